@@ -1,0 +1,1 @@
+"""claimcheck agent layer."""

@@ -1,0 +1,135 @@
+"""Typed values passed between the verifier's stages (internal; `app/schemas.py` is the wire)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+
+class ClaimType(StrEnum):
+    FACTUAL = "FACTUAL"
+    OPINION = "OPINION"
+    MIXED = "MIXED"
+    AMBIGUOUS = "AMBIGUOUS"
+
+
+class Verdict(StrEnum):
+    TRUE = "True"
+    FALSE = "False"
+    PARTIALLY_TRUE = "Partially True"
+    MISLEADING = "Misleading"
+    NOT_ENOUGH_EVIDENCE = "Not Enough Evidence"
+    NOT_VERIFIABLE = "Not Verifiable"
+
+
+Mode = Literal["llm", "nli", "evidence-only"]
+Origin = Literal["kb", "web", "fact_check", "reference"]
+Stance = Literal["supports", "refutes", "neutral"]
+Tier = Literal["kb", "trusted", "fact_check", "broad"]
+
+
+@dataclass(frozen=True)
+class Classification:
+    claim_type: ClaimType
+    claim: str  # the verifiable part
+    reason: str = ""
+    by: Literal["rules", "llm"] = "rules"
+
+
+@dataclass
+class Trust:
+    domain: str
+    posterior: float | None = None
+    verdict: str | None = None
+    contributions: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Evidence:
+    """One piece of evidence as the verdict sees it."""
+
+    id: str
+    text: str
+    source: str
+    title: str
+    relevance: float
+    score: float
+    origin: Origin
+    domain: str
+    source_type: str
+    credibility: float
+    bias: str | None = None
+    published: str | None = None
+    quote: str = ""
+    stance: Stance = "neutral"
+    stance_score: float | None = None
+    trust: Trust | None = None
+
+
+@dataclass
+class Citations:
+    total: int = 0
+    supported: int = 0
+
+
+@dataclass
+class Grounding:
+    status: Literal["VERIFIED", "PLAUSIBLE", "SUSPICIOUS", "UNSUPPORTED", "SKIPPED"] = "SKIPPED"
+    full_confidence: float | None = None
+    scrubbed_confidence: float | None = None
+    delta: float | None = None
+    profile: str | None = None
+
+
+@dataclass
+class Balance:
+    political: bool = False
+    leans: dict[str, int] = field(default_factory=dict)
+    one_sided: bool = False
+
+
+@dataclass
+class SearchSummary:
+    tier_used: Tier | None = None
+    queries: int = 0
+    new_documents: int = 0
+
+
+@dataclass
+class Usage:
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    searches: int = 0
+    url_checks: int = 0
+
+
+@dataclass(frozen=True)
+class VerdictDecision:
+    verdict: Verdict
+    confidence: float
+    reasoning: str
+    mode: Mode
+
+
+@dataclass
+class VerificationResult:
+    claim: str
+    original_claim: str
+    claim_type: ClaimType
+    verdict: Verdict
+    confidence: float
+    reasoning: str
+    evidence: list[Evidence]
+    mode: Mode
+    session_id: str
+    steps: list[str]
+    timings_ms: dict[str, float]
+    factuality: float | None = None
+    citations: Citations = field(default_factory=Citations)
+    grounding: Grounding = field(default_factory=Grounding)
+    balance: Balance = field(default_factory=Balance)
+    search: SearchSummary = field(default_factory=SearchSummary)
+    usage: Usage = field(default_factory=Usage)
+    cache: Literal["hit", "miss"] = "miss"

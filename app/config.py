@@ -1,0 +1,139 @@
+"""One `Settings` object, read from the environment and `.env`, validated at start-up.
+
+Names are the seed system's (no prefix); `.env.example` lists every field with its default.
+Tests build their own `Settings(...)` and pass it to `create_app(settings)`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from retrieval.credibility import DEFAULT_FACT_CHECK_DOMAINS, DEFAULT_TRUSTED_DOMAINS
+
+CsvList = Annotated[tuple[str, ...], NoDecode]
+
+
+def _split_csv(value: object) -> object:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(part.strip() for part in value.split(",") if part.strip())
+    return value
+
+
+class Settings(BaseSettings):
+    """Every knob of the service. Unknown environment variables are ignored."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
+
+    # LLM (any OpenAI-compatible endpoint)
+    OPENAI_API_KEY: str | None = None
+    OPENAI_BASE_URL: str | None = None
+    LLM_MODEL: str = "gpt-4o-mini"
+    LLM_TEMPERATURE: float = Field(0.1, ge=0.0, le=2.0)
+    LLM_TIMEOUT_S: float = Field(30.0, gt=0)
+    VERDICT_BACKEND: Literal["auto", "llm", "nli", "evidence-only"] = "auto"
+    NLI_MODEL: str = "cross-encoder/nli-deberta-v3-xsmall"
+
+    # Models
+    EMBEDDING_MODEL: str = "all-MiniLM-L6-v2"
+    RERANKER_MODEL: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+
+    # Vector store
+    CHROMA_PERSIST_DIR: Path = Path("./chroma_db")
+    COLLECTION_NAME: str = "news_evidence"
+    CHROMA_HOST: str | None = None
+    CHROMA_PORT: int = Field(8000, ge=1, le=65535)
+    REDIS_URL: str | None = None
+
+    # Retrieval
+    TOP_K_RETRIEVAL: int = Field(20, ge=1, le=200)
+    TOP_K_RERANK: int = Field(5, ge=1, le=50)
+    MIN_RELEVANCE_SCORE: float = 0.3
+    CREDIBILITY_BOOST_FACTOR: float = Field(0.3, ge=0.0)
+    ACCESS_BOOST: float = Field(0.02, ge=0.0)
+
+    # Web search
+    SEARCH_PROVIDER: str = "duckduckgo"
+    SEARXNG_URL: str | None = None
+    MAX_SEARCH_RESULTS: int = Field(8, ge=1, le=50)
+    SEARCH_TIMEOUT_S: float = Field(10.0, gt=0)
+    SEARCH_DEADLINE_S: float = Field(20.0, gt=0)
+    TRUSTED_DOMAINS: CsvList = DEFAULT_TRUSTED_DOMAINS
+    FACT_CHECK_DOMAINS: CsvList = DEFAULT_FACT_CHECK_DOMAINS
+
+    # Source checks and grounding
+    URL_CHECK: bool = True
+    FETCH_ALLOW_HOSTS: CsvList = ()
+    GROUNDING_TRIGGER: Literal["always", "on_medium_confidence", "never"] = "on_medium_confidence"
+    GROUNDING_PROFILE: str = "general"
+    VERDICT_CACHE_TTL_S: int = Field(86400, ge=0)
+
+    # HTTP edge
+    API_KEYS: CsvList = ()
+    CORS_ORIGINS: CsvList = ()
+    RATE_LIMIT: str = "30/minute"
+    MAX_CONCURRENT_VERIFICATIONS: int = Field(16, ge=1)
+    MAX_BODY_BYTES: int = Field(65536, ge=1024)
+
+    AUTO_SEED: bool = True
+    HOST: str = "127.0.0.1"
+    PORT: int = Field(8000, ge=1, le=65535)
+
+    @field_validator(
+        "TRUSTED_DOMAINS", "FACT_CHECK_DOMAINS", "FETCH_ALLOW_HOSTS", "API_KEYS", "CORS_ORIGINS",
+        mode="before",
+    )
+    @classmethod
+    def _csv(cls, value: object) -> object:
+        return _split_csv(value)
+
+    @field_validator("SEARCH_PROVIDER", "RERANKER_MODEL", mode="before")
+    @classmethod
+    def _strip(cls, value: object) -> object:
+        return value.strip() if isinstance(value, str) else value
+
+    @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
+                     mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("RATE_LIMIT")
+    @classmethod
+    def _rate_limit(cls, value: str) -> str:
+        parse_rate(value)
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Settings:
+        if self.SEARCH_PROVIDER.lower() == "searxng" and not self.SEARXNG_URL:
+            raise ValueError("SEARCH_PROVIDER=searxng needs SEARXNG_URL (e.g. http://127.0.0.1:8080)")
+        if self.TOP_K_RERANK > self.TOP_K_RETRIEVAL:
+            raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
+        return self
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(self.OPENAI_API_KEY or self.OPENAI_BASE_URL)
+
+
+_PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+
+
+def parse_rate(value: str) -> tuple[int, int]:
+    """'30/minute' → (30, 60). Raises ValueError with the accepted forms."""
+    try:
+        count, period = value.strip().lower().split("/", 1)
+        period = period.rstrip("s") or period
+        return int(count), _PERIODS[period]
+    except (ValueError, KeyError):
+        raise ValueError(
+            f"RATE_LIMIT must look like '30/minute' (per second|minute|hour|day), got {value!r}"
+        ) from None

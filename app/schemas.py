@@ -1,0 +1,127 @@
+"""Wire schemas of the HTTP contract (DESIGN §3). Internal models live in `agent/models.py`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+ClaimText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000)]
+
+
+class VerifyRequest(BaseModel):
+    """A claim, headline or passage to verify."""
+
+    model_config = ConfigDict(
+        extra="ignore",
+        json_schema_extra={"examples": [{"claim": "The Earth is flat"}]},
+    )
+
+    claim: ClaimText = Field(description="The claim; stripped, 1–2000 characters.")
+    web_search: bool = Field(True, description="Allow web search when the KB is not enough.")
+    references: list[Reference] | None = Field(
+        None, max_length=10, description="Up to 10 texts (or URLs) that replace the evidence pool.")
+    grounding: Literal["always", "on_medium_confidence", "never"] | None = None
+    profile: Annotated[str, StringConstraints(max_length=64)] | None = None
+    index_references: bool = False
+
+
+class TrustOut(BaseModel):
+    domain: str
+    posterior: float | None
+    verdict: str | None
+    contributions: dict[str, float]
+
+
+class EvidenceOut(BaseModel):
+    id: str
+    text: str
+    source: str
+    title: str
+    score: float
+    relevance: float
+    origin: Literal["kb", "web", "fact_check", "reference"]
+    domain: str
+    source_type: str
+    credibility: float
+    bias: str | None
+    published: str | None
+    quote: str
+    stance: Literal["supports", "refutes", "neutral"]
+    stance_score: float | None
+    trust: TrustOut
+
+
+class CitationsOut(BaseModel):
+    total: int
+    supported: int
+
+
+class GroundingOut(BaseModel):
+    status: Literal["VERIFIED", "PLAUSIBLE", "SUSPICIOUS", "UNSUPPORTED", "SKIPPED"]
+    full_confidence: float | None
+    scrubbed_confidence: float | None
+    delta: float | None
+    profile: str | None
+
+
+class BalanceOut(BaseModel):
+    political: bool
+    leans: dict[str, int]
+    one_sided: bool
+
+
+class SearchOut(BaseModel):
+    tier_used: Literal["kb", "trusted", "fact_check", "broad"] | None
+    queries: int
+    new_documents: int
+
+
+class UsageOut(BaseModel):
+    llm_calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    searches: int
+    url_checks: int
+
+
+class VerifyResponse(BaseModel):
+    claim: str
+    original_claim: str
+    claim_type: Literal["FACTUAL", "OPINION", "MIXED", "AMBIGUOUS"]
+    verdict: Literal["True", "False", "Partially True", "Misleading", "Not Enough Evidence", "Not Verifiable"]
+    confidence: float = Field(ge=0.0, le=1.0)
+    factuality: float | None
+    reasoning: str
+    evidence: list[EvidenceOut]
+    citations: CitationsOut
+    grounding: GroundingOut
+    balance: BalanceOut
+    search: SearchOut
+    cache: Literal["hit", "miss"]
+    usage: UsageOut
+    steps: list[str]
+    session_id: str
+    mode: Literal["llm", "nli", "evidence-only"]
+    timings_ms: dict[str, float]
+
+
+class HealthResponse(BaseModel):
+    status: Literal["ok"]
+    kb_size: int
+    components: dict[str, Any]
+
+
+class KBStats(BaseModel):
+    count: int
+    mode: str
+    collection: str
+    embedder: str
+
+
+class ErrorBody(BaseModel):
+    """Every error answers with this shape (422 keeps FastAPI's `detail` list)."""
+
+    error: str
+    detail: Any = None

@@ -1,0 +1,105 @@
+"""Documents as the knowledge base stores them: text plus the seed system's metadata schema."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from retrieval.credibility import profile_for, registered_domain
+
+Origin = Literal["seed", "web", "fact_check", "user", "reference"]
+
+_SPACE = re.compile(r"\s+")
+
+
+def normalise_text(text: str) -> str:
+    """Lower-case and collapse whitespace: the form ids and duplicate checks are built on."""
+    return _SPACE.sub(" ", text).strip().lower()
+
+
+def document_id(source: str, text: str) -> str:
+    """Deterministic id from source + normalised text, so the same document is stored once."""
+    digest = hashlib.sha256(f"{source.strip()}\n{normalise_text(text)}".encode()).hexdigest()
+    return f"doc_{digest[:32]}"
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass
+class Document:
+    """A piece of evidence to store. `metadata()` yields the seed system's schema."""
+
+    text: str
+    source: str
+    title: str = ""
+    timestamp: str | None = None
+    origin: Origin = "user"
+    language: str = "en"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return document_id(self.source, self.text)
+
+    def metadata(self) -> dict[str, Any]:
+        profile = profile_for(self.source)
+        meta: dict[str, Any] = {
+            "source": self.source,
+            "domain": registered_domain(self.source) or profile.domain,
+            "source_type": profile.source_type,
+            "source_credibility": float(profile.credibility),
+            "bias": profile.bias or "",
+            "details": self.title,
+            "title": self.title,
+            "timestamp": self.timestamp or utc_now(),
+            "access_count": 0,
+            "verification_count": 0,
+            "avg_relevance": 0.0,
+            "last_accessed": "",
+            "text_length": len(self.text),
+            "language": self.language,
+            "origin": self.origin,
+        }
+        # Chroma metadata values must be scalars.
+        for key, value in self.extra.items():
+            if isinstance(value, str | int | float | bool):
+                meta.setdefault(key, value)
+        return meta
+
+
+@dataclass
+class StoredDocument:
+    """A document as read back from the knowledge base, with its similarity to a query."""
+
+    id: str
+    text: str
+    metadata: dict[str, Any]
+    similarity: float = 0.0
+
+    @property
+    def source(self) -> str:
+        return str(self.metadata.get("source", ""))
+
+    @property
+    def title(self) -> str:
+        return str(self.metadata.get("title") or self.metadata.get("details") or "")
+
+    @property
+    def access_count(self) -> int:
+        return int(self.metadata.get("access_count", 0) or 0)
+
+    @property
+    def credibility(self) -> float:
+        return float(self.metadata.get("source_credibility", 0.5) or 0.5)
+
+
+@dataclass(frozen=True)
+class AddReport:
+    ids: list[str]
+    added: int
+    duplicates: int

@@ -1,0 +1,96 @@
+"""Embedders: text → unit vectors. `SentenceTransformerEmbedder` is real; `HashingEmbedder` is
+the deterministic fake that lives next to the Protocol (tests, and nothing else)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+
+from retrieval.concurrency import run_blocking
+from retrieval.errors import ModelUnavailable
+from retrieval.model_files import ResolvedModel, resolve_model
+
+
+class Embedder(Protocol):
+    """Turns texts into L2-normalised float32 vectors of a fixed `dimension`.
+
+    `embed` never blocks the event loop; an empty input gives an empty (0, dimension) array.
+    """
+
+    name: str
+    dimension: int
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+    def embed_blocking(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class SentenceTransformerEmbedder:
+    """all-MiniLM-L6-v2 (or any sentence-transformers model), resolved offline first."""
+
+    def __init__(self, model, resolved: ResolvedModel, batch_size: int = 32) -> None:
+        self._model = model
+        self._lock = threading.Lock()  # one encode at a time: torch already uses both cores
+        self.resolved = resolved
+        self.name = resolved.name
+        self.batch_size = batch_size
+        getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        self.dimension = int(getter())
+
+    @classmethod
+    def load(cls, name: str, device: str = "cpu") -> SentenceTransformerEmbedder:
+        """Blocking: resolve and load the model. Raises ModelUnavailable."""
+        resolved = resolve_model(name)
+        try:
+            from sentence_transformers import SentenceTransformer
+
+            model = SentenceTransformer(resolved.location, device=device)
+        except Exception as exc:  # any load failure is the same thing to the caller
+            raise ModelUnavailable(f"could not load embedding model {name!r} from {resolved.location}: {exc}") from exc
+        return cls(model, resolved)
+
+    def embed_blocking(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        with self._lock:
+            vectors = self._model.encode(
+                list(texts), batch_size=self.batch_size, normalize_embeddings=True,
+                convert_to_numpy=True, show_progress_bar=False,
+            )
+        return np.asarray(vectors, dtype=np.float32)
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return await run_blocking(self.embed_blocking, texts)
+
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+class HashingEmbedder:
+    """Deterministic bag-of-words hashing embedder: same text → same vector, shared words → closer."""
+
+    def __init__(self, dimension: int = 384) -> None:
+        self.name = "hashing-fake"
+        self.dimension = dimension
+
+    def _one(self, text: str) -> np.ndarray:
+        vec = np.zeros(self.dimension, dtype=np.float32)
+        for token in _TOKEN.findall(text.lower()):
+            digest = hashlib.blake2b(token.encode(), digest_size=8).digest()
+            index = int.from_bytes(digest[:4], "little") % self.dimension
+            vec[index] += 1.0 if digest[4] & 1 else -1.0
+        norm = float(np.linalg.norm(vec))
+        return vec / norm if norm else vec
+
+    def embed_blocking(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return np.stack([self._one(t) for t in texts])
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return self.embed_blocking(texts)

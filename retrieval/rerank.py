@@ -1,0 +1,141 @@
+"""Rerankers score (query, passage) pairs. The ms-marco cross-encoder is the real one; when it
+cannot load, embedding cosine similarity takes over with its own calibrated thresholds.
+
+The pipeline's thresholds (drop < 0.3, "sufficient" mean ≥ 1.0) are on the cross-encoder's logit
+scale. Cosine similarity of all-MiniLM-L6-v2 lives on another scale, so each reranker carries a
+`RelevanceScale`; the embedding one was calibrated on the seed KB (relevant pairs ≈ 0.45–0.8,
+unrelated ≈ 0–0.25).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from retrieval.concurrency import run_blocking
+from retrieval.embeddings import Embedder
+from retrieval.errors import ModelUnavailable
+from retrieval.model_files import resolve_model
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RelevanceScale:
+    """Thresholds on a reranker's own score scale."""
+
+    min_relevance: float
+    sufficient_mean: float
+
+    @property
+    def unit(self) -> float:
+        """How much one 'cross-encoder logit' is worth on this scale (for score boosts)."""
+        return self.sufficient_mean
+
+
+EMBEDDING_SCALE = RelevanceScale(min_relevance=0.35, sufficient_mean=0.6)
+
+
+class Reranker(Protocol):
+    """Scores each passage's relevance to the query; higher is more relevant.
+
+    `score` never blocks the event loop and returns one float per passage, in order.
+    """
+
+    name: str
+    kind: str  # "cross-encoder" | "embedding"
+    scale: RelevanceScale
+
+    async def score(self, query: str, passages: Sequence[str]) -> list[float]: ...
+
+
+class CrossEncoderReranker:
+    """A sentence-transformers CrossEncoder (ms-marco-MiniLM-L-6-v2 by default), max length 512."""
+
+    kind = "cross-encoder"
+
+    def __init__(self, model, name: str, scale: RelevanceScale) -> None:
+        self._model = model
+        self._lock = threading.Lock()
+        self.name = name
+        self.scale = scale
+
+    @classmethod
+    def load(cls, name: str, scale: RelevanceScale, max_length: int = 512) -> CrossEncoderReranker:
+        """Blocking. Raises ModelUnavailable fast when the model is not available offline."""
+        resolved = resolve_model(name, default_org="cross-encoder")
+        try:
+            from sentence_transformers import CrossEncoder
+
+            model = CrossEncoder(resolved.location, max_length=max_length, device="cpu")
+        except Exception as exc:
+            raise ModelUnavailable(f"could not load reranker {name!r} from {resolved.location}: {exc}") from exc
+        return cls(model, name, scale)
+
+    def score_blocking(self, query: str, passages: Sequence[str]) -> list[float]:
+        if not passages:
+            return []
+        with self._lock:
+            scores = self._model.predict(
+                [(query, p) for p in passages], convert_to_numpy=True, show_progress_bar=False
+            )
+        scores = np.asarray(scores, dtype=np.float32)
+        if scores.ndim > 1:  # a multi-label head: take the last (positive) column
+            scores = scores[:, -1]
+        return [float(s) for s in scores]
+
+    async def score(self, query: str, passages: Sequence[str]) -> list[float]:
+        return await run_blocking(self.score_blocking, query, passages)
+
+
+class EmbeddingReranker:
+    """Cosine similarity of query and passage embeddings: the visible fallback."""
+
+    kind = "embedding"
+    scale = EMBEDDING_SCALE
+
+    def __init__(self, embedder: Embedder) -> None:
+        self._embedder = embedder
+        self.name = f"embedding-similarity ({embedder.name})"
+
+    async def score(self, query: str, passages: Sequence[str]) -> list[float]:
+        if not passages:
+            return []
+        vectors = await self._embedder.embed([query, *passages])
+        return [float(v) for v in vectors[1:] @ vectors[0]]
+
+
+@dataclass(frozen=True)
+class RerankerStatus:
+    """What health reports about the reranker."""
+
+    requested: str
+    active: str
+    kind: str
+    fallback: bool
+    reason: str | None
+    load_ms: float
+
+
+def load_reranker(name: str, embedder: Embedder, scale: RelevanceScale) -> tuple[Reranker, RerankerStatus]:
+    """Blocking. The cross-encoder when it loads, else embedding similarity with the reason."""
+    started = time.perf_counter()
+    if name.strip().lower() in {"", "none", "off"}:
+        fallback = EmbeddingReranker(embedder)
+        return fallback, RerankerStatus(name, fallback.name, fallback.kind, True,
+                                        "disabled by RERANKER_MODEL=none", 0.0)
+    try:
+        reranker = CrossEncoderReranker.load(name, scale)
+    except ModelUnavailable as exc:
+        log.warning("reranker unavailable, falling back to embedding similarity: %s", exc)
+        fallback = EmbeddingReranker(embedder)
+        elapsed = (time.perf_counter() - started) * 1000
+        return fallback, RerankerStatus(name, fallback.name, fallback.kind, True, str(exc), elapsed)
+    elapsed = (time.perf_counter() - started) * 1000
+    return reranker, RerankerStatus(name, reranker.name, reranker.kind, False, None, elapsed)

@@ -1,0 +1,1 @@
+"""claimcheck search layer."""

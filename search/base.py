@@ -1,0 +1,162 @@
+"""The search contract: result type, provider Protocol, errors and the provider registry.
+
+Exception tree (every provider raises only these; callers catch ``SearchError``)::
+
+    SearchError
+     ├── SearchTimeout          the provider did not answer within its timeout
+     ├── SearchRateLimited      the provider said "slow down" (``retry_after`` seconds, if given)
+     ├── SearchUnavailable      HTTP error status, connection refused, unparseable answer, …
+     └── UnknownProvider        (also a ``ValueError``) no provider of that name
+
+Providers are chosen by name from ``PROVIDERS`` (an explicit dict, no import-time registration)
+through ``make_provider(name, ctx)``; ``ctx`` carries the shared HTTP client and the settings
+the providers need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+from urllib.parse import urlsplit
+
+import httpx
+
+
+class SearchError(Exception):
+    """Base class of every error a search provider raises."""
+
+
+class SearchTimeout(SearchError):
+    """The provider did not answer within its timeout."""
+
+
+class SearchRateLimited(SearchError):
+    """The provider refused the query because of rate limiting."""
+
+    def __init__(self, message: str = "rate limited", *, retry_after: float | None = None):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class SearchUnavailable(SearchError):
+    """The provider failed: HTTP error status, connection refused, unparseable answer."""
+
+
+class UnknownProvider(SearchError, ValueError):
+    """No search provider is registered under the requested name."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """One web search hit, already converted from the provider's own format."""
+
+    title: str
+    url: str
+    snippet: str
+    published: str | None = None
+    engine: str = ""
+
+    @property
+    def domain(self) -> str:
+        """Lower-cased host of ``url`` without a leading ``www.`` ("" if there is none)."""
+        host = urlsplit(self.url).hostname or ""
+        return host.removeprefix("www.")
+
+
+class SearchProvider(Protocol):
+    """A web search backend.
+
+    Contract of ``search`` (checked by the shared suite in tests/search/test_search_contract.py):
+
+    - returns at most ``max_results`` results, deduplicated by URL, best first;
+    - returns ``[]`` when nothing matches (no results is not an error);
+    - raises only ``SearchError`` subclasses (see the tree in this module's docstring);
+    - never blocks the event loop (blocking clients run in a worker thread);
+    - honours its own timeout: it raises ``SearchTimeout`` rather than hanging.
+    """
+
+    name: str
+
+    async def search(self, query: str, *, max_results: int) -> list[SearchResult]: ...
+
+
+def dedupe_by_url(results: Iterable[SearchResult]) -> list[SearchResult]:
+    """Keep the first result of each URL, in order."""
+    seen: set[str] = set()
+    unique: list[SearchResult] = []
+    for result in results:
+        if result.url not in seen:
+            seen.add(result.url)
+            unique.append(result)
+    return unique
+
+
+def is_web_url(url: object) -> bool:
+    """True for an absolute http(s) URL with a host."""
+    if not isinstance(url, str):
+        return False
+    parts = urlsplit(url.strip())
+    return parts.scheme in ("http", "https") and bool(parts.netloc)
+
+
+def site_query(query: str, domains: Sequence[str]) -> str:
+    """Restrict ``query`` to ``domains``: ``'query (site:a.com OR site:b.org)'``.
+
+    Blank domains are ignored; with no domains the query is returned unchanged.
+    """
+    sites = [f"site:{domain.strip()}" for domain in domains if domain.strip()]
+    if not sites:
+        return query
+    return f"{query} ({' OR '.join(sites)})"
+
+
+@dataclass
+class ProviderContext:
+    """What a provider factory may use: the shared HTTP client and search settings."""
+
+    http: httpx.AsyncClient
+    timeout_s: float = 10.0
+    searxng_url: str | None = None
+
+
+# Factories import their provider lazily: providers.py imports this module.
+def _no_search(ctx: ProviderContext) -> SearchProvider:
+    from search.providers import NoSearch
+
+    return NoSearch()
+
+
+def _duckduckgo(ctx: ProviderContext) -> SearchProvider:
+    from search.providers import DuckDuckGoSearch
+
+    return DuckDuckGoSearch(timeout_s=ctx.timeout_s)
+
+
+def _searxng(ctx: ProviderContext) -> SearchProvider:
+    from search.providers import SearxngSearch
+
+    if not ctx.searxng_url:
+        raise SearchError(
+            "SEARCH_PROVIDER=searxng needs SEARXNG_URL to be set "
+            "(the base URL of a SearXNG instance with the JSON format enabled)"
+        )
+    return SearxngSearch(ctx.http, ctx.searxng_url, timeout_s=ctx.timeout_s)
+
+
+PROVIDERS: dict[str, Callable[[ProviderContext], SearchProvider]] = {
+    "none": _no_search,
+    "duckduckgo": _duckduckgo,
+    "searxng": _searxng,
+}
+
+
+def make_provider(name: str, ctx: ProviderContext) -> SearchProvider:
+    """Build the provider registered under ``name`` (case-insensitive)."""
+    key = name.strip().lower()
+    try:
+        factory = PROVIDERS[key]
+    except KeyError:
+        valid = ", ".join(sorted(PROVIDERS))
+        raise UnknownProvider(f"unknown search provider {name!r}; valid names: {valid}") from None
+    return factory(ctx)
