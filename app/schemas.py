@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-ClaimText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+
+def _claim_length(value: str) -> str:
+    stripped = value.strip()
+    if not stripped:
+        raise ValueError("the claim is empty after stripping whitespace")
+    if len(stripped) > 2000:
+        raise ValueError(f"the claim has {len(stripped)} characters after stripping; the limit is 2000")
+    return value  # kept raw: `original_claim` echoes the input, the verifier strips it
+
+
+ClaimText = Annotated[str, StringConstraints(max_length=4000), AfterValidator(_claim_length)]
 Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000)]
 
 

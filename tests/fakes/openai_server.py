@@ -1,0 +1,84 @@
+"""An OpenAI-compatible chat server on 127.0.0.1 (a real HTTP server, no mocks).
+
+    with FakeOpenAI(reply=lambda messages: {"verdict": "False", ...}) as llm:
+        settings = Settings(OPENAI_BASE_URL=llm.url, ...)
+
+`reply` receives the request's messages and returns a dict (sent as JSON text) or a str (sent
+verbatim). `status` makes every request fail with that HTTP status; `requests` records bodies.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Reply = Callable[[list[dict[str, Any]]], dict[str, Any] | str]
+
+
+class FakeOpenAI:
+    def __init__(self, reply: Reply | None = None, *, status: int = 200, delay_s: float = 0.0) -> None:
+        self.reply: Reply = reply or (lambda _messages: {"verdict": "Not Enough Evidence", "confidence": 0.1,
+                                                           "reasoning": "nothing"})
+        self.status = status
+        self.delay_s = delay_s
+        self.requests: list[dict[str, Any]] = []
+        self._server: ThreadingHTTPServer | None = None
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def __enter__(self) -> FakeOpenAI:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                length = int(self.headers.get("content-length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                fake.requests.append(body)
+                if fake.delay_s:
+                    time.sleep(fake.delay_s)
+                if fake.status != 200:
+                    payload = json.dumps({"error": {"message": "fake failure", "type": "server_error"}})
+                    self._send(fake.status, payload.encode())
+                    return
+                answer = fake.reply(body.get("messages", []))
+                content = answer if isinstance(answer, str) else json.dumps(answer)
+                payload = {
+                    "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
+                    "model": body.get("model", "fake"),
+                    "choices": [{"index": 0, "finish_reason": "stop",
+                                 "message": {"role": "assistant", "content": content}}],
+                    "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+                }
+                self._send(200, json.dumps(payload).encode())
+
+            def _send(self, status: int, data: bytes) -> None:
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._server is not None
+        self._server.shutdown()
+        self._server.server_close()
+
+
+def system_prompt(messages: list[dict[str, Any]]) -> str:
+    return next((m.get("content", "") for m in messages if m.get("role") == "system"), "")
