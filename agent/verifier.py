@@ -317,8 +317,8 @@ class Verifier:
             trace.step(f"Verdict: the LLM failed ({exc}); fell back to evidence-only.")
             fallback = evidence_only_verdict(evidence)
             return VerdictDecision(fallback.verdict, 0.0, fallback.reasoning.replace(
-                NO_LLM, "The language model could not be reached, so claimcheck did not judge the claim itself."),
-                "evidence-only")
+                NO_LLM, "The language model's answer could not be used, so claimcheck did not judge "
+                "the claim itself."), "evidence-only")
         trace.step(f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}.")
         return decision
 

@@ -45,7 +45,7 @@ class Settings(BaseSettings):
 
     # Vector store
     CHROMA_PERSIST_DIR: Path = Path("./chroma_db")
-    COLLECTION_NAME: str = "news_evidence"
+    COLLECTION_NAME: str = Field("news_evidence", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9._-]{1,510}[a-zA-Z0-9]$")
     CHROMA_HOST: str | None = None
     CHROMA_PORT: int = Field(8000, ge=1, le=65535)
     REDIS_URL: str | None = None
@@ -137,3 +137,26 @@ def parse_rate(value: str) -> tuple[int, int]:
         raise ValueError(
             f"RATE_LIMIT must look like '30/minute' (per second|minute|hour|day), got {value!r}"
         ) from None
+
+
+def render_env_example() -> str:
+    """The text of `.env.example`: every setting with its default (kept in sync by a test)."""
+    lines = ["# claimcheck settings: every name with its default. Copy to .env and edit.",
+             "# Lists are comma-separated. An LLM is configured when OPENAI_API_KEY or OPENAI_BASE_URL is set.",
+             ""]
+    for name, info in Settings.model_fields.items():
+        default = info.default
+        if default is None:
+            value = ""
+        elif isinstance(default, tuple):
+            value = ",".join(default)
+        elif isinstance(default, bool):
+            value = str(default).lower()
+        else:
+            value = str(default)
+        lines.append(f"{name}={value}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(render_env_example(), end="")

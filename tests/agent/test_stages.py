@@ -1,0 +1,123 @@
+"""Pure logic of the agent's stages: no network, no model, no server."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.classify import classify, classify_rules
+from agent.llm import ChatReply, LLMBadResponse, LLMUnavailable, parse_json_object
+from agent.models import ClaimType, Evidence, Verdict
+from agent.sources import best_quote, political_balance
+from agent.sufficiency import enough_by_rule
+from agent.verdict import NO_LLM, check_citations, clamp, evidence_only_verdict, parse_verdict
+from retrieval.dedup import canonical_url, dedupe
+
+
+def evidence(domain="nasa.gov", bias=None, text="The Earth is round.") -> Evidence:
+    return Evidence(id="d", text=text, source=f"https://{domain}/x", title="t", relevance=0.8,
+                    score=0.8, origin="kb", domain=domain, source_type="government",
+                    credibility=0.9, bias=bias, quote=text)
+
+
+@pytest.mark.parametrize(("claim", "kind"), [
+    ("The Earth is flat", ClaimType.FACTUAL),
+    ("Apollo 11 landed on the Moon in 1969", ClaimType.FACTUAL),
+    ("I think pineapple pizza is disgusting", ClaimType.OPINION),
+    ("Paris is the most beautiful city", ClaimType.OPINION),
+    ("The Eiffel Tower was completed in 1889, and it is the most beautiful tower", ClaimType.MIXED),
+    ("It is true", ClaimType.AMBIGUOUS),
+    ("Really?", ClaimType.AMBIGUOUS),
+])
+def test_classification_rules(claim, kind):
+    assert classify_rules(claim).claim_type is kind
+
+
+def test_mixed_claims_keep_only_the_factual_part():
+    result = classify_rules("The Eiffel Tower was completed in 1889, and it is the most beautiful tower")
+    assert "1889" in result.claim and "beautiful" not in result.claim
+
+
+class ScriptedChat:
+    """A behavioural fake ChatModel: answers from a script, or fails."""
+
+    name = "scripted"
+
+    def __init__(self, answer=None, error=None):
+        self.answer, self.error = answer, error
+
+    async def complete_json(self, system, user):
+        if self.error:
+            raise self.error
+        return ChatReply(self.answer, "", 10, 2)
+
+
+async def test_llm_classification_and_its_fallback():
+    ok, problem = await classify("Vaccines cause autism", ScriptedChat(
+        {"claim_type": "FACTUAL", "claim": "Vaccines cause autism", "reason": "testable"}))
+    assert (ok.claim_type, ok.by, problem) == (ClaimType.FACTUAL, "llm", None)
+    down, problem = await classify("Vaccines cause autism", ScriptedChat(error=LLMUnavailable("down")))
+    assert down.claim_type is ClaimType.FACTUAL and down.by == "rules" and "down" in problem
+    odd, problem = await classify("Vaccines cause autism", ScriptedChat({"claim_type": "SPECULATIVE"}))
+    assert odd.by == "rules" and "unknown claim type" in problem
+
+
+def test_citations_outside_the_evidence_are_removed_and_counted():
+    text, cites = check_citations("Refuted [1] and [2], see [7] and [0].", 2)
+    assert "[7]" not in text and "[0]" not in text and "[1]" in text
+    assert (cites.total, cites.supported) == (4, 2)
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    ("False", Verdict.FALSE), ("partially true", Verdict.PARTIALLY_TRUE), ("REFUTED", Verdict.FALSE),
+    ("Not Enough Evidence", Verdict.NOT_ENOUGH_EVIDENCE), ("maybe", None), (None, None),
+])
+def test_parse_verdict(raw, expected):
+    assert parse_verdict(raw) is expected
+
+
+def test_clamp_confidence():
+    assert clamp(0.7) == 0.7 and clamp(85) == 0.85 and clamp(-1) == 0.0
+    assert clamp("high") == 0.5 and clamp(float("nan")) == 0.5
+
+
+def test_parse_json_object_tolerates_fences_and_chatter():
+    assert parse_json_object('```json\n{"a": 1}\n```') == {"a": 1}
+    assert parse_json_object('Sure! {"verdict": "True"} hope it helps') == {"verdict": "True"}
+    with pytest.raises(LLMBadResponse):
+        parse_json_object("no json here")
+    with pytest.raises(LLMBadResponse):
+        parse_json_object("[1, 2]")
+
+
+def test_sufficiency_rule():
+    assert enough_by_rule([1.2, 1.0], 1.0)
+    assert not enough_by_rule([3.0], 1.0)
+    assert not enough_by_rule([1.2, 0.5], 1.0)
+
+
+def test_evidence_only_verdict_says_so_and_cites():
+    decision = evidence_only_verdict([evidence()])
+    assert decision.reasoning.startswith(NO_LLM) and "[1]" in decision.reasoning
+    assert decision.mode == "evidence-only" and decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE
+
+
+def test_best_quote_is_verbatim():
+    text = "Some intro about planets. The Earth is an oblate spheroid and not flat. Other things."
+    quote = best_quote("The Earth is flat", text)
+    assert quote == "The Earth is an oblate spheroid and not flat." and quote in text
+
+
+def test_political_balance():
+    one_sided = political_balance([evidence("a.com", "left"), evidence("b.com", "left-center")])
+    assert one_sided.political and one_sided.one_sided and one_sided.leans == {"left": 1, "left-center": 1}
+    mixed = political_balance([evidence("a.com", "left"), evidence("b.com", "right")])
+    assert mixed.political and not mixed.one_sided
+    assert not political_balance([evidence(bias="pro-science")]).political
+
+
+def test_dedup_by_url_and_first_100_chars():
+    items = [("https://www.a.com/x/", "alpha"), ("http://a.com/x", "beta"),
+             ("https://b.com/y", "ALPHA"), ("https://c.com/z", "gamma")]
+    kept = dedupe(items, url=lambda i: i[0], text=lambda i: i[1])
+    assert kept == [("https://www.a.com/x/", "alpha"), ("https://c.com/z", "gamma")]
+    assert canonical_url("HTTPS://WWW.A.com/x/#frag") == "a.com/x"
