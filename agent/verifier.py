@@ -214,7 +214,8 @@ class Verifier:
             run.search.queries += 1
             run.usage.searches += 1
             if outcome.error:
-                trace.step(f"Search tier {outcome.tier} failed ({outcome.error}); continuing with what we have.")
+                trace.step(f"Search tier {outcome.tier} failed ({_short(outcome.error)}); "
+                           "continuing with what we have.")
                 continue
             trace.step(f"Search tier {outcome.tier}: {len(outcome.results)} result(s) in {outcome.elapsed_ms:.0f} ms.")
             origin: Origin = "fact_check" if outcome.tier == "fact_check" else "web"
@@ -332,6 +333,11 @@ class Verifier:
             timings_ms=run.trace.timings_ms, factuality=None, citations=citations,
             balance=political_balance(evidence), search=run.search, usage=run.usage,
         )
+
+
+def _short(text: str, limit: int = 160) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _domain_of(doc: StoredDocument) -> str:
