@@ -17,6 +17,7 @@ import pytest
 from tests.conftest import app_client, make_settings
 
 pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -51,7 +52,8 @@ def stop(proc: subprocess.Popen) -> None:
 
 def serve_env(kb: Path, port: int) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
-    env.update(PORT=str(port), CHROMA_PERSIST_DIR=str(kb), SEARCH_PROVIDER="none", HF_HUB_OFFLINE="1")
+    env.update(PORT=str(port), CHROMA_PERSIST_DIR=str(kb), SEARCH_PROVIDER="none", HF_HUB_OFFLINE="1",
+               PYTHONPATH=str(ROOT))  # this checkout's code, whichever tree the venv was installed from
     return env
 
 
