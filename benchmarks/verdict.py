@@ -202,9 +202,11 @@ async def main() -> None:
         results = await asyncio.gather(*(judge(c) for c in cases))
         elapsed = time.perf_counter() - started
         gold, predicted, confidences, correct, failures = [], [], [], [], 0
+        first_error = None
         for case, (decision, error) in zip(cases, results, strict=True):
             if decision is None:
                 failures += 1
+                first_error = first_error or error
                 label, confidence = NEI[name], 0.0
             else:
                 label = MAPS[name].get(decision.verdict.value, NEI[name])
@@ -215,7 +217,8 @@ async def main() -> None:
             correct.append(label == case.gold)
         rows.append({"dataset": name, "engine": engine, "n": len(cases), "accuracy": accuracy(gold, predicted),
                      "macro_f1": macro_f1(gold, predicted), "ece": expected_calibration_error(confidences, correct),
-                     "failures": failures, "s_per_claim": elapsed / max(1, len(cases))})
+                     "failures": failures, "s_per_claim": elapsed / max(1, len(cases)),
+                     **({"first_error": first_error[:200]} if first_error else {})})
     if fake is not None:
         fake.__exit__(None, None, None)
     emit("verdict", rows, ["dataset", "engine", "n", "accuracy", "macro_f1", "ece", "failures", "s_per_claim"])
