@@ -55,7 +55,7 @@ def measure(urls: list[str]) -> dict[str, object]:
     total = len(by_domain)
     merged_keys = _mbfc_table().keys() | _TABLE.keys()
     seed = exact = registrable = suffix = 0
-    for domain, url in by_domain.items():
+    for url in by_domain.values():
         host = host_of(url)
         seed += any(".".join(host.split(".")[i:]) in _TABLE for i in range(len(host.split("."))))
         exact += host in merged_keys
