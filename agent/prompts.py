@@ -41,8 +41,9 @@ def fence_evidence(evidence: Sequence[Evidence], max_chars: int = 1200) -> str:
         extra = f' lean="{item.bias}"' if item.bias else ""
         extra += f' flags="{",".join(item.flags)}"' if item.flags else ""
         blocks.append(
-            f'<evidence n="{number}" source="{item.domain}" type="{item.source_type}" '
-            f'credibility="{item.credibility:.2f}"{extra}>\n{text}\n</evidence>'
+            f'<evidence n="{number}" source="{item.domain}" origin="{item.origin}" '
+            f'type="{item.source_type}" credibility="{item.credibility:.2f}" '
+            f'relevance="{item.relevance:.2f}"{extra}>\n{text}\n</evidence>'
         )
     return "\n".join(blocks)
 
