@@ -25,10 +25,11 @@ from agent.models import (
     VerificationResult,
 )
 from agent.nli import NLIModel
-from agent.sources import attach_trust, best_quote, political_balance
+from agent.sources import best_quote, political_balance, promote_contrast
 from agent.subjectivity import OpinionDetector
 from agent.sufficiency import failed_conditions, llm_agrees
 from agent.trace import Trace
+from agent.trust import score_sources
 from agent.verdict import (
     NO_LLM,
     check_citations,
@@ -44,6 +45,7 @@ from retrieval.documents import Document, StoredDocument
 from retrieval.retriever import Candidate, Retriever
 from search.base import SearchResult
 from search.escalation import SearchEscalation, TierOutcome
+from search.fetch import Fetcher
 
 
 @dataclass(frozen=True)
@@ -102,11 +104,13 @@ class Verifier:
 
     def __init__(self, retriever: Retriever, escalation: SearchEscalation | None,
                  chat: ChatModel | None, config: VerifierConfig,
-                 detector: OpinionDetector | None = None, nli: NLIModel | None = None) -> None:
+                 detector: OpinionDetector | None = None, nli: NLIModel | None = None, *,
+                 fetcher: Fetcher | None = None) -> None:
         self.retriever = retriever
         self.escalation = escalation
         self.chat = chat
         self.config = config
+        self.fetcher = fetcher  # URL checks for source trust (None: URL_CHECK off)
         self.detector = detector
         self.nli = nli
 
@@ -166,9 +170,26 @@ class Verifier:
         # 7 score sources
         with trace.stage("score_sources"):
             evidence = [self._evidence(claim, item) for item in chosen]
-            attach_trust(evidence)
+            evidence, promoted = promote_contrast(
+                claim, evidence, lambda: [self._evidence(claim, p) for p in self._rest(pool, chosen)],
+                limit=self.config.top_k_rerank)
+            trust = await score_sources(
+                claim, evidence, fetcher=self.fetcher if options.web_search else None,
+                chat=chat, sufficient_mean=self.retriever.reranker.scale.sufficient_mean)
+            run.usage.url_checks += trust.url_checks
+        if promoted is not None:
+            trace.step(f"Political balance: the evidence leaned one way; ranked a contrasting "
+                       f"credible source higher ({promoted.domain}, {promoted.bias}).")
+        for step in trust.steps:
+            trace.step(step)
         if evidence:
-            trace.step("Scored sources: " + ", ".join(f"{e.domain} ({e.credibility:.2f})" for e in evidence))
+            trace.step("Scored sources: " + ", ".join(
+                f"{e.domain} ({e.credibility:.2f}, trust {e.trust.posterior:.2f} {e.trust.verdict})"
+                if e.trust and e.trust.posterior is not None else f"{e.domain} ({e.credibility:.2f})"
+                for e in evidence))
+        flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
+        if flagged:
+            trace.step("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
 
         # 8 verdict
         with trace.stage("verdict"):
@@ -314,6 +335,15 @@ class Verifier:
                 break
         return chosen
 
+    def _rest(self, pool: list[_Pooled], chosen: list[_Pooled]) -> list[_Pooled]:
+        """Pool items not chosen, relevant and best first, not duplicating a chosen URL."""
+        taken = {id(p) for p in chosen}
+        urls = {p.candidate.doc.source for p in chosen}
+        floor = self.retriever.reranker.scale.min_relevance
+        rest = [p for p in pool if id(p) not in taken and p.candidate.doc.source not in urls
+                and (p.candidate.relevance or 0.0) >= floor]
+        return sorted(rest, key=lambda p: p.final, reverse=True)
+
     def _evidence(self, claim: str, item: _Pooled) -> Evidence:
         doc = item.candidate.doc
         meta = doc.metadata
@@ -325,7 +355,7 @@ class Verifier:
             credibility=float(meta.get("source_credibility", profile.credibility)),
             bias=(str(meta.get("bias")) or None) if meta.get("bias") else profile.bias,
             published=str(meta.get("timestamp")) if meta.get("timestamp") else None,
-            quote=best_quote(claim, doc.text),
+            quote=best_quote(claim, doc.text), flags=list(profile.flags),
         )
 
     async def _verdict(self, claim: str, evidence: list[Evidence], chat: ChatModel | None,
@@ -377,7 +407,7 @@ class Verifier:
             confidence=round(decision.confidence, 4), reasoning=decision.reasoning, evidence=evidence,
             mode=decision.mode, session_id=str(uuid.uuid4()), steps=run.trace.steps,
             timings_ms=run.trace.timings_ms, factuality=None, citations=citations,
-            balance=political_balance(evidence), search=run.search, usage=run.usage,
+            balance=political_balance(claim, evidence), search=run.search, usage=run.usage,
         )
 
 

@@ -69,6 +69,10 @@ class Settings(BaseSettings):
     # Source checks and grounding
     URL_CHECK: bool = True
     FETCH_ALLOW_HOSTS: CsvList = ()
+    URL_CHECK_TIMEOUT_S: float = Field(4.0, gt=0)
+    URL_CHECK_TTL_S: float = Field(3600.0, ge=0)
+    URL_CHECK_CONCURRENCY: int = Field(8, ge=1, le=64)
+    FETCH_MAX_BYTES: int = Field(2_000_000, ge=1024)
     GROUNDING_TRIGGER: Literal["always", "on_medium_confidence", "never"] = "on_medium_confidence"
     GROUNDING_PROFILE: str = "general"
     VERDICT_CACHE_TTL_S: int = Field(86400, ge=0)
