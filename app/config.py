@@ -66,6 +66,7 @@ class Settings(BaseSettings):
     SEARCH_DEADLINE_S: float | None = Field(None, gt=0)
     SEARCH_MAX_CONCURRENCY: int = Field(4, ge=1, le=64)
     SEARCH_RATE_PER_S: float = Field(2.0, ge=0.0)
+    SEARCH_BURST: int = Field(6, ge=1, le=100)
     TRUSTED_DOMAINS: CsvList = DEFAULT_TRUSTED_DOMAINS
     FACT_CHECK_DOMAINS: CsvList = DEFAULT_FACT_CHECK_DOMAINS
 

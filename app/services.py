@@ -136,7 +136,7 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
                 http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL))
             escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
                 max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
-                rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_MAX_CONCURRENCY))
+                rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))
         chat: ChatModel | None = None
         if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
             chat = OpenAIChatModel(

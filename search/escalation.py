@@ -66,7 +66,7 @@ class CallPolicy:
 
     max_concurrency: int = 4
     rate_per_s: float = 2.0
-    burst: int = 4
+    burst: int = 6  # one verification's worst case: 2 queries × (trusted + fact-check + broad)
     max_attempts: int = 3
     backoff_initial_s: float = 0.5
     backoff_max_s: float = 4.0
