@@ -31,8 +31,9 @@ def fence_evidence(evidence: Sequence[Evidence], max_chars: int = 1200) -> str:
     for number, item in enumerate(evidence, start=1):
         text = item.text[:max_chars].replace("</evidence>", "</ evidence>")
         blocks.append(
-            f'<evidence n="{number}" source="{item.domain}" type="{item.source_type}" '
-            f'credibility="{item.credibility:.2f}">\n{text}\n</evidence>'
+            f'<evidence n="{number}" source="{item.domain}" origin="{item.origin}" '
+            f'type="{item.source_type}" credibility="{item.credibility:.2f}" '
+            f'relevance="{item.relevance:.2f}">\n{text}\n</evidence>'
         )
     return "\n".join(blocks)
 

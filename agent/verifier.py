@@ -25,15 +25,19 @@ from agent.models import (
     VerdictDecision,
     VerificationResult,
 )
+from agent.nli import NLIModel
 from agent.rewrite import search_queries
 from agent.sources import attach_trust, best_quote, political_balance
-from agent.sufficiency import enough_by_rule, llm_agrees
+from agent.subjectivity import OpinionDetector
+from agent.sufficiency import failed_conditions, llm_agrees
 from agent.trace import Trace
 from agent.verdict import (
     NO_LLM,
     check_citations,
+    downgrade_uncited,
     evidence_only_verdict,
     llm_verdict,
+    nli_verdict,
     no_evidence_verdict,
 )
 from retrieval.credibility import is_fact_checker, profile_for, registered_domain
@@ -100,11 +104,24 @@ class Verifier:
     """Verifies one claim at a time; safe to share between concurrent requests."""
 
     def __init__(self, retriever: Retriever, escalation: SearchEscalation | None,
-                 chat: ChatModel | None, config: VerifierConfig) -> None:
+                 chat: ChatModel | None, config: VerifierConfig,
+                 detector: OpinionDetector | None = None, nli: NLIModel | None = None) -> None:
         self.retriever = retriever
         self.escalation = escalation
         self.chat = chat
         self.config = config
+        self.detector = detector
+        self.nli = nli
+
+    @property
+    def verdict_engine(self) -> str:
+        """Which engine answers judged verdicts: llm, nli or evidence-only (VERDICT_BACKEND)."""
+        backend = self.config.verdict_backend
+        if backend in {"auto", "llm"} and self.chat is not None:
+            return "llm"
+        if backend in {"auto", "nli"} and self.nli is not None:
+            return "nli"
+        return "evidence-only"
 
     async def verify(self, raw: str, options: VerifyOptions | None = None,
                      on_step: Callable[[str], None] | None = None) -> VerificationResult:
@@ -117,23 +134,27 @@ class Verifier:
 
         # 1 classify
         with trace.stage("classify"):
-            classification, llm_problem = await classify(raw, chat)
-        if llm_problem:
-            trace.step(f"Classification: the LLM failed ({llm_problem}); fell back to local rules.")
-        trace.step(f"Classified as {classification.claim_type} by {classification.by}: {classification.reason}")
+            classification, note = await classify(raw, chat, self.detector)
+        if note:
+            trace.step(f"Classification: {note}.")
+        by = "the LLM" if classification.by == "llm" else "the local classifier"
+        trace.step(f"Classified as {classification.claim_type} by {by}: {classification.reason}")
         claim = classification.claim
         if classification.claim_type is ClaimType.MIXED:
             trace.step(f"Checking only the factual part: {claim!r}")
         if classification.claim_type is ClaimType.OPINION:
+            trace.step("Opinion: no retrieval and no search; answering Not Verifiable.")
             return self._finish(run, claim, original, classification.claim_type, [], VerdictDecision(
                 Verdict.NOT_VERIFIABLE, 0.9,
                 "This is an opinion or value judgement, not a factual claim, so it cannot be verified "
-                "against evidence.", "evidence-only" if chat is None else "llm"), Citations())
+                "against evidence.", "llm" if classification.by == "llm" else "evidence-only"), Citations())
         if classification.claim_type is ClaimType.AMBIGUOUS:
+            trace.step("Ambiguous: no retrieval and no search; asking to rephrase.")
             return self._finish(run, claim, original, classification.claim_type, [], VerdictDecision(
                 Verdict.NOT_ENOUGH_EVIDENCE, 0.0,
                 f"The claim is too vague to check ({classification.reason}). Please rephrase it with "
-                "the who, what and when.", "evidence-only" if chat is None else "llm"), Citations())
+                "the who, what and when.", "llm" if classification.by == "llm" else "evidence-only"),
+                Citations())
 
         # 2–6 evidence
         if options.references:
@@ -154,14 +175,24 @@ class Verifier:
 
         # 8 verdict
         with trace.stage("verdict"):
-            decision = await self._verdict(claim, evidence, chat, run)
+            decision, factuality = await self._verdict(claim, evidence, chat, run)
 
         # 9 check
         with trace.stage("check"):
-            reasoning, citations = check_citations(decision.reasoning, len(evidence))
+            reasoning, citations, removed = check_citations(decision.reasoning, len(evidence))
             decision = VerdictDecision(decision.verdict, decision.confidence, reasoning, decision.mode)
+            if removed:
+                trace.step("Citations: removed " + ", ".join(f"[{n}]" for n in removed)
+                           + f" (no such evidence; there are {len(evidence)} item(s)).")
+            downgraded = downgrade_uncited(decision, citations) if evidence else None
+            if downgraded is not None:
+                trace.step(f"Citations: the verdict {decision.verdict.value!r} cited no evidence; "
+                           "downgraded to Not Enough Evidence.")
+                decision = downgraded
         trace.step(f"Citations: {citations.supported} of {citations.total} cited evidence numbers exist.")
-        return self._finish(run, claim, original, classification.claim_type, evidence, decision, citations)
+        result = self._finish(run, claim, original, classification.claim_type, evidence, decision, citations)
+        result.factuality = factuality
+        return result
 
     # -- evidence gathering -------------------------------------------------------------
 
@@ -182,13 +213,13 @@ class Verifier:
 
         with trace.stage("sufficiency"):
             relevances = [c.relevance or 0.0 for c in kept]
-            enough = enough_by_rule(relevances, scale.sufficient_mean, self.config.min_evidence)
-            reason = "by rule" if enough else (
-                f"by rule: {len(kept)} item(s), mean relevance "
-                f"{(sum(relevances) / len(relevances)) if relevances else 0:.2f} < {scale.sufficient_mean:g} or too few")
+            failed = failed_conditions(relevances, scale.sufficient_mean, self.config.min_evidence)
+            enough = not failed
+            reason = (f"rule met: {len(kept)} item(s), mean relevance ≥ {scale.sufficient_mean:g}" if enough
+                      else "rule failed: " + "; ".join(failed))
             if enough and chat is not None:
-                enough, reason = await llm_agrees(claim, [self._evidence(claim, p) for p in pool], chat)
-                reason = f"LLM: {reason}"
+                enough, why = await llm_agrees(claim, [self._evidence(claim, p) for p in pool], chat)
+                reason = f"rule met; the LLM {'agrees' if enough else 'disagrees'}: {why}"
         trace.step(f"Knowledge base evidence {'is' if enough else 'is not'} sufficient ({reason}).")
         if enough:
             return pool
@@ -338,30 +369,45 @@ class Verifier:
         )
 
     async def _verdict(self, claim: str, evidence: list[Evidence], chat: ChatModel | None,
-                       run: _Run) -> VerdictDecision:
+                       run: _Run) -> tuple[VerdictDecision, float | None]:
         trace = run.trace
+        engine = self.verdict_engine
+        lead = NO_LLM if self.chat is None else (
+            "The language model is not used for verdicts (VERDICT_BACKEND), so claimcheck did not judge "
+            "the claim itself.")
         if not evidence:
-            trace.step("No relevant evidence: Not Enough Evidence, without asking the LLM.")
+            trace.step("No relevant evidence: Not Enough Evidence, without asking a judge.")
             decision = no_evidence_verdict()
-            if chat is None:
-                decision = VerdictDecision(decision.verdict, 0.0, f"{NO_LLM} {decision.reasoning}", decision.mode)
-            return decision
-        backend = self.config.verdict_backend
-        if chat is None or backend in {"evidence-only", "nli"}:
-            if backend == "llm":
-                trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
-            trace.step("Verdict: evidence-only (no language model configured); the claim was not judged.")
-            return evidence_only_verdict(evidence)
-        try:
-            decision, _ = await llm_verdict(claim, evidence, chat)
-        except LLMError as exc:
-            trace.step(f"Verdict: the LLM failed ({exc}); fell back to evidence-only.")
-            fallback = evidence_only_verdict(evidence)
-            return VerdictDecision(fallback.verdict, 0.0, fallback.reasoning.replace(
-                NO_LLM, "The language model's answer could not be used, so claimcheck did not judge "
-                "the claim itself."), "evidence-only")
-        trace.step(f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}.")
-        return decision
+            if engine == "evidence-only":
+                decision = VerdictDecision(decision.verdict, 0.0, f"{lead} {decision.reasoning}", decision.mode)
+            return decision, None
+        if engine == "llm" and chat is not None:
+            try:
+                decision, _ = await llm_verdict(claim, evidence, chat)
+            except LLMError as exc:
+                trace.step(f"Verdict: the LLM failed ({_short(str(exc))}); falling back.")
+                lead = "The language model's answer could not be used, so claimcheck did not judge the claim itself."
+                engine = "nli" if self.nli is not None and self.config.verdict_backend == "auto" else "evidence-only"
+            else:
+                trace.step(f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}.")
+                return decision, None
+        if engine == "nli" and self.nli is not None:
+            try:
+                decision, factuality = await nli_verdict(claim, evidence, self.nli)
+            except Exception as exc:  # a local model failing mid-run must not fail the request
+                trace.step(f"Verdict: the NLI model failed ({_short(str(exc))}); answering evidence-only.")
+            else:
+                trace.step(f"Verdict by the NLI model ({self.nli.name}): {decision.verdict} at "
+                           f"{decision.confidence:.2f}.")
+                return decision, factuality
+        if self.config.verdict_backend == "llm" and self.chat is None:
+            trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
+        decision = evidence_only_verdict(evidence, lead)
+        if decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE:
+            trace.step("Verdict: evidence-only; no language model or NLI model judged the claim.")
+        else:
+            trace.step(f"Verdict: evidence-only, from a fact-checker's published rating: {decision.verdict}.")
+        return decision, None
 
     def _finish(self, run: _Run, claim: str, original: str, claim_type: ClaimType,
                 evidence: list[Evidence], decision: VerdictDecision, citations: Citations) -> VerificationResult:

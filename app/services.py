@@ -11,11 +11,14 @@ from typing import Any
 import httpx
 
 from agent.llm import ChatModel, OpenAIChatModel
+from agent.nli import NLIStatus, load_nli
+from agent.subjectivity import OpinionDetector, SubjectivityModel
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
 from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder, SentenceTransformerEmbedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
+from retrieval.model_files import MINILM_NAMES
 from retrieval.rerank import RelevanceScale, RerankerStatus, load_reranker
 from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
@@ -37,6 +40,8 @@ class Services:
     chat: ChatModel | None
     verifier: Verifier
     verify_slots: asyncio.Semaphore
+    nli_status: NLIStatus | None = None
+    classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
     seeded: int = 0
 
@@ -59,10 +64,19 @@ class Services:
                 "configured": self.chat is not None,
                 "model": s.LLM_MODEL if self.chat is not None else None,
                 "base_url": s.OPENAI_BASE_URL,
-                "verdict_backend": "llm" if self.chat is not None and s.VERDICT_BACKEND in {"auto", "llm"}
-                else "evidence-only",
+                "verdict_backend": self.verifier.verdict_engine,
                 "fallback": None if self.chat is not None else
-                "evidence-only verdicts (set OPENAI_BASE_URL or OPENAI_API_KEY for judged verdicts)",
+                f"{self.verifier.verdict_engine} verdicts (set OPENAI_BASE_URL or OPENAI_API_KEY for LLM verdicts)",
+            },
+            "nli": {
+                "requested": self.nli_status.requested if self.nli_status else s.NLI_MODEL,
+                "loaded": bool(self.nli_status and self.nli_status.loaded),
+                "reason": self.nli_status.reason if self.nli_status else
+                "not loaded: an LLM answers verdicts (VERDICT_BACKEND)",
+            },
+            "classifier": {
+                "active": "llm" if self.chat is not None else self.classifier,
+                "fallback": self.classifier,
             },
             "search": {
                 "provider": self.provider.name if self.provider is not None else "none",
@@ -148,14 +162,25 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         kb.close()
         raise
 
+    detector: OpinionDetector | None = None
+    classifier = "rules (vague inputs, opinion markers)"
+    if embedder.name.lower() in {n.lower() for n in MINILM_NAMES} or embedder.name.endswith("all-MiniLM-L6-v2"):
+        detector = OpinionDetector(await run_blocking(SubjectivityModel.load), embedder)
+        classifier = "rules + NewsSD opinion detector (agent/data/subjectivity.json)"
+    nli, nli_status = None, None
+    if settings.VERDICT_BACKEND in {"auto", "nli"}:
+        nli, nli_status = await run_blocking(load_nli, settings.NLI_MODEL)
+        load_ms["nli"] = round(nli_status.load_ms, 1)
+
     retriever = Retriever(embedder, kb, reranker, RetrievalConfig(
         top_k_retrieval=settings.TOP_K_RETRIEVAL, top_k_rerank=settings.TOP_K_RERANK,
         access_boost=settings.ACCESS_BOOST))
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
-        verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE))
+        verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE),
+        detector=detector, nli=nli)
     return Services(settings=settings, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
-                    load_ms=load_ms)
+                    nli_status=nli_status, classifier=classifier, load_ms=load_ms)

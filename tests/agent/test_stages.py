@@ -62,9 +62,10 @@ async def test_llm_classification_and_its_fallback():
 
 
 def test_citations_outside_the_evidence_are_removed_and_counted():
-    text, cites = check_citations("Refuted [1] and [2], see [7] and [0].", 2)
+    text, cites, removed = check_citations("Refuted [1] and [2], see [7] and [0].", 2)
     assert "[7]" not in text and "[0]" not in text and "[1]" in text
     assert (cites.total, cites.supported) == (4, 2)
+    assert removed == [0, 7]
 
 
 @pytest.mark.parametrize(("raw", "expected"), [
