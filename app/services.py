@@ -22,7 +22,7 @@ from retrieval.model_files import MINILM_NAMES
 from retrieval.rerank import RelevanceScale, RerankerStatus, load_reranker
 from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
-from search.escalation import SearchEscalation, TierPlan
+from search.escalation import CallPolicy, SearchEscalation, TierPlan
 from search.fetch import Fetcher, FetchPolicy
 
 log = logging.getLogger("claimcheck")
@@ -83,7 +83,9 @@ class Services:
             "search": {
                 "provider": self.provider.name if self.provider is not None else "none",
                 "enabled": self.escalation is not None,
-                "recent_errors": self.escalation.recent_errors() if self.escalation else [],
+                "recent_errors": [],
+                "state": "off",
+                **(self.escalation.health() if self.escalation is not None else {}),
                 "fallback": None if self.escalation is not None else "knowledge base only",
             },
             "url_check": {
@@ -109,6 +111,19 @@ def open_kb(settings: Settings) -> ChromaKnowledgeBase:
         return ChromaKnowledgeBase.open_server(settings.CHROMA_HOST, settings.CHROMA_PORT,
                                                settings.COLLECTION_NAME)
     return ChromaKnowledgeBase.open_embedded(settings.CHROMA_PERSIST_DIR, settings.COLLECTION_NAME)
+
+
+def search_plan(settings: Settings) -> TierPlan:
+    """Tier sizes: trusted news up to MAX_SEARCH_RESULTS (8), fact-checkers up to 5, broad 8."""
+    return TierPlan(
+        trusted_domains=tuple(settings.TRUSTED_DOMAINS),
+        fact_check_domains=tuple(settings.FACT_CHECK_DOMAINS),
+        trusted_results=settings.MAX_SEARCH_RESULTS,
+        fact_check_results=min(5, settings.MAX_SEARCH_RESULTS),
+        broad_results=settings.MAX_SEARCH_RESULTS,
+        deadline_s=settings.SEARCH_DEADLINE_S or 2 * settings.SEARCH_TIMEOUT_S,
+        call_timeout_s=settings.SEARCH_TIMEOUT_S,
+    )
 
 
 async def build_services(settings: Settings, embedder: Embedder | None = None) -> Services:
@@ -142,10 +157,9 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         if settings.SEARCH_PROVIDER.lower() != "none":
             provider = make_provider(settings.SEARCH_PROVIDER, ProviderContext(
                 http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL))
-            escalation = SearchEscalation(provider, TierPlan(
-                trusted_domains=tuple(settings.TRUSTED_DOMAINS),
-                fact_check_domains=tuple(settings.FACT_CHECK_DOMAINS),
-                max_results=settings.MAX_SEARCH_RESULTS, deadline_s=settings.SEARCH_DEADLINE_S))
+            escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
+                max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
+                rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))
         chat: ChatModel | None = None
         if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
             chat = OpenAIChatModel(
