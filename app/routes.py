@@ -3,19 +3,32 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, StreamingResponse
 
 from agent.models import VerificationResult
+from agent.passages import PassageResult
 from agent.verifier import VerifyOptions
 from app.errors import Saturated
-from app.schemas import ErrorBody, HealthResponse, KBStats, VerifyRequest, VerifyResponse
+from app.schemas import (
+    CheckClaimOut,
+    CheckRequest,
+    CheckResponse,
+    ErrorBody,
+    HealthResponse,
+    KBStats,
+    VerifyRequest,
+    VerifyResponse,
+)
 from app.services import Services
 
+log = logging.getLogger("claimcheck")
 STATIC = Path(__file__).with_name("static")
 SATURATION_WAIT_S = 10.0
 
@@ -41,13 +54,17 @@ def to_response(result: VerificationResult) -> VerifyResponse:
     return VerifyResponse.model_validate(body)
 
 
-@router.post("/api/verify", response_model=VerifyResponse, responses=_ERRORS, tags=["verify"])
-async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
-    """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
+async def _acquire(services: Services) -> None:
     try:
         await asyncio.wait_for(services.verify_slots.acquire(), timeout=SATURATION_WAIT_S)
     except TimeoutError:
         raise Saturated("too many verifications are running; retry shortly") from None
+
+
+@router.post("/api/verify", response_model=VerifyResponse, responses=_ERRORS, tags=["verify"])
+async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
+    """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
+    await _acquire(services)
     try:
         result = await services.verifier.verify(body.claim, VerifyOptions(
             web_search=body.web_search, references=body.references,
@@ -55,6 +72,69 @@ async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
     finally:
         services.verify_slots.release()
     return to_response(result)
+
+
+# -- passages (issue 12) ---------------------------------------------------------------
+
+
+def to_check_response(result: PassageResult) -> CheckResponse:
+    return CheckResponse(
+        claims=[CheckClaimOut(text=c.text, start=c.start, end=c.end, check_worthy=c.check_worthy,
+                              result=to_response(c.result) if c.result else None, reason=c.reason)
+                for c in result.claims],
+        summary=result.summary, session_id=result.session_id, timings_ms=result.timings_ms,
+        steps=result.steps)
+
+
+@router.post("/api/check", response_model=CheckResponse, responses=_ERRORS, tags=["verify"])
+async def check(body: CheckRequest, services: ServicesDep) -> CheckResponse:
+    """Check every check-worthy claim of a passage; offsets let clients highlight each claim."""
+    await _acquire(services)
+    try:
+        result = await services.passages.check(body.text, web_search=body.web_search,
+                                               max_claims=body.max_claims)
+    finally:
+        services.verify_slots.release()
+    return to_check_response(result)
+
+
+@router.post("/api/check/stream", responses=_ERRORS, tags=["verify"],
+             response_class=StreamingResponse)
+async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingResponse:
+    """Server-Sent Events: one `claim` event per claim as its verification completes, then `result`."""
+    await _acquire(services)
+    queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+
+    def on_claim(claim) -> None:
+        out = CheckClaimOut(text=claim.text, start=claim.start, end=claim.end, check_worthy=claim.check_worthy,
+                            result=to_response(claim.result) if claim.result else None, reason=claim.reason)
+        queue.put_nowait(("claim", out.model_dump_json()))
+
+    async def produce() -> None:
+        try:
+            result = await services.passages.check(body.text, web_search=body.web_search,
+                                                   max_claims=body.max_claims, on_claim=on_claim)
+            queue.put_nowait(("result", to_check_response(result).model_dump_json()))
+        except Exception as exc:  # reported to the client as an SSE error event, and logged
+            log.exception("passage check failed")
+            queue.put_nowait(("error", json.dumps({"error": "internal_error", "detail": str(exc)})))
+        finally:
+            services.verify_slots.release()
+
+    async def events():
+        task = asyncio.create_task(produce())
+        try:
+            while True:
+                name, data = await queue.get()
+                yield f"event: {name}\ndata: {data}\n\n"
+                if name in {"result", "error"}:
+                    break
+        finally:
+            if not task.done():
+                task.cancel()
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
 
 
 @router.get("/api/health", response_model=HealthResponse, tags=["meta"])
