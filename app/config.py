@@ -6,15 +6,18 @@ Tests build their own `Settings(...)` and pass it to `create_app(settings)`.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from retrieval.credibility import DEFAULT_FACT_CHECK_DOMAINS, DEFAULT_TRUSTED_DOMAINS
 
 CsvList = Annotated[tuple[str, ...], NoDecode]
+SecretList = Annotated[tuple[SecretStr, ...], NoDecode]
+MIN_API_KEY_CHARS = 16
 
 
 def _split_csv(value: object) -> object:
@@ -31,7 +34,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
 
     # LLM (any OpenAI-compatible endpoint)
-    OPENAI_API_KEY: str | None = None
+    OPENAI_API_KEY: SecretStr | None = None  # SecretStr: never printed, logged or returned
     OPENAI_BASE_URL: str | None = None
     LLM_MODEL: str = "gpt-4o-mini"
     LLM_TEMPERATURE: float = Field(0.1, ge=0.0, le=2.0)
@@ -48,7 +51,7 @@ class Settings(BaseSettings):
     COLLECTION_NAME: str = Field("news_evidence", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9._-]{1,510}[a-zA-Z0-9]$")
     CHROMA_HOST: str | None = None
     CHROMA_PORT: int = Field(8000, ge=1, le=65535)
-    REDIS_URL: str | None = None
+    REDIS_URL: SecretStr | None = None  # may carry a password: a secret like the keys
 
     # Retrieval
     TOP_K_RETRIEVAL: int = Field(20, ge=1, le=200)
@@ -82,7 +85,7 @@ class Settings(BaseSettings):
     VERDICT_CACHE_TTL_S: int = Field(86400, ge=0)
 
     # HTTP edge
-    API_KEYS: CsvList = ()
+    API_KEYS: SecretList = ()
     CORS_ORIGINS: CsvList = ()
     RATE_LIMIT: str = "30/minute"
     MAX_CONCURRENT_VERIFICATIONS: int = Field(16, ge=1)
@@ -99,6 +102,26 @@ class Settings(BaseSettings):
     @classmethod
     def _csv(cls, value: object) -> object:
         return _split_csv(value)
+
+    @field_validator("CORS_ORIGINS")
+    @classmethod
+    def _exact_origins(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for origin in value:
+            if not _ORIGIN.fullmatch(origin):
+                raise ValueError(
+                    f"CORS_ORIGINS takes exact origins like chrome-extension://<id> or "
+                    f"https://app.example (scheme://host[:port], no path, no '*', no 'null'); got {origin!r}")
+        return tuple(origin.lower() for origin in value)  # scheme and host are case-insensitive
+
+    @field_validator("API_KEYS")
+    @classmethod
+    def _long_keys(cls, value: tuple[SecretStr, ...]) -> tuple[SecretStr, ...]:
+        for number, key in enumerate(value, start=1):
+            if len(key.get_secret_value()) < MIN_API_KEY_CHARS:
+                raise ValueError(
+                    f"API key #{number} has fewer than {MIN_API_KEY_CHARS} characters; make one with "
+                    "python -c 'import secrets; print(secrets.token_urlsafe(32))'")
+        return value
 
     @field_validator("SEARCH_PROVIDER", "RERANKER_MODEL", mode="before")
     @classmethod
@@ -133,6 +156,18 @@ class Settings(BaseSettings):
     def llm_configured(self) -> bool:
         return bool(self.OPENAI_API_KEY or self.OPENAI_BASE_URL)
 
+    @property
+    def openai_api_key(self) -> str | None:
+        """The LLM key in clear, for the one client that sends it."""
+        return self.OPENAI_API_KEY.get_secret_value() if self.OPENAI_API_KEY else None
+
+    @property
+    def redis_url(self) -> str | None:
+        return self.REDIS_URL.get_secret_value() if self.REDIS_URL else None
+
+
+# scheme://host[:port]: what browsers send in `Origin` (chrome-extension://<id>, https://app.example).
+_ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 
 _PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 

@@ -12,6 +12,7 @@ from app.config import Settings
 from app.errors import install_error_handlers
 from app.limits import BodySizeLimit
 from app.routes import router
+from app.security import install_edge
 from app.services import build_services
 from retrieval.embeddings import Embedder
 from seed.seeding import seed_if_empty
@@ -25,17 +26,23 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        services = await build_services(settings, embedder=embedder)
+        try:
+            services = await build_services(settings, embedder=embedder)
+        except BaseException:
+            await limiter.aclose()
+            raise
         try:
             if settings.AUTO_SEED:
                 report = await seed_if_empty(services.retriever)
                 if report is not None:
                     services.seeded = report.added
                     log.info("seeded an empty knowledge base with %d documents", report.added)
+            services.edge_status = app.state.edge_status
             app.state.services = services
             yield
         finally:
             await services.aclose()
+            await limiter.aclose()
 
     app = FastAPI(
         title="claimcheck",
@@ -47,6 +54,7 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     install_error_handlers(app)
     app.include_router(router)
     app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES)
+    limiter = install_edge(app, settings)  # keys, rate limit, CORS: outside the body limit
     return app
 
 

@@ -30,7 +30,6 @@ from app.services import Services
 
 log = logging.getLogger("claimcheck")
 STATIC = Path(__file__).with_name("static")
-SATURATION_WAIT_S = 10.0
 
 
 def get_services(request: Request) -> Services:
@@ -41,7 +40,7 @@ ServicesDep = Annotated[Services, Depends(get_services)]
 
 router = APIRouter()
 
-_ERRORS = {code: {"model": ErrorBody} for code in (413, 422, 503)}
+_ERRORS = {code: {"model": ErrorBody} for code in (400, 413, 422, 503)}
 
 
 def to_response(result: VerificationResult) -> VerifyResponse:
@@ -55,10 +54,11 @@ def to_response(result: VerificationResult) -> VerifyResponse:
 
 
 async def _acquire(services: Services) -> None:
-    try:
-        await asyncio.wait_for(services.verify_slots.acquire(), timeout=SATURATION_WAIT_S)
-    except TimeoutError:
-        raise Saturated("too many verifications are running; retry shortly") from None
+    """Take a verification slot now or answer 503 + Retry-After: no queue that grows without bound."""
+    if services.verify_slots.locked():
+        raise Saturated(f"all {services.settings.MAX_CONCURRENT_VERIFICATIONS} verification slots "
+                        "are busy; retry shortly")
+    await services.verify_slots.acquire()  # free, so this returns at once (no await point)
 
 
 @router.post("/api/verify", response_model=VerifyResponse, responses=_ERRORS, tags=["verify"])
@@ -121,8 +121,11 @@ async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingRe
         finally:
             services.verify_slots.release()
 
+    # Started here, not in events(): if the client leaves before the body is iterated, the task
+    # still ends (bounded by the passage budget) and gives the slot back.
+    task = asyncio.create_task(produce())
+
     async def events():
-        task = asyncio.create_task(produce())
         try:
             while True:
                 name, data = await queue.get()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +48,7 @@ class Services:
     classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
     seeded: int = 0
+    edge_status: Callable[[], dict[str, Any]] | None = None  # keys (configured, never values), limits, CORS
 
     def components(self) -> dict[str, Any]:
         s = self.settings
@@ -66,7 +68,8 @@ class Services:
             "llm": {
                 "configured": self.chat is not None,
                 "model": s.LLM_MODEL if self.chat is not None else None,
-                "base_url": s.OPENAI_BASE_URL,
+                "base_url": _without_userinfo(s.OPENAI_BASE_URL),
+                "api_key": "configured" if s.OPENAI_API_KEY else None,
                 "verdict_backend": self.verifier.verdict_engine,
                 "fallback": None if self.chat is not None else
                 f"{self.verifier.verdict_engine} verdicts (set OPENAI_BASE_URL or OPENAI_API_KEY for LLM verdicts)",
@@ -97,6 +100,7 @@ class Services:
             "vector_store": {
                 "mode": self.kb.mode, "where": self.kb.where, "collection": s.COLLECTION_NAME,
             },
+            "security": self.edge_status() if self.edge_status else None,
         }
 
     async def aclose(self) -> None:
@@ -104,6 +108,14 @@ class Services:
         if self.fetcher is not None:
             await self.fetcher.aclose()
         await run_blocking(self.kb.close)
+
+
+def _without_userinfo(url: str | None) -> str | None:
+    """A URL as health may show it: `user:password@` removed."""
+    if not url:
+        return url
+    parsed = httpx.URL(url)
+    return str(parsed.copy_with(username=None, password=None)) if parsed.userinfo else url
 
 
 def open_kb(settings: Settings) -> ChromaKnowledgeBase:
@@ -164,7 +176,7 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         chat: ChatModel | None = None
         if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
             chat = OpenAIChatModel(
-                model=settings.LLM_MODEL, api_key=settings.OPENAI_API_KEY,
+                model=settings.LLM_MODEL, api_key=settings.openai_api_key,
                 base_url=settings.OPENAI_BASE_URL, temperature=settings.LLM_TEMPERATURE,
                 timeout_s=settings.LLM_TIMEOUT_S, http_client=http)
     except Exception:

@@ -52,7 +52,7 @@ async def main() -> None:
         s = Settings()
         if not s.llm_configured:
             raise SystemExit("--llm needs OPENAI_BASE_URL or OPENAI_API_KEY")
-        chat = OpenAIChatModel(model=s.LLM_MODEL, api_key=s.OPENAI_API_KEY, base_url=s.OPENAI_BASE_URL,
+        chat = OpenAIChatModel(model=s.LLM_MODEL, api_key=s.openai_api_key, base_url=s.OPENAI_BASE_URL,
                                temperature=0.0, timeout_s=s.LLM_TIMEOUT_S)
 
     rows = []

@@ -153,7 +153,7 @@ async def main() -> None:
         s = Settings()
         if not s.llm_configured:
             raise SystemExit("--backend llm needs OPENAI_BASE_URL or OPENAI_API_KEY")
-        chat = OpenAIChatModel(model=s.LLM_MODEL, api_key=s.OPENAI_API_KEY, base_url=s.OPENAI_BASE_URL,
+        chat = OpenAIChatModel(model=s.LLM_MODEL, api_key=s.openai_api_key, base_url=s.OPENAI_BASE_URL,
                                temperature=0.0, timeout_s=s.LLM_TIMEOUT_S)
         engine = f"llm ({s.LLM_MODEL}{' fake' if fake else ''})"
     elif args.backend == "nli":
