@@ -167,7 +167,7 @@ class Settings(BaseSettings):
 
 
 # scheme://host[:port]: what browsers send in `Origin` (chrome-extension://<id>, https://app.example).
-_ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+_ORIGIN = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 
 _PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 

@@ -1,0 +1,322 @@
+"""Issue 9, tried the way an attacker would: keys, origins, quotas, saturation and secrets,
+through real HTTP requests against the real app (in-process, or a real server where it matters)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+from pydantic import SecretStr, ValidationError
+
+from app.config import Settings
+from app.security import ApiKeys, presented_key
+from tests.conftest import app_client, make_settings
+from tests.fakes.openai_server import FakeOpenAI
+
+KEY = "ck_live_4f9a1c2e7b8d3a6f5e0c"
+OTHER_KEY = "ck_live_0b1c2d3e4f5a6b7c8d9e"
+EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def secured(tmp_path: Path, **overrides) -> Settings:
+    values = {"AUTO_SEED": False, "API_KEYS": f"{KEY},{OTHER_KEY}"}
+    values.update(overrides)
+    return make_settings(tmp_path, **values)
+
+
+@asynccontextmanager
+async def client_from(client: httpx.AsyncClient, address: str):
+    """Another client of the same running app, connecting from `address`."""
+    transport = httpx.ASGITransport(app=client.app, client=(address, 40000))  # type: ignore[attr-defined]
+    async with httpx.AsyncClient(transport=transport, base_url="http://claimcheck.test") as other:
+        yield other
+
+
+# -- API keys -----------------------------------------------------------------------------
+
+
+async def test_keys_guard_the_api_but_not_health_the_page_or_the_docs(tmp_path, minilm):
+    async with app_client(secured(tmp_path), embedder=minilm) as client:
+        missing = await client.get("/api/kb/stats")
+        wrong = await client.get("/api/kb/stats", headers={"X-API-Key": KEY[:-1] + "x"})
+        prefix = await client.get("/api/kb/stats", headers={"X-API-Key": KEY[:8]})
+        basic = await client.get("/api/kb/stats", headers={"Authorization": f"Basic {KEY}"})
+        verify = await client.post("/api/verify", json={"claim": "The Earth is flat"})
+        by_header = await client.get("/api/kb/stats", headers={"X-API-Key": KEY})
+        by_bearer = await client.get("/api/kb/stats", headers={"Authorization": f"Bearer {OTHER_KEY}"})
+        lower_bearer = await client.get("/api/kb/stats", headers={"authorization": f"bearer {KEY}"})
+        health = await client.get("/api/health")
+        page = await client.get("/")
+        schema = await client.get("/openapi.json")
+        docs = await client.get("/docs")
+
+    for response in (missing, wrong, prefix, basic, verify):
+        assert response.status_code == 401, response.text
+        assert response.json()["error"] == "unauthorized"
+        assert "X-API-Key" in response.json()["detail"]
+        assert response.headers["www-authenticate"].startswith("Bearer")
+    assert missing.json()["detail"].startswith("missing") and wrong.json()["detail"].startswith("invalid")
+    assert by_header.status_code == by_bearer.status_code == lower_bearer.status_code == 200
+    assert health.status_code == 200
+    assert health.json()["components"]["security"]["api_keys"] == {"configured": True, "count": 2}
+    assert page.status_code == 200 and docs.status_code == 200
+    # The schema says what the guard enforces, so clients (and the fuzzer) know.
+    spec = schema.json()
+    assert set(spec["components"]["securitySchemes"]) == {"ApiKeyHeader", "BearerKey"}
+    assert {"401", "429"} <= set(spec["paths"]["/api/verify"]["post"]["responses"])
+    assert "security" in spec["paths"]["/api/verify"]["post"]
+    assert "security" not in spec["paths"]["/api/health"]["get"]
+
+
+async def test_a_route_added_later_is_protected_without_opting_in(tmp_path, minilm):
+    async with app_client(secured(tmp_path), embedder=minilm) as client:
+        app = client.app  # type: ignore[attr-defined]
+
+        async def export() -> dict:
+            return {"secret": "data"}
+
+        app.add_api_route("/api/admin/export", export, methods=["GET"])
+        app.add_api_route("/api/health/details", export, methods=["GET"])
+        without = await client.get("/api/admin/export")
+        nested = await client.get("/api/health/details")
+        with_key = await client.get("/api/admin/export", headers={"X-API-Key": KEY})
+    assert without.status_code == 401 and "secret" not in without.text
+    assert nested.status_code == 401, "only /api/health itself is open, not what is under it"
+    assert with_key.json() == {"secret": "data"}
+
+
+async def test_without_keys_the_api_is_open_for_local_use(tmp_path, minilm):
+    async with app_client(make_settings(tmp_path, AUTO_SEED=False), embedder=minilm) as client:
+        stats = await client.get("/api/kb/stats")
+        health = (await client.get("/api/health")).json()
+    assert stats.status_code == 200
+    assert health["components"]["security"]["api_keys"] == {"configured": False, "count": 0}
+
+
+def test_key_matching_is_exact_and_reads_both_headers():
+    keys = ApiKeys([SecretStr(KEY), SecretStr(OTHER_KEY)])
+    first, second = keys.identify(KEY), keys.identify(OTHER_KEY)
+    assert first and second and first != second
+    assert KEY not in first and first == keys.identify(KEY)
+    for near in ("", KEY[:-1], KEY + "x", KEY.upper(), f" {KEY}", KEY + "\x00"):
+        assert keys.identify(near) is None, near
+    assert presented_key(httpx.Headers({"X-API-Key": f" {KEY} "})) == KEY
+    assert presented_key(httpx.Headers({"Authorization": f"Bearer  {KEY}"})) == KEY
+    assert presented_key(httpx.Headers({"Authorization": "Bearer"})) is None
+    assert presented_key(httpx.Headers({"Authorization": f"Token {KEY}"})) is None
+
+
+def test_short_keys_and_wildcard_origins_fail_at_start_up():
+    with pytest.raises(ValidationError, match="secrets.token_urlsafe"):
+        Settings(_env_file=None, API_KEYS="abc")
+    for origin in ("*", "null", "https://app.example/", "https://*.example", "app.example"):
+        with pytest.raises(ValidationError, match="exact origins"):
+            Settings(_env_file=None, CORS_ORIGINS=origin)
+    assert Settings(_env_file=None, CORS_ORIGINS=f" {EXTENSION.upper()} ").CORS_ORIGINS == (EXTENSION,)
+
+
+# -- CORS -----------------------------------------------------------------------------------
+
+
+async def test_cors_echoes_only_the_configured_extension_origin(tmp_path, minilm):
+    settings = secured(tmp_path, CORS_ORIGINS=f"{EXTENSION},https://claimcheck.example")
+    preflight_headers = {"Access-Control-Request-Method": "POST",
+                         "Access-Control-Request-Headers": "content-type,x-api-key"}
+    async with app_client(settings, embedder=minilm) as client:
+        ours = await client.get("/api/health", headers={"Origin": EXTENSION})
+        evil = await client.get("/api/health", headers={"Origin": "https://evil.example"})
+        null = await client.get("/api/health", headers={"Origin": "null"})
+        lookalike = await client.get("/api/health", headers={"Origin": EXTENSION + ".evil.example"})
+        preflight = await client.options("/api/verify", headers={"Origin": EXTENSION, **preflight_headers})
+        evil_preflight = await client.options("/api/verify",
+                                              headers={"Origin": "https://evil.example", **preflight_headers})
+        unauthorized = await client.post("/api/verify", json={"claim": "x"}, headers={"Origin": EXTENSION})
+
+    assert ours.headers["access-control-allow-origin"] == EXTENSION
+    assert "origin" in ours.headers.get("vary", "").lower()
+    for response in (evil, null, lookalike):
+        assert response.status_code == 200  # CORS is the browser's to enforce; we only never allow
+        assert "access-control-allow-origin" not in response.headers
+    for response in (ours, preflight, unauthorized):
+        assert "access-control-allow-credentials" not in response.headers
+    # The preflight is answered without a key (browsers never send one with it).
+    assert preflight.status_code == 200
+    assert preflight.headers["access-control-allow-origin"] == EXTENSION
+    assert "x-api-key" in preflight.headers["access-control-allow-headers"].lower()
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+    assert evil_preflight.status_code == 400
+    assert evil_preflight.json()["error"] == "cors_refused"
+    assert "access-control-allow-origin" not in evil_preflight.headers
+    # A 401 still carries CORS headers, so the extension can read why it was refused.
+    assert unauthorized.status_code == 401
+    assert unauthorized.headers["access-control-allow-origin"] == EXTENSION
+
+
+# -- rate limits ----------------------------------------------------------------------------
+
+
+async def test_the_n_plus_first_request_in_a_window_gets_429_per_key(tmp_path, minilm):
+    async with app_client(secured(tmp_path, RATE_LIMIT="3/minute"), embedder=minilm) as client:
+        mine = [await client.get("/api/kb/stats", headers={"X-API-Key": KEY}) for _ in range(4)]
+        other = await client.get("/api/kb/stats", headers={"Authorization": f"Bearer {OTHER_KEY}"})
+        health = await client.get("/api/health")
+    assert [r.status_code for r in mine] == [200, 200, 200, 429]
+    limited = mine[-1]
+    assert limited.json()["error"] == "rate_limited" and "3/minute" in limited.json()["detail"]
+    assert 1 <= int(limited.headers["retry-after"]) <= 60
+    assert other.status_code == 200, "each key has its own quota"
+    assert health.status_code == 200, "health is never rate limited"
+    assert health.json()["components"]["security"]["store"] == "memory"
+
+
+async def test_without_a_key_the_quota_is_per_client_address_and_wrong_keys_count(tmp_path, minilm):
+    settings = make_settings(tmp_path, AUTO_SEED=False, RATE_LIMIT="2/minute")
+    async with (app_client(settings, embedder=minilm) as client,
+                client_from(client, "198.51.100.7") as first, client_from(client, "203.0.113.9") as second):
+        a = [(await first.get("/api/kb/stats")).status_code for _ in range(3)]
+        b = [(await second.get("/api/kb/stats")).status_code for _ in range(2)]
+    assert a == [200, 200, 429] and b == [200, 200]
+
+    settings = secured(tmp_path / "keys", RATE_LIMIT="2/minute")
+    async with app_client(settings, embedder=minilm) as client, client_from(client, "192.0.2.66") as guesser:
+        guesses = [(await guesser.get("/api/kb/stats", headers={"X-API-Key": f"guess-{n}"})).status_code
+                   for n in range(4)]
+    assert guesses == [401, 401, 429, 429], "guessing keys runs into the address's quota"
+
+
+@pytest.fixture
+def redis_url(tmp_path) -> Iterator[str]:
+    """A real redis-server on a free loopback port with a password, in tmp_path."""
+    executable = shutil.which("redis-server")
+    if executable is None:
+        pytest.skip("redis-server is not installed (`make test` installs it with apt-get where it can)")
+    import redis
+
+    port, password = free_port(), "r3dis-pass-7c1e"
+    proc = subprocess.Popen(
+        [executable, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path),
+         "--save", "", "--appendonly", "no", "--requirepass", password],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"redis://:{password}@127.0.0.1:{port}/0"
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                redis.Redis.from_url(url, socket_timeout=0.5).ping()
+                break
+            except redis.ConnectionError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"redis-server did not start: {proc.stderr.read()!r}") from None
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+async def test_two_replicas_sharing_redis_share_one_quota(tmp_path, minilm, redis_url, caplog):
+    caplog.set_level(logging.DEBUG)
+    first = secured(tmp_path / "a", RATE_LIMIT="4/minute", REDIS_URL=redis_url)
+    second = secured(tmp_path / "b", RATE_LIMIT="4/minute", REDIS_URL=redis_url)
+    async with AsyncExitStack() as stack:
+        one = await stack.enter_async_context(app_client(first, embedder=minilm))
+        two = await stack.enter_async_context(app_client(second, embedder=minilm))
+        codes = []
+        for client in (one, two, one, two, one, two):
+            codes.append((await client.get("/api/kb/stats", headers={"X-API-Key": KEY})).status_code)
+        health = await two.get("/api/health")
+    assert codes == [200, 200, 200, 200, 429, 429], "the quota is shared, not 4 per replica"
+    security = health.json()["components"]["security"]
+    assert security["store"] == "redis" and security["fallback"] is None
+    password = redis_url.split(":")[2].split("@")[0]
+    assert password not in health.text
+    assert password not in caplog.text
+
+
+async def test_redis_down_counts_in_process_and_says_so(tmp_path, minilm):
+    dead = f"redis://127.0.0.1:{free_port()}/0"
+    async with app_client(secured(tmp_path, RATE_LIMIT="2/minute", REDIS_URL=dead), embedder=minilm) as client:
+        started = time.perf_counter()
+        codes = [(await client.get("/api/kb/stats", headers={"X-API-Key": KEY})).status_code for _ in range(3)]
+        elapsed = time.perf_counter() - started
+        security = (await client.get("/api/health")).json()["components"]["security"]
+    assert codes == [200, 200, 429], "still limited, per replica, while Redis is down"
+    assert elapsed < 10, "a dead Redis costs its connect timeout, not more"
+    assert security["fallback"] == "memory" and "ConnectionError" in security["last_error"]
+
+
+# -- saturation -----------------------------------------------------------------------------
+
+
+async def test_a_full_house_answers_503_at_once_instead_of_queueing(tmp_path, minilm):
+    classify = {"claim_type": "FACTUAL", "claim": "The Earth is flat", "reason": "checkable"}
+    with FakeOpenAI(lambda _m: classify, delay_s=1.5) as llm:
+        settings = make_settings(tmp_path, AUTO_SEED=False, MAX_CONCURRENT_VERIFICATIONS=1,
+                                 OPENAI_BASE_URL=llm.url, LLM_TIMEOUT_S=10)
+        async with app_client(settings, embedder=minilm) as client:
+            slow = asyncio.create_task(client.post("/api/verify", json={"claim": "The Earth is flat"}))
+            for _ in range(500):  # until the first verification (holding the only slot) asks the LLM
+                if llm.requests:
+                    break
+                await asyncio.sleep(0.02)
+            started = time.perf_counter()
+            refused = await client.post("/api/verify", json={"claim": "The Moon is made of cheese"})
+            passage = await client.post("/api/check", json={"text": "The Moon is made of cheese."})
+            waited = time.perf_counter() - started
+            first = await slow
+            after = await client.post("/api/verify", json={"claim": "The Earth is round", "web_search": False})
+    assert refused.status_code == passage.status_code == 503
+    assert refused.json()["error"] == "saturated" and int(refused.headers["retry-after"]) >= 1
+    assert waited < 1.0, f"a saturated server answered after {waited:.2f}s: it queued"
+    assert first.status_code == 200
+    assert after.status_code == 200, "the slot is given back"
+
+
+# -- secrets ----------------------------------------------------------------------------------
+
+
+async def test_secrets_are_never_logged_or_returned(tmp_path, minilm, caplog):
+    caplog.set_level(logging.DEBUG)
+    llm_key = "sk-test-9d8c7b6a5f4e3d2c1b0a"
+    with FakeOpenAI() as llm:
+        settings = secured(tmp_path, OPENAI_API_KEY=llm_key, OPENAI_BASE_URL=llm.url)
+        assert llm_key not in repr(settings) and KEY not in repr(settings) and KEY not in str(settings)
+        async with app_client(settings, embedder=minilm) as client:
+            answers = [
+                await client.get("/api/health"),
+                await client.get("/openapi.json"),
+                await client.get("/api/kb/stats", headers={"X-API-Key": KEY}),
+                await client.get("/api/kb/stats", headers={"X-API-Key": KEY + "0"}),
+                await client.post("/api/verify", json={"claim": KEY}, headers={"X-API-Key": "nope"}),
+                await client.post("/api/verify", json={"claim": "The Earth is flat", "web_search": False},
+                                  headers={"Authorization": f"Bearer {KEY}"}),
+            ]
+    components = answers[0].json()["components"]
+    assert components["llm"]["api_key"] == "configured"
+    for response in answers:
+        assert KEY not in response.text and OTHER_KEY not in response.text and llm_key not in response.text
+    assert KEY not in caplog.text and llm_key not in caplog.text
+    assert llm.requests, "the LLM key was used (sent to the LLM), just never shown"
+
+
+def test_health_never_shows_credentials_in_urls():
+    from app.services import _without_userinfo
+
+    assert _without_userinfo("http://user:pw@llm.internal:8080/v1") == "http://llm.internal:8080/v1"
+    assert _without_userinfo("http://127.0.0.1:11434/v1") == "http://127.0.0.1:11434/v1"
+    assert _without_userinfo(None) is None
