@@ -320,3 +320,74 @@ def test_health_never_shows_credentials_in_urls():
     assert _without_userinfo("http://user:pw@llm.internal:8080/v1") == "http://llm.internal:8080/v1"
     assert _without_userinfo("http://127.0.0.1:11434/v1") == "http://127.0.0.1:11434/v1"
     assert _without_userinfo(None) is None
+
+
+# -- a 5 MB body against a real server ------------------------------------------------------
+
+
+@pytest.fixture
+def real_server(tmp_path, minilm) -> Iterator[str]:
+    """The app under uvicorn on a free loopback port (real sockets, real HTTP parsing)."""
+    import threading
+
+    import uvicorn
+
+    from app.main import create_app
+
+    port = free_port()
+    app = create_app(make_settings(tmp_path, AUTO_SEED=False), embedder=minilm)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    yield f"127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=20)
+
+
+def _status_line(sock: socket.socket) -> str:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data.decode("latin-1")
+
+
+def _request_head(address: str, extra: str) -> bytes:
+    return (f"POST /api/verify HTTP/1.1\r\nHost: {address}\r\ncontent-type: application/json\r\n"
+            f"{extra}\r\n").encode()
+
+
+def test_a_5_mb_body_gets_413_before_it_is_read_and_the_server_stays_healthy(real_server):
+    host, port = real_server.split(":")
+    five_mb = 5 * 1024 * 1024
+
+    # Declared: the answer comes before a single body byte is sent.
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(_request_head(real_server, f"content-length: {five_mb}\r\n"))
+        head = _status_line(sock)
+    assert head.startswith("HTTP/1.1 413"), head
+    assert '"payload_too_large"' in head or "application/json" in head
+
+    # Undeclared (chunked): 128 KB of a body that never ends. A server that read bodies whole
+    # would wait for the rest; ours answers as soon as the 64 KB cap is crossed.
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(_request_head(real_server, "transfer-encoding: chunked\r\n"))
+        chunk = b"x" * 16384
+        try:
+            for _ in range(8):
+                sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server answered and closed while we were still sending
+        head = _status_line(sock)
+    assert head.startswith("HTTP/1.1 413"), head
+
+    health = httpx.get(f"http://{real_server}/api/health", timeout=10)
+    answer = httpx.post(f"http://{real_server}/api/verify", json={"claim": "The Earth is round",
+                                                                  "web_search": False}, timeout=60)
+    assert health.status_code == 200 and answer.status_code == 200
