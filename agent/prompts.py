@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from agent.models import Evidence
@@ -34,10 +35,20 @@ credible source whose text bears on the claim. Answer with one JSON object:
 {"ratings": [{"n": 1, "confidence": 0.0-1.0}, ...]}."""
 
 
+# Our fence tags, in any case and spacing ("</EVIDENCE >", "< /evidence"): untrusted text may not
+# open or close one, or it could end its own fence early and speak outside it.
+_FENCE_TAG = re.compile(r"<(?=\s*/?\s*(?:evidence|claim|passage|instruction)\b)", re.IGNORECASE)
+
+
+def defuse(text: str) -> str:
+    """Untrusted text that cannot open or close one of our fences (`<` → `&lt;` there only)."""
+    return _FENCE_TAG.sub("&lt;", text)
+
+
 def fence_evidence(evidence: Sequence[Evidence], max_chars: int = 1200) -> str:
     blocks = []
     for number, item in enumerate(evidence, start=1):
-        text = item.text[:max_chars].replace("</evidence>", "</ evidence>")
+        text = defuse(item.text[:max_chars])
         extra = f' lean="{item.bias}"' if item.bias else ""
         extra += f' flags="{",".join(item.flags)}"' if item.flags else ""
         blocks.append(
@@ -56,7 +67,7 @@ def trust_user(claim: str, evidence: Sequence[Evidence], instructions: Sequence[
 
 
 def classify_user(claim: str) -> str:
-    return f"Claim (untrusted user text):\n<claim>\n{claim}\n</claim>"
+    return f"Claim (untrusted user text):\n<claim>\n{defuse(claim)}\n</claim>"
 
 
 def sufficiency_user(claim: str, evidence: Sequence[Evidence]) -> str:
@@ -76,7 +87,7 @@ and events the claim is about, without search operators or quotes>"}."""
 
 
 def rewrite_user(claim: str) -> str:
-    return f"Claim (untrusted user text):\n<claim>\n{claim}\n</claim>"
+    return f"Claim (untrusted user text):\n<claim>\n{defuse(claim)}\n</claim>"
 
 
 DECOMPOSE_SYSTEM = """You split a passage into the atomic factual claims a fact-checker would check.
@@ -87,5 +98,5 @@ and trivia. Answer with one JSON object: {"claims": [{"claim": "...", "sentence"
 
 
 def decompose_user(sentences: Sequence[str]) -> str:
-    numbered = "\n".join(f"{n}. {s}" for n, s in enumerate(sentences, start=1))
+    numbered = "\n".join(f"{n}. {defuse(s)}" for n, s in enumerate(sentences, start=1))
     return f"Sentences (untrusted user text):\n<passage>\n{numbered}\n</passage>"
