@@ -4,31 +4,42 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    StringConstraints,
+)
 
 
-def _claim_length(value: str) -> str:
-    stripped = value.strip()
-    if not stripped:
+def _not_blank(value: str) -> str:
+    if not value.strip():
         raise ValueError("the claim is empty after stripping whitespace")
-    if len(stripped) > 2000:
-        raise ValueError(f"the claim has {len(stripped)} characters after stripping; the limit is 2000")
     return value  # kept raw: `original_claim` echoes the input, the verifier strips it
 
 
-ClaimText = Annotated[str, StringConstraints(max_length=4000), AfterValidator(_claim_length)]
+# What the schema says is what is checked (the fuzz test holds us to it): at most 2000 characters
+# and at least one that is not whitespace. `pattern` is documentation only; _not_blank enforces it
+# with str.strip(), whose idea of whitespace is Python's (as is the fuzzer's).
+NOT_BLANK = {"pattern": r"\S"}
+ClaimText = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_not_blank),
+                      Field(json_schema_extra=NOT_BLANK)]
 Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000)]
 
 
 class VerifyRequest(BaseModel):
     """A claim, headline or passage to verify."""
 
+    # strict: 0 is not false and "5" is not 5 — the body must have the types the schema documents.
     model_config = ConfigDict(
-        extra="ignore",
+        extra="ignore", strict=True,
         json_schema_extra={"examples": [{"claim": "The Earth is flat"}]},
     )
 
-    claim: ClaimText = Field(description="The claim; stripped, 1–2000 characters.")
+    claim: ClaimText = Field(description="The claim: 1–2000 characters, not all whitespace; stripped.")
     web_search: bool = Field(True, description="Allow web search when the KB is not enough.")
     references: list[Reference] | None = Field(
         None, max_length=10, description="Up to 10 texts (or URLs) that replace the evidence pool.")
@@ -145,16 +156,32 @@ def _passage_text(value: str) -> str:
     return value  # kept raw: claim offsets index into exactly what was sent
 
 
+def _json_integer(value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("must be an integer")
+    return value
+
+
+# A JSON Schema integer: 4 or 4.0, never "4" or true (the models are strict otherwise).
+JsonInteger = Annotated[int, BeforeValidator(_json_integer), Strict(False)]
+
+# The schema's version of _passage_text: no control characters but tab and newlines, and at least
+# one character that is neither whitespace nor control.
+_CTL = r"\x00-\x08\x0b\x0c\x0e-\x1f"
+PASSAGE_TEXT = {"pattern": rf"^[^{_CTL}]*[^\s{_CTL}][^{_CTL}]*$"}
+
+
 class CheckRequest(BaseModel):
     """A passage whose check-worthy claims are verified one by one."""
 
-    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+    model_config = ConfigDict(extra="ignore", strict=True, json_schema_extra={"examples": [{
         "text": "The Eiffel Tower was completed in 1889. I think it is the most beautiful tower. "
                 "The Earth is flat.", "web_search": False, "max_claims": 3}]})
 
-    text: Annotated[str, StringConstraints(max_length=10000), AfterValidator(_passage_text)]
+    text: Annotated[str, StringConstraints(max_length=10000), AfterValidator(_passage_text),
+                    Field(json_schema_extra=PASSAGE_TEXT)]
     web_search: bool = True
-    max_claims: int = Field(5, ge=1, le=10)
+    max_claims: JsonInteger = Field(5, ge=1, le=10)
 
 
 class CheckClaimOut(BaseModel):

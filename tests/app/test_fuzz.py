@@ -1,0 +1,77 @@
+"""Schemathesis against the app's own OpenAPI schema, in-process: no 5xx, every response as documented.
+
+`make test` runs it with a bounded number of examples per operation (FUZZ_EXAMPLES, default 15);
+`FUZZ_EXAMPLES=200 pytest -m fuzz -s tests/app/test_fuzz.py` digs deeper and prints the figures.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+
+from app.config import Settings
+from app.main import create_app
+from tests.conftest import make_settings
+
+pytestmark = pytest.mark.fuzz
+
+KEY = "ck_fuzz_5b2e8a7c1d9f3e6a"
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
+COVERAGE = os.environ.get("FUZZ_COVERAGE", "0") == "1"  # schemathesis' boundary-value phase
+
+
+class AppUnderTest:
+    """The ASGI app schemathesis calls; the module fixture plugs the real one in.
+
+    The schema has to exist when pytest collects this module, the real app (KB in tmp, models,
+    lifespan) only when the tests run.
+    """
+
+    app = None
+
+    async def __call__(self, scope, receive, send) -> None:
+        assert self.app is not None, "the fuzz_app fixture plugs the app in"
+        await self.app(scope, receive, send)
+
+
+# The schema as the app documents it with keys on, built without a lifespan (no models, no I/O).
+schema = schemathesis.openapi.from_dict(
+    create_app(Settings(_env_file=None, API_KEYS=KEY, SEARCH_PROVIDER="none")).openapi())
+schema.app = AppUnderTest()
+schema.config.phases.coverage.enabled = COVERAGE
+OPERATIONS = {op.ok().label for op in schema.get_all_operations()}
+
+
+@pytest.fixture(scope="module")
+def fuzz_counts() -> Iterator[Counter]:
+    counts: Counter = Counter()
+    yield counts
+    print(f"\nschemathesis: {len(counts)} of {len(OPERATIONS)} operations, {sum(counts.values())} "
+          f"examples (≤ {EXAMPLES} generated each, plus explicit ones): "
+          + ", ".join(f"{label} {n}" for label, n in sorted(counts.items())))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fuzz_app(tmp_path_factory, minilm) -> Iterator[None]:
+    """The real app: seeded KB, keys on, a quota the fuzzer cannot exhaust, no LLM, no search."""
+    from schemathesis.python.asgi import shutdown_lifespans
+
+    settings = make_settings(tmp_path_factory.mktemp("fuzz"), API_KEYS=KEY, RATE_LIMIT="100000/minute",
+                             AUTO_SEED=False)
+    schema.app.app = create_app(settings, embedder=minilm)
+    yield
+    shutdown_lifespans()  # schemathesis started the lifespan; this closes the KB and its lock
+    schema.app.app = None
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+def test_the_api_holds_against_its_own_schema(case, fuzz_counts):
+    fuzz_counts[case.operation.label] += 1
+    case.call_and_validate(headers={"X-API-Key": KEY})
