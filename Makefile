@@ -5,7 +5,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.claimcheck-installed
 TORCH  := torch==2.13.0
 
-.PHONY: setup seed run test lint bench clean
+.PHONY: setup redis seed run test lint bench clean
+
+# Examples per operation for the schemathesis fuzz test that `make test` runs.
+FUZZ_EXAMPLES ?= 10
+export FUZZ_EXAMPLES
 
 setup: $(STAMP)
 
@@ -17,13 +21,21 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
+# Debian's redis-server for the shared rate-limit tests (they start their own on a free port).
+# Never fails the set-up: without it (no apt, not root) those tests skip and say why.
+redis:
+	@command -v redis-server >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && \
+	  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null 2>&1 || \
+	    { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null 2>&1; }; }; } || \
+	  echo "make: redis-server could not be installed; the shared-quota tests will skip"
+
 seed: setup
 	HF_HUB_OFFLINE=1 $(BIN)/claimcheck kb seed
 
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/claimcheck serve
 
-test: setup
+test: setup redis
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest
 
 lint: setup
