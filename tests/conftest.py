@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -68,3 +73,43 @@ async def app_client(settings: Settings, embedder=None) -> AsyncIterator[httpx.A
                                      timeout=60) as client:
             client.app = app  # type: ignore[attr-defined]
             yield client
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class RedisServer:
+    url: str  # carries the password, like a real deployment's REDIS_URL
+    password: str
+    proc: subprocess.Popen
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A real redis-server (Debian's) on a free loopback port, with a password, data in tmp_path."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed (make test's set-up installs Debian's redis-server where apt works)")
+    port, password = free_port(), "r3dis-pass-7c1e"
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path), "--save", "",
+         "--appendonly", "no", "--requirepass", password],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"redis-server did not start (exit {proc.poll()})") from None
+                time.sleep(0.05)
+        yield RedisServer(f"redis://:{password}@127.0.0.1:{port}/0", password, proc)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

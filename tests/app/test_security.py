@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import shutil
 import socket
-import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -19,18 +17,12 @@ from pydantic import SecretStr, ValidationError
 
 from app.config import Settings
 from app.security import ApiKeys, presented_key
-from tests.conftest import app_client, make_settings
+from tests.conftest import app_client, free_port, make_settings
 from tests.fakes.openai_server import FakeOpenAI
 
 KEY = "ck_live_4f9a1c2e7b8d3a6f5e0c"
 OTHER_KEY = "ck_live_0b1c2d3e4f5a6b7c8d9e"
 EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def secured(tmp_path: Path, **overrides) -> Settings:
@@ -199,40 +191,10 @@ async def test_without_a_key_the_quota_is_per_client_address_and_wrong_keys_coun
     assert guesses == [401, 401, 429, 429], "guessing keys runs into the address's quota"
 
 
-@pytest.fixture
-def redis_url(tmp_path) -> Iterator[str]:
-    """A real redis-server on a free loopback port with a password, in tmp_path."""
-    executable = shutil.which("redis-server")
-    if executable is None:
-        pytest.skip("redis-server is not installed (`make test` installs it with apt-get where it can)")
-    import redis
-
-    port, password = free_port(), "r3dis-pass-7c1e"
-    proc = subprocess.Popen(
-        [executable, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path),
-         "--save", "", "--appendonly", "no", "--requirepass", password],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"redis://:{password}@127.0.0.1:{port}/0"
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                redis.Redis.from_url(url, socket_timeout=0.5).ping()
-                break
-            except redis.ConnectionError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"redis-server did not start: {proc.stderr.read()!r}") from None
-                time.sleep(0.05)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-async def test_two_replicas_sharing_redis_share_one_quota(tmp_path, minilm, redis_url, caplog):
+async def test_two_replicas_sharing_redis_share_one_quota(tmp_path, minilm, redis_server, caplog):
     caplog.set_level(logging.DEBUG)
-    first = secured(tmp_path / "a", RATE_LIMIT="4/minute", REDIS_URL=redis_url)
-    second = secured(tmp_path / "b", RATE_LIMIT="4/minute", REDIS_URL=redis_url)
+    first = secured(tmp_path / "a", RATE_LIMIT="4/minute", REDIS_URL=redis_server.url)
+    second = secured(tmp_path / "b", RATE_LIMIT="4/minute", REDIS_URL=redis_server.url)
     async with AsyncExitStack() as stack:
         one = await stack.enter_async_context(app_client(first, embedder=minilm))
         two = await stack.enter_async_context(app_client(second, embedder=minilm))
@@ -243,9 +205,8 @@ async def test_two_replicas_sharing_redis_share_one_quota(tmp_path, minilm, redi
     assert codes == [200, 200, 200, 200, 429, 429], "the quota is shared, not 4 per replica"
     security = health.json()["components"]["security"]
     assert security["store"] == "redis" and security["fallback"] is None
-    password = redis_url.split(":")[2].split("@")[0]
-    assert password not in health.text
-    assert password not in caplog.text
+    assert redis_server.password not in health.text
+    assert redis_server.password not in caplog.text
 
 
 async def test_redis_down_counts_in_process_and_says_so(tmp_path, minilm):
