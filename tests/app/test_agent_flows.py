@@ -85,7 +85,9 @@ async def test_citation_repair_and_uncited_downgrade(tmp_path, minilm):
     verdicts = iter([{"verdict": "False", "confidence": 0.9, "reasoning": "Refuted by [1] and [12]."},
                      {"verdict": "True", "confidence": 0.8, "reasoning": "Everyone knows this."}])
     with FakeOpenAI(scripted(verdict=lambda m: next(verdicts))) as llm:
-        async with app_client(make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm) as client:
+        # Two fresh verifications of one claim: the verdict cache would answer the second.
+        settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url, VERDICT_CACHE_TTL_S=0)
+        async with app_client(settings, embedder=minilm) as client:
             repaired = await verify(client, "The Earth is flat")
             uncited = await verify(client, "The Earth is flat")
     assert "[12]" not in repaired["reasoning"] and "[1]" in repaired["reasoning"]

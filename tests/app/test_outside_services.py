@@ -85,7 +85,8 @@ async def test_unparseable_llm_verdict_is_not_enough_evidence(tmp_path, minilm):
 
 async def test_web_results_are_used_and_written_back_into_the_kb(tmp_path, minilm):
     with FakeSearxng(EIFFEL_RESULTS) as searx:
-        settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url)
+        settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url,
+                                 VERDICT_CACHE_TTL_S=0)  # the second verify must run, not hit the cache
         async with app_client(settings, embedder=minilm) as client:
             before = (await client.get("/api/health")).json()["kb_size"]
             body = (await client.post("/api/verify", json={"claim": "The Eiffel Tower was completed in 1889"})).json()

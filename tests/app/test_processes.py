@@ -129,7 +129,8 @@ def chroma_server(tmp_path):
 
 async def test_app_against_a_chroma_server(tmp_path, minilm, chroma_server):
     port, proc = chroma_server
-    settings = make_settings(tmp_path, CHROMA_HOST="127.0.0.1", CHROMA_PORT=port)
+    # No verdict cache: the second verify must reach the (stopped) server to answer 503.
+    settings = make_settings(tmp_path, CHROMA_HOST="127.0.0.1", CHROMA_PORT=port, VERDICT_CACHE_TTL_S=0)
     async with app_client(settings, embedder=minilm) as client:
         # a second app on the same server is fine: the server, not a file lock, owns the data
         async with app_client(settings, embedder=minilm) as other:

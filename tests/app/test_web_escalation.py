@@ -77,7 +77,8 @@ async def test_broad_runs_when_the_targeted_tiers_find_too_little(tmp_path, mini
 
 async def test_web_results_reach_the_kb_once_with_their_metadata(tmp_path, minilm):
     with FakeSearxng(tiered()) as searx:
-        async with app_client(settings_for(tmp_path, searx), embedder=minilm) as client:
+        # VERDICT_CACHE_TTL_S=0: the second verify must search again, not hit the verdict cache.
+        async with app_client(settings_for(tmp_path, searx, VERDICT_CACHE_TTL_S=0), embedder=minilm) as client:
             before = (await client.get("/api/health")).json()["kb_size"]
             first = (await client.post("/api/verify", json={"claim": CLAIM})).json()
             after_first = (await client.get("/api/health")).json()["kb_size"]
