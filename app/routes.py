@@ -5,16 +5,18 @@ from __future__ import annotations
 import asyncio
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
 from agent.models import VerificationResult
 from agent.verifier import VerifyOptions
-from app.errors import Saturated
-from app.schemas import ErrorBody, HealthResponse, KBStats, VerifyRequest, VerifyResponse
+from app.errors import Saturated, describe_error
+from app.schemas import HealthResponse, KBStats, VerifyRequest, VerifyResponse, error_responses
 from app.services import Services
+from app.sse import StepFeed, verification_events
 
 STATIC = Path(__file__).with_name("static")
 SATURATION_WAIT_S = 10.0
@@ -28,7 +30,8 @@ ServicesDep = Annotated[Services, Depends(get_services)]
 
 router = APIRouter()
 
-_ERRORS = {code: {"model": ErrorBody} for code in (413, 422, 503)}
+VERIFY_ERRORS = error_responses(401, 413, 422, 429, 503)
+READ_ERRORS = error_responses(401, 429, 503)
 
 
 def to_response(result: VerificationResult) -> VerifyResponse:
@@ -41,35 +44,105 @@ def to_response(result: VerificationResult) -> VerifyResponse:
     return VerifyResponse.model_validate(body)
 
 
-@router.post("/api/verify", response_model=VerifyResponse, responses=_ERRORS, tags=["verify"])
+@router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
 async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
     """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
+    await acquire_slot(services)
     try:
-        await asyncio.wait_for(services.verify_slots.acquire(), timeout=SATURATION_WAIT_S)
-    except TimeoutError:
-        raise Saturated("too many verifications are running; retry shortly") from None
-    try:
-        result = await services.verifier.verify(body.claim, VerifyOptions(
-            web_search=body.web_search, references=body.references,
-            index_references=body.index_references, grounding=body.grounding, profile=body.profile))
+        result = await services.verifier.verify(body.claim, verify_options(body))
     finally:
         services.verify_slots.release()
     return to_response(result)
 
 
-@router.get("/api/health", response_model=HealthResponse, tags=["meta"])
+async def acquire_slot(services: Services) -> None:
+    """Wait briefly for a verification slot; saturated → 503 with Retry-After."""
+    try:
+        await asyncio.wait_for(services.verify_slots.acquire(), timeout=SATURATION_WAIT_S)
+    except TimeoutError:
+        raise Saturated("too many verifications are running; retry shortly") from None
+
+
+def verify_options(body: VerifyRequest) -> VerifyOptions:
+    return VerifyOptions(web_search=body.web_search, references=body.references,
+                         index_references=body.index_references, grounding=body.grounding,
+                         profile=body.profile)
+
+
+@router.get("/api/health", response_model=HealthResponse, responses=error_responses(503), tags=["meta"])
 async def health(services: ServicesDep) -> HealthResponse:
     """Liveness plus what each component is and what it fell back to."""
     return HealthResponse(status="ok", kb_size=await services.kb.count(), components=services.components())
 
 
-@router.get("/api/kb/stats", response_model=KBStats, tags=["knowledge base"])
+@router.get("/api/kb/stats", response_model=KBStats, responses=READ_ERRORS, tags=["knowledge base"])
 async def kb_stats(services: ServicesDep) -> KBStats:
     """How many documents the knowledge base holds, and where."""
     return KBStats(count=await services.kb.count(), mode=services.kb.mode,
                    collection=services.settings.COLLECTION_NAME, embedder=services.embedder.name)
 
 
+# ---- issue 11: try-it page, live progress (SSE), offline API docs -----------------------------
+
+STREAM_EXAMPLE = (
+    ": claimcheck verification started\n\n"
+    'event: step\ndata: {"index": 1, "step": "Classified as FACTUAL by the local classifier: a checkable '
+    'statement", "elapsed_ms": 3.1}\n\n'
+    'event: step\ndata: {"index": 2, "step": "Retrieved 20 candidate(s) from the knowledge base.", '
+    '"elapsed_ms": 52.4}\n\n'
+    "event: result\ndata: {…the POST /api/verify body…}\n\n"
+)
+
+
+@router.post(
+    "/api/verify/stream", tags=["verify"], response_class=StreamingResponse, responses={
+        200: {"description": "Server-Sent Events: one `step` event per step as it happens "
+              "(`{index, step, elapsed_ms}`), then one `result` event with the `POST /api/verify` body "
+              "(or one `error` event `{error, detail, status}` if the verification fails after the "
+              "stream started). Lines starting with `:` are comments (keep-alives).",
+              "content": {"text/event-stream": {"schema": {"type": "string"},
+                                                "example": STREAM_EXAMPLE}}},
+        **VERIFY_ERRORS})
+async def verify_stream(body: VerifyRequest, services: ServicesDep) -> StreamingResponse:
+    """Verify a claim with live progress: the same body as `POST /api/verify`, answered as SSE."""
+    await acquire_slot(services)  # before the stream starts, so saturation is a plain 503
+    feed = StepFeed()
+
+    async def run() -> VerificationResult:
+        try:
+            return await services.verifier.verify(body.claim, verify_options(body), on_step=feed)
+        finally:
+            services.verify_slots.release()
+
+    def error_body(exc: Exception) -> dict[str, Any]:
+        status, error, _ = describe_error(exc)
+        return {**error, "status": status}
+
+    events = verification_events(asyncio.create_task(run()), feed,
+                                 lambda result: to_response(result).model_dump(mode="json"), error_body)
+    return StreamingResponse(events, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
 @router.get("/", include_in_schema=False)
 async def try_it() -> FileResponse:
+    """The try-it page: plain HTML, CSS and JS, no build step."""
     return FileResponse(STATIC / "index.html", media_type="text/html")
+
+
+@router.get("/static/{name}", include_in_schema=False)
+async def static_file(name: str) -> FileResponse:
+    """The try-it page's own assets (a flat folder; no path traversal possible)."""
+    path = STATIC / name
+    if "/" in name or name.startswith(".") or not path.is_file():
+        raise HTTPException(404, f"no static file {name!r}")
+    return FileResponse(path)
+
+
+@router.get("/docs", include_in_schema=False)
+async def api_docs() -> HTMLResponse:
+    """Swagger UI from the swagger-ui-bundle wheel, so the docs render without any CDN."""
+    return get_swagger_ui_html(openapi_url="/openapi.json", title="claimcheck — API",
+                               swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                               swagger_css_url="/docs-assets/swagger-ui.css",
+                               swagger_favicon_url="/docs-assets/favicon-32x32.png")
