@@ -9,8 +9,9 @@ var ClaimcheckView = (() => {
     'Not Enough Evidence': 'unknown', 'Not Verifiable': 'unknown',
   };
   const CSS = `
-    :host { all: initial; }
-    .cc, .cc * { box-sizing: border-box; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1b1b1b; }
+    :host { all: initial !important; }  /* an inner !important beats the page's: nothing inherits in */
+    .cc, .cc * { box-sizing: border-box; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1b1b1b;
+      letter-spacing: normal; word-spacing: normal; text-transform: none; text-align: left; }
     .cc { background: #fff; }
     .cc h2 { font-size: 18px; font-weight: 700; margin: 0 0 4px; }
     .cc .tone-true h2 { color: #0d5a26; } .cc .tone-false h2 { color: #a50e0e; }
@@ -20,6 +21,8 @@ var ClaimcheckView = (() => {
     .cc .tone-partial { border-left-color: #b06000; }
     .cc .bar { height: 8px; background: #e3e3e3; border-radius: 99px; overflow: hidden; margin: 4px 0; width: 100%; }
     .cc .bar > span { display: block; height: 100%; background: #3c4043; }
+    .cc .tone-true .bar > span { background: #137333; } .cc .tone-false .bar > span { background: #c5221f; }
+    .cc .tone-partial .bar > span { background: #b06000; }
     .cc .badge { display: inline-block; border: 1px solid #9aa0a6; border-radius: 99px; padding: 0 8px; margin: 2px 4px 2px 0; font-size: 12px; color: #3c4043; }
     .cc ol { margin: 6px 0; padding-left: 20px; }
     .cc li { margin: 4px 0; }
