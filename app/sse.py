@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from typing import Any
 
 KEEPALIVE_S = 10.0
@@ -66,3 +66,20 @@ async def verification_events(
     finally:
         if not task.done():
             task.cancel()
+
+
+def parse_stream(lines: Iterable[str]) -> Iterator[tuple[str, Any]]:
+    """The client side: SSE text lines (without newlines) → (event, decoded JSON data) pairs.
+    Comment lines (starting with ':') are skipped; a blank line ends each message."""
+    event, data = "message", ""
+    for line in lines:
+        if not line:
+            if data:
+                yield event, json.loads(data)
+            event, data = "message", ""
+        elif line.startswith("event:"):
+            event = line[6:].strip()
+        elif line.startswith("data:"):
+            data += line[5:].removeprefix(" ")
+    if data:
+        yield event, json.loads(data)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import socket
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -15,6 +14,7 @@ import pytest
 import uvicorn
 
 from app.schemas import VerifyResponse
+from app.sse import parse_stream
 from retrieval.errors import ModelUnavailable
 from tests.app.test_agent_flows import scripted
 from tests.conftest import app_client, make_settings
@@ -22,16 +22,7 @@ from tests.fakes.openai_server import FakeOpenAI
 
 
 def parse_events(text: str) -> list[tuple[str, dict]]:
-    """SSE text → [(event, data)], ignoring comments; fails on a malformed message."""
-    events = []
-    for block in text.split("\n\n"):
-        lines = [line for line in block.split("\n") if line and not line.startswith(":")]
-        if not lines:
-            continue
-        fields = dict(line.split(": ", 1) for line in lines)
-        assert set(fields) == {"event", "data"}, block
-        events.append((fields["event"], json.loads(fields["data"])))
-    return events
+    return list(parse_stream(text.split("\n")))
 
 
 async def test_stream_sends_every_step_then_the_verify_body(tmp_path, minilm):
