@@ -25,7 +25,14 @@ class VerifyRequest(BaseModel):
 
     model_config = ConfigDict(
         extra="ignore",
-        json_schema_extra={"examples": [{"claim": "The Earth is flat"}]},
+        json_schema_extra={"examples": [
+            {"claim": "The Earth is flat"},
+            {"claim": "The 2024 Olympics were held in Paris, which is the most beautiful city.",
+             "web_search": False, "grounding": "always"},
+            {"claim": "Drinking 8 glasses of water a day is required for health.",
+             "references": ["https://www.mayoclinic.org/healthy-lifestyle/nutrition-and-healthy-eating/"
+                            "in-depth/water/art-20044256"], "index_references": False},
+        ]},
     )
 
     claim: ClaimText = Field(description="The claim; stripped, 1–2000 characters.")
