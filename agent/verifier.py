@@ -6,6 +6,7 @@ next, records a step and a timing for each, and turns outside failures into visi
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -25,10 +26,12 @@ from agent.models import (
     VerificationResult,
 )
 from agent.nli import NLIModel
-from agent.sources import attach_trust, best_quote, political_balance
+from agent.rewrite import search_queries
+from agent.sources import best_quote, political_balance, promote_contrast
 from agent.subjectivity import OpinionDetector
 from agent.sufficiency import failed_conditions, llm_agrees
 from agent.trace import Trace
+from agent.trust import score_sources
 from agent.verdict import (
     NO_LLM,
     check_citations,
@@ -38,12 +41,14 @@ from agent.verdict import (
     nli_verdict,
     no_evidence_verdict,
 )
-from retrieval.credibility import profile_for, registered_domain
+from retrieval.credibility import is_fact_checker, profile_for, registered_domain
 from retrieval.dedup import dedupe
-from retrieval.documents import Document, StoredDocument
+from retrieval.documents import Document, StoredDocument, utc_now
 from retrieval.retriever import Candidate, Retriever
 from search.base import SearchResult
-from search.escalation import SearchEscalation, TierOutcome
+from search.escalation import NO_DOMAINS, SearchEscalation, TierOutcome
+from search.escalation import Tier as SearchTier
+from search.fetch import Fetcher
 
 
 @dataclass(frozen=True)
@@ -102,11 +107,13 @@ class Verifier:
 
     def __init__(self, retriever: Retriever, escalation: SearchEscalation | None,
                  chat: ChatModel | None, config: VerifierConfig,
-                 detector: OpinionDetector | None = None, nli: NLIModel | None = None) -> None:
+                 detector: OpinionDetector | None = None, nli: NLIModel | None = None, *,
+                 fetcher: Fetcher | None = None) -> None:
         self.retriever = retriever
         self.escalation = escalation
         self.chat = chat
         self.config = config
+        self.fetcher = fetcher  # URL checks for source trust (None: URL_CHECK off)
         self.detector = detector
         self.nli = nli
 
@@ -166,9 +173,26 @@ class Verifier:
         # 7 score sources
         with trace.stage("score_sources"):
             evidence = [self._evidence(claim, item) for item in chosen]
-            attach_trust(evidence)
+            evidence, promoted = promote_contrast(
+                claim, evidence, lambda: [self._evidence(claim, p) for p in self._rest(pool, chosen)],
+                limit=self.config.top_k_rerank)
+            trust = await score_sources(
+                claim, evidence, fetcher=self.fetcher if options.web_search else None,
+                chat=chat, sufficient_mean=self.retriever.reranker.scale.sufficient_mean)
+            run.usage.url_checks += trust.url_checks
+        if promoted is not None:
+            trace.step(f"Political balance: the evidence leaned one way; ranked a contrasting "
+                       f"credible source higher ({promoted.domain}, {promoted.bias}).")
+        for step in trust.steps:
+            trace.step(step)
         if evidence:
-            trace.step("Scored sources: " + ", ".join(f"{e.domain} ({e.credibility:.2f})" for e in evidence))
+            trace.step("Scored sources: " + ", ".join(
+                f"{e.domain} ({e.credibility:.2f}, trust {e.trust.posterior:.2f} {e.trust.verdict})"
+                if e.trust and e.trust.posterior is not None else f"{e.domain} ({e.credibility:.2f})"
+                for e in evidence))
+        flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
+        if flagged:
+            trace.step("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
 
         # 8 verdict
         with trace.stage("verdict"):
@@ -228,51 +252,89 @@ class Verifier:
             return pool
 
         with trace.stage("escalate"):
-            deadline = self.escalation.deadline()
-            outcomes = await self.escalation.targeted(claim, deadline=deadline)
-            pool += await self._absorb(claim, outcomes, run)
-            relevant = sum(1 for p in pool if (p.candidate.relevance or 0) >= scale.min_relevance)
-            if relevant < self.config.min_evidence:
-                outcome = await self.escalation.broad(claim, deadline=deadline)
-                pool += await self._absorb(claim, [outcome], run)
-        return pool
+            return pool + await self._escalate(claim, pool, chat, run, self.escalation)
 
-    async def _absorb(self, claim: str, outcomes: Sequence[TierOutcome], run: _Run) -> list[_Pooled]:
-        """Index a tier's results into the KB (5d, one batch) and rerank them as candidates."""
+    async def _escalate(self, claim: str, pool: list[_Pooled], chat: ChatModel | None, run: _Run,
+                        escalation: SearchEscalation) -> list[_Pooled]:
+        """5a trusted ∥ 5b fact-checkers; 5c broad only if relevant evidence (everything gathered
+        so far, reranked and deduplicated) is still short; 5d index every web result, one batch."""
         trace = run.trace
-        documents: list[tuple[Document, Origin]] = []
+        deadline = escalation.deadline()  # bounds the query rewrite and every tier
+        queries = [claim]
+        if chat is not None:
+            budget = escalation.plan.deadline_s / 4
+            try:
+                async with asyncio.timeout(budget):
+                    queries, problem = await search_queries(claim, chat)
+            except TimeoutError:
+                problem = f"no answer within {budget:g} s"
+            if problem:
+                trace.step(f"Search query rewrite skipped ({_short(problem)}); searching the claim as written.")
+            elif len(queries) > 1:
+                trace.step(f"Search queries: the claim as written, and keywords {queries[1]!r}.")
+        found: dict[str, _WebHit] = {}
+        with trace.stage("search_targeted"):  # network time alone: 5a ∥ 5b cost one latency
+            outcomes = await escalation.targeted(queries, deadline=deadline)
+        web = await self._absorb(claim, outcomes, found, run)
+        relevant = len(_distinct(pool + web))
+        if relevant < self.config.min_evidence:
+            trace.step(f"{relevant} relevant item(s) after the targeted tiers (< {self.config.min_evidence}): "
+                       "searching the broad web.")
+            with trace.stage("search_broad"):
+                broad = await escalation.broad(queries, deadline=deadline)
+            web += await self._absorb(claim, [broad], found, run)
+        await self._index_web(list(found.values()), run)
+        if web:
+            best = max(web, key=lambda p: p.candidate.relevance or 0.0)
+            run.search.tier_used = "broad" if any(
+                found[p.candidate.doc.id].tier == "broad" for p in web) else found[best.candidate.doc.id].tier
+        return web
+
+    async def _absorb(self, claim: str, outcomes: Sequence[TierOutcome], found: dict[str, _WebHit],
+                      run: _Run) -> list[_Pooled]:
+        """Record what the tiers did and rerank their new results as candidates (not yet indexed)."""
+        trace = run.trace
+        fresh: list[_WebHit] = []
+        fetched_at = utc_now()
         for outcome in outcomes:
-            run.search.queries += 1
-            run.usage.searches += 1
+            if outcome.error != NO_DOMAINS:
+                run.search.queries += len(outcome.queries)
+            run.usage.searches += outcome.calls
             if outcome.error:
                 trace.step(f"Search tier {outcome.tier} failed ({_short(outcome.error)}); "
                            "continuing with what we have.")
                 continue
-            trace.step(f"Search tier {outcome.tier}: {len(outcome.results)} result(s) in {outcome.elapsed_ms:.0f} ms.")
-            origin: Origin = "fact_check" if outcome.tier == "fact_check" else "web"
+            partial = f"; {len(outcome.problems)} of {len(outcome.queries)} queries failed " \
+                      f"({_short(outcome.problems[0], 80)})" if outcome.problems else ""
+            trace.step(f"Search tier {outcome.tier}: {len(outcome.results)} result(s) from "
+                       f"{len(outcome.queries)} quer{'y' if len(outcome.queries) == 1 else 'ies'} in "
+                       f"{outcome.elapsed_ms:.0f} ms{partial}.")
             for result in outcome.results:
-                doc = _result_document(result, origin)
-                if doc is not None:
-                    documents.append((doc, origin))
-        if not documents:
+                hit = _web_hit(result, outcome.tier, fetched_at)
+                if hit is not None and hit.document.id not in found:
+                    found[hit.document.id] = hit
+                    fresh.append(hit)
+        if not fresh:
             return []
-        with run.trace.stage("index"):
-            try:
-                report = await self.retriever.index([d for d, _ in documents])
-                run.search.new_documents += report.added
-                trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
-                           f"({report.duplicates} already there).")
-            except Exception as exc:  # the KB write is best effort; the evidence is still used
-                trace.step(f"Could not index web results into the knowledge base ({exc}).")
-        candidates = [Candidate(StoredDocument(d.id, d.text, d.metadata()), 0.0) for d, _ in documents]
-        origins = {d.id: o for d, o in documents}
+        candidates = [Candidate(StoredDocument(h.document.id, h.document.text, h.document.metadata()), 0.0)
+                      for h in fresh]
         kept = await self.retriever.rerank(claim, candidates, keep=len(candidates), record_access=False)
-        for outcome in outcomes:
-            if not outcome.error and outcome.results and any(
-                    origins.get(c.doc.id) == ("fact_check" if outcome.tier == "fact_check" else "web")
-                    for c in kept):
-                run.search.tier_used = outcome.tier
-        return [_Pooled(c, origins[c.doc.id]) for c in kept]
+        return [_Pooled(c, found[c.doc.id].document.origin) for c in kept]  # type: ignore[arg-type]
+
+    async def _index_web(self, hits: list[_WebHit], run: _Run) -> None:
+        """5d: every web result into the KB in one batch; same URL + same text adds nothing."""
+        if not hits:
+            return
+        trace = run.trace
+        with trace.stage("index"):
+            try:
+                report = await self.retriever.index([h.document for h in hits])
+            except Exception as exc:  # the KB write is best effort; the evidence is still used
+                trace.step(f"Could not index web results into the knowledge base ({_short(str(exc))}).")
+                return
+        run.search.new_documents += report.added
+        trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
+                   f"({report.duplicates} already there).")
 
     async def _references(self, claim: str, options: VerifyOptions, run: _Run) -> list[_Pooled]:
         trace = run.trace
@@ -300,8 +362,7 @@ class Verifier:
             item.final = (item.candidate.relevance or 0.0) + (
                 item.candidate.doc.credibility - 0.5) * self.config.credibility_boost * unit
         ranked = sorted(pool, key=lambda p: p.final, reverse=True)
-        unique = dedupe(ranked, url=lambda p: p.candidate.doc.source if "://" in p.candidate.doc.source else "",
-                        text=lambda p: p.candidate.doc.text)
+        unique = _distinct(ranked)
         per_domain: Counter[str] = Counter()
         chosen: list[_Pooled] = []
         for item in unique:
@@ -314,6 +375,15 @@ class Verifier:
                 break
         return chosen
 
+    def _rest(self, pool: list[_Pooled], chosen: list[_Pooled]) -> list[_Pooled]:
+        """Pool items not chosen, relevant and best first, not duplicating a chosen URL."""
+        taken = {id(p) for p in chosen}
+        urls = {p.candidate.doc.source for p in chosen}
+        floor = self.retriever.reranker.scale.min_relevance
+        rest = [p for p in pool if id(p) not in taken and p.candidate.doc.source not in urls
+                and (p.candidate.relevance or 0.0) >= floor]
+        return sorted(rest, key=lambda p: p.final, reverse=True)
+
     def _evidence(self, claim: str, item: _Pooled) -> Evidence:
         doc = item.candidate.doc
         meta = doc.metadata
@@ -325,7 +395,7 @@ class Verifier:
             credibility=float(meta.get("source_credibility", profile.credibility)),
             bias=(str(meta.get("bias")) or None) if meta.get("bias") else profile.bias,
             published=str(meta.get("timestamp")) if meta.get("timestamp") else None,
-            quote=best_quote(claim, doc.text),
+            quote=best_quote(claim, doc.text), flags=list(profile.flags),
         )
 
     async def _verdict(self, claim: str, evidence: list[Evidence], chat: ChatModel | None,
@@ -377,7 +447,7 @@ class Verifier:
             confidence=round(decision.confidence, 4), reasoning=decision.reasoning, evidence=evidence,
             mode=decision.mode, session_id=str(uuid.uuid4()), steps=run.trace.steps,
             timings_ms=run.trace.timings_ms, factuality=None, citations=citations,
-            balance=political_balance(evidence), search=run.search, usage=run.usage,
+            balance=political_balance(claim, evidence), search=run.search, usage=run.usage,
         )
 
 
@@ -390,11 +460,28 @@ def _domain_of(doc: StoredDocument) -> str:
     return str(doc.metadata.get("domain") or registered_domain(doc.source) or "")
 
 
-def _result_document(result: SearchResult, origin: Origin) -> Document | None:
+@dataclass(frozen=True)
+class _WebHit:
+    document: Document
+    tier: SearchTier
+
+
+def _web_hit(result: SearchResult, tier: SearchTier, fetched_at: str) -> _WebHit | None:
+    """A web result as a KB document: origin, tier, query, provider and fetch time in its metadata."""
     text = " ".join(part for part in (result.title.strip(), result.snippet.strip()) if part)
     if len(text) < 20:
         return None
-    return Document(text=text, source=result.url, title=result.title, origin=origin,
-                    timestamp=result.published or None)
+    origin = "fact_check" if tier == "fact_check" or is_fact_checker(result.url) else "web"
+    return _WebHit(Document(
+        text=text, source=result.url, title=result.title, origin=origin,
+        timestamp=result.published or None,
+        extra={"tier": tier, "query": result.query[:300], "fetched_at": fetched_at,
+               "provider": result.provider}), tier)
+
+
+def _distinct(pool: Sequence[_Pooled]) -> list[_Pooled]:
+    """One item per URL or per text (DESIGN §2 step 6's duplicate rule)."""
+    return dedupe(pool, url=lambda p: p.candidate.doc.source if "://" in p.candidate.doc.source else "",
+                  text=lambda p: p.candidate.doc.text)
 
 

@@ -22,7 +22,8 @@ from retrieval.model_files import MINILM_NAMES
 from retrieval.rerank import RelevanceScale, RerankerStatus, load_reranker
 from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
-from search.escalation import SearchEscalation, TierPlan
+from search.escalation import CallPolicy, SearchEscalation, TierPlan
+from search.fetch import Fetcher, FetchPolicy
 
 log = logging.getLogger("claimcheck")
 
@@ -40,6 +41,7 @@ class Services:
     chat: ChatModel | None
     verifier: Verifier
     verify_slots: asyncio.Semaphore
+    fetcher: Fetcher | None = None
     nli_status: NLIStatus | None = None
     classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
@@ -81,8 +83,15 @@ class Services:
             "search": {
                 "provider": self.provider.name if self.provider is not None else "none",
                 "enabled": self.escalation is not None,
-                "recent_errors": self.escalation.recent_errors() if self.escalation else [],
+                "recent_errors": [],
+                "state": "off",
+                **(self.escalation.health() if self.escalation is not None else {}),
                 "fallback": None if self.escalation is not None else "knowledge base only",
+            },
+            "url_check": {
+                "enabled": self.fetcher is not None,
+                "timeout_s": s.URL_CHECK_TIMEOUT_S if self.fetcher is not None else None,
+                "allow_hosts": list(s.FETCH_ALLOW_HOSTS),
             },
             "vector_store": {
                 "mode": self.kb.mode, "where": self.kb.where, "collection": s.COLLECTION_NAME,
@@ -91,6 +100,8 @@ class Services:
 
     async def aclose(self) -> None:
         await self.http.aclose()
+        if self.fetcher is not None:
+            await self.fetcher.aclose()
         await run_blocking(self.kb.close)
 
 
@@ -100,6 +111,19 @@ def open_kb(settings: Settings) -> ChromaKnowledgeBase:
         return ChromaKnowledgeBase.open_server(settings.CHROMA_HOST, settings.CHROMA_PORT,
                                                settings.COLLECTION_NAME)
     return ChromaKnowledgeBase.open_embedded(settings.CHROMA_PERSIST_DIR, settings.COLLECTION_NAME)
+
+
+def search_plan(settings: Settings) -> TierPlan:
+    """Tier sizes: trusted news up to MAX_SEARCH_RESULTS (8), fact-checkers up to 5, broad 8."""
+    return TierPlan(
+        trusted_domains=tuple(settings.TRUSTED_DOMAINS),
+        fact_check_domains=tuple(settings.FACT_CHECK_DOMAINS),
+        trusted_results=settings.MAX_SEARCH_RESULTS,
+        fact_check_results=min(5, settings.MAX_SEARCH_RESULTS),
+        broad_results=settings.MAX_SEARCH_RESULTS,
+        deadline_s=settings.SEARCH_DEADLINE_S or 2 * settings.SEARCH_TIMEOUT_S,
+        call_timeout_s=settings.SEARCH_TIMEOUT_S,
+    )
 
 
 async def build_services(settings: Settings, embedder: Embedder | None = None) -> Services:
@@ -133,10 +157,9 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         if settings.SEARCH_PROVIDER.lower() != "none":
             provider = make_provider(settings.SEARCH_PROVIDER, ProviderContext(
                 http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL))
-            escalation = SearchEscalation(provider, TierPlan(
-                trusted_domains=tuple(settings.TRUSTED_DOMAINS),
-                fact_check_domains=tuple(settings.FACT_CHECK_DOMAINS),
-                max_results=settings.MAX_SEARCH_RESULTS, deadline_s=settings.SEARCH_DEADLINE_S))
+            escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
+                max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
+                rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))
         chat: ChatModel | None = None
         if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
             chat = OpenAIChatModel(
@@ -161,12 +184,18 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     retriever = Retriever(embedder, kb, reranker, RetrievalConfig(
         top_k_retrieval=settings.TOP_K_RETRIEVAL, top_k_rerank=settings.TOP_K_RERANK,
         access_boost=settings.ACCESS_BOOST))
+    # URL checks use their own client: its network backend is the SSRF guard (search/fetch.py).
+    fetcher = Fetcher(FetchPolicy(
+        allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
+        max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY,
+        cache_ttl_s=settings.URL_CHECK_TTL_S)) if settings.URL_CHECK else None
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE),
-        detector=detector, nli=nli)
+        detector=detector, nli=nli, fetcher=fetcher)
     return Services(settings=settings, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
-                    nli_status=nli_status, classifier=classifier, load_ms=load_ms)
+                    fetcher=fetcher, nli_status=nli_status, classifier=classifier,
+                    load_ms=load_ms)

@@ -27,6 +27,8 @@ def scripted(classify: dict | None = None, verdict=None, sufficient=True):
             return classify or {"claim_type": "FACTUAL", "claim": user_claim(messages), "reason": "checkable"}
         if "enough to judge" in system:
             return {"sufficient": sufficient, "reason": "scripted"}
+        if "judge sources" in system:
+            return {"ratings": [{"n": 1, "confidence": 0.9}]}
         if callable(verdict):
             return verdict(messages)
         return verdict or {"verdict": "False", "confidence": 0.9, "reasoning": "Refuted by [1]."}
