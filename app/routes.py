@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -12,12 +14,23 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
 from agent.models import VerificationResult
+from agent.passages import PassageResult
 from agent.verifier import VerifyOptions
 from app.errors import Saturated, describe_error
-from app.schemas import HealthResponse, KBStats, VerifyRequest, VerifyResponse, error_responses
+from app.schemas import (
+    CheckClaimOut,
+    CheckRequest,
+    CheckResponse,
+    HealthResponse,
+    KBStats,
+    VerifyRequest,
+    VerifyResponse,
+    error_responses,
+)
 from app.services import Services
 from app.sse import StepFeed, verification_events
 
+log = logging.getLogger("claimcheck")
 STATIC = Path(__file__).with_name("static")
 SATURATION_WAIT_S = 10.0
 
@@ -31,6 +44,13 @@ ServicesDep = Annotated[Services, Depends(get_services)]
 router = APIRouter()
 
 VERIFY_ERRORS = error_responses(401, 413, 422, 429, 503)
+
+
+def sse_doc(description: str, example: str) -> dict[str, Any]:
+    """The OpenAPI 200 entry of a Server-Sent Events route."""
+    return {"description": description,
+            "content": {"text/event-stream": {"schema": {"type": "string"}, "example": example}}}
+
 READ_ERRORS = error_responses(401, 429, 503)
 
 
@@ -69,6 +89,75 @@ def verify_options(body: VerifyRequest) -> VerifyOptions:
                          profile=body.profile)
 
 
+# -- passages (issue 12) ---------------------------------------------------------------
+
+
+def to_check_response(result: PassageResult) -> CheckResponse:
+    return CheckResponse(
+        claims=[CheckClaimOut(text=c.text, start=c.start, end=c.end, check_worthy=c.check_worthy,
+                              result=to_response(c.result) if c.result else None, reason=c.reason)
+                for c in result.claims],
+        summary=result.summary, session_id=result.session_id, timings_ms=result.timings_ms,
+        steps=result.steps)
+
+
+@router.post("/api/check", response_model=CheckResponse, responses=VERIFY_ERRORS, tags=["verify"])
+async def check(body: CheckRequest, services: ServicesDep) -> CheckResponse:
+    """Check every check-worthy claim of a passage; offsets let clients highlight each claim."""
+    await acquire_slot(services)
+    try:
+        result = await services.passages.check(body.text, web_search=body.web_search,
+                                               max_claims=body.max_claims)
+    finally:
+        services.verify_slots.release()
+    return to_check_response(result)
+
+
+@router.post("/api/check/stream", tags=["verify"], response_class=StreamingResponse, responses={
+    200: sse_doc("Server-Sent Events: one `claim` event per claim (`{text, start, end, check_worthy, "
+                 "result, reason}`) as its verification completes, then one `result` event with the "
+                 "`POST /api/check` body (or one `error` event `{error, detail}`).",
+                 'event: claim\ndata: {"text": "The Eiffel Tower was completed in 1889.", "start": 0, '
+                 '"end": 39, "check_worthy": 0.91, "result": {…}, "reason": "check-worthy"}\n\n'
+                 "event: result\ndata: {…the POST /api/check body…}\n\n"),
+    **VERIFY_ERRORS})
+async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingResponse:
+    """Server-Sent Events: one `claim` event per claim as its verification completes, then `result`."""
+    await acquire_slot(services)
+    queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+
+    def on_claim(claim) -> None:
+        out = CheckClaimOut(text=claim.text, start=claim.start, end=claim.end, check_worthy=claim.check_worthy,
+                            result=to_response(claim.result) if claim.result else None, reason=claim.reason)
+        queue.put_nowait(("claim", out.model_dump_json()))
+
+    async def produce() -> None:
+        try:
+            result = await services.passages.check(body.text, web_search=body.web_search,
+                                                   max_claims=body.max_claims, on_claim=on_claim)
+            queue.put_nowait(("result", to_check_response(result).model_dump_json()))
+        except Exception as exc:  # reported to the client as an SSE error event, and logged
+            log.exception("passage check failed")
+            queue.put_nowait(("error", json.dumps({"error": "internal_error", "detail": str(exc)})))
+        finally:
+            services.verify_slots.release()
+
+    async def events():
+        task = asyncio.create_task(produce())
+        try:
+            while True:
+                name, data = await queue.get()
+                yield f"event: {name}\ndata: {data}\n\n"
+                if name in {"result", "error"}:
+                    break
+        finally:
+            if not task.done():
+                task.cancel()
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+
+
 @router.get("/api/health", response_model=HealthResponse, responses=error_responses(503), tags=["meta"])
 async def health(services: ServicesDep) -> HealthResponse:
     """Liveness plus what each component is and what it fell back to."""
@@ -96,12 +185,11 @@ STREAM_EXAMPLE = (
 
 @router.post(
     "/api/verify/stream", tags=["verify"], response_class=StreamingResponse, responses={
-        200: {"description": "Server-Sent Events: one `step` event per step as it happens "
-              "(`{index, step, elapsed_ms}`), then one `result` event with the `POST /api/verify` body "
-              "(or one `error` event `{error, detail, status}` if the verification fails after the "
-              "stream started). Lines starting with `:` are comments (keep-alives).",
-              "content": {"text/event-stream": {"schema": {"type": "string"},
-                                                "example": STREAM_EXAMPLE}}},
+        200: sse_doc("Server-Sent Events: one `step` event per step as it happens "
+                     "(`{index, step, elapsed_ms}`), then one `result` event with the `POST /api/verify` "
+                     "body (or one `error` event `{error, detail, status}` if the verification fails "
+                     "after the stream started). Lines starting with `:` are comments (keep-alives).",
+                     STREAM_EXAMPLE),
         **VERIFY_ERRORS})
 async def verify_stream(body: VerifyRequest, services: ServicesDep) -> StreamingResponse:
     """Verify a claim with live progress: the same body as `POST /api/verify`, answered as SSE."""

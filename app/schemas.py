@@ -197,6 +197,43 @@ class KBStats(BaseModel):
     embedder: str
 
 
+def _passage_text(value: str) -> str:
+    if not value.strip():
+        raise ValueError("the text is empty after stripping whitespace")
+    if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in value):
+        raise ValueError("the text contains control characters (binary data?)")
+    return value  # kept raw: claim offsets index into exactly what was sent
+
+
+class CheckRequest(BaseModel):
+    """A passage whose check-worthy claims are verified one by one."""
+
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+        "text": "The Eiffel Tower was completed in 1889. I think it is the most beautiful tower. "
+                "The Earth is flat.", "web_search": False, "max_claims": 3}]})
+
+    text: Annotated[str, StringConstraints(max_length=10000), AfterValidator(_passage_text)]
+    web_search: bool = True
+    max_claims: int = Field(5, ge=1, le=10)
+
+
+class CheckClaimOut(BaseModel):
+    text: str
+    start: int = Field(description="offset of the claim's span in the submitted text")
+    end: int = Field(description="end offset (exclusive): text[start:end] is the span")
+    check_worthy: float
+    result: VerifyResponse | None
+    reason: str
+
+
+class CheckResponse(BaseModel):
+    claims: list[CheckClaimOut]
+    summary: dict[str, int]
+    session_id: str
+    timings_ms: dict[str, float]
+    steps: list[str] = []
+
+
 class ErrorBody(BaseModel):
     """Every error answers with this shape (422 keeps FastAPI's `detail` list)."""
 

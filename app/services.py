@@ -10,15 +10,15 @@ from typing import Any
 
 import httpx
 
+from agent.heads import CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS, load_head_classifier
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.nli import NLIStatus, load_nli
-from agent.subjectivity import OpinionDetector, SubjectivityModel
+from agent.passages import PassageBudget, PassageChecker
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
 from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder, SentenceTransformerEmbedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
-from retrieval.model_files import MINILM_NAMES
 from retrieval.rerank import RelevanceScale, RerankerStatus, load_reranker
 from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
@@ -42,6 +42,7 @@ class Services:
     verifier: Verifier
     verify_slots: asyncio.Semaphore
     fetcher: Fetcher | None = None
+    passages: PassageChecker | None = None
     nli_status: NLIStatus | None = None
     classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
@@ -171,10 +172,10 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         kb.close()
         raise
 
-    detector: OpinionDetector | None = None
+    detector = await run_blocking(load_head_classifier, SUBJECTIVITY_WEIGHTS, embedder)
+    checkworthy = await run_blocking(load_head_classifier, CHECKWORTHY_WEIGHTS, embedder)
     classifier = "rules (vague inputs, opinion markers)"
-    if embedder.name.lower() in {n.lower() for n in MINILM_NAMES} or embedder.name.endswith("all-MiniLM-L6-v2"):
-        detector = OpinionDetector(await run_blocking(SubjectivityModel.load), embedder)
+    if detector is not None:
         classifier = "rules + NewsSD opinion detector (agent/data/subjectivity.json)"
     nli, nli_status = None, None
     if settings.VERDICT_BACKEND in {"auto", "nli"}:
@@ -193,7 +194,9 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE),
         detector=detector, nli=nli, fetcher=fetcher)
-    return Services(settings=settings, embedder=embedder, kb=kb, retriever=retriever,
+    passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
+        max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
+    return Services(settings=settings, passages=passages, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
