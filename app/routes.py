@@ -18,6 +18,8 @@ from agent.passages import PassageResult
 from agent.verifier import VerifyOptions
 from app.errors import Saturated, describe_error
 from app.schemas import (
+    AuditRequest,
+    AuditResponse,
     CheckClaimOut,
     CheckRequest,
     CheckResponse,
@@ -156,6 +158,16 @@ async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingRe
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+
+
+# -- source audit (issue 13) ------------------------------------------------------------
+
+
+@router.post("/api/sources/audit", response_model=AuditResponse, responses=VERIFY_ERRORS, tags=["sources"])
+async def audit_sources(body: AuditRequest, services: ServicesDep) -> AuditResponse:
+    """Check the URLs a text cites: live?, authoritative?, fresh?, and do they support the citing sentence?"""
+    result = await services.auditor.audit(body.text, body.topic)
+    return AuditResponse.model_validate(asdict(result))
 
 
 @router.get("/api/health", response_model=HealthResponse, responses=error_responses(503), tags=["meta"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from typing import Any
 
 import httpx
 
+from agent.audit import SourceAuditor
 from agent.heads import CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS, load_head_classifier
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.nli import NLIStatus, load_nli
@@ -43,6 +45,8 @@ class Services:
     verify_slots: asyncio.Semaphore
     fetcher: Fetcher | None = None
     passages: PassageChecker | None = None
+    auditor: SourceAuditor | None = None
+    audit_fetcher: Fetcher | None = None
     nli_status: NLIStatus | None = None
     classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
@@ -103,6 +107,8 @@ class Services:
         await self.http.aclose()
         if self.fetcher is not None:
             await self.fetcher.aclose()
+        if self.audit_fetcher is not None:
+            await self.audit_fetcher.aclose()
         await run_blocking(self.kb.close)
 
 
@@ -196,7 +202,15 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         detector=detector, nli=nli, fetcher=fetcher)
     passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
         max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
-    return Services(settings=settings, passages=passages, embedder=embedder, kb=kb, retriever=retriever,
+    # The source audit fetches every cited page once (GET: status, text and date in one round trip),
+    # all of a text's ≤ 15 URLs at once, through the same SSRF guard.
+    audit_fetcher = Fetcher(FetchPolicy(
+        allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
+        max_bytes=settings.FETCH_MAX_BYTES, concurrency=16, cache_ttl_s=settings.URL_CHECK_TTL_S))
+    auditor = SourceAuditor(audit_fetcher, embedder, chat, nli)
+    # trafilatura's first import takes about a second: pay it at start-up, not on the first audit.
+    await run_blocking(importlib.import_module, "trafilatura")
+    return Services(settings=settings, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
