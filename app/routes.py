@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+import uuid
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,6 +15,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
+from agent.cache import verdict_key
 from agent.models import VerificationResult
 from agent.passages import PassageResult
 from agent.verifier import VerifyOptions
@@ -53,6 +56,7 @@ def sse_doc(description: str, example: str) -> dict[str, Any]:
     return {"description": description,
             "content": {"text/event-stream": {"schema": {"type": "string"}, "example": example}}}
 
+
 READ_ERRORS = error_responses(401, 429, 503)
 
 
@@ -64,17 +68,6 @@ def to_response(result: VerificationResult) -> VerifyResponse:
     body["claim_type"] = str(result.claim_type)
     body["verdict"] = str(result.verdict)
     return VerifyResponse.model_validate(body)
-
-
-@router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
-async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
-    """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
-    await acquire_slot(services)
-    try:
-        result = await services.verifier.verify(body.claim, verify_options(body))
-    finally:
-        services.verify_slots.release()
-    return to_response(result)
 
 
 async def acquire_slot(services: Services) -> None:
@@ -89,6 +82,37 @@ def verify_options(body: VerifyRequest) -> VerifyOptions:
     return VerifyOptions(web_search=body.web_search, references=body.references,
                          index_references=body.index_references, grounding=body.grounding,
                          profile=body.profile)
+
+
+@router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
+async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
+    """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
+    started = time.perf_counter()
+    ttl = services.settings.VERDICT_CACHE_TTL_S
+    key = None
+    if ttl > 0 and not body.references:
+        key = verdict_key(body.claim, engine=services.verifier.verdict_engine,
+                          model=services.settings.LLM_MODEL, web_search=body.web_search,
+                          grounding=body.grounding, profile=body.profile)
+        cached = await services.cache.get(key)
+        if cached is not None:
+            response = VerifyResponse.model_validate_json(cached)
+            elapsed = round((time.perf_counter() - started) * 1000, 2)
+            return response.model_copy(update={
+                "cache": "hit", "session_id": str(uuid.uuid4()), "original_claim": body.claim,
+                "steps": [f"Served from the verdict cache ({services.cache.name}); the original trace follows.",
+                          *response.steps],
+                "timings_ms": {"cache_lookup": elapsed, "total": elapsed}})
+    await acquire_slot(services)
+    try:
+        result = await services.verifier.verify(body.claim, verify_options(body))
+    finally:
+        services.verify_slots.release()
+    response = to_response(result)
+    # Degraded answers (the configured engine did not answer) are not cached: the next try may do better.
+    if key is not None and result.mode == services.verifier.verdict_engine:
+        await services.cache.set(key, response.model_dump_json(), ttl)
+    return response
 
 
 # -- passages (issue 12) ---------------------------------------------------------------

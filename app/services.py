@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 
 from agent.audit import SourceAuditor
+from agent.cache import MemoryCache, TextCache, make_cache
 from agent.heads import CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS, load_head_classifier
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.nli import NLIStatus, load_nli
@@ -44,6 +45,7 @@ class Services:
     verifier: Verifier
     verify_slots: asyncio.Semaphore
     fetcher: Fetcher | None = None
+    cache: TextCache = field(default_factory=MemoryCache)
     passages: PassageChecker | None = None
     auditor: SourceAuditor | None = None
     audit_fetcher: Fetcher | None = None
@@ -98,6 +100,8 @@ class Services:
                 "timeout_s": s.URL_CHECK_TIMEOUT_S if self.fetcher is not None else None,
                 "allow_hosts": list(s.FETCH_ALLOW_HOSTS),
             },
+            "cache": {"backend": self.cache.name, "ttl_s": s.VERDICT_CACHE_TTL_S,
+                      "enabled": s.VERDICT_CACHE_TTL_S > 0},
             "vector_store": {
                 "mode": self.kb.mode, "where": self.kb.where, "collection": s.COLLECTION_NAME,
             },
@@ -109,6 +113,7 @@ class Services:
             await self.fetcher.aclose()
         if self.audit_fetcher is not None:
             await self.audit_fetcher.aclose()
+        await self.cache.aclose()
         await run_blocking(self.kb.close)
 
 
@@ -210,7 +215,8 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     auditor = SourceAuditor(audit_fetcher, embedder, chat, nli)
     # trafilatura's first import takes about a second: pay it at start-up, not on the first audit.
     await run_blocking(importlib.import_module, "trafilatura")
-    return Services(settings=settings, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,
+    cache = make_cache(settings.REDIS_URL)
+    return Services(settings=settings, cache=cache, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
