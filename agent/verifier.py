@@ -158,6 +158,7 @@ class Verifier:
             reasoning, citations = check_citations(decision.reasoning, len(evidence))
             decision = VerdictDecision(decision.verdict, decision.confidence, reasoning, decision.mode)
         trace.step(f"Citations: {citations.supported} of {citations.total} cited evidence numbers exist.")
+        await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
         return self._finish(run, claim, original, classification.claim_type, evidence, decision, citations)
 
     # -- evidence gathering -------------------------------------------------------------

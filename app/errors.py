@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agent.llm import LLMError
-from retrieval.errors import KnowledgeBaseError, ModelUnavailable
+from retrieval.errors import DocumentNotFound, KnowledgeBaseError, ModelUnavailable
 from search.base import SearchError
 
 log = logging.getLogger("claimcheck")
@@ -65,6 +65,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Saturated)
     async def saturated(_: Request, exc: Saturated) -> JSONResponse:
         return error_response(503, "saturated", str(exc), headers={"Retry-After": "5"})
+
+    @app.exception_handler(DocumentNotFound)
+    async def not_found(_: Request, exc: DocumentNotFound) -> JSONResponse:
+        return error_response(404, "not_found", str(exc))
 
     @app.exception_handler(KnowledgeBaseError)
     async def kb_down(_: Request, exc: KnowledgeBaseError) -> JSONResponse:

@@ -46,7 +46,8 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     app.state.settings = settings
     install_error_handlers(app)
     app.include_router(router)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES,
+                       per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES})
     return app
 
 

@@ -14,7 +14,7 @@ from agent.llm import ChatModel, OpenAIChatModel
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
 from retrieval.concurrency import run_blocking
-from retrieval.embeddings import Embedder, SentenceTransformerEmbedder
+from retrieval.embeddings import Embedder, EmbedderStatus, load_embedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
 from retrieval.rerank import RelevanceScale, RerankerStatus, load_reranker
 from retrieval.retriever import RetrievalConfig, Retriever
@@ -31,6 +31,7 @@ class Services:
     kb: ChromaKnowledgeBase
     retriever: Retriever
     reranker_status: RerankerStatus
+    embedder_status: EmbedderStatus
     http: httpx.AsyncClient
     provider: SearchProvider | None
     escalation: SearchEscalation | None
@@ -48,7 +49,10 @@ class Services:
             "embedder": {
                 "name": self.embedder.name, "dimension": self.embedder.dimension,
                 "loaded_from": getattr(resolved, "how", "injected"),
-                "fallback": False,
+                "backend": self.embedder_status.active,
+                "requested_backend": self.embedder_status.requested,
+                "fallback": self.embedder_status.fallback,
+                "reason": self.embedder_status.reason,
             },
             "reranker": {
                 "requested": rs.requested, "active": rs.active, "kind": rs.kind,
@@ -73,6 +77,11 @@ class Services:
             "vector_store": {
                 "mode": self.kb.mode, "where": self.kb.where, "collection": s.COLLECTION_NAME,
             },
+            "retrieval": {
+                "fusion": s.RETRIEVAL_FUSION, "lexical": "bm25 (sqlite fts5)",
+                "lexical_index": self.kb.lexical.path, "lexical_weight": s.LEXICAL_WEIGHT,
+                "chunking": s.CHUNKING,
+            },
         }
 
     async def aclose(self) -> None:
@@ -84,8 +93,16 @@ def open_kb(settings: Settings) -> ChromaKnowledgeBase:
     """Blocking: the embedded store (locked) or the Chroma server when CHROMA_HOST is set."""
     if settings.CHROMA_HOST:
         return ChromaKnowledgeBase.open_server(settings.CHROMA_HOST, settings.CHROMA_PORT,
-                                               settings.COLLECTION_NAME)
+                                               settings.COLLECTION_NAME, settings.CHROMA_PERSIST_DIR)
     return ChromaKnowledgeBase.open_embedded(settings.CHROMA_PERSIST_DIR, settings.COLLECTION_NAME)
+
+
+def retrieval_config(settings: Settings) -> RetrievalConfig:
+    return RetrievalConfig(
+        top_k_retrieval=settings.TOP_K_RETRIEVAL, top_k_rerank=settings.TOP_K_RERANK,
+        access_boost=settings.ACCESS_BOOST, fusion=settings.RETRIEVAL_FUSION,
+        lexical_weight=settings.LEXICAL_WEIGHT, depth=settings.RETRIEVAL_DEPTH,
+        chunking=settings.CHUNKING)
 
 
 async def build_services(settings: Settings, embedder: Embedder | None = None) -> Services:
@@ -96,7 +113,11 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
 
     started = time.perf_counter()
     if embedder is None:
-        embedder = await run_blocking(SentenceTransformerEmbedder.load, settings.EMBEDDING_MODEL)
+        embedder, embedder_status = await run_blocking(
+            load_embedder, settings.EMBEDDING_MODEL, settings.EMBEDDING_BACKEND, settings.EMBEDDING_CACHE_DIR)
+    else:
+        backend = getattr(embedder, "backend", "injected")
+        embedder_status = EmbedderStatus(backend, backend, False, None)
     load_ms["embedder"] = round((time.perf_counter() - started) * 1000, 1)
 
     scale = RelevanceScale(min_relevance=settings.MIN_RELEVANCE_SCORE, sufficient_mean=1.0)
@@ -134,14 +155,12 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         kb.close()
         raise
 
-    retriever = Retriever(embedder, kb, reranker, RetrievalConfig(
-        top_k_retrieval=settings.TOP_K_RETRIEVAL, top_k_rerank=settings.TOP_K_RERANK,
-        access_boost=settings.ACCESS_BOOST))
+    retriever = Retriever(embedder, kb, reranker, retrieval_config(settings))
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE))
     return Services(settings=settings, embedder=embedder, kb=kb, retriever=retriever,
-                    reranker_status=status, http=http, provider=provider, escalation=escalation,
+                    reranker_status=status, embedder_status=embedder_status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
                     load_ms=load_ms)

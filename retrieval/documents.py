@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+import numpy as np
+
 from retrieval.credibility import profile_for, registered_domain
 
 Origin = Literal["seed", "web", "fact_check", "user", "reference"]
@@ -80,6 +82,7 @@ class StoredDocument:
     text: str
     metadata: dict[str, Any]
     similarity: float = 0.0
+    embedding: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def source(self) -> str:
@@ -88,6 +91,11 @@ class StoredDocument:
     @property
     def title(self) -> str:
         return str(self.metadata.get("title") or self.metadata.get("details") or "")
+
+    @property
+    def parent_id(self) -> str:
+        """The id of the document this passage was cut from (its own id when not chunked)."""
+        return str(self.metadata.get("parent_id") or self.id)
 
     @property
     def access_count(self) -> int:
@@ -103,3 +111,4 @@ class AddReport:
     ids: list[str]
     added: int
     duplicates: int
+    new_ids: list[str] = field(default_factory=list)  # the stored ids that were new
