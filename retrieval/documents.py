@@ -48,6 +48,10 @@ class Document:
     def id(self) -> str:
         return document_id(self.source, self.text)
 
+    def as_stored(self) -> StoredDocument:
+        """This document as a not-yet-ranked `StoredDocument` (web results, references)."""
+        return StoredDocument(self.id, self.text, self.metadata())
+
     def metadata(self) -> dict[str, Any]:
         profile = profile_for(self.source)
         meta: dict[str, Any] = {
