@@ -43,7 +43,7 @@ class Settings(BaseSettings):
     EMBEDDING_MODEL: str = "all-MiniLM-L6-v2"
     RERANKER_MODEL: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
     EMBEDDING_BACKEND: Literal["onnx-int8", "onnx", "torch"] = "onnx-int8"
-    EMBEDDING_CACHE_DIR: Path = Path.home() / ".cache" / "claimcheck" / "onnx"
+    EMBEDDING_CACHE_DIR: Path | None = None  # unset: ~/.cache/claimcheck/onnx
 
     # Vector store
     CHROMA_PERSIST_DIR: Path = Path("./chroma_db")
@@ -105,7 +105,7 @@ class Settings(BaseSettings):
         return value.strip() if isinstance(value, str) else value
 
     @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
-                     mode="before")
+                     "EMBEDDING_CACHE_DIR", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

@@ -149,7 +149,9 @@ async def run_dataset(name: str, args: argparse.Namespace) -> dict:
     if args.max_queries:
         qids = random.Random(7).sample(qids, min(args.max_queries, len(qids)))
     workdir = Path(args.workdir) / name if args.workdir else Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
-    overrides = {k: v for k, v in {"LEXICAL_WEIGHT": args.lexical_weight}.items() if v is not None}
+    overrides = {k: v for k, v in {"LEXICAL_WEIGHT": args.lexical_weight,
+                                   "EMBEDDING_BACKEND": args.embedding_backend,
+                                   "CHUNKING": args.chunking}.items() if v is not None}
     settings = Settings(_env_file=None, CHROMA_PERSIST_DIR=workdir, SEARCH_PROVIDER="none",
                         AUTO_SEED=False, URL_CHECK=False, **overrides)
     app = create_app(settings)
@@ -157,7 +159,7 @@ async def run_dataset(name: str, args: argparse.Namespace) -> dict:
     async with app.router.lifespan_context(app):
         services = app.state.services
         retriever = services.retriever
-        result["embedder"] = services.embedder.name
+        result["embedder"] = f"{services.embedder.name} ({services.embedder_status.active})"
         result["reranker"] = retriever.reranker.name
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://bench", timeout=600) as client:
@@ -267,6 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-queries", type=int, default=0, help="sample this many queries (0 = all)")
     parser.add_argument("--workdir", help="keep the KBs here (re-runs skip the embedding of stored docs)")
     parser.add_argument("--lexical-weight", type=float, help="override LEXICAL_WEIGHT")
+    parser.add_argument("--embedding-backend", choices=["onnx-int8", "onnx", "torch"],
+                        help="override EMBEDDING_BACKEND")
+    parser.add_argument("--chunking", type=lambda v: v.lower() in {"1", "true", "yes", "on"},
+                        help="override CHUNKING (true/false)")
     parser.add_argument("--scale", type=int, default=0, help="also time queries on SciFact padded to N docs")
     parser.add_argument("--skip-plain", action="store_true", help="skip the plain-encode baseline")
     args = parser.parse_args(argv)

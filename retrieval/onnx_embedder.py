@@ -73,7 +73,10 @@ def _quantize(source: Path, target: Path) -> None:
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     tmp = target.with_suffix(".tmp")
-    quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8)
+    # Per-channel int8 weights of the MatMuls only: measured cosine to fp32 ≥ 0.99 on SciFact
+    # abstracts (per-tensor over all ops: 0.90 minimum), and still ≈ 3× the fp32 speed.
+    quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
+                     op_types_to_quantize=["MatMul"])
     tmp.replace(target)
 
 
@@ -128,7 +131,7 @@ class OnnxEmbedder:
                 _export(location, fp32)
             path = fp32
             if quantized:
-                path = folder / "model.int8.onnx"
+                path = folder / "model.int8-matmul-per-channel.onnx"
                 if not path.exists():
                     _quantize(fp32, path)
             options = ort.SessionOptions()
