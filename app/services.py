@@ -16,7 +16,13 @@ from app.config import Settings
 from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder, EmbedderStatus, load_embedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
-from retrieval.rerank import RelevanceScale, RerankerStatus, load_reranker
+from retrieval.rerank import (
+    EMBEDDING_SCALE,
+    HYBRID_EMBEDDING_SCALE,
+    RelevanceScale,
+    RerankerStatus,
+    load_reranker,
+)
 from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
 from search.escalation import SearchEscalation, TierPlan
@@ -121,7 +127,9 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     load_ms["embedder"] = round((time.perf_counter() - started) * 1000, 1)
 
     scale = RelevanceScale(min_relevance=settings.MIN_RELEVANCE_SCORE, sufficient_mean=1.0)
-    reranker, status = await run_blocking(load_reranker, settings.RERANKER_MODEL, embedder, scale)
+    fallback_scale = EMBEDDING_SCALE if settings.RETRIEVAL_FUSION == "dense" else HYBRID_EMBEDDING_SCALE
+    reranker, status = await run_blocking(load_reranker, settings.RERANKER_MODEL, embedder, scale,
+                                          fallback_scale)
     load_ms["reranker"] = round(status.load_ms, 1)
 
     started = time.perf_counter()

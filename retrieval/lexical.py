@@ -10,6 +10,7 @@ where BM25 helps, while "the"/"of" would only make every document a match.
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 import threading
@@ -68,6 +69,10 @@ class IndexedRow:
 class LexicalHit:
     id: str
     score: float  # BM25, higher is better
+    normalised: float  # score / the query's ideal BM25, in [0, 1]: comparable across queries
+
+
+K1 = 1.2  # FTS5's bm25() constants
 
 
 class LexicalIndex:
@@ -133,7 +138,12 @@ class LexicalIndex:
         return removed
 
     def search(self, query: str, k: int) -> list[LexicalHit]:
-        """The k best BM25 matches, best first; [] when the query has no usable term."""
+        """The k best BM25 matches, best first; [] when the query has no usable term.
+
+        Each hit also carries its BM25 divided by the query's ideal score, (k1 + 1) × Σ idf(t) ×
+        the larger column weight (what a document saturated with every term would reach), so the
+        lexical share of a fused score means the same for every query instead of always giving
+        the best match of an unrelated query full marks."""
         match = fts_query(query)
         if match is None or k <= 0:
             return []
@@ -143,8 +153,22 @@ class LexicalIndex:
                 "ORDER BY s LIMIT ?",
                 (self.title_weight, self.text_weight, match, k),
             ).fetchall()
+            ideal = self._ideal(query) if rows else 0.0
         # FTS5's bm25() is negated so that ascending order is best first.
-        return [LexicalHit(doc_id, -float(score)) for doc_id, score in rows]
+        return [LexicalHit(doc_id, -float(score), min(1.0, -float(score) / ideal) if ideal > 0 else 0.0)
+                for doc_id, score in rows]
+
+    def _ideal(self, query: str) -> float:
+        """(k1 + 1) × Σ idf over the query's terms, with FTS5's idf (the lock is held)."""
+        total = int(self._db.execute("SELECT count(*) FROM doc_rows").fetchone()[0])
+        idf_sum = 0.0
+        for term in query_terms(query):
+            quoted = '"' + term.replace('"', '""') + '"'
+            n = int(self._db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
+                                     (quoted,)).fetchone()[0])
+            if n:
+                idf_sum += max(1e-6, math.log((total - n + 0.5) / (n + 0.5)))
+        return (K1 + 1.0) * idf_sum * max(self.title_weight, self.text_weight)
 
     def count(self) -> int:
         with self._lock:

@@ -3,12 +3,14 @@
 Retrieval is hybrid: the dense leg (Chroma cosine) and the lexical leg (BM25, FTS5) each bring
 their top `depth` documents, and the union is scored by a blend
 
-    fused = cosine + lexical_weight × bm25 / max_bm25        (+ ACCESS_BOOST × access_count)
+    fused = cosine + lexical_weight × bm25 / ideal_bm25        (+ ACCESS_BOOST × access_count)
 
 where the cosine is exact for every candidate (from the stored vectors, also for documents only
-the lexical leg found) and the BM25 is normalised by the best BM25 among this query's candidates.
-The blend keeps cosine's absolute scale, so thresholds stay meaningful; reciprocal-rank fusion
-(`fusion="rrf"`) and single legs are available for comparison (benchmarks/retrieval.py).
+the lexical leg found) and the BM25 is divided by the query's ideal BM25 (see
+`LexicalIndex.search`), an absolute [0, 1] share rather than one relative to the best candidate:
+an unrelated query's best lexical match does not get full marks. The blend keeps cosine's
+scale, so the relevance thresholds stay meaningful; reciprocal-rank fusion (`fusion="rrf"`) and
+the single legs are there for comparison (benchmarks/retrieval.py).
 """
 
 from __future__ import annotations
@@ -53,12 +55,12 @@ class Candidate:
     retrieval_score: float
     relevance: float | None = None
     dense: float | None = None  # cosine similarity to the query
-    lexical: float = 0.0  # BM25 (0 when the lexical leg did not find it)
+    lexical: float = 0.0  # BM25 / the query's ideal BM25 (0 when the lexical leg did not find it)
 
 
-def blend(dense: float, lexical: float, max_lexical: float, weight: float) -> float:
+def blend(dense: float, lexical: float, weight: float) -> float:
     """cosine + weight × normalised BM25: the fused score, on cosine's scale."""
-    return dense + (weight * lexical / max_lexical if max_lexical > 0 else 0.0)
+    return dense + weight * lexical
 
 
 class Retriever:
@@ -103,20 +105,19 @@ class Retriever:
             found[doc.id] = Candidate(doc, 0.0, dense=doc.similarity)
         for hit in hits:
             if hit.id in found:
-                found[hit.id].lexical = hit.score
+                found[hit.id].lexical = hit.normalised
         dense_rank = {d.id: rank for rank, d in enumerate(dense_docs)}
         lexical_rank = {h.id: rank for rank, h in enumerate(hits)}
-        max_lexical = max((h.score for h in hits), default=0.0)
         for c in found.values():
             if fusion == "rrf":
                 score = sum(1.0 / (self.config.rrf_k + 1 + ranks[c.doc.id])
                             for ranks in (dense_rank, lexical_rank) if c.doc.id in ranks)
             elif fusion == "lexical":
-                score = c.lexical / max_lexical if max_lexical > 0 else 0.0
+                score = c.lexical
             elif fusion == "dense":
                 score = c.dense or 0.0
             else:
-                score = blend(c.dense or 0.0, c.lexical, max_lexical, self.config.lexical_weight)
+                score = blend(c.dense or 0.0, c.lexical, self.config.lexical_weight)
             c.retrieval_score = score + self.config.access_boost * c.doc.access_count
         ranked = sorted(found.values(), key=lambda c: c.retrieval_score, reverse=True)
         return ranked[:k]
@@ -153,9 +154,8 @@ class Retriever:
         for c in candidates:
             if c.dense is None:
                 c.dense = _cosine(vector, c.doc.embedding)
-        max_lexical = max((c.lexical for c in candidates), default=0.0)
         weight = self.config.lexical_weight if self.config.fusion != "dense" else 0.0
-        return [blend(c.dense or 0.0, c.lexical, max_lexical, weight) for c in candidates]
+        return [blend(c.dense or 0.0, c.lexical, weight) for c in candidates]
 
     async def search(self, query: str, *, k: int | None = None, depth: int | None = None,
                      record_access: bool = True) -> list[Candidate]:
