@@ -103,6 +103,8 @@ async def kb_search(services: ServicesDep,
             origin=str(c.doc.metadata.get("origin") or ""),
             timestamp=str(c.doc.metadata.get("timestamp") or "") or None,
             access_count=c.doc.access_count,
+            verification_count=int(c.doc.metadata.get("verification_count") or 0),
+            avg_relevance=float(c.doc.metadata.get("avg_relevance") or 0.0),
         ) for c in kept])
 
 

@@ -197,6 +197,8 @@ class KBSearchHit(BaseModel):
     origin: str
     timestamp: str | None
     access_count: int
+    verification_count: int
+    avg_relevance: float
 
 
 class KBSearchResponse(BaseModel):

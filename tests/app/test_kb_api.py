@@ -102,3 +102,17 @@ async def test_a_body_over_the_kb_limit_gets_413(tmp_path):
         response = await client.post("/api/kb/documents", json={"documents": [
             {"text": "y" * 5000, "source": "https://example.org/"}]})
         assert response.status_code == 413
+
+
+async def test_evidence_used_in_a_verdict_is_counted_once_per_verification(tmp_path, minilm):
+    async with app_client(make_settings(tmp_path), embedder=minilm) as client:
+        verdict = (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
+        used = {e["id"]: e["relevance"] for e in verdict["evidence"]}
+        assert used
+        hits = (await client.get("/api/kb/search", params={"q": "The Earth is flat", "k": 20})).json()["results"]
+        counted = {h["id"]: h for h in hits if h["verification_count"]}
+        assert set(counted) == set(used)
+        for doc_id, hit in counted.items():
+            assert hit["verification_count"] == 1
+            assert hit["avg_relevance"] == pytest.approx(used[doc_id], abs=1e-3)
+            assert hit["access_count"] == 1
