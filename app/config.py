@@ -59,7 +59,7 @@ class Settings(BaseSettings):
     CREDIBILITY_BOOST_FACTOR: float = Field(0.3, ge=0.0)
     ACCESS_BOOST: float = Field(0.02, ge=0.0)
     RETRIEVAL_FUSION: Literal["blend", "rrf", "dense", "lexical"] = "blend"
-    LEXICAL_WEIGHT: float = Field(0.3, ge=0.0, le=5.0)
+    LEXICAL_WEIGHT: float = Field(0.5, ge=0.0, le=2.0)
     RETRIEVAL_DEPTH: int = Field(50, ge=1, le=1000)
     CHUNKING: bool = True
     KB_MAX_BODY_BYTES: int = Field(16 * 1024 * 1024, ge=1024)

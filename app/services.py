@@ -18,9 +18,9 @@ from retrieval.embeddings import Embedder, EmbedderStatus, load_embedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
 from retrieval.rerank import (
     EMBEDDING_SCALE,
-    HYBRID_EMBEDDING_SCALE,
     RelevanceScale,
     RerankerStatus,
+    hybrid_embedding_scale,
     load_reranker,
 )
 from retrieval.retriever import RetrievalConfig, Retriever
@@ -127,7 +127,8 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     load_ms["embedder"] = round((time.perf_counter() - started) * 1000, 1)
 
     scale = RelevanceScale(min_relevance=settings.MIN_RELEVANCE_SCORE, sufficient_mean=1.0)
-    fallback_scale = EMBEDDING_SCALE if settings.RETRIEVAL_FUSION == "dense" else HYBRID_EMBEDDING_SCALE
+    fallback_scale = (EMBEDDING_SCALE if settings.RETRIEVAL_FUSION == "dense"
+                      else hybrid_embedding_scale(settings.LEXICAL_WEIGHT))
     reranker, status = await run_blocking(load_reranker, settings.RERANKER_MODEL, embedder, scale,
                                           fallback_scale)
     load_ms["reranker"] = round(status.load_ms, 1)

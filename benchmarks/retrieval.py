@@ -200,7 +200,7 @@ async def run_dataset(name: str, args: argparse.Namespace) -> dict:
                         "p95_ms": round(percentile(latency[label], 95), 1)}
                 for label, values in rows.items()
             }
-            if args.scale and name == "scifact":
+            if args.scale:
                 result["scale"] = await scale_latency(services, [queries[q] for q in qids], args.scale, docs)
     if not args.skip_plain and added:
         sample = [passage_text(d) for d in docs[:PLAIN_SAMPLE]]
@@ -273,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="override EMBEDDING_BACKEND")
     parser.add_argument("--chunking", type=lambda v: v.lower() in {"1", "true", "yes", "on"},
                         help="override CHUNKING (true/false)")
-    parser.add_argument("--scale", type=int, default=0, help="also time queries on SciFact padded to N docs")
+    parser.add_argument("--scale", type=int, default=0, help="also time queries on each KB padded to N docs")
     parser.add_argument("--skip-plain", action="store_true", help="skip the plain-encode baseline")
     args = parser.parse_args(argv)
     if not Path(args.data_dir).is_dir():

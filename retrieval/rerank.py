@@ -40,11 +40,16 @@ class RelevanceScale:
 
 
 EMBEDDING_SCALE = RelevanceScale(min_relevance=0.35, sufficient_mean=0.6)
-# With hybrid retrieval the fallback's relevance is cosine + LEXICAL_WEIGHT × normalised BM25
-# (retrieval/retriever.py). Re-measured on the seed KB (12 related and 10 unrelated claims,
-# LEXICAL_WEIGHT 0.3): unrelated claims' best document ≤ 0.29, related claims' best ≥ 0.64, and
-# related documents gain ≈ 0.1 on average, so the floor stays and "sufficient" moves up by that.
-HYBRID_EMBEDDING_SCALE = RelevanceScale(min_relevance=0.35, sufficient_mean=0.7)
+
+
+def hybrid_embedding_scale(lexical_weight: float) -> RelevanceScale:
+    """The fallback's thresholds when its relevance is cosine + lexical_weight × normalised BM25
+    (retrieval/retriever.py). Re-measured on the seed KB with 12 related and 10 unrelated claims:
+    at weight 0.3 unrelated claims' best document scored ≤ 0.29 and related claims' best ≥ 0.64;
+    at 0.5, ≤ 0.40 and ≥ 0.75; at 0.7, ≤ 0.50 and ≥ 0.85. Related documents gain ≈ 0.3 × weight on
+    average, so "sufficient" moves up by that much and the floor by 0.14 × weight."""
+    return RelevanceScale(min_relevance=round(0.35 + 0.14 * lexical_weight, 3),
+                          sufficient_mean=round(0.6 + 0.3 * lexical_weight, 3))
 
 
 class Reranker(Protocol):

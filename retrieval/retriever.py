@@ -41,7 +41,7 @@ class RetrievalConfig:
     top_k_rerank: int = 5
     access_boost: float = 0.02
     fusion: Fusion = "blend"
-    lexical_weight: float = 0.3
+    lexical_weight: float = 0.5
     depth: int = 50  # per leg, before fusion
     rrf_k: int = 60
     chunking: bool = True
