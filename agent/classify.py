@@ -1,71 +1,123 @@
-"""Stage 1: is the claim FACTUAL, OPINION, MIXED or AMBIGUOUS, and what part can be checked?"""
+"""Stage 1: is the claim FACTUAL, OPINION, MIXED or AMBIGUOUS, and what part can be checked?
+
+With an LLM: it classifies and extracts, and the extraction is checked (numbers and units of the
+input must survive: "Water boils at 50C" is never "corrected" to 100C). Without one, or when it
+fails: local rules for vague inputs and opinion markers, plus the tiny NewsSD-trained opinion
+detector (agent/subjectivity.py).
+"""
 
 from __future__ import annotations
 
 import re
 
+from agent.answers import ClassifyAnswer, validate_answer
 from agent.llm import ChatModel, LLMError
 from agent.models import ClaimType, Classification
 from agent.prompts import CLASSIFY_SYSTEM, classify_user
+from agent.subjectivity import OpinionDetector
 
 _OPINION_MARKERS = re.compile(
     r"\b(i think|i believe|i feel|in my (?:opinion|view)|imo|personally|we should|you should|"
-    r"should be|ought to|must be banned)\b",
+    r"should be|should not|shouldn't|ought to|must be banned)\b",
     re.IGNORECASE,
 )
 _EVALUATIVE = re.compile(
     r"\b(best|worst|greatest|beautiful|ugly|delicious|disgusting|boring|amazing|awesome|terrible|"
-    r"awful|overrated|underrated|wonderful|stupid|brilliant|nicest|coolest|better than|worse than)\b",
+    r"awful|overrated|underrated|wonderful|stupid|brilliant|nicest|coolest|better than|worse than|"
+    r"disaster|disgrace|shameful|ridiculous|pathetic|incompetent)\b",
     re.IGNORECASE,
 )
 _CHECKABLE = re.compile(
     r"\d|\b(is|are|was|were|has|have|had|causes?|caused|founded|invented|born|died|discovered|"
-    r"located|contains?|won|landed|killed|increased|decreased|kills|cures?)\b",
+    r"located|contains?|won|landed|killed|increased|decreased|kills|cures?|tall|long|old)\b",
     re.IGNORECASE,
 )
-_VAGUE_ONLY = re.compile(r"^(it|this|that|they|he|she)\s+(is|was|are|were)\s+(true|false|real|fake)\W*$",
-                         re.IGNORECASE)
+_VAGUE_ONLY = re.compile(
+    r"^(it|this|that|they|he|she|something|stuff|things)\s+(is|was|are|were|happened|did)\b.{0,20}$",
+    re.IGNORECASE,
+)
 _CLAUSE_SPLIT = re.compile(r"\s*(?:,\s*and\s+|;\s*|\s+and\s+|\s+but\s+|,\s*)", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*\s*(?:%|°?[CF]\b|[a-zA-Z]{1,3}\b)?")
 
 
-def classify_rules(claim: str) -> Classification:
-    """Local rules: clear opinions and too-vague inputs; everything else is FACTUAL."""
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text)
+
+
+def is_vague(text: str) -> bool:
+    words = _words(text)
+    return len(words) < 3 or bool(_VAGUE_ONLY.match(text)) or (text.endswith("?") and len(words) < 5)
+
+
+def has_opinion_markers(text: str) -> bool:
+    return bool(_OPINION_MARKERS.search(text) or _EVALUATIVE.search(text))
+
+
+def factual_part(text: str) -> str | None:
+    """The clauses of a mixed sentence that are checkable and carry no opinion marker."""
+    clauses = [c for c in _CLAUSE_SPLIT.split(text) if c and len(_words(c)) >= 3]
+    if len(clauses) < 2:
+        return None
+    factual = [c for c in clauses if _CHECKABLE.search(c) and not has_opinion_markers(c)]
+    if not factual or len(factual) == len(clauses):
+        return None
+    return " ".join(factual).strip().rstrip(".,;") + "."
+
+
+def classify_rules(claim: str, opinion_probability: float | None = None, threshold: float = 0.5) -> Classification:
+    """Local decision: vague → AMBIGUOUS; opinion markers or the detector → OPINION/MIXED; else FACTUAL."""
     text = claim.strip()
-    words = re.findall(r"\w+", text)
-    if len(words) < 3 or _VAGUE_ONLY.match(text) or (text.endswith("?") and len(words) < 5):
+    if is_vague(text):
         return Classification(ClaimType.AMBIGUOUS, text,
                               "too short or vague to check; name who or what, and when", "rules")
-    opinion = bool(_OPINION_MARKERS.search(text) or _EVALUATIVE.search(text))
-    if not opinion:
-        return Classification(ClaimType.FACTUAL, text, "a checkable statement", "rules")
-    clauses = [c for c in _CLAUSE_SPLIT.split(text) if c and len(re.findall(r"\w+", c)) >= 3]
-    factual = [c for c in clauses if _CHECKABLE.search(c) and not _OPINION_MARKERS.search(c)
-               and not _EVALUATIVE.search(c)]
-    if factual and len(clauses) > 1:
-        part = " ".join(factual).strip().rstrip(".,;") + "."
+    by_model = opinion_probability is not None and opinion_probability >= threshold
+    if not (has_opinion_markers(text) or by_model):
+        why = "a checkable statement" if opinion_probability is None else \
+            f"a checkable statement (opinion probability {opinion_probability:.2f})"
+        return Classification(ClaimType.FACTUAL, text, why, "rules")
+    part = factual_part(text)
+    if part:
         return Classification(ClaimType.MIXED, part, "a factual part plus an opinion", "rules")
-    return Classification(ClaimType.OPINION, text, "a value judgement, not a checkable fact", "rules")
+    why = "a value judgement, not a checkable fact"
+    if by_model:
+        why += f" (opinion probability {opinion_probability:.2f})"
+    return Classification(ClaimType.OPINION, text, why, "rules")
 
 
-async def classify(claim: str, chat: ChatModel | None) -> tuple[Classification, str | None]:
-    """Classify with the LLM when one is configured, else with local rules.
+def numbers_of(text: str) -> set[str]:
+    return {re.sub(r"\s+", "", m.group(0)).lower().replace(",", "") for m in _NUMBER.finditer(text)}
 
-    Returns the classification and, when the LLM failed, the reason (for the trace)."""
-    rules = classify_rules(claim)
+
+def preserves_errors(original: str, extracted: str) -> bool:
+    """Every number (with its unit) of the original survives in the extraction."""
+    return numbers_of(original) <= numbers_of(extracted)
+
+
+async def classify_local(claim: str, detector: OpinionDetector | None) -> Classification:
+    probability = await detector.opinion_probability(claim) if detector is not None and not is_vague(claim) else None
+    return classify_rules(claim, probability, detector.threshold if detector is not None else 0.5)
+
+
+async def classify(claim: str, chat: ChatModel | None,
+                   detector: OpinionDetector | None = None) -> tuple[Classification, str | None]:
+    """Classify with the LLM when one is configured, else locally.
+
+    Returns the classification and, when the LLM failed or was overruled, why (for the trace)."""
     if chat is None:
-        return rules, None
+        return await classify_local(claim, detector), None
     try:
         reply = await chat.complete_json(CLASSIFY_SYSTEM, classify_user(claim))
+        answer = validate_answer(ClassifyAnswer, reply.data)
     except LLMError as exc:
-        fallback = rules if rules.claim_type is not ClaimType.AMBIGUOUS else Classification(
-            ClaimType.FACTUAL, claim, "LLM unavailable", "rules")
-        return fallback, str(exc)
-    raw_type = str(reply.data.get("claim_type", "")).strip().upper()
-    try:
-        claim_type = ClaimType(raw_type)
-    except ValueError:
-        return rules, f"LLM gave an unknown claim type {raw_type!r}"
-    extracted = str(reply.data.get("claim") or "").strip() or claim
+        local = await classify_local(claim, detector)
+        return local, f"the LLM failed ({exc}); fell back to the local classifier"
+    claim_type = ClaimType(answer.claim_type)
+    extracted = answer.claim.strip() or claim
+    note = None
     if len(extracted) > 2000:
         extracted = claim
-    return Classification(claim_type, extracted, str(reply.data.get("reason", ""))[:300], "llm"), None
+    if claim_type in {ClaimType.FACTUAL, ClaimType.MIXED} and not preserves_errors(claim, extracted):
+        note = (f"the LLM's rewrite {extracted!r} changed numbers of the claim; "
+                "checking the claim as written")
+        extracted = claim
+    return Classification(claim_type, extracted, answer.reason[:300], "llm"), note

@@ -39,10 +39,15 @@ class Classification:
 
 @dataclass
 class Trust:
+    """groundcheck-style trust of one source: v2 posterior, verdict and Δ log-odds per layer."""
+
     domain: str
     posterior: float | None = None
     verdict: str | None = None
     contributions: dict[str, float] = field(default_factory=dict)
+    content_domain: str | None = None  # ACADEMIC | NEWS | GOVERNMENT | EDUCATIONAL | GENERAL
+    score: float | None = None  # the standard's v1 weighted score
+    signals: dict[str, str] = field(default_factory=dict)  # layer → what it was based on
 
 
 @dataclass
@@ -65,6 +70,7 @@ class Evidence:
     stance: Stance = "neutral"
     stance_score: float | None = None
     trust: Trust | None = None
+    flags: list[str] = field(default_factory=list)  # satire | conspiracy-pseudoscience | fake-news
 
 
 @dataclass

@@ -1,22 +1,40 @@
-"""Stage 7 (foundation part): per-evidence source facts, verbatim quotes, political balance.
+"""Stage 7 helpers, pure: verbatim quotes, DOIs, political topic and balance, contrasting sources.
 
-The groundcheck-style Bayesian trust posterior comes in a later stage; until then `trust`
-carries the domain and its table credibility as the only contribution, and `posterior` is null.
+The political-balance part follows the groundcheck standard's bias section: a static media-bias
+lookup per source (``retrieval/credibility.py``), a keyword test for a political topic, and — only
+when the topic is political and every rated source leans the same way — a note in the response,
+guidance in the verdict prompt, and a contrasting credible source ranked higher if one exists.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from agent.models import Balance, Evidence, Trust
+from agent.models import Balance, Evidence
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(["the", "a", "an", "of", "to", "in", "on", "and", "or", "is", "are", "was", "were", "be", "by", "for", "with", "as", "at", "it", "its", "that", "this", "from", "has", "have", "had", "not", "no"])
+_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"'<>?#]+)", re.IGNORECASE)
 
-POLITICAL_LEANS = {"left", "left-center", "right-center", "right"}
+# Political leans as MBFC rates them; "center" is rated but not a lean.
+POLITICAL_LEANS = ("left", "left-center", "center", "right-center", "right")
+
+# Words that make a topic political (elections, parties, offices, contested policy areas).
+_POLITICAL = re.compile(r"\b(" + "|".join([
+    r"elect\w*", r"vot(?:e|es|ed|er|ers|ing)", r"ballots?", r"campaign\w*", r"polls?",
+    r"presiden\w*", r"prime minister", r"ministers?", r"governors?", r"senat\w*", r"congress\w*",
+    r"parliament\w*", r"legislat\w*", r"lawmakers?", r"mps?", r"mayors?", r"cabinet",
+    r"democrat\w*", r"republican\w*", r"gop", r"conservative\w*", r"liberal\w*", r"labour",
+    r"tor(?:y|ies)", r"left-wing", r"right-wing", r"partisan", r"bipartisan",
+    r"immigra\w*", r"migrants?", r"refugees?", r"asylum", r"border wall", r"abortion",
+    r"gun control", r"second amendment", r"gun laws?", r"taxe?s?", r"tariffs?", r"welfare",
+    r"minimum wage", r"brexit", r"impeach\w*", r"supreme court", r"administration",
+    r"white house", r"government", r"policy", r"policies", r"sanctions?", r"trump", r"biden",
+    r"obama", r"clinton", r"harris", r"modi", r"putin", r"netanyahu", r"zelensky\w*",
+], ) + r")\b", re.IGNORECASE)
 
 
 def content_words(text: str) -> set[str]:
@@ -31,16 +49,86 @@ def best_quote(claim: str, text: str, max_chars: int = 300) -> str:
     return best if len(best) <= max_chars else best[:max_chars].rsplit(" ", 1)[0]
 
 
-def attach_trust(evidence: Sequence[Evidence]) -> None:
-    for item in evidence:
-        if item.trust is None:
-            item.trust = Trust(domain=item.domain, posterior=None, verdict=None,
-                               contributions={"table_credibility": round(item.credibility, 3)})
+def find_doi(*texts: str) -> str | None:
+    """The first DOI (``10.NNNN/…``) in a URL or a text, without trailing punctuation."""
+    for text in texts:
+        match = _DOI.search(text or "")
+        if match:
+            return match.group(1).rstrip(".,;:)]}")
+    return None
 
 
-def political_balance(evidence: Sequence[Evidence]) -> Balance:
+def is_political(claim: str, evidence: Sequence[Evidence] = ()) -> bool:
+    """Keyword test on the claim and the evidence titles (the standard: topic + extracted content)."""
+    return bool(_POLITICAL.search(claim) or any(_POLITICAL.search(e.title or "") for e in evidence))
+
+
+def _side(lean: str | None) -> str | None:
+    if lean in {"left", "left-center"}:
+        return "left"
+    if lean in {"right", "right-center"}:
+        return "right"
+    return "center" if lean == "center" else None
+
+
+def political_balance(claim: str, evidence: Sequence[Evidence]) -> Balance:
+    """Lean counts of the evidence; one-sided when the topic is political and every rated source
+    (at least two) sits on the same non-center side. Sources without a political rating
+    (agencies, journals, pro-science outlets) are not counted either way."""
     leans = Counter(item.bias for item in evidence if item.bias in POLITICAL_LEANS)
-    sides = {"left" if lean.startswith("left") else "right" for lean in leans}
-    political = bool(leans)
-    return Balance(political=political, leans=dict(leans),
-                   one_sided=political and len(sides) == 1 and sum(leans.values()) >= 2)
+    political = is_political(claim, evidence)
+    sides = {_side(lean) for lean in leans}
+    one_sided = (political and sum(leans.values()) >= 2 and len(sides) == 1
+                 and "center" not in sides)
+    return Balance(political=political, leans=dict(leans), one_sided=one_sided)
+
+
+def dominant_side(balance: Balance) -> str | None:
+    sides = {_side(lean) for lean in balance.leans}
+    return next(iter(sides)) if balance.one_sided and len(sides) == 1 else None
+
+
+def promote_contrast(claim: str, chosen: list[Evidence], others: Callable[[], list[Evidence]],
+                     *, min_credibility: float = 0.7,
+                     limit: int = 5) -> tuple[list[Evidence], Evidence | None]:
+    """When the evidence on a political claim is one-sided, rank the best contrasting credible
+    source (the other side or center, credibility ≥ ``min_credibility``, not flagged) second —
+    from the chosen list if it is there, else from ``others`` (the rest of the pool, best first),
+    dropping the last item to stay within ``limit``. Returns the new list and what was promoted."""
+    side = dominant_side(political_balance(claim, chosen))
+    if side is None:
+        return chosen, None
+
+    def contrasting(item: Evidence) -> bool:
+        other = _side(item.bias)
+        return (other is not None and other != side and item.credibility >= min_credibility
+                and not item.flags)
+
+    pick = next((e for e in chosen if contrasting(e)), None)
+    if pick is None:
+        pick = next((e for e in others() if contrasting(e)), None)
+        if pick is None:
+            return chosen, None
+        rest = chosen[: limit - 1] if len(chosen) >= limit else list(chosen)
+    else:
+        rest = [e for e in chosen if e is not pick]
+    position = 1 if rest else 0
+    return rest[:position] + [pick] + rest[position:], pick
+
+
+def balance_guidance(claim: str, evidence: Sequence[Evidence]) -> str:
+    """Extra verdict-prompt guidance: one-sided political evidence, flagged sources. "" if none."""
+    notes = []
+    balance = political_balance(claim, evidence)
+    if balance.one_sided:
+        side = dominant_side(balance)
+        notes.append(f"This is a political topic and every rated source leans {side} "
+                     f"({', '.join(f'{k}: {v}' for k, v in sorted(balance.leans.items()))}). "
+                     "Seek contrasting framing in the evidence; if there is none, say in the "
+                     "reasoning that the sources lean one way, and do not let framing stand in "
+                     "for facts.")
+    flagged = [f"[{n}] {', '.join(e.flags)}" for n, e in enumerate(evidence, start=1) if e.flags]
+    if flagged:
+        notes.append("Flagged sources (satire, conspiracy-pseudoscience or fake-news outlets; "
+                     "never treat them as factual support): " + "; ".join(flagged) + ".")
+    return "\n".join(notes)

@@ -6,6 +6,7 @@ next, records a step and a timing for each, and turns outside failures into visi
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -24,22 +25,30 @@ from agent.models import (
     VerdictDecision,
     VerificationResult,
 )
-from agent.sources import attach_trust, best_quote, political_balance
-from agent.sufficiency import enough_by_rule, llm_agrees
+from agent.nli import NLIModel
+from agent.rewrite import search_queries
+from agent.sources import best_quote, political_balance, promote_contrast
+from agent.subjectivity import OpinionDetector
+from agent.sufficiency import failed_conditions, llm_agrees
 from agent.trace import Trace
+from agent.trust import score_sources
 from agent.verdict import (
     NO_LLM,
     check_citations,
+    downgrade_uncited,
     evidence_only_verdict,
     llm_verdict,
+    nli_verdict,
     no_evidence_verdict,
 )
-from retrieval.credibility import profile_for, registered_domain
+from retrieval.credibility import is_fact_checker, profile_for, registered_domain
 from retrieval.dedup import dedupe
-from retrieval.documents import Document, StoredDocument
+from retrieval.documents import Document, StoredDocument, utc_now
 from retrieval.retriever import Candidate, Retriever
 from search.base import SearchResult
-from search.escalation import SearchEscalation, TierOutcome
+from search.escalation import NO_DOMAINS, SearchEscalation, TierOutcome
+from search.escalation import Tier as SearchTier
+from search.fetch import Fetcher
 
 
 @dataclass(frozen=True)
@@ -97,11 +106,26 @@ class Verifier:
     """Verifies one claim at a time; safe to share between concurrent requests."""
 
     def __init__(self, retriever: Retriever, escalation: SearchEscalation | None,
-                 chat: ChatModel | None, config: VerifierConfig) -> None:
+                 chat: ChatModel | None, config: VerifierConfig,
+                 detector: OpinionDetector | None = None, nli: NLIModel | None = None, *,
+                 fetcher: Fetcher | None = None) -> None:
         self.retriever = retriever
         self.escalation = escalation
         self.chat = chat
         self.config = config
+        self.fetcher = fetcher  # URL checks for source trust (None: URL_CHECK off)
+        self.detector = detector
+        self.nli = nli
+
+    @property
+    def verdict_engine(self) -> str:
+        """Which engine answers judged verdicts: llm, nli or evidence-only (VERDICT_BACKEND)."""
+        backend = self.config.verdict_backend
+        if backend in {"auto", "llm"} and self.chat is not None:
+            return "llm"
+        if backend in {"auto", "nli"} and self.nli is not None:
+            return "nli"
+        return "evidence-only"
 
     async def verify(self, raw: str, options: VerifyOptions | None = None,
                      on_step: Callable[[str], None] | None = None) -> VerificationResult:
@@ -114,23 +138,27 @@ class Verifier:
 
         # 1 classify
         with trace.stage("classify"):
-            classification, llm_problem = await classify(raw, chat)
-        if llm_problem:
-            trace.step(f"Classification: the LLM failed ({llm_problem}); fell back to local rules.")
-        trace.step(f"Classified as {classification.claim_type} by {classification.by}: {classification.reason}")
+            classification, note = await classify(raw, chat, self.detector)
+        if note:
+            trace.step(f"Classification: {note}.")
+        by = "the LLM" if classification.by == "llm" else "the local classifier"
+        trace.step(f"Classified as {classification.claim_type} by {by}: {classification.reason}")
         claim = classification.claim
         if classification.claim_type is ClaimType.MIXED:
             trace.step(f"Checking only the factual part: {claim!r}")
         if classification.claim_type is ClaimType.OPINION:
+            trace.step("Opinion: no retrieval and no search; answering Not Verifiable.")
             return self._finish(run, claim, original, classification.claim_type, [], VerdictDecision(
                 Verdict.NOT_VERIFIABLE, 0.9,
                 "This is an opinion or value judgement, not a factual claim, so it cannot be verified "
-                "against evidence.", "evidence-only" if chat is None else "llm"), Citations())
+                "against evidence.", "llm" if classification.by == "llm" else "evidence-only"), Citations())
         if classification.claim_type is ClaimType.AMBIGUOUS:
+            trace.step("Ambiguous: no retrieval and no search; asking to rephrase.")
             return self._finish(run, claim, original, classification.claim_type, [], VerdictDecision(
                 Verdict.NOT_ENOUGH_EVIDENCE, 0.0,
                 f"The claim is too vague to check ({classification.reason}). Please rephrase it with "
-                "the who, what and when.", "evidence-only" if chat is None else "llm"), Citations())
+                "the who, what and when.", "llm" if classification.by == "llm" else "evidence-only"),
+                Citations())
 
         # 2–6 evidence
         if options.references:
@@ -145,21 +173,48 @@ class Verifier:
         # 7 score sources
         with trace.stage("score_sources"):
             evidence = [self._evidence(claim, item) for item in chosen]
-            attach_trust(evidence)
+            evidence, promoted = promote_contrast(
+                claim, evidence, lambda: [self._evidence(claim, p) for p in self._rest(pool, chosen)],
+                limit=self.config.top_k_rerank)
+            trust = await score_sources(
+                claim, evidence, fetcher=self.fetcher if options.web_search else None,
+                chat=chat, sufficient_mean=self.retriever.reranker.scale.sufficient_mean)
+            run.usage.url_checks += trust.url_checks
+        if promoted is not None:
+            trace.step(f"Political balance: the evidence leaned one way; ranked a contrasting "
+                       f"credible source higher ({promoted.domain}, {promoted.bias}).")
+        for step in trust.steps:
+            trace.step(step)
         if evidence:
-            trace.step("Scored sources: " + ", ".join(f"{e.domain} ({e.credibility:.2f})" for e in evidence))
+            trace.step("Scored sources: " + ", ".join(
+                f"{e.domain} ({e.credibility:.2f}, trust {e.trust.posterior:.2f} {e.trust.verdict})"
+                if e.trust and e.trust.posterior is not None else f"{e.domain} ({e.credibility:.2f})"
+                for e in evidence))
+        flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
+        if flagged:
+            trace.step("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
 
         # 8 verdict
         with trace.stage("verdict"):
-            decision = await self._verdict(claim, evidence, chat, run)
+            decision, factuality = await self._verdict(claim, evidence, chat, run)
 
         # 9 check
         with trace.stage("check"):
-            reasoning, citations = check_citations(decision.reasoning, len(evidence))
+            reasoning, citations, removed = check_citations(decision.reasoning, len(evidence))
             decision = VerdictDecision(decision.verdict, decision.confidence, reasoning, decision.mode)
+            if removed:
+                trace.step("Citations: removed " + ", ".join(f"[{n}]" for n in removed)
+                           + f" (no such evidence; there are {len(evidence)} item(s)).")
+            downgraded = downgrade_uncited(decision, citations) if evidence else None
+            if downgraded is not None:
+                trace.step(f"Citations: the verdict {decision.verdict.value!r} cited no evidence; "
+                           "downgraded to Not Enough Evidence.")
+                decision = downgraded
         trace.step(f"Citations: {citations.supported} of {citations.total} cited evidence numbers exist.")
         await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
-        return self._finish(run, claim, original, classification.claim_type, evidence, decision, citations)
+        result = self._finish(run, claim, original, classification.claim_type, evidence, decision, citations)
+        result.factuality = factuality
+        return result
 
     # -- evidence gathering -------------------------------------------------------------
 
@@ -180,13 +235,13 @@ class Verifier:
 
         with trace.stage("sufficiency"):
             relevances = [c.relevance or 0.0 for c in kept]
-            enough = enough_by_rule(relevances, scale.sufficient_mean, self.config.min_evidence)
-            reason = "by rule" if enough else (
-                f"by rule: {len(kept)} item(s), mean relevance "
-                f"{(sum(relevances) / len(relevances)) if relevances else 0:.2f} < {scale.sufficient_mean:g} or too few")
+            failed = failed_conditions(relevances, scale.sufficient_mean, self.config.min_evidence)
+            enough = not failed
+            reason = (f"rule met: {len(kept)} item(s), mean relevance ≥ {scale.sufficient_mean:g}" if enough
+                      else "rule failed: " + "; ".join(failed))
             if enough and chat is not None:
-                enough, reason = await llm_agrees(claim, [self._evidence(claim, p) for p in pool], chat)
-                reason = f"LLM: {reason}"
+                enough, why = await llm_agrees(claim, [self._evidence(claim, p) for p in pool], chat)
+                reason = f"rule met; the LLM {'agrees' if enough else 'disagrees'}: {why}"
         trace.step(f"Knowledge base evidence {'is' if enough else 'is not'} sufficient ({reason}).")
         if enough:
             return pool
@@ -198,51 +253,89 @@ class Verifier:
             return pool
 
         with trace.stage("escalate"):
-            deadline = self.escalation.deadline()
-            outcomes = await self.escalation.targeted(claim, deadline=deadline)
-            pool += await self._absorb(claim, outcomes, run)
-            relevant = sum(1 for p in pool if (p.candidate.relevance or 0) >= scale.min_relevance)
-            if relevant < self.config.min_evidence:
-                outcome = await self.escalation.broad(claim, deadline=deadline)
-                pool += await self._absorb(claim, [outcome], run)
-        return pool
+            return pool + await self._escalate(claim, pool, chat, run, self.escalation)
 
-    async def _absorb(self, claim: str, outcomes: Sequence[TierOutcome], run: _Run) -> list[_Pooled]:
-        """Index a tier's results into the KB (5d, one batch) and rerank them as candidates."""
+    async def _escalate(self, claim: str, pool: list[_Pooled], chat: ChatModel | None, run: _Run,
+                        escalation: SearchEscalation) -> list[_Pooled]:
+        """5a trusted ∥ 5b fact-checkers; 5c broad only if relevant evidence (everything gathered
+        so far, reranked and deduplicated) is still short; 5d index every web result, one batch."""
         trace = run.trace
-        documents: list[tuple[Document, Origin]] = []
+        deadline = escalation.deadline()  # bounds the query rewrite and every tier
+        queries = [claim]
+        if chat is not None:
+            budget = escalation.plan.deadline_s / 4
+            try:
+                async with asyncio.timeout(budget):
+                    queries, problem = await search_queries(claim, chat)
+            except TimeoutError:
+                problem = f"no answer within {budget:g} s"
+            if problem:
+                trace.step(f"Search query rewrite skipped ({_short(problem)}); searching the claim as written.")
+            elif len(queries) > 1:
+                trace.step(f"Search queries: the claim as written, and keywords {queries[1]!r}.")
+        found: dict[str, _WebHit] = {}
+        with trace.stage("search_targeted"):  # network time alone: 5a ∥ 5b cost one latency
+            outcomes = await escalation.targeted(queries, deadline=deadline)
+        web = await self._absorb(claim, outcomes, found, run)
+        relevant = len(_distinct(pool + web))
+        if relevant < self.config.min_evidence:
+            trace.step(f"{relevant} relevant item(s) after the targeted tiers (< {self.config.min_evidence}): "
+                       "searching the broad web.")
+            with trace.stage("search_broad"):
+                broad = await escalation.broad(queries, deadline=deadline)
+            web += await self._absorb(claim, [broad], found, run)
+        await self._index_web(list(found.values()), run)
+        if web:
+            best = max(web, key=lambda p: p.candidate.relevance or 0.0)
+            run.search.tier_used = "broad" if any(
+                found[p.candidate.doc.id].tier == "broad" for p in web) else found[best.candidate.doc.id].tier
+        return web
+
+    async def _absorb(self, claim: str, outcomes: Sequence[TierOutcome], found: dict[str, _WebHit],
+                      run: _Run) -> list[_Pooled]:
+        """Record what the tiers did and rerank their new results as candidates (not yet indexed)."""
+        trace = run.trace
+        fresh: list[_WebHit] = []
+        fetched_at = utc_now()
         for outcome in outcomes:
-            run.search.queries += 1
-            run.usage.searches += 1
+            if outcome.error != NO_DOMAINS:
+                run.search.queries += len(outcome.queries)
+            run.usage.searches += outcome.calls
             if outcome.error:
                 trace.step(f"Search tier {outcome.tier} failed ({_short(outcome.error)}); "
                            "continuing with what we have.")
                 continue
-            trace.step(f"Search tier {outcome.tier}: {len(outcome.results)} result(s) in {outcome.elapsed_ms:.0f} ms.")
-            origin: Origin = "fact_check" if outcome.tier == "fact_check" else "web"
+            partial = f"; {len(outcome.problems)} of {len(outcome.queries)} queries failed " \
+                      f"({_short(outcome.problems[0], 80)})" if outcome.problems else ""
+            trace.step(f"Search tier {outcome.tier}: {len(outcome.results)} result(s) from "
+                       f"{len(outcome.queries)} quer{'y' if len(outcome.queries) == 1 else 'ies'} in "
+                       f"{outcome.elapsed_ms:.0f} ms{partial}.")
             for result in outcome.results:
-                doc = _result_document(result, origin)
-                if doc is not None:
-                    documents.append((doc, origin))
-        if not documents:
+                hit = _web_hit(result, outcome.tier, fetched_at)
+                if hit is not None and hit.document.id not in found:
+                    found[hit.document.id] = hit
+                    fresh.append(hit)
+        if not fresh:
             return []
-        with run.trace.stage("index"):
-            try:
-                report = await self.retriever.index([d for d, _ in documents])
-                run.search.new_documents += report.added
-                trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
-                           f"({report.duplicates} already there).")
-            except Exception as exc:  # the KB write is best effort; the evidence is still used
-                trace.step(f"Could not index web results into the knowledge base ({exc}).")
-        candidates = [Candidate(StoredDocument(d.id, d.text, d.metadata()), 0.0) for d, _ in documents]
-        origins = {d.id: o for d, o in documents}
+        candidates = [Candidate(StoredDocument(h.document.id, h.document.text, h.document.metadata()), 0.0)
+                      for h in fresh]
         kept = await self.retriever.rerank(claim, candidates, keep=len(candidates), record_access=False)
-        for outcome in outcomes:
-            if not outcome.error and outcome.results and any(
-                    origins.get(c.doc.id) == ("fact_check" if outcome.tier == "fact_check" else "web")
-                    for c in kept):
-                run.search.tier_used = outcome.tier
-        return [_Pooled(c, origins[c.doc.id]) for c in kept]
+        return [_Pooled(c, found[c.doc.id].document.origin) for c in kept]  # type: ignore[arg-type]
+
+    async def _index_web(self, hits: list[_WebHit], run: _Run) -> None:
+        """5d: every web result into the KB in one batch; same URL + same text adds nothing."""
+        if not hits:
+            return
+        trace = run.trace
+        with trace.stage("index"):
+            try:
+                report = await self.retriever.index([h.document for h in hits])
+            except Exception as exc:  # the KB write is best effort; the evidence is still used
+                trace.step(f"Could not index web results into the knowledge base ({_short(str(exc))}).")
+                return
+        run.search.new_documents += report.added
+        trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
+                   f"({report.duplicates} already there).")
 
     async def _references(self, claim: str, options: VerifyOptions, run: _Run) -> list[_Pooled]:
         trace = run.trace
@@ -270,8 +363,7 @@ class Verifier:
             item.final = (item.candidate.relevance or 0.0) + (
                 item.candidate.doc.credibility - 0.5) * self.config.credibility_boost * unit
         ranked = sorted(pool, key=lambda p: p.final, reverse=True)
-        unique = dedupe(ranked, url=lambda p: p.candidate.doc.source if "://" in p.candidate.doc.source else "",
-                        text=lambda p: p.candidate.doc.text)
+        unique = _distinct(ranked)
         per_domain: Counter[str] = Counter()
         chosen: list[_Pooled] = []
         for item in unique:
@@ -284,6 +376,15 @@ class Verifier:
                 break
         return chosen
 
+    def _rest(self, pool: list[_Pooled], chosen: list[_Pooled]) -> list[_Pooled]:
+        """Pool items not chosen, relevant and best first, not duplicating a chosen URL."""
+        taken = {id(p) for p in chosen}
+        urls = {p.candidate.doc.source for p in chosen}
+        floor = self.retriever.reranker.scale.min_relevance
+        rest = [p for p in pool if id(p) not in taken and p.candidate.doc.source not in urls
+                and (p.candidate.relevance or 0.0) >= floor]
+        return sorted(rest, key=lambda p: p.final, reverse=True)
+
     def _evidence(self, claim: str, item: _Pooled) -> Evidence:
         doc = item.candidate.doc
         meta = doc.metadata
@@ -295,34 +396,49 @@ class Verifier:
             credibility=float(meta.get("source_credibility", profile.credibility)),
             bias=(str(meta.get("bias")) or None) if meta.get("bias") else profile.bias,
             published=str(meta.get("timestamp")) if meta.get("timestamp") else None,
-            quote=best_quote(claim, doc.text),
+            quote=best_quote(claim, doc.text), flags=list(profile.flags),
         )
 
     async def _verdict(self, claim: str, evidence: list[Evidence], chat: ChatModel | None,
-                       run: _Run) -> VerdictDecision:
+                       run: _Run) -> tuple[VerdictDecision, float | None]:
         trace = run.trace
+        engine = self.verdict_engine
+        lead = NO_LLM if self.chat is None else (
+            "The language model is not used for verdicts (VERDICT_BACKEND), so claimcheck did not judge "
+            "the claim itself.")
         if not evidence:
-            trace.step("No relevant evidence: Not Enough Evidence, without asking the LLM.")
+            trace.step("No relevant evidence: Not Enough Evidence, without asking a judge.")
             decision = no_evidence_verdict()
-            if chat is None:
-                decision = VerdictDecision(decision.verdict, 0.0, f"{NO_LLM} {decision.reasoning}", decision.mode)
-            return decision
-        backend = self.config.verdict_backend
-        if chat is None or backend in {"evidence-only", "nli"}:
-            if backend == "llm":
-                trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
-            trace.step("Verdict: evidence-only (no language model configured); the claim was not judged.")
-            return evidence_only_verdict(evidence)
-        try:
-            decision, _ = await llm_verdict(claim, evidence, chat)
-        except LLMError as exc:
-            trace.step(f"Verdict: the LLM failed ({exc}); fell back to evidence-only.")
-            fallback = evidence_only_verdict(evidence)
-            return VerdictDecision(fallback.verdict, 0.0, fallback.reasoning.replace(
-                NO_LLM, "The language model's answer could not be used, so claimcheck did not judge "
-                "the claim itself."), "evidence-only")
-        trace.step(f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}.")
-        return decision
+            if engine == "evidence-only":
+                decision = VerdictDecision(decision.verdict, 0.0, f"{lead} {decision.reasoning}", decision.mode)
+            return decision, None
+        if engine == "llm" and chat is not None:
+            try:
+                decision, _ = await llm_verdict(claim, evidence, chat)
+            except LLMError as exc:
+                trace.step(f"Verdict: the LLM failed ({_short(str(exc))}); falling back.")
+                lead = "The language model's answer could not be used, so claimcheck did not judge the claim itself."
+                engine = "nli" if self.nli is not None and self.config.verdict_backend == "auto" else "evidence-only"
+            else:
+                trace.step(f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}.")
+                return decision, None
+        if engine == "nli" and self.nli is not None:
+            try:
+                decision, factuality = await nli_verdict(claim, evidence, self.nli)
+            except Exception as exc:  # a local model failing mid-run must not fail the request
+                trace.step(f"Verdict: the NLI model failed ({_short(str(exc))}); answering evidence-only.")
+            else:
+                trace.step(f"Verdict by the NLI model ({self.nli.name}): {decision.verdict} at "
+                           f"{decision.confidence:.2f}.")
+                return decision, factuality
+        if self.config.verdict_backend == "llm" and self.chat is None:
+            trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
+        decision = evidence_only_verdict(evidence, lead)
+        if decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE:
+            trace.step("Verdict: evidence-only; no language model or NLI model judged the claim.")
+        else:
+            trace.step(f"Verdict: evidence-only, from a fact-checker's published rating: {decision.verdict}.")
+        return decision, None
 
     def _finish(self, run: _Run, claim: str, original: str, claim_type: ClaimType,
                 evidence: list[Evidence], decision: VerdictDecision, citations: Citations) -> VerificationResult:
@@ -332,7 +448,7 @@ class Verifier:
             confidence=round(decision.confidence, 4), reasoning=decision.reasoning, evidence=evidence,
             mode=decision.mode, session_id=str(uuid.uuid4()), steps=run.trace.steps,
             timings_ms=run.trace.timings_ms, factuality=None, citations=citations,
-            balance=political_balance(evidence), search=run.search, usage=run.usage,
+            balance=political_balance(claim, evidence), search=run.search, usage=run.usage,
         )
 
 
@@ -345,11 +461,28 @@ def _domain_of(doc: StoredDocument) -> str:
     return str(doc.metadata.get("domain") or registered_domain(doc.source) or "")
 
 
-def _result_document(result: SearchResult, origin: Origin) -> Document | None:
+@dataclass(frozen=True)
+class _WebHit:
+    document: Document
+    tier: SearchTier
+
+
+def _web_hit(result: SearchResult, tier: SearchTier, fetched_at: str) -> _WebHit | None:
+    """A web result as a KB document: origin, tier, query, provider and fetch time in its metadata."""
     text = " ".join(part for part in (result.title.strip(), result.snippet.strip()) if part)
     if len(text) < 20:
         return None
-    return Document(text=text, source=result.url, title=result.title, origin=origin,
-                    timestamp=result.published or None)
+    origin = "fact_check" if tier == "fact_check" or is_fact_checker(result.url) else "web"
+    return _WebHit(Document(
+        text=text, source=result.url, title=result.title, origin=origin,
+        timestamp=result.published or None,
+        extra={"tier": tier, "query": result.query[:300], "fetched_at": fetched_at,
+               "provider": result.provider}), tier)
+
+
+def _distinct(pool: Sequence[_Pooled]) -> list[_Pooled]:
+    """One item per URL or per text (DESIGN §2 step 6's duplicate rule)."""
+    return dedupe(pool, url=lambda p: p.candidate.doc.source if "://" in p.candidate.doc.source else "",
+                  text=lambda p: p.candidate.doc.text)
 
 

@@ -69,13 +69,21 @@ class Settings(BaseSettings):
     SEARXNG_URL: str | None = None
     MAX_SEARCH_RESULTS: int = Field(8, ge=1, le=50)
     SEARCH_TIMEOUT_S: float = Field(10.0, gt=0)
-    SEARCH_DEADLINE_S: float = Field(20.0, gt=0)
+    # Unset: twice SEARCH_TIMEOUT_S (20 s by default), filled in by _consistent.
+    SEARCH_DEADLINE_S: float | None = Field(None, gt=0)
+    SEARCH_MAX_CONCURRENCY: int = Field(4, ge=1, le=64)
+    SEARCH_RATE_PER_S: float = Field(2.0, ge=0.0)
+    SEARCH_BURST: int = Field(6, ge=1, le=100)
     TRUSTED_DOMAINS: CsvList = DEFAULT_TRUSTED_DOMAINS
     FACT_CHECK_DOMAINS: CsvList = DEFAULT_FACT_CHECK_DOMAINS
 
     # Source checks and grounding
     URL_CHECK: bool = True
     FETCH_ALLOW_HOSTS: CsvList = ()
+    URL_CHECK_TIMEOUT_S: float = Field(4.0, gt=0)
+    URL_CHECK_TTL_S: float = Field(3600.0, ge=0)
+    URL_CHECK_CONCURRENCY: int = Field(8, ge=1, le=64)
+    FETCH_MAX_BYTES: int = Field(2_000_000, ge=1024)
     GROUNDING_TRIGGER: Literal["always", "on_medium_confidence", "never"] = "on_medium_confidence"
     GROUNDING_PROFILE: str = "general"
     VERDICT_CACHE_TTL_S: int = Field(86400, ge=0)
@@ -105,7 +113,7 @@ class Settings(BaseSettings):
         return value.strip() if isinstance(value, str) else value
 
     @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
-                     "EMBEDDING_CACHE_DIR", mode="before")
+                     "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -124,6 +132,8 @@ class Settings(BaseSettings):
             raise ValueError("SEARCH_PROVIDER=searxng needs SEARXNG_URL (e.g. http://127.0.0.1:8080)")
         if self.TOP_K_RERANK > self.TOP_K_RETRIEVAL:
             raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
+        if self.SEARCH_DEADLINE_S is None:
+            self.SEARCH_DEADLINE_S = 2 * self.SEARCH_TIMEOUT_S
         return self
 
     @property

@@ -41,7 +41,12 @@ class TrustOut(BaseModel):
     domain: str
     posterior: float | None
     verdict: str | None
-    contributions: dict[str, float]
+    contributions: dict[str, float] = Field(
+        description="Δ log-odds per groundcheck layer (url, doi, title_search, ai)")
+    content_domain: str | None = Field(
+        None, description="ACADEMIC | NEWS | GOVERNMENT | EDUCATIONAL | GENERAL")
+    score: float | None = Field(None, description="the standard's v1 weighted score")
+    signals: dict[str, str] = Field(default_factory=dict, description="what each layer was based on")
 
 
 class EvidenceOut(BaseModel):
@@ -61,6 +66,8 @@ class EvidenceOut(BaseModel):
     stance: Literal["supports", "refutes", "neutral"]
     stance_score: float | None
     trust: TrustOut
+    flags: list[str] = Field(default_factory=list,
+                             description="satire | conspiracy-pseudoscience | fake-news source")
 
 
 class CitationsOut(BaseModel):

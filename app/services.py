@@ -11,11 +11,14 @@ from typing import Any
 import httpx
 
 from agent.llm import ChatModel, OpenAIChatModel
+from agent.nli import NLIStatus, load_nli
+from agent.subjectivity import OpinionDetector, SubjectivityModel
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
 from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder, EmbedderStatus, load_embedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
+from retrieval.model_files import MINILM_NAMES
 from retrieval.rerank import (
     EMBEDDING_SCALE,
     RelevanceScale,
@@ -25,7 +28,8 @@ from retrieval.rerank import (
 )
 from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
-from search.escalation import SearchEscalation, TierPlan
+from search.escalation import CallPolicy, SearchEscalation, TierPlan
+from search.fetch import Fetcher, FetchPolicy
 
 log = logging.getLogger("claimcheck")
 
@@ -44,6 +48,9 @@ class Services:
     chat: ChatModel | None
     verifier: Verifier
     verify_slots: asyncio.Semaphore
+    fetcher: Fetcher | None = None
+    nli_status: NLIStatus | None = None
+    classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
     seeded: int = 0
 
@@ -69,16 +76,32 @@ class Services:
                 "configured": self.chat is not None,
                 "model": s.LLM_MODEL if self.chat is not None else None,
                 "base_url": s.OPENAI_BASE_URL,
-                "verdict_backend": "llm" if self.chat is not None and s.VERDICT_BACKEND in {"auto", "llm"}
-                else "evidence-only",
+                "verdict_backend": self.verifier.verdict_engine,
                 "fallback": None if self.chat is not None else
-                "evidence-only verdicts (set OPENAI_BASE_URL or OPENAI_API_KEY for judged verdicts)",
+                f"{self.verifier.verdict_engine} verdicts (set OPENAI_BASE_URL or OPENAI_API_KEY for LLM verdicts)",
+            },
+            "nli": {
+                "requested": self.nli_status.requested if self.nli_status else s.NLI_MODEL,
+                "loaded": bool(self.nli_status and self.nli_status.loaded),
+                "reason": self.nli_status.reason if self.nli_status else
+                "not loaded: an LLM answers verdicts (VERDICT_BACKEND)",
+            },
+            "classifier": {
+                "active": "llm" if self.chat is not None else self.classifier,
+                "fallback": self.classifier,
             },
             "search": {
                 "provider": self.provider.name if self.provider is not None else "none",
                 "enabled": self.escalation is not None,
-                "recent_errors": self.escalation.recent_errors() if self.escalation else [],
+                "recent_errors": [],
+                "state": "off",
+                **(self.escalation.health() if self.escalation is not None else {}),
                 "fallback": None if self.escalation is not None else "knowledge base only",
+            },
+            "url_check": {
+                "enabled": self.fetcher is not None,
+                "timeout_s": s.URL_CHECK_TIMEOUT_S if self.fetcher is not None else None,
+                "allow_hosts": list(s.FETCH_ALLOW_HOSTS),
             },
             "vector_store": {
                 "mode": self.kb.mode, "where": self.kb.where, "collection": s.COLLECTION_NAME,
@@ -92,6 +115,8 @@ class Services:
 
     async def aclose(self) -> None:
         await self.http.aclose()
+        if self.fetcher is not None:
+            await self.fetcher.aclose()
         await run_blocking(self.kb.close)
 
 
@@ -109,6 +134,19 @@ def retrieval_config(settings: Settings) -> RetrievalConfig:
         access_boost=settings.ACCESS_BOOST, fusion=settings.RETRIEVAL_FUSION,
         lexical_weight=settings.LEXICAL_WEIGHT, depth=settings.RETRIEVAL_DEPTH,
         chunking=settings.CHUNKING)
+
+
+def search_plan(settings: Settings) -> TierPlan:
+    """Tier sizes: trusted news up to MAX_SEARCH_RESULTS (8), fact-checkers up to 5, broad 8."""
+    return TierPlan(
+        trusted_domains=tuple(settings.TRUSTED_DOMAINS),
+        fact_check_domains=tuple(settings.FACT_CHECK_DOMAINS),
+        trusted_results=settings.MAX_SEARCH_RESULTS,
+        fact_check_results=min(5, settings.MAX_SEARCH_RESULTS),
+        broad_results=settings.MAX_SEARCH_RESULTS,
+        deadline_s=settings.SEARCH_DEADLINE_S or 2 * settings.SEARCH_TIMEOUT_S,
+        call_timeout_s=settings.SEARCH_TIMEOUT_S,
+    )
 
 
 async def build_services(settings: Settings, embedder: Embedder | None = None) -> Services:
@@ -149,10 +187,9 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         if settings.SEARCH_PROVIDER.lower() != "none":
             provider = make_provider(settings.SEARCH_PROVIDER, ProviderContext(
                 http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL))
-            escalation = SearchEscalation(provider, TierPlan(
-                trusted_domains=tuple(settings.TRUSTED_DOMAINS),
-                fact_check_domains=tuple(settings.FACT_CHECK_DOMAINS),
-                max_results=settings.MAX_SEARCH_RESULTS, deadline_s=settings.SEARCH_DEADLINE_S))
+            escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
+                max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
+                rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))
         chat: ChatModel | None = None
         if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
             chat = OpenAIChatModel(
@@ -164,12 +201,29 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         kb.close()
         raise
 
+    detector: OpinionDetector | None = None
+    classifier = "rules (vague inputs, opinion markers)"
+    if embedder.name.lower() in {n.lower() for n in MINILM_NAMES} or embedder.name.endswith("all-MiniLM-L6-v2"):
+        detector = OpinionDetector(await run_blocking(SubjectivityModel.load), embedder)
+        classifier = "rules + NewsSD opinion detector (agent/data/subjectivity.json)"
+    nli, nli_status = None, None
+    if settings.VERDICT_BACKEND in {"auto", "nli"}:
+        nli, nli_status = await run_blocking(load_nli, settings.NLI_MODEL)
+        load_ms["nli"] = round(nli_status.load_ms, 1)
+
     retriever = Retriever(embedder, kb, reranker, retrieval_config(settings))
+    # URL checks use their own client: its network backend is the SSRF guard (search/fetch.py).
+    fetcher = Fetcher(FetchPolicy(
+        allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
+        max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY,
+        cache_ttl_s=settings.URL_CHECK_TTL_S)) if settings.URL_CHECK else None
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
-        verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE))
+        verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE),
+        detector=detector, nli=nli, fetcher=fetcher)
     return Services(settings=settings, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, embedder_status=embedder_status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
+                    fetcher=fetcher, nli_status=nli_status, classifier=classifier,
                     load_ms=load_ms)

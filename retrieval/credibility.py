@@ -2,8 +2,12 @@
 
 Pure lookup logic, no I/O. ``profile_for(url)`` answers a :class:`SourceProfile` from, in order:
 
-1. the curated table ``_TABLE``, matched on the exact host and then on each parent domain
-   (``science.nasa.gov`` → ``nasa.gov``; ``foo.substack.com`` → ``substack.com``);
+1. the curated table ``_TABLE`` merged over the MBFC-derived table (``data/mbfc_domains.tsv``,
+   ~9,800 domains, built by ``scripts/build_mbfc_table.py``; the hand list wins), matched on the
+   exact host (and ``host/path`` rows such as ``al.com/birmingham``) and then on each parent
+   domain down to the registrable domain (``science.nasa.gov`` → ``nasa.gov``; ``amp.``/``m.``/
+   ``mobile.`` hosts the same way). Archive and AMP-cache wrappers (``web.archive.org/web/<ts>/<url>``,
+   ``www-bbc-com.cdn.ampproject.org``) are unwrapped to the publisher first;
 2. suffix rules: ``.gov``/``.mil``/``.gov.<cc>`` and friends → government, ``.edu``/``.ac.<cc>``
    → academic, ``.int`` → intergovernmental, ``.org`` → unknown but slightly above the floor;
 3. the fallback: unknown, 0.5, ``known=False``.
@@ -30,9 +34,12 @@ Credibility scale (0..1) — a prior on how reliable the publisher is, not on an
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 from urllib.parse import urlsplit
@@ -44,9 +51,12 @@ __all__ = [
     "SourceProfile",
     "SourceType",
     "host_of",
+    "FLAGGED_BIASES",
     "is_fact_checker",
     "profile_for",
+    "publisher_url",
     "registered_domain",
+    "table_size",
 ]
 
 SourceType = Literal[
@@ -74,7 +84,14 @@ Bias = Literal[
     "right",
     "pro-science",
     "conspiracy-pseudoscience",
+    "satire",
+    "fake-news",
 ]
+
+TableOrigin = Literal["hand", "mbfc", "suffix", "none"]
+
+# Evidence from these sources is flagged on its item (never silently dropped).
+FLAGGED_BIASES: frozenset[str] = frozenset({"satire", "conspiracy-pseudoscience", "fake-news"})
 
 
 @dataclass(frozen=True)
@@ -92,6 +109,21 @@ class SourceProfile:
     source_type: SourceType
     bias: Bias | None
     known: bool
+    reporting: str | None = None  # MBFC factual reporting (very-high … very-low)
+    questionable: tuple[str, ...] = ()  # MBFC's questionable-source reasons
+    origin: TableOrigin = "none"  # which table answered
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """Warnings a reader must see: satire, conspiracy-pseudoscience, fake-news."""
+        found = {self.bias} & FLAGGED_BIASES if self.bias else set()
+        if self.source_type == "satire":
+            found.add("satire")
+        if "fake-news" in self.questionable:
+            found.add("fake-news")
+        if {"conspiracy", "pseudoscience"} & set(self.questionable):
+            found.add("conspiracy-pseudoscience")
+        return tuple(sorted(found))
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.credibility <= 1.0:
@@ -145,6 +177,9 @@ class _Entry(NamedTuple):
     credibility: float
     source_type: SourceType
     bias: Bias | None
+    reporting: str | None = None
+    questionable: tuple[str, ...] = ()
+    origin: TableOrigin = "hand"
 
 
 def _entries(
@@ -367,13 +402,44 @@ def _public_suffix_len(labels: list[str]) -> int:
 
 
 def registered_domain(url_or_domain: str) -> str:
-    """The registrable domain: one label above the public suffix.
+    """The registrable domain of the publisher: one label above the public suffix.
 
-    ``https://science.nasa.gov/x`` → ``nasa.gov``; ``news.bbc.co.uk`` → ``bbc.co.uk``. IP
-    addresses, single-label hosts and bare suffixes (``gov.uk``) come back unchanged; ``""`` when
-    there is no host.
+    ``https://science.nasa.gov/x`` → ``nasa.gov``; ``news.bbc.co.uk`` → ``bbc.co.uk``; archive
+    and AMP-cache URLs name the archived publisher. IP addresses, single-label hosts and bare
+    suffixes (``gov.uk``) come back unchanged; ``""`` when there is no host.
     """
-    return _registered(host_of(url_or_domain))
+    return _registered(host_of(publisher_url(url_or_domain)))
+
+
+_ARCHIVE = re.compile(r"^(?:https?://)?(?:web\.)?archive\.org/web/[^/]*/(.+)$", re.IGNORECASE)
+_GOOGLE_AMP = re.compile(r"^(?:https?://)?(?:www\.)?google\.[a-z.]+/amp/(?:s/)?(.+)$", re.IGNORECASE)
+_AMP_CACHE = ".cdn.ampproject.org"
+
+
+def publisher_url(url: str) -> str:
+    """The publisher's URL behind an archive or AMP-cache wrapper (else ``url`` unchanged).
+
+    ``web.archive.org/web/2020/https://x.com/a`` → ``https://x.com/a``;
+    ``https://www-bbc-co-uk.cdn.ampproject.org/c/s/…`` → ``https://www.bbc.co.uk/…``;
+    ``google.com/amp/s/x.com/a`` → ``https://x.com/a``.
+    """
+    text = (url or "").strip()
+    for _ in range(3):  # wrappers can nest (an archived AMP page)
+        match = _ARCHIVE.match(text) or _GOOGLE_AMP.match(text)
+        if match:
+            inner = match.group(1)
+            text = inner if "://" in inner else "https://" + inner
+            continue
+        host = host_of(text)
+        if host.endswith(_AMP_CACHE):
+            label = host[: -len(_AMP_CACHE)]
+            decoded = label.replace("--", "\0").replace("-", ".").replace("\0", "-")
+            path = urlsplit(text if "://" in text else "//" + text).path
+            path = re.sub(r"^/[cvi]/(?:s/)?[^/]+", "", path) if path.startswith(("/c/", "/v/", "/i/")) else path
+            text = f"https://{decoded}{path}"
+            continue
+        break
+    return text
 
 
 def _registered(host: str) -> str:
@@ -390,13 +456,53 @@ _GOVERNMENT_SECOND_LEVEL = frozenset({"gov", "gob", "gouv", "go", "govt", "gv", 
 _ACADEMIC_SECOND_LEVEL = frozenset({"edu", "ac"})
 
 
-def _table_match(host: str) -> tuple[str, _Entry] | None:
+_DATA_FILE = "mbfc_domains.tsv"
+
+
+@functools.cache
+def _mbfc_table() -> MappingProxyType[str, _Entry]:
+    """The MBFC-derived rows (read once, on first use: nothing is loaded at import time)."""
+    text = resources.files("retrieval").joinpath("data", _DATA_FILE).read_text(encoding="utf-8")
+    rows: dict[str, _Entry] = {}
+    for line in text.splitlines()[1:]:
+        if not line or line.startswith("#") or line.startswith("domain\t"):
+            continue
+        domain, credibility, bias, reporting, _klass, questionable = line.split("\t")
+        rows[domain] = _Entry(
+            credibility=float(credibility),
+            source_type="satire" if bias == "satire" else "news",
+            bias=bias or None,  # type: ignore[arg-type]  # the build script writes MBFC's labels
+            reporting=reporting or None,
+            questionable=tuple(q for q in questionable.split(";") if q),
+            origin="mbfc",
+        )
+    return MappingProxyType(rows)
+
+
+def table_size() -> int:
+    """How many distinct domains (and domain/path rows) the two tables hold together."""
+    return len(_mbfc_table().keys() | _TABLE.keys())
+
+
+def _table_match(host: str, path: str = "") -> tuple[str, _Entry] | None:
+    """The hand-curated table wins wherever it matches (its parent entries are deliberate, e.g.
+    ``ncbi.nlm.nih.gov`` for PubMed); then the MBFC rows."""
+    return _match_in(_TABLE, host, path) or _match_in(_mbfc_table(), host, path)
+
+
+def _match_in(table: Mapping[str, _Entry], host: str, path: str) -> tuple[str, _Entry] | None:
+    """Most specific row first: ``host/a/b``, ``host/a``, ``host``, then each parent host down to
+    the registrable domain (never a bare public suffix such as ``co.uk``)."""
     labels = host.split(".")
-    for start in range(len(labels) - 1):  # exact host first, then each parent down to two labels
+    segments = [s for s in path.lower().split("/") if s][:2]
+    last = len(labels) - _public_suffix_len(labels) - 1
+    for start in range(max(last, 0) + 1):
         candidate = ".".join(labels[start:])
-        entry = _TABLE.get(candidate)
-        if entry is not None:
-            return candidate, entry
+        for depth in range(len(segments), -1, -1):
+            key = "/".join([candidate, *segments[:depth]])
+            entry = table.get(key)
+            if entry is not None:
+                return key, entry
     return None
 
 
@@ -420,11 +526,13 @@ def _suffix_rule(host: str) -> tuple[float, SourceType, bool] | None:
 
 def profile_for(url_or_domain: str) -> SourceProfile:
     """The credibility profile of a URL's publisher (table, then suffix rules, then unknown)."""
-    host = host_of(url_or_domain)
+    url = publisher_url(url_or_domain)
+    host = host_of(url)
     if not host:
         return _unknown("")
     if not _is_ip(host) and "." in host:
-        match = _table_match(host)
+        path = urlsplit(url if "://" in url else "//" + url).path if "/" in url else ""
+        match = _table_match(host, path)
         if match is not None:
             domain, entry = match
             return SourceProfile(
@@ -433,6 +541,9 @@ def profile_for(url_or_domain: str) -> SourceProfile:
                 source_type=entry.source_type,
                 bias=entry.bias,
                 known=True,
+                reporting=entry.reporting,
+                questionable=entry.questionable,
+                origin=entry.origin,
             )
         rule = _suffix_rule(host)
         if rule is not None:
@@ -443,6 +554,7 @@ def profile_for(url_or_domain: str) -> SourceProfile:
                 source_type=source_type,
                 bias=None,
                 known=known,
+                origin="suffix",
             )
     return _unknown(_registered(host))
 

@@ -10,7 +10,8 @@ Exception tree (every provider raises only these; callers catch ``SearchError``)
 
 Providers are chosen by name from ``PROVIDERS`` (an explicit dict, no import-time registration)
 through ``make_provider(name, ctx)``; ``ctx`` carries the shared HTTP client and the settings
-the providers need.
+the providers need. Provider JSON becomes ``SearchResult`` at this edge, through
+``search.sanitize.to_result`` (clean, bounded, http/https only).
 """
 
 from __future__ import annotations
@@ -49,13 +50,20 @@ class UnknownProvider(SearchError, ValueError):
 
 @dataclass(frozen=True)
 class SearchResult:
-    """One web search hit, already converted from the provider's own format."""
+    """One web search hit, already converted from the provider's own format.
+
+    ``provider`` is the provider that answered (``engine`` the engine behind it, for
+    metasearch); ``tier`` and ``query`` are filled in by the escalation that asked.
+    """
 
     title: str
     url: str
     snippet: str
     published: str | None = None
     engine: str = ""
+    provider: str = ""
+    tier: str | None = None
+    query: str = ""
 
     @property
     def domain(self) -> str:
@@ -70,6 +78,10 @@ class SearchProvider(Protocol):
     Contract of ``search`` (checked by the shared suite in tests/search/test_search_contract.py):
 
     - returns at most ``max_results`` results, deduplicated by URL, best first;
+    - with ``sites`` (domains), only results from those domains or their subdomains are
+      asked for (``site:`` filters); ``None`` or empty means the whole web;
+    - every result has an http(s) URL, plain-text bounded title and snippet, and
+      ``provider`` set to the provider's ``name``;
     - returns ``[]`` when nothing matches (no results is not an error);
     - raises only ``SearchError`` subclasses (see the tree in this module's docstring);
     - never blocks the event loop (blocking clients run in a worker thread);
@@ -78,7 +90,9 @@ class SearchProvider(Protocol):
 
     name: str
 
-    async def search(self, query: str, *, max_results: int) -> list[SearchResult]: ...
+    async def search(
+        self, query: str, *, max_results: int, sites: Sequence[str] | None = None
+    ) -> list[SearchResult]: ...
 
 
 def dedupe_by_url(results: Iterable[SearchResult]) -> list[SearchResult]:
@@ -92,14 +106,6 @@ def dedupe_by_url(results: Iterable[SearchResult]) -> list[SearchResult]:
     return unique
 
 
-def is_web_url(url: object) -> bool:
-    """True for an absolute http(s) URL with a host."""
-    if not isinstance(url, str):
-        return False
-    parts = urlsplit(url.strip())
-    return parts.scheme in ("http", "https") and bool(parts.netloc)
-
-
 def site_query(query: str, domains: Sequence[str]) -> str:
     """Restrict ``query`` to ``domains``: ``'query (site:a.com OR site:b.org)'``.
 
@@ -109,6 +115,15 @@ def site_query(query: str, domains: Sequence[str]) -> str:
     if not sites:
         return query
     return f"{query} ({' OR '.join(sites)})"
+
+
+def on_sites(url: str, sites: Sequence[str] | None) -> bool:
+    """True when ``url``'s host is one of ``sites`` or a subdomain of one (no sites: True)."""
+    wanted = [s.strip().lower().removeprefix("www.") for s in sites or () if s.strip()]
+    if not wanted:
+        return True
+    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    return any(host == site or host.endswith("." + site) for site in wanted)
 
 
 @dataclass

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import json
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import httpx
@@ -18,8 +19,13 @@ from search.base import (
     SearchTimeout,
     SearchUnavailable,
     dedupe_by_url,
-    is_web_url,
+    on_sites,
+    site_query,
 )
+from search.sanitize import to_result
+
+MAX_RESPONSE_BYTES = 2 * 1024 * 1024  # a SearXNG page of results is ~10–100 KiB
+MAX_ITEMS = 200  # items looked at per answer, whatever the provider sends
 
 
 class NoSearch:
@@ -27,7 +33,9 @@ class NoSearch:
 
     name = "none"
 
-    async def search(self, query: str, *, max_results: int) -> list[SearchResult]:
+    async def search(
+        self, query: str, *, max_results: int, sites: Sequence[str] | None = None
+    ) -> list[SearchResult]:
         return []
 
 
@@ -55,12 +63,16 @@ class DuckDuckGoSearch:
         self._timeout_s = timeout_s
         self._ddgs_factory = ddgs_factory
 
-    async def search(self, query: str, *, max_results: int) -> list[SearchResult]:
+    async def search(
+        self, query: str, *, max_results: int, sites: Sequence[str] | None = None
+    ) -> list[SearchResult]:
         if max_results <= 0:
             return []
         try:
             raw = await asyncio.wait_for(
-                asyncio.to_thread(self._text, query, max_results), self._timeout_s
+                # Ask for a few more: duplicates and off-site hits are dropped afterwards.
+                asyncio.to_thread(self._text, site_query(query, sites or ()), 2 * max_results),
+                self._timeout_s,
             )
         except TimeoutError as exc:
             raise SearchTimeout(f"duckduckgo: no answer within {self._timeout_s:g} s") from exc
@@ -75,25 +87,35 @@ class DuckDuckGoSearch:
             raise SearchUnavailable(f"duckduckgo: {exc}") from exc
         except Exception as exc:  # the Protocol allows only SearchError out of a provider
             raise SearchUnavailable(f"duckduckgo: {type(exc).__name__}: {exc}") from exc
-        return _from_ddgs(raw)[:max_results]
+        if not isinstance(raw, list):
+            raise SearchUnavailable(f"duckduckgo: expected a list of results, got {type(raw).__name__}")
+        return _keep(_from_ddgs(raw[:MAX_ITEMS]), sites, max_results)
 
     def _text(self, query: str, max_results: int) -> list[dict[str, Any]]:
         client = self._ddgs_factory(timeout=max(1, math.ceil(self._timeout_s)))
         return client.text(query, max_results=max_results)
 
 
-def _from_ddgs(items: Iterable[Mapping[str, Any]]) -> list[SearchResult]:
-    results = (
-        SearchResult(
-            title=str(item.get("title") or "").strip(),
-            url=str(item["href"]).strip(),
-            snippet=str(item.get("body") or "").strip(),
-            engine="duckduckgo",
+def _from_ddgs(items: Iterable[Any]) -> list[SearchResult | None]:
+    return [
+        to_result(
+            title=item.get("title"),
+            url=item.get("href"),
+            snippet=item.get("body"),
+            published=item.get("date"),
+            provider="duckduckgo",
         )
         for item in items
-        if isinstance(item, Mapping) and is_web_url(item.get("href"))
-    )
-    return dedupe_by_url(results)
+        if isinstance(item, Mapping)
+    ]
+
+
+def _keep(
+    results: Iterable[SearchResult | None], sites: Sequence[str] | None, max_results: int
+) -> list[SearchResult]:
+    """Usable results on the requested sites (engines do not all honour ``site:``), deduped."""
+    usable = (r for r in results if r is not None and on_sites(r.url, sites))
+    return dedupe_by_url(usable)[:max_results]
 
 
 class SearxngSearch:
@@ -109,52 +131,69 @@ class SearxngSearch:
         self._endpoint = base_url.rstrip("/") + "/search"
         self._timeout_s = timeout_s
 
-    async def search(self, query: str, *, max_results: int) -> list[SearchResult]:
+    async def search(
+        self, query: str, *, max_results: int, sites: Sequence[str] | None = None
+    ) -> list[SearchResult]:
         if max_results <= 0:
             return []
         try:
             # httpx.Timeout bounds each phase; the outer timeout bounds a slow trickle too.
-            async with asyncio.timeout(self._timeout_s):
-                response = await self._http.get(
+            async with (
+                asyncio.timeout(self._timeout_s),
+                self._http.stream(
+                    "GET",
                     self._endpoint,
-                    params={"q": query, "format": "json"},
+                    params={"q": site_query(query, sites or ()), "format": "json"},
                     timeout=httpx.Timeout(self._timeout_s),
-                )
+                ) as response,
+            ):
+                if response.status_code == 429:
+                    raise SearchRateLimited(
+                        "searxng: HTTP 429",
+                        retry_after=parse_retry_after(response.headers.get("Retry-After")),
+                    )
+                if response.status_code >= 400:
+                    raise SearchUnavailable(f"searxng: HTTP {response.status_code}")
+                body = await _read_bounded(response, MAX_RESPONSE_BYTES)
         except (TimeoutError, httpx.TimeoutException) as exc:
             raise SearchTimeout(f"searxng: no answer within {self._timeout_s:g} s") from exc
         except httpx.HTTPError as exc:  # TransportError (refused, reset, …), bad URL, …
             raise SearchUnavailable(f"searxng: {type(exc).__name__}: {exc}") from exc
-
-        if response.status_code == 429:
-            raise SearchRateLimited(
-                "searxng: HTTP 429",
-                retry_after=parse_retry_after(response.headers.get("Retry-After")),
-            )
-        if response.status_code >= 400:
-            raise SearchUnavailable(f"searxng: HTTP {response.status_code}")
         try:
-            payload = response.json()
+            payload = json.loads(body)
         except ValueError as exc:
             raise SearchUnavailable("searxng: answer is not valid JSON") from exc
         items = payload.get("results") if isinstance(payload, dict) else None
         if not isinstance(items, list):
             raise SearchUnavailable("searxng: answer has no 'results' list")
-        return _from_searxng(items)[:max_results]
+        return _keep(_from_searxng(items[:MAX_ITEMS]), sites, max_results)
 
 
-def _from_searxng(items: Iterable[Any]) -> list[SearchResult]:
-    results = (
-        SearchResult(
-            title=str(item.get("title") or "").strip(),
-            url=item["url"].strip(),
-            snippet=str(item.get("content") or "").strip(),
-            published=str(item["publishedDate"]) if item.get("publishedDate") else None,
-            engine=str(item.get("engine") or "searxng"),
+async def _read_bounded(response: httpx.Response, limit: int) -> bytes:
+    """The body, or SearchUnavailable once it grows past ``limit`` bytes (untrusted size)."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        size += len(chunk)
+        if size > limit:
+            raise SearchUnavailable(f"searxng: answer larger than {limit // 1024} KiB")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _from_searxng(items: Iterable[Any]) -> list[SearchResult | None]:
+    return [
+        to_result(
+            title=item.get("title"),
+            url=item.get("url"),
+            snippet=item.get("content"),
+            published=item.get("publishedDate"),
+            engine=item.get("engine"),
+            provider="searxng",
         )
         for item in items
-        if isinstance(item, dict) and is_web_url(item.get("url"))
-    )
-    return dedupe_by_url(results)
+        if isinstance(item, dict)
+    ]
 
 
 def parse_retry_after(value: str | None) -> float | None:

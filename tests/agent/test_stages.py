@@ -62,9 +62,10 @@ async def test_llm_classification_and_its_fallback():
 
 
 def test_citations_outside_the_evidence_are_removed_and_counted():
-    text, cites = check_citations("Refuted [1] and [2], see [7] and [0].", 2)
+    text, cites, removed = check_citations("Refuted [1] and [2], see [7] and [0].", 2)
     assert "[7]" not in text and "[0]" not in text and "[1]" in text
     assert (cites.total, cites.supported) == (4, 2)
+    assert removed == [0, 7]
 
 
 @pytest.mark.parametrize(("raw", "expected"), [
@@ -108,11 +109,19 @@ def test_best_quote_is_verbatim():
 
 
 def test_political_balance():
-    one_sided = political_balance([evidence("a.com", "left"), evidence("b.com", "left-center")])
+    claim = "The senator voted against the immigration bill"
+    one_sided = political_balance(claim, [evidence("a.com", "left"), evidence("b.com", "left-center")])
     assert one_sided.political and one_sided.one_sided and one_sided.leans == {"left": 1, "left-center": 1}
-    mixed = political_balance([evidence("a.com", "left"), evidence("b.com", "right")])
+    mixed = political_balance(claim, [evidence("a.com", "left"), evidence("b.com", "right")])
     assert mixed.political and not mixed.one_sided
-    assert not political_balance([evidence(bias="pro-science")]).political
+    with_center = political_balance(claim, [evidence("a.com", "left"), evidence("b.com", "center")])
+    assert not with_center.one_sided
+    assert not political_balance(claim, [evidence("a.com", "right")]).one_sided  # one source
+    # the same lean on a non-political topic is not "one-sided"
+    science = political_balance("Water boils at 100 C at sea level",
+                                [evidence("a.com", "left"), evidence("b.com", "left")])
+    assert not science.political and not science.one_sided
+    assert not political_balance("The Earth is flat", [evidence(bias="pro-science")]).political
 
 
 def test_dedup_by_url_and_first_100_chars():

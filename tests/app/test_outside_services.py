@@ -26,6 +26,8 @@ def judge(messages):
         return {"claim_type": "FACTUAL", "claim": "The Earth is flat", "reason": "checkable"}
     if "enough to judge" in system:
         return {"sufficient": True, "reason": "NASA addresses the shape directly"}
+    if "judge sources" in system:
+        return {"ratings": [{"n": 1, "confidence": 0.9}]}
     return {"verdict": "False", "confidence": 0.93,
             "reasoning": "NASA describes the Earth as an oblate spheroid [1], not flat [2]. See also [9]."}
 
@@ -69,6 +71,8 @@ async def test_unparseable_llm_verdict_is_not_enough_evidence(tmp_path, minilm):
             return {"claim_type": "FACTUAL", "claim": "The Earth is flat", "reason": "x"}
         if "enough to judge" in system_prompt(messages):
             return {"sufficient": True}
+        if "judge sources" in system_prompt(messages):
+            return {"ratings": []}
         return "I think it might be, who knows"
 
     with FakeOpenAI(rambling) as llm:
@@ -124,3 +128,48 @@ async def test_search_server_gone_continues_on_kb_evidence(tmp_path, minilm):
         response = await client.post("/api/verify", json={"claim": "Apollo 11 landed on the Moon"})
     assert response.status_code == 200
     assert any("failed" in s for s in response.json()["steps"])
+
+
+async def test_evidence_trust_from_url_checks_on_a_loopback_site(tmp_path, minilm, monkeypatch):
+    import ipaddress
+    import socket
+
+    from tests.fakes.web import FakeWeb
+
+    real_getaddrinfo = socket.getaddrinfo
+    looked_up: list[str] = []
+
+    def offline_dns(host, *args, **kwargs):  # seed-KB URLs must not leave the machine
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            looked_up.append(host)
+            raise socket.gaierror(socket.EAI_NONAME, "no DNS in tests") from None
+        return real_getaddrinfo(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", offline_dns)
+
+    with FakeWeb({"/eiffel": (200, {}, b"ok"), "/fact": (403, {}, b"")}) as site:
+        results = [dict(EIFFEL_RESULTS[0], url=f"{site.url}/eiffel"),
+                   dict(EIFFEL_RESULTS[1], url=f"{site.url}/fact")]
+        with FakeSearxng(results) as searx:
+            settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url,
+                                     URL_CHECK=True, FETCH_ALLOW_HOSTS="127.0.0.1")
+            async with app_client(settings, embedder=minilm) as client:
+                body = (await client.post("/api/verify",
+                                          json={"claim": "The Eiffel Tower was completed in 1889"})).json()
+                health = (await client.get("/api/health")).json()
+    web = [e for e in body["evidence"] if e["source"].startswith(site.url)]
+    assert web, body["steps"]
+    for e in body["evidence"]:
+        assert 0 < e["trust"]["posterior"] < 1 and e["trust"]["verdict"] in {"VERIFIED", "FAILED"}
+        assert set(e["trust"]["contributions"]) >= {"url", "ai"} and e["flags"] == []
+    signals = {e["source"].rsplit("/", 1)[1]: e["trust"]["signals"]["url"] for e in web}
+    assert signals.get("eiffel", "live").startswith("live") and signals.get("fact", "paywalled").startswith("paywalled")
+    assert body["usage"]["url_checks"] >= len(web)
+    assert {("HEAD", "/eiffel"), ("HEAD", "/fact")} & set(site.requests)
+    assert health["components"]["url_check"]["enabled"] is True
+    assert any(s.startswith("Source trust:") for s in body["steps"])
+    for e in body["evidence"]:
+        if e["source"].startswith("https://"):  # a seed-KB source: its check could not be made
+            assert e["trust"]["signals"]["url"].startswith("unreachable")

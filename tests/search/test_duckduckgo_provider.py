@@ -1,50 +1,16 @@
 """DuckDuckGoSearch with a fake ddgs client: mapping and error translation, no network."""
 
+import os
+import socket
 import threading
 import time
-from typing import Any
 
 import pytest
 from ddgs.exceptions import DDGSException, RatelimitException, TimeoutException
 
 from search.base import SearchRateLimited, SearchTimeout, SearchUnavailable
 from search.providers import DuckDuckGoSearch
-
-
-class FakeDDGS:
-    """Stands in for ddgs.DDGS: answers ``text`` from a list, or raises, or hangs."""
-
-    def __init__(
-        self,
-        *,
-        timeout: int,
-        items: list[dict[str, Any]] | None = None,
-        error: Exception | None = None,
-        hang: threading.Event | None = None,
-    ) -> None:
-        self.timeout = timeout
-        self.items = items or []
-        self.error = error
-        self.hang = hang
-
-    def text(self, query: str, *, max_results: int) -> list[dict[str, Any]]:
-        if self.hang is not None:
-            self.hang.wait(5)  # released by the test once it has its answer
-        if self.error is not None:
-            raise self.error
-        return self.items[:max_results]
-
-
-def factory(**behaviour: Any) -> Any:
-    built: list[FakeDDGS] = []
-
-    def make(*, timeout: int) -> FakeDDGS:
-        client = FakeDDGS(timeout=timeout, **behaviour)
-        built.append(client)
-        return client
-
-    make.built = built  # type: ignore[attr-defined]
-    return make
+from tests.fakes.ddgs import ddgs_factory as factory
 
 
 async def test_maps_ddgs_items() -> None:
@@ -64,8 +30,29 @@ async def test_maps_ddgs_items() -> None:
         ("Apollo 11", "https://www.nasa.gov/a11", "Landed 1969."),
         ("Wiki", "https://en.wikipedia.org/wiki/Apollo_11", ""),
     ]
-    assert {r.engine for r in results} == {"duckduckgo"}
+    assert {(r.engine, r.provider) for r in results} == {("duckduckgo", "duckduckgo")}
     assert make.built[0].timeout == 3  # the client gets a timeout of its own
+
+
+async def test_sites_become_site_operators_and_filter_the_answer() -> None:
+    make = factory(items=[
+        {"title": "R", "href": "https://www.reuters.com/a", "body": "x"},
+        {"title": "Other", "href": "https://elsewhere.example/b", "body": "y"},
+    ])
+    provider = DuckDuckGoSearch(ddgs_factory=make)
+
+    results = await provider.search("moon", max_results=5, sites=["reuters.com", "apnews.com"])
+
+    assert make.queries == ["moon (site:reuters.com OR site:apnews.com)"]
+    assert [r.url for r in results] == ["https://www.reuters.com/a"]  # engines may ignore site:
+
+
+@pytest.mark.parametrize("garbage", [None, "oops", {"results": []}])
+async def test_a_non_list_answer_is_unavailable(garbage: object) -> None:
+    make = factory(items=lambda q: garbage)
+
+    with pytest.raises(SearchUnavailable):
+        await DuckDuckGoSearch(ddgs_factory=make).search("q", max_results=5)
 
 
 async def test_rate_limit_is_mapped() -> None:
@@ -111,3 +98,28 @@ async def test_hanging_client_times_out_without_blocking_the_loop() -> None:
     finally:
         # The abandoned worker thread must end, or closing the loop waits for it.
         release.set()
+
+
+def _online(host: str = "html.duckduckgo.com") -> bool:
+    try:
+        with socket.create_connection((host, 443), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.mark.network
+async def test_real_duckduckgo_answers_a_plain_query() -> None:
+    """The real ddgs client against the internet; skipped offline (and in CI without a network)."""
+    if os.environ.get("CLAIMCHECK_OFFLINE") or not _online():
+        pytest.skip("no network: html.duckduckgo.com:443 is unreachable")
+    provider = DuckDuckGoSearch(timeout_s=10.0)
+
+    try:
+        results = await provider.search("Eiffel Tower completed 1889", max_results=5)
+    except SearchRateLimited:
+        pytest.skip("DuckDuckGo rate-limited this address")
+
+    assert 1 <= len(results) <= 5
+    assert all(r.url.startswith(("http://", "https://")) and r.provider == "duckduckgo"
+               for r in results)

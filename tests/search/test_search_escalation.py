@@ -1,131 +1,183 @@
-"""SearchEscalation: concurrent tiers, one retry on rate limiting, deadline, degradation."""
+"""SearchEscalation: concurrent tiers with site filters, the one call policy, deadline, health."""
 
 import asyncio
 import time
+from collections.abc import Sequence
 
 import httpx
 import pytest
 
-from search.base import (
-    SearchRateLimited,
-    SearchResult,
-    SearchTimeout,
-    SearchUnavailable,
-    site_query,
-)
-from search.escalation import SearchEscalation, TierOutcome, TierPlan
+from search.base import SearchRateLimited, SearchResult, SearchTimeout, SearchUnavailable
+from search.escalation import CallPolicy, SearchEscalation, TierOutcome, TierPlan
 from search.fakes import FakeSearch
 from search.providers import SearxngSearch
 from tests.fakes.searxng import FakeSearxng
 
-PLAN = TierPlan(
-    trusted_domains=("reuters.com", "apnews.com"),
-    fact_check_domains=("snopes.com", "politifact.com"),
-    max_results=5,
-    deadline_s=5.0,
-)
+TRUSTED = ("reuters.com", "apnews.com")
+FACT_CHECK = ("snopes.com", "politifact.com")
+PLAN = TierPlan(trusted_domains=TRUSTED, fact_check_domains=FACT_CHECK, deadline_s=5.0,
+                call_timeout_s=3.0)
+FAST = CallPolicy(rate_per_s=0, backoff_initial_s=0.05, backoff_max_s=0.2)
 
 
-def hit(n: int, *, url: str | None = None) -> SearchResult:
-    return SearchResult(title=f"T{n}", url=url or f"https://s{n}.example.org/", snippet="s")
+def hit(n: int, *, site: str = "example.org", url: str | None = None) -> SearchResult:
+    return SearchResult(title=f"T{n}", url=url or f"https://{site}/story/{n}", snippet=f"s{n}")
+
+
+def on(site: str, count: int, start: int = 0) -> list[SearchResult]:
+    return [hit(n, site=site) for n in range(start, start + count)]
 
 
 def by_tier(outcomes: list[TierOutcome]) -> dict[str, TierOutcome]:
     return {o.tier: o for o in outcomes}
 
 
-async def test_targeted_queries_both_tiers_trusted_first() -> None:
-    trusted_q = site_query("claim", PLAN.trusted_domains)
-    fact_q = site_query("claim", PLAN.fact_check_domains)
-    fake = FakeSearch({trusted_q: [hit(1)], fact_q: [hit(2), hit(3)]})
-    escalation = SearchEscalation(fake, PLAN)
+def escalation(provider, plan: TierPlan = PLAN, policy: CallPolicy = FAST) -> SearchEscalation:
+    return SearchEscalation(provider, plan, policy)
 
-    outcomes = await escalation.targeted("claim", deadline=escalation.deadline())
+
+async def test_targeted_asks_both_tiers_with_their_site_filters() -> None:
+    fake = FakeSearch([*on("reuters.com", 2), *on("snopes.com", 1, 10), *on("blog.example", 3)])
+    esc = escalation(fake)
+
+    outcomes = await esc.targeted("claim", deadline=esc.deadline())
 
     assert [o.tier for o in outcomes] == ["trusted", "fact_check"]
-    assert [o.query for o in outcomes] == [trusted_q, fact_q]
-    assert [[r.url for r in o.results] for o in outcomes] == [
-        [hit(1).url],
-        [hit(2).url, hit(3).url],
-    ]
-    assert all(o.error is None for o in outcomes)
-    assert sorted(fake.queries) == sorted([trusted_q, fact_q])
-    assert escalation.queries_made == 2
+    assert sorted(fake.calls) == sorted([("claim", TRUSTED), ("claim", FACT_CHECK)])
+    trusted, fact_check = outcomes
+    assert [r.url for r in trusted.results] == [hit(0, site="reuters.com").url,
+                                                hit(1, site="reuters.com").url]
+    assert [r.url for r in fact_check.results] == [hit(10, site="snopes.com").url]
+    for outcome in outcomes:
+        assert outcome.error is None and outcome.calls == 1
+        assert {(r.tier, r.query, r.provider) for r in outcome.results} == {
+            (outcome.tier, "claim", "fake")}
+    assert esc.queries_made == 2
 
 
-async def test_broad_uses_the_plain_query() -> None:
-    fake = FakeSearch([hit(1), hit(2)])
-    escalation = SearchEscalation(fake, PLAN)
+async def test_tier_sizes_are_eight_trusted_and_five_fact_check() -> None:
+    fake = FakeSearch([*on("reuters.com", 12), *on("snopes.com", 12, 100)])
+    esc = escalation(fake)
 
-    outcome = await escalation.broad("is the moon made of cheese")
+    trusted, fact_check = await esc.targeted("claim")
 
-    assert outcome.tier == "broad"
-    assert fake.queries == ["is the moon made of cheese"]
-    assert len(outcome.results) == 2 and outcome.error is None
-    assert outcome.elapsed_ms >= 0
+    assert (len(trusted.results), len(fact_check.results)) == (8, 5)
 
 
-async def test_targeted_runs_tiers_concurrently_over_http() -> None:
-    with FakeSearxng(results=[{"title": "t", "url": "https://reuters.com/x"}], delay_s=0.5) as s:
+async def test_broad_has_no_site_filter() -> None:
+    fake = FakeSearch([hit(1), hit(2, site="reuters.com")])
+    esc = escalation(fake)
+
+    outcome = await esc.broad("is the moon made of cheese")
+
+    assert outcome.tier == "broad" and outcome.error is None
+    assert fake.calls == [("is the moon made of cheese", ())]
+    assert len(outcome.results) == 2 and outcome.elapsed_ms >= 0
+
+
+async def test_every_query_is_asked_and_answers_interleave() -> None:
+    fake = FakeSearch({"the claim": on("a.org", 3), "claim keywords": [*on("b.org", 2),
+                                                                       hit(0, site="a.org")]})
+    esc = escalation(fake)
+
+    outcome = await esc.broad(["the claim", "claim keywords", " the  CLAIM "])
+
+    assert sorted(fake.queries) == ["claim keywords", "the claim"]  # the repeat is asked once
+    assert outcome.queries == ["the claim", "claim keywords"]
+    assert [r.url for r in outcome.results] == [
+        hit(0, site="a.org").url, hit(0, site="b.org").url, hit(1, site="a.org").url,
+        hit(1, site="b.org").url, hit(2, site="a.org").url]
+    assert {r.query for r in outcome.results} == {"the claim", "claim keywords"}
+    assert outcome.calls == 2
+
+
+async def test_targeted_tiers_cost_one_latency_over_http() -> None:
+    with FakeSearxng(results=[{"title": "t", "url": "https://reuters.com/x"},
+                              {"title": "t", "url": "https://snopes.com/y"}], delay_s=0.5) as s:
         async with httpx.AsyncClient(trust_env=False) as http:
-            escalation = SearchEscalation(SearxngSearch(http, s.url, timeout_s=3.0), PLAN)
+            esc = escalation(SearxngSearch(http, s.url, timeout_s=3.0))
             started = time.monotonic()
 
-            outcomes = await escalation.targeted("claim", deadline=escalation.deadline())
+            outcomes = await esc.targeted(["claim", "claim keywords"], deadline=esc.deadline())
 
             elapsed = time.monotonic() - started
-    assert elapsed < 0.9
+    assert 0.5 <= elapsed < 0.95  # four calls, two tiers, one latency
     assert [len(o.results) for o in outcomes] == [1, 1]
-    assert len(s.requests) == 2
+    assert len(s.requests) == 4
+    assert all("site:" in q for q in s.requests)
 
 
-async def test_rate_limited_once_then_ok_recovers_with_one_retry() -> None:
-    with FakeSearxng(results=[{"title": "t", "url": "https://apnews.com/y"}], retry_after=0) as s:
+async def test_429_then_200_succeeds_within_the_backoff() -> None:
+    with FakeSearxng(results=[{"title": "t", "url": "https://apnews.com/y"}]) as s:
         s.queue_status(429)
         async with httpx.AsyncClient(trust_env=False) as http:
-            escalation = SearchEscalation(SearxngSearch(http, s.url, timeout_s=3.0), PLAN)
+            policy = CallPolicy(rate_per_s=0, backoff_initial_s=0.2, backoff_max_s=1.0)
+            esc = escalation(SearxngSearch(http, s.url, timeout_s=3.0), policy=policy)
+            started = time.monotonic()
 
-            outcome = await escalation.broad("claim", deadline=escalation.deadline())
+            outcome = await esc.broad("claim", deadline=esc.deadline())
 
+            elapsed = time.monotonic() - started
     assert outcome.error is None
     assert [r.url for r in outcome.results] == ["https://apnews.com/y"]
     assert s.requests == ["claim", "claim"]
-    assert escalation.queries_made == 2
-    assert escalation.recent_errors() == []
+    assert 0.2 <= elapsed < 1.2  # one backoff of 0.2–0.4 s (initial + jitter), then the answer
+    assert outcome.calls == 2 and esc.recent_errors() == []
 
 
-async def test_rate_limited_twice_gives_up_after_one_retry() -> None:
-    fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=0.0))
-    escalation = SearchEscalation(fake, PLAN)
-
-    outcome = await escalation.broad("claim")
-
-    assert outcome.error == "rate limited"
-    assert outcome.results == []
-    assert len(fake.queries) == 2
-
-
-async def test_retry_wait_is_capped_and_uses_retry_after() -> None:
-    fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=0.3), fail_times=1)
-    escalation = SearchEscalation(fake, PLAN)
+async def test_rate_limited_backs_off_exponentially_then_gives_up() -> None:
+    fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=None))
+    policy = CallPolicy(rate_per_s=0, max_attempts=3, backoff_initial_s=0.1, backoff_max_s=1.0)
+    esc = escalation(fake, policy=policy)
     started = time.monotonic()
 
-    outcome = await escalation.broad("claim")
+    outcome = await esc.broad("claim")
 
-    assert 0.25 <= time.monotonic() - started < 1.0
+    # waits of 0.1–0.2 s then 0.2–0.3 s (initial × 2^n + jitter up to initial)
+    assert 0.3 <= time.monotonic() - started < 1.0
+    assert outcome.error == "rate limited" and outcome.results == []
+    assert len(fake.queries) == 3
+
+
+async def test_retry_after_is_a_floor_for_the_backoff() -> None:
+    fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=0.4), fail_times=1)
+    esc = escalation(fake)
+    started = time.monotonic()
+
+    outcome = await esc.broad("claim")
+
+    assert 0.38 <= time.monotonic() - started < 1.2
     assert outcome.error is None and len(outcome.results) == 1
 
 
-async def test_no_retry_that_would_start_past_the_deadline() -> None:
-    fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=2.0))
-    escalation = SearchEscalation(fake, PLAN)
+async def test_a_429_holds_back_the_other_callers_too() -> None:
+    fake = FakeSearch({"first": [hit(1)], "second": [hit(2)]},
+                      error=SearchRateLimited(retry_after=0.4), fail_times=1)
+    esc = escalation(fake)
     started = time.monotonic()
 
-    outcome = await escalation.broad("claim", deadline=time.monotonic() + 0.3)
+    async def second_a_little_later() -> float:
+        await asyncio.sleep(0.1)  # the first call has had its 429 by now
+        await esc.broad("second")
+        return time.monotonic() - started
+
+    first, second_done = await asyncio.gather(esc.broad("first"), second_a_little_later())
+
+    assert first.error is None
+    assert second_done >= 0.38  # not at 0.1 s: it waited out the provider's pause
+    assert fake.queries == ["first", "second", "first"] or fake.queries == ["first", "first", "second"]
+
+
+async def test_no_retry_that_would_end_past_the_deadline() -> None:
+    fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=2.0))
+    esc = escalation(fake)
+    started = time.monotonic()
+
+    outcome = await esc.broad("claim", deadline=time.monotonic() + 0.5)
 
     assert outcome.error == "rate limited"
     assert len(fake.queries) == 1
-    assert time.monotonic() - started < 0.2
+    assert time.monotonic() - started < 0.3
 
 
 @pytest.mark.parametrize(
@@ -137,98 +189,153 @@ async def test_no_retry_that_would_start_past_the_deadline() -> None:
 )
 async def test_failures_are_outcomes_not_exceptions(error: Exception, text: str) -> None:
     fake = FakeSearch([hit(1)], error=error)
-    escalation = SearchEscalation(fake, PLAN)
+    esc = escalation(fake)
 
-    targeted = await escalation.targeted("claim")
-    broad = await escalation.broad("claim")
+    targeted = await esc.targeted("claim")
+    broad = await esc.broad("claim")
 
     for outcome in [*targeted, broad]:
         assert outcome.error == text
+        assert outcome.problems == [text]
         assert outcome.results == []
     assert len(fake.queries) == 3  # no retry on anything but rate limiting
 
 
+async def test_one_failed_query_of_two_still_gives_results() -> None:
+    class HalfBroken(FakeSearch):
+        async def search(self, query: str, *, max_results: int,
+                         sites: Sequence[str] | None = None) -> list[SearchResult]:
+            if query == "bad":
+                raise SearchUnavailable("down")
+            return await super().search(query, max_results=max_results, sites=sites)
+
+    outcome = await escalation(HalfBroken([hit(1)])).broad(["good", "bad"])
+
+    assert outcome.error is None
+    assert outcome.problems == ["unavailable: down ('bad')"]
+    assert [r.url for r in outcome.results] == [hit(1).url]
+
+
 async def test_deadline_passed_means_no_provider_call() -> None:
     fake = FakeSearch([hit(1)])
-    escalation = SearchEscalation(fake, PLAN)
+    esc = escalation(fake)
     deadline = time.monotonic() - 0.01
 
-    outcomes = [*await escalation.targeted("claim", deadline=deadline)]
-    outcomes.append(await escalation.broad("claim", deadline=deadline))
+    outcomes = [*await esc.targeted("claim", deadline=deadline)]
+    outcomes.append(await esc.broad("claim", deadline=deadline))
 
-    assert fake.queries == []
-    assert escalation.queries_made == 0
+    assert fake.queries == [] and esc.queries_made == 0
+    assert {o.error for o in outcomes} == {"deadline reached"}
+    assert esc.health()["state"] == "ok"  # nothing was asked, so nothing is known to be wrong
+
+
+async def test_a_provider_that_hangs_30_s_costs_at_most_the_deadline() -> None:
+    fake = FakeSearch([hit(1)], delay_s=30.0)
+    plan = TierPlan(trusted_domains=TRUSTED, fact_check_domains=FACT_CHECK, deadline_s=1.0,
+                    call_timeout_s=30.0)
+    esc = escalation(fake, plan)
+    started = time.monotonic()
+
+    deadline = esc.deadline()
+    outcomes = [*await esc.targeted("claim", deadline=deadline)]
+    outcomes.append(await esc.broad("claim", deadline=deadline))
+
+    assert time.monotonic() - started < 1.6
     assert {o.error for o in outcomes} == {"deadline reached"}
 
 
-async def test_deadline_cuts_a_slow_provider_short() -> None:
-    fake = FakeSearch([hit(1)], delay_s=2.0)
-    escalation = SearchEscalation(fake, PLAN)
+async def test_the_per_call_timeout_holds_when_the_provider_ignores_its_own() -> None:
+    fake = FakeSearch([hit(1)], delay_s=30.0)
+    plan = TierPlan(trusted_domains=TRUSTED, fact_check_domains=FACT_CHECK, deadline_s=5.0,
+                    call_timeout_s=0.3)
+    esc = escalation(fake, plan)
     started = time.monotonic()
 
-    outcomes = by_tier(await escalation.targeted("claim", deadline=time.monotonic() + 0.2))
+    outcome = await esc.broad("claim", deadline=esc.deadline())
 
-    assert time.monotonic() - started < 0.6
-    assert outcomes["trusted"].error == outcomes["fact_check"].error == "timed out"
+    assert time.monotonic() - started < 1.0
+    assert outcome.error == "timed out"
+    assert len(fake.queries) == 1  # a timeout is not retried
 
 
 async def test_results_are_deduplicated_and_capped_per_outcome() -> None:
     same = "https://reuters.com/same"
-    raw = [hit(1, url=same), hit(2, url=same), *[hit(n) for n in range(3, 12)]]
+    raw = [hit(1, url=same), hit(2, url=same), *[hit(n) for n in range(3, 20)]]
 
     class Careless:
         """A provider that breaks the dedupe/max_results contract."""
 
         name = "careless"
 
-        async def search(self, query: str, *, max_results: int) -> list[SearchResult]:
+        async def search(self, query: str, *, max_results: int,
+                         sites: Sequence[str] | None = None) -> list[SearchResult]:
             return raw
 
-    outcome = await SearchEscalation(Careless(), PLAN).broad("claim")
+    outcome = await escalation(Careless()).broad("claim")
 
     urls = [r.url for r in outcome.results]
-    assert len(urls) == len(set(urls)) == PLAN.max_results
+    assert len(urls) == len(set(urls)) == PLAN.broad_results
     assert urls[0] == same
 
 
 async def test_concurrency_is_capped() -> None:
     fake = FakeSearch([hit(1)], delay_s=0.05)
-    plan = TierPlan(trusted_domains=("a.com",), fact_check_domains=("b.org",), max_concurrency=2)
-    escalation = SearchEscalation(fake, plan)
+    plan = TierPlan(trusted_domains=("a.com",), fact_check_domains=("b.org",))
+    esc = escalation(fake, plan, CallPolicy(max_concurrency=2, rate_per_s=0))
 
-    await asyncio.gather(*(escalation.targeted(f"claim {n}") for n in range(4)))
+    await asyncio.gather(*(esc.targeted(f"claim {n}") for n in range(4)))
 
     assert len(fake.queries) == 8
     assert fake.max_in_flight == 2
 
 
-async def test_recent_errors_keeps_the_last_five_with_tier() -> None:
-    fake = FakeSearch([], error=SearchUnavailable("down"))
-    escalation = SearchEscalation(fake, PLAN)
+async def test_token_bucket_spaces_calls_beyond_the_burst() -> None:
+    fake = FakeSearch([hit(1)])
+    esc = escalation(fake, policy=CallPolicy(rate_per_s=10, burst=2))
+    started = time.monotonic()
 
-    for _ in range(4):
-        await escalation.targeted("claim")
+    await asyncio.gather(*(esc.broad(f"claim {n}") for n in range(5)))
 
-    errors = escalation.recent_errors()
-    assert len(errors) == 5
-    assert all("unavailable: down" in e for e in errors)
-    assert any(" trusted: " in e for e in errors) and any(" fact_check: " in e for e in errors)
-    assert escalation.queries_made == 8
+    # 2 at once from the burst, then one every 0.1 s
+    assert 0.28 <= time.monotonic() - started < 1.0
+    assert len(fake.queries) == 5
+
+
+async def test_health_tracks_the_recent_error_state() -> None:
+    fake = FakeSearch([hit(1)], error=SearchUnavailable("down"))
+    esc = escalation(fake)
+    assert esc.health()["state"] == "ok"
+
+    await esc.broad("claim")
+    assert esc.health()["state"] == "degraded"
+    for _ in range(3):
+        await esc.targeted("claim")
+
+    health = esc.health()
+    assert health["state"] == "failing" and health["consecutive_failures"] == 7
+    assert len(health["recent_errors"]) == 5
+    assert all("fake" in e and "unavailable: down" in e for e in health["recent_errors"])
+    assert any(" trusted: " in e for e in health["recent_errors"])
+    assert any(" fact_check: " in e for e in health["recent_errors"])
+    assert health["last_error"] and health["last_success"] is None
+
+    fake.error = None
+    await esc.broad("claim")
+    assert esc.health()["state"] == "ok" and esc.health()["last_success"]
 
 
 async def test_tier_without_domains_is_skipped() -> None:
-    fake = FakeSearch([hit(1)])
-    plan = TierPlan(trusted_domains=("reuters.com",), fact_check_domains=())
-    escalation = SearchEscalation(fake, plan)
+    fake = FakeSearch([hit(1, site="reuters.com")])
+    esc = escalation(fake, TierPlan(trusted_domains=("reuters.com",), fact_check_domains=(" ",)))
 
-    outcomes = by_tier(await escalation.targeted("claim"))
+    outcomes = by_tier(await esc.targeted("claim"))
 
     assert outcomes["fact_check"].error == "no domains configured"
-    assert fake.queries == [site_query("claim", ("reuters.com",))]
+    assert fake.calls == [("claim", ("reuters.com",))]
     assert len(outcomes["trusted"].results) == 1
 
 
 def test_deadline_helper_is_monotonic_plus_budget() -> None:
-    escalation = SearchEscalation(FakeSearch(), PLAN)
+    esc = escalation(FakeSearch())
     before = time.monotonic()
-    assert before + PLAN.deadline_s <= escalation.deadline() <= time.monotonic() + PLAN.deadline_s
+    assert before + PLAN.deadline_s <= esc.deadline() <= time.monotonic() + PLAN.deadline_s

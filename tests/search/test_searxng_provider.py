@@ -129,3 +129,24 @@ def test_parse_retry_after(header: str | None, seconds: float | None) -> None:
 
 def test_parse_retry_after_http_date() -> None:
     assert parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0
+
+
+async def test_sites_go_into_the_query_as_site_filters(
+    http: httpx.AsyncClient, searxng: FakeSearxng
+) -> None:
+    searxng.results = [{"title": "t", "url": "https://apnews.com/x"}]
+
+    results = await provider(http, searxng).search("claim", max_results=5,
+                                                   sites=["reuters.com", "apnews.com"])
+
+    assert searxng.requests == ["claim (site:reuters.com OR site:apnews.com)"]
+    assert [r.url for r in results] == ["https://apnews.com/x"]
+
+
+async def test_an_oversized_answer_is_unavailable(
+    http: httpx.AsyncClient, searxng: FakeSearxng
+) -> None:
+    searxng.body = b'{"results": [' + b'{"title": "x"},' * 200_000 + b'{}]}'
+
+    with pytest.raises(SearchUnavailable, match="larger than"):
+        await provider(http, searxng).search("q", max_results=5)

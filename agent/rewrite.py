@@ -1,0 +1,41 @@
+"""Stage 5 (before the web): the search queries — the claim as written, plus an LLM keyword query.
+
+Keyword queries find news and fact-check pages that a full-sentence claim misses; the claim as
+written keeps the exact wording that fact-checkers often quote. Without an LLM, or when it fails,
+the claim alone is searched.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.llm import ChatModel, LLMError
+from agent.prompts import REWRITE_SYSTEM, rewrite_user
+
+MAX_KEYWORD_CHARS = 200
+# Search operators the model might echo back (site:, filetype:, -term, quotes, OR).
+_OPERATORS = re.compile(r'\b[a-z]+:\S*|(?<!\w)-\S+|["“”]|\bOR\b', re.IGNORECASE)
+
+
+def keyword_query(text: str) -> str:
+    """The model's keywords as a plain query: no operators or quotes, one line, bounded."""
+    plain = " ".join(_OPERATORS.sub(" ", text).split())
+    if len(plain) > MAX_KEYWORD_CHARS:
+        plain = plain[:MAX_KEYWORD_CHARS].rsplit(" ", 1)[0]
+    return plain
+
+
+async def search_queries(claim: str, chat: ChatModel | None) -> tuple[list[str], str | None]:
+    """``[claim]`` or ``[claim, keywords]``, and the LLM's problem (for the trace) if it failed."""
+    if chat is None:
+        return [claim], None
+    try:
+        reply = await chat.complete_json(REWRITE_SYSTEM, rewrite_user(claim))
+    except LLMError as exc:
+        return [claim], str(exc)
+    keywords = keyword_query(str(reply.data.get("keywords") or ""))
+    if len(keywords.split()) < 2:
+        return [claim], "the LLM gave no usable keywords"
+    if keywords.lower() == " ".join(claim.split()).lower():
+        return [claim], None
+    return [claim, keywords], None

@@ -1,0 +1,144 @@
+"""The verdict engines without a server: fact-checker ratings, the NLI backend on a tiny model
+built here, the uncited-verdict downgrade, and the local classifier with the shipped weights."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.classify import classify_local, preserves_errors
+from agent.models import ClaimType, Evidence, Verdict, VerdictDecision
+from agent.nli import CrossEncoderNLI, StanceProbs, load_nli
+from agent.ratings import normalise_rating, stated_rating
+from agent.subjectivity import OpinionDetector, SubjectivityModel
+from agent.verdict import NO_LLM, Citations, downgrade_uncited, evidence_only_verdict, nli_verdict
+from retrieval.errors import ModelUnavailable
+
+
+def item(domain="nasa.gov", text="The Earth is round.", origin="kb", credibility=0.9) -> Evidence:
+    return Evidence(id=domain, text=text, source=f"https://{domain}/x", title="t", relevance=0.8,
+                    score=0.8, origin=origin, domain=domain, source_type="news", credibility=credibility,
+                    quote=text)
+
+
+@pytest.mark.parametrize(("phrase", "verdict"), [
+    ("Pants on Fire!", Verdict.FALSE), ("Mostly False", Verdict.FALSE), ("Mixture", Verdict.PARTIALLY_TRUE),
+    ("Correct Attribution", Verdict.TRUE), ("Half True", Verdict.PARTIALLY_TRUE), ("TRUE", Verdict.TRUE),
+    ("Miscaptioned", Verdict.MISLEADING), ("Unproven", Verdict.NOT_ENOUGH_EVIDENCE), ("banana", None),
+])
+def test_ratings_normalise_to_the_six_labels(phrase, verdict):
+    assert normalise_rating(phrase) is verdict
+
+
+def test_only_stated_ratings_count():
+    assert stated_rating("Claim: 5G spreads COVID. Rating: Pants on Fire").verdict is Verdict.FALSE
+    assert stated_rating("We rate this claim Mostly False because ...").verdict is Verdict.FALSE
+    assert stated_rating("It is false that the moon is cheese") is None
+
+
+def test_evidence_only_uses_a_fact_checkers_rating_and_says_whose():
+    evidence = [item(), item("snopes.com", "Did 5G cause COVID? Rating: Pants on Fire", "fact_check", 0.85)]
+    decision = evidence_only_verdict(evidence)
+    assert decision.verdict is Verdict.FALSE and decision.mode == "evidence-only"
+    assert decision.reasoning.startswith(NO_LLM)
+    assert "snopes.com" in decision.reasoning and "[2]" in decision.reasoning and "Pants on Fire" in decision.reasoning
+    assert 0 < decision.confidence <= 0.85
+
+
+def test_evidence_only_without_a_rating_is_not_enough_evidence():
+    decision = evidence_only_verdict([item()])
+    assert decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE and decision.confidence == 0.0
+
+
+def test_uncited_judged_verdicts_are_downgraded():
+    judged = VerdictDecision(Verdict.FALSE, 0.9, "It is false.", "llm")
+    down = downgrade_uncited(judged, Citations(total=0, supported=0))
+    assert down.verdict is Verdict.NOT_ENOUGH_EVIDENCE and down.confidence <= 0.3
+    assert downgrade_uncited(judged, Citations(total=1, supported=1)) is None
+    assert downgrade_uncited(VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0, "x", "llm"), Citations()) is None
+
+
+class FixedNLI:
+    """A behavioural fake NLI model: stance by keyword."""
+
+    name = "fixed"
+
+    async def predict(self, pairs):
+        out = []
+        for premise, _ in pairs:
+            if "not flat" in premise:
+                out.append(StanceProbs(0.05, 0.9, 0.05))
+            elif "flat" in premise:
+                out.append(StanceProbs(0.8, 0.1, 0.1))
+            else:
+                out.append(StanceProbs(0.1, 0.1, 0.8))
+        return out
+
+
+async def test_nli_verdict_weighs_stances_and_fills_them_in():
+    evidence = [item(text="The Earth is not flat but round."), item("b.org", "The Moon orbits the Earth.")]
+    decision, factuality = await nli_verdict("The Earth is flat", evidence, FixedNLI())
+    assert decision.verdict is Verdict.FALSE and decision.mode == "nli"
+    assert factuality is not None and factuality < 0.25
+    assert evidence[0].stance == "refutes" and evidence[0].stance_score == 0.9
+    assert evidence[1].stance == "neutral"
+    assert "[1]" in decision.reasoning and "NLI" in decision.reasoning
+
+
+async def test_nli_verdict_neutral_evidence_is_not_enough():
+    decision, _ = await nli_verdict("x", [item(text="Unrelated text.")], FixedNLI())
+    assert decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE
+
+
+def tiny_nli(path, labels=("contradiction", "entailment", "neutral")):
+    from transformers import BertConfig, BertForSequenceClassification, BertTokenizer
+
+    words = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "the", "earth", "is", "flat", "round"]
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "vocab.txt").write_text("\n".join(words) + "\n")
+    config = BertConfig(vocab_size=len(words), hidden_size=16, num_hidden_layers=2, num_attention_heads=2,
+                        intermediate_size=32, max_position_embeddings=64, num_labels=len(labels),
+                        id2label=dict(enumerate(labels)), label2id={v: k for k, v in enumerate(labels)})
+    BertForSequenceClassification(config).save_pretrained(path)
+    BertTokenizer(str(path / "vocab.txt")).save_pretrained(path)
+    return path
+
+
+async def test_tiny_nli_model_loads_through_the_real_path(tmp_path):
+    model, status = load_nli(str(tiny_nli(tmp_path / "nli")))
+    assert isinstance(model, CrossEncoderNLI) and status.loaded
+    probs = await model.predict([("the earth is round", "the earth is flat")])
+    assert len(probs) == 1
+    assert abs(probs[0].entailment + probs[0].contradiction + probs[0].neutral - 1) < 1e-5
+
+
+def test_nli_with_wrong_labels_or_missing_fails_fast(tmp_path):
+    with pytest.raises(ModelUnavailable, match="unknown label"):
+        CrossEncoderNLI.load(str(tiny_nli(tmp_path / "bad", ("LABEL_0", "LABEL_1", "LABEL_2"))))
+    model, status = load_nli("cross-encoder/not-available-offline")
+    assert model is None and not status.loaded and "not available" in status.reason
+
+
+def test_error_preservation():
+    assert preserves_errors("Water boils at 50C", "Water boils at 50C at sea level.")
+    assert not preserves_errors("Water boils at 50C", "Water boils at 100C")
+    assert not preserves_errors("The Eiffel Tower is 330 m tall", "The Eiffel Tower is 300 m tall")
+
+
+@pytest.mark.parametrize(("claim", "kind"), [
+    ("The Earth is flat", ClaimType.FACTUAL),
+    ("COVID-19 vaccines are safe and effective", ClaimType.FACTUAL),
+    ("5G networks spread COVID-19", ClaimType.FACTUAL),
+    ("Water boils at 50C", ClaimType.FACTUAL),
+    ("The United Nations was founded in 1945", ClaimType.FACTUAL),
+    ("Pizza is the best food in the world", ClaimType.OPINION),
+    ("I think the president is doing a terrible job", ClaimType.OPINION),
+    ("The government should ban cars in cities", ClaimType.OPINION),
+    ("The Eiffel Tower is 330 metres tall and it is the most beautiful tower", ClaimType.MIXED),
+    ("It happened", ClaimType.AMBIGUOUS),
+])
+async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
+    detector = OpinionDetector(SubjectivityModel.load(), minilm)
+    result = await classify_local(claim, detector)
+    assert result.claim_type is kind
+    if kind is ClaimType.MIXED:
+        assert "330" in result.claim and "beautiful" not in result.claim
