@@ -90,7 +90,7 @@ def kb_command(args: argparse.Namespace) -> int:
         # interruption only embeds what is missing and adds nothing twice.
         with tqdm(total=len(docs), unit="doc", desc="ingest") as bar:
             report = await ingest(retriever, docs, batch_size=args.batch, progress=bar.update)
-        print(f"ingested: {report.added} added, {report.duplicates} already present; "
+        print(f"ingested: {report.added} added, {report.duplicates} duplicates; "
               f"KB now holds {await retriever.kb.count()} documents")
 
     actions = {"seed": seed_action, "stats": stats_action, "ingest": ingest_action}

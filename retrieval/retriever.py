@@ -175,14 +175,19 @@ class Retriever:
             passages += parts
             owner += [index] * len(parts)
         stored = await self.kb.existing([p.id for p in passages])
-        todo = [p for p in passages if p.id not in stored]
+        todo = list({p.id: p for p in passages if p.id not in stored}.values())
         new_ids: set[str] = set()
         if todo:
             vectors = await self.embedder.embed([p.text for p in todo])
             new_ids = set((await self.kb.add(todo, vectors)).new_ids)
-        fresh = {owner[i] for i, p in enumerate(passages) if p.id in new_ids}
+        stored_new = sorted(new_ids)
+        fresh: set[int] = set()
+        for i, p in enumerate(passages):
+            if p.id in new_ids:  # a passage repeated within the batch is new for its first owner only
+                fresh.add(owner[i])
+                new_ids.discard(p.id)
         return AddReport(ids=[d.id for d in documents], added=len(fresh),
-                         duplicates=len(documents) - len(fresh), new_ids=sorted(new_ids))
+                         duplicates=len(documents) - len(fresh), new_ids=stored_new)
 
     async def record_verdict_use(self, relevances: dict[str, float]) -> bool:
         """Evidence (ids → relevance) used in a verdict: verification_count += 1 and avg_relevance

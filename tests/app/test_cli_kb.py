@@ -18,10 +18,10 @@ def test_ingest_twice_adds_once_and_stats_report_facets(tmp_path, monkeypatch, c
     path = tmp_path / "docs.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in rows[:3]) + "\n")
     assert main(["kb", "ingest", str(path), "--batch", "2"]) == 0
-    assert "3 added, 0 already present" in capsys.readouterr().out
+    assert "3 added, 0 duplicates" in capsys.readouterr().out
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")  # resumed with more lines
     assert main(["kb", "ingest", str(path)]) == 0
-    assert "2 added, 3 already present" in capsys.readouterr().out
+    assert "2 added, 3 duplicates" in capsys.readouterr().out
     assert main(["kb", "stats"]) == 0
     out = capsys.readouterr().out
     assert "count: 5" in out and "user 5" in out and "government 5" in out
