@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from agent.classify import classify
+from agent.heads import OpinionDetector
 from agent.llm import ChatModel, ChatReply, LLMError
 from agent.models import (
     Citations,
@@ -28,7 +29,6 @@ from agent.models import (
 from agent.nli import NLIModel
 from agent.rewrite import search_queries
 from agent.sources import best_quote, political_balance, promote_contrast
-from agent.subjectivity import OpinionDetector
 from agent.sufficiency import failed_conditions, llm_agrees
 from agent.trace import Trace
 from agent.trust import score_sources

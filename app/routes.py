@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import time
+import uuid
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, StreamingResponse
 
+from agent.cache import verdict_key
 from agent.models import VerificationResult
+from agent.passages import PassageResult
 from agent.verifier import VerifyOptions
 from app.errors import Saturated
 from app.schemas import (
+    AuditRequest,
+    AuditResponse,
+    CheckClaimOut,
+    CheckRequest,
+    CheckResponse,
     ErrorBody,
     HealthResponse,
     KBAddResponse,
@@ -29,6 +40,7 @@ from app.services import Services
 from retrieval.documents import Document
 from retrieval.errors import DocumentNotFound
 
+log = logging.getLogger("claimcheck")
 STATIC = Path(__file__).with_name("static")
 SATURATION_WAIT_S = 10.0
 
@@ -54,20 +66,117 @@ def to_response(result: VerificationResult) -> VerifyResponse:
     return VerifyResponse.model_validate(body)
 
 
-@router.post("/api/verify", response_model=VerifyResponse, responses=_ERRORS, tags=["verify"])
-async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
-    """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
+async def _acquire(services: Services) -> None:
     try:
         await asyncio.wait_for(services.verify_slots.acquire(), timeout=SATURATION_WAIT_S)
     except TimeoutError:
         raise Saturated("too many verifications are running; retry shortly") from None
+
+
+@router.post("/api/verify", response_model=VerifyResponse, responses=_ERRORS, tags=["verify"])
+async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
+    """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
+    started = time.perf_counter()
+    ttl = services.settings.VERDICT_CACHE_TTL_S
+    key = None
+    if ttl > 0 and not body.references:
+        key = verdict_key(body.claim, engine=services.verifier.verdict_engine,
+                          model=services.settings.LLM_MODEL, web_search=body.web_search,
+                          grounding=body.grounding, profile=body.profile)
+        cached = await services.cache.get(key)
+        if cached is not None:
+            response = VerifyResponse.model_validate_json(cached)
+            elapsed = round((time.perf_counter() - started) * 1000, 2)
+            return response.model_copy(update={
+                "cache": "hit", "session_id": str(uuid.uuid4()), "original_claim": body.claim,
+                "steps": [f"Served from the verdict cache ({services.cache.name}); the original trace follows.",
+                          *response.steps],
+                "timings_ms": {"cache_lookup": elapsed, "total": elapsed}})
+    await _acquire(services)
     try:
         result = await services.verifier.verify(body.claim, VerifyOptions(
             web_search=body.web_search, references=body.references,
             index_references=body.index_references, grounding=body.grounding, profile=body.profile))
     finally:
         services.verify_slots.release()
-    return to_response(result)
+    response = to_response(result)
+    # Degraded answers (the configured engine did not answer) are not cached: the next try may do better.
+    if key is not None and result.mode == services.verifier.verdict_engine:
+        await services.cache.set(key, response.model_dump_json(), ttl)
+    return response
+
+
+# -- passages (issue 12) ---------------------------------------------------------------
+
+
+def to_check_response(result: PassageResult) -> CheckResponse:
+    return CheckResponse(
+        claims=[CheckClaimOut(text=c.text, start=c.start, end=c.end, check_worthy=c.check_worthy,
+                              result=to_response(c.result) if c.result else None, reason=c.reason)
+                for c in result.claims],
+        summary=result.summary, session_id=result.session_id, timings_ms=result.timings_ms,
+        steps=result.steps)
+
+
+@router.post("/api/check", response_model=CheckResponse, responses=_ERRORS, tags=["verify"])
+async def check(body: CheckRequest, services: ServicesDep) -> CheckResponse:
+    """Check every check-worthy claim of a passage; offsets let clients highlight each claim."""
+    await _acquire(services)
+    try:
+        result = await services.passages.check(body.text, web_search=body.web_search,
+                                               max_claims=body.max_claims)
+    finally:
+        services.verify_slots.release()
+    return to_check_response(result)
+
+
+@router.post("/api/check/stream", responses=_ERRORS, tags=["verify"],
+             response_class=StreamingResponse)
+async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingResponse:
+    """Server-Sent Events: one `claim` event per claim as its verification completes, then `result`."""
+    await _acquire(services)
+    queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+
+    def on_claim(claim) -> None:
+        out = CheckClaimOut(text=claim.text, start=claim.start, end=claim.end, check_worthy=claim.check_worthy,
+                            result=to_response(claim.result) if claim.result else None, reason=claim.reason)
+        queue.put_nowait(("claim", out.model_dump_json()))
+
+    async def produce() -> None:
+        try:
+            result = await services.passages.check(body.text, web_search=body.web_search,
+                                                   max_claims=body.max_claims, on_claim=on_claim)
+            queue.put_nowait(("result", to_check_response(result).model_dump_json()))
+        except Exception as exc:  # reported to the client as an SSE error event, and logged
+            log.exception("passage check failed")
+            queue.put_nowait(("error", json.dumps({"error": "internal_error", "detail": str(exc)})))
+        finally:
+            services.verify_slots.release()
+
+    async def events():
+        task = asyncio.create_task(produce())
+        try:
+            while True:
+                name, data = await queue.get()
+                yield f"event: {name}\ndata: {data}\n\n"
+                if name in {"result", "error"}:
+                    break
+        finally:
+            if not task.done():
+                task.cancel()
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+
+
+# -- source audit (issue 13) ------------------------------------------------------------
+
+
+@router.post("/api/sources/audit", response_model=AuditResponse, responses=_ERRORS, tags=["sources"])
+async def audit_sources(body: AuditRequest, services: ServicesDep) -> AuditResponse:
+    """Check the URLs a text cites: live?, authoritative?, fresh?, and do they support the citing sentence?"""
+    result = await services.auditor.audit(body.text, body.topic)
+    return AuditResponse.model_validate(asdict(result))
 
 
 @router.get("/api/health", response_model=HealthResponse, tags=["meta"])

@@ -219,6 +219,80 @@ class KBDeleteResponse(BaseModel):
     deleted: int
 
 
+def _passage_text(value: str) -> str:
+    if not value.strip():
+        raise ValueError("the text is empty after stripping whitespace")
+    if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in value):
+        raise ValueError("the text contains control characters (binary data?)")
+    return value  # kept raw: claim offsets index into exactly what was sent
+
+
+class CheckRequest(BaseModel):
+    """A passage whose check-worthy claims are verified one by one."""
+
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+        "text": "The Eiffel Tower was completed in 1889. I think it is the most beautiful tower. "
+                "The Earth is flat.", "web_search": False, "max_claims": 3}]})
+
+    text: Annotated[str, StringConstraints(max_length=10000), AfterValidator(_passage_text)]
+    web_search: bool = True
+    max_claims: int = Field(5, ge=1, le=10)
+
+
+class CheckClaimOut(BaseModel):
+    text: str
+    start: int = Field(description="offset of the claim's span in the submitted text")
+    end: int = Field(description="end offset (exclusive): text[start:end] is the span")
+    check_worthy: float
+    result: VerifyResponse | None
+    reason: str
+
+
+class CheckResponse(BaseModel):
+    claims: list[CheckClaimOut]
+    summary: dict[str, int]
+    session_id: str
+    timings_ms: dict[str, float]
+    steps: list[str] = []
+
+
+class AuditRequest(BaseModel):
+    """A text whose cited URLs are audited."""
+
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+        "text": "Vaccines do not cause autism (https://www.who.int/news-room/fact-sheets/detail/autism).",
+        "topic": "medical"}]})
+
+    text: Annotated[str, StringConstraints(max_length=20000), AfterValidator(_passage_text)]
+    topic: Literal["legal", "scientific", "financial", "medical", "policy", "general"] | None = None
+
+
+class AuditedUrlOut(BaseModel):
+    url: str
+    status: Literal["valid", "invalid", "unreachable", "refused"]
+    http_status: int | None
+    domain: str = Field(description="the groundcheck content domain (ACADEMIC, NEWS, GOVERNMENT, …)")
+    registered_domain: str
+    source_type: str
+    authority: float = Field(ge=0.25, le=1.5)
+    published: str | None
+    freshness: float | None
+    sentence: str
+    alignment: float | None = Field(None, ge=0, le=100)
+    alignment_method: str | None
+    trust: TrustOut
+    reason: str
+
+
+class AuditResponse(BaseModel):
+    urls: list[AuditedUrlOut]
+    source_authority_score: float | None
+    url_validity_rate: float | None
+    citation_alignment: float | None
+    freshness: float | None
+    timings_ms: dict[str, float]
+
+
 class ErrorBody(BaseModel):
     """Every error answers with this shape (422 keeps FastAPI's `detail` list)."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -10,15 +11,17 @@ from typing import Any
 
 import httpx
 
+from agent.audit import SourceAuditor
+from agent.cache import MemoryCache, TextCache, make_cache
+from agent.heads import CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS, load_head_classifier
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.nli import NLIStatus, load_nli
-from agent.subjectivity import OpinionDetector, SubjectivityModel
+from agent.passages import PassageBudget, PassageChecker
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
 from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder, EmbedderStatus, load_embedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
-from retrieval.model_files import MINILM_NAMES
 from retrieval.rerank import (
     EMBEDDING_SCALE,
     RelevanceScale,
@@ -49,6 +52,10 @@ class Services:
     verifier: Verifier
     verify_slots: asyncio.Semaphore
     fetcher: Fetcher | None = None
+    cache: TextCache = field(default_factory=MemoryCache)
+    passages: PassageChecker | None = None
+    auditor: SourceAuditor | None = None
+    audit_fetcher: Fetcher | None = None
     nli_status: NLIStatus | None = None
     classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
@@ -103,6 +110,8 @@ class Services:
                 "timeout_s": s.URL_CHECK_TIMEOUT_S if self.fetcher is not None else None,
                 "allow_hosts": list(s.FETCH_ALLOW_HOSTS),
             },
+            "cache": {"backend": self.cache.name, "ttl_s": s.VERDICT_CACHE_TTL_S,
+                      "enabled": s.VERDICT_CACHE_TTL_S > 0},
             "vector_store": {
                 "mode": self.kb.mode, "where": self.kb.where, "collection": s.COLLECTION_NAME,
             },
@@ -117,6 +126,9 @@ class Services:
         await self.http.aclose()
         if self.fetcher is not None:
             await self.fetcher.aclose()
+        if self.audit_fetcher is not None:
+            await self.audit_fetcher.aclose()
+        await self.cache.aclose()
         await run_blocking(self.kb.close)
 
 
@@ -201,10 +213,10 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         kb.close()
         raise
 
-    detector: OpinionDetector | None = None
+    detector = await run_blocking(load_head_classifier, SUBJECTIVITY_WEIGHTS, embedder)
+    checkworthy = await run_blocking(load_head_classifier, CHECKWORTHY_WEIGHTS, embedder)
     classifier = "rules (vague inputs, opinion markers)"
-    if embedder.name.lower() in {n.lower() for n in MINILM_NAMES} or embedder.name.endswith("all-MiniLM-L6-v2"):
-        detector = OpinionDetector(await run_blocking(SubjectivityModel.load), embedder)
+    if detector is not None:
         classifier = "rules + NewsSD opinion detector (agent/data/subjectivity.json)"
     nli, nli_status = None, None
     if settings.VERDICT_BACKEND in {"auto", "nli"}:
@@ -221,8 +233,20 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE),
         detector=detector, nli=nli, fetcher=fetcher)
-    return Services(settings=settings, embedder=embedder, kb=kb, retriever=retriever,
-                    reranker_status=status, embedder_status=embedder_status, http=http, provider=provider, escalation=escalation,
+    passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
+        max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
+    # The source audit fetches every cited page once (GET: status, text and date in one round trip),
+    # all of a text's ≤ 15 URLs at once, through the same SSRF guard.
+    audit_fetcher = Fetcher(FetchPolicy(
+        allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
+        max_bytes=settings.FETCH_MAX_BYTES, concurrency=16, cache_ttl_s=settings.URL_CHECK_TTL_S))
+    auditor = SourceAuditor(audit_fetcher, embedder, chat, nli)
+    # trafilatura's first import takes about a second: pay it at start-up, not on the first audit.
+    await run_blocking(importlib.import_module, "trafilatura")
+    cache = make_cache(settings.REDIS_URL)
+    return Services(settings=settings, cache=cache, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,
+                    reranker_status=status, embedder_status=embedder_status, http=http,
+                    provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
                     fetcher=fetcher, nli_status=nli_status, classifier=classifier,

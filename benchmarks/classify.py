@@ -33,8 +33,8 @@ def claimbuster(limit: int | None) -> tuple[list[str], list[str]]:
 async def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from agent.classify import classify, classify_rules
+    from agent.heads import SUBJECTIVITY_WEIGHTS, HeadClassifier, LinearHead
     from agent.models import ClaimType
-    from agent.subjectivity import OpinionDetector, SubjectivityModel
     from retrieval.embeddings import SentenceTransformerEmbedder
 
     parser = argparse.ArgumentParser()
@@ -43,7 +43,7 @@ async def main() -> None:
     args = parser.parse_args()
 
     embedder = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")
-    detector = OpinionDetector(SubjectivityModel.load(), embedder)
+    detector = HeadClassifier(LinearHead.load(SUBJECTIVITY_WEIGHTS), embedder)
     chat = None
     if args.llm:
         from agent.llm import OpenAIChatModel
@@ -62,7 +62,7 @@ async def main() -> None:
     ):
         started = time.perf_counter()
         vectors = embedder.embed_blocking(texts)
-        probs = detector.model.probabilities(vectors, texts)
+        probs = detector.head.probabilities(vectors, texts)
         per_item_ms = (time.perf_counter() - started) * 1000 / len(texts)
         engines = {
             "detector only": [p >= detector.threshold for p in probs],

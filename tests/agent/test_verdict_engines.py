@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from agent.classify import classify_local, preserves_errors
+from agent.heads import SUBJECTIVITY_WEIGHTS, HeadClassifier, LinearHead
 from agent.models import ClaimType, Evidence, Verdict, VerdictDecision
 from agent.nli import CrossEncoderNLI, StanceProbs, load_nli
 from agent.ratings import normalise_rating, stated_rating
-from agent.subjectivity import OpinionDetector, SubjectivityModel
 from agent.verdict import NO_LLM, Citations, downgrade_uncited, evidence_only_verdict, nli_verdict
 from retrieval.errors import ModelUnavailable
 
@@ -137,7 +137,7 @@ def test_error_preservation():
     ("It happened", ClaimType.AMBIGUOUS),
 ])
 async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
-    detector = OpinionDetector(SubjectivityModel.load(), minilm)
+    detector = HeadClassifier(LinearHead.load(SUBJECTIVITY_WEIGHTS), minilm)
     result = await classify_local(claim, detector)
     assert result.claim_type is kind
     if kind is ClaimType.MIXED:
