@@ -51,17 +51,18 @@ def serve(args: argparse.Namespace) -> int:
 
 
 async def _with_retriever(action):
-    from app.services import open_kb
+    from app.services import open_kb, retrieval_config
     from retrieval.concurrency import run_blocking
-    from retrieval.embeddings import SentenceTransformerEmbedder
+    from retrieval.embeddings import load_embedder
     from retrieval.rerank import EmbeddingReranker
-    from retrieval.retriever import RetrievalConfig, Retriever
+    from retrieval.retriever import Retriever
 
     settings = _settings()
     kb = await run_blocking(open_kb, settings)
     try:
-        embedder = await run_blocking(SentenceTransformerEmbedder.load, settings.EMBEDDING_MODEL)
-        retriever = Retriever(embedder, kb, EmbeddingReranker(embedder), RetrievalConfig())
+        embedder, _ = await run_blocking(load_embedder, settings.EMBEDDING_MODEL,
+                                         settings.EMBEDDING_BACKEND, settings.EMBEDDING_CACHE_DIR)
+        retriever = Retriever(embedder, kb, EmbeddingReranker(embedder), retrieval_config(settings))
         return await action(retriever)
     finally:
         kb.close()
@@ -77,12 +78,18 @@ def kb_command(args: argparse.Namespace) -> int:
               f"KB now holds {await retriever.kb.count()} documents")
 
     async def stats_action(retriever):
-        print(f"count: {await retriever.kb.count()} ({retriever.kb.mode}: {retriever.kb.where})")
+        stats = await retriever.kb.stats()
+        print(f"count: {stats['count']} ({retriever.kb.mode}: {retriever.kb.where})")
+        for facet in ("by_source_type", "by_origin"):
+            print(f"{facet}: " + ", ".join(f"{k or '?'} {v}" for k, v in stats[facet].items()))
+        print(f"oldest: {stats['oldest']}  newest: {stats['newest']}")
 
     async def ingest_action(retriever):
         from tqdm import tqdm
 
         docs = list(read_jsonl_documents(Path(args.file), origin="user"))
+        # Resumable: stored passages are skipped before embedding, so a re-run after an
+        # interruption only embeds what is missing and adds nothing twice.
         with tqdm(total=len(docs), unit="doc", desc="ingest") as bar:
             report = await ingest(retriever, docs, batch_size=args.batch, progress=bar.update)
         print(f"ingested: {report.added} added, {report.duplicates} duplicates; "

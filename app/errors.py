@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agent.llm import LLMError
-from retrieval.errors import KnowledgeBaseError, ModelUnavailable
+from retrieval.errors import DocumentNotFound, KnowledgeBaseError, ModelUnavailable
 from search.base import SearchError
 
 log = logging.getLogger("claimcheck")
@@ -46,7 +46,8 @@ def _truncate(value: Any, limit: int = 200) -> Any:
 
 
 # Domain error → (status, error name, Retry-After seconds). The first matching class wins.
-_DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
+_DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str | None]] = {
+    DocumentNotFound: (404, "not_found", None),  # before KnowledgeBaseError: it may subclass it
     Saturated: (503, "saturated", "5"),
     KnowledgeBaseError: (503, "knowledge_base_unavailable", "10"),
     ModelUnavailable: (503, "model_unavailable", "30"),
@@ -61,7 +62,7 @@ def describe_error(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]
         if isinstance(exc, kind):
             if isinstance(exc, KnowledgeBaseError):
                 log.error("knowledge base failure: %s", exc)
-            return status, {"error": name, "detail": str(exc)}, {"Retry-After": retry_after}
+            return status, {"error": name, "detail": str(exc)}, ({"Retry-After": retry_after} if retry_after else {})
     log.exception("unhandled error", exc_info=exc)
     return 500, {"error": "internal_error", "detail": "an unexpected error occurred; see the server log"}, {}
 

@@ -52,7 +52,8 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     install_error_handlers(app)
     app.include_router(router)
     app.mount("/docs-assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
-    app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES,
+                       per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES})
     if settings.CORS_ORIGINS:
         # Exact origins only (e.g. chrome-extension://<id> for the extension); never a wildcard.
         # Added last = outermost, so even a 413 carries the CORS headers.

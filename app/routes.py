@@ -11,7 +11,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
@@ -27,6 +27,11 @@ from app.schemas import (
     CheckRequest,
     CheckResponse,
     HealthResponse,
+    KBAddResponse,
+    KBDeleteResponse,
+    KBDocumentsIn,
+    KBSearchHit,
+    KBSearchResponse,
     KBStats,
     VerifyRequest,
     VerifyResponse,
@@ -34,6 +39,8 @@ from app.schemas import (
 )
 from app.services import Services
 from app.sse import StepFeed, verification_events
+from retrieval.documents import Document
+from retrieval.errors import DocumentNotFound
 
 log = logging.getLogger("claimcheck")
 STATIC = Path(__file__).with_name("static")
@@ -202,9 +209,54 @@ async def health(services: ServicesDep) -> HealthResponse:
 
 @router.get("/api/kb/stats", response_model=KBStats, responses=READ_ERRORS, tags=["knowledge base"])
 async def kb_stats(services: ServicesDep) -> KBStats:
-    """How many documents the knowledge base holds, and where."""
-    return KBStats(count=await services.kb.count(), mode=services.kb.mode,
-                   collection=services.settings.COLLECTION_NAME, embedder=services.embedder.name)
+    """How many documents (passages) the knowledge base holds, by source type and origin, and
+    the oldest and newest timestamps."""
+    stats = await services.kb.stats()
+    return KBStats(mode=services.kb.mode, collection=services.settings.COLLECTION_NAME,
+                   embedder=services.embedder.name, **stats)
+
+
+@router.get("/api/kb/search", response_model=KBSearchResponse, responses=error_responses(401, 422, 429, 503), tags=["knowledge base"])
+async def kb_search(services: ServicesDep,
+                    q: Annotated[str, Query(min_length=1, max_length=2000, pattern=r"\S")],
+                    k: Annotated[int, Query(ge=1, le=100)] = 10) -> KBSearchResponse:
+    """The verifier's retrieve + rerank over the KB (hybrid, then the reranker and its threshold).
+    A lookup: it does not count as an access."""
+    kept = await services.retriever.search(q.strip(), k=k, record_access=False)
+    return KBSearchResponse(query=q.strip(), reranker=services.retriever.reranker.name, results=[
+        KBSearchHit(
+            id=c.doc.id, text=c.doc.text, source=c.doc.source, title=c.doc.title,
+            score=round(float(c.relevance or 0.0), 6), relevance=round(float(c.relevance or 0.0), 6),
+            retrieval_score=round(c.retrieval_score, 6),
+            dense=None if c.dense is None else round(c.dense, 6), lexical=round(c.lexical, 6),
+            parent_id=c.doc.parent_id, domain=str(c.doc.metadata.get("domain") or ""),
+            source_type=str(c.doc.metadata.get("source_type") or ""), credibility=c.doc.credibility,
+            origin=str(c.doc.metadata.get("origin") or ""),
+            timestamp=str(c.doc.metadata.get("timestamp") or "") or None,
+            access_count=c.doc.access_count,
+            verification_count=int(c.doc.metadata.get("verification_count") or 0),
+            avg_relevance=float(c.doc.metadata.get("avg_relevance") or 0.0),
+        ) for c in kept])
+
+
+@router.post("/api/kb/documents", response_model=KBAddResponse, responses=error_responses(401, 413, 422, 429, 503), tags=["knowledge base"])
+async def kb_add(body: KBDocumentsIn, services: ServicesDep) -> KBAddResponse:
+    """Add documents in one batch. Ids are deterministic (source + text): re-adding adds nothing.
+    Long documents are stored as passages that keep the parent's id, URL and title."""
+    report = await services.retriever.index([
+        Document(text=d.text, source=d.source, title=d.title or "", timestamp=d.timestamp, origin="user")
+        for d in body.documents])
+    return KBAddResponse(ids=report.ids, added=report.added, duplicates=report.duplicates)
+
+
+@router.delete("/api/kb/documents/{doc_id}", response_model=KBDeleteResponse,
+               responses=error_responses(401, 404, 422, 429, 503), tags=["knowledge base"])
+async def kb_delete(doc_id: str, services: ServicesDep) -> KBDeleteResponse:
+    """Delete a document (every passage of a chunked one) by the id POST returned."""
+    deleted = await services.kb.delete(doc_id)
+    if not deleted:
+        raise DocumentNotFound(f"no document with id {doc_id!r}")
+    return KBDeleteResponse(id=doc_id, deleted=deleted)
 
 
 # ---- issue 11: try-it page, live progress (SSE), offline API docs -----------------------------

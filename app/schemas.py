@@ -195,6 +195,88 @@ class KBStats(BaseModel):
     mode: str
     collection: str
     embedder: str
+    by_source_type: dict[str, int] = Field(default_factory=dict)
+    by_origin: dict[str, int] = Field(default_factory=dict)
+    oldest: str | None = None
+    newest: str | None = None
+
+
+MAX_DOCUMENT_BYTES = 1_000_000
+MAX_BATCH_DOCUMENTS = 256
+
+
+def _document_text(value: str) -> str:
+    stripped = value.strip()
+    if not stripped:
+        raise ValueError("the document text is empty after stripping whitespace")
+    size = len(stripped.encode("utf-8"))
+    if size > MAX_DOCUMENT_BYTES:
+        raise ValueError(f"the document text is {size} bytes; the limit is {MAX_DOCUMENT_BYTES}")
+    return stripped
+
+
+def _http_source(value: str) -> str:
+    stripped = value.strip()
+    scheme, _, rest = stripped.partition("://")
+    host = rest.split("/", 1)[0].split("?", 1)[0]
+    if scheme.lower() not in {"http", "https"} or not host or any(ch.isspace() for ch in stripped):
+        raise ValueError("source must be an http(s) URL, e.g. https://example.org/page")
+    return stripped
+
+
+class KBDocumentIn(BaseModel):
+    """One document to add: the text, the http(s) URL it comes from, optionally title and date."""
+
+    text: Annotated[str, AfterValidator(_document_text)]
+    source: Annotated[str, StringConstraints(max_length=2048), AfterValidator(_http_source)]
+    title: Annotated[str, StringConstraints(strip_whitespace=True, max_length=1000)] | None = None
+    timestamp: Annotated[str, StringConstraints(strip_whitespace=True, max_length=64)] | None = None
+
+
+class KBDocumentsIn(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"documents": [{
+        "text": "The Great Wall of China is not visible to the naked eye from low Earth orbit.",
+        "source": "https://www.nasa.gov/great-wall", "title": "Great Wall from space"}]}]})
+
+    documents: list[KBDocumentIn] = Field(min_length=1, max_length=MAX_BATCH_DOCUMENTS)
+
+
+class KBAddResponse(BaseModel):
+    ids: list[str]
+    added: int
+    duplicates: int
+
+
+class KBSearchHit(BaseModel):
+    id: str
+    text: str
+    source: str
+    title: str
+    score: float
+    relevance: float
+    retrieval_score: float
+    dense: float | None
+    lexical: float
+    parent_id: str
+    domain: str
+    source_type: str
+    credibility: float
+    origin: str
+    timestamp: str | None
+    access_count: int
+    verification_count: int
+    avg_relevance: float
+
+
+class KBSearchResponse(BaseModel):
+    query: str
+    reranker: str
+    results: list[KBSearchHit]
+
+
+class KBDeleteResponse(BaseModel):
+    id: str
+    deleted: int
 
 
 def _passage_text(value: str) -> str:
@@ -281,6 +363,7 @@ class ErrorBody(BaseModel):
 _ERROR_DOCS: dict[int, tuple[str, dict[str, Any]]] = {
     401: ("A missing or invalid `X-API-Key` (only when API_KEYS is set).",
           {"error": "unauthorized", "detail": "missing or invalid X-API-Key"}),
+    404: ("No such document.", {"error": "not_found", "detail": "no document has the id 'doc_…'"}),
     413: ("The body is larger than MAX_BODY_BYTES.",
           {"error": "payload_too_large", "detail": "request body exceeds 65536 bytes"}),
     422: ("Invalid input (FastAPI's `detail` list), e.g. an empty claim or one over 2000 characters.",
