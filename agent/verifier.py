@@ -211,6 +211,7 @@ class Verifier:
                            "downgraded to Not Enough Evidence.")
                 decision = downgraded
         trace.step(f"Citations: {citations.supported} of {citations.total} cited evidence numbers exist.")
+        await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
         result = self._finish(run, claim, original, classification.claim_type, evidence, decision, citations)
         result.factuality = factuality
         return result

@@ -45,6 +45,8 @@ class Settings(BaseSettings):
     # Models
     EMBEDDING_MODEL: str = "all-MiniLM-L6-v2"
     RERANKER_MODEL: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+    EMBEDDING_BACKEND: Literal["onnx-int8", "onnx", "torch"] = "onnx-int8"
+    EMBEDDING_CACHE_DIR: Path | None = None  # unset: ~/.cache/claimcheck/onnx
 
     # Vector store
     CHROMA_PERSIST_DIR: Path = Path("./chroma_db")
@@ -59,6 +61,11 @@ class Settings(BaseSettings):
     MIN_RELEVANCE_SCORE: float = 0.3
     CREDIBILITY_BOOST_FACTOR: float = Field(0.3, ge=0.0)
     ACCESS_BOOST: float = Field(0.02, ge=0.0)
+    RETRIEVAL_FUSION: Literal["blend", "rrf", "dense", "lexical"] = "blend"
+    LEXICAL_WEIGHT: float = Field(0.5, ge=0.0, le=2.0)
+    RETRIEVAL_DEPTH: int = Field(50, ge=1, le=1000)
+    CHUNKING: bool = True
+    KB_MAX_BODY_BYTES: int = Field(16 * 1024 * 1024, ge=1024)
 
     # Web search
     SEARCH_PROVIDER: str = "duckduckgo"
@@ -129,7 +136,7 @@ class Settings(BaseSettings):
         return value.strip() if isinstance(value, str) else value
 
     @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
-                     "SEARCH_DEADLINE_S", mode="before")
+                     "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

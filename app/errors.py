@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agent.llm import LLMError
-from retrieval.errors import KnowledgeBaseError, ModelUnavailable
+from retrieval.errors import DocumentNotFound, KnowledgeBaseError, ModelUnavailable
 from search.base import SearchError
 
 log = logging.getLogger("claimcheck")
@@ -45,6 +45,33 @@ def _truncate(value: Any, limit: int = 200) -> Any:
     return value
 
 
+# Domain error → (status, error name, Retry-After seconds). The first matching class wins.
+_DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str | None]] = {
+    DocumentNotFound: (404, "not_found", None),  # before KnowledgeBaseError: it may subclass it
+    Saturated: (503, "saturated", "5"),
+    KnowledgeBaseError: (503, "knowledge_base_unavailable", "10"),
+    ModelUnavailable: (503, "model_unavailable", "30"),
+    LLMError: (503, "llm_unavailable", "10"),
+    SearchError: (503, "search_unavailable", "10"),
+}
+
+
+def describe_error(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
+    """(status, body, headers) for any exception: the one mapping used by handlers and streams."""
+    for kind, (status, name, retry_after) in _DOMAIN_ERRORS.items():
+        if isinstance(exc, kind):
+            if isinstance(exc, KnowledgeBaseError):
+                log.error("knowledge base failure: %s", exc)
+            return status, {"error": name, "detail": str(exc)}, ({"Retry-After": retry_after} if retry_after else {})
+    log.exception("unhandled error", exc_info=exc)
+    return 500, {"error": "internal_error", "detail": "an unexpected error occurred; see the server log"}, {}
+
+
+async def _domain_error(_: Request, exc: Exception) -> JSONResponse:
+    status, body, headers = describe_error(exc)
+    return error_response(status, body["error"], body["detail"], headers=headers or None)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -62,28 +89,5 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(exc.status_code, names.get(exc.status_code, "http_error"), exc.detail,
                               headers=getattr(exc, "headers", None))
 
-    @app.exception_handler(Saturated)
-    async def saturated(_: Request, exc: Saturated) -> JSONResponse:
-        return error_response(503, "saturated", str(exc), headers={"Retry-After": "5"})
-
-    @app.exception_handler(KnowledgeBaseError)
-    async def kb_down(_: Request, exc: KnowledgeBaseError) -> JSONResponse:
-        log.error("knowledge base failure: %s", exc)
-        return error_response(503, "knowledge_base_unavailable", str(exc), headers={"Retry-After": "10"})
-
-    @app.exception_handler(ModelUnavailable)
-    async def model_down(_: Request, exc: ModelUnavailable) -> JSONResponse:
-        return error_response(503, "model_unavailable", str(exc), headers={"Retry-After": "30"})
-
-    @app.exception_handler(LLMError)
-    async def llm_down(_: Request, exc: LLMError) -> JSONResponse:
-        return error_response(503, "llm_unavailable", str(exc), headers={"Retry-After": "10"})
-
-    @app.exception_handler(SearchError)
-    async def search_down(_: Request, exc: SearchError) -> JSONResponse:
-        return error_response(503, "search_unavailable", str(exc), headers={"Retry-After": "10"})
-
-    @app.exception_handler(Exception)
-    async def crashed(_: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error", exc_info=exc)
-        return error_response(500, "internal_error", "an unexpected error occurred; see the server log")
+    for kind in (*_DOMAIN_ERRORS, Exception):
+        app.add_exception_handler(kind, _domain_error)

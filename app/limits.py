@@ -16,13 +16,14 @@ class BodyTooLarge(HTTPException):
 
 
 class BodySizeLimit:
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, per_path: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.per_path = per_path or {}  # e.g. the KB batch upload takes larger bodies
 
-    async def _reject(self, send: Send) -> None:
+    async def _reject(self, send: Send, limit: int) -> None:
         body = json.dumps({"error": "payload_too_large",
-                           "detail": f"request body exceeds {self.max_bytes} bytes"}).encode()
+                           "detail": f"request body exceeds {limit} bytes"}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
@@ -32,14 +33,15 @@ class BodySizeLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.per_path.get(scope.get("path", ""), self.max_bytes)
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
                     declared = int(value)
                 except ValueError:
                     declared = 0
-                if declared > self.max_bytes:
-                    await self._reject(send)
+                if declared > limit:
+                    await self._reject(send, limit)
                     return
         received = 0
         started = False
@@ -49,8 +51,8 @@ class BodySizeLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise BodyTooLarge(self.max_bytes)
+                if received > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         async def tracking_send(message: Message) -> None:
@@ -63,4 +65,4 @@ class BodySizeLimit:
             await self.app(scope, counted_receive, tracking_send)
         except BodyTooLarge:
             if not started:
-                await self._reject(send)
+                await self._reject(send, limit)

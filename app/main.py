@@ -7,6 +7,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from swagger_ui_bundle import swagger_ui_path
 
 from app.config import Settings
 from app.errors import install_error_handlers
@@ -49,12 +51,17 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
         version="0.1.0",
         summary="Verify a claim with cited, trust-scored evidence and a trace of what was done.",
         lifespan=lifespan,
+        docs_url=None,  # served by app.routes from the swagger-ui-bundle wheel: no CDN needed
+        redoc_url=None,
     )
     app.state.settings = settings
     install_error_handlers(app)
     app.include_router(router)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES)
-    limiter = install_edge(app, settings)  # keys, rate limit, CORS: outside the body limit
+    app.mount("/docs-assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
+    app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES,
+                       per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES})
+    # Keys, rate limit and exact-origin CORS (outermost, so even a 401/413/429 carries its headers).
+    limiter = install_edge(app, settings)
     return app
 
 

@@ -23,8 +23,11 @@ def _not_blank(value: str) -> str:
 
 # What the schema says is what is checked (the fuzz test holds us to it): at most 2000 characters
 # and at least one that is not whitespace. `pattern` is documentation only; _not_blank enforces it
-# with str.strip(), whose idea of whitespace is Python's (as is the fuzzer's).
-NOT_BLANK = {"pattern": r"\S"}
+# with str.strip().
+# Python's whitespace (str.isspace, what .strip() removes) spelled out: regex `\s` differs between
+# engines (\x1c-\x1f and \x85 are whitespace only to Python, \ufeff only to ECMAScript).
+_WS = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+NOT_BLANK = {"pattern": rf"[^{_WS}]"}
 ClaimText = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_not_blank),
                       Field(json_schema_extra=NOT_BLANK)]
 Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000)]
@@ -36,7 +39,14 @@ class VerifyRequest(BaseModel):
     # strict: 0 is not false and "5" is not 5 — the body must have the types the schema documents.
     model_config = ConfigDict(
         extra="ignore", strict=True,
-        json_schema_extra={"examples": [{"claim": "The Earth is flat"}]},
+        json_schema_extra={"examples": [
+            {"claim": "The Earth is flat"},
+            {"claim": "The 2024 Olympics were held in Paris, which is the most beautiful city.",
+             "web_search": False, "grounding": "always"},
+            {"claim": "Drinking 8 glasses of water a day is required for health.",
+             "references": ["https://www.mayoclinic.org/healthy-lifestyle/nutrition-and-healthy-eating/"
+                            "in-depth/water/art-20044256"], "index_references": False},
+        ]},
     )
 
     claim: ClaimText = Field(description="The claim: 1–2000 characters, not all whitespace; stripped.")
@@ -114,7 +124,49 @@ class UsageOut(BaseModel):
     url_checks: int
 
 
+VERIFY_EXAMPLE: dict[str, Any] = {
+    "claim": "The Earth is flat",
+    "original_claim": "The Earth is flat",
+    "claim_type": "FACTUAL",
+    "verdict": "False",
+    "confidence": 0.92,
+    "factuality": 0.05,
+    "reasoning": "NASA states that the Earth is not flat but a roughly spherical planet [1]; its "
+                 "curvature and the circular shadow it casts on the Moon confirm it [2].",
+    "evidence": [{
+        "id": "doc_b36b358f4ae45dcd31965081f94f8d3d",
+        "text": "The Earth is not flat: it is a roughly spherical planet, slightly flattened at the poles…",
+        "source": "https://science.nasa.gov/earth/facts/", "title": "Earth: Facts",
+        "score": 0.8401, "relevance": 0.7591, "origin": "kb", "domain": "nasa.gov",
+        "source_type": "government", "credibility": 0.95, "bias": "pro-science",
+        "published": "2024-03-01",
+        "quote": "The Earth is not flat: it is a roughly spherical planet.",
+        "stance": "refutes", "stance_score": 0.97,
+        "trust": {"domain": "nasa.gov", "posterior": 0.93, "verdict": "TRUSTED",
+                  "contributions": {"table_credibility": 0.95}},
+    }],
+    "citations": {"total": 2, "supported": 2},
+    "grounding": {"status": "SKIPPED", "full_confidence": None, "scrubbed_confidence": None,
+                  "delta": None, "profile": None},
+    "balance": {"political": False, "leans": {}, "one_sided": False},
+    "search": {"tier_used": "kb", "queries": 2, "new_documents": 0},
+    "cache": "miss",
+    "usage": {"llm_calls": 2, "prompt_tokens": 1480, "completion_tokens": 96, "searches": 0,
+              "url_checks": 0},
+    "steps": ["Classified as FACTUAL by the LLM: a checkable statement",
+              "Retrieved 20 candidate(s) from the knowledge base."],
+    "session_id": "096274f8-0b5b-45fd-8a80-f502871aefbb",
+    "mode": "llm",
+    "timings_ms": {"classify": 410.2, "retrieve": 49.6, "rerank": 338.9, "verdict": 1210.4,
+                   "total": 2051.7},
+}
+
+
 class VerifyResponse(BaseModel):
+    """A verdict with its evidence, trust scores and the trace (DESIGN §3; fields are never removed)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [VERIFY_EXAMPLE]})
+
     claim: str
     original_claim: str
     claim_type: Literal["FACTUAL", "OPINION", "MIXED", "AMBIGUOUS"]
@@ -136,16 +188,114 @@ class VerifyResponse(BaseModel):
 
 
 class HealthResponse(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "status": "ok", "kb_size": 42,
+        "components": {"embedder": {"name": "all-MiniLM-L6-v2", "dimension": 384, "fallback": False},
+                       "llm": {"configured": False, "verdict_backend": "evidence-only"},
+                       "search": {"provider": "none", "enabled": False, "recent_errors": []},
+                       "vector_store": {"mode": "embedded", "collection": "news_evidence"}},
+    }]})
+
     status: Literal["ok"]
     kb_size: int
     components: dict[str, Any]
 
 
 class KBStats(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "count": 42, "mode": "embedded", "collection": "news_evidence", "embedder": "all-MiniLM-L6-v2"}]})
+
     count: int
     mode: str
     collection: str
     embedder: str
+    by_source_type: dict[str, int] = Field(default_factory=dict)
+    by_origin: dict[str, int] = Field(default_factory=dict)
+    oldest: str | None = None
+    newest: str | None = None
+
+
+MAX_DOCUMENT_BYTES = 1_000_000
+MAX_BATCH_DOCUMENTS = 256
+
+
+def _document_text(value: str) -> str:
+    stripped = value.strip()
+    if not stripped:
+        raise ValueError("the document text is empty after stripping whitespace")
+    size = len(stripped.encode("utf-8"))
+    if size > MAX_DOCUMENT_BYTES:
+        raise ValueError(f"the document text is {size} bytes; the limit is {MAX_DOCUMENT_BYTES}")
+    return stripped
+
+
+def _http_source(value: str) -> str:
+    stripped = value.strip()
+    scheme, _, rest = stripped.partition("://")
+    host = rest.split("/", 1)[0].split("?", 1)[0]
+    if scheme.lower() not in {"http", "https"} or not host or any(ch.isspace() for ch in stripped):
+        raise ValueError("source must be an http(s) URL, e.g. https://example.org/page")
+    return stripped
+
+
+# The schema's version of _http_source (the fuzz test holds the two together).
+HTTP_SOURCE = {"pattern": rf"^[{_WS}]*[hH][tT][tT][pP][sS]?://[^{_WS}/?][^{_WS}]*[{_WS}]*$"}
+
+
+class KBDocumentIn(BaseModel):
+    """One document to add: the text, the http(s) URL it comes from, optionally title and date."""
+
+    text: Annotated[str, AfterValidator(_document_text), Field(json_schema_extra=NOT_BLANK)]
+    source: Annotated[str, StringConstraints(max_length=2048), AfterValidator(_http_source),
+                      Field(json_schema_extra=HTTP_SOURCE)]
+    title: Annotated[str, StringConstraints(strip_whitespace=True, max_length=1000)] | None = None
+    timestamp: Annotated[str, StringConstraints(strip_whitespace=True, max_length=64)] | None = None
+
+
+class KBDocumentsIn(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"documents": [{
+        "text": "The Great Wall of China is not visible to the naked eye from low Earth orbit.",
+        "source": "https://www.nasa.gov/great-wall", "title": "Great Wall from space"}]}]})
+
+    documents: list[KBDocumentIn] = Field(min_length=1, max_length=MAX_BATCH_DOCUMENTS)
+
+
+class KBAddResponse(BaseModel):
+    ids: list[str]
+    added: int
+    duplicates: int
+
+
+class KBSearchHit(BaseModel):
+    id: str
+    text: str
+    source: str
+    title: str
+    score: float
+    relevance: float
+    retrieval_score: float
+    dense: float | None
+    lexical: float
+    parent_id: str
+    domain: str
+    source_type: str
+    credibility: float
+    origin: str
+    timestamp: str | None
+    access_count: int
+    verification_count: int
+    avg_relevance: float
+
+
+class KBSearchResponse(BaseModel):
+    query: str
+    reranker: str
+    results: list[KBSearchHit]
+
+
+class KBDeleteResponse(BaseModel):
+    id: str
+    deleted: int
 
 
 def _passage_text(value: str) -> str:
@@ -168,7 +318,7 @@ JsonInteger = Annotated[int, BeforeValidator(_json_integer), Strict(False)]
 # The schema's version of _passage_text: no control characters but tab and newlines, and at least
 # one character that is neither whitespace nor control.
 _CTL = r"\x00-\x08\x0b\x0c\x0e-\x1f"
-PASSAGE_TEXT = {"pattern": rf"^[^{_CTL}]*[^\s{_CTL}][^{_CTL}]*$"}
+PASSAGE_TEXT = {"pattern": rf"^[^{_CTL}]*[^{_WS}{_CTL}][^{_CTL}]*$"}
 
 
 class CheckRequest(BaseModel):
@@ -244,3 +394,29 @@ class ErrorBody(BaseModel):
 
     error: str
     detail: Any = None
+
+
+_ERROR_DOCS: dict[int, tuple[str, dict[str, Any]]] = {
+    400: ("The body is not JSON (malformed, or not UTF-8).",
+          {"error": "bad_request", "detail": "There was an error parsing the body"}),
+    401: ("A missing or invalid `X-API-Key` (only when API_KEYS is set).",
+          {"error": "unauthorized", "detail": "missing or invalid X-API-Key"}),
+    404: ("No such document.", {"error": "not_found", "detail": "no document has the id 'doc_…'"}),
+    413: ("The body is larger than MAX_BODY_BYTES.",
+          {"error": "payload_too_large", "detail": "request body exceeds 65536 bytes"}),
+    422: ("Invalid input (FastAPI's `detail` list), e.g. an empty claim or one over 2000 characters.",
+          {"error": "invalid_request", "detail": [{
+              "type": "value_error", "loc": ["body", "claim"], "input": "   ",
+              "msg": "Value error, the claim is empty after stripping whitespace"}]}),
+    429: ("Rate-limited; retry after the `Retry-After` seconds.",
+          {"error": "rate_limited", "detail": "30/minute exceeded"}),
+    503: ("Saturated, or a required backend (the knowledge base, a model) is down; see `Retry-After`.",
+          {"error": "saturated", "detail": "too many verifications are running; retry shortly"}),
+}
+
+
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for the given error codes: the ErrorBody model, a description, an example."""
+    return {code: {"model": ErrorBody, "description": _ERROR_DOCS[code][0],
+                   "content": {"application/json": {"example": _ERROR_DOCS[code][1]}}}
+            for code in codes}

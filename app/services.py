@@ -21,9 +21,15 @@ from agent.passages import PassageBudget, PassageChecker
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
 from retrieval.concurrency import run_blocking
-from retrieval.embeddings import Embedder, SentenceTransformerEmbedder
+from retrieval.embeddings import Embedder, EmbedderStatus, load_embedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
-from retrieval.rerank import RelevanceScale, RerankerStatus, load_reranker
+from retrieval.rerank import (
+    EMBEDDING_SCALE,
+    RelevanceScale,
+    RerankerStatus,
+    hybrid_embedding_scale,
+    load_reranker,
+)
 from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
 from search.escalation import CallPolicy, SearchEscalation, TierPlan
@@ -39,6 +45,7 @@ class Services:
     kb: ChromaKnowledgeBase
     retriever: Retriever
     reranker_status: RerankerStatus
+    embedder_status: EmbedderStatus
     http: httpx.AsyncClient
     provider: SearchProvider | None
     escalation: SearchEscalation | None
@@ -64,7 +71,10 @@ class Services:
             "embedder": {
                 "name": self.embedder.name, "dimension": self.embedder.dimension,
                 "loaded_from": getattr(resolved, "how", "injected"),
-                "fallback": False,
+                "backend": self.embedder_status.active,
+                "requested_backend": self.embedder_status.requested,
+                "fallback": self.embedder_status.fallback,
+                "reason": self.embedder_status.reason,
             },
             "reranker": {
                 "requested": rs.requested, "active": rs.active, "kind": rs.kind,
@@ -108,6 +118,11 @@ class Services:
             "vector_store": {
                 "mode": self.kb.mode, "where": self.kb.where, "collection": s.COLLECTION_NAME,
             },
+            "retrieval": {
+                "fusion": s.RETRIEVAL_FUSION, "lexical": "bm25 (sqlite fts5)",
+                "lexical_index": self.kb.lexical.path, "lexical_weight": s.LEXICAL_WEIGHT,
+                "chunking": s.CHUNKING,
+            },
             "security": self.edge_status() if self.edge_status else None,
         }
 
@@ -133,8 +148,16 @@ def open_kb(settings: Settings) -> ChromaKnowledgeBase:
     """Blocking: the embedded store (locked) or the Chroma server when CHROMA_HOST is set."""
     if settings.CHROMA_HOST:
         return ChromaKnowledgeBase.open_server(settings.CHROMA_HOST, settings.CHROMA_PORT,
-                                               settings.COLLECTION_NAME)
+                                               settings.COLLECTION_NAME, settings.CHROMA_PERSIST_DIR)
     return ChromaKnowledgeBase.open_embedded(settings.CHROMA_PERSIST_DIR, settings.COLLECTION_NAME)
+
+
+def retrieval_config(settings: Settings) -> RetrievalConfig:
+    return RetrievalConfig(
+        top_k_retrieval=settings.TOP_K_RETRIEVAL, top_k_rerank=settings.TOP_K_RERANK,
+        access_boost=settings.ACCESS_BOOST, fusion=settings.RETRIEVAL_FUSION,
+        lexical_weight=settings.LEXICAL_WEIGHT, depth=settings.RETRIEVAL_DEPTH,
+        chunking=settings.CHUNKING)
 
 
 def search_plan(settings: Settings) -> TierPlan:
@@ -158,11 +181,18 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
 
     started = time.perf_counter()
     if embedder is None:
-        embedder = await run_blocking(SentenceTransformerEmbedder.load, settings.EMBEDDING_MODEL)
+        embedder, embedder_status = await run_blocking(
+            load_embedder, settings.EMBEDDING_MODEL, settings.EMBEDDING_BACKEND, settings.EMBEDDING_CACHE_DIR)
+    else:
+        backend = getattr(embedder, "backend", "injected")
+        embedder_status = EmbedderStatus(backend, backend, False, None)
     load_ms["embedder"] = round((time.perf_counter() - started) * 1000, 1)
 
     scale = RelevanceScale(min_relevance=settings.MIN_RELEVANCE_SCORE, sufficient_mean=1.0)
-    reranker, status = await run_blocking(load_reranker, settings.RERANKER_MODEL, embedder, scale)
+    fallback_scale = (EMBEDDING_SCALE if settings.RETRIEVAL_FUSION == "dense"
+                      else hybrid_embedding_scale(settings.LEXICAL_WEIGHT))
+    reranker, status = await run_blocking(load_reranker, settings.RERANKER_MODEL, embedder, scale,
+                                          fallback_scale)
     load_ms["reranker"] = round(status.load_ms, 1)
 
     started = time.perf_counter()
@@ -205,9 +235,7 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         nli, nli_status = await run_blocking(load_nli, settings.NLI_MODEL)
         load_ms["nli"] = round(nli_status.load_ms, 1)
 
-    retriever = Retriever(embedder, kb, reranker, RetrievalConfig(
-        top_k_retrieval=settings.TOP_K_RETRIEVAL, top_k_rerank=settings.TOP_K_RERANK,
-        access_boost=settings.ACCESS_BOOST))
+    retriever = Retriever(embedder, kb, reranker, retrieval_config(settings))
     # URL checks use their own client: its network backend is the SSRF guard (search/fetch.py).
     fetcher = Fetcher(FetchPolicy(
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
@@ -229,7 +257,8 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     await run_blocking(importlib.import_module, "trafilatura")
     cache = make_cache(settings.redis_url)
     return Services(settings=settings, cache=cache, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,
-                    reranker_status=status, http=http, provider=provider, escalation=escalation,
+                    reranker_status=status, embedder_status=embedder_status, http=http,
+                    provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
                     fetcher=fetcher, nli_status=nli_status, classifier=classifier,

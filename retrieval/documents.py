@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+import numpy as np
+
 from retrieval.credibility import profile_for, registered_domain
 
 Origin = Literal["seed", "web", "fact_check", "user", "reference"]
@@ -46,6 +48,10 @@ class Document:
     def id(self) -> str:
         return document_id(self.source, self.text)
 
+    def as_stored(self) -> StoredDocument:
+        """This document as a not-yet-ranked `StoredDocument` (web results, references)."""
+        return StoredDocument(self.id, self.text, self.metadata())
+
     def metadata(self) -> dict[str, Any]:
         profile = profile_for(self.source)
         meta: dict[str, Any] = {
@@ -80,6 +86,7 @@ class StoredDocument:
     text: str
     metadata: dict[str, Any]
     similarity: float = 0.0
+    embedding: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def source(self) -> str:
@@ -88,6 +95,11 @@ class StoredDocument:
     @property
     def title(self) -> str:
         return str(self.metadata.get("title") or self.metadata.get("details") or "")
+
+    @property
+    def parent_id(self) -> str:
+        """The id of the document this passage was cut from (its own id when not chunked)."""
+        return str(self.metadata.get("parent_id") or self.id)
 
     @property
     def access_count(self) -> int:
@@ -103,3 +115,4 @@ class AddReport:
     ids: list[str]
     added: int
     duplicates: int
+    new_ids: list[str] = field(default_factory=list)  # the stored ids that were new

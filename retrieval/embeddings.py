@@ -4,9 +4,12 @@ the deterministic fake that lives next to the Protocol (tests, and nothing else)
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -14,6 +17,8 @@ import numpy as np
 from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
 from retrieval.model_files import ResolvedModel, resolve_model
+
+log = logging.getLogger(__name__)
 
 
 class Embedder(Protocol):
@@ -38,6 +43,7 @@ class SentenceTransformerEmbedder:
         self._lock = threading.Lock()  # one encode at a time: torch already uses both cores
         self.resolved = resolved
         self.name = resolved.name
+        self.backend = "torch"
         self.batch_size = batch_size
         getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
         self.dimension = int(getter())
@@ -94,3 +100,35 @@ class HashingEmbedder:
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.embed_blocking(texts)
+
+
+BACKENDS = ("onnx-int8", "onnx", "torch")
+
+
+@dataclass(frozen=True)
+class EmbedderStatus:
+    """What health reports about the embedder: the backend asked for, the one running, and why."""
+
+    requested: str
+    active: str
+    fallback: bool
+    reason: str | None
+
+
+def load_embedder(name: str, backend: str = "onnx-int8",
+                  cache_dir: Path | None = None) -> tuple[Embedder, EmbedderStatus]:
+    """Blocking. The ONNX Runtime embedder (int8 or fp32) when it can be prepared offline, else the
+    sentence-transformers one, visibly (the status says why). Raises ModelUnavailable only when
+    no backend can load the model."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown embedding backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    if backend != "torch":
+        from retrieval.onnx_embedder import OnnxEmbedder
+
+        try:
+            embedder = OnnxEmbedder.load(name, quantized=backend == "onnx-int8", cache_dir=cache_dir)
+            return embedder, EmbedderStatus(backend, backend, False, None)
+        except ModelUnavailable as exc:
+            log.warning("ONNX embedder unavailable, using sentence-transformers: %s", exc)
+            return SentenceTransformerEmbedder.load(name), EmbedderStatus(backend, "torch", True, str(exc))
+    return SentenceTransformerEmbedder.load(name), EmbedderStatus(backend, "torch", False, None)

@@ -2,6 +2,7 @@
 
     RetrievalError
      ├── ModelUnavailable        a model could not be resolved or loaded (offline, bad path)
+     ├── DocumentNotFound        no stored document has that id
      └── KnowledgeBaseError      the vector store failed
           ├── KnowledgeBaseLocked    the embedded store is owned by another process
           └── KnowledgeBaseUnavailable   a Chroma server cannot be reached
@@ -14,6 +15,10 @@ class RetrievalError(Exception):
 
 class ModelUnavailable(RetrievalError):
     """A model could not be resolved locally or loaded; the message says what was tried."""
+
+
+class DocumentNotFound(RetrievalError):
+    """No stored document (or passage of one) has the requested id."""
 
 
 class KnowledgeBaseError(RetrievalError):

@@ -3,6 +3,11 @@
 Collections are created with `embedding_function=None` (we pass embeddings ourselves) and HNSW
 `space=cosine, ef_search=400`: the default ef of 100 measured recall@20 of 0.54 at 100k docs.
 Every Chroma call runs in a worker thread.
+
+Beside the collection sits the lexical leg (`retrieval/lexical.py`, BM25 over SQLite FTS5, in
+`<CHROMA_PERSIST_DIR>/lexical-<collection>.sqlite3`). Every add and delete goes to both; at open
+the two are reconciled (a crash between the writes, or a store filled by an older version, is
+repaired then). Stats (by source_type, by origin, oldest/newest) come from the same sidecar.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from filelock import FileLock, Timeout
 from retrieval.concurrency import run_blocking
 from retrieval.documents import AddReport, Document, StoredDocument, utc_now
 from retrieval.errors import KnowledgeBaseError, KnowledgeBaseLocked, KnowledgeBaseUnavailable
+from retrieval.lexical import IndexedRow, LexicalHit, LexicalIndex
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +37,21 @@ class KnowledgeBase(Protocol):
     mode: Literal["embedded", "server"]
 
     async def add(self, documents: Sequence[Document], embeddings: np.ndarray) -> AddReport: ...
-    async def query(self, embedding: np.ndarray, k: int) -> list[StoredDocument]: ...
-    async def get(self, ids: Sequence[str]) -> list[StoredDocument]: ...
-    async def delete(self, doc_id: str) -> bool: ...
+    async def query(self, embedding: np.ndarray, k: int) -> list[StoredDocument]:
+        """Cosine top-k, best first, each with its similarity and stored vector."""
+    async def lexical_query(self, text: str, k: int) -> list[LexicalHit]:
+        """BM25 top-k over the same documents, best first."""
+    async def get(self, ids: Sequence[str], *, embeddings: bool = False) -> list[StoredDocument]: ...
+    async def existing(self, ids: Sequence[str]) -> set[str]:
+        """Which of `ids` are stored (so re-ingesting skips the embedding, not only the write)."""
+    async def delete(self, doc_id: str) -> int:
+        """Delete a document (or every passage of a chunked one); returns how many were removed."""
     async def count(self) -> int: ...
-    async def record_access(self, relevances: dict[str, float]) -> None: ...
+    async def stats(self) -> dict[str, Any]: ...
+    async def record_access(self, relevances: dict[str, float]) -> None:
+        """access_count += 1 and last_accessed = now for documents that passed the rerank."""
+    async def record_verdict_use(self, relevances: dict[str, float]) -> None:
+        """verification_count += 1 and avg_relevance updated for evidence used in a verdict."""
     def close(self) -> None: ...
 
 
@@ -66,12 +82,14 @@ class ChromaKnowledgeBase:
     """`KnowledgeBase` on Chroma. Build with `open_embedded` or `open_server` (both blocking)."""
 
     def __init__(self, client: Any, collection: Any, mode: Literal["embedded", "server"],
-                 where: str, lock: FileLock | None = None) -> None:
+                 where: str, lexical: LexicalIndex, lock: FileLock | None = None) -> None:
         self._client = client
         self._collection = collection
         self._lock = lock
+        self.lexical = lexical
         self.mode = mode
         self.where = where
+        self.reconciled = self._reconcile()
 
     @classmethod
     def open_embedded(cls, path: Path, collection: str) -> ChromaKnowledgeBase:
@@ -89,13 +107,16 @@ class ChromaKnowledgeBase:
                 path=str(path), settings=ChromaSettings(anonymized_telemetry=False)
             )
             coll = _collection(client, collection)
+            return cls(client, coll, "embedded", str(path), _lexical_for(path, collection), lock)
         except Exception as exc:
             lock.release()
             raise KnowledgeBaseError(f"could not open the Chroma store at {path}: {exc}") from exc
-        return cls(client, coll, "embedded", str(path), lock)
 
     @classmethod
-    def open_server(cls, host: str, port: int, collection: str) -> ChromaKnowledgeBase:
+    def open_server(cls, host: str, port: int, collection: str,
+                    lexical_dir: Path = Path("./chroma_db")) -> ChromaKnowledgeBase:
+        """A Chroma server; the lexical sidecar lives in `lexical_dir` of this process and is
+        reconciled with the server's collection at open."""
         try:
             import chromadb
             from chromadb.config import Settings as ChromaSettings
@@ -109,7 +130,10 @@ class ChromaKnowledgeBase:
             raise KnowledgeBaseUnavailable(
                 f"could not reach the Chroma server at {host}:{port}: {exc}"
             ) from exc
-        return cls(client, coll, "server", f"{host}:{port}")
+        lexical_dir = Path(lexical_dir).expanduser().resolve()
+        lexical_dir.mkdir(parents=True, exist_ok=True)
+        return cls(client, coll, "server", f"{host}:{port}",
+                   _lexical_for(lexical_dir, f"{collection}-{host}-{port}"))
 
     # -- blocking internals -------------------------------------------------------------
 
@@ -121,13 +145,40 @@ class ChromaKnowledgeBase:
         existing = set(self._collection.get(ids=list(unique), include=[])["ids"]) if unique else set()
         new = [(i, index) for i, index in unique.items() if i not in existing]
         if new:
+            metadatas = [documents[index].metadata() for _, index in new]
             self._collection.add(
                 ids=[i for i, _ in new],
                 documents=[documents[index].text for _, index in new],
-                metadatas=[documents[index].metadata() for _, index in new],
+                metadatas=metadatas,
                 embeddings=np.asarray([embeddings[index] for _, index in new], dtype=np.float32),
             )
-        return AddReport(ids=ids, added=len(new), duplicates=len(ids) - len(new))
+            self.lexical.add(_row(i, documents[index].text, meta)
+                             for (i, index), meta in zip(new, metadatas, strict=True))
+        return AddReport(ids=ids, added=len(new), duplicates=len(ids) - len(new),
+                         new_ids=[i for i, _ in new])
+
+    def _reconcile(self) -> int:
+        """Bring the lexical sidecar in line with the collection; returns how many rows changed."""
+        total = self._collection.count()
+        if total == self.lexical.count():
+            return 0
+        stored: set[str] = set()
+        changed = 0
+        known = self.lexical.ids()
+        for offset in range(0, total, RECONCILE_PAGE):
+            page = self._collection.get(limit=RECONCILE_PAGE, offset=offset,
+                                        include=["documents", "metadatas"])
+            stored.update(page["ids"])
+            missing = [
+                _row(i, t or "", dict(m or {}))
+                for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)
+                if i not in known
+            ]
+            changed += self.lexical.add(missing)
+        changed += self.lexical.delete([i for i in known if i not in stored])
+        if changed:
+            log.info("lexical index reconciled with the collection: %d row(s) changed", changed)
+        return changed
 
     def _query(self, embedding: np.ndarray, k: int) -> list[StoredDocument]:
         total = self._collection.count()
@@ -136,32 +187,44 @@ class ChromaKnowledgeBase:
         result = self._collection.query(
             query_embeddings=[np.asarray(embedding, dtype=np.float32)],
             n_results=min(k, total),
-            include=["documents", "metadatas", "distances"],
+            include=["documents", "metadatas", "distances", "embeddings"],
         )
         return [
-            StoredDocument(id=i, text=t or "", metadata=dict(m or {}), similarity=1.0 - float(d))
-            for i, t, m, d in zip(
+            StoredDocument(id=i, text=t or "", metadata=dict(m or {}), similarity=1.0 - float(d),
+                           embedding=np.asarray(e, dtype=np.float32))
+            for i, t, m, d, e in zip(
                 result["ids"][0], result["documents"][0], result["metadatas"][0],
-                result["distances"][0], strict=True,
+                result["distances"][0], result["embeddings"][0], strict=True,
             )
         ]
 
-    def _get(self, ids: Sequence[str]) -> list[StoredDocument]:
+    def _get(self, ids: Sequence[str], embeddings: bool = False) -> list[StoredDocument]:
         if not ids:
             return []
-        result = self._collection.get(ids=list(ids), include=["documents", "metadatas"])
-        return [
-            StoredDocument(id=i, text=t or "", metadata=dict(m or {}))
-            for i, t, m in zip(result["ids"], result["documents"], result["metadatas"], strict=True)
-        ]
+        include = ["documents", "metadatas", "embeddings"] if embeddings else ["documents", "metadatas"]
+        result = self._collection.get(ids=list(ids), include=include)
+        vectors = result["embeddings"] if embeddings else [None] * len(result["ids"])
+        found = {
+            i: StoredDocument(id=i, text=t or "", metadata=dict(m or {}),
+                              embedding=None if e is None else np.asarray(e, dtype=np.float32))
+            for i, t, m, e in zip(result["ids"], result["documents"], result["metadatas"], vectors,
+                                  strict=True)
+        }
+        return [found[i] for i in ids if i in found]  # in the order asked
 
-    def _delete(self, doc_id: str) -> bool:
-        if not self._collection.get(ids=[doc_id], include=[])["ids"]:
-            return False
-        self._collection.delete(ids=[doc_id])
-        return True
+    def _existing(self, ids: Sequence[str]) -> set[str]:
+        return set(self._collection.get(ids=list(dict.fromkeys(ids)), include=[])["ids"])
 
-    def _record_access(self, relevances: dict[str, float]) -> None:
+    def _delete(self, doc_id: str) -> int:
+        ids = set(self._collection.get(ids=[doc_id], include=[])["ids"])
+        ids.update(self._collection.get(where={"parent_id": doc_id}, include=[])["ids"])
+        if not ids:
+            return 0
+        self._collection.delete(ids=sorted(ids))
+        self.lexical.delete(sorted(ids))
+        return len(ids)
+
+    def _update_metadata(self, relevances: dict[str, float], verdict_use: bool) -> None:
         docs = self._get(list(relevances))
         if not docs:
             return
@@ -169,14 +232,19 @@ class ChromaKnowledgeBase:
         metadatas = []
         for doc in docs:
             meta = doc.metadata
-            count = int(meta.get("verification_count", 0) or 0)
-            avg = float(meta.get("avg_relevance", 0.0) or 0.0)
-            meta["access_count"] = int(meta.get("access_count", 0) or 0) + 1
-            meta["verification_count"] = count + 1
-            meta["avg_relevance"] = (avg * count + relevances[doc.id]) / (count + 1)
-            meta["last_accessed"] = now
+            if verdict_use:
+                count = int(meta.get("verification_count", 0) or 0)
+                avg = float(meta.get("avg_relevance", 0.0) or 0.0)
+                meta["verification_count"] = count + 1
+                meta["avg_relevance"] = (avg * count + float(relevances[doc.id])) / (count + 1)
+            else:
+                meta["access_count"] = int(meta.get("access_count", 0) or 0) + 1
+                meta["last_accessed"] = now
             metadatas.append(meta)
         self._collection.update(ids=[d.id for d in docs], metadatas=metadatas)
+
+    def _stats(self) -> dict[str, Any]:
+        return {"count": self._collection.count(), **self.lexical.facets()}
 
     # -- async API ----------------------------------------------------------------------
 
@@ -198,18 +266,33 @@ class ChromaKnowledgeBase:
     async def query(self, embedding: np.ndarray, k: int) -> list[StoredDocument]:
         return await self._call(self._query, embedding, k)
 
-    async def get(self, ids: Sequence[str]) -> list[StoredDocument]:
-        return await self._call(self._get, ids)
+    async def lexical_query(self, text: str, k: int) -> list[LexicalHit]:
+        return await self._call(self.lexical.search, text, k)
 
-    async def delete(self, doc_id: str) -> bool:
+    async def get(self, ids: Sequence[str], *, embeddings: bool = False) -> list[StoredDocument]:
+        return await self._call(self._get, ids, embeddings)
+
+    async def existing(self, ids: Sequence[str]) -> set[str]:
+        if not ids:
+            return set()
+        return await self._call(self._existing, ids)
+
+    async def delete(self, doc_id: str) -> int:
         return await self._call(self._delete, doc_id)
 
     async def count(self) -> int:
         return await self._call(self._collection.count)
 
+    async def stats(self) -> dict[str, Any]:
+        return await self._call(self._stats)
+
     async def record_access(self, relevances: dict[str, float]) -> None:
         if relevances:
-            await self._call(self._record_access, relevances)
+            await self._call(self._update_metadata, relevances, False)
+
+    async def record_verdict_use(self, relevances: dict[str, float]) -> None:
+        if relevances:
+            await self._call(self._update_metadata, relevances, True)
 
     def close(self) -> None:
         closer = getattr(self._client, "close", None)
@@ -218,8 +301,23 @@ class ChromaKnowledgeBase:
                 closer()
             except Exception as exc:  # closing must not mask the shutdown reason
                 log.warning("closing the Chroma client failed: %s", exc)
+        self.lexical.close()
         if self._lock is not None and self._lock.is_locked:
             self._lock.release()
+
+
+RECONCILE_PAGE = 1000
+
+
+def _lexical_for(directory: Path, name: str) -> LexicalIndex:
+    safe = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in name)
+    return LexicalIndex(Path(directory) / f"lexical-{safe}.sqlite3")
+
+
+def _row(doc_id: str, text: str, meta: dict[str, Any]) -> IndexedRow:
+    return IndexedRow(id=doc_id, title=str(meta.get("title") or ""), text=text,
+                      source_type=str(meta.get("source_type") or ""), origin=str(meta.get("origin") or ""),
+                      timestamp=str(meta.get("timestamp") or ""))
 
 
 def _collection(client: Any, name: str) -> Any:

@@ -79,8 +79,8 @@ async def test_access_boost_raises_first_stage_score(retriever, kb):
 
 async def test_delete(retriever, kb):
     await retriever.index(DOCS)
-    assert await kb.delete(DOCS[1].id) is True
-    assert await kb.delete(DOCS[1].id) is False
+    assert await kb.delete(DOCS[1].id) == 1
+    assert await kb.delete(DOCS[1].id) == 0
     assert await kb.count() == 2
 
 

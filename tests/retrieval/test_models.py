@@ -91,3 +91,37 @@ async def test_real_minilm_embeds_unit_vectors(minilm):
     assert vectors.shape == (3, 384)
     assert abs(float((vectors[0] ** 2).sum()) - 1.0) < 1e-4
     assert float(vectors[0] @ vectors[1]) > float(vectors[0] @ vectors[2])
+
+
+@pytest.mark.slow
+def test_onnx_embedder_matches_sentence_transformers_and_caches_its_export(tmp_path, minilm):
+    from retrieval.onnx_embedder import OnnxEmbedder
+
+    texts = ["The Earth is round.", "Apollo 11 landed on the Moon on 20 July 1969 " * 30, "x"]
+    reference = minilm.embed_blocking(texts)
+    fp32 = OnnxEmbedder.load("all-MiniLM-L6-v2", quantized=False, cache_dir=tmp_path)
+    assert fp32.dimension == 384 and fp32.max_length == 256
+    assert float(((fp32.embed_blocking(texts) * reference).sum(axis=1)).min()) > 0.9999
+    int8 = OnnxEmbedder.load("all-MiniLM-L6-v2", quantized=True, cache_dir=tmp_path)
+    vectors = int8.embed_blocking(texts)
+    assert float(((vectors * reference).sum(axis=1)).min()) > 0.97
+    assert abs(float((vectors[0] ** 2).sum()) - 1.0) < 1e-4
+    exported = sorted(p.name for p in tmp_path.rglob("*.onnx"))
+    assert exported == ["model.int8-matmul-per-channel.onnx", "model.onnx"]
+    started = time.perf_counter()
+    OnnxEmbedder.load("all-MiniLM-L6-v2", quantized=True, cache_dir=tmp_path)
+    assert time.perf_counter() - started < 3.0  # the cached export is reused
+    assert int8.embed_blocking([]).shape == (0, 384)
+
+
+def test_embedder_falls_back_to_sentence_transformers_visibly(tmp_path):
+    from retrieval.embeddings import SentenceTransformerEmbedder, load_embedder
+
+    not_a_dir = tmp_path / "cache"
+    not_a_dir.write_text("a file where the ONNX cache should be")
+    embedder, status = load_embedder("all-MiniLM-L6-v2", "onnx-int8", cache_dir=not_a_dir)
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    assert (status.requested, status.active, status.fallback) == ("onnx-int8", "torch", True)
+    assert "ONNX" in (status.reason or "")
+    with pytest.raises(ValueError, match="unknown embedding backend"):
+        load_embedder("all-MiniLM-L6-v2", "tensorflow")

@@ -1,0 +1,37 @@
+"""`claimcheck kb ingest` is resumable (a re-run adds nothing twice) and `kb stats` reports facets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.cli import main
+
+
+@pytest.mark.slow
+def test_ingest_twice_adds_once_and_stats_report_facets(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CHROMA_PERSIST_DIR", str(tmp_path / "kb"))
+    monkeypatch.setenv("EMBEDDING_BACKEND", "torch")
+    rows = [{"text": f"Fact number {i} about the water cycle and rainfall.", "source": f"https://www.usgs.gov/{i}",
+             "title": f"Fact {i}", "timestamp": f"2020-01-{i + 1:02d}"} for i in range(5)]
+    path = tmp_path / "docs.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows[:3]) + "\n")
+    assert main(["kb", "ingest", str(path), "--batch", "2"]) == 0
+    assert "3 added, 0 duplicates" in capsys.readouterr().out
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")  # resumed with more lines
+    assert main(["kb", "ingest", str(path)]) == 0
+    assert "2 added, 3 duplicates" in capsys.readouterr().out
+    assert main(["kb", "stats"]) == 0
+    out = capsys.readouterr().out
+    assert "count: 5" in out and "user 5" in out and "government 5" in out
+    assert "oldest: 2020-01-01" in out and "newest: 2020-01-05" in out
+
+
+def test_ingest_of_a_broken_file_fails_with_the_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CHROMA_PERSIST_DIR", str(tmp_path / "kb"))
+    monkeypatch.setenv("EMBEDDING_BACKEND", "torch")
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"text": "ok", "source": "https://a.org"}\nnot json\n')
+    assert main(["kb", "ingest", str(path)]) == 1
+    assert "bad.jsonl:2" in capsys.readouterr().err
