@@ -53,8 +53,7 @@ async def test_invalid_claim_is_a_plain_422_not_a_stream(tmp_path, minilm):
     assert response.json()["error"] == "invalid_request"
 
 
-async def test_saturation_is_a_503_before_the_stream_starts(tmp_path, minilm, monkeypatch):
-    monkeypatch.setattr("app.routes.SATURATION_WAIT_S", 0.2)
+async def test_saturation_is_a_503_before_the_stream_starts(tmp_path, minilm):
     settings = make_settings(tmp_path, MAX_CONCURRENT_VERIFICATIONS=1)
     async with app_client(settings, embedder=minilm) as client:
         slots = client.app.state.services.verify_slots
