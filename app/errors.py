@@ -10,7 +10,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from agent.grounding import UnknownProfile
 from agent.llm import LLMError
+from agent.references import ReferenceRefused
 from retrieval.errors import KnowledgeBaseError, ModelUnavailable
 from search.base import SearchError
 
@@ -61,6 +63,17 @@ def install_error_handlers(app: FastAPI) -> None:
                  413: "payload_too_large", 429: "rate_limited"}
         return error_response(exc.status_code, names.get(exc.status_code, "http_error"), exc.detail,
                               headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(ReferenceRefused)
+    async def reference_refused(_: Request, exc: ReferenceRefused) -> JSONResponse:
+        return error_response(422, "reference_refused", [{
+            "type": "reference_refused", "loc": ["body", "references", exc.index - 1],
+            "msg": str(exc), "input": exc.url, "reason": exc.reason}])
+
+    @app.exception_handler(UnknownProfile)
+    async def unknown_profile(_: Request, exc: UnknownProfile) -> JSONResponse:
+        return error_response(422, "invalid_request", [{
+            "type": "value_error", "loc": ["body", "profile"], "msg": str(exc)}])
 
     @app.exception_handler(Saturated)
     async def saturated(_: Request, exc: Saturated) -> JSONResponse:

@@ -54,6 +54,14 @@ def to_response(result: VerificationResult) -> VerifyResponse:
     return VerifyResponse.model_validate(body)
 
 
+def verify_options(body: VerifyRequest) -> VerifyOptions:
+    """With references, the KB and the web are searched only when web_search was sent explicitly."""
+    return VerifyOptions(
+        web_search=body.web_search, references=body.references,
+        index_references=body.index_references, grounding=body.grounding, profile=body.profile,
+        search_with_references=body.web_search and "web_search" in body.model_fields_set)
+
+
 async def _acquire(services: Services) -> None:
     try:
         await asyncio.wait_for(services.verify_slots.acquire(), timeout=SATURATION_WAIT_S)
@@ -66,9 +74,7 @@ async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
     """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
     await _acquire(services)
     try:
-        result = await services.verifier.verify(body.claim, VerifyOptions(
-            web_search=body.web_search, references=body.references,
-            index_references=body.index_references, grounding=body.grounding, profile=body.profile))
+        result = await services.verifier.verify(body.claim, verify_options(body))
     finally:
         services.verify_slots.release()
     return to_response(result)

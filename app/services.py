@@ -42,6 +42,7 @@ class Services:
     verifier: Verifier
     verify_slots: asyncio.Semaphore
     fetcher: Fetcher | None = None
+    pages: Fetcher | None = None
     passages: PassageChecker | None = None
     nli_status: NLIStatus | None = None
     classifier: str = "rules"
@@ -101,8 +102,9 @@ class Services:
 
     async def aclose(self) -> None:
         await self.http.aclose()
-        if self.fetcher is not None:
-            await self.fetcher.aclose()
+        for fetcher in (self.fetcher, self.pages):
+            if fetcher is not None:
+                await fetcher.aclose()
         await run_blocking(self.kb.close)
 
 
@@ -190,15 +192,20 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
         max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY,
         cache_ttl_s=settings.URL_CHECK_TTL_S)) if settings.URL_CHECK else None
+    # Reference pages are always fetched through the guard, with a page-sized timeout.
+    pages = Fetcher(FetchPolicy(
+        allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.REFERENCE_TIMEOUT_S,
+        max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY, cache_ttl_s=0))
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
-        verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE),
-        detector=detector, nli=nli, fetcher=fetcher)
+        verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
+        grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK),
+        detector=detector, nli=nli, fetcher=fetcher, pages=pages)
     passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
         max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
     return Services(settings=settings, passages=passages, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
-                    fetcher=fetcher, nli_status=nli_status, classifier=classifier,
+                    fetcher=fetcher, pages=pages, nli_status=nli_status, classifier=classifier,
                     load_ms=load_ms)
