@@ -34,10 +34,12 @@ _NEGATION = re.compile(
     r"misleading|mislead\w*|no longer)\b|n't\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 
-# Heuristic rules and the precision each measured (benchmarks/stance_heuristic.py, Climate-FEVER
-# claim–evidence sentence pairs labelled SUPPORTS/REFUTES/NOT_ENOUGH_INFO).
-HEURISTIC_PRECISION = {"refutes_negation": 0.2, "refutes_number": 0.2, "supports_overlap": 0.45,
-                       "neutral": 0.55}
+# Each heuristic rule's score is the precision it measured on 5,375 Climate-FEVER claim–sentence
+# pairs (benchmarks/stance_heuristic.py; base rates: supports 0.25, refutes 0.10, neutral 0.64).
+# The rules lift both sides well above their base rate, but the whole heuristic's 3-way accuracy
+# (0.644) is the majority baseline's (0.643): a weak signal, labelled as such wherever it is used.
+HEURISTIC_PRECISION = {"refutes_negation": 0.402, "refutes_number": 0.276, "supports_overlap": 0.465,
+                       "neutral": 0.659}
 HEURISTIC_NAME = "lexical heuristic (overlap, negation, numbers)"
 
 
