@@ -80,7 +80,6 @@ class Settings(BaseSettings):
     GROUNDING_TRIGGER: Literal["always", "on_medium_confidence", "never"] = "on_medium_confidence"
     GROUNDING_PROFILE: str = "general"
     CITATION_CHECK: Literal["local", "llm"] = "local"
-    REFERENCE_TIMEOUT_S: float = Field(10.0, gt=0)
     VERDICT_CACHE_TTL_S: int = Field(86400, ge=0)
 
     # HTTP edge

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+import uuid
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
@@ -12,11 +14,14 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, StreamingResponse
 
+from agent.cache import verdict_key
 from agent.models import VerificationResult
 from agent.passages import PassageResult
 from agent.verifier import VerifyOptions
 from app.errors import Saturated
 from app.schemas import (
+    AuditRequest,
+    AuditResponse,
     CheckClaimOut,
     CheckRequest,
     CheckResponse,
@@ -72,12 +77,32 @@ async def _acquire(services: Services) -> None:
 @router.post("/api/verify", response_model=VerifyResponse, responses=_ERRORS, tags=["verify"])
 async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
     """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
+    started = time.perf_counter()
+    ttl = services.settings.VERDICT_CACHE_TTL_S
+    key = None
+    if ttl > 0 and not body.references:
+        key = verdict_key(body.claim, engine=services.verifier.verdict_engine,
+                          model=services.settings.LLM_MODEL, web_search=body.web_search,
+                          grounding=body.grounding, profile=body.profile)
+        cached = await services.cache.get(key)
+        if cached is not None:
+            response = VerifyResponse.model_validate_json(cached)
+            elapsed = round((time.perf_counter() - started) * 1000, 2)
+            return response.model_copy(update={
+                "cache": "hit", "session_id": str(uuid.uuid4()), "original_claim": body.claim,
+                "steps": [f"Served from the verdict cache ({services.cache.name}); the original trace follows.",
+                          *response.steps],
+                "timings_ms": {"cache_lookup": elapsed, "total": elapsed}})
     await _acquire(services)
     try:
         result = await services.verifier.verify(body.claim, verify_options(body))
     finally:
         services.verify_slots.release()
-    return to_response(result)
+    response = to_response(result)
+    # Degraded answers (the configured engine did not answer) are not cached: the next try may do better.
+    if key is not None and result.mode == services.verifier.verdict_engine:
+        await services.cache.set(key, response.model_dump_json(), ttl)
+    return response
 
 
 # -- passages (issue 12) ---------------------------------------------------------------
@@ -141,6 +166,16 @@ async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingRe
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+
+
+# -- source audit (issue 13) ------------------------------------------------------------
+
+
+@router.post("/api/sources/audit", response_model=AuditResponse, responses=_ERRORS, tags=["sources"])
+async def audit_sources(body: AuditRequest, services: ServicesDep) -> AuditResponse:
+    """Check the URLs a text cites: live?, authoritative?, fresh?, and do they support the citing sentence?"""
+    result = await services.auditor.audit(body.text, body.topic)
+    return AuditResponse.model_validate(asdict(result))
 
 
 @router.get("/api/health", response_model=HealthResponse, tags=["meta"])

@@ -184,6 +184,43 @@ class CheckResponse(BaseModel):
     steps: list[str] = []
 
 
+class AuditRequest(BaseModel):
+    """A text whose cited URLs are audited."""
+
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+        "text": "Vaccines do not cause autism (https://www.who.int/news-room/fact-sheets/detail/autism).",
+        "topic": "medical"}]})
+
+    text: Annotated[str, StringConstraints(max_length=20000), AfterValidator(_passage_text)]
+    topic: Literal["legal", "scientific", "financial", "medical", "policy", "general"] | None = None
+
+
+class AuditedUrlOut(BaseModel):
+    url: str
+    status: Literal["valid", "invalid", "unreachable", "refused"]
+    http_status: int | None
+    domain: str = Field(description="the groundcheck content domain (ACADEMIC, NEWS, GOVERNMENT, …)")
+    registered_domain: str
+    source_type: str
+    authority: float = Field(ge=0.25, le=1.5)
+    published: str | None
+    freshness: float | None
+    sentence: str
+    alignment: float | None = Field(None, ge=0, le=100)
+    alignment_method: str | None
+    trust: TrustOut
+    reason: str
+
+
+class AuditResponse(BaseModel):
+    urls: list[AuditedUrlOut]
+    source_authority_score: float | None
+    url_validity_rate: float | None
+    citation_alignment: float | None
+    freshness: float | None
+    timings_ms: dict[str, float]
+
+
 class ErrorBody(BaseModel):
     """Every error answers with this shape (422 keeps FastAPI's `detail` list)."""
 

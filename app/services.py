@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -10,6 +11,8 @@ from typing import Any
 
 import httpx
 
+from agent.audit import SourceAuditor
+from agent.cache import MemoryCache, TextCache, make_cache
 from agent.heads import CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS, load_head_classifier
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.nli import NLIStatus, load_nli
@@ -42,8 +45,10 @@ class Services:
     verifier: Verifier
     verify_slots: asyncio.Semaphore
     fetcher: Fetcher | None = None
-    pages: Fetcher | None = None
+    cache: TextCache = field(default_factory=MemoryCache)
     passages: PassageChecker | None = None
+    auditor: SourceAuditor | None = None
+    audit_fetcher: Fetcher | None = None
     nli_status: NLIStatus | None = None
     classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
@@ -95,6 +100,8 @@ class Services:
                 "timeout_s": s.URL_CHECK_TIMEOUT_S if self.fetcher is not None else None,
                 "allow_hosts": list(s.FETCH_ALLOW_HOSTS),
             },
+            "cache": {"backend": self.cache.name, "ttl_s": s.VERDICT_CACHE_TTL_S,
+                      "enabled": s.VERDICT_CACHE_TTL_S > 0},
             "vector_store": {
                 "mode": self.kb.mode, "where": self.kb.where, "collection": s.COLLECTION_NAME,
             },
@@ -102,9 +109,11 @@ class Services:
 
     async def aclose(self) -> None:
         await self.http.aclose()
-        for fetcher in (self.fetcher, self.pages):
-            if fetcher is not None:
-                await fetcher.aclose()
+        if self.fetcher is not None:
+            await self.fetcher.aclose()
+        if self.audit_fetcher is not None:
+            await self.audit_fetcher.aclose()
+        await self.cache.aclose()
         await run_blocking(self.kb.close)
 
 
@@ -192,20 +201,26 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
         max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY,
         cache_ttl_s=settings.URL_CHECK_TTL_S)) if settings.URL_CHECK else None
-    # Reference pages are always fetched through the guard, with a page-sized timeout.
-    pages = Fetcher(FetchPolicy(
-        allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.REFERENCE_TIMEOUT_S,
-        max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY, cache_ttl_s=0))
+    # The source audit and the verifier's reference URLs fetch pages (GET: status, text and date in
+    # one round trip) through one page fetcher behind the same SSRF guard.
+    audit_fetcher = Fetcher(FetchPolicy(
+        allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
+        max_bytes=settings.FETCH_MAX_BYTES, concurrency=16, cache_ttl_s=settings.URL_CHECK_TTL_S))
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
         grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK),
-        detector=detector, nli=nli, fetcher=fetcher, pages=pages)
+        detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher)
     passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
         max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
-    return Services(settings=settings, passages=passages, embedder=embedder, kb=kb, retriever=retriever,
+    auditor = SourceAuditor(audit_fetcher, embedder, chat, nli)
+    # trafilatura's first import takes about a second: pay it at start-up, not on the first audit
+    # or reference page.
+    await run_blocking(importlib.import_module, "trafilatura")
+    cache = make_cache(settings.REDIS_URL)
+    return Services(settings=settings, cache=cache, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
-                    fetcher=fetcher, pages=pages, nli_status=nli_status, classifier=classifier,
+                    fetcher=fetcher, nli_status=nli_status, classifier=classifier,
                     load_ms=load_ms)

@@ -39,7 +39,7 @@ def extract_page(page: Page) -> PageText:
     """Title, main text and publication date of an HTML or plain-text page. Raises UnreadablePage."""
     kind = page.content_type.split(";")[0].strip().lower()
     raw = _decode(page)
-    if kind == "text/plain":
+    if kind.startswith("text/") and kind != "text/html":
         text = raw.strip()
         title, published = "", None
     elif kind in {"text/html", "application/xhtml+xml", ""}:
