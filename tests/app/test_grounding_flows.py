@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from tests.app.test_agent_flows import scripted, user_claim
 from tests.conftest import app_client, make_settings
 from tests.fakes.openai_server import FakeOpenAI, system_prompt
 from tests.fakes.web import FakeWeb
@@ -22,13 +23,8 @@ EIFFEL_PAGE = b"""<!doctype html><html><head><title>Eiffel Tower facts</title>
 <footer>Copyright 2024. Accept our cookie policy to continue.</footer></body></html>"""
 
 
-def _claim(user: str) -> str:
-    match = re.search(r"<claim>\n(.*)\n</claim>", user) or re.search(r"Claim: (.*)", user)
-    return match.group(1).strip() if match else ""
-
-
 def confidence_for(user: str) -> float:
-    claim = _claim(user)
+    claim = _claim_in(user)
     evidence = " ".join(re.findall(r"<evidence[^>]*>\n(.*?)\n</evidence>", user, re.S))
     specifics = set(re.findall(r"\b(?:[A-Z][a-z]+|\d+)\b", claim)) - {claim.split()[0]}
     if not specifics:
@@ -37,25 +33,30 @@ def confidence_for(user: str) -> float:
     return round(0.55 + 0.4 * present, 4)
 
 
+def _claim_in(user: str) -> str:
+    return user_claim([{"content": user}])
+
+
 def judge(reasoning: str | None = None):
+    """The pipeline's scripted LLM, plus the scrubbed pass and the LLM citation check; the verdict's
+    confidence follows the evidence's specifics, and it names a quote and a stance for [1]."""
+    def verdict(messages):
+        claim, user = user_claim(messages), messages[-1]["content"]
+        return {"verdict": "True", "confidence": confidence_for(user),
+                "reasoning": reasoning or f"Evidence [1] says: {claim}.",
+                "evidence": [{"n": 1, "stance": "supports", "probability": 0.9, "quote": claim}]}
+
+    pipeline = scripted(verdict=verdict)
+
     def reply(messages):
         system, user = system_prompt(messages), messages[-1]["content"]
-        if "classify a claim" in system:
-            return {"claim_type": "FACTUAL", "claim": _claim(user), "reason": "checkable"}
-        if "enough to judge" in system:
-            return {"sufficient": True, "reason": "scripted"}
-        if "judge sources" in system:
-            return {"ratings": [{"n": 1, "confidence": 0.8}]}
         if "review a fact-check verdict" in system:
             return {"confidence": confidence_for(user)}
         if "check the citations" in system:
             sentences = re.findall(r'<sentence s="(\d+)" cites="([\d,]+)">', user)
             return {"checks": [{"s": int(s), "n": int(n), "supported": True}
                                for s, cites in sentences for n in cites.split(",")]}
-        return {"verdict": "True", "confidence": confidence_for(user),
-                "reasoning": reasoning or f"Evidence [1] says: {_claim(user)}.",
-                "evidence": [{"n": 1, "stance": "supports", "probability": 0.9,
-                              "quote": _claim(user)}]}
+        return pipeline(messages)
     return reply
 
 
