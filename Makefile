@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.claimcheck-installed
 TORCH  := torch==2.13.0
 
-.PHONY: setup seed run test lint bench clean
+.PHONY: setup seed run test lint bench clean browser screenshots
 
 setup: $(STAMP)
 
@@ -23,11 +23,27 @@ seed: setup
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/claimcheck serve
 
-test: setup
+# Debian's chromium for the browser tests; never fails the set-up (those tests skip, saying why).
+browser:
+	@test -x /usr/bin/chromium || ! command -v apt-get >/dev/null || \
+	  { apt-get install -y -q chromium >/dev/null 2>&1 || \
+	    { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; } || \
+	    echo "chromium could not be installed: the browser tests will skip"; }
+
+test: setup browser
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest
+
+# Re-take the README screenshots: the browser tests save them in their tmp dirs; copy them here.
+SHOTS := .pytest-screenshots
+screenshots: setup browser
+	rm -rf $(SHOTS)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q tests/browser --basetemp=$(SHOTS)
+	mkdir -p docs/screenshots
+	find $(SHOTS) -path '*0/*.png' -exec cp {} docs/screenshots/ \;
+	rm -rf $(SHOTS)
 
 lint: setup
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) chroma_db .pytest_cache .ruff_cache
+	rm -rf $(VENV) chroma_db .pytest_cache .ruff_cache .pytest-screenshots

@@ -1,10 +1,12 @@
-"""`claimcheck serve` and `claimcheck kb seed|stats|ingest FILE`."""
+"""`claimcheck serve`, `claimcheck verify "claim" [--json]` and `claimcheck kb seed|stats|ingest|search`."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -86,13 +88,154 @@ def kb_command(args: argparse.Namespace) -> int:
         print(f"ingested: {report.added} added, {report.duplicates} duplicates; "
               f"KB now holds {await retriever.kb.count()} documents")
 
-    actions = {"seed": seed_action, "stats": stats_action, "ingest": ingest_action}
+    async def search_action(retriever):
+        # the same retrieve + rerank the verifier uses, with the configured reranker
+        from retrieval.concurrency import run_blocking
+        from retrieval.rerank import RelevanceScale, load_reranker
+        from retrieval.retriever import Retriever
+
+        settings = _settings()
+        scale = RelevanceScale(min_relevance=settings.MIN_RELEVANCE_SCORE, sufficient_mean=1.0)
+        reranker, _ = await run_blocking(load_reranker, settings.RERANKER_MODEL, retriever.embedder, scale)
+        hits = await Retriever(retriever.embedder, retriever.kb, reranker, retriever.config).search(
+            args.query, k=args.k, record_access=False)
+        results = [{"id": h.doc.id, "text": h.doc.text, "source": h.doc.source, "title": h.doc.title,
+                    "score": round(h.retrieval_score, 4), "relevance": h.relevance} for h in hits]
+        _print_hits(results, args.json)
+
+    if args.kb_command == "search" and args.api:
+        return _remote(args, lambda http, base: _print_hits(
+            _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))["results"],
+            args.json))
+    actions = {"seed": seed_action, "stats": stats_action, "ingest": ingest_action,
+               "search": search_action}
     try:
         asyncio.run(_with_retriever(actions[args.kb_command]))
     except (KnowledgeBaseError, ModelUnavailable, SeedFileError, OSError) as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+# ---- issue 11: `claimcheck verify` and `claimcheck kb search` ----------------------------------
+
+class RemoteError(Exception):
+    """The API answered with an error body."""
+
+
+def _print_hits(results: list[dict], as_json: bool) -> None:
+    from app.terminal import format_hits
+
+    print(json.dumps({"results": results}, ensure_ascii=False, indent=2) if as_json else format_hits(results))
+
+
+def _checked(response) -> dict:
+    body = response.json() if response.headers.get("content-type", "").startswith("application/json") else {}
+    if response.status_code != 200:
+        raise RemoteError(f"HTTP {response.status_code} {body.get('error', '')}: {body.get('detail', response.text[:200])}")
+    return body
+
+
+def _remote(args: argparse.Namespace, action) -> int:
+    """Run `action(http, base_url)` against a running server (--api), with X-API-Key when given."""
+    import httpx
+
+    headers = {"x-api-key": args.api_key} if args.api_key else {}
+    try:
+        with httpx.Client(headers=headers, timeout=httpx.Timeout(10.0, read=180.0)) as http:
+            action(http, args.api.rstrip("/"))
+    except (httpx.HTTPError, RemoteError) as exc:
+        print(f"claimcheck: {args.api}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+class _StepPrinter:
+    """Shows each step on stderr as it happens (stdout stays the verdict, or clean JSON)."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.count = 0
+
+    def __call__(self, text: str) -> None:
+        self.count += 1
+        if not self.quiet:
+            print(f"  {self.count:>2}. {text}", file=sys.stderr, flush=True)
+
+
+def _show(body: dict, as_json: bool) -> None:
+    from app.terminal import format_verdict
+
+    if as_json:
+        print(json.dumps(body, ensure_ascii=False, indent=2))
+    else:
+        print(format_verdict(body, color=sys.stdout.isatty()))
+
+
+async def _verify_here(args: argparse.Namespace, settings: Settings, steps: _StepPrinter) -> dict:
+    from agent.verifier import VerifyOptions
+    from app.routes import to_response
+    from app.services import build_services
+    from seed.seeding import seed_if_empty
+
+    services = await build_services(settings)
+    try:
+        if settings.AUTO_SEED:
+            await seed_if_empty(services.retriever)
+        result = await services.verifier.verify(args.claim, VerifyOptions(web_search=not args.no_web),
+                                                on_step=steps)
+        return to_response(result).model_dump(mode="json")
+    finally:
+        await services.aclose()
+
+
+def verify_command(args: argparse.Namespace) -> int:
+    """Verify one claim in this process (owning the KB), or through a running server with --api."""
+    from app.sse import parse_stream
+
+    steps = _StepPrinter(args.json or args.quiet)
+    if not args.claim.strip() or len(args.claim.strip()) > 2000:
+        print("claimcheck: the claim must have 1–2000 characters", file=sys.stderr)
+        return 2
+    if args.api:
+        def stream(http, base):
+            with http.stream("POST", f"{base}/api/verify/stream",
+                             json={"claim": args.claim, "web_search": not args.no_web}) as response:
+                if response.status_code != 200:
+                    response.read()
+                    _checked(response)
+                for event, data in parse_stream(response.iter_lines()):
+                    if event == "step":
+                        steps(data["step"])
+                    elif event == "error":
+                        raise RemoteError(f"{data['error']}: {data['detail']}")
+                    elif event == "result":
+                        _show(data, args.json)
+                        return
+            raise RemoteError("the stream ended before the result")
+
+        return _remote(args, stream)
+    settings = _settings()
+    try:
+        body = asyncio.run(_verify_here(args, settings, steps))
+    except KnowledgeBaseError as exc:
+        print(f"claimcheck: {exc}\n(a running server owns the knowledge base? use "
+              f"--api http://{settings.HOST}:{settings.PORT})", file=sys.stderr)
+        return 1
+    except ModelUnavailable as exc:
+        print(f"claimcheck: {exc}", file=sys.stderr)
+        return 1
+    _show(body, args.json)
+    return 0
+
+
+def _add_remote_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--api", default=os.environ.get("CLAIMCHECK_API"),
+                        help="a running server, e.g. http://127.0.0.1:8000 (env CLAIMCHECK_API); "
+                             "default: work in this process on the local knowledge base")
+    parser.add_argument("--api-key", default=os.environ.get("CLAIMCHECK_API_KEY"),
+                        help="sent as X-API-Key (env CLAIMCHECK_API_KEY)")
+    parser.add_argument("--json", action="store_true", help="print the JSON body instead of text")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,9 +253,20 @@ def main(argv: list[str] | None = None) -> int:
     p_ingest = kb_sub.add_parser("ingest", help="add documents from a JSONL file {text, source, title?, timestamp?}")
     p_ingest.add_argument("file")
     p_ingest.add_argument("--batch", type=int, default=64)
+    p_search = kb_sub.add_parser("search", help="retrieve + rerank, as the verifier does")
+    p_search.add_argument("query")
+    p_search.add_argument("-k", type=int, default=10, help="how many results (default 10)")
+    _add_remote_options(p_search)
     p_kb.set_defaults(func=kb_command)
+    p_verify = commands.add_parser("verify", help="verify a claim and print the verdict with its sources")
+    p_verify.add_argument("claim")
+    p_verify.add_argument("--no-web", action="store_true", help="do not search the web")
+    p_verify.add_argument("--quiet", action="store_true", help="do not show the steps as they happen")
+    _add_remote_options(p_verify)
+    p_verify.set_defaults(func=verify_command)
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    quiet = args.command == "verify" or getattr(args, "kb_command", None) == "search"
+    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return args.func(args)
 
 

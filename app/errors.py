@@ -47,6 +47,39 @@ def _truncate(value: Any, limit: int = 200) -> Any:
     return value
 
 
+# Domain error → (status, error name, Retry-After seconds). The first matching class wins.
+_DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
+    Saturated: (503, "saturated", "5"),
+    KnowledgeBaseError: (503, "knowledge_base_unavailable", "10"),
+    ModelUnavailable: (503, "model_unavailable", "30"),
+    LLMError: (503, "llm_unavailable", "10"),
+    SearchError: (503, "search_unavailable", "10"),
+}
+
+
+def describe_error(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
+    """(status, body, headers) for any exception: the one mapping used by handlers and streams."""
+    if isinstance(exc, ReferenceRefused):  # a request naming an address the SSRF guard refuses
+        return 422, {"error": "reference_refused", "detail": [{
+            "type": "reference_refused", "loc": ["body", "references", exc.index - 1],
+            "msg": str(exc), "input": exc.url, "reason": exc.reason}]}, {}
+    if isinstance(exc, UnknownProfile):
+        return 422, {"error": "invalid_request", "detail": [{
+            "type": "value_error", "loc": ["body", "profile"], "msg": str(exc)}]}, {}
+    for kind, (status, name, retry_after) in _DOMAIN_ERRORS.items():
+        if isinstance(exc, kind):
+            if isinstance(exc, KnowledgeBaseError):
+                log.error("knowledge base failure: %s", exc)
+            return status, {"error": name, "detail": str(exc)}, {"Retry-After": retry_after}
+    log.exception("unhandled error", exc_info=exc)
+    return 500, {"error": "internal_error", "detail": "an unexpected error occurred; see the server log"}, {}
+
+
+async def _domain_error(_: Request, exc: Exception) -> JSONResponse:
+    status, body, headers = describe_error(exc)
+    return error_response(status, body["error"], body["detail"], headers=headers or None)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -64,39 +97,5 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(exc.status_code, names.get(exc.status_code, "http_error"), exc.detail,
                               headers=getattr(exc, "headers", None))
 
-    @app.exception_handler(ReferenceRefused)
-    async def reference_refused(_: Request, exc: ReferenceRefused) -> JSONResponse:
-        return error_response(422, "reference_refused", [{
-            "type": "reference_refused", "loc": ["body", "references", exc.index - 1],
-            "msg": str(exc), "input": exc.url, "reason": exc.reason}])
-
-    @app.exception_handler(UnknownProfile)
-    async def unknown_profile(_: Request, exc: UnknownProfile) -> JSONResponse:
-        return error_response(422, "invalid_request", [{
-            "type": "value_error", "loc": ["body", "profile"], "msg": str(exc)}])
-
-    @app.exception_handler(Saturated)
-    async def saturated(_: Request, exc: Saturated) -> JSONResponse:
-        return error_response(503, "saturated", str(exc), headers={"Retry-After": "5"})
-
-    @app.exception_handler(KnowledgeBaseError)
-    async def kb_down(_: Request, exc: KnowledgeBaseError) -> JSONResponse:
-        log.error("knowledge base failure: %s", exc)
-        return error_response(503, "knowledge_base_unavailable", str(exc), headers={"Retry-After": "10"})
-
-    @app.exception_handler(ModelUnavailable)
-    async def model_down(_: Request, exc: ModelUnavailable) -> JSONResponse:
-        return error_response(503, "model_unavailable", str(exc), headers={"Retry-After": "30"})
-
-    @app.exception_handler(LLMError)
-    async def llm_down(_: Request, exc: LLMError) -> JSONResponse:
-        return error_response(503, "llm_unavailable", str(exc), headers={"Retry-After": "10"})
-
-    @app.exception_handler(SearchError)
-    async def search_down(_: Request, exc: SearchError) -> JSONResponse:
-        return error_response(503, "search_unavailable", str(exc), headers={"Retry-After": "10"})
-
-    @app.exception_handler(Exception)
-    async def crashed(_: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error", exc_info=exc)
-        return error_response(500, "internal_error", "an unexpected error occurred; see the server log")
+    for kind in (ReferenceRefused, UnknownProfile, *_DOMAIN_ERRORS, Exception):
+        app.add_exception_handler(kind, _domain_error)

@@ -7,6 +7,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.staticfiles import StaticFiles
+from swagger_ui_bundle import swagger_ui_path
 
 from app.config import Settings
 from app.errors import install_error_handlers
@@ -42,11 +45,20 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
         version="0.1.0",
         summary="Verify a claim with cited, trust-scored evidence and a trace of what was done.",
         lifespan=lifespan,
+        docs_url=None,  # served by app.routes from the swagger-ui-bundle wheel: no CDN needed
+        redoc_url=None,
     )
     app.state.settings = settings
     install_error_handlers(app)
     app.include_router(router)
+    app.mount("/docs-assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES)
+    if settings.CORS_ORIGINS:
+        # Exact origins only (e.g. chrome-extension://<id> for the extension); never a wildcard.
+        # Added last = outermost, so even a 413 carries the CORS headers.
+        app.add_middleware(CORSMiddleware, allow_origins=list(settings.CORS_ORIGINS),
+                           allow_methods=["GET", "POST", "DELETE"],
+                           allow_headers=["content-type", "x-api-key"], max_age=600)
     return app
 
 

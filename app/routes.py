@@ -9,29 +9,31 @@ import time
 import uuid
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
-from fastapi.responses import FileResponse, StreamingResponse
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
 from agent.cache import verdict_key
 from agent.models import VerificationResult
 from agent.passages import PassageResult
 from agent.verifier import VerifyOptions
-from app.errors import Saturated
+from app.errors import Saturated, describe_error
 from app.schemas import (
     AuditRequest,
     AuditResponse,
     CheckClaimOut,
     CheckRequest,
     CheckResponse,
-    ErrorBody,
     HealthResponse,
     KBStats,
     VerifyRequest,
     VerifyResponse,
+    error_responses,
 )
 from app.services import Services
+from app.sse import StepFeed, verification_events
 
 log = logging.getLogger("claimcheck")
 STATIC = Path(__file__).with_name("static")
@@ -46,7 +48,16 @@ ServicesDep = Annotated[Services, Depends(get_services)]
 
 router = APIRouter()
 
-_ERRORS = {code: {"model": ErrorBody} for code in (413, 422, 503)}
+VERIFY_ERRORS = error_responses(401, 413, 422, 429, 503)
+
+
+def sse_doc(description: str, example: str) -> dict[str, Any]:
+    """The OpenAPI 200 entry of a Server-Sent Events route."""
+    return {"description": description,
+            "content": {"text/event-stream": {"schema": {"type": "string"}, "example": example}}}
+
+
+READ_ERRORS = error_responses(401, 429, 503)
 
 
 def to_response(result: VerificationResult) -> VerifyResponse:
@@ -59,6 +70,14 @@ def to_response(result: VerificationResult) -> VerifyResponse:
     return VerifyResponse.model_validate(body)
 
 
+async def acquire_slot(services: Services) -> None:
+    """Wait briefly for a verification slot; saturated → 503 with Retry-After."""
+    try:
+        await asyncio.wait_for(services.verify_slots.acquire(), timeout=SATURATION_WAIT_S)
+    except TimeoutError:
+        raise Saturated("too many verifications are running; retry shortly") from None
+
+
 def verify_options(body: VerifyRequest) -> VerifyOptions:
     """With references, the KB and the web are searched only when web_search was sent explicitly."""
     return VerifyOptions(
@@ -67,14 +86,7 @@ def verify_options(body: VerifyRequest) -> VerifyOptions:
         search_with_references=body.web_search and "web_search" in body.model_fields_set)
 
 
-async def _acquire(services: Services) -> None:
-    try:
-        await asyncio.wait_for(services.verify_slots.acquire(), timeout=SATURATION_WAIT_S)
-    except TimeoutError:
-        raise Saturated("too many verifications are running; retry shortly") from None
-
-
-@router.post("/api/verify", response_model=VerifyResponse, responses=_ERRORS, tags=["verify"])
+@router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
 async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
     """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
     started = time.perf_counter()
@@ -93,7 +105,7 @@ async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
                 "steps": [f"Served from the verdict cache ({services.cache.name}); the original trace follows.",
                           *response.steps],
                 "timings_ms": {"cache_lookup": elapsed, "total": elapsed}})
-    await _acquire(services)
+    await acquire_slot(services)
     try:
         result = await services.verifier.verify(body.claim, verify_options(body))
     finally:
@@ -117,10 +129,10 @@ def to_check_response(result: PassageResult) -> CheckResponse:
         steps=result.steps)
 
 
-@router.post("/api/check", response_model=CheckResponse, responses=_ERRORS, tags=["verify"])
+@router.post("/api/check", response_model=CheckResponse, responses=VERIFY_ERRORS, tags=["verify"])
 async def check(body: CheckRequest, services: ServicesDep) -> CheckResponse:
     """Check every check-worthy claim of a passage; offsets let clients highlight each claim."""
-    await _acquire(services)
+    await acquire_slot(services)
     try:
         result = await services.passages.check(body.text, web_search=body.web_search,
                                                max_claims=body.max_claims)
@@ -129,11 +141,17 @@ async def check(body: CheckRequest, services: ServicesDep) -> CheckResponse:
     return to_check_response(result)
 
 
-@router.post("/api/check/stream", responses=_ERRORS, tags=["verify"],
-             response_class=StreamingResponse)
+@router.post("/api/check/stream", tags=["verify"], response_class=StreamingResponse, responses={
+    200: sse_doc("Server-Sent Events: one `claim` event per claim (`{text, start, end, check_worthy, "
+                 "result, reason}`) as its verification completes, then one `result` event with the "
+                 "`POST /api/check` body (or one `error` event `{error, detail}`).",
+                 'event: claim\ndata: {"text": "The Eiffel Tower was completed in 1889.", "start": 0, '
+                 '"end": 39, "check_worthy": 0.91, "result": {…}, "reason": "check-worthy"}\n\n'
+                 "event: result\ndata: {…the POST /api/check body…}\n\n"),
+    **VERIFY_ERRORS})
 async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingResponse:
     """Server-Sent Events: one `claim` event per claim as its verification completes, then `result`."""
-    await _acquire(services)
+    await acquire_slot(services)
     queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
 
     def on_claim(claim) -> None:
@@ -171,26 +189,86 @@ async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingRe
 # -- source audit (issue 13) ------------------------------------------------------------
 
 
-@router.post("/api/sources/audit", response_model=AuditResponse, responses=_ERRORS, tags=["sources"])
+@router.post("/api/sources/audit", response_model=AuditResponse, responses=VERIFY_ERRORS, tags=["sources"])
 async def audit_sources(body: AuditRequest, services: ServicesDep) -> AuditResponse:
     """Check the URLs a text cites: live?, authoritative?, fresh?, and do they support the citing sentence?"""
     result = await services.auditor.audit(body.text, body.topic)
     return AuditResponse.model_validate(asdict(result))
 
 
-@router.get("/api/health", response_model=HealthResponse, tags=["meta"])
+@router.get("/api/health", response_model=HealthResponse, responses=error_responses(503), tags=["meta"])
 async def health(services: ServicesDep) -> HealthResponse:
     """Liveness plus what each component is and what it fell back to."""
     return HealthResponse(status="ok", kb_size=await services.kb.count(), components=services.components())
 
 
-@router.get("/api/kb/stats", response_model=KBStats, tags=["knowledge base"])
+@router.get("/api/kb/stats", response_model=KBStats, responses=READ_ERRORS, tags=["knowledge base"])
 async def kb_stats(services: ServicesDep) -> KBStats:
     """How many documents the knowledge base holds, and where."""
     return KBStats(count=await services.kb.count(), mode=services.kb.mode,
                    collection=services.settings.COLLECTION_NAME, embedder=services.embedder.name)
 
 
+# ---- issue 11: try-it page, live progress (SSE), offline API docs -----------------------------
+
+STREAM_EXAMPLE = (
+    ": claimcheck verification started\n\n"
+    'event: step\ndata: {"index": 1, "step": "Classified as FACTUAL by the local classifier: a checkable '
+    'statement", "elapsed_ms": 3.1}\n\n'
+    'event: step\ndata: {"index": 2, "step": "Retrieved 20 candidate(s) from the knowledge base.", '
+    '"elapsed_ms": 52.4}\n\n'
+    "event: result\ndata: {…the POST /api/verify body…}\n\n"
+)
+
+
+@router.post(
+    "/api/verify/stream", tags=["verify"], response_class=StreamingResponse, responses={
+        200: sse_doc("Server-Sent Events: one `step` event per step as it happens "
+                     "(`{index, step, elapsed_ms}`), then one `result` event with the `POST /api/verify` "
+                     "body (or one `error` event `{error, detail, status}` if the verification fails "
+                     "after the stream started). Lines starting with `:` are comments (keep-alives).",
+                     STREAM_EXAMPLE),
+        **VERIFY_ERRORS})
+async def verify_stream(body: VerifyRequest, services: ServicesDep) -> StreamingResponse:
+    """Verify a claim with live progress: the same body as `POST /api/verify`, answered as SSE."""
+    await acquire_slot(services)  # before the stream starts, so saturation is a plain 503
+    feed = StepFeed()
+
+    async def run() -> VerificationResult:
+        try:
+            return await services.verifier.verify(body.claim, verify_options(body), on_step=feed)
+        finally:
+            services.verify_slots.release()
+
+    def error_body(exc: Exception) -> dict[str, Any]:
+        status, error, _ = describe_error(exc)
+        return {**error, "status": status}
+
+    events = verification_events(asyncio.create_task(run()), feed,
+                                 lambda result: to_response(result).model_dump(mode="json"), error_body)
+    return StreamingResponse(events, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
 @router.get("/", include_in_schema=False)
 async def try_it() -> FileResponse:
+    """The try-it page: plain HTML, CSS and JS, no build step."""
     return FileResponse(STATIC / "index.html", media_type="text/html")
+
+
+@router.get("/static/{name}", include_in_schema=False)
+async def static_file(name: str) -> FileResponse:
+    """The try-it page's own assets (a flat folder; no path traversal possible)."""
+    path = STATIC / name
+    if "/" in name or name.startswith(".") or not path.is_file():
+        raise HTTPException(404, f"no static file {name!r}")
+    return FileResponse(path)
+
+
+@router.get("/docs", include_in_schema=False)
+async def api_docs() -> HTMLResponse:
+    """Swagger UI from the swagger-ui-bundle wheel, so the docs render without any CDN."""
+    return get_swagger_ui_html(openapi_url="/openapi.json", title="claimcheck — API",
+                               swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                               swagger_css_url="/docs-assets/swagger-ui.css",
+                               swagger_favicon_url="/docs-assets/favicon-32x32.png")

@@ -31,7 +31,14 @@ class VerifyRequest(BaseModel):
 
     model_config = ConfigDict(
         extra="ignore",
-        json_schema_extra={"examples": [{"claim": "The Earth is flat"}]},
+        json_schema_extra={"examples": [
+            {"claim": "The Earth is flat"},
+            {"claim": "The 2024 Olympics were held in Paris, which is the most beautiful city.",
+             "web_search": False, "grounding": "always"},
+            {"claim": "Drinking 8 glasses of water a day is required for health.",
+             "references": ["https://www.mayoclinic.org/healthy-lifestyle/nutrition-and-healthy-eating/"
+                            "in-depth/water/art-20044256"], "index_references": False},
+        ]},
     )
 
     claim: ClaimText = Field(description="The claim; stripped, 1–2000 characters.")
@@ -113,7 +120,49 @@ class UsageOut(BaseModel):
     url_checks: int
 
 
+VERIFY_EXAMPLE: dict[str, Any] = {
+    "claim": "The Earth is flat",
+    "original_claim": "The Earth is flat",
+    "claim_type": "FACTUAL",
+    "verdict": "False",
+    "confidence": 0.92,
+    "factuality": 0.05,
+    "reasoning": "NASA states that the Earth is not flat but a roughly spherical planet [1]; its "
+                 "curvature and the circular shadow it casts on the Moon confirm it [2].",
+    "evidence": [{
+        "id": "doc_b36b358f4ae45dcd31965081f94f8d3d",
+        "text": "The Earth is not flat: it is a roughly spherical planet, slightly flattened at the poles…",
+        "source": "https://science.nasa.gov/earth/facts/", "title": "Earth: Facts",
+        "score": 0.8401, "relevance": 0.7591, "origin": "kb", "domain": "nasa.gov",
+        "source_type": "government", "credibility": 0.95, "bias": "pro-science",
+        "published": "2024-03-01",
+        "quote": "The Earth is not flat: it is a roughly spherical planet.",
+        "stance": "refutes", "stance_score": 0.97,
+        "trust": {"domain": "nasa.gov", "posterior": 0.93, "verdict": "TRUSTED",
+                  "contributions": {"table_credibility": 0.95}},
+    }],
+    "citations": {"total": 2, "supported": 2},
+    "grounding": {"status": "SKIPPED", "full_confidence": None, "scrubbed_confidence": None,
+                  "delta": None, "profile": None},
+    "balance": {"political": False, "leans": {}, "one_sided": False},
+    "search": {"tier_used": "kb", "queries": 2, "new_documents": 0},
+    "cache": "miss",
+    "usage": {"llm_calls": 2, "prompt_tokens": 1480, "completion_tokens": 96, "searches": 0,
+              "url_checks": 0},
+    "steps": ["Classified as FACTUAL by the LLM: a checkable statement",
+              "Retrieved 20 candidate(s) from the knowledge base."],
+    "session_id": "096274f8-0b5b-45fd-8a80-f502871aefbb",
+    "mode": "llm",
+    "timings_ms": {"classify": 410.2, "retrieve": 49.6, "rerank": 338.9, "verdict": 1210.4,
+                   "total": 2051.7},
+}
+
+
 class VerifyResponse(BaseModel):
+    """A verdict with its evidence, trust scores and the trace (DESIGN §3; fields are never removed)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [VERIFY_EXAMPLE]})
+
     claim: str
     original_claim: str
     claim_type: Literal["FACTUAL", "OPINION", "MIXED", "AMBIGUOUS"]
@@ -135,12 +184,23 @@ class VerifyResponse(BaseModel):
 
 
 class HealthResponse(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "status": "ok", "kb_size": 42,
+        "components": {"embedder": {"name": "all-MiniLM-L6-v2", "dimension": 384, "fallback": False},
+                       "llm": {"configured": False, "verdict_backend": "evidence-only"},
+                       "search": {"provider": "none", "enabled": False, "recent_errors": []},
+                       "vector_store": {"mode": "embedded", "collection": "news_evidence"}},
+    }]})
+
     status: Literal["ok"]
     kb_size: int
     components: dict[str, Any]
 
 
 class KBStats(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "count": 42, "mode": "embedded", "collection": "news_evidence", "embedder": "all-MiniLM-L6-v2"}]})
+
     count: int
     mode: str
     collection: str
@@ -226,3 +286,26 @@ class ErrorBody(BaseModel):
 
     error: str
     detail: Any = None
+
+
+_ERROR_DOCS: dict[int, tuple[str, dict[str, Any]]] = {
+    401: ("A missing or invalid `X-API-Key` (only when API_KEYS is set).",
+          {"error": "unauthorized", "detail": "missing or invalid X-API-Key"}),
+    413: ("The body is larger than MAX_BODY_BYTES.",
+          {"error": "payload_too_large", "detail": "request body exceeds 65536 bytes"}),
+    422: ("Invalid input (FastAPI's `detail` list), e.g. an empty claim or one over 2000 characters.",
+          {"error": "invalid_request", "detail": [{
+              "type": "value_error", "loc": ["body", "claim"], "input": "   ",
+              "msg": "Value error, the claim is empty after stripping whitespace"}]}),
+    429: ("Rate-limited; retry after the `Retry-After` seconds.",
+          {"error": "rate_limited", "detail": "30/minute exceeded"}),
+    503: ("Saturated, or a required backend (the knowledge base, a model) is down; see `Retry-After`.",
+          {"error": "saturated", "detail": "too many verifications are running; retry shortly"}),
+}
+
+
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for the given error codes: the ErrorBody model, a description, an example."""
+    return {code: {"model": ErrorBody, "description": _ERROR_DOCS[code][0],
+                   "content": {"application/json": {"example": _ERROR_DOCS[code][1]}}}
+            for code in codes}

@@ -16,7 +16,7 @@ from tests.fakes.openai_server import FakeOpenAI
 
 
 async def test_a_repeated_claim_is_served_from_the_cache(tmp_path, minilm):
-    async with app_client(make_settings(tmp_path), embedder=minilm) as client:
+    async with app_client(make_settings(tmp_path, VERDICT_CACHE_TTL_S=3600), embedder=minilm) as client:
         first = (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
         started = time.perf_counter()
         second = (await client.post("/api/verify", json={"claim": "  the earth is FLAT. "})).json()
@@ -38,7 +38,7 @@ async def test_ttl_zero_disables_and_degraded_answers_are_not_cached(tmp_path, m
         bodies = [(await client.post("/api/verify", json={"claim": "The Earth is flat"})).json() for _ in range(2)]
     assert [b["cache"] for b in bodies] == ["miss", "miss"]
     with FakeOpenAI(status=500) as llm:
-        settings = make_settings(tmp_path / "b", OPENAI_BASE_URL=llm.url, LLM_TIMEOUT_S=2)
+        settings = make_settings(tmp_path / "b", OPENAI_BASE_URL=llm.url, LLM_TIMEOUT_S=2, VERDICT_CACHE_TTL_S=3600)
         async with app_client(settings, embedder=minilm) as client:
             degraded = [(await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
                         for _ in range(2)]

@@ -1,0 +1,224 @@
+// claimcheck try-it page: streams POST /api/verify/stream and renders the verdict, evidence and trace.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const KEY_STORE = 'claimcheck.apiKey';
+const ORIGINS = { kb: 'Knowledge base', web: 'Web', fact_check: 'Fact-checker', reference: 'Your reference' };
+const VERDICT_CLASS = {
+  'True': 'v-true', 'False': 'v-false', 'Partially True': 'v-partial', 'Misleading': 'v-partial',
+  'Not Enough Evidence': 'v-unknown', 'Not Verifiable': 'v-unknown',
+};
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (value === undefined || value === null) continue;
+    if (name === 'class') node.className = value;
+    else if (name === 'text') node.textContent = value;
+    else if (name.startsWith('aria-') || name === 'role' || name === 'id' || name === 'href' || name === 'title') node.setAttribute(name, value);
+    else node[name] = value;
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+const pct = (x) => `${Math.round(x * 100)}%`;
+
+// Read a text/event-stream body; call onEvent(name, data) for each `event:`/`data:` message.
+async function readEvents(response, onEvent) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffer += decoder.decode(value || new Uint8Array(), { stream: !done });
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let name = 'message', data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) name = line.slice(7);
+        else if (line.startsWith('data: ')) data += line.slice(6);
+      }
+      if (data) onEvent(name, JSON.parse(data));
+    }
+    if (done) return;
+  }
+}
+
+function stars(credibility) {
+  const full = Math.round(credibility * 5);
+  return el('span', { class: 'stars', role: 'img', 'aria-label': `credibility ${credibility.toFixed(2)} of 1 (${full} of 5 stars)` },
+    '★'.repeat(full) + '☆'.repeat(5 - full));
+}
+
+// Reasoning text with each [N] turned into a link to evidence card N.
+function reasoningWithLinks(text, count) {
+  const p = el('p', { class: 'reasoning' });
+  let last = 0;
+  for (const match of text.matchAll(/\[(\d+)\]/g)) {
+    const n = Number(match[1]);
+    p.append(text.slice(last, match.index));
+    p.append(n >= 1 && n <= count ? el('a', { href: `#evidence-${n}`, text: match[0], 'aria-label': `evidence ${n}` }) : match[0]);
+    last = match.index + match[0].length;
+  }
+  p.append(text.slice(last));
+  return p;
+}
+
+function verdictCard(body) {
+  const cls = VERDICT_CLASS[body.verdict] || 'v-unknown';
+  const card = el('article', { class: `card verdict-card ${cls}`, 'aria-labelledby': 'verdict-title' });
+  card.append(
+    el('h2', { id: 'verdict-title', class: 'verdict', text: body.verdict }),
+    el('div', { class: 'confidence' },
+      el('span', { text: `Confidence ${pct(body.confidence)}` }),
+      el('div', { class: 'bar', role: 'meter', 'aria-label': 'confidence', 'aria-valuemin': '0', 'aria-valuemax': '100',
+        'aria-valuenow': String(Math.round(body.confidence * 100)) }, el('span', { style: `width:${pct(body.confidence)}` }))),
+    el('div', { class: 'badges' },
+      el('span', { class: 'badge b-type claim-type', text: body.claim_type }),
+      el('span', { class: 'badge b-neutral', text: `engine: ${body.mode}` }),
+      el('span', { class: 'badge b-neutral grounding', text: `grounding: ${body.grounding.status}` }),
+      el('span', { class: 'badge b-neutral', text: `citations ${body.citations.supported}/${body.citations.total} backed` }),
+      body.cache === 'hit' ? el('span', { class: 'badge b-neutral', text: 'cached' }) : null),
+  );
+  if (body.claim_type === 'MIXED' || body.claim.trim() !== body.original_claim.trim()) {
+    card.append(el('dl', { class: 'claims' },
+      el('dt', { text: 'You asked' }), el('dd', { class: 'original-claim', text: body.original_claim }),
+      el('dt', { text: 'Checked (the verifiable part)' }), el('dd', { class: 'extracted-claim', text: body.claim })));
+  }
+  card.append(reasoningWithLinks(body.reasoning, body.evidence.length));
+  const facts = [];
+  if (body.factuality !== null) facts.push(`factuality ${pct(body.factuality)}`);
+  if (body.search.tier_used) facts.push(`evidence from: ${body.search.tier_used}`);
+  if (body.search.new_documents) facts.push(`${body.search.new_documents} new document(s) indexed`);
+  if (body.balance.political) facts.push(body.balance.one_sided ? 'political topic: sources lean one way' : 'political topic: sources are balanced');
+  if (facts.length) card.append(el('p', { class: 'facts', text: facts.join(' · ') }));
+  return card;
+}
+
+function evidenceList(evidence) {
+  const list = el('ol', { class: 'evidence' });
+  evidence.forEach((e, i) => {
+    const n = i + 1;
+    const link = el('a', { href: e.source, text: e.title || e.source });
+    link.rel = 'noopener noreferrer'; link.target = '_blank';
+    const trust = e.trust.posterior === null ? `${e.trust.domain}` : `${e.trust.domain} · trust ${pct(e.trust.posterior)}`;
+    list.append(el('li', { id: `evidence-${n}`, class: 'evidence-item' },
+      el('h3', {}, el('span', { class: 'num', text: `[${n}]` }), link),
+      el('div', { class: 'badges' },
+        el('span', { class: `badge b-${e.origin} origin`, text: ORIGINS[e.origin] || e.origin }),
+        el('span', { class: `badge b-${e.stance} stance`, text: e.stance }),
+        el('span', { class: 'badge b-trust trust', title: e.trust.verdict || undefined, text: trust })),
+      el('blockquote', { class: 'quote', text: e.quote || e.text }),
+      el('p', { class: 'meta' },
+        `relevance ${pct(Math.max(0, Math.min(1, e.relevance)))} · `, stars(e.credibility),
+        ` · ${e.source_type}${e.bias ? ` · ${e.bias}` : ''}${e.published ? ` · ${e.published}` : ''}`)));
+  });
+  return list;
+}
+
+function trace(body) {
+  const section = el('section', { class: 'card trace', 'aria-labelledby': 'trace-title' },
+    el('h2', { id: 'trace-title', text: 'What claimcheck did' }));
+  const stages = Object.entries(body.timings_ms).filter(([name]) => name !== 'total');
+  const longest = Math.max(1, ...stages.map(([, ms]) => ms));
+  const table = el('table', { class: 'timings' },
+    el('caption', { class: 'help', text: `Per-stage timings (total ${Math.round(body.timings_ms.total || 0)} ms)` }),
+    el('thead', {}, el('tr', {}, el('th', { text: 'stage', scope: 'col' }), el('th', { text: 'ms', scope: 'col' }), el('th', { text: '', scope: 'col' }))));
+  const rows = el('tbody');
+  for (const [name, ms] of stages) {
+    rows.append(el('tr', {}, el('td', { text: name.replace(/_/g, ' ') }), el('td', { class: 'ms', text: ms.toFixed(1) }),
+      el('td', {}, el('span', { class: 'tbar', style: `width:${Math.max(2, Math.round((ms / longest) * 160))}px` }))));
+  }
+  table.append(rows);
+  section.append(table, el('ol', { class: 'steps' }, ...body.steps.map((s) => el('li', { text: s }))));
+  return section;
+}
+
+function showResult(body) {
+  const out = $('result');
+  const parts = [verdictCard(body)];
+  if (body.evidence.length) parts.push(el('h2', { text: `Evidence (${body.evidence.length})` }), evidenceList(body.evidence));
+  else parts.push(el('p', { class: 'facts', text: 'No evidence was used for this answer.' }));
+  parts.push(trace(body));
+  out.replaceChildren(...parts);
+}
+
+function showError(status, body) {
+  const message = status === 401 ? 'This server requires an API key: enter it above and try again.'
+    : status === 429 ? 'Too many requests: wait a moment and try again.'
+    : status === 503 ? 'The server is busy or a backend is down: try again shortly.'
+    : `The request failed (${status || 'network error'}).`;
+  const detail = typeof body?.detail === 'string' ? body.detail
+    : Array.isArray(body?.detail) ? body.detail.map((d) => d.msg).join('; ') : '';
+  $('result').replaceChildren(el('div', { class: 'card error', role: 'alert' },
+    el('p', { text: message }), detail ? el('p', { text: detail }) : null));
+  if (status === 401) $('key').focus();
+}
+
+let running = null;
+
+async function check() {
+  if (running) running.abort();
+  const controller = new AbortController();
+  running = controller;
+  const claim = $('claim').value;
+  const key = $('key').value.trim();
+  if (key) sessionStorage.setItem(KEY_STORE, key); else sessionStorage.removeItem(KEY_STORE);
+  const headers = { 'content-type': 'application/json', accept: 'text/event-stream' };
+  if (key) headers['x-api-key'] = key;
+  const progress = $('progress');
+  progress.replaceChildren();
+  $('progress-section').hidden = false;
+  $('status').textContent = 'Checking…';
+  $('result').replaceChildren();
+  $('result').setAttribute('aria-busy', 'true');
+  $('submit').disabled = true;
+  try {
+    const response = await fetch('/api/verify/stream', {
+      method: 'POST', headers, signal: controller.signal,
+      body: JSON.stringify({ claim, web_search: $('web').checked }),
+    });
+    if (!response.ok) {
+      showError(response.status, await response.json().catch(() => null));
+      $('status').textContent = 'Failed.';
+      return;
+    }
+    let finished = false;
+    await readEvents(response, (name, data) => {
+      if (name === 'step') {
+        progress.append(el('li', {}, data.step, el('span', { class: 'ms', text: `${Math.round(data.elapsed_ms)} ms` })));
+      } else if (name === 'result') {
+        finished = true;
+        $('status').textContent = `Done in ${Math.round(data.timings_ms.total || 0)} ms: ${data.verdict}.`;
+        showResult(data);
+      } else if (name === 'error') {
+        finished = true;
+        $('status').textContent = 'Failed.';
+        showError(data.status, data);
+      }
+    });
+    if (!finished) showError(0, { detail: 'the connection closed before the result arrived' });
+  } catch (err) {
+    if (err.name !== 'AbortError') { showError(0, { detail: String(err) }); $('status').textContent = 'Failed.'; }
+  } finally {
+    if (running === controller) {
+      running = null;
+      $('submit').disabled = false;
+      $('result').setAttribute('aria-busy', 'false');
+    }
+  }
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  $('key').value = sessionStorage.getItem(KEY_STORE) || '';
+  $('form').addEventListener('submit', (ev) => { ev.preventDefault(); check(); });
+  $('claim').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); $('form').requestSubmit(); }
+  });
+  for (const button of document.querySelectorAll('button.example')) {
+    button.addEventListener('click', () => { $('claim').value = button.textContent; $('form').requestSubmit(); });
+  }
+});

@@ -1,0 +1,43 @@
+// Toolbar popup: type a claim, watch the steps, read the verdict (requests go through the service worker).
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+let port = null;
+
+function check(event) {
+  event.preventDefault();
+  if (port) port.disconnect();
+  const out = $('out');
+  const host = out.shadowRoot || out.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = ClaimcheckView.CSS;
+  const view = document.createElement('div');
+  view.className = 'cc';
+  const status = document.createElement('p');
+  status.className = 'muted';
+  status.setAttribute('role', 'status');
+  status.textContent = 'Checking…';
+  const steps = document.createElement('ol');
+  steps.className = 'steps';
+  view.append(status, steps);
+  host.replaceChildren(style, view);
+  $('check').disabled = true;
+  port = ClaimcheckView.verify($('claim').value, (name, data) => {
+    if (name === 'step') steps.append(ClaimcheckView.stepItem(data));
+    if (name === 'result') view.replaceChildren(ClaimcheckView.verdict(data));
+    if (name === 'error') view.replaceChildren(ClaimcheckView.error(data));
+    if (name === 'result' || name === 'error') $('check').disabled = false;
+  });
+}
+
+document.addEventListener('DOMContentLoaded', async () => {
+  $('form').addEventListener('submit', check);
+  $('claim').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); $('form').requestSubmit(); }
+  });
+  const { apiBase = '' } = await chrome.storage.local.get('apiBase');
+  if (!apiBase) {
+    $('out').textContent = 'Set the claimcheck API address in the options first.';
+  }
+  $('claim').focus();
+});

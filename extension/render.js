@@ -1,0 +1,113 @@
+// Shared by the popup and the content script's overlay: builds the verdict view from the
+// POST /api/verify body. Plain DOM, no innerHTML, so page text can never become markup.
+'use strict';
+
+var ClaimcheckView = (() => {
+  const ORIGINS = { kb: 'Knowledge base', web: 'Web', fact_check: 'Fact-checker', reference: 'Reference' };
+  const TONE = {
+    'True': 'true', 'False': 'false', 'Partially True': 'partial', 'Misleading': 'partial',
+    'Not Enough Evidence': 'unknown', 'Not Verifiable': 'unknown',
+  };
+  const CSS = `
+    :host { all: initial !important; }  /* an inner !important beats the page's: nothing inherits in */
+    .cc, .cc * { box-sizing: border-box; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1b1b1b;
+      letter-spacing: normal; word-spacing: normal; text-transform: none; text-align: left; }
+    .cc { background: #fff; }
+    .cc h2 { font-size: 18px; font-weight: 700; margin: 0 0 4px; }
+    .cc .tone-true h2 { color: #0d5a26; } .cc .tone-false h2 { color: #a50e0e; }
+    .cc .tone-partial h2 { color: #7a4300; } .cc .tone-unknown h2 { color: #3c4043; }
+    .cc .verdict { border-left: 6px solid #5f6368; padding: 4px 0 4px 10px; margin: 8px 0; }
+    .cc .tone-true { border-left-color: #137333; } .cc .tone-false { border-left-color: #c5221f; }
+    .cc .tone-partial { border-left-color: #b06000; }
+    .cc .bar { height: 8px; background: #e3e3e3; border-radius: 99px; overflow: hidden; margin: 4px 0; width: 100%; }
+    .cc .bar > span { display: block; height: 100%; background: #3c4043; }
+    .cc .tone-true .bar > span { background: #137333; } .cc .tone-false .bar > span { background: #c5221f; }
+    .cc .tone-partial .bar > span { background: #b06000; }
+    .cc .badge { display: inline-block; border: 1px solid #9aa0a6; border-radius: 99px; padding: 0 8px; margin: 2px 4px 2px 0; font-size: 12px; color: #3c4043; }
+    .cc ol { margin: 6px 0; padding-left: 20px; }
+    .cc li { margin: 4px 0; }
+    .cc .steps li { font-size: 12px; color: #4a4a4a; }
+    .cc blockquote { margin: 2px 0; padding-left: 8px; border-left: 3px solid #c9ccd1; font-style: italic; }
+    .cc a { color: #0b57d0; }
+    .cc .muted { color: #4a4a4a; font-size: 12px; }
+    .cc .error { color: #7d0a0a; background: #fce8e6; border: 1px solid #c5221f; padding: 6px 8px; border-radius: 6px; }
+    .cc button { font: inherit; cursor: pointer; border-radius: 6px; }
+    .cc :focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+  `;
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  function stepItem(step) {
+    return el('li', step.step);
+  }
+
+  function verdict(body, maxEvidence = 3) {
+    const root = el('div', null, 'result');
+    const card = el('div', null, `verdict tone-${TONE[body.verdict] || 'unknown'}`);
+    card.setAttribute('role', 'group');
+    card.setAttribute('aria-label', `verdict: ${body.verdict}`);
+    const title = el('h2', body.verdict, 'verdict-label');
+    const bar = el('div', null, 'bar');
+    bar.setAttribute('role', 'meter');
+    bar.setAttribute('aria-label', 'confidence');
+    bar.setAttribute('aria-valuemin', '0');
+    bar.setAttribute('aria-valuemax', '100');
+    bar.setAttribute('aria-valuenow', String(Math.round(body.confidence * 100)));
+    const fill = el('span');
+    fill.style.width = `${Math.round(body.confidence * 100)}%`;
+    bar.append(fill);
+    card.append(title, el('div', `Confidence ${Math.round(body.confidence * 100)}%`, 'muted'), bar,
+      el('span', body.claim_type, 'badge'), el('span', `engine: ${body.mode}`, 'badge'),
+      el('span', `grounding: ${body.grounding.status}`, 'badge'));
+    if (body.claim_type === 'MIXED') card.append(el('div', `Checked: ${body.claim}`, 'muted'));
+    card.append(el('p', body.reasoning));
+    root.append(card);
+    if (body.evidence.length) {
+      root.append(el('div', `Evidence (${body.evidence.length})`, 'muted'));
+      const list = el('ol', null, 'evidence');
+      for (const e of body.evidence.slice(0, maxEvidence)) {
+        const item = el('li', null, 'evidence-item');
+        const link = el('a', e.title || e.source);
+        link.href = e.source; link.target = '_blank'; link.rel = 'noopener noreferrer';
+        const stars = Math.round(e.credibility * 5);
+        const trust = e.trust.posterior === null ? '' : ` · trust ${Math.round(e.trust.posterior * 100)}%`;
+        item.append(link, el('div', `${ORIGINS[e.origin] || e.origin} · ${e.domain}${trust} · ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)} · ${e.stance}`, 'muted source'),
+          el('blockquote', e.quote || e.text));
+        list.append(item);
+      }
+      root.append(list);
+    }
+    const trace = el('details');
+    trace.append(el('summary', `What claimcheck did (${body.steps.length} steps, ${Math.round(body.timings_ms.total || 0)} ms)`));
+    const steps = el('ol', null, 'steps');
+    for (const s of body.steps) steps.append(el('li', s));
+    trace.append(steps);
+    root.append(trace);
+    return root;
+  }
+
+  function error(data) {
+    const status = data.status ? ` (${data.status})` : '';
+    const hint = data.status === 401 ? ' Set the API key in the extension options.' : '';
+    const detail = typeof data.detail === 'string' ? data.detail
+      : Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join('; ') : '';
+    const box = el('div', `claimcheck could not check this${status}: ${detail || data.error || 'unknown error'}.${hint}`, 'error');
+    box.setAttribute('role', 'alert');
+    return box;
+  }
+
+  // Stream one verification through the service worker; calls onEvent(name, data).
+  function verify(claim, onEvent) {
+    const port = chrome.runtime.connect({ name: 'claimcheck:verify' });
+    port.onMessage.addListener((message) => onEvent(message.name, message.data));
+    port.postMessage({ claim });
+    return port;
+  }
+
+  return { CSS, stepItem, verdict, error, verify };
+})();

@@ -1,0 +1,78 @@
+"""`claimcheck verify` and `claimcheck kb search`: in this process, and through a running server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app.cli import main
+from app.schemas import VERIFY_EXAMPLE
+from app.sse import frame, parse_stream
+from app.terminal import format_hits, format_verdict
+from tests.app.test_processes import serve_env
+from tests.app.test_stream import live_server
+from tests.conftest import app_client, make_settings
+
+
+def test_the_verdict_reads_well_in_a_terminal():
+    text = format_verdict(VERIFY_EXAMPLE)
+    lines = text.splitlines()
+    assert lines[0].startswith("FALSE") and "92% confidence" in lines[0]
+    assert "FACTUAL claim · engine llm" in lines[1]
+    assert "[1] Earth: Facts — nasa.gov (knowledge base, credibility 0.95, trust 0.93" in text
+    assert "    https://science.nasa.gov/earth/facts/" in lines
+    assert "\033[" not in text
+    assert "\033[1;31mFALSE\033[0m" in format_verdict(VERIFY_EXAMPLE, color=True)
+    assert format_hits([]) == "no matching documents"
+
+
+def test_the_stream_parser_reads_what_the_server_frames():
+    text = ": comment\n\n" + frame("step", {"index": 1, "step": "a\nb"}) + frame("result", {"ok": True})
+    assert list(parse_stream(text.split("\n"))) == [("step", {"index": 1, "step": "a\nb"}),
+                                                    ("result", {"ok": True})]
+
+
+@pytest.mark.slow
+async def test_verify_and_kb_search_through_a_running_server(tmp_path, minilm, capsys):
+    async with app_client(make_settings(tmp_path), embedder=minilm) as client, \
+            live_server(client.app) as url:
+        code = await asyncio.to_thread(main, ["verify", "The Earth is flat", "--api", url])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        assert out.startswith("NOT ENOUGH EVIDENCE")
+        assert "[1] Earth: Facts — nasa.gov" in out and "https://science.nasa.gov/earth/facts/" in out
+        assert "   1. Classified as FACTUAL" in err  # steps shown live on stderr
+
+        code = await asyncio.to_thread(main, ["verify", "The Earth is flat", "--api", url, "--json"])
+        out, err = capsys.readouterr()
+        assert code == 0 and err == ""
+        assert json.loads(out)["evidence"][0]["domain"] == "nasa.gov"
+
+        code = await asyncio.to_thread(main, ["verify", " ", "--api", url])
+        assert code == 2
+        capsys.readouterr()
+    code = await asyncio.to_thread(main, ["verify", "The Earth is flat", "--api", url])
+    assert code == 1
+    assert url in capsys.readouterr().err  # the server is gone: a clear error, no traceback
+
+
+@pytest.mark.slow
+def test_verify_in_process_prints_a_readable_verdict_with_sources(tmp_path):
+    env = serve_env(tmp_path / "kb", 8000)
+    run = subprocess.run([sys.executable, "-m", "app.cli", "verify", "The Earth is flat"], env=env,
+                         cwd=tmp_path, capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.startswith("NOT ENOUGH EVIDENCE")
+    assert "Sources" in run.stdout and "nasa.gov" in run.stdout
+    assert "Classified as FACTUAL" in run.stderr
+
+    search = subprocess.run([sys.executable, "-m", "app.cli", "kb", "search", "shape of the Earth",
+                             "-k", "2", "--json"], env=env, cwd=tmp_path, capture_output=True,
+                            text=True, timeout=180)
+    assert search.returncode == 0, search.stderr[-2000:]
+    results = json.loads(search.stdout)["results"]
+    assert len(results) == 2 and "nasa.gov" in results[0]["source"]
