@@ -16,6 +16,12 @@ def _claim_length(value: str) -> str:
     return value  # kept raw: `original_claim` echoes the input, the verifier strips it
 
 
+def _profile(value: str) -> str:
+    from agent.grounding import profile_named
+
+    return profile_named(value).name  # UnknownProfile is a ValueError: a 422 listing the valid ones
+
+
 ClaimText = Annotated[str, StringConstraints(max_length=4000), AfterValidator(_claim_length)]
 Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000)]
 
@@ -39,9 +45,11 @@ class VerifyRequest(BaseModel):
     web_search: bool = Field(True, description="Allow web search when the KB is not enough.")
     references: list[Reference] | None = Field(
         None, max_length=10, description="Up to 10 texts (or URLs) that replace the evidence pool.")
-    grounding: Literal["always", "on_medium_confidence", "never"] | None = None
-    profile: Annotated[str, StringConstraints(max_length=64)] | None = None
-    index_references: bool = False
+    grounding: Literal["always", "on_medium_confidence", "never"] | None = Field(
+        None, description="When the scrubbed second pass runs (default: GROUNDING_TRIGGER).")
+    profile: Annotated[str, StringConstraints(max_length=64), AfterValidator(_profile)] | None = Field(
+        None, description="Grounding thresholds: general, documentation, data or security.")
+    index_references: bool = Field(False, description="Also store the references in the shared KB.")
 
 
 class TrustOut(BaseModel):
@@ -75,6 +83,8 @@ class EvidenceOut(BaseModel):
     trust: TrustOut
     flags: list[str] = Field(default_factory=list,
                              description="satire | conspiracy-pseudoscience | fake-news source")
+    freshness: float | None = Field(None, description="recency weight in [0.1, 1] by source type")
+    stale: bool = Field(False, description="too old for a time-sensitive claim")
 
 
 class CitationsOut(BaseModel):
