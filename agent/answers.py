@@ -34,10 +34,46 @@ class SufficiencyAnswer(_Answer):
     reason: str = ""
 
 
+class EvidenceJudgement(_Answer):
+    """The judge's reading of one evidence item: its stance and the span it rests on."""
+
+    n: int
+    stance: str = "neutral"
+    probability: float = Field(0.5)
+    quote: str = ""
+
+    @field_validator("stance")
+    @classmethod
+    def _stance(cls, value: str) -> str:
+        value = value.strip().lower()
+        aliases = {"support": "supports", "supported": "supports", "refute": "refutes",
+                   "refuted": "refutes", "contradicts": "refutes", "none": "neutral"}
+        value = aliases.get(value, value)
+        if value not in {"supports", "refutes", "neutral"}:
+            raise ValueError(f"unknown stance {value!r}")
+        return value
+
+    @field_validator("probability", mode="before")
+    @classmethod
+    def _probability(cls, value: Any) -> float:
+        from agent.verdict import clamp
+
+        return clamp(value)
+
+
 class VerdictAnswer(_Answer):
     verdict: str
     confidence: float = Field(0.5)
     reasoning: str = ""
+    evidence: list[EvidenceJudgement] = Field(default_factory=list)
+
+    @field_validator("evidence", mode="before")
+    @classmethod
+    def _judgements(cls, value: Any) -> Any:
+        # Optional: a judge that omits or garbles the per-item part still gives a usable verdict.
+        if not isinstance(value, list):
+            return []
+        return [v for v in value if isinstance(v, dict) and _valid_judgement(v)]
 
     @field_validator("confidence", mode="before")
     @classmethod
@@ -45,6 +81,37 @@ class VerdictAnswer(_Answer):
         from agent.verdict import clamp
 
         return clamp(value)
+
+
+def _valid_judgement(value: dict[str, Any]) -> bool:
+    try:
+        EvidenceJudgement.model_validate(value)
+    except ValidationError:
+        return False
+    return True
+
+
+class GroundingAnswer(_Answer):
+    """The second (scrubbed) pass: confidence in the verdict under review."""
+
+    confidence: float = Field(ge=0.0, le=1.0)
+
+    @field_validator("confidence", mode="before")
+    @classmethod
+    def _confidence(cls, value: Any) -> float:
+        from agent.verdict import clamp
+
+        return clamp(value, default=float("nan"))
+
+
+class CitationCheck(_Answer):
+    s: int
+    n: int
+    supported: bool
+
+
+class CitationAnswer(_Answer):
+    checks: list[CitationCheck] = Field(default_factory=list)
 
 
 class RewriteAnswer(_Answer):

@@ -13,13 +13,13 @@ import asyncio
 import re
 import time
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
 from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, Field
 
 from agent.answers import validate_answer
+from agent.freshness import freshness
 from agent.groundcheck import ContentDomain, LayerResult, classify_reference
 from agent.llm import ChatModel, LLMError
 from agent.models import Evidence
@@ -31,6 +31,7 @@ from agent.trust import LIVE_URL_CONFIDENCE, trust_for
 from retrieval.concurrency import run_blocking
 from retrieval.credibility import profile_for, registered_domain
 from retrieval.embeddings import Embedder
+from search.extract import UnreadablePage, extract_page
 from search.fetch import Fetcher, FetchError, FetchRefused
 
 Topic = Literal["legal", "scientific", "financial", "medical", "policy", "general"]
@@ -51,11 +52,6 @@ TOPIC_FIT: dict[str, set[str]] = {
     "financial": {"government", "news_wire", "intergovernmental"},
     "policy": {"government", "intergovernmental", "ngo", "think_tank"},
 }
-# Half-life in years of a source's relevance, by type: news ages fast, journals slowly.
-HALF_LIFE_YEARS = {"news": 1.0, "news_wire": 1.0, "fact_check": 2.0, "blog": 1.0, "social": 0.5,
-                   "government": 3.0, "intergovernmental": 3.0, "health_authority": 2.0,
-                   "scientific_journal": 5.0, "academic": 5.0, "encyclopedia": 3.0}
-
 
 @dataclass(frozen=True)
 class CitedUrl:
@@ -96,33 +92,12 @@ def authority(source_type: str, credibility: float, topic: str | None) -> float:
     return round(max(0.25, min(1.5, tier * (0.5 + credibility) * fit)), 4)
 
 
-def freshness(published: str | None, source_type: str, today: date | None = None) -> float | None:
-    """Recency multiplier in [0.1, 1]: halves every `HALF_LIFE_YEARS[source_type]` years."""
-    if not published:
-        return None
-    try:
-        when = date.fromisoformat(published[:10])
-    except ValueError:
-        return None
-    age_years = max(0.0, ((today or datetime.now(UTC).date()) - when).days / 365.25)
-    return round(max(0.1, 0.5 ** (age_years / HALF_LIFE_YEARS.get(source_type, 2.0))), 4)
-
-
 def url_date(url: str) -> str | None:
     match = _URL_DATE.search(url)
     if not match:
         return None
     year, month, day = match.group(1), match.group(2), match.group(3) or "01"
     return f"{year}-{month}-{day}"
-
-
-def page_text_and_date(html: str) -> tuple[str, str | None]:
-    """Main text and publication date of a page (trafilatura: no regexes over HTML). Blocking."""
-    import trafilatura
-
-    text = trafilatura.extract(html, include_comments=False, include_tables=False, favor_precision=True) or ""
-    meta = trafilatura.extract_metadata(html)
-    return text, (meta.date if meta is not None and meta.date else None)
 
 
 class _Alignment(BaseModel):
@@ -224,12 +199,13 @@ class SourceAuditor:
         else:
             http_status = page.status
             status = "valid" if page.status < 400 else "invalid"
-            if status == "valid" and "html" in page.content_type.lower():
-                html = page.body.decode("utf-8", errors="replace")
-                text, page_date = await run_blocking(page_text_and_date, html)
-                published = page_date or published
-            elif status == "valid" and page.content_type.startswith("text/"):
-                text = page.body.decode("utf-8", "replace")
+            if status == "valid":
+                try:
+                    extracted = await run_blocking(extract_page, page)
+                except UnreadablePage:
+                    pass  # not HTML or text, or no main text: alignment has nothing to read
+                else:
+                    text, published = extracted.text, extracted.published or published
         layer = None
         if status == "valid":
             layer = LayerResult("url", True, LIVE_URL_CONFIDENCE)

@@ -71,6 +71,8 @@ class Evidence:
     stance_score: float | None = None
     trust: Trust | None = None
     flags: list[str] = field(default_factory=list)  # satire | conspiracy-pseudoscience | fake-news
+    freshness: float | None = None  # recency weight in [0.1, 1] by source type; None: date unknown
+    stale: bool = False  # too old for a time-sensitive claim
 
 
 @dataclass

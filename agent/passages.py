@@ -24,6 +24,7 @@ from agent.heads import HeadClassifier
 from agent.llm import ChatModel, LLMError
 from agent.models import ClaimType, VerificationResult
 from agent.prompts import DECOMPOSE_SYSTEM, decompose_user
+from agent.sentences import Sentence, split_sentences
 from agent.verifier import Verifier, VerifyOptions
 
 
@@ -34,13 +35,6 @@ class PassageBudget:
     max_claims: int = 8
     concurrency: int = 3
     deadline_s: float = 90.0
-
-
-@dataclass
-class Sentence:
-    text: str
-    start: int
-    end: int
 
 
 @dataclass
@@ -69,22 +63,6 @@ class _DecomposedClaim(BaseModel):
 
 class _Decomposition(BaseModel):
     claims: list[_DecomposedClaim] = Field(default_factory=list, max_length=50)
-
-
-def split_sentences(text: str) -> list[Sentence]:
-    """Sentences with exact offsets (surrounding whitespace trimmed): text[start:end] == sentence."""
-    import pysbd
-
-    segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
-    sentences = []
-    for span in segmenter.segment(text):
-        raw = text[span.start:span.end]
-        stripped = raw.strip()
-        if not stripped:
-            continue
-        start = span.start + (len(raw) - len(raw.lstrip()))
-        sentences.append(Sentence(stripped, start, start + len(stripped)))
-    return sentences
 
 
 def locate(text: str, claim: str, sentence: Sentence) -> tuple[int, int]:

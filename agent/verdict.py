@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from agent.answers import VerdictAnswer, validate_answer
@@ -16,7 +15,6 @@ from retrieval.credibility import is_fact_checker
 NO_LLM = "No language model is configured, so claimcheck did not judge the claim itself."
 NO_EVIDENCE = "No relevant evidence was found in the knowledge base or on the web, so the claim cannot be judged."
 
-_CITATION = re.compile(r"\[(\d{1,3})\]")
 _VERDICTS = {v.value.lower(): v for v in Verdict}
 _VERDICTS.update({"partially-true": Verdict.PARTIALLY_TRUE, "half true": Verdict.PARTIALLY_TRUE,
                   "not enough info": Verdict.NOT_ENOUGH_EVIDENCE, "nei": Verdict.NOT_ENOUGH_EVIDENCE,
@@ -135,16 +133,6 @@ async def llm_verdict(claim: str, evidence: Sequence[Evidence], chat: ChatModel,
     return VerdictDecision(verdict, answer.confidence, answer.reasoning.strip(), "llm"), reply
 
 
-def check_citations(reasoning: str, evidence_count: int) -> tuple[str, Citations, list[int]]:
-    """Remove citations that point at no evidence; count what remains; list the removed numbers."""
-    cited = [int(m) for m in _CITATION.findall(reasoning)]
-    valid = {n for n in cited if 1 <= n <= evidence_count}
-    removed = sorted({n for n in cited if n not in valid})
-    cleaned = _CITATION.sub(lambda m: m.group(0) if 1 <= int(m.group(1)) <= evidence_count else "", reasoning)
-    cleaned = re.sub(r"\s+([.,;:])", r"\1", re.sub(r"\s{2,}", " ", cleaned)).strip()
-    return cleaned, Citations(total=len(set(cited)), supported=len(valid)), removed
-
-
 def downgrade_uncited(decision: VerdictDecision, citations: Citations) -> VerdictDecision | None:
     """A judged verdict that cites no evidence is not grounded: it becomes Not Enough Evidence."""
     if decision.verdict in UNJUDGED or citations.supported > 0:
@@ -155,5 +143,5 @@ def downgrade_uncited(decision: VerdictDecision, citations: Citations) -> Verdic
         f"does not stand behind it. Its reasoning was: {decision.reasoning}", decision.mode)
 
 
-__all__ = ["LLMError", "NO_LLM", "check_citations", "downgrade_uncited", "evidence_only_verdict",
+__all__ = ["LLMError", "NO_LLM", "downgrade_uncited", "evidence_only_verdict",
            "fact_check_rating", "llm_verdict", "nli_verdict", "no_evidence_verdict", "parse_verdict"]

@@ -10,15 +10,20 @@ import asyncio
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from agent.answers import VerdictAnswer, validate_answer
+from agent.citations import check_reasoning
 from agent.classify import classify
+from agent.freshness import freshness, is_stale, is_time_sensitive
+from agent.grounding import measured, profile_named, scrubbed_confidence, should_check, skipped
 from agent.heads import OpinionDetector
 from agent.llm import ChatModel, ChatReply, LLMError
 from agent.models import (
     Citations,
     ClaimType,
     Evidence,
+    Grounding,
     Origin,
     SearchSummary,
     Usage,
@@ -27,14 +32,15 @@ from agent.models import (
     VerificationResult,
 )
 from agent.nli import NLIModel
+from agent.references import load_references
 from agent.rewrite import search_queries
-from agent.sources import best_quote, political_balance, promote_contrast
+from agent.sources import political_balance, promote_contrast
+from agent.stance import HEURISTIC_NAME, apply_judgements, factuality, lexical_judge, nli_judge
 from agent.sufficiency import failed_conditions, llm_agrees
 from agent.trace import Trace
 from agent.trust import score_sources
 from agent.verdict import (
     NO_LLM,
-    check_citations,
     downgrade_uncited,
     evidence_only_verdict,
     llm_verdict,
@@ -59,6 +65,8 @@ class VerifierConfig:
     min_evidence: int = 2
     verdict_backend: str = "auto"
     grounding_profile: str = "general"
+    grounding_trigger: str = "on_medium_confidence"
+    citation_check: str = "local"  # local: NLI model when loaded, else lexical; llm: one more call
 
 
 @dataclass
@@ -68,6 +76,7 @@ class VerifyOptions:
     index_references: bool = False
     grounding: str | None = None
     profile: str | None = None
+    search_with_references: bool = False  # web_search explicitly asked for next to references
 
 
 @dataclass
@@ -108,12 +117,13 @@ class Verifier:
     def __init__(self, retriever: Retriever, escalation: SearchEscalation | None,
                  chat: ChatModel | None, config: VerifierConfig,
                  detector: OpinionDetector | None = None, nli: NLIModel | None = None, *,
-                 fetcher: Fetcher | None = None) -> None:
+                 fetcher: Fetcher | None = None, pages: Fetcher | None = None) -> None:
         self.retriever = retriever
         self.escalation = escalation
         self.chat = chat
         self.config = config
         self.fetcher = fetcher  # URL checks for source trust (None: URL_CHECK off)
+        self.pages = pages  # reference pages (SSRF-guarded like every fetch)
         self.detector = detector
         self.nli = nli
 
@@ -162,7 +172,7 @@ class Verifier:
 
         # 2–6 evidence
         if options.references:
-            pool = await self._references(claim, options, run)
+            pool = await self._references(claim, options, chat, run)
         else:
             pool = await self._gather(claim, options, chat, run)
         with trace.stage("final_rerank"):
@@ -180,6 +190,8 @@ class Verifier:
                 claim, evidence, fetcher=self.fetcher if options.web_search else None,
                 chat=chat, sufficient_mean=self.retriever.reranker.scale.sufficient_mean)
             run.usage.url_checks += trust.url_checks
+            stance_by = await self._stances(claim, evidence)
+            stale = self._freshness(claim, evidence)
         if promoted is not None:
             trace.step(f"Political balance: the evidence leaned one way; ranked a contrasting "
                        f"credible source higher ({promoted.domain}, {promoted.bias}).")
@@ -193,27 +205,108 @@ class Verifier:
         flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
         if flagged:
             trace.step("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
+        if evidence:
+            trace.step(f"Quotes and stance by {stance_by}: " + ", ".join(
+                f"[{n}] {e.stance}" + (f" {e.stance_score:.2f}" if e.stance_score is not None else "")
+                for n, e in enumerate(evidence, 1)) + ".")
+        if stale:
+            trace.step("Freshness: the claim is time-sensitive and " + "; ".join(stale)
+                       + " — stale for it (weighted down in factuality).")
 
         # 8 verdict
         with trace.stage("verdict"):
-            decision, factuality = await self._verdict(claim, evidence, chat, run)
+            decision, fact = await self._verdict(claim, evidence, chat, run)
+            if fact is None and evidence:
+                fact = factuality(evidence)
+                if fact is not None and decision.mode != "llm" and stance_by == HEURISTIC_NAME:
+                    trace.step(f"Factuality {fact:.2f} aggregates the {HEURISTIC_NAME}'s stances: "
+                               "a rough signal, not a judgement.")
 
         # 9 check
         with trace.stage("check"):
-            reasoning, citations, removed = check_citations(decision.reasoning, len(evidence))
-            decision = VerdictDecision(decision.verdict, decision.confidence, reasoning, decision.mode)
-            if removed:
-                trace.step("Citations: removed " + ", ".join(f"[{n}]" for n in removed)
-                           + f" (no such evidence; there are {len(evidence)} item(s)).")
-            downgraded = downgrade_uncited(decision, citations) if evidence else None
-            if downgraded is not None:
-                trace.step(f"Citations: the verdict {decision.verdict.value!r} cited no evidence; "
-                           "downgraded to Not Enough Evidence.")
-                decision = downgraded
-        trace.step(f"Citations: {citations.supported} of {citations.total} cited evidence numbers exist.")
+            decision, citations = await self._check_citations(claim, evidence, decision, chat, run)
+            with trace.stage("grounding"):
+                grounding = await self._grounding(claim, evidence, decision, options, chat, run)
         await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
         result = self._finish(run, claim, original, classification.claim_type, evidence, decision, citations)
-        result.factuality = factuality
+        result.factuality = fact
+        result.grounding = grounding
+        return result
+
+    # -- stages 7–9 -----------------------------------------------------------------------
+
+    async def _stances(self, claim: str, evidence: list[Evidence]) -> str:
+        """Quote + stance per item: the NLI model over sentences when loaded, else the heuristic
+        (an LLM verdict answer refines them in stage 8). Returns what judged them."""
+        if self.nli is not None and evidence:
+            try:
+                await nli_judge(claim, evidence, self.nli)
+                return f"the NLI model ({self.nli.name})"
+            except Exception as exc:  # a local model failing mid-run must not fail the request
+                lexical_judge(claim, evidence)
+                return f"{HEURISTIC_NAME} (the NLI model failed: {_short(str(exc), 80)})"
+        lexical_judge(claim, evidence)
+        return HEURISTIC_NAME
+
+    def _freshness(self, claim: str, evidence: list[Evidence]) -> list[str]:
+        """Freshness weight per item; items too old for a time-sensitive claim are marked stale."""
+        sensitive = is_time_sensitive(claim)
+        stale = []
+        for n, item in enumerate(evidence, 1):
+            item.freshness = freshness(item.published, item.source_type)
+            if sensitive and is_stale(item.published, item.source_type):
+                item.stale = True
+                stale.append(f"[{n}] {item.domain or item.source} ({item.source_type}) is from {item.published}")
+        return stale
+
+    async def _check_citations(self, claim: str, evidence: list[Evidence], decision: VerdictDecision,
+                               chat: ChatModel | None, run: _Run) -> tuple[VerdictDecision, Citations]:
+        """Each cited sentence backed by its evidence (LLM reasoning; claimcheck's own reasoning
+        is built from the evidence, so only its numbers are checked); then the uncited downgrade."""
+        trace = run.trace
+        judge_chat = chat if self.config.citation_check == "llm" else None
+        with trace.stage("citations"):
+            report, problem = await check_reasoning(
+                decision.reasoning, evidence, claim, nli=self.nli, chat=judge_chat,
+                check_backing=decision.mode == "llm")
+        if problem:
+            trace.step(f"Citation check: the LLM failed ({_short(problem)}); checked locally instead.")
+        decision = replace(decision, reasoning=report.reasoning)
+        if report.nonexistent:
+            trace.step("Citations: removed " + ", ".join(f"[{n}]" for n in report.nonexistent)
+                       + f" (no such evidence; there are {len(evidence)} item(s)).")
+        for number, sentence in report.unbacked:
+            trace.step(f"Citations: [{number}] does not back \"{_short(sentence, 120)}\" "
+                       f"(judged by {report.judge}); citation dropped.")
+        downgraded = downgrade_uncited(decision, report.citations) if evidence else None
+        if downgraded is not None:
+            trace.step(f"Citations: the verdict {decision.verdict.value!r} cited no evidence that backs it; "
+                       "downgraded to Not Enough Evidence.")
+            decision = downgraded
+        checked = (f"backed by their evidence ({report.judge}"
+                   + (f"; {report.unchecked} too short to check" if report.unchecked else "") + ")"
+                   if report.judge != "existence" else "point at existing evidence")
+        trace.step(f"Citations: {report.citations.supported} of {report.citations.total} {checked}.")
+        return decision, report.citations
+
+    async def _grounding(self, claim: str, evidence: list[Evidence], decision: VerdictDecision,
+                         options: VerifyOptions, chat: ChatModel | None, run: _Run) -> Grounding:
+        """The two-pass check: the verdict's confidence on scrubbed evidence vs on the full evidence."""
+        profile = profile_named(options.profile, self.config.grounding_profile)
+        trigger = options.grounding or self.config.grounding_trigger
+        run_it, why = should_check(trigger, profile, decision, len(evidence), chat is not None)  # type: ignore[arg-type]
+        if not run_it or chat is None:
+            run.trace.step(f"Grounding check skipped ({why}).")
+            return skipped(profile)
+        try:
+            scrubbed, replaced = await scrubbed_confidence(claim, evidence, decision, chat)
+        except LLMError as exc:
+            run.trace.step(f"Grounding check skipped: the scrubbed pass failed ({_short(str(exc))}).")
+            return skipped(profile)
+        result = measured(decision.confidence, scrubbed, profile)
+        run.trace.step(f"Grounding ({why}): {result.status} — confidence {result.full_confidence:.2f} on the "
+                       f"full evidence, {result.scrubbed_confidence:.2f} with {replaced} specific(s) scrubbed "
+                       f"(delta {result.delta:+.2f}, {profile.name} profile).")
         return result
 
     # -- evidence gathering -------------------------------------------------------------
@@ -337,24 +430,34 @@ class Verifier:
         trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
                    f"({report.duplicates} already there).")
 
-    async def _references(self, claim: str, options: VerifyOptions, run: _Run) -> list[_Pooled]:
+    async def _references(self, claim: str, options: VerifyOptions, chat: ChatModel | None,
+                          run: _Run) -> list[_Pooled]:
+        """The caller's references as the evidence pool: URLs fetched (SSRF-guarded) and extracted,
+        texts as given; the KB and the web join only when web_search was asked for explicitly."""
         trace = run.trace
-        documents: list[Document] = []
-        for index, ref in enumerate(options.references or [], start=1):
-            ref = ref.strip()
-            if ref.lower().startswith(("http://", "https://")) and " " not in ref:
-                trace.step(f"Reference {index} is a URL; fetching pages is not enabled yet, so it was skipped.")
-                continue
-            documents.append(Document(text=ref, source=f"reference:{index}", title=f"Reference {index}",
-                                      origin="reference"))
-        trace.step(f"Using {len(documents)} caller-supplied reference(s) as the evidence pool.")
+        with trace.stage("references"):
+            loaded = await load_references(options.references or [], self.pages)
+        for step in loaded.steps:
+            trace.step(step)
+        documents = loaded.documents
+        trace.step(f"Using {len(documents)} passage(s) from {loaded.pages} fetched page(s) and "
+                   f"{loaded.texts} text(s) supplied as references as the evidence pool.")
         if options.index_references and documents:
             report = await self.retriever.index(documents)
-            trace.step(f"Indexed {report.added} reference(s) into the knowledge base.")
+            trace.step(f"Indexed {report.added} reference passage(s) into the knowledge base "
+                       f"({report.duplicates} already there).")
+        elif documents:
+            trace.step("References were not written to the knowledge base (index_references is false).")
         candidates = [Candidate(StoredDocument(d.id, d.text, d.metadata()), 0.0) for d in documents]
         with trace.stage("rerank"):
             kept = await self.retriever.rerank(claim, candidates, keep=len(candidates), record_access=False)
-        return [_Pooled(c, "reference") for c in kept]
+        trace.step(f"Reranked reference passages with {self.retriever.reranker.name}: kept {len(kept)} of "
+                   f"{len(candidates)} with relevance ≥ {self.retriever.reranker.scale.min_relevance:g}.")
+        pool = [_Pooled(c, "reference") for c in kept]
+        if options.search_with_references:
+            trace.step("web_search was asked for next to the references: also searching the KB and the web.")
+            pool += await self._gather(claim, options, chat, run)
+        return pool
 
     def _final(self, pool: list[_Pooled]) -> list[_Pooled]:
         """Dedup, relevance + (credibility − 0.5) × boost (in the reranker's units), ≤ N per domain."""
@@ -395,8 +498,7 @@ class Verifier:
             origin=item.origin, domain=_domain_of(doc), source_type=str(meta.get("source_type") or profile.source_type),
             credibility=float(meta.get("source_credibility", profile.credibility)),
             bias=(str(meta.get("bias")) or None) if meta.get("bias") else profile.bias,
-            published=str(meta.get("timestamp")) if meta.get("timestamp") else None,
-            quote=best_quote(claim, doc.text), flags=list(profile.flags),
+            published=_published(meta, item.origin), flags=list(profile.flags),
         )
 
     async def _verdict(self, claim: str, evidence: list[Evidence], chat: ChatModel | None,
@@ -414,13 +516,18 @@ class Verifier:
             return decision, None
         if engine == "llm" and chat is not None:
             try:
-                decision, _ = await llm_verdict(claim, evidence, chat)
+                decision, reply = await llm_verdict(claim, evidence, chat)
             except LLMError as exc:
                 trace.step(f"Verdict: the LLM failed ({_short(str(exc))}); falling back.")
                 lead = "The language model's answer could not be used, so claimcheck did not judge the claim itself."
                 engine = "nli" if self.nli is not None and self.config.verdict_backend == "auto" else "evidence-only"
             else:
                 trace.step(f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}.")
+                judged, rejected = apply_judgements(evidence, validate_answer(VerdictAnswer, reply.data).evidence)
+                if judged:
+                    trace.step(f"Stance of {judged} item(s) from the LLM's verdict answer"
+                               + (f"; {rejected} quote(s) not found verbatim in their evidence were not used"
+                                  if rejected else "") + ".")
                 return decision, None
         if engine == "nli" and self.nli is not None:
             try:
@@ -452,6 +559,12 @@ class Verifier:
         )
 
 
+def _published(meta: dict, origin: str) -> str | None:
+    """A stated publication date (search result, page metadata); for KB items their KB timestamp."""
+    value = meta.get("published") or (meta.get("timestamp") if origin == "kb" else None)
+    return str(value)[:10] if value else None
+
+
 def _short(text: str, limit: int = 160) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -477,7 +590,7 @@ def _web_hit(result: SearchResult, tier: SearchTier, fetched_at: str) -> _WebHit
         text=text, source=result.url, title=result.title, origin=origin,
         timestamp=result.published or None,
         extra={"tier": tier, "query": result.query[:300], "fetched_at": fetched_at,
-               "provider": result.provider}), tier)
+               "provider": result.provider, "published": result.published or None}), tier)
 
 
 def _distinct(pool: Sequence[_Pooled]) -> list[_Pooled]:

@@ -89,6 +89,7 @@ class Settings(BaseSettings):
     FETCH_MAX_BYTES: int = Field(2_000_000, ge=1024)
     GROUNDING_TRIGGER: Literal["always", "on_medium_confidence", "never"] = "on_medium_confidence"
     GROUNDING_PROFILE: str = "general"
+    CITATION_CHECK: Literal["local", "llm"] = "local"
     VERDICT_CACHE_TTL_S: int = Field(86400, ge=0)
 
     # HTTP edge
@@ -142,6 +143,13 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("GROUNDING_PROFILE")
+    @classmethod
+    def _profile(cls, value: str) -> str:
+        from agent.grounding import profile_named
+
+        return profile_named(value).name
 
     @field_validator("RATE_LIMIT")
     @classmethod

@@ -10,7 +10,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from agent.grounding import UnknownProfile
 from agent.llm import LLMError
+from agent.references import ReferenceRefused
 from retrieval.errors import DocumentNotFound, KnowledgeBaseError, ModelUnavailable
 from search.base import SearchError
 
@@ -58,6 +60,13 @@ _DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str | None]] = {
 
 def describe_error(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
     """(status, body, headers) for any exception: the one mapping used by handlers and streams."""
+    if isinstance(exc, ReferenceRefused):  # a request naming an address the SSRF guard refuses
+        return 422, {"error": "reference_refused", "detail": [{
+            "type": "reference_refused", "loc": ["body", "references", exc.index - 1],
+            "msg": str(exc), "input": exc.url, "reason": exc.reason}]}, {}
+    if isinstance(exc, UnknownProfile):
+        return 422, {"error": "invalid_request", "detail": [{
+            "type": "value_error", "loc": ["body", "profile"], "msg": str(exc)}]}, {}
     for kind, (status, name, retry_after) in _DOMAIN_ERRORS.items():
         if isinstance(exc, kind):
             if isinstance(exc, KnowledgeBaseError):
@@ -89,5 +98,5 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(exc.status_code, names.get(exc.status_code, "http_error"), exc.detail,
                               headers=getattr(exc, "headers", None))
 
-    for kind in (*_DOMAIN_ERRORS, Exception):
+    for kind in (ReferenceRefused, UnknownProfile, *_DOMAIN_ERRORS, Exception):
         app.add_exception_handler(kind, _domain_error)

@@ -90,9 +90,11 @@ async def acquire_slot(services: Services) -> None:
 
 
 def verify_options(body: VerifyRequest) -> VerifyOptions:
-    return VerifyOptions(web_search=body.web_search, references=body.references,
-                         index_references=body.index_references, grounding=body.grounding,
-                         profile=body.profile)
+    """With references, the KB and the web are searched only when web_search was sent explicitly."""
+    return VerifyOptions(
+        web_search=body.web_search, references=body.references,
+        index_references=body.index_references, grounding=body.grounding, profile=body.profile,
+        search_with_references=body.web_search and "web_search" in body.model_fields_set)
 
 
 @router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])

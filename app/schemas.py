@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -14,11 +15,19 @@ from pydantic import (
     StringConstraints,
 )
 
+from agent.grounding import PROFILES
+
 
 def _not_blank(value: str) -> str:
     if not value.strip():
         raise ValueError("the claim is empty after stripping whitespace")
     return value  # kept raw: `original_claim` echoes the input, the verifier strips it
+
+
+def _profile(value: str) -> str:
+    from agent.grounding import profile_named
+
+    return profile_named(value).name  # UnknownProfile is a ValueError: a 422 listing the valid ones
 
 
 # What the schema says is what is checked (the fuzz test holds us to it): at most 2000 characters
@@ -31,6 +40,14 @@ NOT_BLANK = {"pattern": rf"[^{_WS}]"}
 ClaimText = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_not_blank),
                       Field(json_schema_extra=NOT_BLANK)]
 Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000)]
+
+
+def _any_case(word: str) -> str:
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+# The schema's version of _profile: a profile name in any case, surrounding whitespace allowed.
+PROFILE_NAME = {"pattern": rf"^[{_WS}]*(?:{'|'.join(_any_case(name) for name in PROFILES)})[{_WS}]*$"}
 
 
 class VerifyRequest(BaseModel):
@@ -53,9 +70,12 @@ class VerifyRequest(BaseModel):
     web_search: bool = Field(True, description="Allow web search when the KB is not enough.")
     references: list[Reference] | None = Field(
         None, max_length=10, description="Up to 10 texts (or URLs) that replace the evidence pool.")
-    grounding: Literal["always", "on_medium_confidence", "never"] | None = None
-    profile: Annotated[str, StringConstraints(max_length=64)] | None = None
-    index_references: bool = False
+    grounding: Literal["always", "on_medium_confidence", "never"] | None = Field(
+        None, description="When the scrubbed second pass runs (default: GROUNDING_TRIGGER).")
+    profile: Annotated[str, StringConstraints(max_length=64), AfterValidator(_profile),
+                       Field(json_schema_extra=PROFILE_NAME)] | None = Field(
+        None, description="Grounding thresholds: general, documentation, data or security.")
+    index_references: bool = Field(False, description="Also store the references in the shared KB.")
 
 
 class TrustOut(BaseModel):
@@ -89,6 +109,8 @@ class EvidenceOut(BaseModel):
     trust: TrustOut
     flags: list[str] = Field(default_factory=list,
                              description="satire | conspiracy-pseudoscience | fake-news source")
+    freshness: float | None = Field(None, description="recency weight in [0.1, 1] by source type")
+    stale: bool = Field(False, description="too old for a time-sensitive claim")
 
 
 class CitationsOut(BaseModel):

@@ -241,19 +241,21 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
         max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY,
         cache_ttl_s=settings.URL_CHECK_TTL_S)) if settings.URL_CHECK else None
-    verifier = Verifier(retriever, escalation, chat, VerifierConfig(
-        top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
-        verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE),
-        detector=detector, nli=nli, fetcher=fetcher)
-    passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
-        max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
-    # The source audit fetches every cited page once (GET: status, text and date in one round trip),
-    # all of a text's ≤ 15 URLs at once, through the same SSRF guard.
+    # The source audit and the verifier's reference URLs fetch pages (GET: status, text and date in
+    # one round trip) through one page fetcher behind the same SSRF guard.
     audit_fetcher = Fetcher(FetchPolicy(
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
         max_bytes=settings.FETCH_MAX_BYTES, concurrency=16, cache_ttl_s=settings.URL_CHECK_TTL_S))
+    verifier = Verifier(retriever, escalation, chat, VerifierConfig(
+        top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
+        verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
+        grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK),
+        detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher)
+    passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
+        max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
     auditor = SourceAuditor(audit_fetcher, embedder, chat, nli)
-    # trafilatura's first import takes about a second: pay it at start-up, not on the first audit.
+    # trafilatura's first import takes about a second: pay it at start-up, not on the first audit
+    # or reference page.
     await run_blocking(importlib.import_module, "trafilatura")
     cache = make_cache(settings.redis_url)
     return Services(settings=settings, cache=cache, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,

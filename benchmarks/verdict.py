@@ -117,9 +117,9 @@ def naive_judge(messages):
 
 async def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from agent.citations import check_reasoning
     from agent.models import Evidence
     from agent.verdict import (
-        check_citations,
         downgrade_uncited,
         evidence_only_verdict,
         llm_verdict,
@@ -187,8 +187,8 @@ async def main() -> None:
                     decision, _ = await llm_verdict(case.claim, evidence, chat)
                 except Exception as exc:  # counted as a failure of the backend, reported below
                     return None, str(exc)
-                _, citations, _ = check_citations(decision.reasoning, len(evidence))
-                decision = downgrade_uncited(decision, citations) or decision
+                report, _ = await check_reasoning(decision.reasoning, evidence, case.claim)
+                decision = downgrade_uncited(decision, report.citations) or decision
             elif nli is not None:
                 decision, _ = await nli_verdict(case.claim, evidence, nli)
             else:

@@ -318,6 +318,18 @@ class Fetcher:
             return done("unreachable", code, final, f"HTTP {code} (transient)")
         return done("invalid", code, final, f"HTTP {code}")
 
+    async def vet(self, url: str) -> None:
+        """The guard's answer for ``url`` before anything is fetched: FetchRefused when it would be
+        refused, FetchError when its host does not resolve; None when it may be fetched."""
+        parts = urlsplit(_check_scheme(url))
+        try:
+            port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
+        except ValueError as exc:
+            raise FetchRefused(f"invalid port in {url!r}") from exc
+        async with asyncio.timeout(self.policy.timeout_s):
+            await guard_host(parts.hostname or "", port, allow_hosts=self.policy.allow_hosts,
+                             resolver=self.backend.resolver)
+
     # -- pages ----------------------------------------------------------------------------
 
     async def fetch(self, url: str) -> Page:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from agent.citations import check_reasoning
 from agent.classify import classify, classify_rules
 from agent.llm import ChatReply, LLMBadResponse, LLMUnavailable, parse_json_object
 from agent.models import ClaimType, Evidence, Verdict
 from agent.sources import best_quote, political_balance
 from agent.sufficiency import enough_by_rule
-from agent.verdict import NO_LLM, check_citations, clamp, evidence_only_verdict, parse_verdict
+from agent.verdict import NO_LLM, clamp, evidence_only_verdict, parse_verdict
 from retrieval.dedup import canonical_url, dedupe
 
 
@@ -61,11 +62,14 @@ async def test_llm_classification_and_its_fallback():
     assert odd.by == "rules" and "unknown claim type" in problem
 
 
-def test_citations_outside_the_evidence_are_removed_and_counted():
-    text, cites, removed = check_citations("Refuted [1] and [2], see [7] and [0].", 2)
-    assert "[7]" not in text and "[0]" not in text and "[1]" in text
-    assert (cites.total, cites.supported) == (4, 2)
-    assert removed == [0, 7]
+async def test_citations_outside_the_evidence_are_removed_and_counted():
+    evidence = [Evidence(id=str(n), text="t", source="s", title="", relevance=1, score=1, origin="kb",
+                         domain="d", source_type="news", credibility=0.5) for n in (1, 2)]
+    report, _ = await check_reasoning("Refuted [1] and [2], see [7] and [0].", evidence, "c",
+                                      check_backing=False)
+    assert "[7]" not in report.reasoning and "[0]" not in report.reasoning and "[1]" in report.reasoning
+    assert (report.citations.total, report.citations.supported) == (4, 2)
+    assert report.nonexistent == [0, 7]
 
 
 @pytest.mark.parametrize(("raw", "expected"), [

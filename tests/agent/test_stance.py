@@ -1,0 +1,142 @@
+"""Quotes are always verbatim spans of their evidence; stance, factuality and freshness."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import pytest
+
+from agent.answers import EvidenceJudgement
+from agent.freshness import freshness, is_stale, is_time_sensitive
+from agent.models import Evidence
+from agent.nli import StanceProbs
+from agent.stance import (
+    apply_judgements,
+    factuality,
+    lexical_judge,
+    lexical_stance,
+    nli_judge,
+    verbatim,
+)
+
+
+def item(text: str, credibility: float = 0.9) -> Evidence:
+    return Evidence(id="x", text=text, source="https://example.org/x", title="t", relevance=0.8,
+                    score=0.8, origin="kb", domain="example.org", source_type="news",
+                    credibility=credibility)
+
+
+_VOCAB = str.split("the Earth is flat round not a sphere planet NASA said in 1969 “quoted” 'single' "
+          "spherical—shape; e.g. Dr. Smith U.S. 3.5 percent … never Moon orbits")
+
+
+def random_text(rng: random.Random) -> str:
+    sentences = []
+    for _ in range(rng.randint(1, 6)):
+        words = [rng.choice(_VOCAB) for _ in range(rng.randint(1, 40))]
+        gaps = [rng.choice([" ", "  ", "\n", "\t ", " "]) for _ in words]
+        sentences.append("".join(w + g for w, g in zip(words, gaps, strict=True)).strip()
+                         + rng.choice([".", "!", "?", "", "..."]))
+    return rng.choice(["", " ", "\n"]).join([""]) + " ".join(sentences)
+
+
+class RandomNLI:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    async def predict(self, pairs):
+        out = []
+        for _ in pairs:
+            a, b = self.rng.random(), self.rng.random()
+            out.append(StanceProbs(a / 2, b / 2, 1 - a / 2 - b / 2))
+        return out
+
+
+@pytest.mark.parametrize("seed", range(60))
+async def test_quotes_are_always_verbatim_substrings(seed):
+    rng = random.Random(seed)
+    claim = " ".join(rng.choice(_VOCAB) for _ in range(rng.randint(1, 8)))
+    evidence = [item(random_text(rng)) for _ in range(3)]
+    lexical_judge(claim, evidence)
+    for e in evidence:
+        assert e.quote and e.quote in e.text and len(e.quote) <= 300
+    await nli_judge(claim, evidence, RandomNLI(seed))
+    for e in evidence:
+        assert e.quote in e.text
+    # An LLM's quotes: some copied with other whitespace or quote marks, some made up.
+    judgements = []
+    for n, e in enumerate(evidence, 1):
+        words = e.text.split()
+        start = rng.randrange(len(words))
+        copied = "  ".join(words[start:start + rng.randint(1, 12)])
+        quote = rng.choice([copied, copied.upper(), f"“{copied}”", copied + " and then some invented words",
+                            "The Moon is made of cheese, said nobody ever."])
+        judgements.append(EvidenceJudgement(n=n, stance="supports", probability=0.7, quote=quote))
+    apply_judgements(evidence, judgements)
+    for e in evidence:
+        assert e.quote in e.text
+
+
+def test_verbatim_maps_near_copies_back_to_the_original_span():
+    text = "NASA said:  the Earth is\nround, “not flat”."
+    assert verbatim("the Earth is round", text) == "the Earth is\nround"
+    assert verbatim('"not flat"', text) is None or verbatim('"not flat"', text) in text
+    assert verbatim("the earth is ROUND", text) == "the Earth is\nround"
+    assert verbatim("the Earth is a cube", text) is None
+    assert verbatim("short", text) is None  # too short to stand as a quote
+
+
+def test_an_llm_quote_not_in_the_text_is_rejected_and_counted():
+    evidence = [item("The Earth is round. The Moon orbits it.")]
+    lexical_judge("The Earth is flat", evidence)
+    judged, rejected = apply_judgements(evidence, [
+        EvidenceJudgement(n=1, stance="refutes", probability=0.9, quote="The Earth is definitely a cube"),
+        EvidenceJudgement(n=7, stance="supports", probability=0.9, quote="x")])
+    assert (judged, rejected) == (1, 1)
+    assert evidence[0].stance == "refutes" and evidence[0].quote == "The Earth is round."
+
+
+def test_the_shortest_bearing_sentence_is_the_quote():
+    evidence = [item("Paris is in France. The Eiffel Tower was completed in 1889 for the World's Fair, "
+                     "which drew millions of visitors from many countries over several months. "
+                     "The Eiffel Tower was completed in 1889.")]
+    lexical_judge("The Eiffel Tower was completed in 1889", evidence)
+    assert evidence[0].quote == "The Eiffel Tower was completed in 1889."
+    assert evidence[0].stance == "supports"
+
+
+@pytest.mark.parametrize(("claim", "sentence", "stance"), [
+    ("The Earth is flat", "The Earth is not flat but round.", "refutes"),
+    ("Water boils at 50 C at sea level", "At sea level water boils at 100 C.", "refutes"),
+    ("Water boils at 100 C at sea level", "At sea level water boils at 100 C.", "supports"),
+    ("The Earth is flat", "Bananas are rich in potassium.", "neutral"),
+])
+def test_lexical_stance_rules(claim, sentence, stance):
+    assert lexical_stance(claim, sentence)[0] == stance
+
+
+def test_factuality_weighs_stances_and_ignores_neutral():
+    a, b, c = item("a"), item("b"), item("c")
+    a.stance, a.stance_score = "supports", 0.9
+    b.stance, b.stance_score = "refutes", 0.9
+    c.stance, c.stance_score = "neutral", 0.9
+    value = factuality([a, b, c])
+    assert value is not None and 0.5 < value < 1  # the first-ranked supporter weighs more
+    assert factuality([c]) is None
+    b.freshness = 0.1  # a stale refuter counts for less
+    assert factuality([a, b]) > value
+
+
+def test_freshness_by_source_type_and_staleness():
+    today = date(2025, 1, 1)
+    assert freshness("2024-01-01", "news", today) == pytest.approx(0.5, abs=0.01)
+    assert freshness("2024-01-01", "academic", today) > 0.85
+    assert freshness("1990-01-01", "news", today) == 0.1  # floored
+    assert freshness(None, "news", today) is None and freshness("soon", "news", today) is None
+    assert is_stale("2022-06-01", "news", today) and not is_stale("2024-06-01", "news", today)
+    assert is_time_sensitive("Who is currently the CEO of Twitter?", today)
+    assert is_time_sensitive("Inflation hit 9% in 2024", today)
+    assert not is_time_sensitive("Water boils at 100 C at sea level", today)
