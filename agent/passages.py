@@ -62,7 +62,7 @@ class _DecomposedClaim(BaseModel):
 
 
 class _Decomposition(BaseModel):
-    claims: list[_DecomposedClaim] = Field(default_factory=list, max_length=50)
+    claims: list[_DecomposedClaim] = Field(max_length=50)  # required: an answer without it is unusable
 
 
 def locate(text: str, claim: str, sentence: Sentence) -> tuple[int, int]:

@@ -212,7 +212,81 @@ async function check() {
   }
 }
 
+// -- passages (POST /api/check) and link audits (POST /api/sources/audit) ----------------------
+
+async function postJSON(path, payload) {
+  const key = $('key').value.trim();
+  const headers = { 'content-type': 'application/json' };
+  if (key) headers['x-api-key'] = key;
+  const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(payload) });
+  return [response.status, await response.json().catch(() => null)];
+}
+
+async function busy(label, work) {
+  $('progress-section').hidden = false;
+  $('progress').replaceChildren();
+  $('status').textContent = label;
+  $('result').setAttribute('aria-busy', 'true');
+  try { await work(); } catch (err) { showError(0, { detail: String(err) }); $('status').textContent = 'Failed.'; }
+  finally { $('result').setAttribute('aria-busy', 'false'); }
+}
+
+function highlightedPassage(text, claims) {
+  const parts = [];
+  let at = 0;
+  for (const claim of claims.filter((c) => c.result).sort((a, b) => a.start - b.start)) {
+    if (claim.start < at) continue;
+    parts.push(text.slice(at, claim.start));
+    const verdict = claim.result.verdict;
+    parts.push(el('button', {
+      type: 'button', class: `claim-mark ${VERDICT_CLASS[verdict] || 'v-unknown'}`, text: text.slice(claim.start, claim.end),
+      title: `${verdict} — click for the evidence`, 'aria-label': `${text.slice(claim.start, claim.end)}: ${verdict}`,
+      onclick: () => { showResult(claim.result); $('result').prepend(passageView); },
+    }));
+    at = claim.end;
+  }
+  parts.push(text.slice(at));
+  return el('p', { class: 'passage-text' }, ...parts);
+}
+
+let passageView = null;
+
+async function checkPassage() {
+  const text = $('claim').value;
+  await busy('Checking each claim of the passage…', async () => {
+    const [status, body] = await postJSON('/api/check', { text, web_search: $('web').checked, max_claims: 5 });
+    if (status !== 200) { showError(status, body); $('status').textContent = 'Failed.'; return; }
+    const skipped = body.claims.filter((c) => !c.result);
+    passageView = el('div', { id: 'passage-result', class: 'card' },
+      el('h2', { text: 'Claims in the passage' }), highlightedPassage(text, body.claims),
+      el('p', { class: 'facts', text: Object.entries(body.summary).map(([k, v]) => `${k}: ${v}`).join(' · ') }),
+      skipped.length ? el('ul', { class: 'skipped' }, ...skipped.map((c) => el('li', { text: `“${c.text}” — ${c.reason}` }))) : null);
+    $('result').replaceChildren(passageView);
+    $('status').textContent = `Done: ${body.claims.filter((c) => c.result).length} claim(s) verified.`;
+  });
+}
+
+async function auditLinks() {
+  await busy('Auditing the links…', async () => {
+    const [status, body] = await postJSON('/api/sources/audit', { text: $('claim').value });
+    if (status !== 200) { showError(status, body); $('status').textContent = 'Failed.'; return; }
+    const rows = body.urls.map((u) => el('li', { class: `audit-${u.status}` },
+      el('a', { href: u.url, text: u.url, rel: 'noopener noreferrer', target: '_blank' }),
+      el('div', { class: 'facts', text: [u.status + (u.http_status ? ` (HTTP ${u.http_status})` : ''),
+        `authority ${u.authority.toFixed(2)}`, u.alignment !== null ? `alignment ${Math.round(u.alignment)}` : null,
+        u.published ? `published ${u.published}` : null].filter(Boolean).join(' · ') })));
+    $('result').replaceChildren(el('div', { id: 'audit-result', class: 'card' },
+      el('h2', { text: `Links (${body.urls.length})` }),
+      body.urls.length ? el('ol', {}, ...rows) : el('p', { text: 'The text cites no URL.' }),
+      body.source_authority_score !== null
+        ? el('p', { class: 'facts', text: `Source authority ${body.source_authority_score} / 100 · valid ${pct(body.url_validity_rate)}` }) : null));
+    $('status').textContent = 'Done.';
+  });
+}
+
 document.addEventListener('DOMContentLoaded', () => {
+  $('passage').addEventListener('click', checkPassage);
+  $('audit').addEventListener('click', auditLinks);
   $('key').value = sessionStorage.getItem(KEY_STORE) || '';
   $('form').addEventListener('submit', (ev) => { ev.preventDefault(); check(); });
   $('claim').addEventListener('keydown', (ev) => {

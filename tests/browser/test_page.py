@@ -108,3 +108,29 @@ def test_the_api_docs_render_offline(page, live_server):
     page.locator(".opblock-summary-path", has_text="/api/verify/stream").first.wait_for(timeout=20_000)
     assert page.locator(".opblock-summary-path", has_text="/api/verify").count() >= 2
     assert page.errors == []
+
+
+def test_a_passage_is_highlighted_claim_by_claim(page, live_server):
+    text = ("Apollo 11 landed on the Moon in 1969. I think pizza is the best food. "
+            "The United Nations was founded in 1945.")
+    page.goto(live_server.url + "/")
+    page.get_by_label("Claim to check").fill(text)
+    page.get_by_role("button", name="Check each claim of a passage").click()
+    marks = page.locator(".claim-mark")
+    marks.first.wait_for(timeout=90_000)
+    shown = marks.all_inner_texts()
+    assert shown and all(t in text for t in shown)
+    assert "I think pizza is the best food." not in shown
+    marks.first.click()
+    page.locator("#verdict-title").wait_for(timeout=10_000)
+    assert page.locator("#passage-result").count() == 1
+    assert page.errors == []
+
+
+def test_links_are_audited(page, live_server):
+    page.goto(live_server.url + "/")
+    page.get_by_label("Claim to check").fill("Metadata lives at http://169.254.169.254/latest/ today.")
+    page.get_by_role("button", name="Audit the links").click()
+    page.locator("#audit-result").wait_for(timeout=30_000)
+    assert "refused" in page.locator("#audit-result").inner_text()
+    assert page.errors == []
