@@ -10,11 +10,12 @@ verbatim). `status` makes every request fail with that HTTP status; `requests` r
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.fakes import loopback
 
 Reply = Callable[[list[dict[str, Any]]], dict[str, Any] | str]
 
@@ -72,15 +73,12 @@ class FakeOpenAI:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test): nothing to answer
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._server = loopback.start(Handler)
         return self
 
     def __exit__(self, *exc: object) -> None:
         assert self._server is not None
-        self._server.shutdown()
-        self._server.server_close()
+        loopback.stop(self._server)
 
 
 def system_prompt(messages: list[dict[str, Any]]) -> str:

@@ -8,17 +8,13 @@ Unknown paths answer 404. `requests` records (method, path) in order; `delay_s` 
 
 from __future__ import annotations
 
-import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.fakes import loopback
+
 Route = tuple[int, str] | tuple[int, str, str]
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    request_queue_size = 128  # the default backlog of 5 makes concurrent connects wait for SYN retries
 
 
 class FakePages:
@@ -65,11 +61,9 @@ class FakePages:
             def do_HEAD(self) -> None:  # noqa: N802
                 self._answer(False)
 
-        self._server = _Server(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._server = loopback.start(Handler)
         return self
 
     def __exit__(self, *exc: object) -> None:
         assert self._server is not None
-        self._server.shutdown()
-        self._server.server_close()
+        loopback.stop(self._server)

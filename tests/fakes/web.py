@@ -9,9 +9,10 @@ Unknown paths answer 404; ``head_status`` overrides HEAD answers (e.g. 405 to fo
 
 from __future__ import annotations
 
-import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from tests.fakes import loopback
 
 Route = tuple[int, dict[str, str], bytes]
 
@@ -62,13 +63,9 @@ class FakeWeb:
             def log_message(self, *args: object) -> None:
                 pass
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                         daemon=True).start()
+        self._server = loopback.start(Handler)
         return self
 
     def __exit__(self, *exc: object) -> None:
         assert self._server is not None
-        self._server.shutdown()
-        self._server.server_close()
+        loopback.stop(self._server)
