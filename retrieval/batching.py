@@ -7,9 +7,9 @@
                                         waits ≤ max_wait after the       B rows 1–2, C the rest, in order
                                         first request, takes ≤ max_batch rows
 
-One model call runs at a time per batcher; batchers that share a `lane` (a `threading.Lock`) also
-run one at a time between them, so the embedder and the cross-encoder never split two cores
-between two inferences. Requests that arrive while a call runs wait in the queue and form the next
+One model call runs at a time per batcher; batchers that share a `lane` (an `InferenceLane`, or any
+lock) also run one at a time between them, so the embedder and the cross-encoder never split two
+cores between two inferences. Requests that arrive while a call runs wait in the queue and form the next
 batch at once (their wait already passed). A request larger than `max_batch` runs alone, whole.
 
 Errors: an exception of the model call reaches every caller of that batch, and only those; a
@@ -22,10 +22,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -88,7 +88,7 @@ class MicroBatcher(Generic[In, Out]):
     per item, in order) and hands each caller its own rows."""
 
     def __init__(self, run: Callable[[list[In]], Sequence[Out]], policy: BatchPolicy = BatchPolicy(),
-                 *, lane: threading.Lock | None = None, name: str = "batcher") -> None:
+                 *, lane: AbstractContextManager | None = None, name: str = "batcher") -> None:
         self._run = run
         self.policy = policy
         self._lane = lane
@@ -232,7 +232,7 @@ class BatchedEmbedder:
     """
 
     def __init__(self, inner: Embedder, policy: BatchPolicy = BatchPolicy(),
-                 lane: threading.Lock | None = None) -> None:
+                 lane: AbstractContextManager | None = None) -> None:
         self.inner = inner
         self.name = inner.name
         self.dimension = inner.dimension
@@ -263,7 +263,7 @@ class BatchedCrossEncoder:
     kind = "cross-encoder"
 
     def __init__(self, inner: CrossEncoderReranker, policy: BatchPolicy = BatchPolicy(),
-                 lane: threading.Lock | None = None) -> None:
+                 lane: AbstractContextManager | None = None) -> None:
         self.inner = inner
         self.name = inner.name
         self.scale = inner.scale

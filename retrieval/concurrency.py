@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 import math
 import os
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import ParamSpec, TypeVar
@@ -38,15 +40,43 @@ def available_cores(cpu_max: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
 
 
 def set_inference_threads(threads: int) -> int:
-    """Blocking (imports torch): torch's intra-op threads for every model in this process;
-    0 means one per available core. Returns the number set.
+    """Blocking (imports torch): torch's intra-op threads for threads that start inference from
+    now on; 0 means one per available core. Returns the number set.
 
-    Inference runs one call at a time (retrieval/batching.py), so that call gets every core:
-    two inferences of two threads each on two cores only fight over them.
+    torch keeps the count per thread (OpenMP's setting is per thread): a thread that ran torch
+    before keeps its own, which is why `InferenceLane` applies it in the thread of every call.
     """
     import torch
 
     threads = threads or available_cores()
-    if torch.get_num_threads() != threads:
-        torch.set_num_threads(threads)
+    torch.set_num_threads(threads)
     return threads
+
+
+class InferenceLane:
+    """One model call at a time, on `threads` intra-op threads: a lock every batcher (and the
+    synchronous path) holds around its model call.
+
+    With two cores, one inference using both finishes sooner than two inferences fighting over
+    them; entering the lane also sets torch's thread count in the calling (worker) thread.
+    """
+
+    def __init__(self, threads: int) -> None:
+        self.threads = threads
+        self._lock = threading.Lock()
+        self._configured = threading.local()
+
+    def __enter__(self) -> InferenceLane:
+        self._lock.acquire()
+        try:
+            torch = sys.modules.get("torch")  # an ONNX-only process never imports torch for this
+            if torch is not None and getattr(self._configured, "threads", None) != self.threads:
+                torch.set_num_threads(self.threads)
+                self._configured.threads = self.threads
+        except BaseException:
+            self._lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._lock.release()

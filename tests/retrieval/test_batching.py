@@ -21,7 +21,7 @@ from retrieval.batching import (
     BatchPolicy,
     MicroBatcher,
 )
-from retrieval.concurrency import available_cores, set_inference_threads
+from retrieval.concurrency import InferenceLane, available_cores, set_inference_threads
 from retrieval.rerank import CrossEncoderReranker, RelevanceScale
 
 TEXTS = [
@@ -204,8 +204,8 @@ async def test_cancelling_a_caller_during_the_model_call_leaves_the_others_their
     batcher = MicroBatcher(slow_model, BatchPolicy(max_batch=64, max_wait_s=0.02))
     first = asyncio.create_task(batcher.submit([1, 2]))
     second = asyncio.create_task(batcher.submit([3]))
-    while not started.is_set():  # the loop stays free while the model runs in its thread
-        await asyncio.sleep(0.005)
+    # The loop stays free while the model runs in its thread: this wait is answered from there.
+    assert await asyncio.to_thread(started.wait, 5)
     first.cancel()
     release.set()
     assert await second == [30]
@@ -247,6 +247,18 @@ async def test_batchers_sharing_a_lane_never_run_at_once():
     assert overlaps[0] == 1
     await one.aclose()
     await two.aclose()
+
+
+async def test_the_lane_gives_every_inference_thread_the_configured_torch_threads():
+    import torch
+
+    set_inference_threads(2)  # the process-wide setting differs from the lane's
+    batcher = MicroBatcher(lambda items: [torch.get_num_threads() for _ in items], BatchPolicy(4, 0.0),
+                           lane=InferenceLane(1))
+    seen = await asyncio.gather(*(batcher.submit([n]) for n in range(8)))
+    assert {row[0] for row in seen} == {1}
+    await batcher.aclose()
+    set_inference_threads(0)
 
 
 def test_inference_threads_follow_the_setting_and_the_cpu_quota(tmp_path):
