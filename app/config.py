@@ -54,7 +54,7 @@ class Settings(BaseSettings):
     INFERENCE_THREADS: int = Field(0, ge=0, le=256)
     # Gather concurrent embedding / cross-encoder requests into one model call: the first request
     # of a batch waits at most INFERENCE_MAX_WAIT_MS for others, a batch holds at most
-    # INFERENCE_MAX_BATCH texts or pairs (a larger single request runs alone). false: every
+    # INFERENCE_MAX_BATCH texts or pairs (a larger request goes in chunks). false: every
     # request is its own model call (still one at a time, in a worker thread).
     INFERENCE_BATCHING: bool = True
     INFERENCE_MAX_BATCH: int = Field(64, ge=1, le=4096)

@@ -47,8 +47,8 @@ class Inference:
     """How model calls run: intra-op threads, the micro-batchers, the embedding cache."""
 
     threads: int
-    # Batching off is a batch of one request: each call still runs in the lane, in a worker thread.
-    policy: BatchPolicy = BatchPolicy(max_batch=1, max_wait_s=0.0)
+    # Batching off: one request per call, still in the lane and in a worker thread.
+    policy: BatchPolicy = BatchPolicy(max_wait_s=0.0, combine=False)
     batching: bool = False
     embedding_batcher: BatchedEmbedder | None = None
     rerank_batcher: BatchedCrossEncoder | None = None
@@ -236,9 +236,9 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     # Process-wide torch threads, and the ONNX sessions' below; model calls share one lane, so
     # the embedder and the cross-encoder never run at once on the same cores.
     inference = Inference(threads=await run_blocking(set_inference_threads, settings.INFERENCE_THREADS))
-    if settings.INFERENCE_BATCHING:
-        inference.batching = True
-        inference.policy = BatchPolicy(settings.INFERENCE_MAX_BATCH, settings.INFERENCE_MAX_WAIT_MS / 1000)
+    inference.batching = settings.INFERENCE_BATCHING
+    inference.policy = BatchPolicy(settings.INFERENCE_MAX_BATCH, settings.INFERENCE_MAX_WAIT_MS / 1000,
+                                   combine=settings.INFERENCE_BATCHING)
     lane = InferenceLane(inference.threads)
     started = time.perf_counter()
     if embedder is None:

@@ -10,7 +10,8 @@
 One model call runs at a time per batcher; batchers that share a `lane` (an `InferenceLane`, or any
 lock) also run one at a time between them, so the embedder and the cross-encoder never split two
 cores between two inferences. Requests that arrive while a call runs wait in the queue and form the next
-batch at once (their wait already passed). A request larger than `max_batch` runs alone, whole.
+batch at once (their wait already passed). A request larger than `max_batch` is split into chunks
+queued one after another, so other callers get their turn between its chunks.
 
 Errors: an exception of the model call reaches every caller of that batch, and only those; a
 cancelled caller is dropped from its batch (or its rows are discarded); `aclose()` serves what is
@@ -48,10 +49,12 @@ class BatcherClosed(RetrievalError):
 
 @dataclass(frozen=True)
 class BatchPolicy:
-    """How long the first request of a batch may wait for company, and how big a batch may get."""
+    """How long the first request of a batch may wait for company, and how big a batch may get.
+    `combine=False` is batching off: every request (or chunk of `max_batch`) is its own call."""
 
     max_batch: int = 64
     max_wait_s: float = 0.005
+    combine: bool = True
 
     def __post_init__(self) -> None:
         if self.max_batch < 1:
@@ -113,8 +116,22 @@ class MicroBatcher(Generic[In, Out]):
             raise BatcherClosed(f"{self.name} is closed")
         if not items:
             return []
+        items = list(items)
+        size = self.policy.max_batch
+        if len(items) <= size:
+            return await self._one(items)
+        # Larger than a batch: one chunk after another, each queued behind whoever waits by then,
+        # so a big ingest does not hold the lane for its whole length while claims queue up.
+        rows: list[Out] = []
+        for start in range(0, len(items), size):
+            rows.extend(await self._one(items[start:start + size]))
+        return rows
+
+    async def _one(self, items: list[In]) -> Sequence[Out]:
+        if self._closed:
+            raise BatcherClosed(f"{self.name} is closed")
         self._ensure_worker()
-        request = _Request(list(items), asyncio.get_running_loop().create_future())
+        request = _Request(items, asyncio.get_running_loop().create_future())
         self._pending.append(request)
         self._wakeup.set()
         return await request.future  # a cancelled caller cancels its future; the worker skips it
@@ -139,7 +156,7 @@ class MicroBatcher(Generic[In, Out]):
             self._wakeup.clear()
             await self._wakeup.wait()
         deadline = self._pending[0].arrived + self.policy.max_wait_s
-        while not self._closed and self._live_rows() < self.policy.max_batch:
+        while self.policy.combine and not self._closed and self._live_rows() < self.policy.max_batch:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 break
@@ -153,7 +170,7 @@ class MicroBatcher(Generic[In, Out]):
             if request.future.done():  # its caller was cancelled while it waited
                 self._pending.popleft()
                 continue
-            if batch and rows + len(request.items) > self.policy.max_batch:
+            if batch and (not self.policy.combine or rows + len(request.items) > self.policy.max_batch):
                 break
             batch.append(self._pending.popleft())
             rows += len(request.items)
@@ -192,7 +209,7 @@ class MicroBatcher(Generic[In, Out]):
             return
         offset = 0
         for request in batch:
-            part = rows[offset:offset + len(request.items)]
+            part = list(rows[offset:offset + len(request.items)])
             offset += len(request.items)
             if not request.future.done():
                 request.future.set_result(part)

@@ -80,15 +80,29 @@ async def test_concurrent_embeddings_equal_unbatched_and_share_model_calls(minil
     await batched.aclose()
 
 
-async def test_batches_are_bounded_but_one_large_request_runs_whole(minilm):
+async def test_batches_are_bounded_and_a_large_request_lets_others_in_between_its_chunks(minilm):
     counting = CountingEmbedder(minilm)
     batched = BatchedEmbedder(counting, BatchPolicy(max_batch=4, max_wait_s=0.05))
-    requests = [[f"{t} {i}"] for i, t in enumerate(TEXTS)] + [[f"long {i}" for i in range(9)]]
+    large = [f"long {i}" for i in range(10)]
+    first = asyncio.create_task(batched.embed(large))
+    await asyncio.sleep(0.01)  # the large request is queued first
+    singles = [[f"{t} {i}"] for i, t in enumerate(TEXTS[:4])]
+    results = await asyncio.gather(first, *(batched.embed(r) for r in singles))
+    assert max(counting.calls) <= 4 and sum(counting.calls) == 14
+    assert len(counting.calls) < 3 + len(singles)  # singles joined the large request's later chunks
+    np.testing.assert_allclose(results[0], minilm.embed_blocking(large), atol=1e-5)
+    for request, got in zip(singles, results[1:], strict=True):
+        np.testing.assert_allclose(got, minilm.embed_blocking(request), atol=1e-5)
+    await batched.aclose()
+
+
+async def test_batching_off_makes_one_call_per_request(minilm):
+    counting = CountingEmbedder(minilm)
+    batched = BatchedEmbedder(counting, BatchPolicy(max_batch=64, max_wait_s=0.0, combine=False))
+    requests = requests_of_mixed_sizes()
     results = await asyncio.gather(*(batched.embed(r) for r in requests))
-    assert max(counting.calls) == 9  # the oversized request alone
-    assert all(c <= 4 for c in counting.calls if c != 9)
-    assert len(counting.calls) < len(requests)
-    np.testing.assert_allclose(results[-1], minilm.embed_blocking(requests[-1]), atol=1e-5)
+    assert counting.calls == [len(r) for r in requests]
+    np.testing.assert_allclose(results[3], minilm.embed_blocking(requests[3]), atol=1e-5)
     await batched.aclose()
 
 
