@@ -169,7 +169,7 @@ var ClaimcheckView = (() => {
       ['Freshness', pct(body.freshness), 'aggregate-freshness']]) {
       scores.append(el('dt', name), el('dd', value, cls));
     }
-    root.append(table, scores);
+    root.append(scores, table);  // the scores first: they answer at a glance
     return root;
   }
 
