@@ -37,7 +37,7 @@ chrome.contextMenus.onClicked.addListener((info, tab) => {
 // passage budget, the per-URL fetch timeout), so the server's own answer normally arrives first.
 const OPERATIONS = {
   'claimcheck:verify': { path: '/api/verify/stream', stream: true, timeoutS: 150, body: ({ claim }) => ({ claim }) },
-  'claimcheck:check': { path: '/api/check/stream', stream: true, timeoutS: 180, body: ({ text }) => ({ text, max_claims: 5 }) },
+  'claimcheck:check': { path: '/api/check/stream', stream: true, timeoutS: 240, body: ({ text }) => ({ text, max_claims: 5 }) },
   'claimcheck:audit': { path: '/api/sources/audit', stream: false, timeoutS: 90, body: ({ text }) => ({ text }) },
 };
 const HEALTH_TIMEOUT_S = 10;

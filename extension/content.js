@@ -243,11 +243,14 @@
   }
 
   function checkSelection(fallbackText) {
+    hideButton();
     const range = selectedRange();
-    const read = range ? ClaimcheckPageText.capture(range, { limit: MAX_PASSAGE_CHARS + 1 }) : null;
+    // 2 UTF-16 units per character at most: enough to tell whether the API's limit is passed
+    let read = range ? ClaimcheckPageText.capture(range, { limit: 2 * MAX_PASSAGE_CHARS }) : null;
+    if (read && !read.text) read = null;  // e.g. a selection inside a text field: no page text to mark
     const text = read ? read.text : (fallbackText || '').replace(/\s+/g, ' ').trim();
     const length = [...text].length;  // the API counts code points
-    if (!text || length > MAX_PASSAGE_CHARS) {
+    if (!text || length > MAX_PASSAGE_CHARS || (read && read.truncated)) {
       const body = openPanel('claimcheck claims');
       body.append(ClaimcheckView.error({ error: 'selection', detail: !text ? 'select the passage to check first'
         : `the selection is longer than ${MAX_PASSAGE_CHARS} characters: select less` }, 'check the passage'));
@@ -279,6 +282,7 @@
   // -- the link audit of a selection or of the whole page ----------------------------------------
 
   function auditLinks(scope) {
+    hideButton();
     const range = scope === 'page' ? null : selectedRange();
     const label = 'claimcheck link audit';
     if (scope === 'selection' && !range) {
@@ -290,8 +294,8 @@
     const where = range ? 'the selection' : 'this page';
     const body = openPanel(label, { wide: true });
     const notes = [];
-    if (doc.found > doc.audited) {
-      notes.push(`Auditing the first ${doc.audited} of ${doc.found} links of ${where} (the API audits at most 15 at a time): select a part of the page to audit the others.`);
+    if (doc.found > doc.audited || doc.more) {
+      notes.push(`Auditing the first ${doc.audited} of ${doc.more ? 'more than ' : ''}${doc.found} links of ${where} (the API audits at most 15 at a time): select a part of the page to audit the others.`);
     }
     if (doc.internal) notes.push(`${doc.internal} link(s) within this site were left out (navigation, not citations); select them to audit them.`);
     if (!doc.audited) {

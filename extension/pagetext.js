@@ -49,7 +49,8 @@ var ClaimcheckPageText = (() => {
    * blocks and at <br>, hidden elements and scripts/styles left out, trimmed. `nodes[i]`/`offsets[i]`
    * give the text node and offset of the UTF-16 unit text[i] (null for an inserted line break or
    * link). With `links`, each link's address follows its text as " (url)" unless the text shows it
-   * already; links to `skipOrigin` are left out. Reading stops after `limit` characters.
+   * already; links to `skipOrigin` are left out. Reading stops after `limit` UTF-16 units
+   * (`truncated` says so).
    */
   function capture(range, { links = false, skipOrigin = null, limit = Infinity } = {}) {
     const chars = [];
@@ -61,6 +62,7 @@ var ClaimcheckPageText = (() => {
     let lastBlock = null;
     let link = null;
     const internalLinks = new Set();
+    let truncated = false;
 
     const push = (c, node, offset) => { chars.push(c); nodes.push(node); offsets.push(offset); };
     const lineBreak = () => {
@@ -89,7 +91,8 @@ var ClaimcheckPageText = (() => {
       acceptNode: (node) => (node.nodeType === Node.ELEMENT_NODE && SKIP.has(node.nodeName.toUpperCase())
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
-    for (let node = root; node && chars.length <= limit; node = walker.nextNode()) {
+    for (let node = root; node; node = walker.nextNode()) {
+      if (chars.length > limit) { truncated = true; break; }
       if (node.nodeType === Node.ELEMENT_NODE) {
         if (node.nodeName === 'BR' && range.intersectsNode(node)) lineBreak();
         continue;
@@ -126,7 +129,7 @@ var ClaimcheckPageText = (() => {
     while (chars.length && (chars[chars.length - 1] === ' ' || chars[chars.length - 1] === '\n')) {
       chars.pop(); nodes.pop(); offsets.pop();
     }
-    return { text: chars.join(''), nodes, offsets: Int32Array.from(offsets), internalLinks: internalLinks.size };
+    return { text: chars.join(''), nodes, offsets: Int32Array.from(offsets), internalLinks: internalLinks.size, truncated };
   }
 
   // The distinct URLs of a text, in order, as the API extracts them: [{url, start, end}].
@@ -151,7 +154,8 @@ var ClaimcheckPageText = (() => {
    * The text to audit for a range (a selection) or, without one, the whole page: the rendered text
    * with each link's address after it (links within the page's own site are left out for a whole
    * page: navigation, not citations). Cut so that it fits the API's limits: at most 20,000
-   * characters, ending soon after the 15th distinct URL. Returns {text, found, audited, internal}.
+   * characters, ending soon after the 15th distinct URL. Returns {text, found, more (the page had
+   * more text than was read), audited, internal}.
    */
   function forAudit(range) {
     let scope = range;
@@ -173,8 +177,8 @@ var ClaimcheckPageText = (() => {
     if (straddling) cut = straddling.start;  // never send half a URL
     if (cut > 0 && /[\uD800-\uDBFF]/.test(text[cut - 1])) cut -= 1;  // nor half a character
     const audited = urls.filter((u) => u.end <= cut).length;
-    return { text: text.slice(0, cut).trim(), found: urls.length, audited: Math.min(audited, AUDIT_MAX_URLS),
-      internal: read.internalLinks };
+    return { text: text.slice(0, cut).trim(), found: urls.length, more: read.truncated,
+      audited: Math.min(audited, AUDIT_MAX_URLS), internal: read.internalLinks };
   }
 
   return { capture, findUrls, forAudit, SKIP };

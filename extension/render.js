@@ -47,7 +47,7 @@ var ClaimcheckView = (() => {
     .cc td.url a { word-break: break-all; font-size: 12px; }
     .cc .status-valid { color: #0d5a26; font-weight: 700; } .cc .status-invalid, .cc .status-refused { color: #a50e0e; font-weight: 700; }
     .cc .status-unreachable { color: #7a4300; font-weight: 700; }
-    .cc dl.aggregate { display: grid; grid-template-columns: auto auto; gap: 2px 12px; margin: 6px 0; }
+    .cc dl.aggregate { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 6px 0; }
     .cc dl.aggregate dt { font-weight: 700; } .cc dl.aggregate dd { margin: 0; }
   `;
 

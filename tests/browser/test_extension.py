@@ -448,6 +448,15 @@ def test_api_failures_are_shown_with_the_apis_message(extension, live_server, si
             "claimcheck could not check the passage (503): all 16 verification slots are busy; retry shortly.",
             timeout=15_000)
         assert page.locator("claimcheck-mark").count() == 0
+
+        # over the API's 10,000 characters: said at once, nothing sent
+        failing_requests = len(live_server.llm.requests)
+        page.evaluate("() => document.getElementById('p1').append(' The sky is blue.'.repeat(700))")
+        select_paragraphs(page, "p1", "p2")
+        send_to_tab(context, page, {"type": "claimcheck:check-selection"})
+        expect(claims.get_by_role("alert")).to_have_text(
+            "claimcheck could not check the passage: the selection is longer than 10000 characters: select less.")
+        assert len(live_server.llm.requests) == failing_requests
     finally:
         loopback.stop(failing)
     assert errors == []
