@@ -77,12 +77,7 @@
     button.style.top = `${Math.max(4, Math.min(window.innerHeight - 32, rect.bottom + 6))}px`;
   }
 
-  function el(tag, text, cls) {
-    const node = document.createElement(tag);
-    if (text !== undefined && text !== null) node.textContent = text;
-    if (cls) node.className = cls;
-    return node;
-  }
+  const { el } = ClaimcheckView;
 
   function closePanel() {
     if (port) port.disconnect();
@@ -143,7 +138,8 @@
     passage = null;
   }
 
-  const claimKey = (claim) => `${claim.start}:${claim.end}`;
+  // two atomic claims of one sentence may share its span: the text tells them apart
+  const claimKey = (claim) => `${claim.start}:${claim.end}:${claim.text}`;
 
   function claimTone(claim) {
     return claim.result ? `tone-${ClaimcheckView.tone(claim.result.verdict)}` : 'tone-unchecked';
@@ -152,9 +148,7 @@
   // Record a claim of the answer (once) and highlight it in the page if its text is still there.
   function addClaim(session, claim) {
     const key = claimKey(claim);
-    const known = session.claims.get(key);
-    if (known && (known.claim.result || !claim.result)) return;
-    if (known) session.claims.delete(key);  // a claim that was unverified is now verified: re-place it
+    if (session.claims.has(key)) return;  // streamed as it was verified, then again in the result
     const verdict = claim.result ? claim.result.verdict : null;
     const entry = { claim, placed: false, why: 'the selection could not be read from the page' };
     session.claims.set(key, entry);

@@ -51,6 +51,7 @@ var ClaimcheckView = (() => {
     .cc dl.aggregate dt { font-weight: 700; } .cc dl.aggregate dd { margin: 0; }
   `;
 
+  // An element with text (never markup) and a class.
   function el(tag, text, cls) {
     const node = document.createElement(tag);
     if (text !== undefined && text !== null) node.textContent = text;
@@ -189,5 +190,5 @@ var ClaimcheckView = (() => {
 
   const tone = (verdict) => TONE[verdict] || 'unknown';
 
-  return { CSS, stepItem, verdict, error, notChecked, audit, connect, verify, tone };
+  return { CSS, el, stepItem, verdict, error, notChecked, audit, connect, verify, tone };
 })();
