@@ -72,8 +72,16 @@ class LexicalPlan:
     left_out_bound: float  # the most the left-out terms could add to any document's BM25
 
     @property
-    def match(self) -> str | None:
-        return match_expression(self.kept)
+    def matches(self) -> tuple[str, ...]:
+        """The MATCH expressions whose rows (disjoint) together make the result. Every query term
+        is a phrase of each, so bm25() scores a row with all its terms, left-out ones included:
+        the kept terms alone, or the rows with a kept and a left-out term + those with a kept
+        term and no left-out one (both bounded by the kept terms' rows)."""
+        kept = match_expression(self.kept)
+        if not self.left_out:
+            return (kept,) if kept else ()
+        left_out = match_expression(self.left_out)
+        return (f"({kept}) AND ({left_out})", f"({kept}) NOT ({left_out})")
 
     @property
     def exhaustive(self) -> bool:
@@ -182,21 +190,26 @@ class LexicalIndex:
         FTS5 computes bm25() for every row its MATCH admits before it can sort, so the cost is
         the number of matching rows (34k of 100k for a typical ten-term claim OR-ed). `plan`
         therefore admits the query's terms rarest first until `max_scored_rows` documents could
-        match; the rarest matching term is always kept. When every term fits (any small KB, most
-        queries) the MATCH and every score are exactly the exhaustive ones. Otherwise the left-out
-        terms are the most frequent ones: a hit's score lacks only their share, at most
-        `LexicalPlan.left_out_bound`, and documents matching nothing but them are not scored."""
+        match; the rarest matching term is always kept. When every term fits (any small KB) the
+        MATCH and every score are exactly the exhaustive ones. Otherwise only rows holding a kept
+        term are scored, but with every term (see `LexicalPlan.matches`), so each hit's score is
+        its exact BM25; what is lost are documents holding nothing but the frequent left-out
+        terms, whose BM25 is at most `LexicalPlan.left_out_bound` — when the k-th hit scores at
+        least that, the top k are exactly the exhaustive top k (MaxScore's argument)."""
         if k <= 0:
             return []
         with self._lock:
             plan = self._plan(query)
             if plan is None or not plan.kept:
                 return []
-            rows = self._db.execute(
-                "SELECT doc_id, bm25(passages, 0.0, ?, ?) AS s FROM passages WHERE passages MATCH ? "
-                "ORDER BY s LIMIT ?",
-                (self.title_weight, self.text_weight, plan.match, k),
-            ).fetchall()
+            rows: list[tuple[str, float]] = []
+            for match in plan.matches:
+                rows += self._db.execute(
+                    "SELECT doc_id, bm25(passages, 0.0, ?, ?) AS s FROM passages WHERE passages MATCH ? "
+                    "ORDER BY s LIMIT ?",
+                    (self.title_weight, self.text_weight, match, k),
+                ).fetchall()
+        rows = sorted(rows, key=lambda row: row[1])[:k]
         ideal = plan.ideal
         # FTS5's bm25() is negated so that ascending order is best first.
         return [LexicalHit(doc_id, -float(score), min(1.0, -float(score) / ideal) if ideal > 0 else 0.0)

@@ -82,7 +82,7 @@ def test_every_query_that_fits_the_budget_ranks_exactly_as_the_previous_path(ind
     index.close()
 
 
-def test_over_budget_the_most_frequent_terms_are_left_out_and_their_share_is_bounded(index_path):
+def test_over_budget_only_rows_with_a_rare_term_are_scored_and_with_their_exact_bm25(index_path):
     exhaustive = LexicalIndex(index_path, max_scored_rows=None)
     query = QUERIES[0]  # telomerase, zebrafish (rare) with increase, risk, disease, cells (common)
     frequency = exhaustive.plan(query).frequency
@@ -97,15 +97,24 @@ def test_over_budget_the_most_frequent_terms_are_left_out_and_their_share_is_bou
 
     full = {h.id: h.score for h in exhaustive.search(query, 1000)}
     hits = bounded.search(query, 1000)
-    assert len(hits) == sum(1 for _ in hits) <= sum(plan.frequency[t] for t in plan.kept)
-    for hit in hits:  # each score lacks at most what the left-out terms could add
-        assert 0.0 <= full[hit.id] - hit.score <= plan.left_out_bound + 1e-9
-    # the documents holding the rare terms still come first, in the same order as before
-    top = [h.id for h in hits[:5]]
-    rare_first = [d for d in sorted(full, key=full.get, reverse=True) if d in {h.id for h in hits}][:5]
-    assert top == rare_first
+    with_kept = {d for t in plan.kept for d in ids_matching(bounded, t)}
+    assert {h.id for h in hits} == with_kept  # the rows scored: only those holding a kept term
+    for hit in hits:  # scored with every term, left-out ones included: the exact BM25
+        assert hit.score == pytest.approx(full[hit.id], rel=1e-9)
+    for doc_id in set(full) - with_kept:  # what was not scored could not have beaten the bound
+        assert full[doc_id] <= plan.left_out_bound
+    assert [h.id for h in hits] == [d for d in sorted(full, key=full.get, reverse=True) if d in with_kept]
+    # MaxScore: when the k-th hit reaches the bound, the top k are the exhaustive top k
+    k = sum(1 for h in hits if h.score >= plan.left_out_bound)
+    assert k >= 3
+    assert [h.id for h in bounded.search(query, k)] == [h.id for h in exhaustive.search(query, k)]
     exhaustive.close()
     bounded.close()
+
+
+def ids_matching(index: LexicalIndex, term: str) -> set[str]:
+    return {row[0] for row in index._db.execute("SELECT doc_id FROM passages WHERE passages MATCH ?",
+                                                ('"' + term + '"',))}
 
 
 def test_the_rarest_term_is_kept_even_when_it_alone_exceeds_the_budget(index_path):
