@@ -236,8 +236,8 @@ def _ms(values: Sequence[float]) -> tuple[float, float]:
     return round(percentile(values, 0.5), 2), round(percentile(values, 0.95), 2)
 
 
-async def kb_query_latency(sizes: Sequence[int] = (10_000, 100_000), *,
-                           compare_exhaustive: bool = False) -> list[dict]:
+async def kb_query_latency(sizes: Sequence[int] = (10_000, 100_000), *, compare_exhaustive: bool = False,
+                           max_scored_rows: int | None = None) -> list[dict]:
     """One row per KB size: p50/p95 (ms) of the dense leg, the lexical leg and the fused query,
     with the query embedding timed apart. Each row also carries `measure`/`value`/`target`/
     `detail` for benchmarks/pipeline.py's table (row "(f)")."""
@@ -260,6 +260,8 @@ async def kb_query_latency(sizes: Sequence[int] = (10_000, 100_000), *,
     for size in sizes:
         kb, build_s = await build_kb(size, pool, vectors, key)
         try:
+            if max_scored_rows is not None:  # try another row budget than the service's default
+                kb.lexical.max_scored_rows = max_scored_rows
             fixed = PrecomputedEmbedder(query_vectors, embedder.dimension)
             retriever = Retriever(fixed, kb, EmbeddingReranker(fixed), RetrievalConfig())
             measured = await _time_queries(kb, retriever, queries, query_vectors, compare_exhaustive)
@@ -303,9 +305,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="10000,100000", help="comma-separated KB sizes")
     parser.add_argument("--compare-exhaustive", action="store_true",
                         help="also time the previous exhaustive lexical path on the same KB")
+    parser.add_argument("--max-scored-rows", type=int, help="the lexical row budget (default: the service's)")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
-    rows = asyncio.run(kb_query_latency(sizes, compare_exhaustive=args.compare_exhaustive))
+    rows = asyncio.run(kb_query_latency(sizes, compare_exhaustive=args.compare_exhaustive,
+                                       max_scored_rows=args.max_scored_rows))
     columns = COLUMNS + (EXHAUSTIVE_COLUMNS if args.compare_exhaustive else [])
     emit("kb_latency", rows, columns, {"note": rows[0]["detail"] if rows else ""})
     return 0
