@@ -4,7 +4,8 @@
 
 (a) critical-path ratio: (latency at D − latency at 0) / (sequential outside calls an ideal pipeline
     cannot avoid × D); the ideal for a claim that needs the web: classify → targeted search (5a ∥ 5b)
-    → verdict = 3 calls, + 1 when the broad tier is needed;
+    → verdict = 3 calls, + 1 when the broad tier is needed, + 1 when the grounding re-ask runs (it
+    asks about the verdict, so it cannot start before it);
 (b) 16 distinct claims at once vs one at a time; (c) /api/health p50/p99 during that burst;
 (d) local compute per claim (embed + retrieve + rerank 20 pairs with a MiniLM-L6-sized cross-encoder);
 (e) a verdict-cache hit's latency.
@@ -36,7 +37,7 @@ def llm_reply(messages):
     user = messages[-1]["content"]
     if "classify a claim" in system:
         claim = user.split("<claim>\n", 1)[1].split("\n</claim>", 1)[0]
-        return {"claim_type": "FACTUAL", "claim": claim, "reason": "checkable"}
+        return {"claim_type": "FACTUAL", "claim": claim, "reason": "checkable", "keywords": "claim keywords"}
     if "enough to judge" in system:
         return {"sufficient": False, "reason": "needs the web"}
     if "judge sources" in system:
@@ -106,7 +107,8 @@ async def run(args) -> None:
         one_0.append(t_0)
         calls.append(bodies[0]["usage"]["llm_calls"] + bodies[0]["usage"]["searches"])
         broad = "broad" in str(bodies[0]["steps"])
-    ideal = 3 + (1 if broad else 0)
+        grounded = bodies[0]["grounding"]["status"] != "SKIPPED"
+    ideal = 3 + (1 if broad else 0) + (1 if grounded else 0)
     ratio = (statistics.median(one_d) - statistics.median(one_0)) / (ideal * args.delay)
     rows.append({"measure": "(a) critical-path ratio", "value": round(ratio, 2), "target": "≤ 1.10",
                  "detail": f"one claim {statistics.median(one_d):.2f} s at D={args.delay}, "

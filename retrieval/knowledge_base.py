@@ -68,7 +68,8 @@ class KnowledgeBase(Protocol):
 
 def _lock_for(path: Path) -> FileLock:
     path.mkdir(parents=True, exist_ok=True)
-    return FileLock(str(path / LOCK_NAME), timeout=0)
+    # not thread-local: the lock is taken and released on whichever worker thread runs open and close
+    return FileLock(str(path / LOCK_NAME), timeout=0, thread_local=False)
 
 
 def locked_message(path: Path) -> str:
