@@ -110,23 +110,6 @@ def test_kb_cli_seed_is_idempotent(tmp_path):
     assert failed.returncode == 1 and "bad.jsonl:1" in failed.stderr
 
 
-@pytest.fixture
-def chroma_server(tmp_path):
-    chroma = Path(sys.executable).with_name("chroma")
-    if not chroma.exists():
-        pytest.skip("the chroma CLI is not installed next to this Python")
-    port = free_port()
-    proc = subprocess.Popen([str(chroma), "run", "--path", str(tmp_path / "server-data"), "--host",
-                             "127.0.0.1", "--port", str(port)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "ANONYMIZED_TELEMETRY": "False"})
-    try:
-        wait_for(f"http://127.0.0.1:{port}/api/v2/heartbeat", proc, timeout_s=60)
-        yield port, proc
-    finally:
-        stop(proc)
-
-
 async def test_app_against_a_chroma_server(tmp_path, minilm, chroma_server):
     port, proc = chroma_server
     # No verdict cache: the second verify must reach the (stopped) server to answer 503.
@@ -204,11 +187,12 @@ def test_two_replicas_share_indexed_evidence_the_verdict_cache_and_one_quota(tmp
                 used += 1
                 assert found.status_code == 200, found.text
                 hit = next((r for r in found.json()["results"] if r["source"] == AQUEDUCT_URL), None)
-                if hit is not None:
+                if hit is not None and hit["lexical"] > 0:  # both legs: B's BM25 sidecar caught up too
                     break
                 time.sleep(1.0)
             assert hit is not None, "replica B never saw the evidence replica A indexed"
             assert hit["dense"] is not None and hit["dense"] > 0.5
+            assert hit["lexical"] > 0, "B's BM25 sidecar never caught up with A's write"
 
             # the verdict A computed is served by B from the shared Redis cache
             second = httpx.post(f"{b}/api/verify", json={"claim": AQUEDUCT}, timeout=120)
