@@ -19,6 +19,12 @@ class ClassifyAnswer(_Answer):
     claim_type: str
     claim: str = ""
     reason: str = ""
+    keywords: str = ""
+
+    @field_validator("keywords", mode="before")
+    @classmethod
+    def _text(cls, value: object) -> str:
+        return value if isinstance(value, str) else ""  # a model that answers null or a list: none
 
     @field_validator("claim_type")
     @classmethod

@@ -120,4 +120,5 @@ async def classify(claim: str, chat: ChatModel | None,
         note = (f"the LLM's rewrite {extracted!r} changed numbers of the claim; "
                 "checking the claim as written")
         extracted = claim
-    return Classification(claim_type, extracted, answer.reason[:300], "llm"), note
+    keywords = answer.keywords if claim_type in {ClaimType.FACTUAL, ClaimType.MIXED} else ""
+    return Classification(claim_type, extracted, answer.reason[:300], "llm", keywords), note

@@ -35,6 +35,7 @@ class Classification:
     claim: str  # the verifiable part
     reason: str = ""
     by: Literal["rules", "llm"] = "rules"
+    keywords: str = ""  # the LLM's web search keywords, asked with the classification (saves a call)
 
 
 @dataclass

@@ -11,7 +11,9 @@ from agent.sources import balance_guidance
 CLASSIFY_SYSTEM = """You classify a claim for a fact-checking service.
 Answer with one JSON object: {"claim_type": "FACTUAL"|"OPINION"|"MIXED"|"AMBIGUOUS",
 "claim": "<the verifiable factual part, rewritten as one self-contained sentence>",
-"reason": "<one short sentence>"}.
+"reason": "<one short sentence>", "keywords": "<for FACTUAL and MIXED: 4-10 web search keywords
+for the factual part (the names, places, numbers and events it is about), without search operators
+or quotes; empty otherwise>"}.
 FACTUAL: checkable against evidence. OPINION: a value judgement or preference.
 MIXED: a factual part plus opinion; put only the factual part in "claim".
 AMBIGUOUS: too vague or missing context to check (say what is missing in "reason")."""

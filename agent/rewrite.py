@@ -33,9 +33,17 @@ async def search_queries(claim: str, chat: ChatModel | None) -> tuple[list[str],
         reply = await chat.complete_json(REWRITE_SYSTEM, rewrite_user(claim))
     except LLMError as exc:
         return [claim], str(exc)
-    keywords = keyword_query(str(reply.data.get("keywords") or ""))
-    if len(keywords.split()) < 2:
+    queries = with_keywords(claim, str(reply.data.get("keywords") or ""))
+    if queries is None:
         return [claim], "the LLM gave no usable keywords"
-    if keywords.lower() == " ".join(claim.split()).lower():
-        return [claim], None
-    return [claim, keywords], None
+    return queries, None
+
+
+def with_keywords(claim: str, keywords: str) -> list[str] | None:
+    """``[claim, keywords]``, ``[claim]`` when they only repeat the claim, None when unusable."""
+    plain = keyword_query(keywords)
+    if len(plain.split()) < 2:
+        return None
+    if plain.lower() == " ".join(claim.split()).lower():
+        return [claim]
+    return [claim, plain]

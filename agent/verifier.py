@@ -7,6 +7,9 @@ next, records a step and a timing for each, and turns outside failures into visi
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -33,12 +36,12 @@ from agent.models import (
 )
 from agent.nli import NLIModel
 from agent.references import load_references
-from agent.rewrite import search_queries
+from agent.rewrite import search_queries, with_keywords
 from agent.sources import political_balance, promote_contrast
 from agent.stance import HEURISTIC_NAME, apply_judgements, factuality, lexical_judge, nli_judge
 from agent.sufficiency import failed_conditions, llm_agrees
 from agent.trace import Trace
-from agent.trust import score_sources
+from agent.trust import TrustReport, score_sources
 from agent.verdict import (
     NO_LLM,
     downgrade_uncited,
@@ -47,6 +50,7 @@ from agent.verdict import (
     nli_verdict,
     no_evidence_verdict,
 )
+from retrieval.chunking import chunk_document
 from retrieval.credibility import is_fact_checker, profile_for, registered_domain
 from retrieval.dedup import dedupe
 from retrieval.documents import Document, StoredDocument, utc_now
@@ -55,6 +59,8 @@ from search.base import SearchResult
 from search.escalation import NO_DOMAINS, SearchEscalation, TierOutcome
 from search.escalation import Tier as SearchTier
 from search.fetch import Fetcher
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,7 @@ class VerifierConfig:
     grounding_profile: str = "general"
     grounding_trigger: str = "on_medium_confidence"
     citation_check: str = "local"  # local: NLI model when loaded, else lexical; llm: one more call
+    index_after_response: bool = True  # 5d's KB write in the background (drained at shutdown)
 
 
 @dataclass
@@ -126,6 +133,8 @@ class Verifier:
         self.pages = pages  # reference pages (SSRF-guarded like every fetch)
         self.detector = detector
         self.nli = nli
+        self._writes: set[asyncio.Task] = set()  # 5d writes still running after their answers
+        self._pending: set[str] = set()  # ids those writes are adding (not new for anyone else)
 
     @property
     def verdict_engine(self) -> str:
@@ -146,9 +155,21 @@ class Verifier:
         original = raw
         raw = raw.strip()
 
-        # 1 classify
-        with trace.stage("classify"):
-            classification, note = await classify(raw, chat, self.detector)
+        # 1 classify ∥ the KB leg (embed, retrieve, rerank) on the input as written: the local work
+        # overlaps the LLM call, and is used when the classification keeps the claim as it was.
+        early = None
+        if chat is not None and not options.references:
+            early = asyncio.create_task(self._kb_leg(raw))
+        try:
+            with trace.stage("classify"):
+                classification, note = await classify(raw, chat, self.detector)
+        except BaseException:
+            await _discard(early)
+            raise
+        if early is not None and (classification.claim_type in {ClaimType.OPINION, ClaimType.AMBIGUOUS}
+                                  or classification.claim != raw):
+            await _discard(early)
+            early = None
         if note:
             trace.step(f"Classification: {note}.")
         by = "the LLM" if classification.by == "llm" else "the local classifier"
@@ -174,27 +195,34 @@ class Verifier:
         if options.references:
             pool = await self._references(claim, options, chat, run)
         else:
-            pool = await self._gather(claim, options, chat, run)
+            pool = await self._gather(claim, options, chat, run, early=early,
+                                      keywords=classification.keywords)
         with trace.stage("final_rerank"):
             chosen = self._final(pool)
         trace.step(f"Final evidence: {len(chosen)} item(s) after dedup, credibility boost and "
                    f"≤{self.config.max_per_domain} per domain.")
 
-        # 7 score sources
-        with trace.stage("score_sources"):
+        # 7 quotes and stances here; source trust below, concurrently with the verdict
+        with trace.stage("stances"):
             evidence = [self._evidence(claim, item) for item in chosen]
             evidence, promoted = promote_contrast(
                 claim, evidence, lambda: [self._evidence(claim, p) for p in self._rest(pool, chosen)],
                 limit=self.config.top_k_rerank)
-            trust = await score_sources(
-                claim, evidence, fetcher=self.fetcher if options.web_search else None,
-                chat=chat, sufficient_mean=self.retriever.reranker.scale.sufficient_mean)
-            run.usage.url_checks += trust.url_checks
             stance_by = await self._stances(claim, evidence)
             stale = self._freshness(claim, evidence)
         if promoted is not None:
             trace.step(f"Political balance: the evidence leaned one way; ranked a contrasting "
                        f"credible source higher ({promoted.domain}, {promoted.bias}).")
+        # trust (URL checks, the LLM's source judgement) ∥ the verdict, which does not read it
+        trust_job = asyncio.create_task(self._trust(claim, evidence, options, chat, run))
+        try:
+            with trace.stage("verdict"):
+                decision, fact = await self._verdict(claim, evidence, chat, run)
+            trust = await trust_job
+        except BaseException:
+            await _discard(trust_job)
+            raise
+        run.usage.url_checks += trust.url_checks
         for step in trust.steps:
             trace.step(step)
         if evidence:
@@ -213,20 +241,17 @@ class Verifier:
             trace.step("Freshness: the claim is time-sensitive and " + "; ".join(stale)
                        + " — stale for it (weighted down in factuality).")
 
-        # 8 verdict
-        with trace.stage("verdict"):
-            decision, fact = await self._verdict(claim, evidence, chat, run)
-            if fact is None and evidence:
-                fact = factuality(evidence)
-                if fact is not None and decision.mode != "llm" and stance_by == HEURISTIC_NAME:
-                    trace.step(f"Factuality {fact:.2f} aggregates the {HEURISTIC_NAME}'s stances: "
-                               "a rough signal, not a judgement.")
+        # 8 verdict (asked above, concurrently with the trust scores)
+        if fact is None and evidence:
+            fact = factuality(evidence)
+            if fact is not None and decision.mode != "llm" and stance_by == HEURISTIC_NAME:
+                trace.step(f"Factuality {fact:.2f} aggregates the {HEURISTIC_NAME}'s stances: "
+                           "a rough signal, not a judgement.")
 
-        # 9 check
+        # 9 check: the citation check ∥ the grounding re-ask (both read the verdict, not each other);
+        # a grounding measured on a verdict the citation check then downgrades is dropped.
         with trace.stage("check"):
-            decision, citations = await self._check_citations(claim, evidence, decision, chat, run)
-            with trace.stage("grounding"):
-                grounding = await self._grounding(claim, evidence, decision, options, chat, run)
+            decision, citations, grounding = await self._check(claim, evidence, decision, options, chat, run)
         await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
         result = self._finish(run, claim, original, classification.claim_type, evidence, decision, citations)
         result.factuality = fact
@@ -258,6 +283,37 @@ class Verifier:
                 item.stale = True
                 stale.append(f"[{n}] {item.domain or item.source} ({item.source_type}) is from {item.published}")
         return stale
+
+    async def _trust(self, claim: str, evidence: list[Evidence], options: VerifyOptions,
+                     chat: ChatModel | None, run: _Run) -> TrustReport:
+        with run.trace.stage("score_sources"):
+            return await score_sources(
+                claim, evidence, fetcher=self.fetcher if options.web_search else None,
+                chat=chat, sufficient_mean=self.retriever.reranker.scale.sufficient_mean)
+
+    async def _check(self, claim: str, evidence: list[Evidence], decision: VerdictDecision,
+                     options: VerifyOptions, chat: ChatModel | None,
+                     run: _Run) -> tuple[VerdictDecision, Citations, Grounding]:
+        quiet = _Run(Trace(), run.usage, run.search)  # the grounding's steps wait for the citations'
+
+        async def grounding() -> Grounding:
+            with run.trace.stage("grounding"):
+                return await self._grounding(claim, evidence, decision, options, chat, quiet)
+
+        job = asyncio.create_task(grounding())
+        try:
+            checked, citations = await self._check_citations(claim, evidence, decision, chat, run)
+            measured = await job
+        except BaseException:
+            await _discard(job)
+            raise
+        if checked.verdict != decision.verdict:
+            profile = profile_named(options.profile, self.config.grounding_profile)
+            run.trace.step("Grounding check skipped (the citation check changed the verdict it measured).")
+            return checked, citations, skipped(profile)
+        for step in quiet.trace.steps:
+            run.trace.step(step)
+        return checked, citations, measured
 
     async def _check_citations(self, claim: str, evidence: list[Evidence], decision: VerdictDecision,
                                chat: ChatModel | None, run: _Run) -> tuple[VerdictDecision, Citations]:
@@ -311,15 +367,30 @@ class Verifier:
 
     # -- evidence gathering -------------------------------------------------------------
 
-    async def _gather(self, claim: str, options: VerifyOptions, chat: ChatModel | None,
-                      run: _Run) -> list[_Pooled]:
+    async def _kb_leg(self, query: str) -> tuple[list[Candidate], list[Candidate], dict[str, float]]:
+        """Retrieve and rerank without recording access (so it can run before the classification
+        says whether it is wanted); returns the candidates, the kept ones and the two stage times."""
+        started = time.perf_counter()
+        candidates = await self.retriever.candidates(query)
+        retrieved = time.perf_counter()
+        kept = await self.retriever.rerank(query, candidates, keep=self.config.top_k_rerank, record_access=False)
+        return candidates, kept, {"retrieve": (retrieved - started) * 1000,
+                                  "rerank": (time.perf_counter() - retrieved) * 1000}
+
+    async def _gather(self, claim: str, options: VerifyOptions, chat: ChatModel | None, run: _Run, *,
+                      early: asyncio.Task | None = None, keywords: str = "") -> list[_Pooled]:
         trace = run.trace
         scale = self.retriever.reranker.scale
-        with trace.stage("retrieve"):
-            candidates = await self.retriever.candidates(claim)
+        waited = time.perf_counter()
+        candidates, kept, spent = await (early if early is not None else self._kb_leg(claim))
+        if early is not None:  # ran during the classification: report its own durations
+            trace.step(f"Knowledge base searched while the claim was classified "
+                       f"({(time.perf_counter() - waited) * 1000:.0f} ms left to wait).")
+        for stage, ms in spent.items():
+            trace.timings_ms[stage] = round(trace.timings_ms.get(stage, 0.0) + ms, 2)
+        if kept:
+            await self.retriever.kb.record_access({c.doc.id: float(c.relevance or 0.0) for c in kept})
         trace.step(f"Retrieved {len(candidates)} candidate(s) from the knowledge base.")
-        with trace.stage("rerank"):
-            kept = await self.retriever.rerank(claim, candidates, keep=self.config.top_k_rerank)
         trace.step(f"Reranked with {self.retriever.reranker.name}: kept {len(kept)} with relevance ≥ "
                    f"{scale.min_relevance:g}.")
         pool = [_Pooled(c, "kb") for c in kept]
@@ -346,16 +417,22 @@ class Verifier:
             return pool
 
         with trace.stage("escalate"):
-            return pool + await self._escalate(claim, pool, chat, run, self.escalation)
+            return pool + await self._escalate(claim, pool, chat, run, self.escalation, keywords)
 
     async def _escalate(self, claim: str, pool: list[_Pooled], chat: ChatModel | None, run: _Run,
-                        escalation: SearchEscalation) -> list[_Pooled]:
+                        escalation: SearchEscalation, keywords: str = "") -> list[_Pooled]:
         """5a trusted ∥ 5b fact-checkers; 5c broad only if relevant evidence (everything gathered
         so far, reranked and deduplicated) is still short; 5d index every web result, one batch."""
         trace = run.trace
         deadline = escalation.deadline()  # bounds the query rewrite and every tier
         queries = [claim]
-        if chat is not None:
+        given = with_keywords(claim, keywords) if keywords else None
+        if given is not None:  # the classification's keywords: no rewrite call on the critical path
+            queries = given
+            if len(queries) > 1:
+                trace.step(f"Search queries: the claim as written, and keywords {queries[1]!r} "
+                           "(from the classification).")
+        elif chat is not None:
             budget = escalation.plan.deadline_s / 4
             try:
                 async with asyncio.timeout(budget):
@@ -416,10 +493,33 @@ class Verifier:
         return [_Pooled(c, found[c.doc.id].document.origin) for c in kept]  # type: ignore[arg-type]
 
     async def _index_web(self, hits: list[_WebHit], run: _Run) -> None:
-        """5d: every web result into the KB in one batch; same URL + same text adds nothing."""
+        """5d: every web result into the KB in one batch; same URL + same text adds nothing.
+
+        By default only the check of what is new happens here; the embedding and the write run
+        after the answer (``index_after_response``), retried, and drained at shutdown."""
         if not hits:
             return
         trace = run.trace
+        if self.config.index_after_response:
+            documents = [h.document for h in hits]
+            first = {d.id: (chunk_document(d)[0].id if self.retriever.config.chunking else d.id)
+                     for d in documents}
+            with trace.stage("index"):
+                try:
+                    stored = await self.retriever.kb.existing(list(first.values()))
+                except Exception as exc:  # the KB write is best effort; the evidence is still used
+                    trace.step(f"Could not index web results into the knowledge base ({_short(str(exc))}).")
+                    return
+            new = [d for d in documents if first[d.id] not in stored and d.id not in self._pending]
+            run.search.new_documents += len(new)
+            trace.step(f"Indexing {len(new)} new web document(s) into the knowledge base after the answer "
+                       f"({len(documents) - len(new)} already there).")
+            if new:
+                self._pending.update(d.id for d in new)
+                task = asyncio.create_task(self._write_later(new))
+                self._writes.add(task)
+                task.add_done_callback(self._writes.discard)
+            return
         with trace.stage("index"):
             try:
                 report = await self.retriever.index([h.document for h in hits])
@@ -429,6 +529,40 @@ class Verifier:
         run.search.new_documents += report.added
         trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
                    f"({report.duplicates} already there).")
+
+    async def _write_later(self, documents: list[Document], attempts: int = 3) -> None:
+        """The background half of 5d: a failed write is retried (1 s, 2 s) before it is given up,
+        loudly, in the log."""
+        try:
+            for attempt in range(1, attempts + 1):
+                try:
+                    await self.retriever.index(documents)
+                    return
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    if attempt == attempts:
+                        log.error("gave up indexing %d web document(s) after %d attempts: %s",
+                                  len(documents), attempts, exc)
+                        return
+                    log.warning("indexing %d web document(s) failed (%s); retrying", len(documents), exc)
+                    await asyncio.sleep(attempt)
+        finally:
+            self._pending.difference_update(d.id for d in documents)
+
+    @property
+    def pending_writes(self) -> int:
+        return len(self._writes)
+
+    async def drain(self, timeout_s: float = 30.0) -> int:
+        """Wait for the background KB writes (at shutdown, and in tests); returns how many were
+        still running when the timeout cut the wait."""
+        if not self._writes:
+            return 0
+        done, pending = await asyncio.wait(set(self._writes), timeout=timeout_s)
+        if pending:
+            log.error("%d background KB write(s) did not finish within %g s", len(pending), timeout_s)
+        return len(pending)
 
     async def _references(self, claim: str, options: VerifyOptions, chat: ChatModel | None,
                           run: _Run) -> list[_Pooled]:
@@ -599,3 +733,12 @@ def _distinct(pool: Sequence[_Pooled]) -> list[_Pooled]:
                   text=lambda p: p.candidate.doc.text)
 
 
+
+
+async def _discard(task: asyncio.Task | None) -> None:
+    """Cancel a speculative task and collect its outcome (no "exception never retrieved")."""
+    if task is None:
+        return
+    task.cancel()
+    with contextlib.suppress(BaseException):
+        await task

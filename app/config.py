@@ -96,6 +96,9 @@ class Settings(BaseSettings):
     TRUSTED_DOMAINS: CsvList = DEFAULT_TRUSTED_DOMAINS
     FACT_CHECK_DOMAINS: CsvList = DEFAULT_FACT_CHECK_DOMAINS
 
+    # Web results go into the KB after the answer is sent (drained at shutdown); false: before it
+    INDEX_AFTER_RESPONSE: bool = True
+
     # Source checks and grounding
     URL_CHECK: bool = True
     FETCH_ALLOW_HOSTS: CsvList = ()

@@ -174,12 +174,15 @@ class Services:
                 "fusion": s.RETRIEVAL_FUSION, "lexical": "bm25 (sqlite fts5)",
                 "lexical_index": self.kb.lexical.path, "lexical_weight": s.LEXICAL_WEIGHT,
                 "chunking": s.CHUNKING,
+                "index_after_response": s.INDEX_AFTER_RESPONSE,
+                "writes_pending": self.verifier.pending_writes,
             },
             "security": self.edge_status() if self.edge_status else None,
             "inference": self.inference.components(),
         }
 
     async def aclose(self) -> None:
+        await self.verifier.drain()  # web results still being written into the KB: nothing lost
         await self.http.aclose()
         if self.fetcher is not None:
             await self.fetcher.aclose()
@@ -317,7 +320,8 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
-        grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK),
+        grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK,
+        index_after_response=settings.INDEX_AFTER_RESPONSE),
         detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher)
     passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
         max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))

@@ -4,10 +4,15 @@
 
 (a) critical-path ratio: (latency at D − latency at 0) / (sequential outside calls an ideal pipeline
     cannot avoid × D); the ideal for a claim that needs the web: classify → targeted search (5a ∥ 5b)
-    → verdict = 3 calls, + 1 when the broad tier is needed;
+    → verdict = 3 calls, + 1 when the broad tier is needed, + 1 when the grounding re-ask runs (it
+    asks about the verdict, so it cannot start before it);
 (b) 16 distinct claims at once vs one at a time; (c) /api/health p50/p99 during that burst;
 (d) local compute per claim (embed + retrieve + rerank 20 pairs with a MiniLM-L6-sized cross-encoder);
-(e) a verdict-cache hit's latency.
+(e) a verdict-cache hit's latency; (f) KB query latency at 10k and 100k documents
+(benchmarks/kb_latency.py); (g) the RSS of one `claimcheck serve` process after seeding and
+after N sequential distinct claims (web results indexed each time), read from /proc.
+
+    .venv/bin/python -m benchmarks.pipeline --only rss --claims 200     # (g) alone
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ def llm_reply(messages):
     user = messages[-1]["content"]
     if "classify a claim" in system:
         claim = user.split("<claim>\n", 1)[1].split("\n</claim>", 1)[0]
-        return {"claim_type": "FACTUAL", "claim": claim, "reason": "checkable"}
+        return {"claim_type": "FACTUAL", "claim": claim, "reason": "checkable", "keywords": "claim keywords"}
     if "enough to judge" in system:
         return {"sufficient": False, "reason": "needs the web"}
     if "judge sources" in system:
@@ -106,7 +111,8 @@ async def run(args) -> None:
         one_0.append(t_0)
         calls.append(bodies[0]["usage"]["llm_calls"] + bodies[0]["usage"]["searches"])
         broad = "broad" in str(bodies[0]["steps"])
-    ideal = 3 + (1 if broad else 0)
+        grounded = bodies[0]["grounding"]["status"] != "SKIPPED"
+    ideal = 3 + (1 if broad else 0) + (1 if grounded else 0)
     ratio = (statistics.median(one_d) - statistics.median(one_0)) / (ideal * args.delay)
     rows.append({"measure": "(a) critical-path ratio", "value": round(ratio, 2), "target": "≤ 1.10",
                  "detail": f"one claim {statistics.median(one_d):.2f} s at D={args.delay}, "
@@ -122,6 +128,10 @@ async def run(args) -> None:
     rows.append({"measure": "(e) verdict-cache hit p50 (ms)", "value": round(statistics.median(hits), 1),
                  "target": "≤ 20", "detail": f"{len(hits)} hits"})
     rows.append(await local_compute(minilm))
+    from benchmarks.kb_latency import kb_query_latency
+
+    rows += [{k: row[k] for k in ("measure", "value", "target", "detail")} for row in await kb_query_latency()]
+    rows.append(await asyncio.to_thread(rss_over_claims, args.claims))
     emit("pipeline", rows, ["measure", "value", "target", "detail"], {"delay_s": args.delay, "runs": args.runs})
 
 
@@ -156,13 +166,80 @@ async def local_compute(minilm) -> dict:
             "detail": "embed + retrieve top-20 + rerank 20 pairs, MiniLM-L6-sized cross-encoder"}
 
 
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for {pid}")
+
+
+def rss_over_claims(claims: int) -> dict:
+    """(g) one real server process (fake LLM and search at no delay), seeded, then `claims`
+    sequential distinct verifications that each index new web results."""
+    import signal
+    import socket
+    import subprocess
+
+    import httpx
+
+    from tests.fakes.openai_server import FakeOpenAI
+    from tests.fakes.searxng import FakeSearxng
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with FakeOpenAI(llm_reply) as llm, FakeSearxng(search_results) as searx:
+        env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
+        env.update(PORT=str(port), CHROMA_PERSIST_DIR=tempfile.mkdtemp(), HF_HUB_OFFLINE="1",
+                   PYTHONPATH=str(ROOT), OPENAI_BASE_URL=llm.url, OPENAI_API_KEY="bench",
+                   SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url, SEARCH_RATE_PER_S="0",
+                   URL_CHECK="false", RATE_LIMIT="100000/minute")
+        proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve"], env=env, cwd=ROOT,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(600):
+                try:
+                    if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.2)
+            else:
+                raise RuntimeError("the server did not start")
+            with httpx.Client(timeout=120) as http:
+                http.post(f"{base}/api/verify", json={"claim": "A warm-up claim about ducks in 1850"})
+                seeded = rss_mb(proc.pid)
+                samples = []
+                for n in range(claims):
+                    claim = f"The ferry number {n} between Harbourtown and Isleport sank in {1700 + n}"
+                    assert http.post(f"{base}/api/verify", json={"claim": claim}).status_code == 200
+                    if (n + 1) % max(1, claims // 4) == 0:
+                        samples.append(round(rss_mb(proc.pid)))
+                kb = http.get(f"{base}/api/health").json()["kb_size"]
+            after = rss_mb(proc.pid)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=60)
+    growth = (after - seeded) / seeded
+    return {"measure": f"(g) RSS after seeding → after {claims} claims (MB)",
+            "value": f"{seeded:.0f} → {after:.0f} ({growth:+.1%})", "target": "≤ 1024, growth ≤ 10 %",
+            "detail": f"samples {samples}; KB grew to {kb} documents"}
+
+
 def main() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     parser = argparse.ArgumentParser()
     parser.add_argument("--delay", type=float, default=0.4)
     parser.add_argument("--runs", type=int, default=3)
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument("--claims", type=int, default=200, help="sequential claims of the RSS measure (g)")
+    parser.add_argument("--only", choices=["rss"], help="run one measure alone")
+    args = parser.parse_args()
+    if args.only == "rss":
+        emit("pipeline", [rss_over_claims(args.claims)], ["measure", "value", "target", "detail"],
+             {"claims": args.claims})
+        return
+    asyncio.run(run(args))
 
 
 if __name__ == "__main__":

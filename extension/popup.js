@@ -30,8 +30,23 @@ function check(event) {
   });
 }
 
+// The page actions run in the active tab's content script, which reads its selection and shows the
+// result in its overlay; the popup closes to reveal it.
+async function onPage(message) {
+  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  try {
+    if (!tab || tab.id === undefined) throw new Error('no active tab');
+    await chrome.tabs.sendMessage(tab.id, message, { frameId: 0 });
+    window.close();
+  } catch {
+    $('page-status').textContent = 'claimcheck cannot work on this tab: open (or reload) a web page (http or https) first.';
+  }
+}
+
 document.addEventListener('DOMContentLoaded', async () => {
   $('form').addEventListener('submit', check);
+  $('passage').addEventListener('click', () => onPage({ type: 'claimcheck:check-selection' }));
+  $('audit').addEventListener('click', () => onPage({ type: 'claimcheck:audit', scope: 'auto' }));
   $('claim').addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); $('form').requestSubmit(); }
   });

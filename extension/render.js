@@ -1,5 +1,6 @@
-// Shared by the popup and the content script's overlay: builds the verdict view from the
-// POST /api/verify body. Plain DOM, no innerHTML, so page text can never become markup.
+// Shared by the popup and the content script's overlay: builds the views of the API's answers
+// (a verify result, a claim that was not checked, a link audit) and opens the port to the service
+// worker. Plain DOM, no innerHTML, so page text can never become markup.
 'use strict';
 
 var ClaimcheckView = (() => {
@@ -33,8 +34,24 @@ var ClaimcheckView = (() => {
     .cc .error { color: #7d0a0a; background: #fce8e6; border: 1px solid #c5221f; padding: 6px 8px; border-radius: 6px; }
     .cc button { font: inherit; cursor: pointer; border-radius: 6px; }
     .cc :focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    .cc .claim-list { list-style: none; padding: 0; }
+    .cc .claim-item { display: block; width: 100%; background: #fff; border: 1px solid #c9ccd1; border-left: 6px solid #5f6368;
+      padding: 4px 8px; margin: 0; }
+    .cc .claim-item.tone-true { border-left-color: #137333; } .cc .claim-item.tone-false { border-left-color: #c5221f; }
+    .cc .claim-item.tone-partial { border-left-color: #b06000; } .cc .claim-item.tone-unchecked { border-left-style: dashed; }
+    .cc .claim-item strong { font-weight: 700; }
+    .cc table { border-collapse: collapse; width: 100%; margin: 6px 0; }
+    .cc th, .cc td { font-size: 12px; text-align: left; vertical-align: top; padding: 3px 6px 3px 0; border-bottom: 1px solid #e3e3e3; }
+    .cc th { font-weight: 700; }
+    .cc td.num { text-align: right; font-variant-numeric: tabular-nums; }
+    .cc td.url a { word-break: break-all; font-size: 12px; }
+    .cc .status-valid { color: #0d5a26; font-weight: 700; } .cc .status-invalid, .cc .status-refused { color: #a50e0e; font-weight: 700; }
+    .cc .status-unreachable { color: #7a4300; font-weight: 700; }
+    .cc dl.aggregate { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 6px 0; }
+    .cc dl.aggregate dt { font-weight: 700; } .cc dl.aggregate dd { margin: 0; }
   `;
 
+  // An element with text (never markup) and a class.
   function el(tag, text, cls) {
     const node = document.createElement(tag);
     if (text !== undefined && text !== null) node.textContent = text;
@@ -91,23 +108,87 @@ var ClaimcheckView = (() => {
     return root;
   }
 
-  function error(data) {
+  // `action` completes "claimcheck could not …": what was being done.
+  function error(data, action = 'check this') {
     const status = data.status ? ` (${data.status})` : '';
     const hint = data.status === 401 ? ' Set the API key in the extension options.' : '';
     const detail = typeof data.detail === 'string' ? data.detail
       : Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join('; ') : '';
-    const box = el('div', `claimcheck could not check this${status}: ${detail || data.error || 'unknown error'}.${hint}`, 'error');
+    const box = el('div', `claimcheck could not ${action}${status}: ${detail || data.error || 'unknown error'}.${hint}`, 'error');
     box.setAttribute('role', 'alert');
     return box;
   }
 
-  // Stream one verification through the service worker; calls onEvent(name, data).
-  function verify(claim, onEvent) {
-    const port = chrome.runtime.connect({ name: 'claimcheck:verify' });
+  // A claim of a passage that the API did not verify (`result: null`), with its reason.
+  function notChecked(claim) {
+    const card = el('div', null, 'verdict tone-unknown not-checked');
+    card.append(el('h2', 'Not checked', 'verdict-label'), el('p', claim.reason || 'no reason given', 'reason'));
+    return card;
+  }
+
+  const pct = (x) => (x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`);
+  const of100 = (x) => (x === null || x === undefined ? '—' : `${Math.round(x)} / 100`);
+
+  // POST /api/sources/audit: one row per URL, then the aggregate scores.
+  function audit(body) {
+    const root = el('div', null, 'audit');
+    if (!body.urls.length) {
+      root.append(el('p', 'The text cites no URL.'));
+      return root;
+    }
+    const table = el('table', null, 'audit-table');
+    const head = el('tr');
+    for (const name of ['Link', 'Status', 'Domain', 'Authority', 'Freshness', 'Alignment', 'Trust']) {
+      const th = el('th', name);
+      th.scope = 'col';
+      head.append(th);
+    }
+    table.append(el('thead'), el('tbody'));
+    table.tHead.append(head);
+    for (const u of body.urls) {
+      const row = el('tr', null, 'audit-row');
+      const link = el('a', u.url);
+      link.href = u.url; link.target = '_blank'; link.rel = 'noopener noreferrer';
+      const url = el('td', null, 'url');
+      url.append(link);
+      const status = el('td', null, 'status');
+      status.append(el('span', u.status + (u.http_status ? ` (HTTP ${u.http_status})` : ''), `status-${u.status}`));
+      if (u.status !== 'valid' && u.reason) status.append(el('div', u.reason, 'muted'));
+      const domain = el('td', u.registered_domain || '—', 'domain');
+      domain.append(el('div', `${u.domain.toLowerCase()} · ${u.source_type}`, 'muted'));
+      row.append(url, status, domain, el('td', u.authority.toFixed(2), 'num authority'),
+        el('td', pct(u.freshness), 'num freshness'),
+        el('td', u.alignment === null ? '—' : String(Math.round(u.alignment)), 'num alignment'),
+        el('td', pct(u.trust.posterior), 'num trust'));
+      table.tBodies[0].append(row);
+    }
+    const scores = el('dl', null, 'aggregate');
+    for (const [name, value, cls] of [
+      ['Source authority', of100(body.source_authority_score), 'source-authority'],
+      ['URL validity', pct(body.url_validity_rate), 'url-validity'],
+      ['Citation alignment', of100(body.citation_alignment), 'citation-alignment'],
+      ['Freshness', pct(body.freshness), 'aggregate-freshness']]) {
+      scores.append(el('dt', name), el('dd', value, cls));
+    }
+    root.append(scores, table);  // the scores first: they answer at a glance
+    return root;
+  }
+
+  // One request through the service worker (operations: claimcheck:verify, :check, :audit); calls
+  // onEvent(name, data) for each event it relays. Disconnecting the port cancels the request.
+  function connect(operation, input, onEvent) {
+    const port = chrome.runtime.connect({ name: operation });
     port.onMessage.addListener((message) => onEvent(message.name, message.data));
-    port.postMessage({ claim });
+    port.postMessage(input);
     return port;
   }
 
-  return { CSS, stepItem, verdict, error, verify };
+  // Stream one verification; calls onEvent(name, data).
+  function verify(claim, onEvent) {
+    return connect('claimcheck:verify', { claim }, onEvent);
+  }
+
+  const tone = (verdict) => TONE[verdict] || 'unknown';
+
+  return { CSS, el, stepItem, verdict, error, notChecked, audit, connect, verify, tone };
 })();

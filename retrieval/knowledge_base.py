@@ -8,11 +8,20 @@ Beside the collection sits the lexical leg (`retrieval/lexical.py`, BM25 over SQ
 `<CHROMA_PERSIST_DIR>/lexical-<collection>.sqlite3`). Every add and delete goes to both; at open
 the two are reconciled (a crash between the writes, or a store filled by an older version, is
 repaired then). Stats (by source_type, by origin, oldest/newest) come from the same sidecar.
+
+With a Chroma server several API processes share one collection but each keeps its own sidecar,
+so each also catches up with the others' writes: at most every `LEXICAL_SYNC_S` seconds, when a
+lexical query or the stats need the sidecar, it asks the server for the ids indexed since its
+last look (every document carries `indexed_at`, epoch seconds, in its metadata), pulls the text
+of only those it lacks, and compares counts; a count that still differs (a delete elsewhere, or
+documents written before `indexed_at` existed) makes it list the ids and repair both ways.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -29,6 +38,8 @@ log = logging.getLogger(__name__)
 
 LOCK_NAME = ".claimcheck.lock"
 HNSW = {"space": "cosine", "ef_search": 400, "ef_construction": 200}
+LEXICAL_SYNC_S = 2.0  # a server-mode sidecar looks for other processes' writes at most this often
+CLOCK_MARGIN_S = 60.0  # look back this far past the last look: clock skew, slow writes elsewhere
 
 
 class KnowledgeBase(Protocol):
@@ -57,7 +68,8 @@ class KnowledgeBase(Protocol):
 
 def _lock_for(path: Path) -> FileLock:
     path.mkdir(parents=True, exist_ok=True)
-    return FileLock(str(path / LOCK_NAME), timeout=0)
+    # not thread-local: the lock is taken and released on whichever worker thread runs open and close
+    return FileLock(str(path / LOCK_NAME), timeout=0, thread_local=False)
 
 
 def locked_message(path: Path) -> str:
@@ -82,13 +94,20 @@ class ChromaKnowledgeBase:
     """`KnowledgeBase` on Chroma. Build with `open_embedded` or `open_server` (both blocking)."""
 
     def __init__(self, client: Any, collection: Any, mode: Literal["embedded", "server"],
-                 where: str, lexical: LexicalIndex, lock: FileLock | None = None) -> None:
+                 where: str, lexical: LexicalIndex, lock: FileLock | None = None,
+                 lexical_sync_s: float | None = None) -> None:
+        """`lexical_sync_s`: how often (at most) to catch the sidecar up with writes made by other
+        processes; None when this process is the only writer (the embedded store)."""
         self._client = client
         self._collection = collection
         self._lock = lock
         self.lexical = lexical
         self.mode = mode
         self.where = where
+        self.lexical_sync_s = lexical_sync_s
+        self._sync_lock = threading.Lock()
+        self._looked_at = time.time()  # wall clock: compared with other processes' indexed_at
+        self._next_look = time.monotonic() + (lexical_sync_s or 0.0)
         self.reconciled = self._reconcile()
 
     @classmethod
@@ -114,9 +133,11 @@ class ChromaKnowledgeBase:
 
     @classmethod
     def open_server(cls, host: str, port: int, collection: str,
-                    lexical_dir: Path = Path("./chroma_db")) -> ChromaKnowledgeBase:
-        """A Chroma server; the lexical sidecar lives in `lexical_dir` of this process and is
-        reconciled with the server's collection at open."""
+                    lexical_dir: Path = Path("./chroma_db"),
+                    lexical_sync_s: float = LEXICAL_SYNC_S) -> ChromaKnowledgeBase:
+        """A Chroma server; the lexical sidecar lives in `lexical_dir` of this process, is
+        reconciled with the server's collection at open and then catches up with other
+        processes' writes at most every `lexical_sync_s` seconds (0: before every lexical query)."""
         try:
             import chromadb
             from chromadb.config import Settings as ChromaSettings
@@ -133,7 +154,8 @@ class ChromaKnowledgeBase:
         lexical_dir = Path(lexical_dir).expanduser().resolve()
         lexical_dir.mkdir(parents=True, exist_ok=True)
         return cls(client, coll, "server", f"{host}:{port}",
-                   _lexical_for(lexical_dir, f"{collection}-{host}-{port}"))
+                   _lexical_for(lexical_dir, f"{collection}-{host}-{port}"),
+                   lexical_sync_s=lexical_sync_s)
 
     # -- blocking internals -------------------------------------------------------------
 
@@ -145,7 +167,8 @@ class ChromaKnowledgeBase:
         existing = set(self._collection.get(ids=list(unique), include=[])["ids"]) if unique else set()
         new = [(i, index) for i, index in unique.items() if i not in existing]
         if new:
-            metadatas = [documents[index].metadata() for _, index in new]
+            indexed_at = time.time()  # lets other processes' sidecars find what is new
+            metadatas = [{**documents[index].metadata(), "indexed_at": indexed_at} for _, index in new]
             self._collection.add(
                 ids=[i for i, _ in new],
                 documents=[documents[index].text for _, index in new],
@@ -158,27 +181,60 @@ class ChromaKnowledgeBase:
                          new_ids=[i for i, _ in new])
 
     def _reconcile(self) -> int:
-        """Bring the lexical sidecar in line with the collection; returns how many rows changed."""
+        """Bring the lexical sidecar in line with the collection; returns how many rows changed.
+        Lists ids only, and fetches the text of just the documents the sidecar lacks."""
         total = self._collection.count()
         if total == self.lexical.count():
             return 0
-        stored: set[str] = set()
-        changed = 0
-        known = self.lexical.ids()
+        stored: list[str] = []
         for offset in range(0, total, RECONCILE_PAGE):
-            page = self._collection.get(limit=RECONCILE_PAGE, offset=offset,
-                                        include=["documents", "metadatas"])
-            stored.update(page["ids"])
-            missing = [
-                _row(i, t or "", dict(m or {}))
-                for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)
-                if i not in known
-            ]
-            changed += self.lexical.add(missing)
-        changed += self.lexical.delete([i for i in known if i not in stored])
+            stored += self._collection.get(limit=RECONCILE_PAGE, offset=offset, include=[])["ids"]
+        known = self.lexical.ids()
+        present = set(stored)
+        changed = self._pull([i for i in stored if i not in known])
+        changed += self.lexical.delete([i for i in known if i not in present])
         if changed:
             log.info("lexical index reconciled with the collection: %d row(s) changed", changed)
         return changed
+
+    def _pull(self, ids: Sequence[str]) -> int:
+        """Index into the sidecar the given stored documents (their text and metadata fetched)."""
+        added = 0
+        for start in range(0, len(ids), PULL_BATCH):
+            page = self._collection.get(ids=list(ids[start:start + PULL_BATCH]),
+                                        include=["documents", "metadatas"])
+            added += self.lexical.add(
+                _row(i, t or "", dict(m or {}))
+                for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True))
+        return added
+
+    def catch_up(self, *, force: bool = False) -> int:
+        """Blocking. Index what other processes wrote to a shared collection since the last look
+        (see the module docstring); returns how many sidecar rows changed. A no-op for an
+        embedded store, before the interval has passed, or while another thread is catching up
+        (that query then uses the sidecar as it is rather than wait)."""
+        if self.lexical_sync_s is None or (not force and time.monotonic() < self._next_look):
+            return 0
+        if not self._sync_lock.acquire(blocking=force):
+            return 0
+        try:
+            started = time.time()
+            recent = self._collection.get(
+                where={"indexed_at": {"$gte": self._looked_at - CLOCK_MARGIN_S}}, include=[])["ids"]
+            changed = self._pull(self.lexical.missing(recent))
+            if self._collection.count() != self.lexical.count():
+                changed += self._reconcile()
+            self._looked_at = started
+            self._next_look = time.monotonic() + self.lexical_sync_s
+        finally:
+            self._sync_lock.release()
+        if changed:
+            log.info("lexical index caught up with other processes' writes: %d row(s) changed", changed)
+        return changed
+
+    def _lexical_search(self, text: str, k: int) -> list[LexicalHit]:
+        self.catch_up()
+        return self.lexical.search(text, k)
 
     def _query(self, embedding: np.ndarray, k: int) -> list[StoredDocument]:
         total = self._collection.count()
@@ -244,6 +300,7 @@ class ChromaKnowledgeBase:
         self._collection.update(ids=[d.id for d in docs], metadatas=metadatas)
 
     def _stats(self) -> dict[str, Any]:
+        self.catch_up()
         return {"count": self._collection.count(), **self.lexical.facets()}
 
     # -- async API ----------------------------------------------------------------------
@@ -267,7 +324,7 @@ class ChromaKnowledgeBase:
         return await self._call(self._query, embedding, k)
 
     async def lexical_query(self, text: str, k: int) -> list[LexicalHit]:
-        return await self._call(self.lexical.search, text, k)
+        return await self._call(self._lexical_search, text, k)
 
     async def get(self, ids: Sequence[str], *, embeddings: bool = False) -> list[StoredDocument]:
         return await self._call(self._get, ids, embeddings)
@@ -306,7 +363,8 @@ class ChromaKnowledgeBase:
             self._lock.release()
 
 
-RECONCILE_PAGE = 1000
+RECONCILE_PAGE = 5000  # ids per page when listing (ids only: no text, no vectors)
+PULL_BATCH = 500  # documents fetched per call when the sidecar pulls text it lacks
 
 
 def _lexical_for(directory: Path, name: str) -> LexicalIndex:

@@ -15,6 +15,7 @@ the single legs are there for comparison (benchmarks/retrieval.py).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ from retrieval.documents import AddReport, Document, StoredDocument
 from retrieval.embeddings import Embedder
 from retrieval.errors import KnowledgeBaseError
 from retrieval.knowledge_base import KnowledgeBase
+from retrieval.lexical import LexicalHit
 from retrieval.rerank import Reranker
 
 log = logging.getLogger(__name__)
@@ -94,8 +96,7 @@ class Retriever:
         fusion = fusion or self.config.fusion
         depth = max(k, self.config.depth)
         vector = await self.query_vector(query)
-        dense_docs = await self.kb.query(vector, depth) if fusion != "lexical" else []
-        hits = await self.kb.lexical_query(query, depth) if fusion != "dense" else []
+        dense_docs, hits = await self._legs(query, vector, depth, fusion)
         found: dict[str, Candidate] = {
             d.id: Candidate(d, 0.0, dense=d.similarity) for d in dense_docs
         }
@@ -121,6 +122,18 @@ class Retriever:
             c.retrieval_score = score + self.config.access_boost * c.doc.access_count
         ranked = sorted(found.values(), key=lambda c: c.retrieval_score, reverse=True)
         return ranked[:k]
+
+    async def _legs(self, query: str, vector: np.ndarray, depth: int,
+                    fusion: Fusion) -> tuple[list[StoredDocument], list[LexicalHit]]:
+        """Both legs at once (each in its own worker thread: HNSW and FTS5 release the GIL)."""
+        if fusion == "lexical":
+            return [], await self.kb.lexical_query(query, depth)
+        if fusion == "dense":
+            return await self.kb.query(vector, depth), []
+        # gather, not a task group: a KnowledgeBaseError must reach the app as itself, not wrapped
+        dense, lexical = await asyncio.gather(self.kb.query(vector, depth),
+                                              self.kb.lexical_query(query, depth))
+        return dense, lexical
 
     async def rerank(self, query: str, candidates: Sequence[Candidate], *, keep: int | None = None,
                      record_access: bool = True) -> list[Candidate]:

@@ -114,3 +114,38 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture
+def chroma_server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
+    """`chroma run` (the chromadb wheel's server) on a free loopback port, data in tmp_path:
+    (port, process). The docker-compose topology's vector store, for tests of several clients."""
+    import sys
+
+    chroma = Path(sys.executable).with_name("chroma")
+    if not chroma.exists():
+        pytest.skip("the chroma CLI is not installed next to this Python")
+    port = free_port()
+    proc = subprocess.Popen([str(chroma), "run", "--path", str(tmp_path / "chroma-server"), "--host",
+                             "127.0.0.1", "--port", str(port)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env={**os.environ, "ANONYMIZED_TELEMETRY": "False"})
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1.0).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"chroma run did not start (exit {proc.poll()})")
+            time.sleep(0.2)
+        yield port, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()

@@ -10,16 +10,24 @@ from app.config import Settings
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_compose_runs_the_api_against_a_healthy_chroma_server():
+def test_compose_runs_two_api_replicas_against_one_chroma_server_and_one_redis():
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose["services"]
     assert "chroma run" in services["chroma"]["command"]
     assert services["chroma"]["healthcheck"]["test"]
-    api = services["api"]
-    assert api["depends_on"]["chroma"]["condition"] == "service_healthy"
-    assert api["environment"]["CHROMA_HOST"] == "chroma"
-    assert api["healthcheck"]["test"]
-    assert set(api["environment"]) <= set(Settings.model_fields) | {"HF_HUB_OFFLINE"}
+    assert "redis-server" in services["redis"]["command"] and services["redis"]["healthcheck"]["test"]
+    replicas = [services[name] for name in services if name.startswith("api")]
+    assert len(replicas) == 2
+    published = set()
+    for api in replicas:
+        assert api["depends_on"]["chroma"]["condition"] == "service_healthy"
+        assert api["depends_on"]["redis"]["condition"] == "service_healthy"
+        env = api["environment"]
+        assert env["CHROMA_HOST"] == "chroma" and env["REDIS_URL"].startswith("redis://redis:")
+        assert api["healthcheck"]["test"]
+        assert set(env) <= set(Settings.model_fields) | {"HF_HUB_OFFLINE"}
+        published |= {port.rsplit(":", 1)[0] for port in api["ports"]}
+    assert len(published) == 2, "each replica on its own host port"
 
 
 def test_dockerfile_installs_cpu_torch_first_and_runs_as_non_root():

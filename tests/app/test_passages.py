@@ -24,6 +24,15 @@ def test_sentence_offsets_round_trip():
         assert PASSAGE[s.start:s.end] == s.text
 
 
+def test_sentence_offsets_round_trip_through_odd_whitespace_and_wide_characters():
+    text = "  \u201cThe Earth is round.\u201d\n\n   Water boils at 100\u00b0C. \U0001f30d\t  Paris is in France.  \n"
+    sentences = split_sentences(text)
+    assert [s.text for s in sentences] == ["\u201cThe Earth is round.\u201d", "Water boils at 100\u00b0C.",
+                                           "\U0001f30d\t  Paris is in France."]
+    for s in sentences:
+        assert text[s.start:s.end] == s.text and s.text == s.text.strip()
+
+
 async def test_claims_are_placed_back_and_opinions_are_not_verified(tmp_path, minilm):
     async with app_client(make_settings(tmp_path), embedder=minilm) as client:
         response = await client.post("/api/check", json={"text": PASSAGE, "web_search": False, "max_claims": 5})

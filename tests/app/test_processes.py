@@ -110,23 +110,6 @@ def test_kb_cli_seed_is_idempotent(tmp_path):
     assert failed.returncode == 1 and "bad.jsonl:1" in failed.stderr
 
 
-@pytest.fixture
-def chroma_server(tmp_path):
-    chroma = Path(sys.executable).with_name("chroma")
-    if not chroma.exists():
-        pytest.skip("the chroma CLI is not installed next to this Python")
-    port = free_port()
-    proc = subprocess.Popen([str(chroma), "run", "--path", str(tmp_path / "server-data"), "--host",
-                             "127.0.0.1", "--port", str(port)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "ANONYMIZED_TELEMETRY": "False"})
-    try:
-        wait_for(f"http://127.0.0.1:{port}/api/v2/heartbeat", proc, timeout_s=60)
-        yield port, proc
-    finally:
-        stop(proc)
-
-
 async def test_app_against_a_chroma_server(tmp_path, minilm, chroma_server):
     port, proc = chroma_server
     # No verdict cache: the second verify must reach the (stopped) server to answer 503.
@@ -145,3 +128,85 @@ async def test_app_against_a_chroma_server(tmp_path, minilm, chroma_server):
         assert down.status_code == 503
         assert down.headers["retry-after"]
         assert down.json()["error"] == "knowledge_base_unavailable"
+
+
+AQUEDUCT = "The Aguas Livres aqueduct in Lisbon was completed in 1748"
+AQUEDUCT_URL = "https://www.reuters.com/world/europe/lisbon-aqueduct-1748/"
+
+
+def aqueduct_results(query: str) -> list[dict]:
+    """One trusted-news result for any query about the aqueduct, nothing for anything else."""
+    if "aqueduct" not in query.lower():
+        return []
+    return [{"title": "Lisbon's Aguas Livres aqueduct", "url": AQUEDUCT_URL,
+             "content": "The Aguas Livres aqueduct in Lisbon was completed in 1748 and survived the "
+                        "great earthquake of 1755."}]
+
+
+def test_two_replicas_share_indexed_evidence_the_verdict_cache_and_one_quota(tmp_path, chroma_server,
+                                                                            redis_server):
+    """The docker-compose topology with real processes: `chroma run`, redis-server and two
+    `claimcheck serve` replicas. What one replica learns from the web, the other finds in the KB
+    (both retrieval legs); a verdict one computed, the other serves from the shared cache; and the
+    rate limit is one quota for both, not one each."""
+    from tests.fakes.searxng import FakeSearxng
+
+    chroma_port, _ = chroma_server
+    quota = 12
+    with FakeSearxng(aqueduct_results) as searx:
+        replicas, urls = [], []
+        try:
+            for name in ("a", "b"):
+                port = free_port()
+                env = serve_env(tmp_path / name, port)
+                env.update(CHROMA_HOST="127.0.0.1", CHROMA_PORT=str(chroma_port), REDIS_URL=redis_server.url,
+                           RATE_LIMIT=f"{quota}/minute", SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url,
+                           SEARCH_RATE_PER_S="0", URL_CHECK="false")
+                replicas.append(subprocess.Popen([sys.executable, "-m", "app.cli", "serve"], env=env,
+                                                 cwd=tmp_path, stdout=subprocess.DEVNULL,
+                                                 stderr=subprocess.PIPE, text=True))
+                urls.append(f"http://127.0.0.1:{port}")
+            for url, proc in zip(urls, replicas, strict=True):
+                wait_for(f"{url}/api/health", proc)
+            a, b = urls
+            used = 0  # protected calls so far, against the shared quota
+
+            first = httpx.post(f"{a}/api/verify", json={"claim": AQUEDUCT}, timeout=120)
+            used += 1
+            assert first.status_code == 200, first.text
+            body = first.json()
+            assert body["cache"] == "miss"
+            assert any(e["source"] == AQUEDUCT_URL for e in body["evidence"]), body["steps"]
+            assert body["search"]["new_documents"] == 1
+
+            # replica B finds what A learnt (A writes it just after its answer: allow a moment)
+            hit = None
+            for _ in range(8):
+                found = httpx.get(f"{b}/api/kb/search", params={"q": "Lisbon aqueduct completed 1748"},
+                                  timeout=30)
+                used += 1
+                assert found.status_code == 200, found.text
+                hit = next((r for r in found.json()["results"] if r["source"] == AQUEDUCT_URL), None)
+                if hit is not None and hit["lexical"] > 0:  # both legs: B's BM25 sidecar caught up too
+                    break
+                time.sleep(1.0)
+            assert hit is not None, "replica B never saw the evidence replica A indexed"
+            assert hit["dense"] is not None and hit["dense"] > 0.5
+            assert hit["lexical"] > 0, "B's BM25 sidecar never caught up with A's write"
+
+            # the verdict A computed is served by B from the shared Redis cache
+            second = httpx.post(f"{b}/api/verify", json={"claim": AQUEDUCT}, timeout=120)
+            used += 1
+            assert second.status_code == 200 and second.json()["cache"] == "hit"
+            assert second.json()["verdict"] == body["verdict"]
+            asked = len(searx.requests)
+
+            # one quota for both: alternate until both refuse
+            codes = []
+            for n in range(quota - used + 2):
+                codes.append(httpx.get(f"{urls[n % 2]}/api/kb/stats", timeout=30).status_code)
+            assert codes == [200] * (quota - used) + [429, 429], codes
+            assert len(searx.requests) == asked  # the cache hit searched nothing
+        finally:
+            for proc in replicas:
+                stop(proc)

@@ -140,7 +140,7 @@ async def test_steps_arrive_over_http_while_the_verification_is_still_running(tm
                             arrivals.append((time.perf_counter() - started, name))
     first_step = next(t for t, name in arrivals if name == "step")
     result = next(t for t, name in arrivals if name == "result")
-    assert result - first_step > 0.7, arrivals
+    assert result - first_step > 0.3, arrivals  # at least one LLM latency after the first step
     assert [name for _, name in arrivals][-1] == "result"
 
 

@@ -79,14 +79,15 @@ async def test_web_results_reach_the_kb_once_with_their_metadata(tmp_path, minil
     with FakeSearxng(tiered()) as searx:
         # VERDICT_CACHE_TTL_S=0: the second verify must search again, not hit the verdict cache.
         async with app_client(settings_for(tmp_path, searx, VERDICT_CACHE_TTL_S=0), embedder=minilm) as client:
+            services = client.app.state.services  # type: ignore[attr-defined]
             before = (await client.get("/api/health")).json()["kb_size"]
             first = (await client.post("/api/verify", json={"claim": CLAIM})).json()
-            after_first = (await client.get("/api/health")).json()["kb_size"]
             asked = len(searx.requests)
-            # the same results again, asked directly: identical URL + text adds nothing
+            # the same results again at once, while the first write may still be running in the
+            # background: what is being written counts as there, so it is not new twice
             second = (await client.post("/api/verify", json={"claim": CLAIM})).json()
-            after_second = (await client.get("/api/health")).json()["kb_size"]
-            services = client.app.state.services  # type: ignore[attr-defined]
+            assert await services.verifier.drain() == 0
+            after_first = after_second = (await client.get("/api/health")).json()["kb_size"]
             web_ids = [e["id"] for e in first["evidence"] if e["origin"] != "kb"]
             stored = {d.id: d.metadata for d in await services.kb.get(web_ids)}
     assert first["search"]["new_documents"] == 2 and after_first == before + 2
@@ -99,6 +100,29 @@ async def test_web_results_reach_the_kb_once_with_their_metadata(tmp_path, minil
         assert meta["query"] == CLAIM
         assert meta["fetched_at"].endswith("+00:00") and meta["provider"] == "searxng"
     assert {m["origin"] for m in stored.values()} == {"web", "fact_check"}
+
+
+async def test_web_results_are_written_after_the_answer_and_drained_at_shutdown(tmp_path, minilm):
+    with FakeSearxng(tiered()) as searx:
+        settings = settings_for(tmp_path, searx)
+        async with app_client(settings, embedder=minilm) as client:
+            body = (await client.post("/api/verify", json={"claim": CLAIM})).json()
+        # the app is gone (its shutdown drained the write); the KB on disk has both results
+        async with app_client(settings, embedder=minilm) as reopened:
+            health = (await reopened.get("/api/health")).json()
+    assert body["search"]["new_documents"] == 2
+    assert any("into the knowledge base after the answer" in s for s in body["steps"]), body["steps"]
+    assert health["kb_size"] == 2
+    assert health["components"]["retrieval"]["writes_pending"] == 0
+
+
+async def test_index_after_response_off_writes_before_the_answer(tmp_path, minilm):
+    with FakeSearxng(tiered()) as searx:
+        async with app_client(settings_for(tmp_path, searx, INDEX_AFTER_RESPONSE=False), embedder=minilm) as client:
+            body = (await client.post("/api/verify", json={"claim": CLAIM})).json()
+            size = (await client.get("/api/health")).json()["kb_size"]
+    assert body["search"]["new_documents"] == 2 and size == 2
+    assert any(s.startswith("Indexed 2 new web document(s)") for s in body["steps"]), body["steps"]
 
 
 async def test_a_429_then_200_succeeds_within_the_backoff(tmp_path, minilm):

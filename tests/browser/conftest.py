@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from app.config import Settings
-from tests.app.test_agent_flows import scripted
+from tests.app.test_agent_flows import scripted, user_claim
 from tests.app.test_processes import ROOT, free_port, stop, wait_for
-from tests.fakes.openai_server import FakeOpenAI
+from tests.fakes.openai_server import FakeOpenAI, system_prompt
 
 CHROMIUM = Path(os.environ.get("CLAIMCHECK_CHROMIUM", "/usr/bin/chromium"))
 EXTENSION = ROOT / "extension"
@@ -26,6 +26,51 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
 VERDICT = {"verdict": "False", "confidence": 0.93,
            "reasoning": "NASA states that the Earth is not flat but a roughly spherical planet [1]; its "
                         "curvature and the round shadow it casts on the Moon confirm it [2]."}
+# The scripted LLM's verdict for each claim that contains one of these (lower-cased); VERDICT otherwise.
+VERDICTS = {
+    "the earth is flat": VERDICT,
+    "apollo 11 landed on the moon in 1969": {
+        "verdict": "True", "confidence": 0.92,
+        "reasoning": "NASA records that Apollo 11 landed on the Moon on 20 July 1969 [1]."},
+    "the great wall of china is visible from space": {
+        "verdict": "Misleading", "confidence": 0.9,
+        "reasoning": "The Great Wall is not visible to the naked eye from the Moon [1]."},
+}
+
+
+def verdict_for(messages):
+    claim = user_claim(messages).lower()
+    return next((v for known, v in VERDICTS.items() if known in claim), VERDICT)
+
+
+def decompose(messages):
+    """Each numbered sentence of the passage is one claim: the known claim it contains (verbatim,
+    so the server places it inside the sentence), else the whole sentence."""
+    passage = messages[-1]["content"].split("<passage>\n", 1)[1].split("\n</passage>", 1)[0]
+    claims = []
+    for line in passage.splitlines():
+        number, _, sentence = line.partition(". ")
+        lowered = sentence.lower()
+        known = next((k for k in VERDICTS if k in lowered), None)
+        claim = sentence[lowered.index(known):lowered.index(known) + len(known)] if known else sentence
+        claims.append({"claim": claim, "sentence": int(number)})
+    return {"claims": claims}
+
+
+def live_llm():
+    """The live server's LLM: passages are decomposed sentence by sentence, every cited page is
+    scripted to align at 85/100, and the verdict depends on the claim (VERDICTS)."""
+    base = scripted(verdict=verdict_for)
+
+    def reply(messages):
+        system = system_prompt(messages)
+        if "atomic factual claims" in system:
+            return decompose(messages)
+        if "cited page supports" in system:
+            return {"alignment": 85, "reason": "scripted"}
+        return base(messages)
+
+    return reply
 
 
 def require_chromium() -> None:
@@ -43,17 +88,18 @@ class LiveServer:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory) -> Iterator[LiveServer]:
     """`claimcheck serve` on a free port: seeded KB, scripted LLM (0.2 s a call), no web search,
-    CORS open to the extension's origin only."""
+    CORS open to the extension's origin only; the source audit may fetch pages from 127.0.0.1
+    (the tests' page servers), which the SSRF guard refuses otherwise."""
     require_chromium()
     home = tmp_path_factory.mktemp("server")
     port = free_port()
-    with FakeOpenAI(scripted(verdict=VERDICT), delay_s=0.2) as llm:
+    with FakeOpenAI(live_llm(), delay_s=0.2) as llm:
         env = {k: v for k, v in os.environ.items()
                if k.upper() not in Settings.model_fields and not k.lower().endswith("_proxy")}
         env.update(PORT=str(port), CHROMA_PERSIST_DIR=str(home / "kb"), SEARCH_PROVIDER="none",
                    RERANKER_MODEL="none", URL_CHECK="false", OPENAI_BASE_URL=llm.url,
                    OPENAI_API_KEY="test", HF_HUB_OFFLINE="1", PYTHONPATH=str(ROOT),
-                   CORS_ORIGINS=f"chrome-extension://{EXTENSION_ID}")
+                   CORS_ORIGINS=f"chrome-extension://{EXTENSION_ID}", FETCH_ALLOW_HOSTS="127.0.0.1")
         proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--log-level", "warning"],
                                 env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 text=True)

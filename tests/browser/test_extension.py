@@ -96,7 +96,7 @@ def test_options_then_popup_verifies_a_claim(extension, live_server, tmp_path):
     popup.set_viewport_size({"width": 400, "height": 640})
     popup.goto(f"chrome-extension://{extension_id}/popup.html")
     popup.get_by_label("Claim to check").fill("The Earth is flat")
-    popup.get_by_role("button", name="Check").click()
+    popup.get_by_role("button", name="Check", exact=True).click()
     popup.locator("#out .steps li").first.wait_for(timeout=30_000)  # progress before the verdict
     verdict = popup.locator("#out .verdict-label")
     verdict.wait_for(timeout=60_000)
@@ -157,4 +157,306 @@ def test_the_context_menu_message_opens_the_overlay(extension, live_server, arti
     overlay = page.get_by_role("dialog", name="claimcheck result")
     overlay.locator(".verdict-label").wait_for(timeout=60_000)
     assert overlay.locator(".claim").inner_text() == "“The Earth is flat”"
+    assert errors == []
+
+
+# -- issue 12: each claim of a selected passage, highlighted in the page -------------------------
+
+# Hostile CSS again: it tries to hide and recolour the highlights themselves. The selection spans
+# two paragraphs, claims cross <b>/<em> boundaries, whitespace runs and a hidden span sit inside,
+# and an emoji before a claim shifts UTF-16 offsets against the API's code-point offsets.
+PASSAGE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Passage</title>
+<link rel="icon" href="data:,">
+<style>* { background: #ff0 !important; border: 0 !important; color: #f0f !important; }
+claimcheck-mark { display: none !important; background: none !important; }</style></head>
+<body><article id="article">
+<p id="p1">Apollo 11 landed on the <b>Moon</b> in
+      1969. I think pizza is the best food.<span style="display:none"> HIDDEN TEXT.</span></p>
+<p id="p2">\U0001F30D <em>The Earth</em> is flat, says a man. The Great Wall of China is visible from space.</p>
+</article><p id="after">Not part of the selection.</p></body></html>"""
+
+LINKS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Links</title>
+<link rel="icon" href="data:,"></head><body><p>Vaccines do not cause autism, says
+<a href="https://www.who.int/news-room/fact-sheets/detail/autism">the WHO</a>.</p></body></html>"""
+
+# claim text as it reads in the page → (highlight class, number of text nodes it spans)
+EXPECTED_MARKS = {
+    "Apollo 11 landed on the Moon in 1969": ("cc-v-true", 3),
+    "I think pizza is the best food.": ("cc-unchecked", 1),
+    "The Earth is flat": ("cc-v-false", 2),
+    "The Great Wall of China is visible from space": ("cc-v-partial", 1),
+}
+
+
+@pytest.fixture(scope="module")
+def site():
+    """Local pages for the content script (another origin than the API and the cited pages)."""
+    from tests.fakes.pages import FakePages
+
+    with FakePages({"/passage": (200, PASSAGE_PAGE), "/links": (200, LINKS_PAGE)}) as pages:
+        yield pages
+
+
+def send_to_tab(context, page, message: dict):
+    """What a context-menu entry (or the popup) sends to the active tab's content script: menus
+    cannot be clicked in headless Chromium."""
+    page.bring_to_front()
+    context.service_workers[0].evaluate("""async (message) => {
+        const [tab] = await chrome.tabs.query({active: true, lastFocusedWindow: true});
+        await chrome.tabs.sendMessage(tab.id, message);
+    }""", message)
+
+
+def select_paragraphs(page, first: str, last: str):
+    page.evaluate("""([first, last]) => {
+        const range = document.createRange();
+        range.setStart(document.getElementById(first), 0);
+        const end = document.getElementById(last);
+        range.setEnd(end, end.childNodes.length);
+        getSelection().removeAllRanges();
+        getSelection().addRange(range);
+    }""", [first, last])
+
+
+def marks_by_claim(page) -> dict[str, tuple[str, int, str]]:
+    """The highlights in the page: claim text (its pieces joined) → (classes, pieces, tooltip)."""
+    groups = page.evaluate("""() => {
+        const groups = {};
+        for (const mark of document.querySelectorAll('claimcheck-mark')) {
+            const g = groups[mark.dataset.claim] ||= {text: '', classes: mark.className, pieces: 0, title: mark.title};
+            g.text += mark.textContent; g.pieces += 1;
+        }
+        return Object.values(groups);
+    }""")
+    return {re.sub(r"\s+", " ", g["text"]).strip(): (g["classes"], g["pieces"], g["title"]) for g in groups}
+
+
+def test_a_selected_passage_is_highlighted_claim_by_claim(extension, live_server, site, tmp_path):
+    context, extension_id = extension
+    errors = PageErrors()
+    configure(context, extension_id, live_server.url, errors).close()
+    page = errors.watch(context.new_page())
+    page.goto(site.url + "/passage")
+    original = page.locator("#article").text_content()
+    select_paragraphs(page, "p1", "p2")
+    send_to_tab(context, page, {"type": "claimcheck:check-selection"})
+    overlay = page.get_by_role("dialog", name="claimcheck claims")
+    expect(overlay.get_by_role("status")).to_have_text(re.compile(r"^Done: 3 claim\(s\) verified, 1 not checked"),
+                                                       timeout=90_000)
+
+    marks = marks_by_claim(page)
+    assert {text: (classes.split()[-1], pieces) for text, (classes, pieces, _) in marks.items()} == EXPECTED_MARKS
+    assert "an opinion" in marks["I think pizza is the best food."][2]
+    assert page.locator("#after claimcheck-mark").count() == 0
+    assert page.locator("#article").text_content() == original  # wrapped, not rewritten
+    # what was sent: the rendered text (the hidden span left out, whitespace collapsed, a line
+    # break between the paragraphs), as the decomposition prompt received it
+    prompts = [r["messages"][-1]["content"] for r in live_server.llm.requests
+               if "atomic factual claims" in r["messages"][0]["content"]]
+    assert "1. Apollo 11 landed on the Moon in 1969.\n2. I think pizza is the best food.\n" \
+           "3. \U0001F30D The Earth is flat, says a man." in prompts[-1]
+    assert "HIDDEN" not in prompts[-1]
+    # the verdict colours survive `* { background: … !important }` and `display: none !important`
+    false_mark = page.locator("claimcheck-mark.cc-v-false").first
+    assert false_mark.evaluate("e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).display]") == \
+        ["rgb(252, 232, 230)", "inline"]
+    page.screenshot(path=str(tmp_path / "extension-passage.png"))
+
+    false_mark.click()
+    result = page.get_by_role("dialog", name="claimcheck result")
+    expect(result.locator(".verdict-label")).to_have_text("False", timeout=5_000)
+    assert result.locator(".claim").inner_text() == "“The Earth is flat”"
+    assert "nasa.gov" in result.locator(".evidence-item .source").first.inner_text()
+    page.locator("claimcheck-mark.cc-unchecked").click()
+    expect(result.locator(".verdict-label")).to_have_text("Not checked")
+    assert "opinion" in result.locator(".reason").inner_text()
+    # keyboard: a claim's first piece is a tab stop that opens it
+    page.locator("claimcheck-mark.cc-v-true").first.focus()
+    page.keyboard.press("Enter")
+    expect(result.locator(".verdict-label")).to_have_text("True")
+
+    result.get_by_role("button", name="← All claims").click()
+    overlay.get_by_role("button", name="Remove the highlights").click()
+    assert page.locator("claimcheck-mark").count() == 0
+    assert page.locator("#article").text_content() == original
+    assert errors == []
+
+
+def test_claims_the_page_no_longer_holds_are_listed_not_highlighted(extension, live_server, site):
+    context, extension_id = extension
+    errors = PageErrors()
+    configure(context, extension_id, live_server.url, errors).close()
+    page = errors.watch(context.new_page())
+    page.goto(site.url + "/passage")
+    select_paragraphs(page, "p1", "p2")
+    send_to_tab(context, page, {"type": "claimcheck:check-selection"})
+    # the page re-renders the second paragraph (same text, new nodes) while the claims are checked
+    page.evaluate("() => { const p = document.getElementById('p2'); p.innerHTML = p.innerHTML; }")
+    before = page.locator("#article").text_content()
+    overlay = page.get_by_role("dialog", name="claimcheck claims")
+    expect(overlay.get_by_role("status")).to_have_text(re.compile(r"^Done: "), timeout=90_000)
+    assert set(marks_by_claim(page)) == {"Apollo 11 landed on the Moon in 1969", "I think pizza is the best food."}
+    assert page.locator("#p2 claimcheck-mark").count() == 0
+    assert page.locator("#article").text_content() == before
+    unplaced = overlay.locator(".claim-item", has=page.locator(".unplaced"))
+    assert sorted(unplaced.locator("strong").all_inner_texts()) == ["False", "Misleading"]
+    assert "the page changed after the selection was read" in unplaced.first.inner_text()
+    unplaced.filter(has_text="The Earth is flat").click()
+    result = page.get_by_role("dialog", name="claimcheck result")
+    expect(result.locator(".verdict-label")).to_have_text("False")
+    result.get_by_role("button", name="← All claims").click()
+    overlay.get_by_role("button", name="Remove the highlights").click()
+
+    # no selection in the page (the menu's text came from a frame): every claim is listed
+    page.evaluate("getSelection().removeAllRanges()")
+    send_to_tab(context, page, {"type": "claimcheck:check-selection",
+                                "fallbackText": "Apollo 11 landed on the Moon\n in 1969.  I think pizza is the best food."})
+    expect(overlay.get_by_role("status")).to_have_text(re.compile(r"^Done: 1 claim\(s\) verified, 1 not checked"),
+                                                       timeout=90_000)
+    assert overlay.locator(".fallback").inner_text().startswith("These claims could not be marked in the page")
+    assert overlay.locator(".claim-item strong").all_inner_texts() == ["True", "Not checked"]
+    assert page.locator("claimcheck-mark").count() == 0
+    assert errors == []
+
+
+# -- issue 13: audit the links of a page ---------------------------------------------------------
+
+CITED = """<html><head><title>Fluoridation</title>
+<meta property="article:published_time" content="2024-05-02T10:00:00Z"></head><body><article>
+<h1>Community water fluoridation</h1>
+<p>Community water fluoridation is safe and effective at preventing tooth decay in children and
+adults. Decades of research show that fluoride in drinking water reduces cavities by about 25 percent.</p>
+</article></body></html>"""
+
+
+def audit_page(cited: str, closed: int) -> str:
+    """An article whose citations are links (hrefs not in the visible text), one URL written out
+    in the text, a link within the site itself, and 14 further-reading links: 18 to audit."""
+    further = "".join(f'<li><a href="{cited}/p{n}">Further reading {n}</a></li>' for n in range(14))
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Audit</title>
+<link rel="icon" href="data:,"><style>* {{ color: #f0f !important; font-size: 30px !important; }}</style></head>
+<body><nav><a href="/about">About us</a></nav><main>
+<p>Fluoridated water is safe and prevents tooth decay, says <a href="{cited}/fluoride">the health agency</a>.</p>
+<p>A study is cited as {cited}/missing in the text only.</p>
+<p>Cloud metadata <a href="http://169.254.169.254/latest/meta-data/">lives here</a>. Nothing listens at
+<a href="http://127.0.0.1:{closed}/x">this server</a>.</p>
+<ul>{further}</ul></main></body></html>"""
+
+
+def test_audit_the_links_of_a_page(extension, live_server, tmp_path):
+    from tests.app.test_processes import free_port
+    from tests.fakes.pages import FakePages
+
+    context, extension_id = extension
+    errors = PageErrors()
+    configure(context, extension_id, live_server.url, errors).close()
+    routes = {"/fluoride": (200, CITED), **{f"/p{n}": (200, CITED) for n in range(14)}}
+    with FakePages(routes) as cited:
+        closed = free_port()
+        with FakePages({"/article": (200, audit_page(cited.url, closed))}) as site:
+            page = errors.watch(context.new_page())
+            page.goto(site.url + "/article")
+            send_to_tab(context, page, {"type": "claimcheck:audit", "scope": "page"})
+            overlay = page.get_by_role("dialog", name="claimcheck link audit")
+            expect(overlay.get_by_role("status")).to_have_text("Audited 15 link(s).", timeout=60_000)
+            fetched = sorted(path for _, path in cited.requests)
+    rows = overlay.locator("tr.audit-row")
+    assert rows.count() == 15
+    table = [(row.locator("td.url").inner_text(), row.locator("td.status > span").inner_text())
+             for row in rows.all()]
+    assert table[:4] == [(f"{cited.url}/fluoride", "valid (HTTP 200)"), (f"{cited.url}/missing", "invalid (HTTP 404)"),
+                         ("http://169.254.169.254/latest/meta-data/", "refused"),
+                         (f"http://127.0.0.1:{closed}/x", "unreachable")]
+    assert table[4:] == [(f"{cited.url}/p{n}", "valid (HTTP 200)") for n in range(11)]
+    # only the 15 audited URLs were fetched: the 16th–18th were cut client-side, /about left out
+    assert fetched == sorted(["/fluoride", "/missing", *(f"/p{n}" for n in range(11))])
+    first = rows.first
+    assert first.locator("td.domain").inner_text().startswith("127.0.0.1")
+    assert first.locator("td.alignment").inner_text() == "85"  # the scripted LLM's judgement
+    assert first.locator("td.freshness").inner_text().endswith("%")
+    assert first.locator("td.trust").inner_text().endswith("%")
+    assert float(first.locator("td.authority").inner_text()) >= 0.25
+    assert rows.nth(2).locator("td.alignment").inner_text() == "—"
+    assert overlay.locator("dd.url-validity").inner_text() == "80%"  # 12 of 15
+    assert overlay.locator("dd.citation-alignment").inner_text() == "85 / 100"
+    assert re.fullmatch(r"\d+ / 100", overlay.locator("dd.source-authority").inner_text())
+    notes = overlay.locator(".note").all_inner_texts()
+    assert any("first 15 of 18 links" in n for n in notes), notes
+    assert any(n.startswith("1 link(s) within this site were left out") for n in notes), notes
+    page.screenshot(path=str(tmp_path / "extension-audit.png"))
+    assert errors == []
+
+
+class FailingAPI(BaseHTTPRequestHandler):
+    """A claimcheck API that is saturated: 503 with its JSON error body (CORS as the real one)."""
+
+    def log_message(self, *args):
+        pass
+
+    def _cors(self):
+        self.send_header("access-control-allow-origin", f"chrome-extension://{EXTENSION_ID}")
+        self.send_header("access-control-allow-headers", "content-type, x-api-key")
+        self.send_header("access-control-allow-methods", "GET, POST")
+
+    def do_OPTIONS(self):  # noqa: N802
+        self.send_response(200)
+        self._cors()
+        self.send_header("content-length", "0")
+        self.end_headers()
+
+    def do_POST(self):  # noqa: N802
+        self.rfile.read(int(self.headers.get("content-length") or 0))
+        body = b'{"error": "saturated", "detail": "all 16 verification slots are busy; retry shortly"}'
+        self.send_response(503)
+        self._cors()
+        self.send_header("retry-after", "5")
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def test_api_failures_are_shown_with_the_apis_message(extension, live_server, site):
+    from tests.app.test_processes import free_port
+    from tests.fakes import loopback
+
+    context, extension_id = extension
+    errors = PageErrors()
+    configure(context, extension_id, live_server.url, errors).close()
+    worker = context.service_workers[0]
+    page = errors.watch(context.new_page())
+    page.goto(site.url + "/links")
+    closed = f"http://127.0.0.1:{free_port()}"
+    failing = loopback.start(FailingAPI)
+    try:
+        worker.evaluate("(apiBase) => chrome.storage.local.set({apiBase})", closed)
+        send_to_tab(context, page, {"type": "claimcheck:audit", "scope": "page"})
+        alert = page.get_by_role("dialog", name="claimcheck link audit").get_by_role("alert")
+        expect(alert).to_contain_text(f"claimcheck could not audit the links: could not reach the claimcheck API at {closed}",
+                                      timeout=15_000)
+
+        worker.evaluate("(apiBase) => chrome.storage.local.set({apiBase})",
+                        f"http://127.0.0.1:{failing.server_address[1]}")
+        send_to_tab(context, page, {"type": "claimcheck:audit", "scope": "page"})
+        expect(alert).to_have_text("claimcheck could not audit the links (503): all 16 verification slots are busy; "
+                                   "retry shortly.", timeout=15_000)
+        page.goto(site.url + "/passage")
+        select_paragraphs(page, "p1", "p2")
+        send_to_tab(context, page, {"type": "claimcheck:check-selection"})
+        claims = page.get_by_role("dialog", name="claimcheck claims")
+        expect(claims.get_by_role("alert")).to_have_text(
+            "claimcheck could not check the passage (503): all 16 verification slots are busy; retry shortly.",
+            timeout=15_000)
+        assert page.locator("claimcheck-mark").count() == 0
+
+        # over the API's 10,000 characters: said at once, nothing sent
+        failing_requests = len(live_server.llm.requests)
+        page.evaluate("() => document.getElementById('p1').append(' The sky is blue.'.repeat(700))")
+        select_paragraphs(page, "p1", "p2")
+        send_to_tab(context, page, {"type": "claimcheck:check-selection"})
+        expect(claims.get_by_role("alert")).to_have_text(
+            "claimcheck could not check the passage: the selection is longer than 10000 characters: select less.")
+        assert len(live_server.llm.requests) == failing_requests
+    finally:
+        loopback.stop(failing)
     assert errors == []

@@ -4,7 +4,8 @@
         settings = Settings(OPENAI_BASE_URL=llm.url, ...)
 
 `reply` receives the request's messages and returns a dict (sent as JSON text) or a str (sent
-verbatim). `status` makes every request fail with that HTTP status; `requests` records bodies.
+verbatim). `status` makes every request fail with that HTTP status; `requests` records bodies and
+`arrivals` (perf_counter seconds, system prompt) when each arrived, to show which calls overlapped.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class FakeOpenAI:
         self.status = status
         self.delay_s = delay_s
         self.requests: list[dict[str, Any]] = []
+        self.arrivals: list[tuple[float, str]] = []
         self._server: ThreadingHTTPServer | None = None
 
     @property
@@ -46,6 +48,7 @@ class FakeOpenAI:
                 length = int(self.headers.get("content-length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
                 fake.requests.append(body)
+                fake.arrivals.append((time.perf_counter(), system_prompt(body.get("messages", []))))
                 if fake.delay_s:
                     time.sleep(fake.delay_s)
                 if fake.status != 200:
