@@ -58,12 +58,12 @@ def search_results(query):
 
 
 async def run(args) -> None:
-    from retrieval.embeddings import SentenceTransformerEmbedder
+    from retrieval.embeddings import load_embedder
     from tests.conftest import app_client, make_settings
     from tests.fakes.openai_server import FakeOpenAI
     from tests.fakes.searxng import FakeSearxng
 
-    minilm = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")
+    minilm, _ = load_embedder("all-MiniLM-L6-v2")  # what the service runs: ONNX int8 (for (d))
     rows: list[dict] = []
 
     async def timed_claims(delay: float, claims: list[str], concurrent: bool, probe_health: bool = False):
@@ -71,7 +71,8 @@ async def run(args) -> None:
             settings = make_settings(Path(tempfile.mkdtemp()), OPENAI_BASE_URL=llm.url, SEARCH_PROVIDER="searxng",
                                      SEARXNG_URL=searx.url, SEARCH_BURST=100, SEARCH_RATE_PER_S=100,
                                      VERDICT_CACHE_TTL_S=3600)
-            async with app_client(settings, embedder=minilm) as client:
+            # the service builds its own models, batcher and embedding cache, as `claimcheck serve` does
+            async with app_client(settings) as client:
                 await client.post("/api/verify", json={"claim": "A warm-up claim about ducks in 1850"})
                 health: list[float] = []
                 stop = asyncio.Event()
