@@ -48,6 +48,22 @@ class Settings(BaseSettings):
     EMBEDDING_BACKEND: Literal["onnx-int8", "onnx", "torch"] = "onnx-int8"
     EMBEDDING_CACHE_DIR: Path | None = None  # unset: ~/.cache/claimcheck/onnx
 
+    # Inference (retrieval/batching.py, retrieval/embedding_cache.py)
+    # Intra-op threads of torch and ONNX Runtime; 0 = one per core this process may use. Model
+    # calls run one at a time, so one call gets every core.
+    INFERENCE_THREADS: int = Field(0, ge=0, le=256)
+    # Gather concurrent embedding / cross-encoder requests into one model call: the first request
+    # of a batch waits at most INFERENCE_MAX_WAIT_MS for others, a batch holds at most
+    # INFERENCE_MAX_BATCH texts or pairs (a larger request goes in chunks). false: every
+    # request is its own model call (still one at a time, in a worker thread).
+    INFERENCE_BATCHING: bool = True
+    INFERENCE_MAX_BATCH: int = Field(64, ge=1, le=4096)
+    INFERENCE_MAX_WAIT_MS: float = Field(5.0, ge=0.0, le=1000.0)
+    # Vectors of repeated texts: an in-process LRU of this many entries (0 = off), in Redis
+    # (with EMBEDDING_CACHE_TTL_S) when REDIS_URL is set.
+    EMBEDDING_CACHE_ENTRIES: int = Field(10_000, ge=0)
+    EMBEDDING_CACHE_TTL_S: int = Field(7 * 86400, ge=1)
+
     # Vector store
     CHROMA_PERSIST_DIR: Path = Path("./chroma_db")
     COLLECTION_NAME: str = Field("news_evidence", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9._-]{1,510}[a-zA-Z0-9]$")
@@ -82,6 +98,9 @@ class Settings(BaseSettings):
 
     # Web results go into the KB after the answer is sent (drained at shutdown); false: before it
     INDEX_AFTER_RESPONSE: bool = True
+    # KB writes after answers are gathered for this long and written together (web results in
+    # one add, access/verdict counters in one update): each embedded Chroma write holds the GIL
+    KB_WRITE_BEHIND_S: float = Field(0.5, ge=0.0, le=10.0)
 
     # Source checks and grounding
     URL_CHECK: bool = True

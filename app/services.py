@@ -20,12 +20,16 @@ from agent.nli import NLIStatus, load_nli
 from agent.passages import PassageBudget, PassageChecker
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
-from retrieval.concurrency import run_blocking
+from retrieval.batching import BatchedCrossEncoder, BatchedEmbedder, BatchPolicy
+from retrieval.concurrency import InferenceLane, run_blocking, set_inference_threads
+from retrieval.embedding_cache import CachedEmbedder, make_vector_cache
 from retrieval.embeddings import Embedder, EmbedderStatus, load_embedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
 from retrieval.rerank import (
     EMBEDDING_SCALE,
+    CrossEncoderReranker,
     RelevanceScale,
+    Reranker,
     RerankerStatus,
     hybrid_embedding_scale,
     load_reranker,
@@ -36,6 +40,53 @@ from search.escalation import CallPolicy, SearchEscalation, TierPlan
 from search.fetch import Fetcher, FetchPolicy
 
 log = logging.getLogger("claimcheck")
+
+
+@dataclass
+class Inference:
+    """How model calls run: intra-op threads, the micro-batchers, the embedding cache."""
+
+    threads: int
+    # Batching off: one request per call, still in the lane and in a worker thread.
+    policy: BatchPolicy = BatchPolicy(max_wait_s=0.0, combine=False)
+    batching: bool = False
+    embedding_batcher: BatchedEmbedder | None = None
+    rerank_batcher: BatchedCrossEncoder | None = None
+    embedding_cache: CachedEmbedder | None = None
+
+    def serve_embedder(self, model: Embedder, lane: InferenceLane, cache_entries: int,
+                       cache_ttl_s: float, redis_url: str | None) -> Embedder:
+        """model → batcher → cache (when on): what the rest of the service embeds with."""
+        embedder = self.embedding_batcher = BatchedEmbedder(model, self.policy, lane)
+        cache = make_vector_cache(redis_url, cache_entries, cache_ttl_s)
+        if cache is not None:
+            embedder = self.embedding_cache = CachedEmbedder(embedder, cache)
+        return embedder
+
+    def serve_reranker(self, reranker: Reranker, lane: InferenceLane) -> Reranker:
+        if isinstance(reranker, CrossEncoderReranker):
+            reranker = self.rerank_batcher = BatchedCrossEncoder(reranker, self.policy, lane)
+        return reranker
+
+    def components(self) -> dict[str, Any]:
+        return {
+            "threads": self.threads,
+            "batching": {
+                "enabled": self.batching,
+                "max_batch": self.policy.max_batch,
+                "max_wait_ms": round(self.policy.max_wait_s * 1000, 3),
+                "embedder": self.embedding_batcher.batcher.stats.as_dict() if self.embedding_batcher else None,
+                "reranker": self.rerank_batcher.batcher.stats.as_dict() if self.rerank_batcher else None,
+            },
+            "embedding_cache": self.embedding_cache.stats() if self.embedding_cache else {"backend": "off"},
+        }
+
+    async def aclose(self) -> None:
+        for batched in (self.embedding_batcher, self.rerank_batcher):
+            if batched is not None:
+                await batched.aclose()
+        if self.embedding_cache is not None:
+            await self.embedding_cache.aclose()
 
 
 @dataclass
@@ -62,6 +113,7 @@ class Services:
     load_ms: dict[str, float] = field(default_factory=dict)
     seeded: int = 0
     edge_status: Callable[[], dict[str, Any]] | None = None  # keys (configured, never values), limits, CORS
+    inference: Inference = field(default_factory=lambda: Inference(threads=0))
 
     def components(self) -> dict[str, Any]:
         s = self.settings
@@ -124,18 +176,26 @@ class Services:
                 "chunking": s.CHUNKING,
                 "index_after_response": s.INDEX_AFTER_RESPONSE,
                 "writes_pending": self.verifier.pending_writes,
+                "write_behind_s": s.KB_WRITE_BEHIND_S,
+                "counters_pending": self.kb.pending_counters,
             },
             "security": self.edge_status() if self.edge_status else None,
+            "inference": self.inference.components(),
         }
 
     async def aclose(self) -> None:
         await self.verifier.drain()  # web results still being written into the KB: nothing lost
+        try:
+            await self.kb.flush()  # the counters gathered since the last write
+        except Exception as exc:  # closing must go on; counters are best effort
+            log.warning("could not write the last access/verdict counters: %s", exc)
         await self.http.aclose()
         if self.fetcher is not None:
             await self.fetcher.aclose()
         if self.audit_fetcher is not None:
             await self.audit_fetcher.aclose()
         await self.cache.aclose()
+        await self.inference.aclose()
         await run_blocking(self.kb.close)
 
 
@@ -182,11 +242,23 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         # Fail in milliseconds, before loading any model, when another process owns the store.
         check_directory_free(settings.CHROMA_PERSIST_DIR)
 
+    # Process-wide torch threads, and the ONNX sessions' below; model calls share one lane, so
+    # the embedder and the cross-encoder never run at once on the same cores.
+    inference = Inference(threads=await run_blocking(set_inference_threads, settings.INFERENCE_THREADS))
+    inference.batching = settings.INFERENCE_BATCHING
+    inference.policy = BatchPolicy(settings.INFERENCE_MAX_BATCH, settings.INFERENCE_MAX_WAIT_MS / 1000,
+                                   combine=settings.INFERENCE_BATCHING)
+    lane = InferenceLane(inference.threads)
     started = time.perf_counter()
     if embedder is None:
-        embedder, embedder_status = await run_blocking(
-            load_embedder, settings.EMBEDDING_MODEL, settings.EMBEDDING_BACKEND, settings.EMBEDDING_CACHE_DIR)
+        model, embedder_status = await run_blocking(
+            load_embedder, settings.EMBEDDING_MODEL, settings.EMBEDDING_BACKEND, settings.EMBEDDING_CACHE_DIR,
+            inference.threads)
+        embedder = inference.serve_embedder(model, lane, settings.EMBEDDING_CACHE_ENTRIES,
+                                            settings.EMBEDDING_CACHE_TTL_S, settings.redis_url)
     else:
+        # An injected embedder (tests, embedding applications) is used as given: no batcher or
+        # cache between the caller's object and the service.
         backend = getattr(embedder, "backend", "injected")
         embedder_status = EmbedderStatus(backend, backend, False, None)
     load_ms["embedder"] = round((time.perf_counter() - started) * 1000, 1)
@@ -196,15 +268,20 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
                       else hybrid_embedding_scale(settings.LEXICAL_WEIGHT))
     reranker, status = await run_blocking(load_reranker, settings.RERANKER_MODEL, embedder, scale,
                                           fallback_scale)
+    reranker = inference.serve_reranker(reranker, lane)
     load_ms["reranker"] = round(status.load_ms, 1)
 
     started = time.perf_counter()
     kb = await run_blocking(open_kb, settings)
+    kb.write_behind_s = settings.KB_WRITE_BEHIND_S
     load_ms["knowledge_base"] = round((time.perf_counter() - started) * 1000, 1)
 
     http = httpx.AsyncClient(
         timeout=httpx.Timeout(settings.SEARCH_TIMEOUT_S),
-        limits=httpx.Limits(max_connections=50, max_keepalive_connections=20),
+        # a verification has up to ~8 outside calls in flight (4 targeted searches, the LLM's trust
+        # and verdict calls …): the pool must not be what queues MAX_CONCURRENT_VERIFICATIONS of them
+        limits=httpx.Limits(max_connections=max(50, 8 * settings.MAX_CONCURRENT_VERIFICATIONS),
+                            max_keepalive_connections=32),
         headers={"user-agent": "claimcheck/0.1 (+https://github.com/claimcheck)"},
         follow_redirects=False,
     )
@@ -225,6 +302,7 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
                 timeout_s=settings.LLM_TIMEOUT_S, http_client=http)
     except Exception:
         await http.aclose()
+        await inference.aclose()
         kb.close()
         raise
 
@@ -253,7 +331,7 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
         grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK,
-        index_after_response=settings.INDEX_AFTER_RESPONSE),
+        index_after_response=settings.INDEX_AFTER_RESPONSE, write_coalesce_s=settings.KB_WRITE_BEHIND_S),
         detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher)
     passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
         max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
@@ -268,4 +346,4 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
                     fetcher=fetcher, nli_status=nli_status, classifier=classifier,
-                    load_ms=load_ms)
+                    load_ms=load_ms, inference=inference)

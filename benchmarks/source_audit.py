@@ -23,7 +23,7 @@ async def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from agent.audit import SourceAuditor
     from retrieval.credibility import profile_for
-    from retrieval.embeddings import SentenceTransformerEmbedder
+    from retrieval.embeddings import load_embedder
     from search.fetch import Fetcher, FetchPolicy
     from tests.app.test_source_audit import SUPPORTING
     from tests.fakes.pages import FakePages
@@ -33,7 +33,7 @@ async def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    embedder = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")
+    embedder, _ = load_embedder("all-MiniLM-L6-v2")  # the service's embedder (ONNX int8)
     times = []
     with FakePages({f"/p{n}": (200, SUPPORTING) for n in range(15)}, delay_s=args.latency) as site:
         text = " ".join(f"Fluoride claim {n} is backed by {site.url}/p{n} here." for n in range(15))

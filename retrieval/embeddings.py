@@ -115,18 +115,19 @@ class EmbedderStatus:
     reason: str | None
 
 
-def load_embedder(name: str, backend: str = "onnx-int8",
-                  cache_dir: Path | None = None) -> tuple[Embedder, EmbedderStatus]:
-    """Blocking. The ONNX Runtime embedder (int8 or fp32) when it can be prepared offline, else the
-    sentence-transformers one, visibly (the status says why). Raises ModelUnavailable only when
-    no backend can load the model."""
+def load_embedder(name: str, backend: str = "onnx-int8", cache_dir: Path | None = None,
+                  threads: int | None = None) -> tuple[Embedder, EmbedderStatus]:
+    """Blocking. The ONNX Runtime embedder (int8 or fp32, `threads` intra-op threads) when it can
+    be prepared offline, else the sentence-transformers one, visibly (the status says why).
+    Raises ModelUnavailable only when no backend can load the model."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown embedding backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     if backend != "torch":
         from retrieval.onnx_embedder import OnnxEmbedder
 
         try:
-            embedder = OnnxEmbedder.load(name, quantized=backend == "onnx-int8", cache_dir=cache_dir)
+            embedder = OnnxEmbedder.load(name, quantized=backend == "onnx-int8", cache_dir=cache_dir,
+                                         threads=threads)
             return embedder, EmbedderStatus(backend, backend, False, None)
         except ModelUnavailable as exc:
             log.warning("ONNX embedder unavailable, using sentence-transformers: %s", exc)

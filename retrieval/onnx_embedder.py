@@ -13,14 +13,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
-from retrieval.concurrency import run_blocking
+from retrieval.concurrency import available_cores, run_blocking
 from retrieval.errors import ModelUnavailable
 from retrieval.model_files import ResolvedModel, resolve_model
 
@@ -108,10 +107,13 @@ class OnnxEmbedder:
         self.max_length = max_length
         self.dimension = dimension
         self.batch_size = batch_size
+        self.threads = session.get_session_options().intra_op_num_threads
 
     @classmethod
-    def load(cls, name: str, *, quantized: bool = True, cache_dir: Path | None = None) -> OnnxEmbedder:
-        """Blocking: resolve offline, export/quantise once into the cache, open a session.
+    def load(cls, name: str, *, quantized: bool = True, cache_dir: Path | None = None,
+             threads: int | None = None) -> OnnxEmbedder:
+        """Blocking: resolve offline, export/quantise once into the cache, open a session with
+        `threads` intra-op threads (default: the cores this process may use).
         Raises ModelUnavailable (the caller falls back to the torch embedder)."""
         resolved = resolve_model(name)
         location = Path(resolved.location)
@@ -135,7 +137,10 @@ class OnnxEmbedder:
                 if not path.exists():
                     _quantize(fp32, path)
             options = ort.SessionOptions()
-            options.intra_op_num_threads = max(1, os.cpu_count() or 1)
+            # One inference at a time on all cores (see retrieval/batching.py): no inter-op pool.
+            options.intra_op_num_threads = threads or available_cores()
+            options.inter_op_num_threads = 1
+            options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
             options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
             session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
             tokenizer = Tokenizer.from_file(str(location / "tokenizer.json"))

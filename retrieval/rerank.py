@@ -92,12 +92,14 @@ class CrossEncoderReranker:
         return cls(model, name, scale)
 
     def score_blocking(self, query: str, passages: Sequence[str]) -> list[float]:
-        if not passages:
+        return self.score_pairs_blocking([(query, p) for p in passages])
+
+    def score_pairs_blocking(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        """One score per (query, passage) pair; pairs may mix queries (a micro-batch does)."""
+        if not pairs:
             return []
         with self._lock:
-            scores = self._model.predict(
-                [(query, p) for p in passages], convert_to_numpy=True, show_progress_bar=False
-            )
+            scores = self._model.predict(list(pairs), convert_to_numpy=True, show_progress_bar=False)
         scores = np.asarray(scores, dtype=np.float32)
         if scores.ndim > 1:  # a multi-label head: take the last (positive) column
             scores = scores[:, -1]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
 import pytest
 
+from retrieval.concurrency import available_cores
 from retrieval.embeddings import HashingEmbedder
 from retrieval.errors import ModelUnavailable
 from retrieval.model_files import resolve_model
@@ -109,8 +111,10 @@ def test_onnx_embedder_matches_sentence_transformers_and_caches_its_export(tmp_p
     exported = sorted(p.name for p in tmp_path.rglob("*.onnx"))
     assert exported == ["model.int8-matmul-per-channel.onnx", "model.onnx"]
     started = time.perf_counter()
-    OnnxEmbedder.load("all-MiniLM-L6-v2", quantized=True, cache_dir=tmp_path)
+    single = OnnxEmbedder.load("all-MiniLM-L6-v2", quantized=True, cache_dir=tmp_path, threads=1)
     assert time.perf_counter() - started < 3.0  # the cached export is reused
+    assert single.threads == 1 and int8.threads == available_cores()  # INFERENCE_THREADS, default all cores
+    np.testing.assert_allclose(single.embed_blocking(texts), vectors, atol=1e-5)
     assert int8.embed_blocking([]).shape == (0, 384)
 
 
