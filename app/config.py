@@ -90,7 +90,9 @@ class Settings(BaseSettings):
     SEARCH_TIMEOUT_S: float = Field(10.0, gt=0)
     # Unset: twice SEARCH_TIMEOUT_S (20 s by default), filled in by _consistent.
     SEARCH_DEADLINE_S: float | None = Field(None, gt=0)
-    SEARCH_MAX_CONCURRENCY: int = Field(4, ge=1, le=64)
+    # Unset: 4 for DuckDuckGo (a public service: be polite), 16 for SearXNG (your own instance,
+    # which limits its engines itself); filled in by _consistent.
+    SEARCH_MAX_CONCURRENCY: int | None = Field(None, ge=1, le=64)
     SEARCH_RATE_PER_S: float = Field(2.0, ge=0.0)
     SEARCH_BURST: int = Field(6, ge=1, le=100)
     TRUSTED_DOMAINS: CsvList = DEFAULT_TRUSTED_DOMAINS
@@ -187,6 +189,8 @@ class Settings(BaseSettings):
             raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
         if self.SEARCH_DEADLINE_S is None:
             self.SEARCH_DEADLINE_S = 2 * self.SEARCH_TIMEOUT_S
+        if self.SEARCH_MAX_CONCURRENCY is None:
+            self.SEARCH_MAX_CONCURRENCY = 16 if self.SEARCH_PROVIDER.lower() == "searxng" else 4
         return self
 
     @property
