@@ -1,10 +1,13 @@
-"""Tiny local text classifiers: logistic regression over all-MiniLM-L6-v2 sentence embeddings plus a
-few lexical cues, trained by `scripts/train_heads.py` and shipped as JSON weights (≈ 400 numbers):
+"""Tiny local text classifiers, trained by `scripts/train_heads.py` and shipped as JSON weights:
 
 - `subjectivity.json` — is a sentence an opinion? (NewsSD-ENG, CC BY 4.0; used to classify claims
-  when no LLM does)
+  when no LLM does). Logistic regression over the all-MiniLM-L6-v2 sentence embedding + lexical cues.
 - `checkworthy.json` — is a sentence a check-worthy factual claim? (ClaimBuster, GPL-3.0 data; used
-  to pick the claims of a passage when no LLM decomposes it)
+  to pick the claims of a passage when no LLM decomposes it). Logistic regression over the
+  mean-pooled hidden states of several MiniLM layers (`layers` in the file) + lexical cues: the
+  middle layers carry the "is this a stated fact?" signal that the final embedding, tuned for
+  similarity search, washes out. Those features come from `MiniLMLayers`, a forward pass of the
+  same packaged model; the weights file stays a plain list of numbers.
 """
 
 from __future__ import annotations
@@ -12,12 +15,14 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -81,15 +86,60 @@ def feature_matrix(embeddings: np.ndarray, sentences: Sequence[str], cues: str |
     return np.hstack([vectors, lexical])
 
 
+class MiniLMLayers:
+    """Mean-pooled hidden states of chosen layers of a BERT-style sentence encoder (layer 0 is the
+    token embeddings, the last layer's mean is what sentence-transformers normalises into the
+    sentence embedding). Blocking; one forward pass at a time, like the embedder."""
+
+    def __init__(self, model, tokenizer, name: str, batch_size: int = 32, max_tokens: int = 128) -> None:
+        self._model = model
+        self._tokenizer = tokenizer
+        self._lock = threading.Lock()
+        self.name = name
+        self.batch_size = batch_size
+        self.max_tokens = max_tokens
+        self.hidden_size = int(model.config.hidden_size)
+
+    @classmethod
+    def load(cls, name: str) -> MiniLMLayers:
+        """Blocking: the same local model files the embedder resolves (offline first)."""
+        from transformers import AutoModel, AutoTokenizer
+
+        from retrieval.model_files import resolve_model
+
+        resolved = resolve_model(name)
+        model = AutoModel.from_pretrained(resolved.location).eval()
+        return cls(model, AutoTokenizer.from_pretrained(resolved.location), resolved.name)
+
+    def layer_means(self, sentences: Sequence[str], layers: Sequence[int]) -> np.ndarray:
+        import torch
+
+        out = np.zeros((len(sentences), len(layers) * self.hidden_size), dtype=np.float32)
+        # sorted by length so a batch pads to its own longest sentence
+        order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
+        with self._lock, torch.inference_mode():
+            for start in range(0, len(order), self.batch_size):
+                batch = order[start:start + self.batch_size]
+                encoded = self._tokenizer([sentences[i] for i in batch], padding=True, truncation=True,
+                                          max_length=self.max_tokens, return_tensors="pt")
+                hidden = self._model(**encoded, output_hidden_states=True).hidden_states
+                mask = encoded["attention_mask"].unsqueeze(-1).to(hidden[0].dtype)
+                pooled = [(hidden[layer] * mask).sum(1) / mask.sum(1) for layer in layers]
+                out[batch] = torch.cat(pooled, dim=1).numpy()
+        return out
+
+
 @dataclass(frozen=True)
 class LinearHead:
-    """Logistic regression weights over [embedding, cues]."""
+    """Logistic regression weights over [features, cues]. Features: the embedder's sentence
+    embedding, or (`layers` set) MiniLMLayers' layer means."""
 
     coef: np.ndarray
     intercept: float
     threshold: float
     embedder_name: str
     cues: str | None
+    layers: tuple[int, ...] | None = None
 
     @classmethod
     def load(cls, path: Path) -> LinearHead:
@@ -97,28 +147,44 @@ class LinearHead:
         cues = data.get("cues")
         if cues is not None and cues not in CUES:
             raise ValueError(f"{path} uses unknown cues {cues!r}; retrain with scripts/train_heads.py")
+        layers = tuple(int(v) for v in data["layers"]) if data.get("layers") else None
         return cls(np.asarray(data["coef"], dtype=np.float32), float(data["intercept"]),
-                   float(data["threshold"]), str(data["embedder"]), cues)
+                   float(data["threshold"]), str(data["embedder"]), cues, layers)
 
-    def probabilities(self, embeddings: np.ndarray, sentences: Sequence[str]) -> list[float]:
-        logits = feature_matrix(embeddings, sentences, self.cues) @ self.coef + self.intercept
+    def probabilities(self, vectors: np.ndarray, sentences: Sequence[str]) -> list[float]:
+        """`vectors`: sentence embeddings, or layer means when the head has `layers`."""
+        logits = feature_matrix(vectors, sentences, self.cues) @ self.coef + self.intercept
         return [1.0 / (1.0 + math.exp(-float(z))) for z in logits]
 
 
 class HeadClassifier:
-    """Binds a head to the embedder it was trained on; embedding runs off the event loop."""
+    """Binds a head to the encoder it was trained on; encoding runs off the event loop."""
 
-    def __init__(self, head: LinearHead, embedder: Embedder) -> None:
+    def __init__(self, head: LinearHead, embedder: Embedder, layers: MiniLMLayers | None = None) -> None:
+        if head.layers is not None and layers is None:
+            raise ValueError("this head reads MiniLM layer means: pass a MiniLMLayers encoder")
         self.head = head
         self.embedder = embedder
+        self.layers = layers
 
     @property
     def threshold(self) -> float:
         return self.head.threshold
 
+    def probabilities_blocking(self, sentences: Sequence[str]) -> list[float]:
+        if not sentences:
+            return []
+        if self.head.layers is not None and self.layers is not None:
+            vectors = self.layers.layer_means(list(sentences), self.head.layers)
+        else:
+            vectors = self.embedder.embed_blocking(list(sentences))
+        return self.head.probabilities(vectors, sentences)
+
     async def probabilities(self, sentences: Sequence[str]) -> list[float]:
         if not sentences:
             return []
+        if self.head.layers is not None:
+            return await run_blocking(self.probabilities_blocking, list(sentences))
         return self.head.probabilities(await self.embedder.embed(list(sentences)), sentences)
 
     async def opinion_probability(self, sentence: str) -> float:
@@ -130,9 +196,11 @@ OpinionDetector = HeadClassifier
 
 
 def load_head_classifier(path: Path, embedder: Embedder) -> HeadClassifier | None:
-    """None when the embedder is not the one the weights were trained on."""
+    """Blocking. None when the embedder is not the model the weights were trained on (a fake
+    embedder in tests); a head over layer means loads its own copy of that model's layers."""
     head = LinearHead.load(path)
     name = embedder.name.lower()
     if not name.endswith(head.embedder_name.lower()):
         return None
-    return HeadClassifier(head, embedder)
+    layers = MiniLMLayers.load(head.embedder_name) if head.layers is not None else None
+    return HeadClassifier(head, embedder, layers)

@@ -74,6 +74,7 @@ class VerifierConfig:
     grounding_trigger: str = "on_medium_confidence"
     citation_check: str = "local"  # local: NLI model when loaded, else lexical; llm: one more call
     index_after_response: bool = True  # 5d's KB write in the background (drained at shutdown)
+    write_coalesce_s: float = 0.0  # background writes of concurrent requests gathered this long
 
 
 @dataclass
@@ -135,6 +136,8 @@ class Verifier:
         self.nli = nli
         self._writes: set[asyncio.Task] = set()  # 5d writes still running after their answers
         self._pending: set[str] = set()  # ids those writes are adding (not new for anyone else)
+        self._queue: list[Document] = []  # waiting for the writer (one add for many requests)
+        self._writer: asyncio.Task | None = None
 
     @property
     def verdict_engine(self) -> str:
@@ -516,9 +519,11 @@ class Verifier:
                        f"({len(documents) - len(new)} already there).")
             if new:
                 self._pending.update(d.id for d in new)
-                task = asyncio.create_task(self._write_later(new))
-                self._writes.add(task)
-                task.add_done_callback(self._writes.discard)
+                self._queue += new
+                if self._writer is None or self._writer.done():
+                    self._writer = asyncio.create_task(self._write_queued())
+                    self._writes.add(self._writer)
+                    self._writer.add_done_callback(self._writes.discard)
             return
         with trace.stage("index"):
             try:
@@ -529,6 +534,16 @@ class Verifier:
         run.search.new_documents += report.added
         trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
                    f"({report.duplicates} already there).")
+
+    async def _write_queued(self) -> None:
+        """The one writer: waits `write_coalesce_s` so concurrent requests' results share a write
+        (an embedded Chroma add holds the GIL for ~30 ms whatever its size), then writes until
+        the queue is empty."""
+        if self.config.write_coalesce_s > 0:
+            await asyncio.sleep(self.config.write_coalesce_s)
+        while self._queue:
+            batch, self._queue = self._queue, []
+            await self._write_later(batch)
 
     async def _write_later(self, documents: list[Document], attempts: int = 3) -> None:
         """The background half of 5d: a failed write is retried (1 s, 2 s) before it is given up,

@@ -103,6 +103,9 @@ class Settings(BaseSettings):
 
     # Web results go into the KB after the answer is sent (drained at shutdown); false: before it
     INDEX_AFTER_RESPONSE: bool = True
+    # KB writes after answers are gathered for this long and written together (web results in
+    # one add, access/verdict counters in one update): each embedded Chroma write holds the GIL
+    KB_WRITE_BEHIND_S: float = Field(0.5, ge=0.0, le=10.0)
 
     # Source checks and grounding
     URL_CHECK: bool = True

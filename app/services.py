@@ -178,6 +178,8 @@ class Services:
                 "chunking": s.CHUNKING,
                 "index_after_response": s.INDEX_AFTER_RESPONSE,
                 "writes_pending": self.verifier.pending_writes,
+                "write_behind_s": s.KB_WRITE_BEHIND_S,
+                "counters_pending": self.kb.pending_counters,
             },
             "security": self.edge_status() if self.edge_status else None,
             "inference": self.inference.components(),
@@ -185,6 +187,10 @@ class Services:
 
     async def aclose(self) -> None:
         await self.verifier.drain()  # web results still being written into the KB: nothing lost
+        try:
+            await self.kb.flush()  # the counters gathered since the last write
+        except Exception as exc:  # closing must go on; counters are best effort
+            log.warning("could not write the last access/verdict counters: %s", exc)
         await self.http.aclose()
         if self.fetcher is not None:
             await self.fetcher.aclose()
@@ -270,11 +276,15 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
 
     started = time.perf_counter()
     kb = await run_blocking(open_kb, settings)
+    kb.write_behind_s = settings.KB_WRITE_BEHIND_S
     load_ms["knowledge_base"] = round((time.perf_counter() - started) * 1000, 1)
 
     http = httpx.AsyncClient(
         timeout=httpx.Timeout(settings.SEARCH_TIMEOUT_S),
-        limits=httpx.Limits(max_connections=50, max_keepalive_connections=20),
+        # a verification has up to ~8 outside calls in flight (4 targeted searches, the LLM's trust
+        # and verdict calls …): the pool must not be what queues MAX_CONCURRENT_VERIFICATIONS of them
+        limits=httpx.Limits(max_connections=max(50, 8 * settings.MAX_CONCURRENT_VERIFICATIONS),
+                            max_keepalive_connections=32),
         headers={"user-agent": "claimcheck/0.1 (+https://github.com/claimcheck)"},
         follow_redirects=False,
     )
@@ -324,7 +334,7 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
         grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK,
-        index_after_response=settings.INDEX_AFTER_RESPONSE),
+        index_after_response=settings.INDEX_AFTER_RESPONSE, write_coalesce_s=settings.KB_WRITE_BEHIND_S),
         detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher)
     passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
         max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))

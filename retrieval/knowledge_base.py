@@ -19,10 +19,12 @@ documents written before `indexed_at` existed) makes it list the ids and repair 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -108,6 +110,13 @@ class ChromaKnowledgeBase:
         self._sync_lock = threading.Lock()
         self._looked_at = time.time()  # wall clock: compared with other processes' indexed_at
         self._next_look = time.monotonic() + (lexical_sync_s or 0.0)
+        # Access and verdict-use counters: merged in memory and written in one update per
+        # `write_behind_s` (0: at once). Chroma's embedded writes hold the GIL for ~35 ms each, so
+        # one write per request would stall the event loop of a busy server; see `flush`.
+        self.write_behind_s = 0.0
+        self._deltas: dict[str, _Delta] = {}
+        self._flusher: asyncio.Task | None = None
+        self._apply_lock: asyncio.Lock | None = None
         self.reconciled = self._reconcile()
 
     @classmethod
@@ -280,21 +289,23 @@ class ChromaKnowledgeBase:
         self.lexical.delete(sorted(ids))
         return len(ids)
 
-    def _update_metadata(self, relevances: dict[str, float], verdict_use: bool) -> None:
-        docs = self._get(list(relevances))
+    def _apply_deltas(self, deltas: dict[str, _Delta]) -> None:
+        docs = self._get(list(deltas))
         if not docs:
             return
         now = utc_now()
         metadatas = []
         for doc in docs:
-            meta = doc.metadata
-            if verdict_use:
+            meta, delta = doc.metadata, deltas[doc.id]
+            if delta.verdict_relevances:
                 count = int(meta.get("verification_count", 0) or 0)
                 avg = float(meta.get("avg_relevance", 0.0) or 0.0)
-                meta["verification_count"] = count + 1
-                meta["avg_relevance"] = (avg * count + float(relevances[doc.id])) / (count + 1)
-            else:
-                meta["access_count"] = int(meta.get("access_count", 0) or 0) + 1
+                total = avg * count + sum(delta.verdict_relevances)
+                count += len(delta.verdict_relevances)
+                meta["verification_count"] = count
+                meta["avg_relevance"] = total / count
+            if delta.accesses:
+                meta["access_count"] = int(meta.get("access_count", 0) or 0) + delta.accesses
                 meta["last_accessed"] = now
             metadatas.append(meta)
         self._collection.update(ids=[d.id for d in docs], metadatas=metadatas)
@@ -344,12 +355,44 @@ class ChromaKnowledgeBase:
         return await self._call(self._stats)
 
     async def record_access(self, relevances: dict[str, float]) -> None:
-        if relevances:
-            await self._call(self._update_metadata, relevances, False)
+        await self._record(relevances, verdict_use=False)
 
     async def record_verdict_use(self, relevances: dict[str, float]) -> None:
-        if relevances:
-            await self._call(self._update_metadata, relevances, True)
+        await self._record(relevances, verdict_use=True)
+
+    async def _record(self, relevances: dict[str, float], *, verdict_use: bool) -> None:
+        if not relevances:
+            return
+        for doc_id, relevance in relevances.items():
+            delta = self._deltas.setdefault(doc_id, _Delta())
+            if verdict_use:
+                delta.verdict_relevances.append(float(relevance))
+            else:
+                delta.accesses += 1
+        if self.write_behind_s <= 0:
+            await self.flush()
+        elif self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush_later())
+
+    async def _flush_later(self) -> None:
+        await asyncio.sleep(self.write_behind_s)
+        try:
+            await self.flush()
+        except KnowledgeBaseError as exc:  # counters are best effort: the answers stand
+            log.warning("could not write access/verdict counters to the knowledge base: %s", exc)
+
+    async def flush(self) -> None:
+        """Write the merged counters now (one update); at shutdown, and for readers that need them."""
+        if self._apply_lock is None:
+            self._apply_lock = asyncio.Lock()
+        async with self._apply_lock:  # one read-modify-write at a time: no lost increments
+            deltas, self._deltas = self._deltas, {}
+            if deltas:
+                await self._call(self._apply_deltas, deltas)
+
+    @property
+    def pending_counters(self) -> int:
+        return len(self._deltas)
 
     def close(self) -> None:
         closer = getattr(self._client, "close", None)
@@ -361,6 +404,14 @@ class ChromaKnowledgeBase:
         self.lexical.close()
         if self._lock is not None and self._lock.is_locked:
             self._lock.release()
+
+
+@dataclass
+class _Delta:
+    """What one document's counters still owe the store."""
+
+    accesses: int = 0
+    verdict_relevances: list[float] = field(default_factory=list)
 
 
 RECONCILE_PAGE = 5000  # ids per page when listing (ids only: no text, no vectors)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from retrieval.embeddings import HashingEmbedder
@@ -104,15 +106,48 @@ async def test_a_body_over_the_kb_limit_gets_413(tmp_path):
         assert response.status_code == 413
 
 
+async def counted_hits(client, query: str) -> dict[str, dict]:
+    """The KB's counters once the write-behind has written them (KB_WRITE_BEHIND_S)."""
+    for _ in range(40):
+        health = (await client.get("/api/health")).json()["components"]["retrieval"]
+        if health["counters_pending"] == 0:
+            break
+        await asyncio.sleep(0.1)
+    hits = (await client.get("/api/kb/search", params={"q": query, "k": 20})).json()["results"]
+    return {h["id"]: h for h in hits if h["verification_count"]}
+
+
 async def test_evidence_used_in_a_verdict_is_counted_once_per_verification(tmp_path, minilm):
-    async with app_client(make_settings(tmp_path), embedder=minilm) as client:
+    async with app_client(make_settings(tmp_path, KB_WRITE_BEHIND_S=0.3), embedder=minilm) as client:
         verdict = (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
         used = {e["id"]: e["relevance"] for e in verdict["evidence"]}
         assert used
-        hits = (await client.get("/api/kb/search", params={"q": "The Earth is flat", "k": 20})).json()["results"]
-        counted = {h["id"]: h for h in hits if h["verification_count"]}
+        counted = await counted_hits(client, "The Earth is flat")
         assert set(counted) == set(used)
         for doc_id, hit in counted.items():
             assert hit["verification_count"] == 1
             assert hit["avg_relevance"] == pytest.approx(used[doc_id], abs=1e-3)
             assert hit["access_count"] == 1
+
+
+async def test_counters_of_concurrent_verifications_are_merged_not_lost(tmp_path, minilm):
+    """Four verifications at once write their counters in one update: every increment counts."""
+    settings = make_settings(tmp_path, KB_WRITE_BEHIND_S=0.5, VERDICT_CACHE_TTL_S=0)
+    async with app_client(settings, embedder=minilm) as client:
+        answers = await asyncio.gather(*(client.post("/api/verify", json={"claim": "The Earth is flat"})
+                                         for _ in range(4)))
+        used = {e["id"] for a in answers for e in a.json()["evidence"]}
+        counted = await counted_hits(client, "The Earth is flat")
+    assert set(counted) == used
+    assert all(hit["verification_count"] == 4 and hit["access_count"] == 4 for hit in counted.values())
+
+
+async def test_counters_still_pending_at_shutdown_are_written(tmp_path, minilm):
+    settings = make_settings(tmp_path, KB_WRITE_BEHIND_S=10)
+    async with app_client(settings, embedder=minilm) as client:
+        verdict = (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
+        pending = (await client.get("/api/health")).json()["components"]["retrieval"]["counters_pending"]
+    async with app_client(settings, embedder=minilm) as reopened:
+        counted = await counted_hits(reopened, "The Earth is flat")
+    assert pending >= len(verdict["evidence"]) > 0  # nothing written yet: 10 s had not passed
+    assert set(counted) == {e["id"] for e in verdict["evidence"]}

@@ -16,9 +16,11 @@ import json
 import threading
 from collections import deque
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+from tests.fakes import loopback
 
 Results = list[dict[str, Any]] | Callable[[str], list[dict[str, Any]]]
 
@@ -42,7 +44,7 @@ class FakeSearxng:
         self._statuses: deque[int] = deque()
         self._lock = threading.Lock()
         self._closing = threading.Event()
-        self._server: ThreadingHTTPServer | None = None
+        self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -102,8 +104,7 @@ class FakeSearxng:
         return status, headers, json.dumps({"query": query, "results": results}).encode()
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
+class _Server(loopback.LoopbackServer):  # its backlog of 128: a burst of connects must not wait for SYN retries
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # Clients that gave up (timeouts under test) leave broken pipes; not worth a traceback.

@@ -1,0 +1,66 @@
+"""The shipped check-worthiness head: it loads through the service's path, is small, reads the
+same features it was trained on, and scores obvious sentences sensibly."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from agent.heads import CHECKWORTHY_WEIGHTS, HeadClassifier, LinearHead, load_head_classifier
+from retrieval.embeddings import HashingEmbedder
+
+
+@pytest.fixture(scope="module")
+def checkworthy(minilm):
+    head = load_head_classifier(CHECKWORTHY_WEIGHTS, minilm)
+    assert head is not None
+    return head
+
+
+def test_the_shipped_weights_are_tiny_and_say_how_they_were_chosen():
+    assert CHECKWORTHY_WEIGHTS.stat().st_size < 1_000_000
+    data = json.loads(CHECKWORTHY_WEIGHTS.read_text())
+    head = LinearHead.load(CHECKWORTHY_WEIGHTS)
+    assert head.layers is not None and len(head.coef) == 384 * len(head.layers) + (7 if head.cues else 0)
+    assert np.isfinite(head.coef).all() and np.isfinite(head.intercept)
+    assert 0.0 < head.threshold < 1.0
+    assert {"cv_f1", "test_f1", "trained_on"} <= data.keys()
+
+
+async def test_a_statistic_scores_high_and_a_greeting_low(checkworthy):
+    high = ["Unemployment fell from 10 percent to 4.7 percent over the last seven years.",
+            "The federal deficit was $1.4 trillion in 2009.",
+            "He voted to cut Medicare by $716 billion."]
+    low = ["Good evening, and thank you all for being here tonight.",
+           "Thank you very much.",
+           "I'm glad you asked that question."]
+    scores = await checkworthy.probabilities(high + low)
+    assert all(s >= checkworthy.threshold for s in scores[:3]), scores
+    assert all(s < checkworthy.threshold for s in scores[3:]), scores
+    assert min(scores[:3]) > max(scores[3:]) + 0.3
+
+
+async def test_a_score_does_not_depend_on_the_batch_it_came_in(checkworthy):
+    sentence = "The federal deficit was $1.4 trillion in 2009."
+    longer = "We have added more than fifteen million private sector jobs since the recession ended in 2009. " * 3
+    alone = await checkworthy.probabilities([sentence])
+    batched = await checkworthy.probabilities([longer, sentence, "Thank you."])
+    assert alone[0] == pytest.approx(batched[1], abs=1e-4)
+    assert await checkworthy.probabilities([]) == []
+
+
+def test_the_last_layer_mean_is_the_embedders_sentence_embedding(checkworthy, minilm):
+    # the head's features come from the same model the embedder runs: its normalised last-layer
+    # mean is the sentence embedding
+    sentences = ["The Earth orbits the Sun.", "Thank you very much, everybody, and good night."]
+    means = checkworthy.layers.layer_means(sentences, (6,))
+    means /= np.linalg.norm(means, axis=1, keepdims=True)
+    assert np.allclose(means, minilm.embed_blocking(sentences), atol=1e-4)
+
+
+def test_a_fake_embedder_gets_no_head_and_a_layer_head_needs_its_encoder():
+    assert load_head_classifier(CHECKWORTHY_WEIGHTS, HashingEmbedder()) is None
+    with pytest.raises(ValueError, match="MiniLMLayers"):
+        HeadClassifier(LinearHead.load(CHECKWORTHY_WEIGHTS), HashingEmbedder())
