@@ -99,7 +99,7 @@ def p50_p95(values: list[float]) -> str:
     return f"{statistics.median(ordered):.0f} / {ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]:.0f}"
 
 
-async def run(args) -> None:
+async def run(args, folder: Path) -> None:
     from retrieval.batching import BatchedCrossEncoder, BatchPolicy
     from retrieval.concurrency import (
         InferenceLane,
@@ -122,7 +122,6 @@ async def run(args) -> None:
     threads = set_inference_threads(0)
     lane = InferenceLane(threads)
     embedder, _ = load_embedder("all-MiniLM-L6-v2", "onnx-int8", threads=threads)
-    folder = Path(tempfile.mkdtemp(prefix="cross-encoder-bench-"))
     model_dir = Path(args.model) if args.model else build_model(folder / "ce", embedder.resolved.location)
     facts = [json.loads(line)["text"] for line in (ROOT / "seed" / "facts.jsonl").read_text().splitlines() if line]
     fact_vectors = embedder.embed_blocking(facts)
@@ -211,7 +210,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.runs < 1 or not 4 <= args.claims <= len(CLAIMS):
         parser.error(f"--runs ≥ 1 and 4 ≤ --claims ≤ {len(CLAIMS)}")
-    asyncio.run(run(args))
+    with tempfile.TemporaryDirectory(prefix="cross-encoder-bench-") as folder:  # ≈ 230 MB of models
+        asyncio.run(run(args, Path(folder)))
 
 
 if __name__ == "__main__":
