@@ -46,7 +46,12 @@ class Settings(BaseSettings):
     EMBEDDING_MODEL: str = "all-MiniLM-L6-v2"
     RERANKER_MODEL: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
     EMBEDDING_BACKEND: Literal["onnx-int8", "onnx", "torch"] = "onnx-int8"
-    EMBEDDING_CACHE_DIR: Path | None = None  # unset: ~/.cache/claimcheck/onnx
+    # The cross-encoder's runtime: fp32 ONNX Runtime (default: torch's scores within 1e-4, faster
+    # here), int8 ONNX (faster still, but kept a different top 5 for some claims: README
+    # "Cross-encoder backends") or torch. ONNX is exported once into EMBEDDING_CACHE_DIR; if that
+    # fails, torch runs it (health says why).
+    RERANKER_BACKEND: Literal["onnx-int8", "onnx", "torch"] = "onnx"
+    EMBEDDING_CACHE_DIR: Path | None = None  # unset: ~/.cache/claimcheck/onnx (embedder and reranker exports)
 
     # Inference (retrieval/batching.py, retrieval/embedding_cache.py)
     # Intra-op threads of torch and ONNX Runtime; 0 = one per core this process may use. Model

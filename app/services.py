@@ -132,6 +132,8 @@ class Services:
                 "requested": rs.requested, "active": rs.active, "kind": rs.kind,
                 "fallback": rs.fallback, "fallback_to": rs.active if rs.fallback else None,
                 "reason": rs.reason,
+                "backend": rs.backend, "requested_backend": rs.requested_backend,
+                "backend_fallback": rs.backend_reason is not None, "backend_reason": rs.backend_reason,
             },
             "llm": {
                 "configured": self.chat is not None,
@@ -267,7 +269,8 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     fallback_scale = (EMBEDDING_SCALE if settings.RETRIEVAL_FUSION == "dense"
                       else hybrid_embedding_scale(settings.LEXICAL_WEIGHT))
     reranker, status = await run_blocking(load_reranker, settings.RERANKER_MODEL, embedder, scale,
-                                          fallback_scale)
+                                          fallback_scale, settings.RERANKER_BACKEND,
+                                          settings.EMBEDDING_CACHE_DIR, inference.threads)
     reranker = inference.serve_reranker(reranker, lane)
     load_ms["reranker"] = round(status.load_ms, 1)
 

@@ -10,7 +10,6 @@ a batch pads to its own longest text, not the corpus's.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import threading
@@ -19,31 +18,19 @@ from pathlib import Path
 
 import numpy as np
 
-from retrieval.concurrency import available_cores, run_blocking
+from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
 from retrieval.model_files import ResolvedModel, resolve_model
+from retrieval.onnx_export import DEFAULT_CACHE, cached_session, export, fingerprint, token_feed
 
 log = logging.getLogger(__name__)
-
-DEFAULT_CACHE = Path.home() / ".cache" / "claimcheck" / "onnx"
-
-
-def _fingerprint(location: Path) -> str:
-    digest = hashlib.sha256()
-    for name in ("config.json", "tokenizer.json", "model.safetensors", "pytorch_model.bin"):
-        path = location / name
-        if path.exists():
-            stat = path.stat()
-            digest.update(f"{name}:{stat.st_size}:{int(stat.st_mtime)}".encode())
-    return digest.hexdigest()[:16]
-
 
 def _export(location: Path, target: Path) -> None:
     """Blocking: export the transformer (inputs → last_hidden_state) to ONNX."""
     import torch
     from transformers import AutoModel
 
-    model = AutoModel.from_pretrained(str(location), attn_implementation="eager").eval()
+    model = AutoModel.from_pretrained(str(location), attn_implementation="eager")
 
     class Hidden(torch.nn.Module):
         def __init__(self, inner) -> None:
@@ -54,29 +41,8 @@ def _export(location: Path, target: Path) -> None:
             return self.inner(input_ids=input_ids, attention_mask=attention_mask,
                               token_type_ids=token_type_ids).last_hidden_state
 
-    ids = torch.ones(2, 16, dtype=torch.long)
-    mask = ids.clone()
-    mask[1, 9:] = 0  # a padded row, so the traced graph keeps the attention mask
-    names = ["input_ids", "attention_mask", "token_type_ids"]
-    tmp = target.with_suffix(".tmp")
-    torch.onnx.export(
-        Hidden(model), (ids, mask, torch.zeros_like(ids)), str(tmp), input_names=names,
-        output_names=["last_hidden_state"],
-        dynamic_axes={n: {0: "batch", 1: "tokens"} for n in [*names, "last_hidden_state"]},
-        opset_version=17, dynamo=False,
-    )
-    tmp.replace(target)
-
-
-def _quantize(source: Path, target: Path) -> None:
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    tmp = target.with_suffix(".tmp")
-    # Per-channel int8 weights of the MatMuls only: measured cosine to fp32 ≥ 0.99 on SciFact
-    # abstracts (per-tensor over all ops: 0.90 minimum), and still ≈ 3× the fp32 speed.
-    quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
-                     op_types_to_quantize=["MatMul"])
-    tmp.replace(target)
+    export(Hidden(model), target, ["input_ids", "attention_mask", "token_type_ids"], "last_hidden_state",
+           {0: "batch", 1: "tokens"})
 
 
 def _max_length(location: Path, default: int = 256) -> int:
@@ -121,33 +87,17 @@ class OnnxEmbedder:
             raise ModelUnavailable(f"the ONNX embedder needs local model files; {name!r} resolved to "
                                    f"{resolved.location} ({resolved.how})")
         try:
-            import onnxruntime as ort
             from tokenizers import Tokenizer
 
             _check_pooling(location)
-            folder = Path(cache_dir or DEFAULT_CACHE) / f"{location.name}-{_fingerprint(location)}"
-            folder.mkdir(parents=True, exist_ok=True)
-            fp32 = folder / "model.onnx"
-            if not fp32.exists():
-                log.info("exporting %s to ONNX in %s (once)", name, folder)
-                _export(location, fp32)
-            path = fp32
-            if quantized:
-                path = folder / "model.int8-matmul-per-channel.onnx"
-                if not path.exists():
-                    _quantize(fp32, path)
-            options = ort.SessionOptions()
-            # One inference at a time on all cores (see retrieval/batching.py): no inter-op pool.
-            options.intra_op_num_threads = threads or available_cores()
-            options.inter_op_num_threads = 1
-            options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-            options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-            session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+            folder = Path(cache_dir or DEFAULT_CACHE) / f"{location.name}-{fingerprint(location)}"
+            session = cached_session(folder, lambda target: _export(location, target),
+                                     quantized=quantized, threads=threads)
             tokenizer = Tokenizer.from_file(str(location / "tokenizer.json"))
             max_length = _max_length(location)
             tokenizer.enable_truncation(max_length)
             tokenizer.no_padding()
-            probe = session.run(None, _feed([tokenizer.encode("probe")]))[0]
+            probe = session.run(None, token_feed([tokenizer.encode("probe")]))[0]
         except ModelUnavailable:
             raise
         except Exception as exc:  # export, quantisation or session failures all mean "not available"
@@ -163,7 +113,7 @@ class OnnxEmbedder:
         with self._lock:
             for start in range(0, len(order), self.batch_size):
                 chosen = order[start:start + self.batch_size]
-                feed = _feed([encodings[i] for i in chosen])
+                feed = token_feed([encodings[i] for i in chosen])
                 hidden = self._session.run(None, feed)[0]
                 mask = feed["attention_mask"][..., None].astype(np.float32)
                 pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
@@ -173,16 +123,3 @@ class OnnxEmbedder:
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         return await run_blocking(self.embed_blocking, texts)
-
-
-def _feed(encodings) -> dict[str, np.ndarray]:
-    width = max(len(e.ids) for e in encodings)
-    ids = np.zeros((len(encodings), width), dtype=np.int64)
-    mask = np.zeros_like(ids)
-    types = np.zeros_like(ids)
-    for row, enc in enumerate(encodings):
-        n = len(enc.ids)
-        ids[row, :n] = enc.ids
-        mask[row, :n] = 1
-        types[row, :n] = enc.type_ids
-    return {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}

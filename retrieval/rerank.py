@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -68,20 +69,26 @@ class Reranker(Protocol):
     async def score(self, query: str, passages: Sequence[str]) -> list[float]: ...
 
 
+BACKENDS = ("onnx-int8", "onnx", "torch")
+
+
 class CrossEncoderReranker:
-    """A sentence-transformers CrossEncoder (ms-marco-MiniLM-L-6-v2 by default), max length 512."""
+    """A cross-encoder (ms-marco-MiniLM-L-6-v2 by default), max length 512, on torch
+    (sentence-transformers' `CrossEncoder`) or ONNX Runtime (retrieval/onnx_cross_encoder.py);
+    both give the scores `CrossEncoder.predict` gives."""
 
     kind = "cross-encoder"
 
-    def __init__(self, model, name: str, scale: RelevanceScale) -> None:
+    def __init__(self, model, name: str, scale: RelevanceScale, backend: str = "torch") -> None:
         self._model = model
         self._lock = threading.Lock()
         self.name = name
         self.scale = scale
+        self.backend = backend
 
     @classmethod
     def load(cls, name: str, scale: RelevanceScale, max_length: int = 512) -> CrossEncoderReranker:
-        """Blocking. Raises ModelUnavailable fast when the model is not available offline."""
+        """Blocking, torch. Raises ModelUnavailable fast when the model is not available offline."""
         resolved = resolve_model(name, default_org="cross-encoder")
         try:
             from sentence_transformers import CrossEncoder
@@ -90,6 +97,16 @@ class CrossEncoderReranker:
         except Exception as exc:
             raise ModelUnavailable(f"could not load reranker {name!r} from {resolved.location}: {exc}") from exc
         return cls(model, name, scale)
+
+    @classmethod
+    def load_onnx(cls, name: str, scale: RelevanceScale, *, quantized: bool, max_length: int = 512,
+                  cache_dir: Path | None = None, threads: int | None = None) -> CrossEncoderReranker:
+        """Blocking, ONNX Runtime (exported once into `cache_dir`). Raises ModelUnavailable."""
+        from retrieval.onnx_cross_encoder import OnnxCrossEncoder
+
+        model = OnnxCrossEncoder.load(name, quantized=quantized, max_length=max_length, cache_dir=cache_dir,
+                                      threads=threads)
+        return cls(model, name, scale, backend=model.backend)
 
     def score_blocking(self, query: str, passages: Sequence[str]) -> list[float]:
         return self.score_pairs_blocking([(query, p) for p in passages])
@@ -128,7 +145,8 @@ class EmbeddingReranker:
 
 @dataclass(frozen=True)
 class RerankerStatus:
-    """What health reports about the reranker."""
+    """What health reports about the reranker: the model, and for a cross-encoder the backend
+    asked for, the one running and why they differ."""
 
     requested: str
     active: str
@@ -136,22 +154,43 @@ class RerankerStatus:
     fallback: bool
     reason: str | None
     load_ms: float
+    requested_backend: str | None = None
+    backend: str | None = None  # None when no cross-encoder runs
+    backend_reason: str | None = None  # why the requested ONNX backend is not the one running
 
 
 def load_reranker(name: str, embedder: Embedder, scale: RelevanceScale,
-                  fallback_scale: RelevanceScale = EMBEDDING_SCALE) -> tuple[Reranker, RerankerStatus]:
-    """Blocking. The cross-encoder when it loads, else embedding similarity with the reason."""
+                  fallback_scale: RelevanceScale = EMBEDDING_SCALE, backend: str = "torch",
+                  cache_dir: Path | None = None, threads: int | None = None) -> tuple[Reranker, RerankerStatus]:
+    """Blocking. The cross-encoder on `backend` (ONNX Runtime int8 or fp32 with `threads` intra-op
+    threads, exported once into `cache_dir`; else torch, visibly) when it loads, else embedding
+    similarity with the reason."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown reranker backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     started = time.perf_counter()
     if name.strip().lower() in {"", "none", "off"}:
         fallback = EmbeddingReranker(embedder, fallback_scale)
         return fallback, RerankerStatus(name, fallback.name, fallback.kind, True,
-                                        "disabled by RERANKER_MODEL=none", 0.0)
+                                        "disabled by RERANKER_MODEL=none", 0.0, backend)
+    backend_reason = None
+    if backend != "torch":
+        try:
+            reranker = CrossEncoderReranker.load_onnx(name, scale, quantized=backend == "onnx-int8",
+                                                      cache_dir=cache_dir, threads=threads)
+            elapsed = (time.perf_counter() - started) * 1000
+            return reranker, RerankerStatus(name, reranker.name, reranker.kind, False, None, elapsed,
+                                            backend, reranker.backend)
+        except ModelUnavailable as exc:
+            log.warning("ONNX cross-encoder unavailable, trying sentence-transformers: %s", exc)
+            backend_reason = str(exc)
     try:
         reranker = CrossEncoderReranker.load(name, scale)
     except ModelUnavailable as exc:
         log.warning("reranker unavailable, falling back to embedding similarity: %s", exc)
         fallback = EmbeddingReranker(embedder, fallback_scale)
         elapsed = (time.perf_counter() - started) * 1000
-        return fallback, RerankerStatus(name, fallback.name, fallback.kind, True, str(exc), elapsed)
+        return fallback, RerankerStatus(name, fallback.name, fallback.kind, True, str(exc), elapsed,
+                                        backend, None, backend_reason)
     elapsed = (time.perf_counter() - started) * 1000
-    return reranker, RerankerStatus(name, reranker.name, reranker.kind, False, None, elapsed)
+    return reranker, RerankerStatus(name, reranker.name, reranker.kind, False, None, elapsed,
+                                    backend, reranker.backend, backend_reason)

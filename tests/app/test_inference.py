@@ -13,7 +13,8 @@ from tests.retrieval.test_batching import tiny_minilm_cross_encoder
 
 async def test_loaded_models_are_batched_cached_and_reported(tmp_path, minilm):
     ce = tiny_minilm_cross_encoder(tmp_path / "ce", minilm)
-    settings = make_settings(tmp_path, EMBEDDING_BACKEND="torch", RERANKER_MODEL=str(ce))
+    settings = make_settings(tmp_path, EMBEDDING_BACKEND="torch", RERANKER_MODEL=str(ce),
+                             EMBEDDING_CACHE_DIR=tmp_path / "onnx")
     async with app_client(settings) as client:
         services = client.app.state.services
         assert isinstance(services.embedder, CachedEmbedder)
@@ -30,8 +31,14 @@ async def test_loaded_models_are_batched_cached_and_reported(tmp_path, minilm):
         again = await client.post("/api/kb/documents", json={"documents": [document]})
         assert again.json()["added"] == 1
         assert services.embedder.hits > hits_before  # the same snippet was not embedded again
-        inference = (await client.get("/api/health")).json()["components"]["inference"]
+        components = (await client.get("/api/health")).json()["components"]
+    inference = components["inference"]
     assert inference["threads"] == available_cores()
+    reranker = components["reranker"]  # the default RERANKER_BACKEND, exported into EMBEDDING_CACHE_DIR
+    assert (reranker["backend"], reranker["requested_backend"], reranker["backend_fallback"]) == (
+        "onnx", "onnx", False)
+    assert services.retriever.reranker.inner._model.threads == available_cores()
+    assert any((tmp_path / "onnx").rglob("*.onnx"))
     batching = inference["batching"]
     assert batching["enabled"] is True and batching["max_wait_ms"] == 5.0 and batching["max_batch"] == 64
     assert batching["reranker"]["requests"] == 6 and batching["reranker"]["calls"] <= 6
