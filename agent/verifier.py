@@ -216,6 +216,16 @@ class Verifier:
         if promoted is not None:
             trace.step(f"Political balance: the evidence leaned one way; ranked a contrasting "
                        f"credible source higher ({promoted.domain}, {promoted.bias}).")
+        flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
+        if flagged:
+            trace.step("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
+        if evidence:
+            trace.step(f"Quotes and stance by {stance_by}: " + ", ".join(
+                f"[{n}] {e.stance}" + (f" {e.stance_score:.2f}" if e.stance_score is not None else "")
+                for n, e in enumerate(evidence, 1)) + ".")
+        if stale:
+            trace.step("Freshness: the claim is time-sensitive and " + "; ".join(stale)
+                       + " — stale for it (weighted down in factuality).")
         # trust (URL checks, the LLM's source judgement) ∥ the verdict, which does not read it
         trust_job = asyncio.create_task(self._trust(claim, evidence, options, chat, run))
         try:
@@ -233,16 +243,6 @@ class Verifier:
                 f"{e.domain} ({e.credibility:.2f}, trust {e.trust.posterior:.2f} {e.trust.verdict})"
                 if e.trust and e.trust.posterior is not None else f"{e.domain} ({e.credibility:.2f})"
                 for e in evidence))
-        flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
-        if flagged:
-            trace.step("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
-        if evidence:
-            trace.step(f"Quotes and stance by {stance_by}: " + ", ".join(
-                f"[{n}] {e.stance}" + (f" {e.stance_score:.2f}" if e.stance_score is not None else "")
-                for n, e in enumerate(evidence, 1)) + ".")
-        if stale:
-            trace.step("Freshness: the claim is time-sensitive and " + "; ".join(stale)
-                       + " — stale for it (weighted down in factuality).")
 
         # 8 verdict (asked above, concurrently with the trust scores)
         if fact is None and evidence:
