@@ -518,12 +518,7 @@ class Verifier:
             trace.step(f"Indexing {len(new)} new web document(s) into the knowledge base after the answer "
                        f"({len(documents) - len(new)} already there).")
             if new:
-                self._pending.update(d.id for d in new)
-                self._queue += new
-                if self._writer is None or self._writer.done():
-                    self._writer = asyncio.create_task(self._write_queued())
-                    self._writes.add(self._writer)
-                    self._writer.add_done_callback(self._writes.discard)
+                self.schedule_write(new)
             return
         with trace.stage("index"):
             try:
@@ -534,6 +529,16 @@ class Verifier:
         run.search.new_documents += report.added
         trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
                    f"({report.duplicates} already there).")
+
+    def schedule_write(self, documents: list[Document]) -> None:
+        """Queue documents for the one background writer (started if none is running); their ids
+        count as present for other requests until the write ends, well or badly."""
+        self._pending.update(d.id for d in documents)
+        self._queue += documents
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued())
+            self._writes.add(self._writer)
+            self._writer.add_done_callback(self._writes.discard)
 
     async def _write_queued(self) -> None:
         """The one writer: waits `write_coalesce_s` so concurrent requests' results share a write
