@@ -3,7 +3,8 @@
     with FakeWeb({"/ok": (200, {}, b"hi"), "/moved": (301, {"location": "/ok"}, b"")}) as web:
         url = web.url + "/ok"
 
-Unknown paths answer 404; ``head_status`` overrides HEAD answers (e.g. 405 to force a GET);
+Routes match the path without its query. Unknown paths answer ``not_found`` (404);
+``head_status`` overrides HEAD answers (e.g. 405 to force a GET);
 ``delay_s`` sleeps before answering. ``requests`` lists ``(method, path)`` in arrival order.
 """
 
@@ -19,8 +20,9 @@ Route = tuple[int, dict[str, str], bytes]
 
 class FakeWeb:
     def __init__(self, routes: dict[str, Route] | None = None, *, head_status: int | None = None,
-                 delay_s: float = 0.0) -> None:
+                 delay_s: float = 0.0, not_found: Route = (404, {}, b"not found")) -> None:
         self.routes = routes or {}
+        self.not_found = not_found
         self.head_status = head_status
         self.delay_s = delay_s
         self.requests: list[tuple[str, str]] = []
@@ -43,16 +45,19 @@ class FakeWeb:
                 fake.requests.append((method, self.path))
                 if fake.delay_s:
                     time.sleep(fake.delay_s)
-                status, headers, body = fake.routes.get(self.path, (404, {}, b"not found"))
+                status, headers, body = fake.routes.get(self.path.split("?", 1)[0], fake.not_found)
                 if method == "HEAD" and fake.head_status is not None:
                     status = fake.head_status
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value.replace("{port}", str(fake.port)))
-                self.send_header("content-length", str(len(body)))
-                self.end_headers()
-                if method != "HEAD":
-                    self.wfile.write(body)
+                try:
+                    self.send_response(status)
+                    for name, value in headers.items():
+                        self.send_header(name, value.replace("{port}", str(fake.port)))
+                    self.send_header("content-length", str(len(body)))
+                    self.end_headers()
+                    if method != "HEAD":
+                        self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout under test)
 
             def do_GET(self) -> None:  # noqa: N802
                 self._answer("GET")
