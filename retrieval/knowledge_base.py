@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 
 LOCK_NAME = ".claimcheck.lock"
 HNSW = {"space": "cosine", "ef_search": 400, "ef_construction": 200}
+COUNT_TTL_S = 1.0  # how long count() reuses its last answer when this process has not written
 LEXICAL_SYNC_S = 2.0  # a server-mode sidecar looks for other processes' writes at most this often
 CLOCK_MARGIN_S = 60.0  # look back this far past the last look: clock skew, slow writes elsewhere
 
@@ -114,6 +115,7 @@ class ChromaKnowledgeBase:
         # `write_behind_s` (0: at once). Chroma's embedded writes hold the GIL for ~35 ms each, so
         # one write per request would stall the event loop of a busy server; see `flush`.
         self.write_behind_s = 0.0
+        self._counted: tuple[float, int] | None = None  # (monotonic time, count) for count()
         self._deltas: dict[str, _Delta] = {}
         self._flusher: asyncio.Task | None = None
         self._apply_lock: asyncio.Lock | None = None
@@ -328,7 +330,10 @@ class ChromaKnowledgeBase:
             raise ValueError("one embedding per document is required")
         if not documents:
             return AddReport(ids=[], added=0, duplicates=0)
-        return await self._call(self._add, documents, embeddings)
+        try:
+            return await self._call(self._add, documents, embeddings)
+        finally:
+            self._counted = None
 
     async def query(self, embedding: np.ndarray, k: int) -> list[StoredDocument]:
         return await self._call(self._query, embedding, k)
@@ -345,10 +350,21 @@ class ChromaKnowledgeBase:
         return await self._call(self._existing, ids)
 
     async def delete(self, doc_id: str) -> int:
-        return await self._call(self._delete, doc_id)
+        try:
+            return await self._call(self._delete, doc_id)
+        finally:
+            self._counted = None
 
     async def count(self) -> int:
-        return await self._call(self._collection.count)
+        """The collection's size; reused for up to COUNT_TTL_S (counting 100k documents holds the
+        GIL ~7 ms, and /api/health asks on every probe). This process's own writes drop it at
+        once; other replicas' writes show within the TTL."""
+        cached = self._counted
+        if cached is not None and time.monotonic() - cached[0] < COUNT_TTL_S:
+            return cached[1]
+        total = await self._call(self._collection.count)
+        self._counted = (time.monotonic(), total)
+        return total
 
     async def stats(self) -> dict[str, Any]:
         return await self._call(self._stats)
