@@ -111,6 +111,11 @@ class MiniLMLayers:
         model = AutoModel.from_pretrained(resolved.location).eval()
         return cls(model, AutoTokenizer.from_pretrained(resolved.location), resolved.name)
 
+    def share_lane(self, lane) -> None:
+        """Run under the service's inference lane (one model call at a time on its threads)
+        instead of a lock of this model's own, so it never fights the embedder for the cores."""
+        self._lock = lane
+
     def layer_means(self, sentences: Sequence[str], layers: Sequence[int]) -> np.ndarray:
         import torch
 

@@ -74,6 +74,11 @@ class CrossEncoderNLI:
             raise ModelUnavailable(f"could not load NLI model {name!r} from {resolved.location}: {exc}") from exc
         return cls(model, name, _label_order(id2label))
 
+    def share_lane(self, lane) -> None:
+        """Run under the service's inference lane (one model call at a time on its threads)
+        instead of a lock of this model's own, so it never fights the embedder for the cores."""
+        self._lock = lane
+
     def predict_blocking(self, pairs: Sequence[tuple[str, str]]) -> list[StanceProbs]:
         if not pairs:
             return []

@@ -53,6 +53,7 @@ class Inference:
     embedding_batcher: BatchedEmbedder | None = None
     rerank_batcher: BatchedCrossEncoder | None = None
     embedding_cache: CachedEmbedder | None = None
+    lane: InferenceLane | None = None  # the one lane every model call of the service holds
 
     def serve_embedder(self, model: Embedder, lane: InferenceLane, cache_entries: int,
                        cache_ttl_s: float, redis_url: str | None) -> Embedder:
@@ -250,7 +251,7 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     inference.batching = settings.INFERENCE_BATCHING
     inference.policy = BatchPolicy(settings.INFERENCE_MAX_BATCH, settings.INFERENCE_MAX_WAIT_MS / 1000,
                                    combine=settings.INFERENCE_BATCHING)
-    lane = InferenceLane(inference.threads)
+    lane = inference.lane = InferenceLane(inference.threads)
     started = time.perf_counter()
     if embedder is None:
         model, embedder_status = await run_blocking(
@@ -318,6 +319,10 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     if settings.VERDICT_BACKEND in {"auto", "nli"}:
         nli, nli_status = await run_blocking(load_nli, settings.NLI_MODEL)
         load_ms["nli"] = round(nli_status.load_ms, 1)
+    # every torch model of the service takes its turn on the one lane
+    for model in (nli, getattr(checkworthy, "layers", None), getattr(detector, "layers", None)):
+        if model is not None and hasattr(model, "share_lane"):
+            model.share_lane(lane)
 
     retriever = Retriever(embedder, kb, reranker, retrieval_config(settings))
     # URL checks use their own client: its network backend is the SSRF guard (search/fetch.py).

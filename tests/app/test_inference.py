@@ -66,3 +66,30 @@ async def test_batching_and_the_cache_can_be_switched_off(tmp_path):
     assert batching["enabled"] is False
     assert batching["embedder"]["calls"] == batching["embedder"]["requests"] >= 1  # one request per call
     assert inference["embedding_cache"] == {"backend": "off"}
+
+
+async def test_the_nli_model_and_the_checkworthy_encoder_take_turns_on_the_services_lane(tmp_path, minilm):
+    """Torch models loaded beside the embedder must not fight it for the two cores: while the lane
+    is held elsewhere, an NLI prediction waits for it."""
+    import threading
+    import time
+
+    from tests.agent.test_verdict_engines import tiny_nli
+
+    tiny_nli(tmp_path / "nli")
+    settings = make_settings(tmp_path, NLI_MODEL=str(tmp_path / "nli"), VERDICT_BACKEND="nli")
+    async with app_client(settings, embedder=minilm) as client:
+        services = client.app.state.services  # type: ignore[attr-defined]
+        lane, nli = services.inference.lane, services.verifier.nli
+        assert nli is not None and lane is not None
+        assert services.passages.checkworthy.layers._lock is lane
+        done: list[float] = []
+        with lane:  # another model call is running
+            started = time.perf_counter()
+            worker = threading.Thread(target=lambda: (nli.predict_blocking([("a", "b")]),
+                                                      done.append(time.perf_counter() - started)))
+            worker.start()
+            await asyncio.sleep(0.3)
+            assert done == [], "the NLI model ran while the lane was held"
+        worker.join(timeout=10)
+        assert done and done[0] >= 0.3
