@@ -189,7 +189,7 @@ class Services:
     async def aclose(self) -> None:
         await self.verifier.drain()  # web results still being written into the KB: nothing lost
         try:
-            await self.kb.flush()  # the counters gathered since the last write
+            await self.kb.close_writes()  # the counters gathered since the last write
         except Exception as exc:  # closing must go on; counters are best effort
             log.warning("could not write the last access/verdict counters: %s", exc)
         await self.http.aclose()

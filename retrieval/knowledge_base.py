@@ -392,9 +392,17 @@ class ChromaKnowledgeBase:
     async def _flush_later(self) -> None:
         await asyncio.sleep(self.write_behind_s)
         try:
-            await self.flush()
+            # shielded: cancelled by close_writes mid-write, the write itself still completes
+            await asyncio.shield(self.flush())
         except KnowledgeBaseError as exc:  # counters are best effort: the answers stand
             log.warning("could not write access/verdict counters to the knowledge base: %s", exc)
+
+    async def close_writes(self) -> None:
+        """At shutdown, before close(): stop the timer and write what is pending now."""
+        if self._flusher is not None and not self._flusher.done():
+            self._flusher.cancel()
+            await asyncio.wait([self._flusher])
+        await self.flush()
 
     async def flush(self) -> None:
         """Write the merged counters now (one update); at shutdown, and for readers that need them."""
