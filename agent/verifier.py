@@ -7,7 +7,6 @@ next, records a step and a timing for each, and turns outside failures into visi
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 import uuid
@@ -134,9 +133,8 @@ class Verifier:
         self.pages = pages  # reference pages (SSRF-guarded like every fetch)
         self.detector = detector
         self.nli = nli
-        self._writes: set[asyncio.Task] = set()  # 5d writes still running after their answers
-        self._pending: set[str] = set()  # ids those writes are adding (not new for anyone else)
-        self._queue: list[Document] = []  # waiting for the writer (one add for many requests)
+        self._pending: set[str] = set()  # ids 5d's background writes are adding (not new for anyone)
+        self._queue: list[Document] = []  # waiting for the one writer (one add for many requests)
         self._writer: asyncio.Task | None = None
 
     @property
@@ -537,8 +535,6 @@ class Verifier:
         self._queue += documents
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_queued())
-            self._writes.add(self._writer)
-            self._writer.add_done_callback(self._writes.discard)
 
     async def _write_queued(self) -> None:
         """The one writer: waits `write_coalesce_s` so concurrent requests' results share a write
@@ -572,16 +568,18 @@ class Verifier:
 
     @property
     def pending_writes(self) -> int:
-        return len(self._writes)
+        """1 while the background writer runs, else 0."""
+        return int(self._writer is not None and not self._writer.done())
 
     async def drain(self, timeout_s: float = 30.0) -> int:
-        """Wait for the background KB writes (at shutdown, and in tests); returns how many were
-        still running when the timeout cut the wait."""
-        if not self._writes:
+        """Wait for the background KB writer (at shutdown, and in tests); returns 1 when the
+        timeout cut the wait, else 0."""
+        if not self.pending_writes:
             return 0
-        done, pending = await asyncio.wait(set(self._writes), timeout=timeout_s)
+        assert self._writer is not None
+        _, pending = await asyncio.wait([self._writer], timeout=timeout_s)
         if pending:
-            log.error("%d background KB write(s) did not finish within %g s", len(pending), timeout_s)
+            log.error("the background KB writer did not finish within %g s", timeout_s)
         return len(pending)
 
     async def _references(self, claim: str, options: VerifyOptions, chat: ChatModel | None,
@@ -753,12 +751,12 @@ def _distinct(pool: Sequence[_Pooled]) -> list[_Pooled]:
                   text=lambda p: p.candidate.doc.text)
 
 
-
-
 async def _discard(task: asyncio.Task | None) -> None:
-    """Cancel a speculative task and collect its outcome (no "exception never retrieved")."""
+    """Cancel a side task and wait for it to end. Its own outcome is collected (no "exception
+    never retrieved"), while a cancellation of the caller still reaches the caller."""
     if task is None:
         return
     task.cancel()
-    with contextlib.suppress(BaseException):
-        await task
+    await asyncio.wait([task])
+    if not task.cancelled():
+        task.exception()
