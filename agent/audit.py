@@ -27,6 +27,7 @@ from agent.nli import NLIModel
 from agent.passages import split_sentences
 from agent.prompts import ALIGN_SYSTEM, align_user
 from agent.sources import find_doi
+from agent.stance import overlap
 from agent.trust import LIVE_URL_CONFIDENCE, trust_for
 from retrieval.concurrency import run_blocking
 from retrieval.credibility import profile_for, registered_domain
@@ -165,11 +166,15 @@ class SourceAuditor:
                 return
         windows = [_windows(text) for _, text in pairs]
         if self.nli is not None:
+            # a cross-encoder pass per window costs milliseconds: judge the windows that share
+            # most words with the citing sentence (a page has up to 60)
+            windows = [sorted(ws, key=lambda w, c=c: -overlap(c, w))[:NLI_WINDOWS]
+                       for c, ws in zip(claims, windows, strict=True)]
             flat = [(w, c) for c, ws in zip(claims, windows, strict=True) for w in ws]
             probs = iter(await self.nli.predict(flat))
             for (url, _), ws in zip(pairs, windows, strict=True):
                 url.alignment = round(max(next(probs).entailment for _ in ws) * 100, 1)
-                url.alignment_method = "nli"
+                url.alignment_method = "judge" if getattr(self.nli, "kind", "") == "local judge" else "nli"
             return
         vectors = await self.embedder.embed([*claims, *(w for ws in windows for w in ws)])
         offset = len(claims)
@@ -249,6 +254,9 @@ class SourceAuditor:
             url_validity_rate=round(rate, 4),
             citation_alignment=round(sum(aligned) / len(aligned), 1) if aligned else None,
             freshness=round(sum(fresh) / len(fresh), 4) if fresh else None, timings_ms=timings)
+
+
+NLI_WINDOWS = 4  # windows per page the NLI model or the local judge reads
 
 
 def _windows(text: str, size: int = 3, limit: int = 60) -> list[str]:

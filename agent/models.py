@@ -42,11 +42,11 @@ class Classification:
 class Trust:
     """groundcheck-style trust of one source: v2 posterior, verdict and Δ log-odds per layer."""
 
-    domain: str
+    domain: str  # groundcheck's content domain: ACADEMIC | NEWS | GOVERNMENT | EDUCATIONAL | GENERAL
     posterior: float | None = None
     verdict: str | None = None
     contributions: dict[str, float] = field(default_factory=dict)
-    content_domain: str | None = None  # ACADEMIC | NEWS | GOVERNMENT | EDUCATIONAL | GENERAL
+    content_domain: str | None = None  # the same as `domain`; kept one release for older clients
     score: float | None = None  # the standard's v1 weighted score
     signals: dict[str, str] = field(default_factory=dict)  # layer → what it was based on
 

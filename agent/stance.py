@@ -130,19 +130,25 @@ def lexical_judge(claim: str, evidence: Sequence[Evidence]) -> None:
         item.stance, item.stance_score = best[1], best[2]
 
 
-async def nli_judge(claim: str, evidence: Sequence[Evidence], nli: NLIModel) -> None:
-    """Quote + stance per item from the NLI model over its best sentences (in place)."""
-    spans = [_ranked_spans(claim, item.text)[:MAX_SENTENCES_PER_ITEM] for item in evidence]
+async def nli_judge(claim: str, evidence: Sequence[Evidence], nli: NLIModel,
+                    sentences: int = MAX_SENTENCES_PER_ITEM) -> list[StanceProbs | None]:
+    """Quote + stance per item from the NLI model (or the local judge) over its best sentences
+    (in place); returns each item's probabilities for its most decided sentence (None: no text)."""
+    spans = [_ranked_spans(claim, item.text)[:sentences] for item in evidence]
     pairs = [(span.of(item.text), claim) for item, item_spans in zip(evidence, spans, strict=True)
              for span in item_spans]
     probs = iter(await nli.predict(pairs))
+    out: list[StanceProbs | None] = []
     for item, item_spans in zip(evidence, spans, strict=True):
         scored = [(span, next(probs)) for span in item_spans]
         if not scored:
+            out.append(None)
             continue
         span, p = max(scored, key=lambda sp: max(sp[1].entailment, sp[1].contradiction))
         item.quote = span.of(item.text)
         item.stance, item.stance_score = _stance_of(p)
+        out.append(p)
+    return out
 
 
 def _stance_of(p: StanceProbs) -> tuple[Stance, float]:

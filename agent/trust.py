@@ -89,7 +89,9 @@ def trust_for(item: Evidence, domain: ContentDomain, layers: Sequence[LayerResul
     v1 = domain_aware_score(domain, layers)
     for layer_id in applicable - {layer.layer_id for layer in layers}:
         signals.setdefault(layer_id, "absent")
-    return Trust(domain=item.domain, posterior=round(v2.posterior, 4), verdict=v2.verdict,
+    # `domain` is groundcheck's content domain, as in the standard the field comes from (the host
+    # name is the evidence item's own `domain`); `content_domain` repeats it for one release.
+    return Trust(domain=domain.value, posterior=round(v2.posterior, 4), verdict=v2.verdict,
                  contributions={k: round(v, 4) for k, v in v2.contributions.items()},
                  content_domain=domain.value, score=round(v1.score, 4),
                  signals={k: v for k, v in signals.items() if k in applicable})

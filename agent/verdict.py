@@ -1,13 +1,25 @@
-"""Stage 8 and 9: the verdict (LLM, NLI or evidence-only) and the citation check."""
+"""Stage 8 and 9: the verdict (LLM, NLI model / local judge, or evidence-only) and the citation check.
+
+Without an LLM the verdict comes from the stances (``judged_verdict``): each evidence item's
+support and refutation probabilities from the NLI model or the local judge, weighted by the
+source's credibility, its relevance and, for a time-sensitive claim, its staleness. One credible
+item that clearly refutes the claim is enough for False, as it is for a fact-checker; strong
+support *and* strong refutation from credible sources is Partially True; anything weaker is Not
+Enough Evidence — the judge abstains rather than guesses. The thresholds and the confidence's
+calibration (Platt scaling of the deciding score) are fitted on out-of-fold predictions by
+``scripts/train_judge.py calibrate`` and live in ``agent/data/judge.json``.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from agent.answers import VerdictAnswer, validate_answer
 from agent.llm import ChatModel, ChatReply, LLMError
 from agent.models import Citations, Evidence, Verdict, VerdictDecision
-from agent.nli import NLIModel
+from agent.nli import NLIModel, StanceProbs
 from agent.prompts import VERDICT_SYSTEM, verdict_user
 from agent.ratings import stated_rating
 from retrieval.credibility import is_fact_checker
@@ -44,7 +56,7 @@ def no_evidence_verdict() -> VerdictDecision:
     return VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0.0, NO_EVIDENCE, "evidence-only")
 
 
-def _pointers(evidence: Sequence[Evidence], limit: int = 3) -> str:
+def pointers(evidence: Sequence[Evidence], limit: int = 3) -> str:
     return "; ".join(f"[{n}] {item.domain or item.source}: \"{item.quote or item.text[:160]}\""
                      for n, item in enumerate(evidence[:limit], start=1))
 
@@ -71,51 +83,125 @@ def evidence_only_verdict(evidence: Sequence[Evidence], lead: str = NO_LLM) -> V
                      "theirs, not a judgement of claimcheck's own.")
         return VerdictDecision(verdict, round(min(0.85, 0.5 + 0.35 * item.credibility), 4), reasoning,
                                "evidence-only")
-    reasoning = (f"{lead} The most relevant evidence is {_pointers(evidence)}. Read the cited sources to "
+    reasoning = (f"{lead} The most relevant evidence is {pointers(evidence)}. Read the cited sources to "
                  "decide; configure OPENAI_BASE_URL or OPENAI_API_KEY for a judged verdict.")
     return VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0.0, reasoning, "evidence-only")
 
 
-async def nli_verdict(claim: str, evidence: list[Evidence], nli: NLIModel) -> tuple[VerdictDecision, float | None]:
-    """Entailment vs contradiction of each evidence item, weighted by relevance rank and credibility.
+@dataclass(frozen=True)
+class Calibration:
+    """How stances become a verdict: a side is taken when its weighted probability reaches
+    ``threshold``; confidence = sigmoid(a · score + b) per answer kind ("decided": the winning
+    side's score minus the other's; "nee": the stronger side's score, for Not Enough Evidence)."""
 
-    Fills each item's stance and stance_score; returns the decision and the factuality (0..1)."""
-    probs = await nli.predict([(item.text, claim) for item in evidence])
+    threshold: float = 0.6
+    platt: dict[str, tuple[float, float]] = field(default_factory=lambda: {
+        "decided": (4.0, -1.5), "partial": (0.0, 0.0), "nee": (-3.0, 1.5)})
+    fitted_on: str = "defaults (not fitted)"
+
+    @classmethod
+    def from_card(cls, card: dict | None) -> Calibration:
+        if not card:
+            return cls()
+        platt = {k: (float(v[0]), float(v[1])) for k, v in card.get("platt", {}).items()}
+        return cls(float(card.get("threshold", 0.6)), {**cls().platt, **platt},
+                   str(card.get("fitted_on", "judge.json")))
+
+    def confidence(self, kind: str, score: float) -> float:
+        a, b = self.platt.get(kind, (0.0, 0.0))
+        return round(1.0 / (1.0 + math.exp(-(a * score + b))), 4)
+
+
+def item_weight(item: Evidence) -> float:
+    """How much an item's stance counts: credibility and relevance, halved when stale for a
+    time-sensitive claim; flagged sources (satire, conspiracy, fake news) count for nothing."""
+    if item.flags:
+        return 0.0
+    relevance = max(0.0, min(1.0, item.relevance))
+    return (0.6 + 0.4 * item.credibility) * (0.75 + 0.25 * relevance) * (0.5 if item.stale else 1.0)
+
+
+@dataclass(frozen=True)
+class StanceScores:
+    support: float  # max over items of weight × P(supports)
+    refute: float
+    supporters: tuple[int, ...]  # 1-based numbers of items that take that side, strongest first
+    refuters: tuple[int, ...]
+    factuality: float | None
+
+
+def stance_scores(evidence: Sequence[Evidence], probs: Sequence[StanceProbs | None]) -> StanceScores:
     support = refute = 0.0
-    for rank, (item, p) in enumerate(zip(evidence, probs, strict=True)):
-        weight = item.credibility / (1 + 0.5 * rank)
-        support += weight * p.entailment
-        refute += weight * p.contradiction
+    sup: list[tuple[float, int]] = []
+    ref: list[tuple[float, int]] = []
+    mass_s = mass_r = 0.0
+    for n, (item, p) in enumerate(zip(evidence, probs, strict=True), start=1):
+        if p is None:
+            continue
+        w = item_weight(item)
+        support, refute = max(support, w * p.entailment), max(refute, w * p.contradiction)
+        mass_s += w * p.entailment
+        mass_r += w * p.contradiction
         if p.entailment >= max(p.contradiction, p.neutral):
-            item.stance, item.stance_score = "supports", round(p.entailment, 4)
+            sup.append((w * p.entailment, n))
         elif p.contradiction >= p.neutral:
-            item.stance, item.stance_score = "refutes", round(p.contradiction, 4)
-        else:
-            item.stance, item.stance_score = "neutral", round(p.neutral, 4)
-    decisive = support + refute
-    weights = sum(item.credibility / (1 + 0.5 * r) for r, item in enumerate(evidence))
-    factuality = round(support / decisive, 4) if decisive > 0 else None
-    strength = decisive / weights if weights else 0.0
-    lead = f"Judged by the local NLI model {nli.name}, not by a language model."
-    supporters = [n for n, e in enumerate(evidence, 1) if e.stance == "supports"]
-    refuters = [n for n, e in enumerate(evidence, 1) if e.stance == "refutes"]
-    if strength < 0.35 or factuality is None:
-        return VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, round(1 - strength, 4),
-                               f"{lead} The evidence neither clearly supports nor refutes the claim "
-                               f"(closest: {_pointers(evidence, 2)}).", "nli"), factuality
-    if factuality >= 0.75:
-        verdict = Verdict.TRUE
-    elif factuality <= 0.25:
-        verdict = Verdict.FALSE
+            ref.append((w * p.contradiction, n))
+    total = mass_s + mass_r
+    return StanceScores(support, refute, tuple(n for _, n in sorted(sup, reverse=True)),
+                        tuple(n for _, n in sorted(ref, reverse=True)),
+                        round(mass_s / total, 4) if total > 0 else None)
+
+
+def decide(scores: StanceScores, calibration: Calibration) -> tuple[Verdict, float, str]:
+    """(verdict, calibrated confidence, answer kind) from the weighted stance scores."""
+    t = calibration.threshold
+    if scores.support >= t and scores.refute >= t:
+        return Verdict.PARTIALLY_TRUE, calibration.confidence("partial", min(scores.support, scores.refute)), "partial"
+    if scores.support >= t:
+        return Verdict.TRUE, calibration.confidence("decided", scores.support - scores.refute), "decided"
+    if scores.refute >= t:
+        return Verdict.FALSE, calibration.confidence("decided", scores.refute - scores.support), "decided"
+    return Verdict.NOT_ENOUGH_EVIDENCE, calibration.confidence("nee", max(scores.support, scores.refute)), "nee"
+
+
+def _cited(evidence: Sequence[Evidence], numbers: Sequence[int], verb: str) -> str:
+    return "; ".join(f"{evidence[n - 1].domain or evidence[n - 1].source} {verb} it [{n}]: "
+                     f"\"{evidence[n - 1].quote or evidence[n - 1].text[:200]}\"" for n in numbers[:3])
+
+
+def judged_verdict(claim: str, evidence: Sequence[Evidence], probs: Sequence[StanceProbs | None],
+                   judge: str, calibration: Calibration) -> tuple[VerdictDecision, float | None]:
+    """The verdict of the local judge or NLI model from the stances it gave each item (no further
+    model call); returns the decision and the factuality. The reasoning cites the items it rests
+    on with their quotes."""
+    scores = stance_scores(evidence, probs)
+    verdict, confidence, _ = decide(scores, calibration)
+    lead = f"Judged by {judge}, not by a language model."
+    if verdict is Verdict.TRUE:
+        body = f"The evidence supports the claim: {_cited(evidence, scores.supporters, 'supports')}."
+    elif verdict is Verdict.FALSE:
+        body = f"The evidence refutes the claim: {_cited(evidence, scores.refuters, 'contradicts')}."
+    elif verdict is Verdict.PARTIALLY_TRUE:
+        body = (f"Credible sources disagree: {_cited(evidence, scores.supporters, 'supports')}; but "
+                f"{_cited(evidence, scores.refuters, 'contradicts')}.")
     else:
-        verdict = Verdict.PARTIALLY_TRUE
-    parts = []
-    if refuters:
-        parts.append("contradicted by " + ", ".join(f"[{n}] ({evidence[n - 1].domain})" for n in refuters))
-    if supporters:
-        parts.append("supported by " + ", ".join(f"[{n}] ({evidence[n - 1].domain})" for n in supporters))
-    confidence = round(min(0.95, strength * max(factuality, 1 - factuality)), 4)
-    return VerdictDecision(verdict, confidence, f"{lead} The claim is " + "; ".join(parts) + ".", "nli"), factuality
+        strongest = scores.supporters[:1] or scores.refuters[:1]
+        body = ("The evidence neither clearly supports nor refutes the claim"
+                + (f" (closest: {_cited(evidence, strongest, 'leans on')})" if strongest else
+                   f" (closest: {pointers(evidence, 2)})") + ", so claimcheck does not take a side.")
+    return VerdictDecision(verdict, confidence, f"{lead} {body}", "nli"), scores.factuality
+
+
+async def nli_verdict(claim: str, evidence: list[Evidence], nli: NLIModel,
+                      calibration: Calibration | None = None) -> tuple[VerdictDecision, float | None]:
+    """Stances from the NLI model or the local judge over each item's best sentences (filled in
+    place), then the verdict from them (`judged_verdict`); returns the decision and factuality."""
+    from agent.stance import MAX_SENTENCES_PER_ITEM, nli_judge
+
+    probs = await nli_judge(claim, evidence, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM))
+    label = f"the {getattr(nli, 'kind', 'NLI model')} ({nli.name})"
+    return judged_verdict(claim, evidence, probs, label,
+                          calibration or getattr(nli, "calibration", None) or Calibration())
 
 
 async def llm_verdict(claim: str, evidence: Sequence[Evidence], chat: ChatModel,
@@ -143,5 +229,6 @@ def downgrade_uncited(decision: VerdictDecision, citations: Citations) -> Verdic
         f"does not stand behind it. Its reasoning was: {decision.reasoning}", decision.mode)
 
 
-__all__ = ["LLMError", "NO_LLM", "downgrade_uncited", "evidence_only_verdict",
-           "fact_check_rating", "llm_verdict", "nli_verdict", "no_evidence_verdict", "parse_verdict"]
+__all__ = ["Calibration", "LLMError", "NO_LLM", "StanceScores", "decide", "downgrade_uncited",
+           "evidence_only_verdict", "fact_check_rating", "pointers", "item_weight", "judged_verdict", "llm_verdict",
+           "nli_verdict", "no_evidence_verdict", "parse_verdict", "stance_scores"]

@@ -20,6 +20,8 @@ from agent.classify import classify
 from agent.freshness import freshness, is_stale, is_time_sensitive
 from agent.grounding import measured, profile_named, scrubbed_confidence, should_check, skipped
 from agent.heads import OpinionDetector
+from agent.language import Language
+from agent.language import detect as detect_language
 from agent.llm import ChatModel, ChatReply, LLMError
 from agent.models import (
     Citations,
@@ -33,21 +35,30 @@ from agent.models import (
     VerdictDecision,
     VerificationResult,
 )
-from agent.nli import NLIModel
+from agent.nli import NLIModel, StanceProbs
 from agent.references import load_references
 from agent.rewrite import search_queries, with_keywords
 from agent.sources import political_balance, promote_contrast
-from agent.stance import HEURISTIC_NAME, apply_judgements, factuality, lexical_judge, nli_judge
+from agent.stance import (
+    HEURISTIC_NAME,
+    MAX_SENTENCES_PER_ITEM,
+    apply_judgements,
+    factuality,
+    lexical_judge,
+    nli_judge,
+)
 from agent.sufficiency import failed_conditions, llm_agrees
 from agent.trace import Trace
 from agent.trust import TrustReport, score_sources
 from agent.verdict import (
     NO_LLM,
+    Calibration,
     downgrade_uncited,
     evidence_only_verdict,
+    judged_verdict,
     llm_verdict,
-    nli_verdict,
     no_evidence_verdict,
+    pointers,
 )
 from retrieval.chunking import chunk_document
 from retrieval.credibility import is_fact_checker, profile_for, registered_domain
@@ -98,6 +109,7 @@ class _Run:
     """Per-request state (never shared between requests)."""
 
     trace: Trace
+    english: bool = True  # the claim's language (agent/language.py): local judges read English only
     usage: Usage = field(default_factory=Usage)
     search: SearchSummary = field(default_factory=SearchSummary)
 
@@ -176,6 +188,12 @@ class Verifier:
         by = "the LLM" if classification.by == "llm" else "the local classifier"
         trace.step(f"Classified as {classification.claim_type} by {by}: {classification.reason}")
         claim = classification.claim
+        language = detect_language(claim)
+        run.english = language.english
+        if not language.english:
+            trace.step(f"Language: the claim looks {language.name} ({language.why}); the local judge and the "
+                       "embedder are English models" + (", so the LLM judges it." if self.verdict_engine == "llm"
+                                                         else ", so without an LLM claimcheck gives no True/False for it."))
         if classification.claim_type is ClaimType.MIXED:
             trace.step(f"Checking only the factual part: {claim!r}")
         if classification.claim_type is ClaimType.OPINION:
@@ -209,7 +227,7 @@ class Verifier:
             evidence, promoted = promote_contrast(
                 claim, evidence, lambda: [self._evidence(claim, p) for p in self._rest(pool, chosen)],
                 limit=self.config.top_k_rerank)
-            stance_by = await self._stances(claim, evidence)
+            stance_by, probs = await self._stances(claim, evidence, language.english)
             stale = self._freshness(claim, evidence)
         if promoted is not None:
             trace.step(f"Political balance: the evidence leaned one way; ranked a contrasting "
@@ -228,7 +246,7 @@ class Verifier:
         trust_job = asyncio.create_task(self._trust(claim, evidence, options, chat, run))
         try:
             with trace.stage("verdict"):
-                decision, fact = await self._verdict(claim, evidence, chat, run)
+                decision, fact = await self._verdict(claim, evidence, chat, run, probs, language)
             trust = await trust_job
         except BaseException:
             await _discard(trust_job)
@@ -261,18 +279,32 @@ class Verifier:
 
     # -- stages 7–9 -----------------------------------------------------------------------
 
-    async def _stances(self, claim: str, evidence: list[Evidence]) -> str:
-        """Quote + stance per item: the NLI model over sentences when loaded, else the heuristic
-        (an LLM verdict answer refines them in stage 8). Returns what judged them."""
+    @property
+    def judge_label(self) -> str:
+        """The NLI model or local judge as steps name it."""
+        if self.nli is None:
+            return HEURISTIC_NAME
+        kind = getattr(self.nli, "kind", "NLI model")
+        return f"the {kind} ({self.nli.name})"
+
+    async def _stances(self, claim: str, evidence: list[Evidence],
+                       english: bool = True) -> tuple[str, list[StanceProbs | None]]:
+        """Quote + stance per item: the NLI model or the local judge over sentences when loaded,
+        else the heuristic (an LLM verdict answer refines them in stage 8). Returns what judged
+        them and each item's probabilities (empty for the heuristic)."""
+        if self.nli is not None and evidence and not english:
+            lexical_judge(claim, evidence)
+            return f"{HEURISTIC_NAME} (the {getattr(self.nli, 'kind', 'NLI model')} reads English only)", []
         if self.nli is not None and evidence:
             try:
-                await nli_judge(claim, evidence, self.nli)
-                return f"the NLI model ({self.nli.name})"
+                probs = await nli_judge(claim, evidence, self.nli,
+                                        getattr(self.nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM))
+                return self.judge_label, probs
             except Exception as exc:  # a local model failing mid-run must not fail the request
                 lexical_judge(claim, evidence)
-                return f"{HEURISTIC_NAME} (the NLI model failed: {_short(str(exc), 80)})"
+                return f"{HEURISTIC_NAME} (the {getattr(self.nli, 'kind', 'NLI model')} failed: {_short(str(exc), 80)})", []
         lexical_judge(claim, evidence)
-        return HEURISTIC_NAME
+        return HEURISTIC_NAME, []
 
     def _freshness(self, claim: str, evidence: list[Evidence]) -> list[str]:
         """Freshness weight per item; items too old for a time-sensitive claim are marked stale."""
@@ -310,8 +342,13 @@ class Verifier:
             raise
         if checked.verdict != decision.verdict:
             profile = profile_named(options.profile, self.config.grounding_profile)
-            run.trace.step("Grounding check skipped (the citation check changed the verdict it measured).")
-            return checked, citations, skipped(profile)
+            # a request that asks for `grounding: "always"` gets it measured on the verdict the judge
+            # gave; otherwise a grounding of a verdict that no longer stands is not reported
+            if options.grounding != "always":
+                run.trace.step("Grounding check skipped (the citation check changed the verdict it measured).")
+                return checked, citations, skipped(profile)
+            run.trace.step(f"Grounding (always): measured on the judge's verdict {decision.verdict.value!r} "
+                           "before the citation check downgraded it.")
         for step in quiet.trace.steps:
             run.trace.step(step)
         return checked, citations, measured
@@ -324,8 +361,11 @@ class Verifier:
         judge_chat = chat if self.config.citation_check == "llm" else None
         with trace.stage("citations"):
             report, problem = await check_reasoning(
-                decision.reasoning, evidence, claim, nli=self.nli, chat=judge_chat,
-                check_backing=decision.mode == "llm")
+                decision.reasoning, evidence, claim, nli=self.nli if run.english else None, chat=judge_chat,
+                check_backing=decision.mode == "llm",
+                # a verdict sentence is backed by the cited item's stance, which local judges give
+                # only for English claims; otherwise it stands unless it states checkable facts
+                verdict=decision.verdict if run.english else None)
         if problem:
             trace.step(f"Citation check: the LLM failed ({_short(problem)}); checked locally instead.")
         decision = replace(decision, reasoning=report.reasoning)
@@ -654,7 +694,8 @@ class Verifier:
         )
 
     async def _verdict(self, claim: str, evidence: list[Evidence], chat: ChatModel | None,
-                       run: _Run) -> tuple[VerdictDecision, float | None]:
+                       run: _Run, probs: Sequence[StanceProbs | None] = (),
+                       language: Language | None = None) -> tuple[VerdictDecision, float | None]:
         trace = run.trace
         engine = self.verdict_engine
         lead = NO_LLM if self.chat is None else (
@@ -681,14 +722,23 @@ class Verifier:
                                + (f"; {rejected} quote(s) not found verbatim in their evidence were not used"
                                   if rejected else "") + ".")
                 return decision, None
+        if engine == "nli" and self.nli is not None and language is not None and not language.english:
+            trace.step(f"Verdict: not judged — {self.judge_label} is an English model and the claim looks "
+                       f"{language.name}; configure an LLM to judge claims in other languages.")
+            return VerdictDecision(
+                Verdict.NOT_ENOUGH_EVIDENCE, 0.0,
+                f"The claim looks {language.name}, and claimcheck's local judge reads English only, so it "
+                f"does not answer True or False for it without a language model. The most relevant evidence "
+                f"is {pointers(evidence)}.", "evidence-only"), None
         if engine == "nli" and self.nli is not None:
-            try:
-                decision, factuality = await nli_verdict(claim, evidence, self.nli)
-            except Exception as exc:  # a local model failing mid-run must not fail the request
-                trace.step(f"Verdict: the NLI model failed ({_short(str(exc))}); answering evidence-only.")
+            if len(probs) != len(evidence):  # the stances fell back to the heuristic: no judgement
+                trace.step(f"Verdict: {self.judge_label} gave no stances; answering evidence-only.")
             else:
-                trace.step(f"Verdict by the NLI model ({self.nli.name}): {decision.verdict} at "
-                           f"{decision.confidence:.2f}.")
+                calibration = getattr(self.nli, "calibration", None) or Calibration()
+                decision, factuality = judged_verdict(claim, evidence, probs, self.judge_label, calibration)
+                trace.step(f"Verdict by {self.judge_label} from the stances: {decision.verdict} at "
+                           f"{decision.confidence:.2f} (thresholds and confidence calibrated on "
+                           f"{calibration.fitted_on}).")
                 return decision, factuality
         if self.config.verdict_backend == "llm" and self.chat is None:
             trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")

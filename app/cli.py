@@ -1,4 +1,5 @@
-"""`claimcheck serve`, `claimcheck verify "claim" [--json]` and `claimcheck kb seed|stats|ingest|search`."""
+"""`claimcheck serve`, `claimcheck verify "claim" [--json]`, `claimcheck kb seed|stats|ingest|search`
+and `claimcheck models list|pull`."""
 
 from __future__ import annotations
 
@@ -245,6 +246,50 @@ def _add_remote_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the JSON body instead of text")
 
 
+def _model_names(settings: Settings) -> list[tuple[str, str, str]]:
+    """(setting, model name, hub org for short names) of every model the service may fetch."""
+    names = [("RERANKER_MODEL", settings.RERANKER_MODEL, "cross-encoder"),
+             ("NLI_MODEL", settings.NLI_MODEL, "cross-encoder"),
+             ("EMBEDDING_MODEL", settings.EMBEDDING_MODEL, "sentence-transformers")]
+    return [(k, v, org) for k, v, org in names if v.strip().lower() not in {"", "none", "off"}]
+
+
+def models_command(args: argparse.Namespace) -> int:
+    """`models list`: where each model would load from, offline first. `models pull`: fetch the
+    ones that are not local from the hub (with a progress bar), so the next start finds them."""
+    from retrieval.model_files import MINILM_NAMES, hub_reachable, resolve_model
+
+    settings = _settings()
+    failed = 0
+    for setting, name, org in _model_names(settings):
+        local = Path(name).expanduser().exists() or name.lower() in MINILM_NAMES
+        try:
+            resolved = resolve_model(name, default_org=org)
+        except ModelUnavailable as exc:
+            resolved, problem = None, str(exc)
+        if args.models_command == "list" or (resolved is not None and resolved.how != "hub") or local:
+            where = f"{resolved.how}: {resolved.location}" if resolved is not None else f"unavailable ({problem})"
+            print(f"{setting:16} {name}\n{'':16} {where}")
+            continue
+        if resolved is None or not hub_reachable():
+            print(f"{setting:16} {name}: the hub cannot be reached (HF_HUB_OFFLINE or no network); "
+                  "the service falls back visibly (see /api/health)", file=sys.stderr)
+            failed += 1
+            continue
+        from huggingface_hub import snapshot_download
+
+        repo_id = name if "/" in name else f"{org}/{name}"
+        print(f"{setting:16} fetching {repo_id} …", file=sys.stderr)
+        try:
+            path = snapshot_download(repo_id, etag_timeout=args.timeout)
+        except Exception as exc:  # a network or hub failure: say which model and why, go on
+            print(f"{setting:16} {repo_id}: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        print(f"{setting:16} {name}\n{'':16} cache: {path}")
+    return 1 if failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="claimcheck", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -271,6 +316,12 @@ def main(argv: list[str] | None = None) -> int:
     p_verify.add_argument("--quiet", action="store_true", help="do not show the steps as they happen")
     _add_remote_options(p_verify)
     p_verify.set_defaults(func=verify_command)
+    p_models = commands.add_parser("models", help="list the models and where they load from, or pull them")
+    models_sub = p_models.add_subparsers(dest="models_command", required=True)
+    models_sub.add_parser("list", help="where each model (RERANKER_MODEL, NLI_MODEL, EMBEDDING_MODEL) loads from")
+    p_pull = models_sub.add_parser("pull", help="fetch RERANKER_MODEL and NLI_MODEL from the hub into its cache")
+    p_pull.add_argument("--timeout", type=float, default=10.0, help="seconds for each hub metadata call")
+    p_models.set_defaults(func=models_command)
     args = parser.parse_args(argv)
     quiet = args.command == "verify" or getattr(args, "kb_command", None) == "search"
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -18,6 +18,8 @@ from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 from agent.cache import verdict_key
 from agent.models import VerificationResult
 from agent.passages import PassageResult
+from agent.sources import find_doi
+from agent.trust import content_domain
 from agent.verifier import VerifyOptions
 from app.errors import Saturated, describe_error
 from app.schemas import (
@@ -73,9 +75,11 @@ READ_ERRORS = error_responses(401, 429, 503)
 
 def to_response(result: VerificationResult) -> VerifyResponse:
     body = asdict(result)
-    for item in body["evidence"]:
-        item["trust"] = item["trust"] or {"domain": item["domain"], "posterior": None,
-                                          "verdict": None, "contributions": {}}
+    for item, evidence in zip(body["evidence"], result.evidence, strict=True):
+        if item["trust"] is None:  # not scored: the content domain alone
+            kind = content_domain(evidence, find_doi(evidence.source)).value
+            item["trust"] = {"domain": kind, "content_domain": kind, "posterior": None, "verdict": None,
+                             "contributions": {}}
     body["claim_type"] = str(result.claim_type)
     body["verdict"] = str(result.verdict)
     return VerifyResponse.model_validate(body)

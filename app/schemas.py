@@ -79,13 +79,14 @@ class VerifyRequest(BaseModel):
 
 
 class TrustOut(BaseModel):
-    domain: str
+    domain: str = Field(description="groundcheck's content domain: ACADEMIC | NEWS | GOVERNMENT | "
+                        "EDUCATIONAL | GENERAL (the host name is the evidence item's `domain`)")
     posterior: float | None
     verdict: str | None
     contributions: dict[str, float] = Field(
         description="Δ log-odds per groundcheck layer (url, doi, title_search, ai)")
     content_domain: str | None = Field(
-        None, description="ACADEMIC | NEWS | GOVERNMENT | EDUCATIONAL | GENERAL")
+        None, description="deprecated alias of `domain`, kept for one release")
     score: float | None = Field(None, description="the standard's v1 weighted score")
     signals: dict[str, str] = Field(default_factory=dict, description="what each layer was based on")
 
@@ -164,7 +165,7 @@ VERIFY_EXAMPLE: dict[str, Any] = {
         "published": "2024-03-01",
         "quote": "The Earth is not flat: it is a roughly spherical planet.",
         "stance": "refutes", "stance_score": 0.97,
-        "trust": {"domain": "nasa.gov", "posterior": 0.93, "verdict": "TRUSTED",
+        "trust": {"domain": "GOVERNMENT", "content_domain": "GOVERNMENT", "posterior": 0.93, "verdict": "TRUSTED",
                   "contributions": {"table_credibility": 0.95}},
     }],
     "citations": {"total": 2, "supported": 2},

@@ -8,6 +8,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import httpx
@@ -15,6 +16,8 @@ import httpx
 from agent.audit import SourceAuditor
 from agent.cache import MemoryCache, TextCache, make_cache
 from agent.heads import CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS, load_head_classifier
+from agent.judge import JudgeStatus, load_local_judge
+from agent.language import load as load_language_model
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.nli import NLIStatus, load_nli
 from agent.passages import PassageBudget, PassageChecker
@@ -25,6 +28,7 @@ from retrieval.concurrency import InferenceLane, run_blocking, set_inference_thr
 from retrieval.embedding_cache import CachedEmbedder, make_vector_cache
 from retrieval.embeddings import Embedder, EmbedderStatus, load_embedder
 from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
+from retrieval.onnx_export import DEFAULT_CACHE as DEFAULT_ONNX_CACHE
 from retrieval.rerank import (
     EMBEDDING_SCALE,
     CrossEncoderReranker,
@@ -110,6 +114,7 @@ class Services:
     auditor: SourceAuditor | None = None
     audit_fetcher: Fetcher | None = None
     nli_status: NLIStatus | None = None
+    judge_status: JudgeStatus | None = None
     classifier: str = "rules"
     load_ms: dict[str, float] = field(default_factory=dict)
     seeded: int = 0
@@ -151,6 +156,8 @@ class Services:
                 "reason": self.nli_status.reason if self.nli_status else
                 "not loaded: an LLM answers verdicts (VERDICT_BACKEND)",
             },
+            "judge": self.judge_component(),
+            "models": self.models(),
             "classifier": {
                 "active": "llm" if self.chat is not None else self.classifier,
                 "fallback": self.classifier,
@@ -185,6 +192,55 @@ class Services:
             "security": self.edge_status() if self.edge_status else None,
             "inference": self.inference.components(),
         }
+
+    def models(self) -> dict[str, dict[str, Any]]:
+        """Every model the service may run: loaded | fallback | off, and why."""
+        s = self.settings
+        es, rs = self.embedder_status, self.reranker_status
+        out: dict[str, dict[str, Any]] = {
+            "embedder": {"model": self.embedder.name, "state": "fallback" if es.fallback else "loaded",
+                         "reason": es.reason},
+            "reranker": {"model": rs.requested, "state": "fallback" if rs.fallback else "loaded",
+                         "reason": rs.reason if rs.fallback else rs.backend_reason,
+                         **({"fallback_to": rs.active} if rs.fallback else {})},
+        }
+        if self.nli_status is None:
+            out["nli"] = {"model": s.NLI_MODEL, "state": "off",
+                          "reason": f"VERDICT_BACKEND={s.VERDICT_BACKEND}"}
+        else:
+            out["nli"] = {"model": self.nli_status.requested,
+                          "state": "loaded" if self.nli_status.loaded else "fallback",
+                          "reason": self.nli_status.reason}
+        status = self.judge_status
+        if status is None:
+            reason = ("not needed: NLI_MODEL is loaded" if self.verifier.nli is not None
+                      else self.judge_component()["reason"])
+            out["judge"] = {"model": "claimcheck-judge", "state": "off", "reason": reason}
+        else:
+            out["judge"] = {"model": status.name, "state": "loaded" if status.loaded else "fallback",
+                            "reason": status.reason,
+                            **({} if status.loaded else {"fallback_to": "lexical heuristic"})}
+        return out
+
+    def judge_component(self) -> dict[str, Any]:
+        """What judges stances and, without an LLM, verdicts: the NLI model, the local judge, or
+        the lexical heuristic — with why."""
+        s = self.settings
+        nli = self.verifier.nli
+        status = self.judge_status
+        if nli is not None:
+            return {"active": nli.name, "kind": getattr(nli, "kind", "NLI model"), "loaded": True,
+                    "backend": getattr(nli, "backend", "torch"), "backend_reason": getattr(nli, "backend_reason", None),
+                    "fallback": status is not None, "reason": (
+                        f"NLI_MODEL {s.NLI_MODEL!r} is not loaded: {self.nli_status.reason}"
+                        if status is not None and self.nli_status is not None else None),
+                    "load_ms": round(status.load_ms, 1) if status else None}
+        reason = ("LOCAL_JUDGE=false" if not s.LOCAL_JUDGE else
+                  "VERDICT_BACKEND=evidence-only" if s.VERDICT_BACKEND == "evidence-only" else
+                  "VERDICT_BACKEND=llm" if s.VERDICT_BACKEND == "llm" else
+                  status.reason if status is not None else "not loaded")
+        return {"active": "lexical heuristic", "kind": "heuristic", "loaded": False, "fallback": True,
+                "reason": reason, "load_ms": None}
 
     async def aclose(self) -> None:
         await self.verifier.drain()  # web results still being written into the KB: nothing lost
@@ -315,10 +371,20 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     classifier = "rules (vague inputs, opinion markers)"
     if detector is not None:
         classifier = "rules + NewsSD opinion detector (agent/data/subjectivity.json)"
-    nli, nli_status = None, None
+    nli, nli_status, judge_status = None, None, None
     if settings.VERDICT_BACKEND in {"auto", "nli"}:
         nli, nli_status = await run_blocking(load_nli, settings.NLI_MODEL)
         load_ms["nli"] = round(nli_status.load_ms, 1)
+    # The local judge: stances, citation checks and (without an LLM) verdicts when NLI_MODEL
+    # cannot load. It is loaded even with an LLM: the citation check and passages use it.
+    if nli is None and settings.LOCAL_JUDGE and settings.VERDICT_BACKEND != "evidence-only":
+        onnx_dir = (settings.EMBEDDING_CACHE_DIR or DEFAULT_ONNX_CACHE) if settings.JUDGE_BACKEND == "onnx" else None
+        nli, judge_status = await run_blocking(partial(load_local_judge, onnx_dir=onnx_dir,
+                                                       threads=inference.threads))
+        load_ms["judge"] = round(judge_status.load_ms, 1)
+        if nli is None:
+            log.warning("the local judge could not load (%s); stances fall back to the lexical heuristic",
+                        judge_status.reason)
     # every torch model of the service takes its turn on the one lane
     for model in (nli, getattr(checkworthy, "layers", None), getattr(detector, "layers", None)):
         if model is not None and hasattr(model, "share_lane"):
@@ -347,11 +413,12 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
     # trafilatura's first import takes about a second: pay it at start-up, not on the first audit
     # or reference page.
     await run_blocking(importlib.import_module, "trafilatura")
+    await run_blocking(load_language_model)  # the claim-language check's model, ~0.1 s
     cache = make_cache(settings.redis_url)
     return Services(settings=settings, cache=cache, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,
                     reranker_status=status, embedder_status=embedder_status, http=http,
                     provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier,
                     verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
-                    fetcher=fetcher, nli_status=nli_status, classifier=classifier,
+                    fetcher=fetcher, nli_status=nli_status, judge_status=judge_status, classifier=classifier,
                     load_ms=load_ms, inference=inference)

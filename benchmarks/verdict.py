@@ -1,104 +1,68 @@
-"""Verdict quality of any backend on gold evidence: accuracy, macro-F1 and calibration (ECE).
+"""Verdict quality of any backend on gold evidence: accuracy, macro-F1, precision and coverage of
+True/False answers, and calibration (ECE) — on held-out splits only (benchmarks/judge_data.py).
 
-    .venv/bin/python -m benchmarks.verdict --backend llm           # OPENAI_BASE_URL / OPENAI_API_KEY / LLM_MODEL
+    .venv/bin/python -m benchmarks.verdict --backend local,heuristic,evidence-only   # the issue-19 table
     .venv/bin/python -m benchmarks.verdict --backend nli           # NLI_MODEL (needs the model locally)
-    .venv/bin/python -m benchmarks.verdict --backend evidence-only
+    .venv/bin/python -m benchmarks.verdict --backend llm           # OPENAI_BASE_URL / OPENAI_API_KEY / LLM_MODEL
     .venv/bin/python -m benchmarks.verdict --fake-llm --limit 40   # the harness against the tests' fake server
 
-Datasets (../shared/data): fever-symmetric dev (SUPPORTS/REFUTES, one evidence sentence), SciFact dev
-(SUPPORT/CONTRADICT/NEI with rationale sentences of the cited abstracts), AVeriTeC dev (QA evidence;
-Supported/Refuted/Not Enough Evidence/Conflicting). claimcheck's six verdicts are mapped onto each
-dataset's labels: True → support, False → refute, Partially True/Misleading → conflicting (NEI where
-a dataset has no such class), Not Enough Evidence/Not Verifiable → NEI.
+Rows (held out from the shipped judge's training; HealthVer and AVeriTeC are never trained on):
+- fever-symmetric: FEVER-Symmetric test, one evidence sentence, 2-way (an abstention is wrong);
+- healthver: HealthVer test claim–passage pairs, 3-way (Supports / Refutes / Neutral);
+- scifact: SciFact dev claims with their rationale sentences (NEI: the cited abstracts' opening), 3-way;
+- climate-fever: Climate-FEVER held-out claims' evidence sentences, 3-way sentence stance;
+- averitec: AVeriTeC dev claims with their QA evidence (4-way gold; Conflicting ↔ Partially True).
+
+claimcheck's verdicts map to labels: True → supports, False → refutes, Partially True/Misleading →
+conflicting (AVeriTeC) else NEI, Not Enough Evidence → NEI. ``tf_precision`` is the share of True
+and False answers that are right, ``coverage`` the share of rows that get one. The local and NLI
+backends run exactly the service's path: the judge over each item's best sentences
+(agent.stance.nli_judge), then agent.verdict.judged_verdict with the calibration in judge.json.
+The heuristic row runs the lexical stances through the same verdict rule. Latency: the judge on
+5 evidence items through the service's inference lane.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
 import asyncio
-import json
 import os
 import re
+import resource
+import statistics
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 
-from benchmarks.common import (
-    DATA,
-    ROOT,
-    accuracy,
-    emit,
-    expected_calibration_error,
-    macro_f1,
-    require,
+from benchmarks.common import ROOT, accuracy, emit, expected_calibration_error, macro_f1
+from benchmarks.judge_data import (
+    Case,
+    averitec_cases,
+    climate_pairs,
+    fever_cases,
+    healthver_pairs,
+    pair_cases,
+    scifact_cases,
 )
 
-
-@dataclass
-class Case:
-    claim: str
-    evidence: list[tuple[str, str]]  # (text, source)
-    gold: str
-
-
-def fever(limit: int | None) -> Iterator[Case]:
-    with require(DATA / "fever-symmetric" / "fever_symmetric_dev.jsonl").open() as handle:
-        for n, line in enumerate(handle):
-            if limit is not None and n >= limit:
-                break
-            row = json.loads(line)
-            yield Case(row["claim"], [(row["evidence"], "https://en.wikipedia.org/")], row["label"])
-
-
-def scifact(limit: int | None) -> Iterator[Case]:
-    corpus = {}
-    with require(DATA / "scifact" / "corpus.jsonl").open() as handle:
-        for line in handle:
-            doc = json.loads(line)
-            corpus[doc["doc_id"]] = doc
-    with (DATA / "scifact" / "claims_dev.jsonl").open() as handle:
-        for n, line in enumerate(handle):
-            if limit is not None and n >= limit:
-                break
-            row = json.loads(line)
-            evidence, labels = [], set()
-            for doc_id, sets in row["evidence"].items():
-                doc = corpus[int(doc_id)]
-                for rationale in sets:
-                    labels.add(rationale["label"])
-                    text = " ".join(doc["abstract"][i].strip() for i in rationale["sentences"])
-                    evidence.append((text, f"https://doi.org/scifact/{doc_id}"))
-            if not evidence:  # NEI: the cited abstracts' opening sentences
-                for doc_id in row.get("cited_doc_ids", [])[:2]:
-                    doc = corpus[int(doc_id)]
-                    evidence.append((" ".join(s.strip() for s in doc["abstract"][:3]), f"https://doi.org/scifact/{doc_id}"))
-            gold = "SUPPORT" if labels == {"SUPPORT"} else "CONTRADICT" if labels == {"CONTRADICT"} else "NEI"
-            yield Case(row["claim"], evidence, gold)
-
-
-def averitec(limit: int | None) -> Iterator[Case]:
-    rows = json.loads(require(DATA / "averitec-dev" / "dev.json").read_text())
-    for row in rows[:limit]:
-        questions = row["questions"]
-        if isinstance(questions, str):
-            questions = ast.literal_eval(questions)
-        evidence = []
-        for q in questions:
-            for a in q.get("answers", []):
-                text = f"Q: {q['question']} A: {a.get('answer', '')}"
-                evidence.append((text, a.get("source_url") or "https://example.org/"))
-        gold = {"Supported": "SUPPORTED", "Refuted": "REFUTED", "Not Enough Evidence": "NEI"}.get(row["label"], "CONFLICTING")
-        yield Case(row["claim"], evidence[:6], gold)
-
-
-MAPS = {
-    "fever-symmetric": {"True": "SUPPORTS", "False": "REFUTES"},
-    "scifact": {"True": "SUPPORT", "False": "CONTRADICT"},
-    "averitec": {"True": "SUPPORTED", "False": "REFUTED", "Partially True": "CONFLICTING", "Misleading": "CONFLICTING"},
+PUBMED = "https://pubmed.ncbi.nlm.nih.gov/"
+DATASETS: dict[str, Callable[[], list[Case]]] = {
+    "fever-symmetric": lambda: fever_cases("test"),
+    "healthver": lambda: pair_cases(healthver_pairs("test"), PUBMED),
+    "scifact": lambda: [Case(c.claim, c.evidence, c.label, [PUBMED] * len(c.evidence)) for c in scifact_cases("test")],
+    "climate-fever": lambda: pair_cases(climate_pairs("test"), "https://en.wikipedia.org/"),
+    "averitec": averitec_cases,
 }
-NEI = {"fever-symmetric": "NEI", "scifact": "NEI", "averitec": "NEI"}
-LOADERS = {"fever-symmetric": fever, "scifact": scifact, "averitec": averitec}
+TWO_WAY = {"fever-symmetric"}
+
+
+def label_of(verdict: str, dataset: str) -> str:
+    if verdict == "True":
+        return "supports"
+    if verdict == "False":
+        return "refutes"
+    if verdict in {"Partially True", "Misleading"} and dataset == "averitec":
+        return "conflicting"
+    return "nei"
 
 
 def naive_judge(messages):
@@ -115,28 +79,146 @@ def naive_judge(messages):
             "reasoning": f"Judged from [{best[0]}]."}
 
 
-async def main() -> None:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from agent.citations import check_reasoning
+def to_evidence(case: Case):
     from agent.models import Evidence
-    from agent.verdict import (
-        downgrade_uncited,
-        evidence_only_verdict,
-        llm_verdict,
-        nli_verdict,
-    )
     from retrieval.credibility import profile_for, registered_domain
 
+    items = []
+    for n, text in enumerate(case.evidence):
+        source = case.sources[n] if n < len(case.sources) else "https://example.org/"
+        profile = profile_for(source)
+        items.append(Evidence(id=str(n), text=text, source=source, title="", relevance=1.0, score=1.0,
+                              origin="reference", domain=registered_domain(source) or profile.domain,
+                              source_type=profile.source_type, credibility=profile.credibility,
+                              flags=list(profile.flags)))
+    return items
+
+
+class Backend:
+    name = "backend"
+
+    async def judge(self, case: Case):  # → (verdict str, confidence) or raises
+        raise NotImplementedError
+
+
+class StanceBackend(Backend):
+    """The service's no-LLM path: stances from the judge (or the heuristic), then the verdict rule."""
+
+    def __init__(self, name: str, model=None) -> None:
+        from agent.verdict import Calibration
+
+        self.name = name
+        self.model = model
+        self.calibration = getattr(model, "calibration", None) or Calibration()
+
+    async def judge(self, case: Case):
+        from agent.nli import StanceProbs
+        from agent.stance import lexical_judge
+        from agent.verdict import judged_verdict, nli_verdict
+
+        evidence = to_evidence(case)
+        if self.model is not None:
+            decision, _ = await nli_verdict(case.claim, evidence, self.model, self.calibration)
+            return decision.verdict.value, decision.confidence
+        lexical_judge(case.claim, evidence)  # the heuristic's stances, scored by its rules' precision
+        probs = [StanceProbs(e.stance_score if e.stance == "supports" else 0.0,
+                             e.stance_score if e.stance == "refutes" else 0.0,
+                             e.stance_score if e.stance == "neutral" else 0.0) for e in evidence]
+        decision, _ = judged_verdict(case.claim, evidence, probs, "the lexical heuristic", self.calibration)
+        return decision.verdict.value, decision.confidence
+
+
+class EvidenceOnly(Backend):
+    name = "evidence-only"
+
+    async def judge(self, case: Case):
+        from agent.verdict import evidence_only_verdict
+
+        decision = evidence_only_verdict(to_evidence(case))
+        return decision.verdict.value, decision.confidence
+
+
+class LLMBackend(Backend):
+    def __init__(self, chat, name: str) -> None:
+        self.chat = chat
+        self.name = name
+
+    async def judge(self, case: Case):
+        from agent.citations import check_reasoning
+        from agent.verdict import downgrade_uncited, llm_verdict
+
+        evidence = to_evidence(case)
+        decision, _ = await llm_verdict(case.claim, evidence, self.chat)
+        report, _ = await check_reasoning(decision.reasoning, evidence, case.claim, verdict=decision.verdict)
+        decision = downgrade_uncited(decision, report.citations) or decision
+        return decision.verdict.value, decision.confidence
+
+
+def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
+    gold, predicted, confidences, correct, failures, first_error = [], [], [], [], 0, None
+    for case, (verdict, confidence, error) in zip(cases, results, strict=True):
+        if error is not None:
+            failures += 1
+            first_error = first_error or error
+            verdict, confidence = "Not Enough Evidence", 0.0
+        label = label_of(verdict, name)
+        gold.append(case.label)
+        predicted.append(label)
+        confidences.append(confidence)
+        correct.append(label == case.label)
+    decided = [(g, p) for g, p in zip(gold, predicted, strict=True) if p in {"supports", "refutes"}]
+    labels = ["supports", "refutes"] if name in TWO_WAY else sorted(set(gold))
+    return {"dataset": name, "engine": backend.name, "n": len(cases), "accuracy": accuracy(gold, predicted),
+            "macro_f1": macro_f1(gold, predicted, labels),
+            "tf_precision": sum(g == p for g, p in decided) / len(decided) if decided else None,
+            "coverage": len(decided) / len(cases) if cases else 0.0,
+            "ece": expected_calibration_error(confidences, correct), "failures": failures,
+            **({"first_error": first_error[:200]} if first_error else {})}
+
+
+async def latency(model, lane, runs: int = 30) -> dict:
+    """The judge on 5 evidence items (as the verifier calls it) under the service's inference lane."""
+    from agent.stance import MAX_SENTENCES_PER_ITEM, nli_judge
+
+    if hasattr(model, "share_lane"):
+        model.share_lane(lane)
+    case = Case("The Eiffel Tower was completed in 1889 for the World's Fair in Paris.", [
+        "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was designed by Gustave Eiffel's company. "
+        "Construction finished in March 1889, in time for the 1889 World's Fair.",
+        "Paris hosted the Exposition Universelle of 1889 to mark the centennial of the French Revolution.",
+        "The tower was the tallest man-made structure in the world until the Chrysler Building in 1930.",
+        "Gustave Eiffel also engineered the internal frame of the Statue of Liberty.",
+        "Millions of people visit the Eiffel Tower every year; it opened to the public on 15 May 1889."],
+        "supports", ["https://www.britannica.com/"] * 5)
+    times = []
+    for _ in range(runs + 3):
+        evidence = to_evidence(case)
+        started = time.perf_counter()
+        await nli_judge(case.claim, evidence, model, getattr(model, "sentences_per_item", MAX_SENTENCES_PER_ITEM))
+        times.append((time.perf_counter() - started) * 1000)
+    times = sorted(times[3:])
+    return {"p50_ms": round(statistics.median(times), 1), "p95_ms": round(times[int(0.95 * len(times)) - 1], 1)}
+
+
+async def main() -> None:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
     parser = argparse.ArgumentParser()
-    parser.add_argument("--backend", choices=["llm", "nli", "evidence-only"], default="llm")
+    parser.add_argument("--backend", default="local,heuristic,evidence-only",
+                        help="comma-separated: local, heuristic, evidence-only, nli, llm")
     parser.add_argument("--fake-llm", action="store_true", help="start the tests' fake OpenAI server with a naive judge")
-    parser.add_argument("--datasets", default="fever-symmetric,scifact,averitec")
+    parser.add_argument("--datasets", default=",".join(DATASETS))
     parser.add_argument("--limit", type=int)
-    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--concurrency", type=int, default=1)
     args = parser.parse_args()
 
+    from retrieval.concurrency import InferenceLane, set_inference_threads
+
+    threads = set_inference_threads(0)
+    lane = InferenceLane(threads)
     fake = None
-    chat = nli = None
+    backends: list[Backend] = []
+    extra: dict = {}
+    names = args.backend.split(",")
     if args.fake_llm:
         import sys
 
@@ -145,83 +227,71 @@ async def main() -> None:
 
         fake = FakeOpenAI(naive_judge).__enter__()
         os.environ["OPENAI_BASE_URL"] = fake.url
-        args.backend = "llm"
-    if args.backend == "llm":
-        from agent.llm import OpenAIChatModel
-        from app.config import Settings
+        names = ["llm"]
+    for name in names:
+        if name == "local":
+            from agent.judge import load_local_judge
 
-        s = Settings()
-        if not s.llm_configured:
-            raise SystemExit("--backend llm needs OPENAI_BASE_URL or OPENAI_API_KEY")
-        chat = OpenAIChatModel(model=s.LLM_MODEL, api_key=s.openai_api_key, base_url=s.OPENAI_BASE_URL,
-                               temperature=0.0, timeout_s=s.LLM_TIMEOUT_S)
-        engine = f"llm ({s.LLM_MODEL}{' fake' if fake else ''})"
-    elif args.backend == "nli":
-        from agent.nli import load_nli
-        from app.config import Settings
+            rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            model, status = load_local_judge()
+            if model is None:
+                raise SystemExit(f"the local judge is not available: {status.reason}")
+            model.share_lane(lane)
+            extra["local"] = {"load_ms": round(status.load_ms, 1), "name": model.name,
+                              "max_rss_growth_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - rss_before, 1),
+                              "latency_5_items": await latency(model, lane)}
+            backends.append(StanceBackend("local judge", model))
+        elif name == "nli":
+            from agent.nli import load_nli
+            from app.config import Settings
 
-        nli, status = load_nli(Settings().NLI_MODEL)
-        if nli is None:
-            raise SystemExit(f"the NLI model is not available: {status.reason}")
-        engine = f"nli ({nli.name})"
-    else:
-        engine = "evidence-only"
+            model, status = load_nli(Settings().NLI_MODEL)
+            if model is None:
+                raise SystemExit(f"the NLI model is not available: {status.reason}")
+            model.share_lane(lane)
+            extra["nli"] = {"load_ms": round(status.load_ms, 1), "name": model.name,
+                            "latency_5_items": await latency(model, lane)}
+            backends.append(StanceBackend(f"nli ({model.name})", model))
+        elif name == "heuristic":
+            backends.append(StanceBackend("lexical heuristic"))
+        elif name == "evidence-only":
+            backends.append(EvidenceOnly())
+        elif name == "llm":
+            from agent.llm import OpenAIChatModel
+            from app.config import Settings
 
-    def to_evidence(texts):
-        items = []
-        for n, (text, source) in enumerate(texts):
-            profile = profile_for(source)
-            items.append(Evidence(id=str(n), text=text, source=source, title="", relevance=1.0, score=1.0,
-                                  origin="reference", domain=registered_domain(source) or profile.domain,
-                                  source_type=profile.source_type, credibility=profile.credibility,
-                                  quote=text[:300]))
-        return items
+            s = Settings()
+            if not s.llm_configured:
+                raise SystemExit("--backend llm needs OPENAI_BASE_URL or OPENAI_API_KEY")
+            chat = OpenAIChatModel(model=s.LLM_MODEL, api_key=s.openai_api_key, base_url=s.OPENAI_BASE_URL,
+                                   temperature=0.0, timeout_s=s.LLM_TIMEOUT_S)
+            backends.append(LLMBackend(chat, f"llm ({s.LLM_MODEL}{' fake' if fake else ''})"))
+        else:
+            raise SystemExit(f"unknown backend {name!r}")
 
     gate = asyncio.Semaphore(args.concurrency)
 
-    async def judge(case: Case):
-        evidence = to_evidence(case.evidence)
+    async def run(backend: Backend, case: Case):
         async with gate:
-            if chat is not None:
-                try:
-                    decision, _ = await llm_verdict(case.claim, evidence, chat)
-                except Exception as exc:  # counted as a failure of the backend, reported below
-                    return None, str(exc)
-                report, _ = await check_reasoning(decision.reasoning, evidence, case.claim)
-                decision = downgrade_uncited(decision, report.citations) or decision
-            elif nli is not None:
-                decision, _ = await nli_verdict(case.claim, evidence, nli)
-            else:
-                decision = evidence_only_verdict(evidence)
-        return decision, None
+            try:
+                verdict, confidence = await backend.judge(case)
+            except Exception as exc:  # counted as a failure of the backend, reported in the row
+                return "Not Enough Evidence", 0.0, str(exc)
+        return verdict, confidence, None
 
     rows = []
-    for name in args.datasets.split(","):
-        cases = list(LOADERS[name](args.limit))
-        started = time.perf_counter()
-        results = await asyncio.gather(*(judge(c) for c in cases))
-        elapsed = time.perf_counter() - started
-        gold, predicted, confidences, correct, failures = [], [], [], [], 0
-        first_error = None
-        for case, (decision, error) in zip(cases, results, strict=True):
-            if decision is None:
-                failures += 1
-                first_error = first_error or error
-                label, confidence = NEI[name], 0.0
-            else:
-                label = MAPS[name].get(decision.verdict.value, NEI[name])
-                confidence = decision.confidence
-            gold.append(case.gold)
-            predicted.append(label)
-            confidences.append(confidence)
-            correct.append(label == case.gold)
-        rows.append({"dataset": name, "engine": engine, "n": len(cases), "accuracy": accuracy(gold, predicted),
-                     "macro_f1": macro_f1(gold, predicted), "ece": expected_calibration_error(confidences, correct),
-                     "failures": failures, "s_per_claim": elapsed / max(1, len(cases)),
-                     **({"first_error": first_error[:200]} if first_error else {})})
+    for dataset in args.datasets.split(","):
+        cases = DATASETS[dataset]()[:args.limit]
+        for backend in backends:
+            started = time.perf_counter()
+            results = await asyncio.gather(*(run(backend, c) for c in cases))
+            row = score(dataset, backend, cases, results)
+            row["ms_per_claim"] = round((time.perf_counter() - started) * 1000 / max(1, len(cases)), 1)
+            rows.append(row)
     if fake is not None:
         fake.__exit__(None, None, None)
-    emit("verdict", rows, ["dataset", "engine", "n", "accuracy", "macro_f1", "ece", "failures", "s_per_claim"])
+    emit("verdict", rows, ["dataset", "engine", "n", "accuracy", "macro_f1", "tf_precision", "coverage", "ece",
+                           "failures", "ms_per_claim"], extra)
 
 
 if __name__ == "__main__":

@@ -60,19 +60,26 @@ def _cached_snapshot(repo_id: str) -> str | None:
     return None
 
 
+_probed: dict[tuple[str, int], bool] = {}  # the hub is tried once per process
+
+
 def hub_reachable(timeout_s: float = 2.0) -> bool:
-    """True when the Hugging Face hub accepts a TCP connection and offline mode is off."""
+    """True when the Hugging Face hub accepts a TCP connection and offline mode is off. The
+    answer is remembered for the process: a start-up resolving several models pays the probe
+    (at most ``timeout_s``) once."""
     if os.environ.get("HF_HUB_OFFLINE", "").lower() in {"1", "true", "yes"}:
         return False
     endpoint = os.environ.get("HF_ENDPOINT", "https://huggingface.co")
     parts = urlsplit(endpoint)
     host = parts.hostname or "huggingface.co"
     port = parts.port or (443 if parts.scheme == "https" else 80)
-    try:
-        with socket.create_connection((host, port), timeout=timeout_s):
-            return True
-    except OSError:
-        return False
+    if (host, port) not in _probed:
+        try:
+            with socket.create_connection((host, port), timeout=timeout_s):
+                _probed[(host, port)] = True
+        except OSError:
+            _probed[(host, port)] = False
+    return _probed[(host, port)]
 
 
 def resolve_model(name: str, *, default_org: str = "sentence-transformers") -> ResolvedModel:

@@ -41,6 +41,7 @@ def make_settings(tmp_path: Path, **overrides) -> Settings:
         "RERANKER_MODEL": "none",
         "URL_CHECK": False,
         "VERDICT_CACHE_TTL_S": 0,  # tests that repeat a claim expect a fresh run; cache tests opt in
+        "LOCAL_JUDGE": False,  # the evidence-only path; tests of the local judge opt in
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)

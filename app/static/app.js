@@ -104,7 +104,7 @@ function evidenceList(evidence) {
     const n = i + 1;
     const link = el('a', { href: e.source, text: e.title || e.source });
     link.rel = 'noopener noreferrer'; link.target = '_blank';
-    const trust = e.trust.posterior === null ? `${e.trust.domain}` : `${e.trust.domain} · trust ${pct(e.trust.posterior)}`;
+    const trust = e.trust.posterior === null ? `${e.domain}` : `${e.domain} · trust ${pct(e.trust.posterior)}`;
     list.append(el('li', { id: `evidence-${n}`, class: 'evidence-item' },
       el('h3', {}, el('span', { class: 'num', text: `[${n}]` }), link),
       el('div', { class: 'badges' },

@@ -68,7 +68,7 @@ class FixedNLI:
 async def test_the_nli_model_judges_when_loaded():
     report, _ = await check_reasoning("It opened in 1889 [1]. It opened in 1889 [2].", EVIDENCE, CLAIM,
                                       nli=FixedNLI())
-    assert report.judge == "nli (fixed)" and report.unbacked == [(2, "It opened in 1889.")]
+    assert report.judge == "nli (fixed) or lexical" and report.unbacked == [(2, "It opened in 1889.")]
 
 
 class ScriptedChat:
@@ -140,3 +140,53 @@ def test_the_scrubbed_copies_hide_specifics_and_sources_but_keep_the_originals()
     assert replaced >= 4 and "1889" not in copies[0].text and "Eiffel" not in copies[0].text
     assert copies[1].domain == "source-2" and copies[1].source == ""
     assert EVIDENCE[0].text.startswith("The Eiffel Tower")  # the originals are untouched
+
+
+# -- verdict sentences and clean removal (issue 19) --------------------------------------------
+
+NASA = [item("The Earth is not flat: it is a roughly spherical planet.", "nasa.gov"),
+        item("Photographs from space show the planet as a round globe, not a flat disk.", "nasa.gov")]
+
+
+async def test_a_terse_verdict_sentence_is_backed_by_the_cited_items_stance():
+    for e in NASA:
+        e.stance = "refutes"
+    report, _ = await check_reasoning("Per [1] and [2], the claim does not hold; see also [9].", NASA,
+                                      "The Earth is flat", verdict=Verdict.FALSE)
+    assert report.reasoning == "Per [1] and [2], the claim does not hold."
+    assert (report.citations.total, report.citations.supported) == (3, 2) and report.nonexistent == [9]
+    assert "stance for verdict sentences" in report.judge
+
+
+async def test_a_verdict_sentence_citing_an_item_of_the_other_side_is_not_backed():
+    NASA[0].stance, NASA[1].stance = "refutes", "neutral"
+    report, _ = await check_reasoning("This is confirmed by [1] and [2].", NASA, "The Earth is flat",
+                                      verdict=Verdict.TRUE)
+    assert report.citations.supported == 0 and len(report.unbacked) == 2
+    assert report.reasoning == f"This is confirmed{FLAG}."
+
+
+@pytest.mark.parametrize(("sentence", "drop", "expected"), [
+    ("Per [1] and [2], the claim does not hold; see also [9].", {9}, "Per [1] and [2], the claim does not hold."),
+    ("Per [1] and [2], the claim does not hold; see also [9].", {1, 2}, "The claim does not hold; see also [9]."),
+    ("Refuted by [1] and [9].", {9}, "Refuted by [1]."),
+    ("See [9].", {9}, ""),
+    ("The tower [1][9] opened in 1889.", {9}, "The tower [1] opened in 1889."),
+    ("According to [3], the tower opened in 1889 [1].", {3}, "The tower opened in 1889 [1]."),
+    ("It was built in 1889 [1], [4] and [5].", {4, 5}, "It was built in 1889 [1]."),
+])
+def test_dropping_citations_never_leaves_broken_text(sentence, drop, expected):
+    from agent.citations import drop_citations
+
+    assert drop_citations(sentence, drop) == expected
+
+
+def test_what_counts_as_restating_the_verdict():
+    from agent.citations import restates_verdict
+
+    claim = "The Earth is flat"
+    for text in ("Per and, the claim does not hold", "This is false", "confirmed by", "The claim is true",
+                 "Evidence shows the claim is incorrect", "The claim that the Earth is flat is a myth"):
+        assert restates_verdict(text, claim), text
+    for text in ("The Earth is round, not flat", "NASA photos show the Earth is round", "It is 12,756 km wide"):
+        assert not restates_verdict(text, claim), text

@@ -54,6 +54,8 @@ async def test_live_and_paywalled_urls_score_like_the_standard(fetcher):
                                      sufficient_mean=1.0)
     assert report.url_checks == 2 and len(chat.calls) == 1
     assert live.trust.content_domain == "NEWS"
+    # trust.domain is groundcheck's domain, as in the standard; the host stays on the item
+    assert live.trust.domain == "NEWS" and live.domain == "127.0.0.1"
     assert live.trust.score == pytest.approx(0.7625)
     assert paywalled.trust.score == pytest.approx(0.5525) and paywalled.trust.verdict == "VERIFIED"
     assert paywalled.trust.posterior == pytest.approx(0.81, abs=0.005)

