@@ -28,6 +28,8 @@ def _not_blank(value: str) -> str:
 def _profile(value: str) -> str:
     from agent.grounding import profile_named
 
+    if not value.strip():  # as the schema's pattern says: omit the field (or null) for the default
+        raise ValueError(f"the profile is empty; omit it for the default or name one of: {', '.join(PROFILES)}")
     return profile_named(value).name  # UnknownProfile is a ValueError: a 422 listing the valid ones
 
 
@@ -40,7 +42,8 @@ _WS = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u2
 NOT_BLANK = {"pattern": rf"[^{_WS}]"}
 ClaimText = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_not_blank),
                       Field(json_schema_extra=NOT_BLANK)]
-Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000)]
+Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000),
+                      Field(json_schema_extra=NOT_BLANK)]  # what min_length means after the strip
 
 
 def _any_case(word: str) -> str:
