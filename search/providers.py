@@ -8,8 +8,8 @@ import json
 import math
 import re
 import time
-from datetime import UTC, datetime
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx

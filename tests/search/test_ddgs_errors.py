@@ -19,7 +19,12 @@ from ddgs import DDGS
 from ddgs.engines import ENGINES
 
 from search.base import SearchRateLimited, SearchTimeout, SearchUnavailable
-from search.providers import AI_GENERATED_BACKENDS, DuckDuckGoSearch, published_date, resolve_backends
+from search.providers import (
+    AI_GENERATED_BACKENDS,
+    DuckDuckGoSearch,
+    published_date,
+    resolve_backends,
+)
 
 RESULT_PAGE = """<html><body>
 <div class="result results_links web-result"><div class="links_main links_deep result__body">
