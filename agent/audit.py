@@ -184,7 +184,8 @@ class SourceAuditor:
         profile = profile_for(cited.url)
         doi = find_doi(cited.url)
         news = {profile.domain} if profile.source_type in {"news", "news_wire"} else set()
-        content = classify_reference(doi=doi, url=cited.url, type="ARTICLE" if news else None, news_domains=news)
+        content = classify_reference(doi=doi, url=cited.url, type="ARTICLE" if news else None,
+                                     news_domains=news, edu_hosts=True)
         published = url_date(cited.url)
         http_status = None
         reason = ""

@@ -51,7 +51,7 @@ def content_domain(item: Evidence, doi: str | None) -> ContentDomain:
     """Classify by the standard; the table's news outlets count as "ARTICLE with a matching URL"."""
     news = {item.domain} if item.source_type in _NEWS_TYPES and item.domain else set()
     return classify_reference(doi=doi, url=item.source if "://" in item.source else None,
-                              type="ARTICLE" if news else None, news_domains=news)
+                              type="ARTICLE" if news else None, news_domains=news, edu_hosts=True)
 
 
 def url_layer(check: UrlCheck | None) -> tuple[LayerResult | None, str]:
