@@ -279,7 +279,8 @@ class Fetcher:
 
         ``valid`` for a final 2xx/3xx, ``invalid`` for other statuses (``paywalled`` tells 401/
         402/403 apart), ``unreachable`` for network errors, timeouts and 429/5xx, ``refused``
-        when the guard said no, ``invalid_url`` when the URL (or a redirect's Location) is malformed. ``cached`` is true when the answer came from the cache.
+        when the guard said no, ``invalid_url`` when the URL (or a redirect's Location) is
+        malformed. ``cached`` is true when the answer came from the cache.
         """
         key = f"{int(follow_redirects)} {url}"
         hit = self._cache.get(key)
@@ -392,6 +393,9 @@ class Fetcher:
                     raise FetchError(f"cannot connect: {exc}") from exc
                 await asyncio.sleep(0.2)
             except httpx.HTTPError as exc:
+                if isinstance(exc, httpx.RemoteProtocolError) and "invalid url in location" in str(exc).lower():
+                    # httpx reads the Location itself while building the response
+                    raise FetchInvalidUrl(f"redirect to an invalid URL: {exc}") from None
                 raise FetchError(f"{type(exc).__name__}: {exc}") from exc
             except (httpx.InvalidURL, UnicodeError, ValueError) as exc:
                 # what httpx, idna and the standard library raise for a URL normalise_url let

@@ -118,3 +118,17 @@ async def test_a_stored_document_with_an_unusable_source_is_skipped_with_a_step(
                 "claim": "Honey never spoils.", "web_search": False}) as stream:
             text = "".join([chunk async for chunk in stream.aiter_text()])
         assert "event: error" not in text and "event: result" in text
+
+
+@pytest.mark.parametrize("location", ["http://a..b/x", "http://[zz]/x", "http://a.example:abc/x"])
+async def test_a_redirect_to_a_malformed_url_is_invalid_url_not_an_exception(location):
+    from tests.fakes.web import FakeWeb
+
+    with FakeWeb({"/start": (302, {"location": location}, b"")}) as web:
+        fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), timeout_s=3))
+        try:
+            check = await fetcher.check(web.url + "/start")
+        finally:
+            await fetcher.aclose()
+    assert check.status == "invalid_url", check
+    assert web.requests == [("HEAD", "/start")]  # the malformed hop was never requested
