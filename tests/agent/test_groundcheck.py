@@ -100,7 +100,7 @@ def test_published_parameters():
 
 def test_educational_v2_parameters_are_the_standards():
     edu = DOMAIN_CONFIGS[ContentDomain.EDUCATIONAL]
-    assert {(l.id, l.sensitivity, l.specificity) for l in edu.layers} == {
+    assert {(layer.id, layer.sensitivity, layer.specificity) for layer in edu.layers} == {
         ("url", 0.80, 0.85), ("title_search", 0.35, 0.75), ("ai", 0.80, 0.82)}  # groundcheck v0.3.0
     assert DOMAIN_CONFIGS[ContentDomain.GENERAL].prior < edu.prior < DOMAIN_CONFIGS[ContentDomain.NEWS].prior
     live = bayesian_score("EDUCATIONAL", LIVE_NYT)
