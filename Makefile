@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.claimcheck-installed
 TORCH  := torch==2.13.0
 
-.PHONY: setup redis seed run test lint bench clean browser screenshots
+.PHONY: setup redis seed run test lint bench clean browser screenshots fuzz-large
 
 # Examples per operation for the schemathesis fuzz test that `make test` runs.
 FUZZ_EXAMPLES ?= 10
@@ -55,6 +55,10 @@ screenshots: setup browser
 	mkdir -p docs/screenshots
 	find $(SHOTS) -path '*0/*.png' -exec cp {} docs/screenshots/ \;
 	rm -rf $(SHOTS)
+
+# schemathesis with every check at >= 10,000 cases (tests/app/test_fuzz.py at a large budget).
+fuzz-large: setup
+	HF_HUB_OFFLINE=1 $(BIN)/python -m benchmarks.fuzz --examples 1120
 
 lint: setup
 	$(BIN)/ruff check .

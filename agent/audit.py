@@ -33,10 +33,10 @@ from retrieval.concurrency import run_blocking
 from retrieval.credibility import profile_for, registered_domain
 from retrieval.embeddings import Embedder
 from search.extract import UnreadablePage, extract_page
-from search.fetch import Fetcher, FetchError, FetchRefused
+from search.fetch import Fetcher, FetchError, FetchInvalidUrl, FetchRefused
 
 Topic = Literal["legal", "scientific", "financial", "medical", "policy", "general"]
-Status = Literal["valid", "invalid", "unreachable", "refused"]
+Status = Literal["valid", "invalid", "unreachable", "refused", "invalid_url"]
 MAX_URLS = 15
 
 _URL = re.compile(r"https?://[^\s<>\"'\]\[{}|\\^`]+", re.IGNORECASE)
@@ -189,7 +189,8 @@ class SourceAuditor:
         profile = profile_for(cited.url)
         doi = find_doi(cited.url)
         news = {profile.domain} if profile.source_type in {"news", "news_wire"} else set()
-        content = classify_reference(doi=doi, url=cited.url, type="ARTICLE" if news else None, news_domains=news)
+        content = classify_reference(doi=doi, url=cited.url, type="ARTICLE" if news else None,
+                                     news_domains=news, edu_hosts=True)
         published = url_date(cited.url)
         http_status = None
         reason = ""
@@ -199,6 +200,8 @@ class SourceAuditor:
         except FetchRefused as exc:
             status: Status = "refused"
             reason = str(exc)
+        except FetchInvalidUrl as exc:
+            status, reason = "invalid_url", str(exc)
         except FetchError as exc:
             status, reason = "unreachable", str(exc)
         else:
@@ -214,7 +217,7 @@ class SourceAuditor:
         layer = None
         if status == "valid":
             layer = LayerResult("url", True, LIVE_URL_CONFIDENCE)
-        elif status in {"invalid", "refused"}:
+        elif status in {"invalid", "refused", "invalid_url"}:
             layer = LayerResult("url", False, 0.0)
         item = Evidence(id=cited.url, text="", source=cited.url, title="", relevance=0.0, score=0.0,
                         origin="reference", domain=profile.domain, source_type=profile.source_type,

@@ -51,7 +51,7 @@ def content_domain(item: Evidence, doi: str | None) -> ContentDomain:
     """Classify by the standard; the table's news outlets count as "ARTICLE with a matching URL"."""
     news = {item.domain} if item.source_type in _NEWS_TYPES and item.domain else set()
     return classify_reference(doi=doi, url=item.source if "://" in item.source else None,
-                              type="ARTICLE" if news else None, news_domains=news)
+                              type="ARTICLE" if news else None, news_domains=news, edu_hosts=True)
 
 
 def url_layer(check: UrlCheck | None) -> tuple[LayerResult | None, str]:
@@ -64,13 +64,15 @@ def url_layer(check: UrlCheck | None) -> tuple[LayerResult | None, str]:
         return LayerResult("url", False, 0.0), f"{what} (HTTP {check.http_status})"
     if check.status == "refused":
         return LayerResult("url", False, 0.0), f"refused ({check.reason})"
+    if check.status == "invalid_url":
+        return LayerResult("url", False, 0.0), f"malformed ({check.reason})"
     return None, f"unreachable ({check.reason})"
 
 
 def doi_layer(doi: str | None, check: UrlCheck | None) -> tuple[LayerResult | None, str]:
     if doi is None:
         return None, "no DOI"
-    if check is None or check.status in {"unreachable", "refused"}:
+    if check is None or check.status in {"unreachable", "refused", "invalid_url"}:
         return None, f"{doi}: not resolved" + (f" ({check.reason})" if check else "")
     if check.status == "valid":
         return LayerResult("doi", True, DOI_CONFIDENCE), f"{doi} registered"

@@ -69,6 +69,7 @@ from search.base import SearchResult
 from search.escalation import NO_DOMAINS, SearchEscalation, TierOutcome
 from search.escalation import Tier as SearchTier
 from search.fetch import Fetcher
+from search.urls import usable_source
 
 log = logging.getLogger(__name__)
 
@@ -432,6 +433,11 @@ class Verifier:
         if kept:
             await self.retriever.kb.record_access({c.doc.id: float(c.relevance or 0.0) for c in kept})
         trace.step(f"Retrieved {len(candidates)} candidate(s) from the knowledge base.")
+        unusable = [c for c in candidates if not usable_source(c.doc.source)]
+        if unusable:  # stored before sources were validated: skipped, never a 500 (kb doctor fixes)
+            kept = [c for c in kept if usable_source(c.doc.source)]
+            trace.step(f"Skipped {len(unusable)} KB document(s) with an unusable source "
+                       f"({', '.join(c.doc.id for c in unusable[:3])}); `claimcheck kb doctor` repairs them.")
         trace.step(f"Reranked with {self.retriever.reranker.name}: kept {len(kept)} with relevance ≥ "
                    f"{scale.min_relevance:g}.")
         pool = [_Pooled(c, "kb") for c in kept]

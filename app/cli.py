@@ -69,6 +69,10 @@ async def _with_retriever(action):
         kb.close()
 
 
+class _DoctorFound(Exception):
+    """`kb doctor` without --fix found rows to repair: exit status 2."""
+
+
 def kb_command(args: argparse.Namespace) -> int:
     from seed.seeding import SEED_FILE, SeedFileError, ingest, read_jsonl_documents
 
@@ -115,10 +119,23 @@ def kb_command(args: argparse.Namespace) -> int:
         return _remote(args, lambda http, base: _print_hits(
             _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))["results"],
             args.json))
+    async def doctor_action(retriever):
+        from retrieval.doctor import doctor
+
+        report = await doctor(retriever.kb, fix=args.fix, export=Path(args.export))
+        print("\n".join(report.lines()))
+        if report.removed:
+            print(f"removed documents were written to {args.export}; fix their sources and `kb ingest` them")
+        if (report.repairable or report.unusable) and not args.fix:
+            print("run `claimcheck kb doctor --fix` to normalise and remove them")
+            raise _DoctorFound
+
     actions = {"seed": seed_action, "stats": stats_action, "ingest": ingest_action,
-               "search": search_action}
+               "search": search_action, "doctor": doctor_action}
     try:
         asyncio.run(_with_retriever(actions[args.kb_command]))
+    except _DoctorFound:
+        return 2
     except (KnowledgeBaseError, ModelUnavailable, SeedFileError, OSError) as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
         return 1
@@ -305,6 +322,12 @@ def main(argv: list[str] | None = None) -> int:
     p_ingest = kb_sub.add_parser("ingest", help="add documents from a JSONL file {text, source, title?, timestamp?}")
     p_ingest.add_argument("file")
     p_ingest.add_argument("--batch", type=int, default=64)
+    p_doctor = kb_sub.add_parser("doctor", help="report stored documents whose source is not a usable URL "
+                                 "(exit 2 when any); --fix normalises or removes them")
+    p_doctor.add_argument("--fix", action="store_true",
+                          help="normalise repairable sources in place; remove the rest after exporting them")
+    p_doctor.add_argument("--export", default="kb-doctor-removed.jsonl",
+                          help="JSONL file the removed documents are appended to (default kb-doctor-removed.jsonl)")
     p_search = kb_sub.add_parser("search", help="retrieve + rerank, as the verifier does")
     p_search.add_argument("query")
     p_search.add_argument("-k", type=int, default=10, help="how many results (default 10)")

@@ -101,6 +101,9 @@ class Settings(BaseSettings):
     # Web search
     SEARCH_PROVIDER: str = "duckduckgo"
     SEARXNG_URL: str | None = None
+    # The ddgs backends SEARCH_PROVIDER=duckduckgo asks (comma-separated; "auto" = every installed
+    # text engine but AI-generated encyclopedias such as grokipedia). See docs/search.md.
+    DDGS_BACKENDS: CsvList = ("duckduckgo",)
     MAX_SEARCH_RESULTS: int = Field(8, ge=1, le=50)
     SEARCH_TIMEOUT_S: float = Field(10.0, gt=0)
     # Unset: twice SEARCH_TIMEOUT_S (20 s by default), filled in by _consistent.
@@ -143,7 +146,7 @@ class Settings(BaseSettings):
     PORT: int = Field(8000, ge=1, le=65535)
 
     @field_validator(
-        "TRUSTED_DOMAINS", "FACT_CHECK_DOMAINS", "FETCH_ALLOW_HOSTS", "API_KEYS", "CORS_ORIGINS",
+        "TRUSTED_DOMAINS", "DDGS_BACKENDS", "FACT_CHECK_DOMAINS", "FETCH_ALLOW_HOSTS", "API_KEYS", "CORS_ORIGINS",
         mode="before",
     )
     @classmethod

@@ -84,6 +84,10 @@ async def _domain_error(_: Request, exc: Exception) -> JSONResponse:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        if any(item.get("type") == "json_invalid" for item in exc.errors()):
+            # what the schema documents: a body that is not JSON is a 400, not a validation error
+            return error_response(400, "bad_request", "the body is not valid JSON: "
+                                  + "; ".join(str(item.get("msg", "")) for item in exc.errors()))
         detail = []
         for item in exc.errors():
             clean = {k: _safe(v) for k, v in item.items() if k in {"type", "loc", "msg", "input", "ctx"}}

@@ -59,15 +59,29 @@ router = APIRouter()
 VERIFY_ERRORS = error_responses(400, 401, 413, 422, 429, 503)
 
 
+SSE_GRAMMAR = (
+    "A `text/event-stream` body (Server-Sent Events, WHATWG HTML §9.2), read as text, not JSON:\n\n"
+    "    stream  = *( comment / event )\n"
+    "    comment = \":\" *CHAR LF              ; keep-alive, ignore it\n"
+    "    event   = \"event: \" name LF \"data: \" json LF LF\n\n"
+    "`json` is one line of JSON whose shape depends on `name` (listed in the 200 description). The "
+    "stream ends after a `result` or an `error` event. OpenAPI 3.1 cannot describe the items of a "
+    "stream, so the schema is a string; each event's `data` is what `SSE_EVENT` in app/routes.py says.")
+
+
 def sse_doc(description: str, example: str) -> dict[str, Any]:
-    """The OpenAPI 200 entry of a Server-Sent Events route."""
+    """The OpenAPI 200 entry of a Server-Sent Events route: a string (what a generated client can
+    read), the event grammar in its description."""
     return {"description": description,
-            "content": {"text/event-stream": {"schema": SSE_EVENT, "example": example}}}
+            "content": {"text/event-stream": {"schema": {"type": "string", "description": SSE_GRAMMAR},
+                                              "example": example}}}
 
 
-# One Server-Sent Event as clients (and schemathesis) parse it: its name and its JSON text.
+# One Server-Sent Event as SSE parsers (and schemathesis) read it: its name and its JSON text. The
+# fuzz test validates every event of a stream against it.
 SSE_EVENT = {"type": "object", "required": ["data"],
-             "properties": {"event": {"type": "string"}, "data": {"type": "string"}}}
+             "properties": {"event": {"type": "string", "enum": ["step", "claim", "result", "error"]},
+                            "data": {"type": "string", "contentMediaType": "application/json"}}}
 
 
 READ_ERRORS = error_responses(401, 429, 503)

@@ -16,6 +16,7 @@ from pydantic import (
 )
 
 from agent.grounding import PROFILES
+from search.urls import FORBIDDEN_CHARS, InvalidUrl, normalise_url
 
 
 def _not_blank(value: str) -> str:
@@ -27,6 +28,8 @@ def _not_blank(value: str) -> str:
 def _profile(value: str) -> str:
     from agent.grounding import profile_named
 
+    if not value.strip():  # as the schema's pattern says: omit the field (or null) for the default
+        raise ValueError(f"the profile is empty; omit it for the default or name one of: {', '.join(PROFILES)}")
     return profile_named(value).name  # UnknownProfile is a ValueError: a 422 listing the valid ones
 
 
@@ -39,7 +42,8 @@ _WS = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u2
 NOT_BLANK = {"pattern": rf"[^{_WS}]"}
 ClaimText = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_not_blank),
                       Field(json_schema_extra=NOT_BLANK)]
-Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000)]
+Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000),
+                      Field(json_schema_extra=NOT_BLANK)]  # what min_length means after the strip
 
 
 def _any_case(word: str) -> str:
@@ -253,16 +257,22 @@ def _document_text(value: str) -> str:
 
 
 def _http_source(value: str) -> str:
-    stripped = value.strip()
-    scheme, _, rest = stripped.partition("://")
-    host = rest.split("/", 1)[0].split("?", 1)[0]
-    if scheme.lower() not in {"http", "https"} or not host or any(ch.isspace() for ch in stripped):
-        raise ValueError("source must be an http(s) URL, e.g. https://example.org/page")
-    return stripped
+    try:  # the one URL parser (search/urls.py): what is stored can be fetched and read later
+        return normalise_url(value)
+    except InvalidUrl as exc:
+        raise ValueError(f"source must be an http(s) URL, e.g. https://example.org/page: {exc}") from None
 
 
-# The schema's version of _http_source (the fuzz test holds the two together).
-HTTP_SOURCE = {"pattern": rf"^[{_WS}]*[hH][tT][tT][pP][sS]?://[^{_WS}/?][^{_WS}]*[{_WS}]*$"}
+# The schema's version of _http_source (the fuzz test holds the two together): an http(s) URL whose
+# host is a DNS name (ASCII labels, or any non-ASCII name, which the validator runs through IDNA),
+# a dotted IPv4 address or a bracketed IPv6 one, an optional port, then no whitespace or controls.
+_URL_TAIL = rf"(?:[/?#][^{FORBIDDEN_CHARS}]*)?"
+_LABEL = r"[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?"
+_PORT = r"(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3})?)?"
+HTTP_SOURCE = {"pattern": (
+    rf"^[{_WS}]*[hH][tT][tT][pP][sS]?://(?:(?:{_LABEL}\.)*[A-Za-z_](?:[A-Za-z0-9_-]{{0,61}}[A-Za-z0-9_])?\.?"
+    rf"|(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){{3}})"
+    rf"{_PORT}{_URL_TAIL}[{_WS}]*$")}
 
 
 class KBDocumentIn(BaseModel):
@@ -388,7 +398,9 @@ class AuditRequest(BaseModel):
 
 class AuditedUrlOut(BaseModel):
     url: str
-    status: Literal["valid", "invalid", "unreachable", "refused"]
+    status: Literal["valid", "invalid", "unreachable", "refused", "invalid_url"] = Field(
+        description="valid | invalid (HTTP 4xx) | unreachable | refused (SSRF guard) | invalid_url "
+                    "(malformed: nothing was requested)")
     http_status: int | None
     domain: str = Field(description="the groundcheck content domain (ACADEMIC, NEWS, GOVERNMENT, …)")
     registered_domain: str

@@ -350,7 +350,8 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         escalation: SearchEscalation | None = None
         if settings.SEARCH_PROVIDER.lower() != "none":
             provider = make_provider(settings.SEARCH_PROVIDER, ProviderContext(
-                http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL))
+                http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL,
+                ddgs_backends=tuple(settings.DDGS_BACKENDS)))
             escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
                 max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
                 rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))

@@ -133,6 +133,7 @@ class ProviderContext:
     http: httpx.AsyncClient
     timeout_s: float = 10.0
     searxng_url: str | None = None
+    ddgs_backends: tuple[str, ...] = ("duckduckgo",)
 
 
 # Factories import their provider lazily: providers.py imports this module.
@@ -145,7 +146,7 @@ def _no_search(ctx: ProviderContext) -> SearchProvider:
 def _duckduckgo(ctx: ProviderContext) -> SearchProvider:
     from search.providers import DuckDuckGoSearch
 
-    return DuckDuckGoSearch(timeout_s=ctx.timeout_s)
+    return DuckDuckGoSearch(timeout_s=ctx.timeout_s, backends=ctx.ddgs_backends)
 
 
 def _searxng(ctx: ProviderContext) -> SearchProvider:

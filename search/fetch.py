@@ -32,8 +32,11 @@ from urllib.parse import urljoin, urlsplit
 import httpcore
 import httpx
 
+from search.urls import InvalidUrl, normalise_url
+
 __all__ = [
     "FetchError",
+    "FetchInvalidUrl",
     "FetchPolicy",
     "FetchRefused",
     "Fetcher",
@@ -46,7 +49,7 @@ __all__ = [
 ]
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
-CheckStatus = Literal["valid", "invalid", "unreachable", "refused"]
+CheckStatus = Literal["valid", "invalid", "unreachable", "refused", "invalid_url"]
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
@@ -56,6 +59,10 @@ class FetchError(Exception):
 
 class FetchRefused(FetchError):
     """The SSRF guard refused the URL before any connection was made."""
+
+
+class FetchInvalidUrl(FetchError):
+    """The URL (or a redirect's Location) is malformed: nothing was requested."""
 
 
 async def system_resolver(host: str, port: int) -> list[str]:
@@ -229,12 +236,15 @@ class _Cache:
 
 
 def _check_scheme(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.scheme.lower() not in {"http", "https"}:
-        raise FetchRefused(f"only http and https URLs are fetched, not {parts.scheme or 'none'!r}")
-    if not parts.hostname:
-        raise FetchRefused("the URL has no host")
-    return url
+    """The URL as it will be requested (search.urls.normalise_url): FetchRefused for a scheme other
+    than http(s), FetchInvalidUrl for anything else malformed."""
+    scheme = url.strip().partition(":")[0] if ":" in url else ""
+    if scheme.lower() not in {"http", "https"}:
+        raise FetchRefused(f"only http and https URLs are fetched, not {scheme or 'none'!r}")
+    try:
+        return normalise_url(url)
+    except InvalidUrl as exc:
+        raise FetchInvalidUrl(f"invalid URL: {exc}") from None
 
 
 class Fetcher:
@@ -269,7 +279,8 @@ class Fetcher:
 
         ``valid`` for a final 2xx/3xx, ``invalid`` for other statuses (``paywalled`` tells 401/
         402/403 apart), ``unreachable`` for network errors, timeouts and 429/5xx, ``refused``
-        when the guard said no. ``cached`` is true when the answer came from the cache.
+        when the guard said no, ``invalid_url`` when the URL (or a redirect's Location) is
+        malformed. ``cached`` is true when the answer came from the cache.
         """
         key = f"{int(follow_redirects)} {url}"
         hit = self._cache.get(key)
@@ -307,6 +318,8 @@ class Fetcher:
                     final, answer = await self._request("GET", url, follow_redirects, read=False)
         except FetchRefused as exc:
             return done("refused", reason=str(exc))
+        except FetchInvalidUrl as exc:
+            return done("invalid_url", reason=str(exc))
         except TimeoutError:
             return done("unreachable", reason=f"timed out after {self.policy.timeout_s:g} s")
         except FetchError as exc:
@@ -321,11 +334,8 @@ class Fetcher:
     async def vet(self, url: str) -> None:
         """The guard's answer for ``url`` before anything is fetched: FetchRefused when it would be
         refused, FetchError when its host does not resolve; None when it may be fetched."""
-        parts = urlsplit(_check_scheme(url))
-        try:
-            port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
-        except ValueError as exc:
-            raise FetchRefused(f"invalid port in {url!r}") from exc
+        parts = urlsplit(_check_scheme(url))  # normalised: the port and host are well-formed
+        port = parts.port or (443 if parts.scheme == "https" else 80)
         async with asyncio.timeout(self.policy.timeout_s):
             await guard_host(parts.hostname or "", port, allow_hosts=self.policy.allow_hosts,
                              resolver=self.backend.resolver)
@@ -349,7 +359,11 @@ class Fetcher:
             answer = await self._send(method, current, read=read)
             if not (follow and 300 <= answer.status < 400 and answer.location):
                 return current, answer
-            current = _check_scheme(urljoin(current, answer.location))
+            try:
+                target = urljoin(current, answer.location)
+            except ValueError as exc:  # e.g. an unbalanced bracket in the Location
+                raise FetchInvalidUrl(f"redirect to an invalid URL: {exc}") from None
+            current = _check_scheme(target)
         raise FetchError(f"more than {self.policy.max_redirects} redirects")
 
     async def _send(self, method: str, url: str, *, read: bool) -> _Answer:
@@ -379,7 +393,14 @@ class Fetcher:
                     raise FetchError(f"cannot connect: {exc}") from exc
                 await asyncio.sleep(0.2)
             except httpx.HTTPError as exc:
+                if isinstance(exc, httpx.RemoteProtocolError) and "invalid url in location" in str(exc).lower():
+                    # httpx reads the Location itself while building the response
+                    raise FetchInvalidUrl(f"redirect to an invalid URL: {exc}") from None
                 raise FetchError(f"{type(exc).__name__}: {exc}") from exc
+            except (httpx.InvalidURL, UnicodeError, ValueError) as exc:
+                # what httpx, idna and the standard library raise for a URL normalise_url let
+                # through: still a per-URL status, never an exception out of the fetcher
+                raise FetchInvalidUrl(f"invalid URL: {type(exc).__name__}: {exc}") from None
         raise AssertionError("not reached")
 
 

@@ -6,14 +6,17 @@ import asyncio
 import email.utils
 import json
 import math
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 from ddgs.exceptions import DDGSException, RatelimitException, TimeoutException
 
 from search.base import (
+    SearchError,
     SearchRateLimited,
     SearchResult,
     SearchTimeout,
@@ -45,11 +48,42 @@ def _default_ddgs_factory(*, timeout: int) -> Any:
     return DDGS(timeout=timeout)
 
 
-class DuckDuckGoSearch:
-    """Metasearch through the ``ddgs`` package (a blocking client, run in a worker thread).
+# ddgs text backends whose pages are written by a language model, not by people who can be cited:
+# never asked unless named explicitly in DDGS_BACKENDS ("auto"/"all" leave them out).
+AI_GENERATED_BACKENDS = frozenset({"grokipedia"})
 
-    ``ddgs_factory(timeout=seconds)`` builds the client; tests pass a fake. A timed-out call
-    is abandoned, not killed: its thread ends when ddgs's own timeout (the same budget) fires.
+
+def ddgs_text_backends() -> list[str]:
+    """The text backends the installed ddgs has (ddgs.engines.ENGINES["text"])."""
+    from ddgs.engines import ENGINES
+
+    return sorted(ENGINES["text"])
+
+
+def resolve_backends(requested: Sequence[str]) -> tuple[str, ...]:
+    """The ddgs backends to ask, checked against the installed ddgs: a name it does not know
+    raises SearchError (ddgs itself would log it and silently fall back to "auto", which mixes in
+    every engine); "auto"/"all" mean every installed text engine but the AI-generated ones."""
+    installed = ddgs_text_backends()
+    names = [name.strip().lower() for name in requested if name.strip()] or ["duckduckgo"]
+    chosen: list[str] = []
+    for name in names:
+        if name in {"auto", "all"}:
+            chosen += [b for b in installed if b not in AI_GENERATED_BACKENDS]
+        elif name in installed:
+            chosen.append(name)
+        else:
+            raise SearchError(f"DDGS_BACKENDS: ddgs has no text backend {name!r}; installed: {', '.join(installed)}")
+    return tuple(dict.fromkeys(chosen))
+
+
+class DuckDuckGoSearch:
+    """Web search through the ``ddgs`` package (a blocking client, run in a worker thread).
+
+    Asks only the ddgs ``backends`` given (default: DuckDuckGo alone — ddgs's own default, "auto",
+    mixes brave, grokipedia, mojeek, startpage, wikipedia and yahoo). ``ddgs_factory(timeout=
+    seconds)`` builds the client; tests pass a fake. A timed-out call is abandoned, not killed:
+    its thread ends when ddgs's own timeout (the same budget) fires.
     """
 
     name = "duckduckgo"
@@ -59,9 +93,11 @@ class DuckDuckGoSearch:
         *,
         timeout_s: float = 10.0,
         ddgs_factory: Callable[..., Any] = _default_ddgs_factory,
+        backends: Sequence[str] = ("duckduckgo",),
     ) -> None:
         self._timeout_s = timeout_s
         self._ddgs_factory = ddgs_factory
+        self.backends = resolve_backends(backends)
 
     async def search(
         self, query: str, *, max_results: int, sites: Sequence[str] | None = None
@@ -76,15 +112,12 @@ class DuckDuckGoSearch:
             )
         except TimeoutError as exc:
             raise SearchTimeout(f"duckduckgo: no answer within {self._timeout_s:g} s") from exc
-        except RatelimitException as exc:
-            raise SearchRateLimited(f"duckduckgo: {exc}") from exc
-        except TimeoutException as exc:
-            raise SearchTimeout(f"duckduckgo: {exc}") from exc
         except DDGSException as exc:
-            # ddgs raises instead of returning [] when every engine came back empty.
-            if "no results found" in str(exc).lower():
+            kind = classify_ddgs_error(exc)
+            if kind == "empty":  # ddgs raises instead of returning [] when every engine came back empty
                 return []
-            raise SearchUnavailable(f"duckduckgo: {exc}") from exc
+            error = {"rate_limited": SearchRateLimited, "timeout": SearchTimeout}.get(kind, SearchUnavailable)
+            raise error(f"duckduckgo: {exc}") from exc
         except Exception as exc:  # the Protocol allows only SearchError out of a provider
             raise SearchUnavailable(f"duckduckgo: {type(exc).__name__}: {exc}") from exc
         if not isinstance(raw, list):
@@ -93,7 +126,75 @@ class DuckDuckGoSearch:
 
     def _text(self, query: str, max_results: int) -> list[dict[str, Any]]:
         client = self._ddgs_factory(timeout=max(1, math.ceil(self._timeout_s)))
-        return client.text(query, max_results=max_results)
+        return client.text(query, max_results=max_results, backend=",".join(self.backends))
+
+
+def classify_ddgs_error(exc: BaseException) -> str:
+    """What a ddgs exception means: "rate_limited", "timeout", "empty" or "failed".
+
+    Read from the installed ddgs (9.x, pinned by tests/search/test_ddgs_errors.py, which runs its
+    real code over a fake HTTP client), not from its exception names alone:
+
+    - ``RatelimitException`` is declared but never raised. A rate-limited DuckDuckGo answers 202
+      (ddgs: no results) or 200 with an empty page, which lxml refuses with ``ParserError:
+      Document is empty``; ``_search_sync`` then raises ``DDGSException(that error)``.
+    - primp's timeout becomes ``TimeoutException("… deadline has elapsed")`` in ddgs's HTTP
+      client, but ``_search_sync`` re-raises it as ``TimeoutException`` only when the text says
+      "timed out"; otherwise as a plain ``DDGSException`` wrapping it.
+    - "No results found." is ddgs's way of saying that no engine had anything.
+    """
+    if isinstance(exc, RatelimitException):
+        return "rate_limited"
+    causes = [exc, *(a for a in exc.args if isinstance(a, BaseException))]
+    text = " ".join(str(c) for c in causes).lower()
+    if any(isinstance(c, RatelimitException) for c in causes) or "document is empty" in text \
+            or "ratelimit" in text:
+        return "rate_limited"
+    if isinstance(exc, TimeoutException) or any(isinstance(c, TimeoutException) for c in causes) \
+            or "timed out" in text or "deadline has elapsed" in text or "timeout" in text:
+        return "timeout"
+    if "no results found" in text:
+        return "empty"
+    return "failed"
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)}
+_LEADING_DATE = re.compile(
+    r"^\s*(?:(?P<iso>\d{4}-\d{2}-\d{2})"
+    r"|(?P<mon>[A-Za-z]{3})[a-z]*\.? (?P<day>\d{1,2}), (?P<year>\d{4})"
+    r"|(?P<day2>\d{1,2}) (?P<mon2>[A-Za-z]{3})[a-z]* (?P<year2>\d{4}))\s*(?:·|—|-|\.\.\.|…)")
+
+
+def published_date(item: Mapping[str, Any]) -> str | None:
+    """The ISO date a ddgs result carries: its ``date`` (news backends: ISO text or epoch seconds),
+    else a date the engine put in front of the snippet ("Mar 5, 2024 · …"); None otherwise."""
+    value = item.get("date")
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        try:
+            return datetime.fromtimestamp(value, UTC).date().isoformat()
+        except (OverflowError, OSError, ValueError):
+            return None
+    if isinstance(value, str) and value.strip():
+        try:
+            return datetime.fromisoformat(value.strip().replace("Z", "+00:00")).date().isoformat()
+        except ValueError:
+            pass
+    body = item.get("body")
+    match = _LEADING_DATE.match(body) if isinstance(body, str) else None
+    if match is None:
+        return None
+    if match["iso"]:
+        text = match["iso"]
+    else:
+        month = _MONTHS.get((match["mon"] or match["mon2"]).lower())
+        if month is None:
+            return None
+        text = f"{match['year'] or match['year2']}-{month:02d}-{int(match['day'] or match['day2']):02d}"
+    try:
+        return datetime.fromisoformat(text).date().isoformat()
+    except ValueError:
+        return None
 
 
 def _from_ddgs(items: Iterable[Any]) -> list[SearchResult | None]:
@@ -102,7 +203,7 @@ def _from_ddgs(items: Iterable[Any]) -> list[SearchResult | None]:
             title=item.get("title"),
             url=item.get("href"),
             snippet=item.get("body"),
-            published=item.get("date"),
+            published=published_date(item),
             provider="duckduckgo",
         )
         for item in items

@@ -2,8 +2,9 @@
 
 Every provider turns its raw items into ``SearchResult`` through ``to_result``, which
 
-- keeps only absolute http(s) URLs with a host, no credentials, no whitespace or control
-  characters, at most ``MAX_URL_CHARS`` long;
+- keeps only URLs the one URL parser (``search.urls.normalise_url``) accepts — absolute http(s),
+  a well-formed host and port, no credentials, no whitespace or control characters, at most
+  ``MAX_URL_CHARS`` long — in its normalised form;
 - strips markup from titles and snippets (tags, ``<script>``/``<style>`` bodies, comments,
   entities — also entities that decode into tags), removes control characters and collapses
   whitespace, so no HTML from a result can ever be rendered or executed downstream;
@@ -15,13 +16,12 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from urllib.parse import urlsplit
 
 from search.base import SearchResult
+from search.urls import MAX_URL_CHARS, InvalidUrl, normalise_url  # noqa: F401 (MAX_URL_CHARS re-exported)
 
 MAX_TITLE_CHARS = 300
 MAX_SNIPPET_CHARS = 1000
-MAX_URL_CHARS = 2048
 MAX_PUBLISHED_CHARS = 40
 MAX_NAME_CHARS = 40
 
@@ -52,25 +52,13 @@ def clean_text(value: object, limit: int) -> str:
 
 
 def clean_url(value: object) -> str | None:
-    """The URL if it is a safe absolute http(s) URL, else None."""
+    """The URL as ``search.urls.normalise_url`` writes it if it is a usable http(s) URL, else None."""
     if not isinstance(value, str):
         return None
-    url = value.strip()
-    if not url or len(url) > MAX_URL_CHARS:
-        return None
-    if any(ch.isspace() or unicodedata.category(ch).startswith("C") for ch in url):
-        return None
     try:
-        parts = urlsplit(url)
-        host = parts.hostname
-        parts.port  # noqa: B018 (raises ValueError on a malformed port)
-    except ValueError:
+        return normalise_url(value)
+    except InvalidUrl:
         return None
-    if parts.scheme.lower() not in ("http", "https") or not host:
-        return None
-    if parts.username is not None or parts.password is not None:
-        return None  # user:pass@host hides the real host from a quick look
-    return url
 
 
 def to_result(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from retrieval.documents import AddReport, Document, Origin
 from retrieval.retriever import Retriever
+from search.urls import InvalidUrl, normalise_url
 
 SEED_FILE = Path(__file__).with_name("facts.jsonl")
 
@@ -31,8 +32,12 @@ def read_jsonl_documents(path: Path, origin: Origin = "seed") -> Iterator[Docume
             text, source = row.get("text"), row.get("source")
             if not isinstance(text, str) or not text.strip() or not isinstance(source, str) or not source.strip():
                 raise SeedFileError(f"{path}:{number}: 'text' and 'source' must be non-empty strings")
+            try:  # the one URL parser the API uses too: a stored source is always a usable URL
+                source = normalise_url(source)
+            except InvalidUrl as exc:
+                raise SeedFileError(f"{path}:{number}: 'source' is not a usable http(s) URL: {exc}") from None
             yield Document(
-                text=text.strip(), source=source.strip(), title=str(row.get("title") or ""),
+                text=text.strip(), source=source, title=str(row.get("title") or ""),
                 timestamp=str(row["timestamp"]) if row.get("timestamp") else None, origin=origin,
                 extra={"topic": row["topic"]} if isinstance(row.get("topic"), str) else {},
             )

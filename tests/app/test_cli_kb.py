@@ -28,10 +28,17 @@ def test_ingest_twice_adds_once_and_stats_report_facets(tmp_path, monkeypatch, c
     assert "oldest: 2020-01-01" in out and "newest: 2020-01-05" in out
 
 
-def test_ingest_of_a_broken_file_fails_with_the_line(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("second, why", [
+    ("not json", "not JSON"),
+    ('{"text": "honey", "source": "http://[zz]/honey"}', "not a usable http(s) URL"),  # issue 20
+])
+def test_ingest_of_a_broken_file_fails_with_the_line(tmp_path, monkeypatch, capsys, second, why):
     monkeypatch.setenv("CHROMA_PERSIST_DIR", str(tmp_path / "kb"))
     monkeypatch.setenv("EMBEDDING_BACKEND", "torch")
     path = tmp_path / "bad.jsonl"
-    path.write_text('{"text": "ok", "source": "https://a.org"}\nnot json\n')
+    path.write_text('{"text": "ok", "source": "https://a.org"}\n' + second + "\n")
     assert main(["kb", "ingest", str(path)]) == 1
-    assert "bad.jsonl:2" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "bad.jsonl:2" in err and why in err
+    assert main(["kb", "stats"]) == 0
+    assert "count: 0" in capsys.readouterr().out  # nothing of the file was stored

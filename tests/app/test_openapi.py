@@ -70,3 +70,33 @@ async def test_cors_allows_exactly_the_configured_origins(tmp_path, minilm):
     assert "x-api-key" in allowed.headers["access-control-allow-headers"].lower()
     assert "access-control-allow-origin" not in refused.headers
     assert health.headers["access-control-allow-origin"] == origin
+
+
+def test_stream_endpoints_are_documented_as_text_with_the_event_grammar(tmp_path):
+    spec = create_app(make_settings(tmp_path)).openapi()
+    for path in ("/api/verify/stream", "/api/check/stream"):
+        media = spec["paths"][path]["post"]["responses"]["200"]["content"]
+        assert list(media) == ["text/event-stream"], path
+        schema = media["text/event-stream"]["schema"]
+        assert schema["type"] == "string" and "event: " in schema["description"], path
+
+
+# issue 20: what the schema says about an input is what validation does with it
+async def test_validation_agrees_with_the_schema_on_edge_inputs(tmp_path, minilm):
+    import re
+
+    spec = create_app(make_settings(tmp_path)).openapi()
+    request = spec["components"]["schemas"]["VerifyRequest"]["properties"]
+    profile_pattern = re.compile(request["profile"]["anyOf"][0]["pattern"])
+    reference_pattern = re.compile(request["references"]["anyOf"][0]["items"]["pattern"])
+    assert not profile_pattern.search("") and not reference_pattern.search("   ")
+    documented = spec["paths"]["/api/verify"]["post"]["responses"]
+    async with app_client(make_settings(tmp_path, AUTO_SEED=False), embedder=minilm) as client:
+        blank_profile = await client.post("/api/verify", json={"claim": "The Earth is flat", "profile": ""})
+        blank_reference = await client.post("/api/verify", json={"claim": "The Earth is flat", "references": ["   "]})
+        malformed = await client.post("/api/verify", content=b'{"claim": "The Earth is flat"',
+                                      headers={"content-type": "application/json"})
+    assert blank_profile.status_code == 422, blank_profile.text  # the pattern forbids ""
+    assert blank_reference.status_code == 422, blank_reference.text  # the pattern needs a non-blank
+    assert malformed.status_code == 400 and "400" in documented, malformed.text
+    assert malformed.json()["error"] == "bad_request"

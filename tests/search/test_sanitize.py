@@ -37,10 +37,24 @@ def test_clean_text_is_bounded() -> None:
 
 @pytest.mark.parametrize(
     "url",
-    ["https://www.reuters.com/a?b=1#c", "http://example.org", "HTTPS://Example.org/x"],
+    ["https://www.reuters.com/a?b=1#c", "http://example.org", "https://example.org/X?Q#F"],
 )
 def test_web_urls_are_kept(url: str) -> None:
     assert clean_url(url) == url
+
+
+@pytest.mark.parametrize("url, normalised", [
+    ("HTTPS://Example.org/x", "https://example.org/x"),  # scheme and host lower-cased, path kept
+    ("https://münchen.de/a", "https://xn--mnchen-3ya.de/a"),  # IDNA: what httpx will request
+    ("http://0177.0.0.1/", "http://127.0.0.1/"),  # the address every resolver reads
+])
+def test_web_urls_are_normalised_by_the_one_url_parser(url: str, normalised: str) -> None:
+    assert clean_url(url) == normalised
+
+
+@pytest.mark.parametrize("url", ["http://a..b/x", "http://a.example:abc/x", "http://[zz]/x"])
+def test_malformed_web_urls_are_dropped(url: str) -> None:
+    assert clean_url(url) is None
 
 
 @pytest.mark.parametrize(
