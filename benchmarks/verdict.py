@@ -233,11 +233,13 @@ async def main() -> None:
             from agent.judge import load_local_judge
 
             rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            model, status = load_local_judge()
+            from retrieval.onnx_export import DEFAULT_CACHE
+
+            model, status = load_local_judge(onnx_dir=DEFAULT_CACHE, threads=threads)  # the service's default
             if model is None:
                 raise SystemExit(f"the local judge is not available: {status.reason}")
             model.share_lane(lane)
-            extra["local"] = {"load_ms": round(status.load_ms, 1), "name": model.name,
+            extra["local"] = {"load_ms": round(status.load_ms, 1), "name": model.name, "backend": model.backend,
                               "max_rss_growth_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - rss_before, 1),
                               "latency_5_items": await latency(model, lane)}
             backends.append(StanceBackend("local judge", model))
