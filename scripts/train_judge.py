@@ -42,11 +42,10 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from agent.judge import JUDGE_CARD, JUDGE_WEIGHTS, LABELS, build_network  # noqa: E402
+from agent.nli import negate_claim  # noqa: E402
 from benchmarks.judge_data import Pair, training_pairs  # noqa: E402
 
 BASE = "all-MiniLM-L6-v2"
-_AUX = re.compile(r"\b(is|are|was|were|has|have|had|can|could|will|would|does|do|did|should|may|must)\b",
-                  re.IGNORECASE)
 _NEG = re.compile(r"\b(not|no|never|n't)\b", re.IGNORECASE)
 
 
@@ -57,21 +56,11 @@ def split_validation(pairs: list[Pair], share: float = 0.15) -> tuple[list[Pair]
     return [p for p in pairs if not held(p.group)], [p for p in pairs if held(p.group)]
 
 
-def negate(claim: str) -> str | None:
-    """Insert "not" after the first auxiliary verb of a claim that has no negation."""
-    if _NEG.search(claim):
-        return None
-    match = _AUX.search(claim)
-    if match is None:
-        return None
-    return claim[:match.end()] + " not" + claim[match.end():]
-
-
 def augment(pairs: list[Pair], rng: random.Random) -> list[Pair]:
     out = list(pairs)
     for p in pairs:
         if p.label == "supports":
-            negated = negate(p.claim)
+            negated = negate_claim(p.claim)
             if negated:
                 out.append(Pair(negated, p.evidence, "refutes", p.group))
     groups = sorted({p.group for p in pairs})
