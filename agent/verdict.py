@@ -128,6 +128,13 @@ class StanceScores:
     supporters: tuple[int, ...]  # 1-based numbers of items that take that side, strongest first
     refuters: tuple[int, ...]
     factuality: float | None
+    strength: dict[int, float] = field(default_factory=dict)  # item number → its weighted side probability
+
+    def strong(self, numbers: Sequence[int], floor: float) -> tuple[int, ...]:
+        """The items of one side whose weighted probability reaches ``floor`` (the ones a reasoning
+        may rest on), at least the strongest one."""
+        kept = tuple(n for n in numbers if self.strength.get(n, 0.0) >= floor)
+        return kept or tuple(numbers[:1])
 
 
 def stance_scores(evidence: Sequence[Evidence], probs: Sequence[StanceProbs | None]) -> StanceScores:
@@ -149,7 +156,8 @@ def stance_scores(evidence: Sequence[Evidence], probs: Sequence[StanceProbs | No
     total = mass_s + mass_r
     return StanceScores(support, refute, tuple(n for _, n in sorted(sup, reverse=True)),
                         tuple(n for _, n in sorted(ref, reverse=True)),
-                        round(mass_s / total, 4) if total > 0 else None)
+                        round(mass_s / total, 4) if total > 0 else None,
+                        {n: w for w, n in sup + ref})
 
 
 def decide(scores: StanceScores, calibration: Calibration) -> tuple[Verdict, float, str]:
@@ -177,13 +185,16 @@ def judged_verdict(claim: str, evidence: Sequence[Evidence], probs: Sequence[Sta
     scores = stance_scores(evidence, probs)
     verdict, confidence, _ = decide(scores, calibration)
     lead = f"Judged by {judge}, not by a language model."
+    # the reasoning rests on the items that clearly take a side, not on every weak lean
+    floor = 0.75 * calibration.threshold
+    supporters, refuters = scores.strong(scores.supporters, floor), scores.strong(scores.refuters, floor)
     if verdict is Verdict.TRUE:
-        body = f"The evidence supports the claim: {_cited(evidence, scores.supporters, 'supports')}."
+        body = f"The evidence supports the claim: {_cited(evidence, supporters, 'supports')}."
     elif verdict is Verdict.FALSE:
-        body = f"The evidence refutes the claim: {_cited(evidence, scores.refuters, 'contradicts')}."
+        body = f"The evidence refutes the claim: {_cited(evidence, refuters, 'contradicts')}."
     elif verdict is Verdict.PARTIALLY_TRUE:
-        body = (f"Credible sources disagree: {_cited(evidence, scores.supporters, 'supports')}; but "
-                f"{_cited(evidence, scores.refuters, 'contradicts')}.")
+        body = (f"Credible sources disagree: {_cited(evidence, supporters, 'supports')}; but "
+                f"{_cited(evidence, refuters, 'contradicts')}.")
     else:
         strongest = scores.supporters[:1] or scores.refuters[:1]
         body = ("The evidence neither clearly supports nor refutes the claim"

@@ -198,3 +198,13 @@ def test_flagged_sources_count_for_nothing_and_stale_ones_for_half():
     stale.stale = True
     assert item_weight(stale) == pytest.approx(item_weight(fresh) / 2)
     assert item_weight(item(credibility=0.95)) > item_weight(item(credibility=0.3))
+
+
+def test_the_reasoning_rests_on_items_that_clearly_take_a_side():
+    from agent.verdict import judged_verdict
+
+    evidence = [item(text="The Earth is not flat."), item("usgs.gov", "The Earth is 4.5 billion years old.")]
+    probs = [StanceProbs(0.01, 0.97, 0.02), StanceProbs(0.2, 0.4, 0.38)]  # a weak lean, also "refutes"
+    decision, _ = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
+    assert decision.verdict is Verdict.FALSE
+    assert "[1]" in decision.reasoning and "[2]" not in decision.reasoning
