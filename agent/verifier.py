@@ -1,4 +1,4 @@
-"""The orchestrator: wires the stages of DESIGN §2 and owns no I/O itself.
+"""The orchestrator: wires the stages of docs/architecture.md and owns no I/O itself.
 
 Each stage is a small function in its own module; `Verifier.verify` only decides which runs
 next, records a step and a timing for each, and turns outside failures into visible fallbacks.
@@ -802,7 +802,7 @@ def _web_hit(result: SearchResult, tier: SearchTier, fetched_at: str) -> _WebHit
 
 
 def _distinct(pool: Sequence[_Pooled]) -> list[_Pooled]:
-    """One item per URL or per text (DESIGN §2 step 6's duplicate rule)."""
+    """One item per URL or per text (docs/architecture.md, flow step 6's duplicate rule)."""
     return dedupe(pool, url=lambda p: p.candidate.doc.source if "://" in p.candidate.doc.source else "",
                   text=lambda p: p.candidate.doc.text)
 

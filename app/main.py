@@ -45,7 +45,7 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
             # Everything loaded so far (models, clients, tables) lives as long as the server: move it
             # out of the collector's reach, or each full collection walks millions of model objects
             # with the event loop stopped (the /api/health p99 spikes of issue 10 were those pauses:
-            # 281 ms p99 during a 16-claim burst before, see the README).
+            # 281 ms p99 during a 16-claim burst before, see docs/measurements.md).
             gc.freeze()
             yield
         finally:

@@ -1,4 +1,4 @@
-"""Server-Sent Events framing for `POST /api/verify/stream` (DESIGN §3).
+"""Server-Sent Events framing for `POST /api/verify/stream` (docs/api.md).
 
 A verification runs as its own task; its `on_step` callback feeds a queue that this module turns
 into `step` events as they happen, then one `result` event with the `/api/verify` body, or one

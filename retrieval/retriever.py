@@ -1,4 +1,4 @@
-"""Retrieve → rerank over the knowledge base (DESIGN §2 steps 2–3), and indexing into it.
+"""Retrieve → rerank over the knowledge base (docs/architecture.md, flow steps 2–3), and indexing into it.
 
 Retrieval is hybrid: the dense leg (Chroma cosine) and the lexical leg (BM25, FTS5) each bring
 their top `depth` documents, and the union is scored by a blend

@@ -1,4 +1,4 @@
-"""Tiered web search for one verification (DESIGN §2 step 5), and the provider's call policy.
+"""Tiered web search for one verification (docs/architecture.md, flow step 5), and the provider's call policy.
 
 5a trusted news and 5b fact-checkers run concurrently (``targeted``); the caller runs 5c
 (``broad``) only when they found too little. Each tier asks every query it is given (the claim
