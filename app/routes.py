@@ -256,13 +256,10 @@ async def kb_search(services: ServicesDep,
             score=round(float(c.relevance or 0.0), 6), relevance=round(float(c.relevance or 0.0), 6),
             retrieval_score=round(c.retrieval_score, 6),
             dense=None if c.dense is None else round(c.dense, 6), lexical=round(c.lexical, 6),
-            parent_id=c.doc.parent_id, domain=str(c.doc.metadata.get("domain") or ""),
-            source_type=str(c.doc.metadata.get("source_type") or ""), credibility=c.doc.credibility,
-            origin=str(c.doc.metadata.get("origin") or ""),
-            timestamp=str(c.doc.metadata.get("timestamp") or "") or None,
-            access_count=c.doc.access_count,
-            verification_count=int(c.doc.metadata.get("verification_count") or 0),
-            avg_relevance=float(c.doc.metadata.get("avg_relevance") or 0.0),
+            parent_id=c.doc.parent_id, domain=c.doc.domain, source_type=c.doc.source_type,
+            credibility=c.doc.credibility, origin=c.doc.origin, timestamp=c.doc.timestamp,
+            access_count=c.doc.access_count, verification_count=c.doc.verification_count,
+            avg_relevance=c.doc.avg_relevance,
         ) for c in kept])
 
 
