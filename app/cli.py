@@ -52,21 +52,10 @@ def serve(args: argparse.Namespace) -> int:
 
 
 async def _with_retriever(action):
-    from app.services import open_kb, retrieval_config
-    from retrieval.concurrency import run_blocking
-    from retrieval.embeddings import load_embedder
-    from retrieval.rerank import EmbeddingReranker
-    from retrieval.retriever import Retriever
+    from app.services import knowledge_base_only
 
-    settings = _settings()
-    kb = await run_blocking(open_kb, settings)
-    try:
-        embedder, _ = await run_blocking(load_embedder, settings.EMBEDDING_MODEL,
-                                         settings.EMBEDDING_BACKEND, settings.EMBEDDING_CACHE_DIR)
-        retriever = Retriever(embedder, kb, EmbeddingReranker(embedder), retrieval_config(settings))
+    async with knowledge_base_only(_settings()) as retriever:
         return await action(retriever)
-    finally:
-        kb.close()
 
 
 class _DoctorFound(Exception):
@@ -199,16 +188,16 @@ def _show(body: dict, as_json: bool) -> None:
 
 async def _verify_here(args: argparse.Namespace, settings: Settings, steps: _StepPrinter) -> dict:
     from agent.verifier import VerifyOptions
-    from app.routes import to_response
     from app.services import build_services
+    from app.verification import to_response
     from seed.seeding import seed_if_empty
 
     services = await build_services(settings)
     try:
         if settings.AUTO_SEED:
             await seed_if_empty(services.retriever)
-        result = await services.verifier.verify(args.claim, VerifyOptions(web_search=not args.no_web),
-                                                on_step=steps)
+        result = await services.verification.verify(args.claim, VerifyOptions(web_search=not args.no_web),
+                                                    on_step=steps)
         return to_response(result).model_dump(mode="json")
     finally:
         await services.aclose()
