@@ -255,30 +255,27 @@ class Gatherer:
         if not documents:
             return
         trace = run.trace
-        if self.config.index_after_response:
-            with trace.stage("index"):
-                try:
-                    stored = await self.retriever.stored(documents)
-                except Exception as exc:  # the KB write is best effort; the evidence is still used
-                    trace.step(f"Could not index web results into the knowledge base ({short(str(exc))}).")
-                    return
-            writing = self.writer.pending(d.id for d in documents)
-            new = [d for d in documents if d.id not in stored and d.id not in writing]
-            run.search.new_documents += len(new)
-            trace.step(f"Indexing {len(new)} new web document(s) into the knowledge base after the answer "
-                       f"({len(documents) - len(new)} already there).")
-            if new:
-                self.writer.schedule(new)
-            return
         with trace.stage("index"):
             try:
-                report = await self.retriever.index(documents)
+                if self.config.index_after_response:
+                    stored = await self.retriever.stored(documents)
+                else:
+                    report = await self.retriever.index(documents)
             except Exception as exc:  # the KB write is best effort; the evidence is still used
                 trace.step(f"Could not index web results into the knowledge base ({short(str(exc))}).")
                 return
-        run.search.new_documents += report.added
-        trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
-                   f"({report.duplicates} already there).")
+        if not self.config.index_after_response:
+            run.search.new_documents += report.added
+            trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
+                       f"({report.duplicates} already there).")
+            return
+        writing = self.writer.pending(d.id for d in documents)
+        new = [d for d in documents if d.id not in stored and d.id not in writing]
+        run.search.new_documents += len(new)
+        trace.step(f"Indexing {len(new)} new web document(s) into the knowledge base after the answer "
+                   f"({len(documents) - len(new)} already there).")
+        if new:
+            self.writer.schedule(new)
 
     # -- the caller's references -------------------------------------------------------------
 

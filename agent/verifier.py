@@ -42,16 +42,13 @@ __all__ = ["Verifier", "VerifierConfig", "VerifyOptions"]
 
 
 @dataclass(frozen=True)
-class VerifierConfig:
-    top_k_rerank: int = 5
-    credibility_boost: float = 0.3
-    max_per_domain: int = 2
-    min_evidence: int = 2
+class VerifierConfig(GatherConfig):
+    """The gathering settings (`GatherConfig`) and the judging and checking ones."""
+
     verdict_backend: str = "auto"
     grounding_profile: str = "general"
     grounding_trigger: str = "on_medium_confidence"
     citation_check: str = "local"  # local: NLI model when loaded, else lexical; llm: one more call
-    index_after_response: bool = True  # 5d's KB write in the background (drained at shutdown)
     write_coalesce_s: float = 0.0  # background writes of concurrent requests gathered this long
 
 
@@ -79,10 +76,7 @@ class Verifier:
         self.detector = detector
         self.nli = nli
         self.writer = BackgroundWriter(retriever.index, coalesce_s=config.write_coalesce_s)
-        self.gatherer = Gatherer(retriever, escalation, GatherConfig(
-            top_k_rerank=config.top_k_rerank, credibility_boost=config.credibility_boost,
-            max_per_domain=config.max_per_domain, min_evidence=config.min_evidence,
-            index_after_response=config.index_after_response), self.writer, pages)
+        self.gatherer = Gatherer(retriever, escalation, config, self.writer, pages)
 
     @property
     def verdict_engine(self) -> str:
