@@ -296,6 +296,28 @@ def models_command(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def mcp_command(args: argparse.Namespace) -> int:
+    """MCP over stdio: the same services as `serve`, in this process; stdout carries the protocol,
+    so everything else (logs, progress bars) goes to stderr."""
+    from app.mcp import build_mcp
+    from app.services import build_services
+    from seed.seeding import seed_if_empty
+
+    settings = _settings()
+
+    async def run() -> None:
+        services = await build_services(settings)
+        try:
+            if settings.AUTO_SEED:
+                await seed_if_empty(services.retriever)
+            await build_mcp(lambda: services).run_stdio_async()
+        finally:
+            await services.aclose()
+
+    asyncio.run(run())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="claimcheck", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -334,9 +356,12 @@ def main(argv: list[str] | None = None) -> int:
     p_pull = models_sub.add_parser("pull", help="fetch RERANKER_MODEL and NLI_MODEL from the hub into its cache")
     p_pull.add_argument("--timeout", type=float, default=10.0, help="seconds for each hub metadata call")
     p_models.set_defaults(func=models_command)
+    p_mcp = commands.add_parser("mcp", help="serve the MCP tools over stdio (for MCP clients; docs/mcp.md)")
+    p_mcp.set_defaults(func=mcp_command)
     args = parser.parse_args(argv)
-    quiet = args.command == "verify" or getattr(args, "kb_command", None) == "search"
-    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    quiet = args.command in {"verify", "mcp"} or getattr(args, "kb_command", None) == "search"
+    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return args.func(args)
 
 
