@@ -98,6 +98,22 @@ class Inference:
 
 
 @dataclass
+class Reachability:
+    """The LLM endpoint as checked once at start-up (health reports it; probes never call out)."""
+
+    status: str = "not configured"  # checking | reachable | unreachable | not configured
+    reason: str | None = None
+
+    async def check(self, chat: OpenAIChatModel, where: str | None) -> None:
+        self.status = "checking"
+        reason = await chat.probe()
+        self.status, self.reason = ("reachable", None) if reason is None else ("unreachable", reason)
+        if reason is not None:
+            log.warning("the LLM at %s is unreachable (%s): each verification will try it and fall back "
+                        "to the next verdict engine", where or "api.openai.com", reason)
+
+
+@dataclass
 class Services:
     settings: Settings
     embedder: Embedder
@@ -124,6 +140,7 @@ class Services:
     edge_status: Callable[[], dict[str, Any]] | None = None  # keys (configured, never values), limits, CORS
     inference: Inference = field(default_factory=lambda: Inference(threads=0))
     closing: AsyncExitStack = field(default_factory=AsyncExitStack)  # what build_services opened
+    llm_reachability: Reachability = field(default_factory=Reachability)
 
     @property
     def verify_slots(self) -> asyncio.Semaphore:
@@ -151,6 +168,8 @@ class Services:
             },
             "llm": {
                 "configured": self.chat is not None,
+                "status": self.llm_reachability.status,
+                "reason": self.llm_reachability.reason,
                 "model": s.LLM_MODEL if self.chat is not None else None,
                 "base_url": _without_userinfo(s.OPENAI_BASE_URL),
                 "api_key": "configured" if s.OPENAI_API_KEY else None,
@@ -387,6 +406,10 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
             model=settings.LLM_MODEL, api_key=settings.openai_api_key,
             base_url=settings.OPENAI_BASE_URL, temperature=settings.LLM_TEMPERATURE,
             timeout_s=settings.LLM_TIMEOUT_S, http_client=http)
+    reachability = Reachability()
+    if isinstance(chat, OpenAIChatModel):  # checked once, in the background: start-up does not wait
+        probe = asyncio.create_task(reachability.check(chat, _without_userinfo(settings.OPENAI_BASE_URL)))
+        stack.push_async_callback(_cancel, probe)
 
     detector = await run_blocking(load_head_classifier, SUBJECTIVITY_WEIGHTS, embedder)
     checkworthy = await run_blocking(load_head_classifier, CHECKWORTHY_WEIGHTS, embedder)
@@ -450,4 +473,9 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
                     embedder_status=embedder_status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier, verification=verification, fetcher=fetcher,
                     nli_status=nli_status, judge_status=judge_status, classifier=classifier,
-                    load_ms=load_ms, inference=inference)
+                    load_ms=load_ms, inference=inference, llm_reachability=reachability)
+
+
+async def _cancel(task: asyncio.Task) -> None:
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)

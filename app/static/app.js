@@ -293,6 +293,9 @@ document.addEventListener('DOMContentLoaded', () => {
     if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); $('form').requestSubmit(); }
   });
   for (const button of document.querySelectorAll('button.example')) {
-    button.addEventListener('click', () => { $('claim').value = button.textContent; $('form').requestSubmit(); });
+    button.addEventListener('click', () => {
+      if (button.dataset.passage) { $('claim').value = button.dataset.passage; $('passage').click(); return; }
+      $('claim').value = button.textContent; $('form').requestSubmit();
+    });
   }
 });
