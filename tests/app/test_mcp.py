@@ -69,8 +69,9 @@ async def test_stdio_tools_answer_like_the_rest_api(tmp_path):
         await exercise(client)
 
 
-@pytest.mark.slow
-async def test_streamable_http_behind_the_api_keys_and_the_rate_limit(tmp_path):
+@pytest.fixture
+def keyed_server(tmp_path):
+    """`claimcheck serve` with API keys and a rate limit: the /mcp URL."""
     port = free_port()
     env = serve_env(tmp_path / "kb", port)
     env.update(RERANKER_MODEL="none", URL_CHECK="false", API_KEYS=KEY, RATE_LIMIT="60/minute")
@@ -78,15 +79,21 @@ async def test_streamable_http_behind_the_api_keys_and_the_rate_limit(tmp_path):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         wait_for(f"http://127.0.0.1:{port}/api/health", proc)
-        url = f"http://127.0.0.1:{port}/mcp"
-        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {KEY}"}, timeout=120) as http, \
-                Client(streamable_http_client(url, http_client=http)) as client:
-            await exercise(client)
-        ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
-        anonymous = httpx.post(url, json=ping, timeout=10)
-        assert anonymous.status_code == 401 and anonymous.json()["error"] == "unauthorized"
-        statuses = [httpx.post(url, json=ping, headers={"Authorization": f"Bearer {KEY}"}, timeout=10).status_code
-                    for _ in range(61)]
-        assert 429 in statuses
+        yield f"http://127.0.0.1:{port}/mcp"
     finally:
         stop(proc)
+
+
+@pytest.mark.slow
+async def test_streamable_http_behind_the_api_keys_and_the_rate_limit(keyed_server):
+    url = keyed_server
+    async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {KEY}"}, timeout=120) as http, \
+            Client(streamable_http_client(url, http_client=http)) as client:
+        await exercise(client)
+    ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    async with httpx.AsyncClient(timeout=10) as plain:
+        anonymous = await plain.post(url, json=ping)
+        assert anonymous.status_code == 401 and anonymous.json()["error"] == "unauthorized"
+        statuses = [(await plain.post(url, json=ping, headers={"Authorization": f"Bearer {KEY}"})).status_code
+                    for _ in range(61)]
+    assert 429 in statuses
