@@ -25,7 +25,13 @@ def _settings() -> Settings:
         raise SystemExit(2) from None
 
 
+def _quiet_model_loading() -> None:
+    """No per-model progress bars in a server's start-up log (set before transformers loads)."""
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+
+
 def serve(args: argparse.Namespace) -> int:
+    _quiet_model_loading()
     import uvicorn
 
     from app.main import create_app
@@ -40,7 +46,7 @@ def serve(args: argparse.Namespace) -> int:
         except KnowledgeBaseError as exc:
             print(f"claimcheck: {exc}", file=sys.stderr)
             return 1
-    print(f"claimcheck: serving on http://{host}:{port} (KB: "
+    print(f"claimcheck: starting on http://{host}:{port} (KB: "
           f"{settings.CHROMA_HOST + ':' + str(settings.CHROMA_PORT) if settings.CHROMA_HOST else settings.CHROMA_PERSIST_DIR})",
           file=sys.stderr)
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level=args.log_level,
@@ -304,6 +310,7 @@ def mcp_command(args: argparse.Namespace) -> int:
     from seed.seeding import seed_if_empty
 
     settings = _settings()
+    _quiet_model_loading()
 
     async def run() -> None:
         services = await build_services(settings)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import asdict
@@ -93,6 +94,7 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
     """The MCP server; `services` returns the running service's objects (built by the lifespan
     for HTTP, by `claimcheck mcp` for stdio)."""
     server = MCPServer("claimcheck", instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING")
+    logging.getLogger("mcp").setLevel(logging.WARNING)  # the SDK's session start/stop INFO lines
 
     @server.tool(description=(
         "Verify one factual claim. Returns the verdict (True, False, Partially True, Misleading, Not Enough "
