@@ -55,7 +55,7 @@ screenshots: setup browser
 	rm -rf $(SHOTS)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q tests/browser --basetemp=$(SHOTS)
 	mkdir -p docs/screenshots
-	find $(SHOTS) -path '*0/*.png' -exec cp {} docs/screenshots/ \;
+	find $(SHOTS) -path '*[0-9]/*.png' -exec cp {} docs/screenshots/ \;
 	rm -rf $(SHOTS)
 
 # schemathesis with every check at >= 10,000 cases (tests/app/test_fuzz.py at a large budget).
