@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from app.config import Settings
-from retrieval.errors import KnowledgeBaseError, ModelUnavailable
+from retrieval.errors import KnowledgeBaseError, KnowledgeBaseLocked, ModelUnavailable
 
 
 def _settings() -> Settings:
@@ -79,10 +79,7 @@ def kb_command(args: argparse.Namespace) -> int:
 
     async def stats_action(retriever):
         stats = await retriever.kb.stats()
-        print(f"count: {stats['count']} ({retriever.kb.mode}: {retriever.kb.where})")
-        for facet in ("by_source_type", "by_origin"):
-            print(f"{facet}: " + ", ".join(f"{k or '?'} {v}" for k, v in stats[facet].items()))
-        print(f"oldest: {stats['oldest']}  newest: {stats['newest']}")
+        _print_stats({**stats, "mode": retriever.kb.mode, "where": str(retriever.kb.where)}, getattr(args, "json", False))
 
     async def ingest_action(retriever):
         from tqdm import tqdm
@@ -92,8 +89,8 @@ def kb_command(args: argparse.Namespace) -> int:
         # interruption only embeds what is missing and adds nothing twice.
         with tqdm(total=len(docs), unit="doc", desc="ingest") as bar:
             report = await ingest(retriever, docs, batch_size=args.batch, progress=bar.update)
-        print(f"ingested: {report.added} added, {report.duplicates} duplicates; "
-              f"KB now holds {await retriever.kb.count()} documents")
+        print(f"ingested: {report.added} document(s) added, {report.duplicates} already there; "
+              f"the KB now holds {await retriever.kb.count()} passages (long documents are stored as several)")
 
     async def search_action(retriever):
         # the same retrieve + rerank the verifier uses, with the configured reranker
@@ -110,10 +107,8 @@ def kb_command(args: argparse.Namespace) -> int:
                     "score": round(h.retrieval_score, 4), "relevance": h.relevance} for h in hits]
         _print_hits(results, args.json)
 
-    if args.kb_command == "search" and args.api:
-        return _remote(args, lambda http, base: _print_hits(
-            _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))["results"],
-            args.json))
+    if getattr(args, "api", None):
+        return _kb_remote(args)
     async def doctor_action(retriever):
         from retrieval.doctor import doctor
 
@@ -131,10 +126,65 @@ def kb_command(args: argparse.Namespace) -> int:
         asyncio.run(_with_retriever(actions[args.kb_command]))
     except _DoctorFound:
         return 2
+    except KnowledgeBaseLocked as exc:
+        settings = _settings()
+        print(f"claimcheck: {exc}\nclaimcheck: a server owns this knowledge base: run the command through it "
+              f"with --api http://{settings.HOST}:{settings.PORT} (or set CLAIMCHECK_API)", file=sys.stderr)
+        return 1
     except (KnowledgeBaseError, ModelUnavailable, SeedFileError, OSError) as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+KB_API_BATCH = 256  # POST /api/kb/documents takes at most 256 documents per request
+
+
+def _print_stats(stats: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(stats, ensure_ascii=False, indent=2))
+        return
+    print(f"passages: {stats['count']} ({stats.get('mode', '?')}: {stats.get('where') or stats.get('collection', '')})")
+    for facet in ("by_source_type", "by_origin"):
+        print(f"{facet}: " + ", ".join(f"{k or '?'} {v}" for k, v in stats[facet].items()))
+    print(f"oldest: {stats['oldest']}  newest: {stats['newest']}")
+
+
+def _kb_remote(args: argparse.Namespace) -> int:
+    """`kb stats`, `kb search` and `kb ingest` through a running server (--api)."""
+    from seed.seeding import SeedFileError, read_jsonl_documents
+
+    if args.kb_command == "search":
+        return _remote(args, lambda http, base: _print_hits(
+            _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))["results"],
+            args.json))
+    if args.kb_command == "stats":
+        return _remote(args, lambda http, base: _print_stats(_checked(http.get(f"{base}/api/kb/stats")), args.json))
+    try:  # ingest: validated here exactly as the API validates (the same URL parser), before anything is sent
+        docs = list(read_jsonl_documents(Path(args.file), origin="user"))
+    except (SeedFileError, OSError) as exc:
+        print(f"claimcheck: {exc}", file=sys.stderr)
+        return 1
+
+    def ingest(http, base) -> None:
+        from tqdm import tqdm
+
+        added = duplicates = 0
+        size = max(1, min(args.batch, KB_API_BATCH))
+        with tqdm(total=len(docs), unit="doc", desc="ingest", file=sys.stderr) as bar:
+            for start in range(0, len(docs), size):
+                batch = docs[start:start + size]
+                body = _checked(http.post(f"{base}/api/kb/documents", json={"documents": [
+                    {"text": d.text, "source": d.source, "title": d.title, "timestamp": d.timestamp}
+                    for d in batch]}))
+                added += body["added"]
+                duplicates += body["duplicates"]
+                bar.update(len(batch))
+        passages = _checked(http.get(f"{base}/api/kb/stats"))["count"]
+        print(f"ingested: {added} document(s) added, {duplicates} already there; the KB now holds "
+              f"{passages} passages (long documents are stored as several)")
+
+    return _remote(args, ingest)
 
 
 # ---- issue 11: `claimcheck verify` and `claimcheck kb search` ----------------------------------
@@ -336,10 +386,12 @@ def main(argv: list[str] | None = None) -> int:
     p_kb = commands.add_parser("kb", help="knowledge base tasks")
     kb_sub = p_kb.add_subparsers(dest="kb_command", required=True)
     kb_sub.add_parser("seed", help="add the seed facts (idempotent)")
-    kb_sub.add_parser("stats", help="document count")
+    p_stats = kb_sub.add_parser("stats", help="passage count, by source type and origin")
+    _add_remote_options(p_stats)
     p_ingest = kb_sub.add_parser("ingest", help="add documents from a JSONL file {text, source, title?, timestamp?}")
     p_ingest.add_argument("file")
-    p_ingest.add_argument("--batch", type=int, default=64)
+    p_ingest.add_argument("--batch", type=int, default=64, help="documents per write (per request with --api, ≤ 256)")
+    _add_remote_options(p_ingest)
     p_doctor = kb_sub.add_parser("doctor", help="report stored documents whose source is not a usable URL "
                                  "(exit 2 when any); --fix normalises or removes them")
     p_doctor.add_argument("--fix", action="store_true",

@@ -113,7 +113,7 @@ def test_kb_cli_seed_is_idempotent(tmp_path):
     ingest = subprocess.run([sys.executable, "-m", "app.cli", "kb", "ingest", str(docs)], env=env,
                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert ingest.returncode == 0, ingest.stderr[-1000:]
-    assert "1 added, 1 duplicates" in ingest.stdout
+    assert "1 document(s) added, 1 already there" in ingest.stdout
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"text": ""}\n')
     failed = subprocess.run([sys.executable, "-m", "app.cli", "kb", "ingest", str(bad)], env=env,
