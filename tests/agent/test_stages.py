@@ -26,6 +26,9 @@ def evidence(domain="nasa.gov", bias=None, text="The Earth is round.") -> Eviden
     ("Apollo 11 landed on the Moon in 1969", ClaimType.FACTUAL),
     ("I think pineapple pizza is disgusting", ClaimType.OPINION),
     ("Paris is the most beautiful city", ClaimType.OPINION),
+    ("I love sunny days.", ClaimType.OPINION),  # a first-person preference (the new head scored it 0.71)
+    ("My favourite season is autumn", ClaimType.OPINION),
+    ("People who like sunny days live longer", ClaimType.FACTUAL),
     ("The Eiffel Tower was completed in 1889, and it is the most beautiful tower", ClaimType.MIXED),
     ("It is true", ClaimType.AMBIGUOUS),
     ("Really?", ClaimType.AMBIGUOUS),
