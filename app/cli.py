@@ -92,6 +92,16 @@ def kb_command(args: argparse.Namespace) -> int:
         print(f"ingested: {report.added} document(s) added, {report.duplicates} already there; "
               f"the KB now holds {await retriever.kb.count()} passages (long documents are stored as several)")
 
+    async def ingest_claimreview_action(retriever):
+        from seed.claimreview import read_claim_reviews
+
+        parsed = read_claim_reviews(Path(args.file))
+        for problem in parsed.problems:
+            print(f"skipped {problem}", file=sys.stderr)
+        report = await ingest(retriever, parsed.documents, batch_size=args.batch)
+        print(f"ingested: {report.added} fact-check(s) added, {report.duplicates} already there, "
+              f"{len(parsed.problems)} malformed item(s) skipped; the KB now holds {await retriever.kb.count()} passages")
+
     async def search_action(retriever):
         # the same retrieve + rerank the verifier uses, with the configured reranker
         from retrieval.concurrency import run_blocking
@@ -121,6 +131,7 @@ def kb_command(args: argparse.Namespace) -> int:
             raise _DoctorFound
 
     actions = {"seed": seed_action, "stats": stats_action, "ingest": ingest_action,
+               "ingest-claimreview": ingest_claimreview_action,
                "search": search_action, "doctor": doctor_action}
     try:
         asyncio.run(_with_retriever(actions[args.kb_command]))
@@ -392,6 +403,10 @@ def main(argv: list[str] | None = None) -> int:
     p_ingest.add_argument("file")
     p_ingest.add_argument("--batch", type=int, default=64, help="documents per write (per request with --api, ≤ 256)")
     _add_remote_options(p_ingest)
+    p_cr = kb_sub.add_parser("ingest-claimreview", help="add schema.org ClaimReview JSON-LD (a list, an @graph, "
+                             "or one object per line); malformed items are reported and skipped")
+    p_cr.add_argument("file")
+    p_cr.add_argument("--batch", type=int, default=64, help="documents per write")
     p_doctor = kb_sub.add_parser("doctor", help="report stored documents whose source is not a usable URL "
                                  "(exit 2 when any); --fix normalises or removes them")
     p_doctor.add_argument("--fix", action="store_true",

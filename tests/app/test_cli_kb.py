@@ -42,3 +42,22 @@ def test_ingest_of_a_broken_file_fails_with_the_line(tmp_path, monkeypatch, caps
     assert "bad.jsonl:2" in err and why in err
     assert main(["kb", "stats"]) == 0
     assert "passages: 0" in capsys.readouterr().out  # nothing of the file was stored
+
+
+@pytest.mark.slow
+def test_ingest_claimreview_round_trips_and_reports_malformed_items(tmp_path, monkeypatch, capsys):
+    from tests.seed.test_claimreview import BROKEN, REVIEW
+
+    monkeypatch.setenv("CHROMA_PERSIST_DIR", str(tmp_path / "kb"))
+    monkeypatch.setenv("EMBEDDING_BACKEND", "torch")
+    path = tmp_path / "reviews.json"
+    path.write_text(json.dumps({"@context": "https://schema.org", "@graph": [REVIEW, *BROKEN]}))
+    assert main(["kb", "ingest-claimreview", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "1 fact-check(s) added, 0 already there, 3 malformed item(s) skipped" in captured.out
+    assert "skipped item 2: no claimReviewed" in captured.err
+    assert main(["kb", "ingest-claimreview", str(path)]) == 0
+    assert "0 fact-check(s) added, 1 already there" in capsys.readouterr().out
+    assert main(["kb", "search", "Moon landing faked", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)["results"]
+    assert hits[0]["source"] == REVIEW["url"] and "rated \"False\"" in hits[0]["text"]
