@@ -141,6 +141,17 @@ class Settings(BaseSettings):
     MAX_CONCURRENT_VERIFICATIONS: int = Field(16, ge=1)
     MAX_BODY_BYTES: int = Field(65536, ge=1024)
 
+    # Batch jobs (docs/jobs.md). The database holds every job and item result: embedded SQLite
+    # beside the KB (CHROMA_PERSIST_DIR + "-jobs.sqlite3") unless DATABASE_URL names another
+    # (postgresql://user:pass@host/db). WEBHOOK_SECRET signs the callback (Standard Webhooks).
+    DATABASE_URL: SecretStr | None = None  # may carry a password
+    WEBHOOK_SECRET: SecretStr | None = None
+    JOB_MAX_ITEMS: int = Field(10_000, ge=1, le=1_000_000)
+    JOB_CONCURRENCY: int = Field(4, ge=1, le=256)  # items verified at once by the in-process runner
+    JOB_MAX_BODY_BYTES: int = Field(32 * 1024 * 1024, ge=1024)
+    JOBS_MAX_UNFINISHED_PER_KEY: int = Field(10, ge=1)  # more → 429
+    JOBS_MAX_ITEMS_PER_KEY: int = Field(50_000, ge=1)  # queued + running items per key; more → 429
+
     AUTO_SEED: bool = True
     HOST: str = "127.0.0.1"
     PORT: int = Field(8000, ge=1, le=65535)
@@ -179,7 +190,7 @@ class Settings(BaseSettings):
         return value.strip() if isinstance(value, str) else value
 
     @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
-                     "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR", mode="before")
+                     "DATABASE_URL", "WEBHOOK_SECRET", "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -223,6 +234,19 @@ class Settings(BaseSettings):
     @property
     def redis_url(self) -> str | None:
         return self.REDIS_URL.get_secret_value() if self.REDIS_URL else None
+
+    @property
+    def database_url(self) -> str:
+        """The jobs database as SQLAlchemy reads it (async drivers: aiosqlite, asyncpg)."""
+        if self.DATABASE_URL is None:
+            path = self.CHROMA_PERSIST_DIR.with_name(self.CHROMA_PERSIST_DIR.name + "-jobs.sqlite3")
+            return f"sqlite+aiosqlite:///{path.resolve()}"
+        url = self.DATABASE_URL.get_secret_value()
+        for plain, driver in (("postgresql://", "postgresql+asyncpg://"), ("postgres://", "postgresql+asyncpg://"),
+                              ("sqlite://", "sqlite+aiosqlite://")):
+            if url.startswith(plain):
+                return driver + url[len(plain):]
+        return url
 
 
 # scheme://host[:port]: what browsers send in `Origin` (chrome-extension://<id>, https://app.example).

@@ -118,6 +118,12 @@ def verify_options(body: VerifyRequest) -> VerifyOptions:
 @router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
 async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
     """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
+    return await verify_claim(services, body)
+
+
+async def verify_claim(services: Services, body: VerifyRequest, *, wait_for_slot: bool = False) -> VerifyResponse:
+    """One verification as `POST /api/verify` answers it: the verdict cache, a slot, the verifier.
+    Batch jobs (jobs/) call it too, with `wait_for_slot` (they wait their turn instead of a 503)."""
     started = time.perf_counter()
     ttl = services.settings.VERDICT_CACHE_TTL_S
     key = None
@@ -134,7 +140,10 @@ async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
                 "steps": [f"Served from the verdict cache ({services.cache.name}); the original trace follows.",
                           *response.steps],
                 "timings_ms": {"cache_lookup": elapsed, "total": elapsed}})
-    await acquire_slot(services)
+    if wait_for_slot:
+        await services.verify_slots.acquire()
+    else:
+        await acquire_slot(services)
     try:
         result = await services.verifier.verify(body.claim, verify_options(body))
     finally:

@@ -195,6 +195,9 @@ class EdgeGuard:
             response = error_response(401, "unauthorized", detail,
                                       headers={"WWW-Authenticate": 'Bearer realm="claimcheck"'})
         else:
+            # who is asking, for routes that keep things per key (batch jobs): the fingerprint, or
+            # "" when no keys are configured (one tenant)
+            scope.setdefault("state", {})["api_key"] = fingerprint or ""
             await self.app(scope, receive, send)
             return
         await response(scope, receive, send)
