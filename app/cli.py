@@ -1,5 +1,5 @@
-"""`claimcheck serve`, `claimcheck verify "claim" [--json]`, `claimcheck kb seed|stats|ingest|search`
-and `claimcheck models list|pull`."""
+"""`claimcheck serve`, `claimcheck verify "claim" [--json]`, `claimcheck batch FILE --out results.jsonl`,
+`claimcheck kb seed|stats|ingest|search` and `claimcheck models list|pull`."""
 
 from __future__ import annotations
 
@@ -339,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     p_verify.add_argument("--quiet", action="store_true", help="do not show the steps as they happen")
     _add_remote_options(p_verify)
     p_verify.set_defaults(func=verify_command)
+    from app.batch_cli import add_parser as add_batch_parser
+
+    add_batch_parser(commands, _add_remote_options)
     p_models = commands.add_parser("models", help="list the models and where they load from, or pull them")
     models_sub = p_models.add_subparsers(dest="models_command", required=True)
     models_sub.add_parser("list", help="where each model (RERANKER_MODEL, NLI_MODEL, EMBEDDING_MODEL) loads from")
@@ -346,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     p_pull.add_argument("--timeout", type=float, default=10.0, help="seconds for each hub metadata call")
     p_models.set_defaults(func=models_command)
     args = parser.parse_args(argv)
-    quiet = args.command == "verify" or getattr(args, "kb_command", None) == "search"
+    quiet = args.command in {"verify", "batch"} or getattr(args, "kb_command", None) == "search"
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return args.func(args)
 

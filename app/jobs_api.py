@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from app.config import Settings
 from app.errors import error_response
@@ -36,7 +36,7 @@ from jobs.formats import (
 from jobs.runner import JobRunner
 from jobs.store import JobRow, JobStore, NewItem
 from jobs.webhook import Webhooks
-from search.fetch import Fetcher, FetchError, FetchPolicy
+from search.fetch import Fetcher, FetchError, FetchPolicy, FetchRefused
 from search.urls import is_valid_url
 
 log = logging.getLogger("claimcheck.jobs")
@@ -59,18 +59,26 @@ class JobItemIn(BaseModel):
     claim: str = Field(description="Validated like `POST /api/verify`'s claim; a bad one is reported, not fatal.")
 
 
+# The /api/verify options, field for field (one definition: VerifyRequest's).
+JobOptions = create_model(
+    "JobOptions", __config__=ConfigDict(extra="ignore", strict=True),
+    **{name: (field.annotation, field) for name, field in VerifyRequest.model_fields.items() if name != "claim"})
+
+
 class JobCreate(BaseModel):
     model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [
         {"items": [{"id": "a1", "claim": "The Eiffel Tower is in Paris."},
                    {"id": "a2", "claim": "The Earth is flat."}],
          "options": {"web_search": False}}]})
 
-    items: list[JobItemIn] = Field(min_length=1, description="Up to JOB_MAX_ITEMS (10,000) claims.")
-    options: dict[str, Any] = Field(default_factory=dict, description=(
+    items: list[JobItemIn] = Field(min_length=1, max_length=10_000,
+                                   description="Up to JOB_MAX_ITEMS (10,000) claims; ids unique in the job.")
+    options: JobOptions = Field(default_factory=JobOptions, description=(  # type: ignore[valid-type]
         "The `POST /api/verify` options for every item: web_search, references, grounding, profile, "
         "index_references."))
-    callback_url: str | None = Field(None, max_length=2000, description=(
-        "Called once (POST, signed, retried) when the job ends; must pass the SSRF guard."))
+    callback_url: str | None = Field(None, max_length=2000, pattern=r"^https?://", description=(
+        "Called once (POST, signed like Standard Webhooks, retried) when the job ends; the SSRF "
+        "guard refuses private and loopback addresses (422)."))
 
 
 class JobCounts(BaseModel):
@@ -209,29 +217,42 @@ def invalid(loc: list[Any], msg: str, kind: str = "value_error") -> JSONResponse
 
 # -- routes ---------------------------------------------------------------------------------------
 
-CREATE_BODY = {
-    "required": True,
-    "content": {
-        "application/json": {"schema": {"$ref": "#/components/schemas/JobCreate"}},
-        "text/csv": {"schema": {"type": "string", "description": (
-            "A CSV file with a header; a `claim` column (or `text`) and an optional `id` column.")}},
-        "application/x-ndjson": {"schema": {"type": "string", "description": (
-            "JSON Lines: one `{\"id\"?, \"claim\"}` object per line.")}},
-    },
-}
+def document_jobs(app: Any) -> None:
+    """Put JobCreate (read by hand in create_job, so files can be bodies too) into the schema."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = build()
+        create = JobCreate.model_json_schema(ref_template="#/components/schemas/{model}")
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        components.update(create.pop("$defs", {}))
+        components["JobCreate"] = create
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi
+
+
+CREATE_BODY = {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JobCreate"}}}}
 
 
 @router.post("/api/jobs", status_code=202, response_model=JobOut, openapi_extra={"requestBody": CREATE_BODY},
              responses=error_responses(400, 401, 413, 422, 429, 503))
 async def create_job(request: Request, jobs: JobsDep, owner: OwnerDep,
                      web_search: Annotated[bool | None, Query(description="uploads only: the web_search option")] = None,
-                     callback_url: Annotated[str | None, Query(max_length=2000,
+                     callback_url: Annotated[str | None, Query(max_length=2000, pattern=r"^https?://",
                                                                description="uploads only: the callback URL")] = None,
                      ) -> JSONResponse:
-    """Submit up to 10,000 claims (JSON, or a CSV / JSONL file as the body); answers 202 at once.
+    """Submit up to 10,000 claims; answers 202 at once with the job (its id, state and counts).
 
     Every item is validated like `POST /api/verify`: a bad item is stored as failed and listed in
-    `rejected`, the rest run. Duplicate item ids are refused (422)."""
+    `rejected`, the rest run. Duplicate item ids are refused (422).
+
+    A file can be the body instead of JSON: `Content-Type: text/csv` (a header with a `claim`
+    column, optionally `id`) or `application/x-ndjson` (one `{"id"?, "claim"}` per line), with
+    the options `web_search` and `callback_url` as query parameters."""
     settings = jobs.settings
     kind = UPLOAD_TYPES.get(request.headers.get("content-type", "").split(";")[0].strip().lower())
     raw = await request.body()
@@ -245,7 +266,8 @@ async def create_job(request: Request, jobs: JobsDep, owner: OwnerDep,
             return error_response(422, "invalid_request", [
                 {"type": e["type"], "loc": ["body", *e["loc"]], "msg": e["msg"]} for e in exc.errors()])
         rows = [{"id": item.id, "claim": item.claim} for item in payload.items]
-        options, callback_url = payload.options, payload.callback_url
+        options = payload.options.model_dump(mode="json", exclude_unset=True)
+        callback_url = payload.callback_url
     else:
         try:
             rows = parse_file(raw.decode("utf-8"), kind)
@@ -267,11 +289,16 @@ async def create_job(request: Request, jobs: JobsDep, owner: OwnerDep,
             {"type": e["type"], "loc": ["body", "options", *e["loc"]], "msg": e["msg"]} for e in exc.errors()])
     if callback_url is not None:
         if not is_valid_url(callback_url) or not callback_url.startswith(("http://", "https://")):
-            return invalid(["body", "callback_url"], "not an http(s) URL")
+            return invalid(["body", "callback_url"], "not a usable http(s) URL", "invalid_url")
         try:
-            await jobs.fetcher.vet(callback_url)
-        except (FetchError, TimeoutError) as exc:
+            async with asyncio.timeout(3.0):
+                await jobs.fetcher.vet(callback_url)
+        except FetchRefused as exc:
             return invalid(["body", "callback_url"], f"refused by the SSRF guard: {exc}", "callback_refused")
+        except (FetchError, TimeoutError) as exc:
+            # a name that does not resolve now may later: every delivery passes the guard again,
+            # and a callback that never arrives is recorded as failed on the job
+            log.warning("job callback %s cannot be checked yet: %s", callback_url, exc)
 
     items, rejected, seen = [], [], set()
     for position, row in enumerate(rows, start=1):

@@ -14,7 +14,7 @@ from swagger_ui_bundle import swagger_ui_path
 from app.config import Settings
 from app.errors import install_error_handlers
 from app.jobs_api import router as jobs_router
-from app.jobs_api import start_jobs
+from app.jobs_api import document_jobs, start_jobs
 from app.limits import BodySizeLimit
 from app.routes import router
 from app.security import install_edge
@@ -71,6 +71,7 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     install_error_handlers(app)
     app.include_router(router)
     app.include_router(jobs_router)
+    document_jobs(app)
     app.mount("/docs-assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES,
                        per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES,
