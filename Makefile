@@ -16,8 +16,10 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# CPU torch before sentence-transformers, or pip pulls several GB of CUDA wheels.
-	$(BIN)/python -m pip install --quiet $(TORCH) || $(BIN)/python -m pip install --quiet $(TORCH) --index-url https://download.pytorch.org/whl/cpu
+	# CPU torch before sentence-transformers, from PyTorch's CPU index first: the default index's
+	# torch is the multi-GB CUDA build on a normal machine. A registry mirror without that index
+	# (some CI machines) falls back to the default index, bounded so a dead index cannot hang set-up.
+	$(BIN)/python -m pip install --quiet --retries 1 --timeout 20 $(TORCH) --index-url https://download.pytorch.org/whl/cpu || $(BIN)/python -m pip install --quiet $(TORCH)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
@@ -53,7 +55,7 @@ screenshots: setup browser
 	rm -rf $(SHOTS)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q tests/browser --basetemp=$(SHOTS)
 	mkdir -p docs/screenshots
-	find $(SHOTS) -path '*0/*.png' -exec cp {} docs/screenshots/ \;
+	find $(SHOTS) -path '*[0-9]/*.png' -exec cp {} docs/screenshots/ \;
 	rm -rf $(SHOTS)
 
 # schemathesis with every check at >= 10,000 cases (tests/app/test_fuzz.py at a large budget).

@@ -1,1 +1,24 @@
-"""claimcheck agent layer."""
+"""claimcheck — the agent layer: the verifier and its stages, the judges, the LLM client, source trust.
+
+The names below are the package's public API (pinned by tests/test_public_api.py); they are
+imported on first use (lazy_loader), so `import agent` stays cheap. docs/architecture.md describes the layers.
+"""
+
+import lazy_loader
+
+__getattr__, __dir__, __all__ = lazy_loader.attach(__name__, submod_attrs={
+    "verifier": ["Verifier", "VerifierConfig", "VerifyOptions"],
+    "models": ["ClaimType", "Evidence", "EvidenceOrigin", "Verdict", "VerificationResult"],
+    "gather": ["Gathered", "Gatherer"],
+    "audit": ["SourceAuditor"],
+    "cache": ["MemoryCache", "TextCache", "make_cache", "verdict_key"],
+    "grounding": ["PROFILES", "UnknownProfile", "profile_named"],
+    "heads": ["CHECKWORTHY_WEIGHTS", "SUBJECTIVITY_WEIGHTS", "load_head_classifier"],
+    "judge": ["JudgeStatus", "load_local_judge"],
+    "llm": ["ChatModel", "LLMError", "OpenAIChatModel"],
+    "nli": ["NLIStatus", "load_nli"],
+    "passages": ["PassageBudget", "PassageChecker", "PassageResult"],
+    "references": ["ReferenceRefused"],
+    "sources": ["find_doi"],
+    "trust": ["content_domain", "unscored_trust"],
+})

@@ -18,6 +18,7 @@ from agent.prompts import CLASSIFY_SYSTEM, classify_user
 
 _OPINION_MARKERS = re.compile(
     r"\b(i think|i believe|i feel|in my (?:opinion|view)|imo|personally|we should|you should|"
+    r"i (?:really |just |absolutely )?(?:love|like|hate|adore|prefer|enjoy|dislike|can't stand)|my favou?rite|"
     r"should be|should not|shouldn't|ought to|must be banned)\b",
     re.IGNORECASE,
 )

@@ -122,5 +122,25 @@ class OpenAIChatModel:
             completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
         )
 
+    async def probe(self, timeout_s: float = 3.0) -> str | None:
+        """Whether the endpoint answers: None when it does (any answer but a refused key or a
+        server error counts: some servers have no /models), else the reason. One call to
+        `GET /models`, no retry: made once at start-up, never per health probe."""
+        import openai
+
+        try:
+            await self._client.with_options(timeout=timeout_s, max_retries=0).models.list()
+        except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
+            return f"the API key was refused (HTTP {exc.status_code})"
+        except openai.APIStatusError as exc:
+            return None if exc.status_code < 500 else f"HTTP {exc.status_code}"
+        except openai.APITimeoutError:
+            return f"no answer within {timeout_s:g} s"
+        except openai.APIConnectionError as exc:
+            return f"cannot connect: {exc.__cause__ or exc}"
+        except openai.OpenAIError as exc:
+            return str(exc)
+        return None
+
     async def close(self) -> None:
         await self._client.close()

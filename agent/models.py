@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
+from search.escalation import Tier
+
 
 class ClaimType(StrEnum):
     FACTUAL = "FACTUAL"
@@ -24,9 +26,12 @@ class Verdict(StrEnum):
 
 
 Mode = Literal["llm", "nli", "evidence-only"]
-Origin = Literal["kb", "web", "fact_check", "reference"]
+EvidenceOrigin = Literal["kb", "web", "fact_check", "reference"]
+"""Where one request found an item: its knowledge base, the web (or a fact-checker) during this
+request, or the caller's references. A stored document's own origin is `retrieval.documents.Origin`."""
 Stance = Literal["supports", "refutes", "neutral"]
-Tier = Literal["kb", "trusted", "fact_check", "broad"]
+TierUsed = Literal["kb"] | Tier
+"""The tier that settled a claim: the knowledge base, or one of search's tiers."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,7 @@ class Evidence:
     title: str
     relevance: float
     score: float
-    origin: Origin
+    origin: EvidenceOrigin
     domain: str
     source_type: str
     credibility: float
@@ -100,7 +105,7 @@ class Balance:
 
 @dataclass
 class SearchSummary:
-    tier_used: Tier | None = None
+    tier_used: TierUsed | None = None
     queries: int = 0
     new_documents: int = 0
 

@@ -13,7 +13,7 @@ import asyncio
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
@@ -79,8 +79,10 @@ class PassageChecker:
     """Wires segmentation, selection and concurrent verification; owns no I/O itself."""
 
     def __init__(self, verifier: Verifier, checkworthy: HeadClassifier | None, chat: ChatModel | None,
-                 budget: PassageBudget, threshold: float | None = None) -> None:
+                 budget: PassageBudget, threshold: float | None = None,
+                 verify: Callable[[str, VerifyOptions], Awaitable[VerificationResult]] | None = None) -> None:
         self.verifier = verifier
+        self.verify = verify or verifier.verify  # the app passes its cached verification
         self.checkworthy = checkworthy
         self.chat = chat
         self.budget = budget
@@ -142,7 +144,7 @@ class PassageChecker:
 
         async def run(claim: PassageClaim) -> None:
             async with gate:
-                claim.result = await self.verifier.verify(claim.text, VerifyOptions(web_search=web_search))
+                claim.result = await self.verify(claim.text, VerifyOptions(web_search=web_search))
                 claim.reason = "verified"
             if on_claim is not None:
                 on_claim(claim)

@@ -115,6 +115,12 @@ async def _llm_ai(claim: str, evidence: Sequence[Evidence], domains: Sequence[Co
     return ratings
 
 
+def unscored_trust(item: Evidence) -> Trust:
+    """The trust of an item that was not scored: its content domain alone."""
+    kind = content_domain(item, find_doi(item.source)).value
+    return Trust(domain=kind, content_domain=kind)
+
+
 async def score_sources(claim: str, evidence: Sequence[Evidence], *, fetcher: Fetcher | None,
                         chat: ChatModel | None, sufficient_mean: float) -> TrustReport:
     """Attach a :class:`Trust` to every evidence item; URL/DOI checks run concurrently."""

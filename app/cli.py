@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from app.config import Settings
-from retrieval.errors import KnowledgeBaseError, ModelUnavailable
+from retrieval.errors import KnowledgeBaseError, KnowledgeBaseLocked, ModelUnavailable
 
 
 def _settings() -> Settings:
@@ -25,7 +25,13 @@ def _settings() -> Settings:
         raise SystemExit(2) from None
 
 
+def _quiet_model_loading() -> None:
+    """No per-model progress bars in a server's start-up log (set before transformers loads)."""
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+
+
 def serve(args: argparse.Namespace) -> int:
+    _quiet_model_loading()
     import uvicorn
 
     from app.main import create_app
@@ -40,7 +46,7 @@ def serve(args: argparse.Namespace) -> int:
         except KnowledgeBaseError as exc:
             print(f"claimcheck: {exc}", file=sys.stderr)
             return 1
-    print(f"claimcheck: serving on http://{host}:{port} (KB: "
+    print(f"claimcheck: starting on http://{host}:{port} (KB: "
           f"{settings.CHROMA_HOST + ':' + str(settings.CHROMA_PORT) if settings.CHROMA_HOST else settings.CHROMA_PERSIST_DIR})",
           file=sys.stderr)
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level=args.log_level,
@@ -52,21 +58,10 @@ def serve(args: argparse.Namespace) -> int:
 
 
 async def _with_retriever(action):
-    from app.services import open_kb, retrieval_config
-    from retrieval.concurrency import run_blocking
-    from retrieval.embeddings import load_embedder
-    from retrieval.rerank import EmbeddingReranker
-    from retrieval.retriever import Retriever
+    from app.services import knowledge_base_only
 
-    settings = _settings()
-    kb = await run_blocking(open_kb, settings)
-    try:
-        embedder, _ = await run_blocking(load_embedder, settings.EMBEDDING_MODEL,
-                                         settings.EMBEDDING_BACKEND, settings.EMBEDDING_CACHE_DIR)
-        retriever = Retriever(embedder, kb, EmbeddingReranker(embedder), retrieval_config(settings))
+    async with knowledge_base_only(_settings()) as retriever:
         return await action(retriever)
-    finally:
-        kb.close()
 
 
 class _DoctorFound(Exception):
@@ -84,10 +79,7 @@ def kb_command(args: argparse.Namespace) -> int:
 
     async def stats_action(retriever):
         stats = await retriever.kb.stats()
-        print(f"count: {stats['count']} ({retriever.kb.mode}: {retriever.kb.where})")
-        for facet in ("by_source_type", "by_origin"):
-            print(f"{facet}: " + ", ".join(f"{k or '?'} {v}" for k, v in stats[facet].items()))
-        print(f"oldest: {stats['oldest']}  newest: {stats['newest']}")
+        _print_stats({**stats, "mode": retriever.kb.mode, "where": str(retriever.kb.where)}, getattr(args, "json", False))
 
     async def ingest_action(retriever):
         from tqdm import tqdm
@@ -97,8 +89,8 @@ def kb_command(args: argparse.Namespace) -> int:
         # interruption only embeds what is missing and adds nothing twice.
         with tqdm(total=len(docs), unit="doc", desc="ingest") as bar:
             report = await ingest(retriever, docs, batch_size=args.batch, progress=bar.update)
-        print(f"ingested: {report.added} added, {report.duplicates} duplicates; "
-              f"KB now holds {await retriever.kb.count()} documents")
+        print(f"ingested: {report.added} document(s) added, {report.duplicates} already there; "
+              f"the KB now holds {await retriever.kb.count()} passages (long documents are stored as several)")
 
     async def search_action(retriever):
         # the same retrieve + rerank the verifier uses, with the configured reranker
@@ -115,10 +107,8 @@ def kb_command(args: argparse.Namespace) -> int:
                     "score": round(h.retrieval_score, 4), "relevance": h.relevance} for h in hits]
         _print_hits(results, args.json)
 
-    if args.kb_command == "search" and args.api:
-        return _remote(args, lambda http, base: _print_hits(
-            _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))["results"],
-            args.json))
+    if getattr(args, "api", None):
+        return _kb_remote(args)
     async def doctor_action(retriever):
         from retrieval.doctor import doctor
 
@@ -136,10 +126,65 @@ def kb_command(args: argparse.Namespace) -> int:
         asyncio.run(_with_retriever(actions[args.kb_command]))
     except _DoctorFound:
         return 2
+    except KnowledgeBaseLocked as exc:
+        settings = _settings()
+        print(f"claimcheck: {exc}\nclaimcheck: a server owns this knowledge base: run the command through it "
+              f"with --api http://{settings.HOST}:{settings.PORT} (or set CLAIMCHECK_API)", file=sys.stderr)
+        return 1
     except (KnowledgeBaseError, ModelUnavailable, SeedFileError, OSError) as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+KB_API_BATCH = 256  # POST /api/kb/documents takes at most 256 documents per request
+
+
+def _print_stats(stats: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(stats, ensure_ascii=False, indent=2))
+        return
+    print(f"passages: {stats['count']} ({stats.get('mode', '?')}: {stats.get('where') or stats.get('collection', '')})")
+    for facet in ("by_source_type", "by_origin"):
+        print(f"{facet}: " + ", ".join(f"{k or '?'} {v}" for k, v in stats[facet].items()))
+    print(f"oldest: {stats['oldest']}  newest: {stats['newest']}")
+
+
+def _kb_remote(args: argparse.Namespace) -> int:
+    """`kb stats`, `kb search` and `kb ingest` through a running server (--api)."""
+    from seed.seeding import SeedFileError, read_jsonl_documents
+
+    if args.kb_command == "search":
+        return _remote(args, lambda http, base: _print_hits(
+            _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))["results"],
+            args.json))
+    if args.kb_command == "stats":
+        return _remote(args, lambda http, base: _print_stats(_checked(http.get(f"{base}/api/kb/stats")), args.json))
+    try:  # ingest: validated here exactly as the API validates (the same URL parser), before anything is sent
+        docs = list(read_jsonl_documents(Path(args.file), origin="user"))
+    except (SeedFileError, OSError) as exc:
+        print(f"claimcheck: {exc}", file=sys.stderr)
+        return 1
+
+    def ingest(http, base) -> None:
+        from tqdm import tqdm
+
+        added = duplicates = 0
+        size = max(1, min(args.batch, KB_API_BATCH))
+        with tqdm(total=len(docs), unit="doc", desc="ingest", file=sys.stderr) as bar:
+            for start in range(0, len(docs), size):
+                batch = docs[start:start + size]
+                body = _checked(http.post(f"{base}/api/kb/documents", json={"documents": [
+                    {"text": d.text, "source": d.source, "title": d.title, "timestamp": d.timestamp}
+                    for d in batch]}))
+                added += body["added"]
+                duplicates += body["duplicates"]
+                bar.update(len(batch))
+        passages = _checked(http.get(f"{base}/api/kb/stats"))["count"]
+        print(f"ingested: {added} document(s) added, {duplicates} already there; the KB now holds "
+              f"{passages} passages (long documents are stored as several)")
+
+    return _remote(args, ingest)
 
 
 # ---- issue 11: `claimcheck verify` and `claimcheck kb search` ----------------------------------
@@ -199,16 +244,16 @@ def _show(body: dict, as_json: bool) -> None:
 
 async def _verify_here(args: argparse.Namespace, settings: Settings, steps: _StepPrinter) -> dict:
     from agent.verifier import VerifyOptions
-    from app.routes import to_response
     from app.services import build_services
+    from app.verification import to_response
     from seed.seeding import seed_if_empty
 
     services = await build_services(settings)
     try:
         if settings.AUTO_SEED:
             await seed_if_empty(services.retriever)
-        result = await services.verifier.verify(args.claim, VerifyOptions(web_search=not args.no_web),
-                                                on_step=steps)
+        result = await services.verification.verify(args.claim, VerifyOptions(web_search=not args.no_web),
+                                                    on_step=steps)
         return to_response(result).model_dump(mode="json")
     finally:
         await services.aclose()
@@ -307,6 +352,29 @@ def models_command(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def mcp_command(args: argparse.Namespace) -> int:
+    """MCP over stdio: the same services as `serve`, in this process; stdout carries the protocol,
+    so everything else (logs, progress bars) goes to stderr."""
+    from app.mcp import build_mcp
+    from app.services import build_services
+    from seed.seeding import seed_if_empty
+
+    settings = _settings()
+    _quiet_model_loading()
+
+    async def run() -> None:
+        services = await build_services(settings)
+        try:
+            if settings.AUTO_SEED:
+                await seed_if_empty(services.retriever)
+            await build_mcp(lambda: services).run_stdio_async()
+        finally:
+            await services.aclose()
+
+    asyncio.run(run())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="claimcheck", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -318,10 +386,12 @@ def main(argv: list[str] | None = None) -> int:
     p_kb = commands.add_parser("kb", help="knowledge base tasks")
     kb_sub = p_kb.add_subparsers(dest="kb_command", required=True)
     kb_sub.add_parser("seed", help="add the seed facts (idempotent)")
-    kb_sub.add_parser("stats", help="document count")
+    p_stats = kb_sub.add_parser("stats", help="passage count, by source type and origin")
+    _add_remote_options(p_stats)
     p_ingest = kb_sub.add_parser("ingest", help="add documents from a JSONL file {text, source, title?, timestamp?}")
     p_ingest.add_argument("file")
-    p_ingest.add_argument("--batch", type=int, default=64)
+    p_ingest.add_argument("--batch", type=int, default=64, help="documents per write (per request with --api, ≤ 256)")
+    _add_remote_options(p_ingest)
     p_doctor = kb_sub.add_parser("doctor", help="report stored documents whose source is not a usable URL "
                                  "(exit 2 when any); --fix normalises or removes them")
     p_doctor.add_argument("--fix", action="store_true",
@@ -348,9 +418,12 @@ def main(argv: list[str] | None = None) -> int:
     p_pull = models_sub.add_parser("pull", help="fetch RERANKER_MODEL and NLI_MODEL from the hub into its cache")
     p_pull.add_argument("--timeout", type=float, default=10.0, help="seconds for each hub metadata call")
     p_models.set_defaults(func=models_command)
+    p_mcp = commands.add_parser("mcp", help="serve the MCP tools over stdio (for MCP clients; docs/mcp.md)")
+    p_mcp.set_defaults(func=mcp_command)
     args = parser.parse_args(argv)
-    quiet = args.command in {"verify", "batch"} or getattr(args, "kb_command", None) == "search"
-    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    quiet = args.command in {"verify", "mcp", "batch"} or getattr(args, "kb_command", None) == "search"
+    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return args.func(args)
 
 

@@ -57,7 +57,7 @@ class Settings(BaseSettings):
     RERANKER_MODEL: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
     EMBEDDING_BACKEND: Literal["onnx-int8", "onnx", "torch"] = "onnx-int8"
     # The cross-encoder's runtime: fp32 ONNX Runtime (default: torch's scores within 1e-4, faster
-    # here), int8 ONNX (faster still, but kept a different top 5 for some claims: README
+    # here), int8 ONNX (faster still, but kept a different top 5 for some claims: docs/measurements.md
     # "Cross-encoder backends") or torch. ONNX is exported once into EMBEDDING_CACHE_DIR; if that
     # fails, torch runs it (health says why).
     RERANKER_BACKEND: Literal["onnx-int8", "onnx", "torch"] = "onnx"

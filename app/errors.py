@@ -58,6 +58,16 @@ _DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str | None]] = {
 }
 
 
+def validation_detail(errors: Any) -> list[dict[str, Any]]:
+    """pydantic's errors as the 422 body's `detail`: type, loc, msg, a truncated input, ctx."""
+    detail = []
+    for item in errors:
+        clean = {k: _safe(v) for k, v in item.items() if k in {"type", "loc", "msg", "input", "ctx"}}
+        clean["input"] = _truncate(clean.get("input"))
+        detail.append(clean)
+    return detail
+
+
 def describe_error(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
     """(status, body, headers) for any exception: the one mapping used by handlers and streams."""
     if isinstance(exc, ReferenceRefused):  # a request naming an address the SSRF guard refuses
@@ -88,12 +98,7 @@ def install_error_handlers(app: FastAPI) -> None:
             # what the schema documents: a body that is not JSON is a 400, not a validation error
             return error_response(400, "bad_request", "the body is not valid JSON: "
                                   + "; ".join(str(item.get("msg", "")) for item in exc.errors()))
-        detail = []
-        for item in exc.errors():
-            clean = {k: _safe(v) for k, v in item.items() if k in {"type", "loc", "msg", "input", "ctx"}}
-            clean["input"] = _truncate(clean.get("input"))
-            detail.append(clean)
-        return error_response(422, "invalid_request", detail)
+        return error_response(422, "invalid_request", validation_detail(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:

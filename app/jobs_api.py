@@ -1,7 +1,7 @@
 """Batch jobs over HTTP: `POST /api/jobs`, its state, progress (SSE), cancel and results.
 
 The database (jobs/store.py) holds every job and item result; `JobRunner` runs items inside this
-process through `verify_claim`, the code path of `POST /api/verify`. A job belongs to the API key
+process through the verification service, the code path of `POST /api/verify`. A job belongs to the API key
 that made it: another key gets 404, as if it did not exist. See docs/jobs.md.
 """
 
@@ -152,13 +152,17 @@ class Jobs:
 
 async def start_jobs(settings: Settings, services: Services) -> Jobs:
     """Open the database (migrating it), and start the runner and pending callbacks."""
-    from app.routes import verify_claim
+    from app.routes import verify_options
+    from app.verification import to_response
 
     store = await JobStore.open(settings.database_url)
 
     async def execute(claim: str, options: dict[str, Any]) -> dict[str, Any]:
         body = VerifyRequest.model_validate({**options, "claim": claim})
-        return (await verify_claim(services, body, wait_for_slot=True)).model_dump(mode="json")
+        # A batch item waits its turn for a slot instead of answering 503 like an interactive call.
+        async with services.verification.queued_slot():
+            result = await services.verification.verify(body.claim, verify_options(body))
+        return to_response(result).model_dump(mode="json")
 
     fetcher = Fetcher(FetchPolicy(allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=10.0,
                                   concurrency=4, cache_ttl_s=0))

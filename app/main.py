@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.routing import Route
 from swagger_ui_bundle import swagger_ui_path
 
 from app.config import Settings
@@ -16,6 +17,7 @@ from app.errors import install_error_handlers
 from app.jobs_api import router as jobs_router
 from app.jobs_api import document_jobs, start_jobs
 from app.limits import BodySizeLimit
+from app.mcp import McpEndpoint, build_mcp, transport_security
 from app.routes import router
 from app.security import install_edge
 from app.services import build_services
@@ -49,9 +51,10 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
             # Everything loaded so far (models, clients, tables) lives as long as the server: move it
             # out of the collector's reach, or each full collection walks millions of model objects
             # with the event loop stopped (the /api/health p99 spikes of issue 10 were those pauses:
-            # 281 ms p99 during a 16-claim burst before, see the README).
+            # 281 ms p99 during a 16-claim burst before, see docs/measurements.md).
             gc.freeze()
-            yield
+            async with mcp.running():  # the /mcp transport and its task group, new for each start
+                yield
         finally:
             gc.unfreeze()  # what the server held may be collected again once it is gone
             if jobs is not None:
@@ -72,6 +75,11 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     app.include_router(router)
     app.include_router(jobs_router)
     document_jobs(app)
+    # MCP over Streamable HTTP at /mcp, behind the same keys, CORS and rate limit as /api/ (docs/mcp.md).
+    # Stateless: any replica answers any request, and progress goes out on each call's own stream.
+    mcp = McpEndpoint(build_mcp(lambda: app.state.services),
+                      transport_security(settings.HOST, list(settings.CORS_ORIGINS)))
+    app.router.routes.append(Route("/mcp", endpoint=mcp, methods=["GET", "POST", "DELETE"]))
     app.mount("/docs-assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES,
                        per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES,

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
 import time
-import uuid
+from collections.abc import AsyncIterator
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -15,17 +13,10 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
-from agent.cache import verdict_key
-from agent.models import VerificationResult
-from agent.passages import PassageResult
-from agent.sources import find_doi
-from agent.trust import content_domain
 from agent.verifier import VerifyOptions
-from app.errors import Saturated, describe_error
 from app.schemas import (
     AuditRequest,
     AuditResponse,
-    CheckClaimOut,
     CheckRequest,
     CheckResponse,
     HealthResponse,
@@ -40,7 +31,7 @@ from app.schemas import (
     error_responses,
 )
 from app.services import Services
-from app.sse import StepFeed, verification_events
+from app.verification import claim_out, to_check_response, to_response
 from retrieval.documents import Document
 from retrieval.errors import DocumentNotFound
 
@@ -87,26 +78,6 @@ SSE_EVENT = {"type": "object", "required": ["data"],
 READ_ERRORS = error_responses(401, 429, 503)
 
 
-def to_response(result: VerificationResult) -> VerifyResponse:
-    body = asdict(result)
-    for item, evidence in zip(body["evidence"], result.evidence, strict=True):
-        if item["trust"] is None:  # not scored: the content domain alone
-            kind = content_domain(evidence, find_doi(evidence.source)).value
-            item["trust"] = {"domain": kind, "content_domain": kind, "posterior": None, "verdict": None,
-                             "contributions": {}}
-    body["claim_type"] = str(result.claim_type)
-    body["verdict"] = str(result.verdict)
-    return VerifyResponse.model_validate(body)
-
-
-async def acquire_slot(services: Services) -> None:
-    """Take a verification slot now or answer 503 + Retry-After: no queue that grows without bound."""
-    if services.verify_slots.locked():
-        raise Saturated(f"all {services.settings.MAX_CONCURRENT_VERIFICATIONS} verification slots "
-                        "are busy; retry shortly")
-    await services.verify_slots.acquire()  # free, so this returns at once (no await point)
-
-
 def verify_options(body: VerifyRequest) -> VerifyOptions:
     """With references, the KB and the web are searched only when web_search was sent explicitly."""
     return VerifyOptions(
@@ -115,116 +86,48 @@ def verify_options(body: VerifyRequest) -> VerifyOptions:
         search_with_references=body.web_search and "web_search" in body.model_fields_set)
 
 
+def sse_response(events: AsyncIterator[str]) -> StreamingResponse:
+    return StreamingResponse(events, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
 @router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
 async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
     """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
-    return await verify_claim(services, body)
-
-
-async def verify_claim(services: Services, body: VerifyRequest, *, wait_for_slot: bool = False) -> VerifyResponse:
-    """One verification as `POST /api/verify` answers it: the verdict cache, a slot, the verifier.
-    Batch jobs (jobs/) call it too, with `wait_for_slot` (they wait their turn instead of a 503)."""
-    started = time.perf_counter()
-    ttl = services.settings.VERDICT_CACHE_TTL_S
-    key = None
-    if ttl > 0 and not body.references:
-        key = verdict_key(body.claim, engine=services.verifier.verdict_engine,
-                          model=services.settings.LLM_MODEL, web_search=body.web_search,
-                          grounding=body.grounding, profile=body.profile)
-        cached = await services.cache.get(key)
-        if cached is not None:
-            response = VerifyResponse.model_validate_json(cached)
-            elapsed = round((time.perf_counter() - started) * 1000, 2)
-            return response.model_copy(update={
-                "cache": "hit", "session_id": str(uuid.uuid4()), "original_claim": body.claim,
-                "steps": [f"Served from the verdict cache ({services.cache.name}); the original trace follows.",
-                          *response.steps],
-                "timings_ms": {"cache_lookup": elapsed, "total": elapsed}})
-    if wait_for_slot:
-        await services.verify_slots.acquire()
-    else:
-        await acquire_slot(services)
-    try:
-        result = await services.verifier.verify(body.claim, verify_options(body))
-    finally:
-        services.verify_slots.release()
-    response = to_response(result)
-    # Degraded answers (the configured engine did not answer) are not cached: the next try may do better.
-    if key is not None and result.mode == services.verifier.verdict_engine:
-        await services.cache.set(key, response.model_dump_json(), ttl)
-    return response
+    return to_response(await services.verification.verify(body.claim, verify_options(body), take_slot=True))
 
 
 # -- passages (issue 12) ---------------------------------------------------------------
 
 
-def to_check_response(result: PassageResult) -> CheckResponse:
-    return CheckResponse(
-        claims=[CheckClaimOut(text=c.text, start=c.start, end=c.end, check_worthy=c.check_worthy,
-                              result=to_response(c.result) if c.result else None, reason=c.reason)
-                for c in result.claims],
-        summary=result.summary, session_id=result.session_id, timings_ms=result.timings_ms,
-        steps=result.steps)
-
-
 @router.post("/api/check", response_model=CheckResponse, responses=VERIFY_ERRORS, tags=["verify"])
 async def check(body: CheckRequest, services: ServicesDep) -> CheckResponse:
     """Check every check-worthy claim of a passage; offsets let clients highlight each claim."""
-    await acquire_slot(services)
-    try:
-        result = await services.passages.check(body.text, web_search=body.web_search,
-                                               max_claims=body.max_claims)
-    finally:
-        services.verify_slots.release()
+    async with services.verification.slot():
+        result = await services.verification.check(body.text, web_search=body.web_search,
+                                                   max_claims=body.max_claims)
     return to_check_response(result)
 
 
 @router.post("/api/check/stream", tags=["verify"], response_class=StreamingResponse, responses={
     200: sse_doc("Server-Sent Events: one `claim` event per claim (`{text, start, end, check_worthy, "
                  "result, reason}`) as its verification completes, then one `result` event with the "
-                 "`POST /api/check` body (or one `error` event `{error, detail}`).",
+                 "`POST /api/check` body (or one `error` event `{error, detail, status}`).",
                  'event: claim\ndata: {"text": "The Eiffel Tower was completed in 1889.", "start": 0, '
                  '"end": 39, "check_worthy": 0.91, "result": {…}, "reason": "check-worthy"}\n\n'
                  "event: result\ndata: {…the POST /api/check body…}\n\n"),
     **VERIFY_ERRORS})
 async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingResponse:
     """Server-Sent Events: one `claim` event per claim as its verification completes, then `result`."""
-    await acquire_slot(services)
-    queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+    service = services.verification
+    await service.take_slot()  # before the stream starts, so saturation is a plain 503
 
-    def on_claim(claim) -> None:
-        out = CheckClaimOut(text=claim.text, start=claim.start, end=claim.end, check_worthy=claim.check_worthy,
-                            result=to_response(claim.result) if claim.result else None, reason=claim.reason)
-        queue.put_nowait(("claim", out.model_dump_json()))
+    async def work(emit) -> dict[str, Any]:
+        result = await service.check(body.text, web_search=body.web_search, max_claims=body.max_claims,
+                                     on_claim=lambda claim: emit("claim", claim_out(claim).model_dump(mode="json")))
+        return to_check_response(result).model_dump(mode="json")
 
-    async def produce() -> None:
-        try:
-            result = await services.passages.check(body.text, web_search=body.web_search,
-                                                   max_claims=body.max_claims, on_claim=on_claim)
-            queue.put_nowait(("result", to_check_response(result).model_dump_json()))
-        except Exception as exc:  # reported to the client as an SSE error event, and logged
-            log.exception("passage check failed")
-            queue.put_nowait(("error", json.dumps({"error": "internal_error", "detail": str(exc)})))
-        finally:
-            services.verify_slots.release()
-
-    # Started here, not in events(): if the client leaves before the body is iterated, the task
-    # still ends (bounded by the passage budget) and gives the slot back.
-    task = asyncio.create_task(produce())
-
-    async def events():
-        try:
-            while True:
-                name, data = await queue.get()
-                yield f"event: {name}\ndata: {data}\n\n"
-                if name in {"result", "error"}:
-                    break
-        finally:
-            if not task.done():
-                task.cancel()
-
-    return StreamingResponse(events(), media_type="text/event-stream",
-                             headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+    return sse_response(service.stream(work))
 
 
 # -- source audit (issue 13) ------------------------------------------------------------
@@ -265,13 +168,10 @@ async def kb_search(services: ServicesDep,
             score=round(float(c.relevance or 0.0), 6), relevance=round(float(c.relevance or 0.0), 6),
             retrieval_score=round(c.retrieval_score, 6),
             dense=None if c.dense is None else round(c.dense, 6), lexical=round(c.lexical, 6),
-            parent_id=c.doc.parent_id, domain=str(c.doc.metadata.get("domain") or ""),
-            source_type=str(c.doc.metadata.get("source_type") or ""), credibility=c.doc.credibility,
-            origin=str(c.doc.metadata.get("origin") or ""),
-            timestamp=str(c.doc.metadata.get("timestamp") or "") or None,
-            access_count=c.doc.access_count,
-            verification_count=int(c.doc.metadata.get("verification_count") or 0),
-            avg_relevance=float(c.doc.metadata.get("avg_relevance") or 0.0),
+            parent_id=c.doc.parent_id, domain=c.doc.domain, source_type=c.doc.source_type,
+            credibility=c.doc.credibility, origin=c.doc.origin, timestamp=c.doc.timestamp,
+            access_count=c.doc.access_count, verification_count=c.doc.verification_count,
+            avg_relevance=c.doc.avg_relevance,
         ) for c in kept])
 
 
@@ -317,23 +217,23 @@ STREAM_EXAMPLE = (
         **VERIFY_ERRORS})
 async def verify_stream(body: VerifyRequest, services: ServicesDep) -> StreamingResponse:
     """Verify a claim with live progress: the same body as `POST /api/verify`, answered as SSE."""
-    await acquire_slot(services)  # before the stream starts, so saturation is a plain 503
-    feed = StepFeed()
+    service = services.verification
+    await service.take_slot()  # before the stream starts, so saturation is a plain 503
+    started = time.perf_counter()
 
-    async def run() -> VerificationResult:
-        try:
-            return await services.verifier.verify(body.claim, verify_options(body), on_step=feed)
-        finally:
-            services.verify_slots.release()
+    async def work(emit) -> dict[str, Any]:
+        count = 0
 
-    def error_body(exc: Exception) -> dict[str, Any]:
-        status, error, _ = describe_error(exc)
-        return {**error, "status": status}
+        def on_step(text: str) -> None:
+            nonlocal count
+            count += 1
+            emit("step", {"index": count, "step": text,
+                          "elapsed_ms": round((time.perf_counter() - started) * 1000, 1)})
 
-    events = verification_events(asyncio.create_task(run()), feed,
-                                 lambda result: to_response(result).model_dump(mode="json"), error_body)
-    return StreamingResponse(events, media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        result = await service.verify(body.claim, verify_options(body), on_step=on_step)
+        return to_response(result).model_dump(mode="json")
+
+    return sse_response(service.stream(work))
 
 
 @router.get("/", include_in_schema=False)

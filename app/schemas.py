@@ -1,4 +1,4 @@
-"""Wire schemas of the HTTP contract (DESIGN §3). Internal models live in `agent/models.py`."""
+"""Wire schemas of the HTTP contract (docs/api.md). Internal models live in `agent/models.py`."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ VERIFY_EXAMPLE: dict[str, Any] = {
 
 
 class VerifyResponse(BaseModel):
-    """A verdict with its evidence, trust scores and the trace (DESIGN §3; fields are never removed)."""
+    """A verdict with its evidence, trust scores and the trace (docs/api.md; fields are never removed)."""
 
     model_config = ConfigDict(json_schema_extra={"examples": [VERIFY_EXAMPLE]})
 

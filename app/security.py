@@ -46,7 +46,10 @@ AUTH_HINT = "send X-API-Key: <key> or Authorization: Bearer <key>"
 
 
 def is_protected(path: str) -> bool:
-    """Everything under /api/ but the health check; the try-it page and the docs stay open."""
+    """Everything under /api/ but the health check, and the MCP endpoint; the try-it page and the
+    docs stay open."""
+    if path == "/mcp" or path.startswith("/mcp/"):
+        return True
     return path.startswith("/api/") and path.rstrip("/") not in OPEN_API_PATHS
 
 
@@ -223,8 +226,9 @@ def install_edge(app: FastAPI, settings: Settings) -> RateLimit:
         app.add_middleware(
             ExactOriginCORS, allow_origins=list(settings.CORS_ORIGINS), allow_credentials=False,
             allow_methods=["GET", "POST", "DELETE"],
-            allow_headers=["authorization", "content-type", "x-api-key"],
-            expose_headers=["retry-after"], max_age=600)
+            allow_headers=["authorization", "content-type", "x-api-key",
+                           "mcp-protocol-version", "mcp-session-id", "last-event-id"],
+            expose_headers=["retry-after", "mcp-session-id"], max_age=600)
     document_security(app, keys_enabled=keys.enabled)
     app.state.edge_status = lambda: {"api_keys": {"configured": keys.enabled, "count": len(keys)},
                                      "cors_origins": list(settings.CORS_ORIGINS), **limiter.health()}

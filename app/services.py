@@ -6,7 +6,8 @@ import asyncio
 import importlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -23,6 +24,7 @@ from agent.nli import NLIStatus, load_nli
 from agent.passages import PassageBudget, PassageChecker
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
+from app.verification import VerificationService
 from retrieval.batching import BatchedCrossEncoder, BatchedEmbedder, BatchPolicy
 from retrieval.concurrency import InferenceLane, run_blocking, set_inference_threads
 from retrieval.embedding_cache import CachedEmbedder, make_vector_cache
@@ -32,6 +34,7 @@ from retrieval.onnx_export import DEFAULT_CACHE as DEFAULT_ONNX_CACHE
 from retrieval.rerank import (
     EMBEDDING_SCALE,
     CrossEncoderReranker,
+    EmbeddingReranker,
     RelevanceScale,
     Reranker,
     RerankerStatus,
@@ -95,6 +98,22 @@ class Inference:
 
 
 @dataclass
+class Reachability:
+    """The LLM endpoint as checked once at start-up (health reports it; probes never call out)."""
+
+    status: str = "not configured"  # checking | reachable | unreachable | not configured
+    reason: str | None = None
+
+    async def check(self, chat: OpenAIChatModel, where: str | None) -> None:
+        self.status = "checking"
+        reason = await chat.probe()
+        self.status, self.reason = ("reachable", None) if reason is None else ("unreachable", reason)
+        if reason is not None:
+            log.warning("the LLM at %s is unreachable (%s): each verification will try it and fall back "
+                        "to the next verdict engine", where or "api.openai.com", reason)
+
+
+@dataclass
 class Services:
     settings: Settings
     embedder: Embedder
@@ -107,7 +126,7 @@ class Services:
     escalation: SearchEscalation | None
     chat: ChatModel | None
     verifier: Verifier
-    verify_slots: asyncio.Semaphore
+    verification: VerificationService
     fetcher: Fetcher | None = None
     cache: TextCache = field(default_factory=MemoryCache)
     passages: PassageChecker | None = None
@@ -120,6 +139,12 @@ class Services:
     seeded: int = 0
     edge_status: Callable[[], dict[str, Any]] | None = None  # keys (configured, never values), limits, CORS
     inference: Inference = field(default_factory=lambda: Inference(threads=0))
+    closing: AsyncExitStack = field(default_factory=AsyncExitStack)  # what build_services opened
+    llm_reachability: Reachability = field(default_factory=Reachability)
+
+    @property
+    def verify_slots(self) -> asyncio.Semaphore:
+        return self.verification.slots
 
     def components(self) -> dict[str, Any]:
         s = self.settings
@@ -143,6 +168,8 @@ class Services:
             },
             "llm": {
                 "configured": self.chat is not None,
+                "status": self.llm_reachability.status,
+                "reason": self.llm_reachability.reason,
                 "model": s.LLM_MODEL if self.chat is not None else None,
                 "base_url": _without_userinfo(s.OPENAI_BASE_URL),
                 "api_key": "configured" if s.OPENAI_API_KEY else None,
@@ -248,14 +275,7 @@ class Services:
             await self.kb.close_writes()  # the counters gathered since the last write
         except Exception as exc:  # closing must go on; counters are best effort
             log.warning("could not write the last access/verdict counters: %s", exc)
-        await self.http.aclose()
-        if self.fetcher is not None:
-            await self.fetcher.aclose()
-        if self.audit_fetcher is not None:
-            await self.audit_fetcher.aclose()
-        await self.cache.aclose()
-        await self.inference.aclose()
-        await run_blocking(self.kb.close)
+        await self.closing.aclose()  # everything build_services opened, last opened first
 
 
 def _without_userinfo(url: str | None) -> str | None:
@@ -295,15 +315,39 @@ def search_plan(settings: Settings) -> TierPlan:
     )
 
 
+@asynccontextmanager
+async def knowledge_base_only(settings: Settings) -> AsyncIterator[Retriever]:
+    """The KB with the embedder and the embedding reranker, nothing else: what the CLI's `kb`
+    commands need (no search, LLM or judge), closed on the way out."""
+    kb = await run_blocking(open_kb, settings)
+    try:
+        embedder, _ = await run_blocking(load_embedder, settings.EMBEDDING_MODEL,
+                                         settings.EMBEDDING_BACKEND, settings.EMBEDDING_CACHE_DIR)
+        yield Retriever(embedder, kb, EmbeddingReranker(embedder), retrieval_config(settings))
+    finally:
+        await run_blocking(kb.close)
+
+
 async def build_services(settings: Settings, embedder: Embedder | None = None) -> Services:
-    load_ms: dict[str, float] = {}
+    """The composition root of the server and the CLI. Everything it opens is registered on one
+    exit stack as it is opened, so a failure at any step closes what the earlier steps opened
+    (tests/app/test_composition.py makes each step fail in turn)."""
     if not settings.CHROMA_HOST:
         # Fail in milliseconds, before loading any model, when another process owns the store.
         check_directory_free(settings.CHROMA_PERSIST_DIR)
+    async with AsyncExitStack() as stack:
+        services = await _build(settings, embedder, stack)
+        services.closing = stack.pop_all()  # success: closed by Services.aclose from now on
+        return services
+    raise AssertionError("unreachable")  # pragma: no cover
 
+
+async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExitStack) -> Services:
+    load_ms: dict[str, float] = {}
     # Process-wide torch threads, and the ONNX sessions' below; model calls share one lane, so
     # the embedder and the cross-encoder never run at once on the same cores.
     inference = Inference(threads=await run_blocking(set_inference_threads, settings.INFERENCE_THREADS))
+    stack.push_async_callback(inference.aclose)
     inference.batching = settings.INFERENCE_BATCHING
     inference.policy = BatchPolicy(settings.INFERENCE_MAX_BATCH, settings.INFERENCE_MAX_WAIT_MS / 1000,
                                    combine=settings.INFERENCE_BATCHING)
@@ -333,6 +377,7 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
 
     started = time.perf_counter()
     kb = await run_blocking(open_kb, settings)
+    stack.push_async_callback(run_blocking, kb.close)
     kb.write_behind_s = settings.KB_WRITE_BEHIND_S
     load_ms["knowledge_base"] = round((time.perf_counter() - started) * 1000, 1)
 
@@ -345,27 +390,26 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         headers={"user-agent": "claimcheck/0.1 (+https://github.com/claimcheck)"},
         follow_redirects=False,
     )
-    try:
-        provider: SearchProvider | None = None
-        escalation: SearchEscalation | None = None
-        if settings.SEARCH_PROVIDER.lower() != "none":
-            provider = make_provider(settings.SEARCH_PROVIDER, ProviderContext(
-                http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL,
-                ddgs_backends=tuple(settings.DDGS_BACKENDS)))
-            escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
-                max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
-                rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))
-        chat: ChatModel | None = None
-        if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
-            chat = OpenAIChatModel(
-                model=settings.LLM_MODEL, api_key=settings.openai_api_key,
-                base_url=settings.OPENAI_BASE_URL, temperature=settings.LLM_TEMPERATURE,
-                timeout_s=settings.LLM_TIMEOUT_S, http_client=http)
-    except Exception:
-        await http.aclose()
-        await inference.aclose()
-        kb.close()
-        raise
+    stack.push_async_callback(http.aclose)
+    provider: SearchProvider | None = None
+    escalation: SearchEscalation | None = None
+    if settings.SEARCH_PROVIDER.lower() != "none":
+        provider = make_provider(settings.SEARCH_PROVIDER, ProviderContext(
+            http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL,
+            ddgs_backends=tuple(settings.DDGS_BACKENDS)))
+        escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
+            max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
+            rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))
+    chat: ChatModel | None = None
+    if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
+        chat = OpenAIChatModel(
+            model=settings.LLM_MODEL, api_key=settings.openai_api_key,
+            base_url=settings.OPENAI_BASE_URL, temperature=settings.LLM_TEMPERATURE,
+            timeout_s=settings.LLM_TIMEOUT_S, http_client=http)
+    reachability = Reachability()
+    if isinstance(chat, OpenAIChatModel):  # checked once, in the background: start-up does not wait
+        probe = asyncio.create_task(reachability.check(chat, _without_userinfo(settings.OPENAI_BASE_URL)))
+        stack.push_async_callback(_cancel, probe)
 
     detector = await run_blocking(load_head_classifier, SUBJECTIVITY_WEIGHTS, embedder)
     checkworthy = await run_blocking(load_head_classifier, CHECKWORTHY_WEIGHTS, embedder)
@@ -397,29 +441,41 @@ async def build_services(settings: Settings, embedder: Embedder | None = None) -
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
         max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY,
         cache_ttl_s=settings.URL_CHECK_TTL_S)) if settings.URL_CHECK else None
+    if fetcher is not None:
+        stack.push_async_callback(fetcher.aclose)
     # The source audit and the verifier's reference URLs fetch pages (GET: status, text and date in
     # one round trip) through one page fetcher behind the same SSRF guard.
     audit_fetcher = Fetcher(FetchPolicy(
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
         max_bytes=settings.FETCH_MAX_BYTES, concurrency=16, cache_ttl_s=settings.URL_CHECK_TTL_S))
+    stack.push_async_callback(audit_fetcher.aclose)
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
         grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK,
         index_after_response=settings.INDEX_AFTER_RESPONSE, write_coalesce_s=settings.KB_WRITE_BEHIND_S),
         detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher)
+    cache = make_cache(settings.redis_url)
+    stack.push_async_callback(cache.aclose)
+    verification = VerificationService(verifier, cache, max_concurrent=settings.MAX_CONCURRENT_VERIFICATIONS,
+                                       cache_ttl_s=settings.VERDICT_CACHE_TTL_S, llm_model=settings.LLM_MODEL)
+    # passage claims are verified through the service: they share the verdict cache
     passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
-        max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)))
+        max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)), verify=verification.verify)
+    verification.passages = passages
     auditor = SourceAuditor(audit_fetcher, embedder, chat, nli)
     # trafilatura's first import takes about a second: pay it at start-up, not on the first audit
     # or reference page.
     await run_blocking(importlib.import_module, "trafilatura")
     await run_blocking(load_language_model)  # the claim-language check's model, ~0.1 s
-    cache = make_cache(settings.redis_url)
-    return Services(settings=settings, cache=cache, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher, embedder=embedder, kb=kb, retriever=retriever,
-                    reranker_status=status, embedder_status=embedder_status, http=http,
-                    provider=provider, escalation=escalation,
-                    chat=chat, verifier=verifier,
-                    verify_slots=asyncio.Semaphore(settings.MAX_CONCURRENT_VERIFICATIONS),
-                    fetcher=fetcher, nli_status=nli_status, judge_status=judge_status, classifier=classifier,
-                    load_ms=load_ms, inference=inference)
+    return Services(settings=settings, cache=cache, passages=passages, auditor=auditor, audit_fetcher=audit_fetcher,
+                    embedder=embedder, kb=kb, retriever=retriever, reranker_status=status,
+                    embedder_status=embedder_status, http=http, provider=provider, escalation=escalation,
+                    chat=chat, verifier=verifier, verification=verification, fetcher=fetcher,
+                    nli_status=nli_status, judge_status=judge_status, classifier=classifier,
+                    load_ms=load_ms, inference=inference, llm_reachability=reachability)
+
+
+async def _cancel(task: asyncio.Task) -> None:
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)

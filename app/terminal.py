@@ -36,7 +36,7 @@ def format_verdict(body: dict[str, Any], *, color: bool = False, width: int = 88
         for n, item in enumerate(body["evidence"], 1):
             trust = item["trust"].get("posterior")
             facts = [_ORIGIN.get(item["origin"], item["origin"]), f"credibility {item['credibility']:.2f}",
-                     f"relevance {item['relevance']:.2f}", item["stance"]]
+                     f"relevance {max(0.0, min(1.0, item['relevance'])):.2f}", item["stance"]]  # as the page shows it
             if trust is not None:
                 facts.insert(2, f"trust {trust:.2f}")
             lines.append(f"[{n}] {item['title'] or item['domain']} — {item['domain']} ({', '.join(facts)})")

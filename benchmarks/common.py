@@ -51,7 +51,7 @@ def expected_calibration_error(confidences: Sequence[float], correct: Sequence[b
 
 
 def emit(name: str, rows: list[dict], columns: Sequence[str], extra: dict | None = None) -> None:
-    """One JSON line (machine-readable) and a markdown table (for the README)."""
+    """One JSON line (machine-readable) and a markdown table (for docs/measurements.md)."""
     print(json.dumps({"benchmark": name, "rows": rows, **(extra or {})}))
     print()
     print("| " + " | ".join(columns) + " |")

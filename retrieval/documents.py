@@ -13,6 +13,8 @@ import numpy as np
 from retrieval.credibility import profile_for, registered_domain
 
 Origin = Literal["seed", "web", "fact_check", "user", "reference"]
+"""Where a stored document came from (its `origin` metadata). The evidence of one request says
+where it found each item instead: `agent.models.EvidenceOrigin`."""
 
 _SPACE = re.compile(r"\s+")
 
@@ -108,6 +110,53 @@ class StoredDocument:
     @property
     def credibility(self) -> float:
         return float(self.metadata.get("source_credibility", 0.5) or 0.5)
+
+    # Typed views of the metadata schema: the only place outside the KB that knows its keys.
+
+    @property
+    def domain(self) -> str:
+        """The registrable domain of the source (as stored, else derived from the URL)."""
+        return str(self.metadata.get("domain") or registered_domain(self.source) or "")
+
+    @property
+    def source_type(self) -> str:
+        return str(self.metadata.get("source_type") or profile_for(self.source).source_type)
+
+    @property
+    def stated_credibility(self) -> float:
+        """The stored credibility, else the table's (unlike `credibility`, which defaults to 0.5)."""
+        value = self.metadata.get("source_credibility")
+        return float(value) if value is not None else float(profile_for(self.source).credibility)
+
+    @property
+    def bias(self) -> str | None:
+        value = self.metadata.get("bias")
+        return str(value) if value else profile_for(self.source).bias
+
+    @property
+    def origin(self) -> str:
+        """The stored `origin` (seed, web, fact_check, user, reference); "" when unknown."""
+        return str(self.metadata.get("origin") or "")
+
+    @property
+    def published(self) -> str | None:
+        """A stated publication date (search results, page metadata), as YYYY-MM-DD."""
+        value = self.metadata.get("published")
+        return str(value)[:10] if value else None
+
+    @property
+    def timestamp(self) -> str | None:
+        """When the document entered the KB (or its stated date at ingestion)."""
+        value = self.metadata.get("timestamp")
+        return str(value) if value else None
+
+    @property
+    def verification_count(self) -> int:
+        return int(self.metadata.get("verification_count") or 0)
+
+    @property
+    def avg_relevance(self) -> float:
+        return float(self.metadata.get("avg_relevance") or 0.0)
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,7 @@ class ChromaKnowledgeBase:
         self.write_behind_s = 0.0
         self._counted: tuple[float, int] | None = None  # (monotonic time, count) for count()
         self._deltas: dict[str, _Delta] = {}
+        self._in_flight = 0  # documents whose counters are being written now
         self._flusher: asyncio.Task | None = None
         self._apply_lock: asyncio.Lock | None = None
         self.reconciled = self._reconcile()
@@ -411,11 +412,16 @@ class ChromaKnowledgeBase:
         async with self._apply_lock:  # one read-modify-write at a time: no lost increments
             deltas, self._deltas = self._deltas, {}
             if deltas:
-                await self._call(self._apply_deltas, deltas)
+                self._in_flight = len(deltas)  # still pending for readers until the write is done
+                try:
+                    await self._call(self._apply_deltas, deltas)
+                finally:
+                    self._in_flight = 0
 
     @property
     def pending_counters(self) -> int:
-        return len(self._deltas)
+        """Documents whose counters are not in the store yet (waiting, or being written)."""
+        return len(self._deltas) + self._in_flight
 
     def close(self) -> None:
         closer = getattr(self._client, "close", None)

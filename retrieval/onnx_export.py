@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -43,6 +45,30 @@ def fingerprint(location: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+@contextmanager
+def quiet_tools() -> Iterator[None]:
+    """The exporter's and the quantiser's chatter at DEBUG: torch's TracerWarnings and ~40 INFO and
+    WARNING lines onnxruntime's quantiser writes to the root logger on a first start. Errors still
+    show. (Start-up logs then end with the address; `LOG_LEVEL=debug` brings them back.)"""
+    root = logging.getLogger()
+
+    def demote(record: logging.LogRecord) -> bool:
+        if record.name != "root" or record.levelno >= logging.ERROR:
+            return True
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return root.isEnabledFor(logging.DEBUG)
+
+    root.addFilter(demote)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            yield
+        for warning in caught:
+            log.debug("while exporting: %s: %s", warning.category.__name__, warning.message)
+    finally:
+        root.removeFilter(demote)
+
+
 def export(module, target: Path, input_names: Sequence[str], output_name: str,
            output_axes: dict[int, str] | None = None) -> None:
     """Blocking: trace `module(*inputs)` (token tensors named `input_names`) into `target`, with the
@@ -55,12 +81,13 @@ def export(module, target: Path, input_names: Sequence[str], output_name: str,
     mask[1, 9:] = 0  # a padded row, so the traced graph keeps the attention mask
     examples = {"input_ids": ids, "attention_mask": mask, "token_type_ids": torch.zeros_like(ids)}
     tmp = target.with_suffix(".tmp")
-    torch.onnx.export(
-        module.eval(), tuple(examples[n] for n in input_names), str(tmp), input_names=list(input_names),
-        output_names=[output_name],
-        dynamic_axes={n: {0: "batch", 1: "tokens"} for n in input_names} | {output_name: output_axes or {0: "batch"}},
-        opset_version=17, dynamo=False,
-    )
+    with quiet_tools():
+        torch.onnx.export(
+            module.eval(), tuple(examples[n] for n in input_names), str(tmp), input_names=list(input_names),
+            output_names=[output_name],
+            dynamic_axes={n: {0: "batch", 1: "tokens"} for n in input_names} | {output_name: output_axes or {0: "batch"}},
+            opset_version=17, dynamo=False,
+        )
     tmp.replace(target)
 
 
@@ -71,8 +98,9 @@ def quantize(source: Path, target: Path) -> None:
     tmp = target.with_suffix(".tmp")
     # Per-channel int8 weights of the MatMuls only: measured cosine to fp32 ≥ 0.99 on SciFact
     # abstracts (per-tensor over all ops: 0.90 minimum), and still ≈ 3× the fp32 speed.
-    quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
-                     op_types_to_quantize=["MatMul"])
+    with quiet_tools():
+        quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
+                         op_types_to_quantize=["MatMul"])
     tmp.replace(target)
 
 

@@ -1,4 +1,4 @@
-"""Retrieve → rerank over the knowledge base (DESIGN §2 steps 2–3), and indexing into it.
+"""Retrieve → rerank over the knowledge base (docs/architecture.md, flow steps 2–3), and indexing into it.
 
 Retrieval is hybrid: the dense leg (Chroma cosine) and the lexical leg (BM25, FTS5) each bring
 their top `depth` documents, and the union is scored by a blend
@@ -20,7 +20,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
 
@@ -30,7 +30,7 @@ from retrieval.embeddings import Embedder
 from retrieval.errors import KnowledgeBaseError
 from retrieval.knowledge_base import KnowledgeBase
 from retrieval.lexical import LexicalHit
-from retrieval.rerank import Reranker
+from retrieval.rerank import RelevanceScale, Reranker
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,23 @@ def blend(dense: float, lexical: float, weight: float) -> float:
     return dense + weight * lexical
 
 
+class EvidenceRetriever(Protocol):
+    """What the agent needs from the knowledge base: the seam its unit tests fake
+    (`retrieval.memory.MemoryRetriever`). `Retriever` is the real one."""
+
+    @property
+    def scale(self) -> RelevanceScale: ...
+    @property
+    def reranker_name(self) -> str: ...
+    async def candidates(self, query: str, k: int | None = None) -> list[Candidate]: ...
+    async def rerank(self, query: str, candidates: Sequence[Candidate], *, keep: int | None = None,
+                     record_access: bool = True) -> list[Candidate]: ...
+    async def record_access(self, relevances: dict[str, float]) -> None: ...
+    async def record_verdict_use(self, relevances: dict[str, float]) -> bool: ...
+    async def index(self, documents: Sequence[Document]) -> AddReport: ...
+    async def stored(self, documents: Sequence[Document]) -> set[str]: ...
+
+
 class Retriever:
     """Embeds queries, asks both legs of the KB, fuses, reranks, and writes documents into the KB."""
 
@@ -85,6 +102,25 @@ class Retriever:
             if len(self._query_vectors) > 64:
                 self._query_vectors.popitem(last=False)
         return vector
+
+    @property
+    def scale(self) -> RelevanceScale:
+        """The reranker's thresholds (relevance floor, "sufficient" mean) on its own score scale."""
+        return self.reranker.scale
+
+    @property
+    def reranker_name(self) -> str:
+        return self.reranker.name
+
+    async def record_access(self, relevances: dict[str, float]) -> None:
+        """Documents used as evidence (ids → relevance): access_count += 1."""
+        await self.kb.record_access(relevances)
+
+    async def stored(self, documents: Sequence[Document]) -> set[str]:
+        """Ids of the given documents already in the KB (a chunked one by its first passage)."""
+        first = {d.id: (chunk_document(d)[0].id if self.config.chunking else d.id) for d in documents}
+        present = await self.kb.existing(list(first.values()))
+        return {doc_id for doc_id, passage in first.items() if passage in present}
 
     def clear_query_cache(self) -> None:
         self._query_vectors.clear()

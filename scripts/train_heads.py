@@ -2,7 +2,7 @@
 cross-validation on the training data only; the test split is scored once, never used to choose.
 
     .venv/bin/python scripts/train_heads.py subjectivity   # NewsSD-ENG (CC BY 4.0): SUBJ vs OBJ
-    nice -n 10 .venv/bin/python scripts/train_heads.py checkworthy    # ClaimBuster (GPL-3.0 data): CFS vs NCS
+    nice -n 10 .venv/bin/python scripts/train_heads.py checkworthy    # ClaimBuster CFS vs NCS + fact-checked claims
 
 - subjectivity: logistic regression over the all-MiniLM-L6-v2 sentence embedding, with or without
   lexical cues, C by CV (macro-F1).
@@ -51,7 +51,39 @@ def claimbuster() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.nda
     return split("train"), split("test"), "ClaimBuster train (GPL-3.0 data, utaresearch/claimbuster-spotter)"
 
 
-TASKS = {"subjectivity": newssd, "checkworthy": claimbuster}
+def claimbuster_and_fact_checked() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.ndarray], str]:
+    """ClaimBuster, plus the kind of claims fact-checkers check (every claim of a fact-checking
+    dataset is check-worthy by construction) and non-claims that are not debate sentences.
+
+    Positives added, training splits only (benchmarks/judge_data.py decides them, as for the judge):
+    SciFact train claims (CC BY 4.0), FEVER-Symmetric dev claims (Wikipedia, CC BY-SA) and the 70 %
+    training share of Climate-FEVER's claims. Negatives added: NewsSD-ENG's subjective train+val
+    sentences (CC BY 4.0; opinions are not verified) and scripts/data/non_claims.txt (greetings,
+    questions, promises …, written for claimcheck). LIAR-PLUS (research only), AVeriTeC
+    (non-commercial) and HealthVer (no licence) are never trained on: benchmarks/checkworthy.py
+    measures recall on them, and on the held-out splits of the others."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.judge_data import climate_claims, fever_rows, scifact_claims
+
+    (cb_s, cb_y), test, _ = claimbuster()
+    claims = ([r["claim"] for r in scifact_claims("train", DATA)] + [r["claim"] for r in fever_rows("train", DATA)]
+              + [r["claim"] for r in climate_claims("train", DATA)])
+    opinions = []
+    for name in ("train", "val"):
+        with (DATA / "newssd-eng-subjectivity" / f"{name}.csv").open(encoding="utf-8") as handle:
+            opinions += [r["Sentence"].strip() for r in csv.DictReader(handle) if r["Label"] == "SUBJ"]
+    written = [line.strip() for line in (ROOT / "scripts" / "data" / "non_claims.txt").open(encoding="utf-8")
+               if line.strip() and not line.startswith("#")]
+    sentences = cb_s + [c.strip() for c in claims] + opinions + written
+    labels = np.concatenate([cb_y, np.ones(len(claims), int), np.zeros(len(opinions) + len(written), int)])
+    source = (f"ClaimBuster train (GPL-3.0 data) + {len(claims)} fact-checked claims (SciFact train, FEVER-Symmetric "
+              f"dev, Climate-FEVER 70 %) + {len(opinions)} NewsSD-ENG opinions + {len(written)} written non-claims")
+    return (sentences, labels), test, source
+
+
+TASKS = {"subjectivity": newssd, "checkworthy": claimbuster_and_fact_checked}
 EMBEDDER = "all-MiniLM-L6-v2"
 
 

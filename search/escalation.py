@@ -1,4 +1,4 @@
-"""Tiered web search for one verification (DESIGN §2 step 5), and the provider's call policy.
+"""Tiered web search for one verification (docs/architecture.md, flow step 5), and the provider's call policy.
 
 5a trusted news and 5b fact-checkers run concurrently (``targeted``); the caller runs 5c
 (``broad``) only when they found too little. Each tier asks every query it is given (the claim
@@ -19,6 +19,7 @@ can carry on with knowledge-base evidence; ``health()`` feeds the health endpoin
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -38,6 +39,8 @@ from search.base import (
     dedupe_by_url,
 )
 from search.ratelimit import RateBudgetExceeded, TokenBucket
+
+log = logging.getLogger(__name__)
 
 Tier = Literal["trusted", "fact_check", "broad"]
 
@@ -193,6 +196,9 @@ class SearchEscalation:
         ordered = _interleave([[r for r in merged if r.query == q] for q in asked])
         results = dedupe_by_url(ordered)[:limit]
         failed_all = len(problems) == len(asked)
+        if failed_all and asked and answers[0][1] != DEADLINE_REACHED:
+            # One line per failed tier of a request, not one per query or retry.
+            log.warning("search tier %s failed (%s: %s)", tier, self.provider.name, _one_line(answers[0][1], 200))
         return TierOutcome(
             tier=tier, queries=asked, results=results,
             error=answers[0][1] if failed_all and asked else None, problems=problems,
@@ -278,6 +284,11 @@ class SearchEscalation:
         self._consecutive_failures += 1
         self._last_error = stamp
         self._errors.append(f"{stamp} {self.provider.name} {tier}: {error}")
+
+
+def _one_line(text: str, limit: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _unique(queries: Sequence[str]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import json
+import logging
 import math
 import re
 import time
@@ -98,6 +99,9 @@ class DuckDuckGoSearch:
         self._timeout_s = timeout_s
         self._ddgs_factory = ddgs_factory
         self.backends = resolve_backends(backends)
+        # ddgs logs every engine error at INFO (a long DNS error per query when offline); the
+        # escalation logs one line per failed tier instead, and steps/health carry the details.
+        logging.getLogger("ddgs").setLevel(logging.WARNING)
 
     async def search(
         self, query: str, *, max_results: int, sites: Sequence[str] | None = None

@@ -58,3 +58,15 @@ def test_nothing_forces_offline_mode_and_the_image_can_bake_the_models():
     for name, service in compose["services"].items():
         value = str((service.get("environment") or {}).get("HF_HUB_OFFLINE", "0"))
         assert not value.endswith(":-1}") and value != "1", name
+
+
+def test_setup_installs_cpu_torch_from_the_cpu_index_first():
+    """On a normal machine the default index's torch is the multi-GB CUDA build: the CPU index is
+    tried first, the default index only when that fails (a mirror without it)."""
+    recipe = (ROOT / "Makefile").read_text().split("$(STAMP): pyproject.toml", 1)[1].split("\n\n", 1)[0]
+    torch_lines = [line for line in recipe.splitlines() if "pip install" in line and "$(TORCH)" in line]
+    assert len(torch_lines) == 1
+    first, _, fallback = torch_lines[0].partition("||")
+    assert "--index-url https://download.pytorch.org/whl/cpu" in first and "--timeout" in first
+    assert "$(TORCH)" in fallback and "--index-url" not in fallback
+    assert recipe.index("$(TORCH)") < recipe.index("-e '.[dev]'")

@@ -133,7 +133,10 @@ function trace(body) {
       el('td', {}, el('span', { class: 'tbar', style: `width:${Math.max(2, Math.round((ms / longest) * 160))}px` }))));
   }
   table.append(rows);
-  section.append(table, el('ol', { class: 'steps' }, ...body.steps.map((s) => el('li', { text: s }))));
+  // the steps, shown once: streamed into the progress list while the check runs, kept here after
+  section.append(table, el('details', { class: 'all-steps' },
+    el('summary', { text: `All ${body.steps.length} steps` }),
+    el('ol', { class: 'steps' }, ...body.steps.map((s) => el('li', { text: s })))));
   return section;
 }
 
@@ -144,6 +147,16 @@ function showResult(body) {
   else parts.push(el('p', { class: 'facts', text: 'No evidence was used for this answer.' }));
   parts.push(trace(body));
   out.replaceChildren(...parts);
+  bringIntoView(parts[0]);
+}
+
+// The answer replaces the live progress (its steps are in the trace) and comes into view, with
+// focus for screen readers, as soon as it exists.
+function bringIntoView(node) {
+  $('progress').replaceChildren();
+  node.setAttribute('tabindex', '-1');
+  node.focus({ preventScroll: true });
+  node.scrollIntoView({ block: 'start', behavior: 'instant' });
 }
 
 function showError(status, body) {
@@ -153,9 +166,10 @@ function showError(status, body) {
     : `The request failed (${status || 'network error'}).`;
   const detail = typeof body?.detail === 'string' ? body.detail
     : Array.isArray(body?.detail) ? body.detail.map((d) => d.msg).join('; ') : '';
-  $('result').replaceChildren(el('div', { class: 'card error', role: 'alert' },
-    el('p', { text: message }), detail ? el('p', { text: detail }) : null));
-  if (status === 401) $('key').focus();
+  const alert = el('div', { class: 'card error', role: 'alert' },
+    el('p', { text: message }), detail ? el('p', { text: detail }) : null);
+  $('result').replaceChildren(alert);
+  if (status === 401) $('key').focus(); else alert.scrollIntoView({ block: 'nearest' });
 }
 
 let running = null;
@@ -262,6 +276,7 @@ async function checkPassage() {
       el('p', { class: 'facts', text: Object.entries(body.summary).map(([k, v]) => `${k}: ${v}`).join(' · ') }),
       skipped.length ? el('ul', { class: 'skipped' }, ...skipped.map((c) => el('li', { text: `“${c.text}” — ${c.reason}` }))) : null);
     $('result').replaceChildren(passageView);
+    bringIntoView(passageView);
     $('status').textContent = `Done: ${body.claims.filter((c) => c.result).length} claim(s) verified.`;
   });
 }
@@ -280,6 +295,7 @@ async function auditLinks() {
       body.urls.length ? el('ol', {}, ...rows) : el('p', { text: 'The text cites no URL.' }),
       body.source_authority_score !== null
         ? el('p', { class: 'facts', text: `Source authority ${body.source_authority_score} / 100 · valid ${pct(body.url_validity_rate)}` }) : null));
+    bringIntoView($('audit-result'));
     $('status').textContent = 'Done.';
   });
 }
@@ -293,6 +309,9 @@ document.addEventListener('DOMContentLoaded', () => {
     if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); $('form').requestSubmit(); }
   });
   for (const button of document.querySelectorAll('button.example')) {
-    button.addEventListener('click', () => { $('claim').value = button.textContent; $('form').requestSubmit(); });
+    button.addEventListener('click', () => {
+      if (button.dataset.passage) { $('claim').value = button.dataset.passage; $('passage').click(); return; }
+      $('claim').value = button.textContent; $('form').requestSubmit();
+    });
   }
 });

@@ -1,4 +1,4 @@
-"""5d's write after the answer: one writer for concurrent requests, failures retried, nothing left
+"""5d's write after the answer (retrieval/writer.py): one writer for concurrent requests, failures retried, nothing left
 pending, and the give-up said in the log. A behavioural fake retriever stands in for the KB."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import logging
 
 import pytest
 
-from agent.verifier import Verifier, VerifierConfig
 from retrieval.documents import Document
 from retrieval.errors import KnowledgeBaseUnavailable
+from retrieval.writer import BackgroundWriter
 
 
 class FlakyRetriever:
@@ -33,29 +33,29 @@ def docs(*names: str) -> list[Document]:
     return [Document(f"{n} was reported today.", f"https://example.org/{n}", n) for n in names]
 
 
-def verifier(retriever, coalesce_s: float = 0.05) -> Verifier:
-    return Verifier(retriever, None, None, VerifierConfig(write_coalesce_s=coalesce_s))  # type: ignore[arg-type]
+def verifier(retriever, coalesce_s: float = 0.05) -> BackgroundWriter:
+    return BackgroundWriter(retriever.index, coalesce_s=coalesce_s)
 
 
 async def test_concurrent_requests_share_one_write_and_a_transient_failure_is_retried():
     retriever = FlakyRetriever(failures=1)
     v = verifier(retriever)
-    v.schedule_write(docs("a", "b"))
-    v.schedule_write(docs("c"))  # another request within the coalescing window
-    assert v.pending_writes == 1
+    v.schedule(docs("a", "b"))
+    v.schedule(docs("c"))  # another request within the coalescing window
+    assert v.running == 1
     assert await v.drain(timeout_s=10) == 0
     ids = {d.id for d in docs("a", "b", "c")}
     order = [d.id for d in docs("a", "b", "c")]
     assert retriever.batches == [order, order]  # one batch for both requests, written twice (one retry)
     assert retriever.stored == ids
-    assert v._pending == set() and v.pending_writes == 0
+    assert v._pending == set() and v.running == 0
 
 
 async def test_a_write_that_keeps_failing_is_given_up_loudly_and_frees_its_ids(caplog):
-    caplog.set_level(logging.WARNING, logger="agent.verifier")
+    caplog.set_level(logging.WARNING, logger="retrieval.writer")
     retriever = FlakyRetriever(failures=10)
     v = verifier(retriever, coalesce_s=0)
-    v.schedule_write(docs("x"))
+    v.schedule(docs("x"))
     assert await v.drain(timeout_s=10) == 0  # 1 s + 2 s of backoff, then it gives up
     assert len(retriever.batches) == 3 and retriever.stored == set()
     assert any("gave up indexing 1 web document(s) after 3 attempts" in r.message for r in caplog.records)
@@ -66,8 +66,8 @@ async def test_a_write_that_keeps_failing_is_given_up_loudly_and_frees_its_ids(c
 async def test_documents_queued_while_the_writer_runs_are_written_too(coalesce_s):
     retriever = FlakyRetriever(failures=0)
     v = verifier(retriever, coalesce_s)
-    v.schedule_write(docs("first"))
+    v.schedule(docs("first"))
     await asyncio.sleep(coalesce_s + 0.01)
-    v.schedule_write(docs("second"))
+    v.schedule(docs("second"))
     assert await v.drain(timeout_s=10) == 0
     assert retriever.stored == {d.id for d in docs("first", "second")}

@@ -12,9 +12,10 @@ from agent.grounding import (
     scrubbed_evidence,
     should_check,
 )
-from agent.llm import ChatReply, LLMUnavailable
+from agent.llm import LLMUnavailable
 from agent.models import Evidence, Verdict, VerdictDecision
 from agent.nli import StanceProbs
+from tests.fakes.chat import ScriptedChat
 
 
 def item(text: str, domain: str = "example.org") -> Evidence:
@@ -71,30 +72,19 @@ async def test_the_nli_model_judges_when_loaded():
     assert report.judge == "nli (fixed) or lexical" and report.unbacked == [(2, "It opened in 1889.")]
 
 
-class ScriptedChat:
-    """A behavioural fake ChatModel: marks every citation of evidence 2 unsupported."""
-
-    name = "scripted"
-
-    def __init__(self, fail: bool = False) -> None:
-        self.fail = fail
-        self.calls = 0
-
-    async def complete_json(self, system, user):
-        self.calls += 1
-        if self.fail:
-            raise LLMUnavailable("down")
-        checks = [{"s": 1, "n": 1, "supported": True}, {"s": 2, "n": 2, "supported": False}]
-        return ChatReply({"checks": checks}, "")
+def citation_chat(fail: bool = False) -> ScriptedChat:
+    """Marks every citation of evidence 2 unsupported (or fails)."""
+    checks = [{"s": 1, "n": 1, "supported": True}, {"s": 2, "n": 2, "supported": False}]
+    return ScriptedChat({"citations": LLMUnavailable("down") if fail else {"checks": checks}})
 
 
 async def test_the_llm_judges_in_one_call_and_a_failure_falls_back_to_local():
     reasoning = "Completed in 1889 for the fair [1]. The Moon orbits the Earth [2]."
-    chat = ScriptedChat()
+    chat = citation_chat()
     report, problem = await check_reasoning(reasoning, EVIDENCE, CLAIM, chat=chat)
-    assert chat.calls == 1 and report.judge == "llm" and problem is None
+    assert chat.tasks() == ["citations"] and report.judge == "llm" and problem is None
     assert report.unbacked == [(2, "The Moon orbits the Earth.")]
-    report, problem = await check_reasoning(reasoning, EVIDENCE, CLAIM, chat=ScriptedChat(fail=True))
+    report, problem = await check_reasoning(reasoning, EVIDENCE, CLAIM, chat=citation_chat(fail=True))
     assert problem == "down" and report.judge == "lexical" and report.citations.supported == 2
 
 

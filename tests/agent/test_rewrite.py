@@ -2,21 +2,9 @@
 
 import pytest
 
-from agent.llm import ChatReply, LLMUnavailable
+from agent.llm import LLMUnavailable
 from agent.rewrite import MAX_KEYWORD_CHARS, keyword_query, search_queries
-
-
-class Chat:
-    name = "fake"
-
-    def __init__(self, data=None, error=None):
-        self.data, self.error, self.calls = data or {}, error, 0
-
-    async def complete_json(self, system: str, user: str) -> ChatReply:
-        self.calls += 1
-        if self.error:
-            raise self.error
-        return ChatReply(self.data, "")
+from tests.fakes.chat import ScriptedChat
 
 
 @pytest.mark.parametrize(("raw", "query"), [
@@ -37,13 +25,13 @@ async def test_without_an_llm_the_claim_alone() -> None:
 
 
 async def test_with_an_llm_the_claim_and_keywords() -> None:
-    chat = Chat({"keywords": "claim keywords here"})
+    chat = ScriptedChat({"rewrite": {"keywords": "claim keywords here"}})
     assert await search_queries("The claim", chat) == (["The claim", "claim keywords here"], None)
-    assert chat.calls == 1
+    assert chat.tasks() == ["rewrite"]
 
 
-@pytest.mark.parametrize("chat", [Chat(error=LLMUnavailable("down")), Chat({"keywords": ""}),
-                                  Chat({"nothing": 1})])
-async def test_an_llm_problem_falls_back_to_the_claim(chat: Chat) -> None:
+@pytest.mark.parametrize("chat", [ScriptedChat(default=LLMUnavailable("down")), ScriptedChat(default={"keywords": ""}),
+                                  ScriptedChat(default={"nothing": 1})])
+async def test_an_llm_problem_falls_back_to_the_claim(chat: ScriptedChat) -> None:
     queries, problem = await search_queries("The claim", chat)
     assert queries == ["The claim"] and problem

@@ -6,12 +6,13 @@ import pytest
 
 from agent.citations import check_reasoning
 from agent.classify import classify, classify_rules
-from agent.llm import ChatReply, LLMBadResponse, LLMUnavailable, parse_json_object
+from agent.llm import LLMBadResponse, LLMUnavailable, parse_json_object
 from agent.models import ClaimType, Evidence, Verdict
 from agent.sources import best_quote, political_balance
 from agent.sufficiency import enough_by_rule
 from agent.verdict import NO_LLM, clamp, evidence_only_verdict, parse_verdict
 from retrieval.dedup import canonical_url, dedupe
+from tests.fakes.chat import ScriptedChat
 
 
 def evidence(domain="nasa.gov", bias=None, text="The Earth is round.") -> Evidence:
@@ -25,6 +26,9 @@ def evidence(domain="nasa.gov", bias=None, text="The Earth is round.") -> Eviden
     ("Apollo 11 landed on the Moon in 1969", ClaimType.FACTUAL),
     ("I think pineapple pizza is disgusting", ClaimType.OPINION),
     ("Paris is the most beautiful city", ClaimType.OPINION),
+    ("I love sunny days.", ClaimType.OPINION),  # a first-person preference (the new head scored it 0.71)
+    ("My favourite season is autumn", ClaimType.OPINION),
+    ("People who like sunny days live longer", ClaimType.FACTUAL),
     ("The Eiffel Tower was completed in 1889, and it is the most beautiful tower", ClaimType.MIXED),
     ("It is true", ClaimType.AMBIGUOUS),
     ("Really?", ClaimType.AMBIGUOUS),
@@ -38,27 +42,13 @@ def test_mixed_claims_keep_only_the_factual_part():
     assert "1889" in result.claim and "beautiful" not in result.claim
 
 
-class ScriptedChat:
-    """A behavioural fake ChatModel: answers from a script, or fails."""
-
-    name = "scripted"
-
-    def __init__(self, answer=None, error=None):
-        self.answer, self.error = answer, error
-
-    async def complete_json(self, system, user):
-        if self.error:
-            raise self.error
-        return ChatReply(self.answer, "", 10, 2)
-
-
 async def test_llm_classification_and_its_fallback():
-    ok, problem = await classify("Vaccines cause autism", ScriptedChat(
+    ok, problem = await classify("Vaccines cause autism", ScriptedChat(default=
         {"claim_type": "FACTUAL", "claim": "Vaccines cause autism", "reason": "testable"}))
     assert (ok.claim_type, ok.by, problem) == (ClaimType.FACTUAL, "llm", None)
-    down, problem = await classify("Vaccines cause autism", ScriptedChat(error=LLMUnavailable("down")))
+    down, problem = await classify("Vaccines cause autism", ScriptedChat(default=LLMUnavailable("down")))
     assert down.claim_type is ClaimType.FACTUAL and down.by == "rules" and "down" in problem
-    odd, problem = await classify("Vaccines cause autism", ScriptedChat({"claim_type": "SPECULATIVE"}))
+    odd, problem = await classify("Vaccines cause autism", ScriptedChat(default={"claim_type": "SPECULATIVE"}))
     assert odd.by == "rules" and "unknown claim type" in problem
 
 

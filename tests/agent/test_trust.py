@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from agent.llm import ChatReply, LLMError
+from agent.llm import LLMError
 from agent.models import Evidence
 from agent.prompts import verdict_user
 from agent.sources import find_doi, promote_contrast
 from agent.trust import score_sources
 from retrieval.credibility import profile_for
 from search.fetch import Fetcher, FetchPolicy
+from tests.fakes.chat import ScriptedChat
 from tests.fakes.web import FakeWeb
 
 
@@ -20,19 +21,6 @@ def item(source: str, *, bias=None, credibility=0.85, source_type="news", title=
     return Evidence(id=source, text=text, source=source, title=title, relevance=relevance,
                     score=relevance, origin="web", domain=profile.domain, source_type=source_type,
                     credibility=credibility, bias=bias, quote=text, flags=list(profile.flags))
-
-
-class FakeChat:
-    name = "fake"
-
-    def __init__(self, data=None, error: Exception | None = None) -> None:
-        self.data, self.error, self.calls = data, error, []
-
-    async def complete_json(self, system: str, user: str) -> ChatReply:
-        self.calls.append(user)
-        if self.error:
-            raise self.error
-        return ChatReply(data=self.data, text="")
 
 
 @pytest.fixture
@@ -49,7 +37,7 @@ async def test_live_and_paywalled_urls_score_like_the_standard(fetcher):
         # Loopback hosts are not news outlets: classify them as NEWS via the table's outlet rule.
         for e in (live, paywalled):
             e.domain = "127.0.0.1"
-        chat = FakeChat({"ratings": [{"n": 1, "confidence": 0.85}, {"n": 2, "confidence": 0.85}]})
+        chat = ScriptedChat({"trust": {"ratings": [{"n": 1, "confidence": 0.85}, {"n": 2, "confidence": 0.85}]}})
         report = await score_sources("claim", [live, paywalled], fetcher=fetcher, chat=chat,
                                      sufficient_mean=1.0)
     assert report.url_checks == 2 and len(chat.calls) == 1
@@ -118,7 +106,7 @@ async def _nxdomain(host: str, port: int) -> list[str]:
 
 async def test_llm_failure_falls_back_to_the_table():
     evidence = [item("https://www.reuters.com/x")]
-    report = await score_sources("claim", evidence, fetcher=None, chat=FakeChat(error=LLMError("down")),
+    report = await score_sources("claim", evidence, fetcher=None, chat=ScriptedChat(default=LLMError("down")),
                                  sufficient_mean=1.0)
     assert "LLM judgement failed" in report.steps[0]
     assert evidence[0].trust.signals["ai"].startswith("no LLM judgement")

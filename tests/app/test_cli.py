@@ -61,6 +61,35 @@ async def test_verify_and_kb_search_through_a_running_server(tmp_path, minilm, c
 
 
 @pytest.mark.slow
+async def test_kb_stats_and_ingest_through_a_running_server(tmp_path, minilm, capsys, monkeypatch):
+    """Issue 23 item 3: the kb commands work with --api; without it, a server that owns the KB is
+    named with the --api to use; ingest validates like the API and counts documents and passages."""
+    long_text = " ".join(f"Sentence {i} says the river carries silt to the delta every spring." for i in range(60))
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text(json.dumps({"text": "The Danube flows through ten countries.", "source": "https://example.org/d"})
+                    + "\n" + json.dumps({"text": long_text, "source": "https://example.org/river", "title": "River"})
+                    + "\n")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"text": "An FTP file.", "source": "ftp://example.org/file"}) + "\n")
+    settings = make_settings(tmp_path)
+    monkeypatch.setenv("CHROMA_PERSIST_DIR", str(settings.CHROMA_PERSIST_DIR))
+    async with app_client(settings, embedder=minilm) as client, live_server(client.app) as url:
+        assert await asyncio.to_thread(main, ["kb", "stats", "--api", url]) == 0
+        before = int(capsys.readouterr().out.split("passages: ")[1].split()[0])
+        assert await asyncio.to_thread(main, ["kb", "ingest", str(docs), "--api", url, "--batch", "1"]) == 0
+        out = capsys.readouterr().out
+        assert "2 document(s) added, 0 already there" in out
+        after = int(out.split("now holds ")[1].split()[0])
+        assert after >= before + 3  # the long document became several passages
+        assert await asyncio.to_thread(main, ["kb", "ingest", str(docs), "--api", url]) == 0
+        assert "0 document(s) added, 2 already there" in capsys.readouterr().out
+        assert await asyncio.to_thread(main, ["kb", "ingest", str(bad), "--api", url]) == 1
+        assert "not a usable http(s) URL" in capsys.readouterr().err  # refused before anything is sent
+        assert await asyncio.to_thread(main, ["kb", "stats"]) == 1  # the server owns the local KB
+        assert "--api http://" in capsys.readouterr().err
+
+
+@pytest.mark.slow
 def test_verify_in_process_prints_a_readable_verdict_with_sources(tmp_path):
     env = serve_env(tmp_path / "kb", 8000)
     run = subprocess.run([sys.executable, "-m", "app.cli", "verify", "The Earth is flat"], env=env,

@@ -18,13 +18,13 @@ def test_ingest_twice_adds_once_and_stats_report_facets(tmp_path, monkeypatch, c
     path = tmp_path / "docs.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in rows[:3]) + "\n")
     assert main(["kb", "ingest", str(path), "--batch", "2"]) == 0
-    assert "3 added, 0 duplicates" in capsys.readouterr().out
+    assert "3 document(s) added, 0 already there; the KB now holds 3 passages" in capsys.readouterr().out
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")  # resumed with more lines
     assert main(["kb", "ingest", str(path)]) == 0
-    assert "2 added, 3 duplicates" in capsys.readouterr().out
+    assert "2 document(s) added, 3 already there" in capsys.readouterr().out
     assert main(["kb", "stats"]) == 0
     out = capsys.readouterr().out
-    assert "count: 5" in out and "user 5" in out and "government 5" in out
+    assert "passages: 5" in out and "user 5" in out and "government 5" in out
     assert "oldest: 2020-01-01" in out and "newest: 2020-01-05" in out
 
 
@@ -41,4 +41,4 @@ def test_ingest_of_a_broken_file_fails_with_the_line(tmp_path, monkeypatch, caps
     err = capsys.readouterr().err
     assert "bad.jsonl:2" in err and why in err
     assert main(["kb", "stats"]) == 0
-    assert "count: 0" in capsys.readouterr().out  # nothing of the file was stored
+    assert "passages: 0" in capsys.readouterr().out  # nothing of the file was stored

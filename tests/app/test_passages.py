@@ -145,3 +145,25 @@ async def test_a_passage_costs_about_one_claim_not_three(tmp_path, minilm):
         assert body and claim["start"] < claim["end"]
     # generous margin for a shared 2-core machine; the benchmark reports the real ratio
     assert many <= 2.0 * one, (one, many)
+
+
+def page_example_passage() -> str:
+    """The passage behind the try-it page's "A passage" example button."""
+    import re
+    from pathlib import Path
+
+    html = (Path(__file__).resolve().parents[2] / "app" / "static" / "index.html").read_text(encoding="utf-8")
+    return re.search(r'data-passage="([^"]+)"', html).group(1)
+
+
+async def test_the_page_example_passage_gets_every_factual_sentence_checked(tmp_path, minilm):
+    """With the packaged heads and no LLM: short, well-known false claims are check-worthy, the
+    opinion is skipped as one (issue 23: "The Earth is flat." scored 0.05 before)."""
+    passage = page_example_passage()
+    async with app_client(make_settings(tmp_path), embedder=minilm) as client:
+        body = (await client.post("/api/check", json={"text": passage, "web_search": False})).json()
+    verified = [c["text"] for c in body["claims"] if c["result"] is not None]
+    assert sorted(verified) == sorted(["The Earth is flat.", "The Great Wall of China is visible from space.",
+                                       "Apollo 11 landed on the Moon in 1969.", "Vaccines cause autism."])
+    pizza = next(c for c in body["claims"] if c["text"].startswith("Pizza"))
+    assert pizza["result"] is None and pizza["reason"].startswith("an opinion")

@@ -60,7 +60,9 @@ def serve_env(kb: Path, port: int) -> dict[str, str]:
 def test_serve_answers_and_a_second_server_on_the_same_kb_fails_at_once(tmp_path):
     kb, port = tmp_path / "kb", free_port()
     cmd = [sys.executable, "-m", "app.cli", "serve"]
-    first = subprocess.Popen(cmd, env=serve_env(kb, port), cwd=tmp_path, stdout=subprocess.DEVNULL,
+    # a fresh ONNX cache: this start exports and quantises the embedder, as a first `make run` does
+    env = {**serve_env(kb, port), "EMBEDDING_CACHE_DIR": str(tmp_path / "onnx")}
+    first = subprocess.Popen(cmd, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True)
     try:
         wait_for(f"http://127.0.0.1:{port}/api/health", first)
@@ -84,6 +86,15 @@ def test_serve_answers_and_a_second_server_on_the_same_kb_fails_at_once(tmp_path
         stop(first)
     # uvicorn re-raises SIGTERM after a graceful shutdown; the lock must be released either way
     assert first.returncode in (0, -signal.SIGTERM)
+    # start-up says where it serves last, without the exporter's and quantiser's chatter (issue 23)
+    log = first.stderr.read()
+    lines = log.splitlines()
+    ready = next(i for i, line in enumerate(lines) if "Uvicorn running on http://127.0.0.1:" in line)
+    assert all(" - \"" in line or "hutting down" in line or "shutdown" in line or "Finished server" in line
+               for line in lines[ready + 1:]), lines[ready + 1:]  # only requests and the shutdown follow
+    for noise in ("INFO root:", "WARNING root:", "TracerWarning", "Loading weights", "Quantization parameters"):
+        assert noise not in log, noise
+    assert len(lines[:ready]) <= 12, lines[:ready]
     from retrieval.knowledge_base import check_directory_free
 
     check_directory_free(kb)
@@ -102,7 +113,7 @@ def test_kb_cli_seed_is_idempotent(tmp_path):
     ingest = subprocess.run([sys.executable, "-m", "app.cli", "kb", "ingest", str(docs)], env=env,
                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert ingest.returncode == 0, ingest.stderr[-1000:]
-    assert "1 added, 1 duplicates" in ingest.stdout
+    assert "1 document(s) added, 1 already there" in ingest.stdout
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"text": ""}\n')
     failed = subprocess.run([sys.executable, "-m", "app.cli", "kb", "ingest", str(bad)], env=env,

@@ -1,4 +1,4 @@
-"""`POST /api/verify/stream`: step events as they happen, then the /api/verify body (DESIGN §3)."""
+"""`POST /api/verify/stream`: step events as they happen, then the /api/verify body (docs/api.md)."""
 
 from __future__ import annotations
 

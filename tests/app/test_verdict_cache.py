@@ -30,6 +30,29 @@ async def test_a_repeated_claim_is_served_from_the_cache(tmp_path, minilm):
     assert health["components"]["cache"]["backend"] == "memory"
 
 
+async def test_the_stream_and_passage_checks_share_the_cache_with_verify(tmp_path, minilm):
+    from app.sse import parse_stream
+
+    async with app_client(make_settings(tmp_path, VERDICT_CACHE_TTL_S=3600), embedder=minilm) as client:
+        first = (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
+        streamed = await client.post("/api/verify/stream", json={"claim": "The Earth is flat"})
+        events = list(parse_stream(streamed.text.splitlines()))
+        claim = "The unemployment rate fell to 3.5 percent in 2019, the lowest in fifty years."
+        tower = (await client.post("/api/verify", json={"claim": claim})).json()
+        passage = (await client.post("/api/check", json={"text": f"{claim} I love sunny days."})).json()
+        again = (await client.post("/api/verify", json={"claim": "The Moon is made of cheese"})).json()
+        streamed_new = await client.post("/api/verify/stream", json={"claim": "The Moon is made of cheese"})
+    assert first["cache"] == "miss"
+    result = [data for name, data in events if name == "result"][0]
+    assert result["cache"] == "hit" and result["verdict"] == first["verdict"]
+    steps = [data["step"] for name, data in events if name == "step"]
+    assert steps[0].startswith("Served from the verdict cache") and steps[1:] == first["steps"]
+    checked = [c for c in passage["claims"] if c["result"]]
+    assert tower["cache"] == "miss" and [c["result"]["cache"] for c in checked] == ["hit"]
+    assert again["cache"] == "miss"
+    assert [d for n, d in parse_stream(streamed_new.text.splitlines()) if n == "result"][0]["cache"] == "hit"
+
+
 async def test_ttl_zero_disables_and_degraded_answers_are_not_cached(tmp_path, minilm):
     async with app_client(make_settings(tmp_path, VERDICT_CACHE_TTL_S=0), embedder=minilm) as client:
         bodies = [(await client.post("/api/verify", json={"claim": "The Earth is flat"})).json() for _ in range(2)]

@@ -65,7 +65,7 @@ def extension(live_server, tmp_path_factory):
 
 def test_the_extension_loads_with_its_fixed_id(extension):
     _, extension_id = extension
-    assert extension_id == EXTENSION_ID  # CORS_ORIGINS in the README names this id
+    assert extension_id == EXTENSION_ID  # CORS_ORIGINS in docs/clients.md names this id
 
 
 def configure(context, extension_id, api_url, errors):

@@ -29,6 +29,7 @@ class FakeOpenAI:
         self.delay_s = delay_s
         self.requests: list[dict[str, Any]] = []
         self.arrivals: list[tuple[float, str]] = []
+        self.model_listings = 0  # GET /v1/models calls (claimcheck's start-up reachability check)
         self._server: ThreadingHTTPServer | None = None
 
     @property
@@ -43,6 +44,15 @@ class FakeOpenAI:
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:
                 pass
+
+            def do_GET(self) -> None:  # noqa: N802
+                if self.path.rstrip("/").endswith("/models"):
+                    fake.model_listings += 1
+                    listing = {"object": "list", "data": [{"id": "fake-model", "object": "model",
+                                                            "created": 0, "owned_by": "tests"}]}
+                    self._send(200 if fake.status == 200 else fake.status, json.dumps(listing).encode())
+                    return
+                self._send(404, b'{"error": {"message": "not found"}}')
 
             def do_POST(self) -> None:  # noqa: N802
                 length = int(self.headers.get("content-length") or 0)

@@ -1,0 +1,159 @@
+"""Judging (flow steps 7–8): each item's quote, stance and freshness, then the verdict.
+
+Every function returns new values: the evidence it is given is never changed, so stages that run
+at the same time (the verdict and the source-trust scores) cannot see each other's writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from agent.answers import VerdictAnswer, validate_answer
+from agent.freshness import freshness, is_stale, is_time_sensitive
+from agent.language import Language
+from agent.llm import ChatModel, LLMError
+from agent.models import Evidence, Verdict, VerdictDecision
+from agent.nli import NLIModel, StanceProbs
+from agent.run import Run, short
+from agent.stance import (
+    HEURISTIC_NAME,
+    MAX_SENTENCES_PER_ITEM,
+    apply_judgements,
+    lexical_judge,
+    nli_judge,
+)
+from agent.verdict import (
+    NO_LLM,
+    Calibration,
+    evidence_only_verdict,
+    judged_verdict,
+    llm_verdict,
+    no_evidence_verdict,
+    pointers,
+)
+
+__all__ = ["Judged", "Stances", "judge_label", "judge_stances", "judge_verdict", "with_freshness"]
+
+
+@dataclass(frozen=True)
+class Stances:
+    """Evidence with quotes and stances, what judged them, and each item's probabilities
+    (empty when the heuristic judged)."""
+
+    evidence: list[Evidence]
+    by: str
+    probs: tuple[StanceProbs | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class Judged:
+    """The verdict, the evidence as the verdict left it (an LLM answer refines stances), and the
+    factuality the judge computed (None: computed later from the stances)."""
+
+    decision: VerdictDecision
+    evidence: list[Evidence]
+    factuality: float | None = None
+
+
+def judge_label(nli: NLIModel | None) -> str:
+    """The NLI model or local judge as steps name it."""
+    if nli is None:
+        return HEURISTIC_NAME
+    return f"the {getattr(nli, 'kind', 'NLI model')} ({nli.name})"
+
+
+async def judge_stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel | None,
+                        english: bool = True) -> Stances:
+    """Quote + stance per item: the NLI model or the local judge over sentences when loaded,
+    else the heuristic (an LLM verdict answer refines them in step 8)."""
+    items = [replace(e) for e in evidence]
+    kind = getattr(nli, "kind", "NLI model")
+    if nli is not None and items and not english:
+        lexical_judge(claim, items)
+        return Stances(items, f"{HEURISTIC_NAME} (the {kind} reads English only)")
+    if nli is not None and items:
+        try:
+            probs = await nli_judge(claim, items, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM))
+            return Stances(items, judge_label(nli), tuple(probs))
+        except Exception as exc:  # a local model failing mid-run must not fail the request
+            items = [replace(e) for e in evidence]
+            lexical_judge(claim, items)
+            return Stances(items, f"{HEURISTIC_NAME} (the {kind} failed: {short(str(exc), 80)})")
+    lexical_judge(claim, items)
+    return Stances(items, HEURISTIC_NAME)
+
+
+def with_freshness(claim: str, evidence: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
+    """Freshness weight per item; items too old for a time-sensitive claim are marked stale.
+    Returns the new items and one line per stale item."""
+    sensitive = is_time_sensitive(claim)
+    out: list[Evidence] = []
+    stale: list[str] = []
+    for n, item in enumerate(evidence, 1):
+        old = sensitive and is_stale(item.published, item.source_type)
+        out.append(replace(item, freshness=freshness(item.published, item.source_type), stale=item.stale or old))
+        if old:
+            stale.append(f"[{n}] {item.domain or item.source} ({item.source_type}) is from {item.published}")
+    return out, stale
+
+
+async def judge_verdict(claim: str, evidence: Sequence[Evidence], run: Run, *, engine: str,
+                        chat: ChatModel | None, nli: NLIModel | None, llm_configured: bool,
+                        backend: str, probs: Sequence[StanceProbs | None] = (),
+                        language: Language | None = None) -> Judged:
+    """Step 8: the engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks."""
+    trace = run.trace
+    items = list(evidence)
+    lead = NO_LLM if not llm_configured else (
+        "The language model is not used for verdicts (VERDICT_BACKEND), so claimcheck did not judge "
+        "the claim itself.")
+    if not items:
+        trace.step("No relevant evidence: Not Enough Evidence, without asking a judge.")
+        decision = no_evidence_verdict()
+        if engine == "evidence-only":
+            decision = VerdictDecision(decision.verdict, 0.0, f"{lead} {decision.reasoning}", decision.mode)
+        return Judged(decision, items)
+    if engine == "llm" and chat is not None:
+        try:
+            decision, reply = await llm_verdict(claim, items, chat)
+        except LLMError as exc:
+            trace.step(f"Verdict: the LLM failed ({short(str(exc))}); falling back.")
+            lead = "The language model's answer could not be used, so claimcheck did not judge the claim itself."
+            engine = "nli" if nli is not None and backend == "auto" else "evidence-only"
+        else:
+            trace.step(f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}.")
+            items = [replace(e) for e in items]
+            judged, rejected = apply_judgements(items, validate_answer(VerdictAnswer, reply.data).evidence)
+            if judged:
+                trace.step(f"Stance of {judged} item(s) from the LLM's verdict answer"
+                           + (f"; {rejected} quote(s) not found verbatim in their evidence were not used"
+                              if rejected else "") + ".")
+            return Judged(decision, items)
+    label = judge_label(nli)
+    if engine == "nli" and nli is not None and language is not None and not language.english:
+        trace.step(f"Verdict: not judged — {label} is an English model and the claim looks "
+                   f"{language.name}; configure an LLM to judge claims in other languages.")
+        return Judged(VerdictDecision(
+            Verdict.NOT_ENOUGH_EVIDENCE, 0.0,
+            f"The claim looks {language.name}, and claimcheck's local judge reads English only, so it "
+            f"does not answer True or False for it without a language model. The most relevant evidence "
+            f"is {pointers(items)}.", "evidence-only"), items)
+    if engine == "nli" and nli is not None:
+        if len(probs) != len(items):  # the stances fell back to the heuristic: no judgement
+            trace.step(f"Verdict: {label} gave no stances; answering evidence-only.")
+        else:
+            calibration = getattr(nli, "calibration", None) or Calibration()
+            decision, fact = judged_verdict(claim, items, probs, label, calibration)
+            trace.step(f"Verdict by {label} from the stances: {decision.verdict} at "
+                       f"{decision.confidence:.2f} (thresholds and confidence calibrated on "
+                       f"{calibration.fitted_on}).")
+            return Judged(decision, items, fact)
+    if backend == "llm" and not llm_configured:
+        trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
+    decision = evidence_only_verdict(items, lead)
+    if decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE:
+        trace.step("Verdict: evidence-only; no language model or NLI model judged the claim.")
+    else:
+        trace.step(f"Verdict: evidence-only, from a fact-checker's published rating: {decision.verdict}.")
+    return Judged(decision, items)

@@ -1,0 +1,60 @@
+"""What one verification carries between its stages: the trace, the usage counters, the search
+summary, and the chat model wrapped to count into them. Never shared between requests."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from agent.llm import ChatModel, ChatReply
+from agent.models import SearchSummary, Usage
+from agent.trace import Trace
+
+__all__ = ["CountingChat", "Run", "discard", "short"]
+
+
+@dataclass
+class Run:
+    """Per-request state (never shared between requests)."""
+
+    trace: Trace
+    english: bool = True  # the claim's language (agent/language.py): local judges read English only
+    usage: Usage = field(default_factory=Usage)
+    search: SearchSummary = field(default_factory=SearchSummary)
+
+    def quiet(self) -> Run:
+        """The same counters with a trace of its own (steps held back, then replayed in order)."""
+        return Run(Trace(), self.english, self.usage, self.search)
+
+
+class CountingChat:
+    """Counts calls and tokens of one verification into its `Usage`."""
+
+    def __init__(self, chat: ChatModel, usage: Usage) -> None:
+        self._chat = chat
+        self._usage = usage
+        self.name = chat.name
+
+    async def complete_json(self, system: str, user: str) -> ChatReply:
+        self._usage.llm_calls += 1
+        reply = await self._chat.complete_json(system, user)
+        self._usage.prompt_tokens += reply.prompt_tokens
+        self._usage.completion_tokens += reply.completion_tokens
+        return reply
+
+
+def short(text: str, limit: int = 160) -> str:
+    """One line of at most `limit` characters, for steps."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def discard(task: asyncio.Task | None) -> None:
+    """Cancel a side task and wait for it to end. Its own outcome is collected (no "exception
+    never retrieved"), while a cancellation of the caller still reaches the caller."""
+    if task is None:
+        return
+    task.cancel()
+    await asyncio.wait([task])
+    if not task.cancelled():
+        task.exception()

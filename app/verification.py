@@ -1,0 +1,188 @@
+"""The one way into verification for every caller: `/api/verify`, its stream, `/api/check`, its
+stream and the command line all go through `VerificationService`, so they share the verdict cache,
+the concurrency slots and one Server-Sent Events implementation with one error body.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import asdict, replace
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from agent.cache import TextCache, verdict_key
+from agent.models import VerificationResult
+from agent.passages import PassageChecker, PassageClaim, PassageResult
+from agent.trust import unscored_trust
+from agent.verifier import Verifier, VerifyOptions
+from app.errors import Saturated, describe_error
+from app.schemas import CheckClaimOut, CheckResponse, VerifyResponse
+from app.sse import frame
+
+__all__ = ["VerificationService", "to_check_response", "to_response"]
+
+KEEPALIVE_S = 10.0
+_RESULT = TypeAdapter(VerificationResult)
+Emit = Callable[[str, Any], None]
+
+
+def to_response(result: VerificationResult) -> VerifyResponse:
+    """The wire form of a verification (docs/api.md)."""
+    body = asdict(result)
+    for item, evidence in zip(body["evidence"], result.evidence, strict=True):
+        if item["trust"] is None:  # not scored: the content domain alone
+            item["trust"] = asdict(unscored_trust(evidence))
+    body["claim_type"] = str(result.claim_type)
+    body["verdict"] = str(result.verdict)
+    return VerifyResponse.model_validate(body)
+
+
+def claim_out(claim: PassageClaim) -> CheckClaimOut:
+    return CheckClaimOut(text=claim.text, start=claim.start, end=claim.end, check_worthy=claim.check_worthy,
+                         result=to_response(claim.result) if claim.result else None, reason=claim.reason)
+
+
+def to_check_response(result: PassageResult) -> CheckResponse:
+    return CheckResponse(claims=[claim_out(c) for c in result.claims], summary=result.summary,
+                         session_id=result.session_id, timings_ms=result.timings_ms, steps=result.steps)
+
+
+class VerificationService:
+    """Cache, slots and streams around the verifier and the passage checker."""
+
+    def __init__(self, verifier: Verifier, cache: TextCache, *, max_concurrent: int, cache_ttl_s: float,
+                 llm_model: str) -> None:
+        self.verifier = verifier
+        self.cache = cache
+        self.slots = asyncio.Semaphore(max_concurrent)
+        self.max_concurrent = max_concurrent
+        self.cache_ttl_s = cache_ttl_s
+        self.llm_model = llm_model
+        self.passages: PassageChecker | None = None  # set by the composition root (it verifies through us)
+
+    # -- the concurrency slot ------------------------------------------------------------------
+
+    async def take_slot(self) -> None:
+        """Take a verification slot now or raise `Saturated` (503 + Retry-After): no queue that
+        grows without bound."""
+        if self.slots.locked():
+            raise Saturated(f"all {self.max_concurrent} verification slots are busy; retry shortly")
+        await self.slots.acquire()  # free, so this returns at once (no await point)
+
+    def release_slot(self) -> None:
+        self.slots.release()
+
+    @asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        await self.take_slot()
+        try:
+            yield
+        finally:
+            self.release_slot()
+
+    @asynccontextmanager
+    async def queued_slot(self) -> AsyncIterator[None]:
+        """A slot, waiting for one to free up (batch jobs: they queue instead of answering 503)."""
+        async with self.slots:
+            yield
+
+    # -- verification, cached ---------------------------------------------------------------
+
+    def cache_key(self, claim: str, options: VerifyOptions) -> str | None:
+        if self.cache_ttl_s <= 0 or options.references:
+            return None
+        return verdict_key(claim, engine=self.verifier.verdict_engine, model=self.llm_model,
+                           web_search=options.web_search, grounding=options.grounding, profile=options.profile)
+
+    async def verify(self, claim: str, options: VerifyOptions | None = None,
+                     on_step: Callable[[str], None] | None = None, *, take_slot: bool = False) -> VerificationResult:
+        """A verdict from the cache when one is there (`cache: "hit"`, no slot needed), else from the
+        verifier (in a slot of its own when `take_slot`; callers that hold one already pass False).
+        Degraded answers (the configured engine did not answer) are not cached: the next try may do
+        better."""
+        options = options or VerifyOptions()
+        started = time.perf_counter()
+        key = self.cache_key(claim, options)
+        if key is not None:
+            cached = await self._cached(key)
+            if cached is not None:
+                elapsed = round((time.perf_counter() - started) * 1000, 2)
+                steps = [f"Served from the verdict cache ({self.cache.name}); the original trace follows.",
+                         *cached.steps]
+                if on_step is not None:
+                    for step in steps:
+                        on_step(step)
+                return replace(cached, cache="hit", session_id=str(uuid.uuid4()), original_claim=claim,
+                               steps=steps, timings_ms={"cache_lookup": elapsed, "total": elapsed})
+        if take_slot:
+            async with self.slot():
+                result = await self.verifier.verify(claim, options, on_step=on_step)
+        else:
+            result = await self.verifier.verify(claim, options, on_step=on_step)
+        if key is not None and result.mode == self.verifier.verdict_engine:
+            await self.cache.set(key, _RESULT.dump_json(result).decode(), self.cache_ttl_s)
+        return result
+
+    async def _cached(self, key: str) -> VerificationResult | None:
+        text = await self.cache.get(key)
+        if text is None:
+            return None
+        try:
+            return _RESULT.validate_json(text)
+        except ValidationError:  # written by an older release: recomputed and overwritten
+            return None
+
+    async def check(self, text: str, *, web_search: bool = True, max_claims: int | None = None,
+                    on_claim: Callable[[PassageClaim], None] | None = None) -> PassageResult:
+        if self.passages is None:
+            raise RuntimeError("the passage checker is not configured")
+        return await self.passages.check(text, web_search=web_search, max_claims=max_claims, on_claim=on_claim)
+
+    # -- Server-Sent Events ---------------------------------------------------------------------
+
+    def stream(self, work: Callable[[Emit], Awaitable[Any]], *, holds_slot: bool = True) -> AsyncIterator[str]:
+        """Run `work(emit)` as its own task (started now, so it ends, and gives its slot back, even
+        if the client never reads); yield each `emit(name, data)` as an event as it happens, then
+        `result` with what `work` returned, or `error` with the API's error body. A client that
+        goes away cancels the work."""
+        queue: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue()
+
+        async def run() -> Any:
+            try:
+                return await work(lambda name, data: queue.put_nowait((name, data)))
+            finally:
+                if holds_slot:
+                    self.release_slot()
+                queue.put_nowait(None)
+
+        task = asyncio.create_task(run())
+
+        async def events() -> AsyncIterator[str]:
+            try:
+                yield ": claimcheck started\n\n"  # flushes headers so clients see progress at once
+                while True:
+                    try:
+                        item = await asyncio.wait_for(queue.get(), timeout=KEEPALIVE_S)
+                    except TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if item is None:
+                        break
+                    yield frame(*item)
+                try:
+                    body = task.result()
+                except Exception as exc:  # noqa: BLE001 — reported to the client as an `error` event
+                    status, error, _ = describe_error(exc)
+                    yield frame("error", {**error, "status": status})
+                else:
+                    yield frame("result", body)
+            finally:
+                if not task.done():
+                    task.cancel()
+
+        return events()
