@@ -137,7 +137,7 @@ async def run_batch(args: argparse.Namespace) -> int:
     source, out_path = Path(args.file), Path(args.out)
     items = read_items(source)
     out = Output(out_path)
-    answered = set(read_answered(str(out_path))) if out_path.exists() else set()
+    answered = set(read_answered(str(out_path)))
     state_file = out_path.with_name(out_path.name + ".job")
     todo = [item for item in items if item["id"] not in answered]
     if not todo and not state_file.exists():

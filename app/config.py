@@ -111,7 +111,10 @@ class Settings(BaseSettings):
     # Unset: 4 for DuckDuckGo (a public service: be polite), 16 for SearXNG (your own instance,
     # which limits its engines itself); filled in by _consistent.
     SEARCH_MAX_CONCURRENCY: int | None = Field(None, ge=1, le=64)
-    SEARCH_RATE_PER_S: float = Field(2.0, ge=0.0)
+    # Unset: 2/s for DuckDuckGo (a public service: be polite), 0 = no claimcheck-side limit for
+    # SearXNG (your own instance: its limiter and engines' limits apply); filled in by _consistent.
+    # With REDIS_URL the rate is one budget across API replicas and workers.
+    SEARCH_RATE_PER_S: float | None = Field(None, ge=0.0)
     SEARCH_BURST: int = Field(6, ge=1, le=100)
     TRUSTED_DOMAINS: CsvList = DEFAULT_TRUSTED_DOMAINS
     FACT_CHECK_DOMAINS: CsvList = DEFAULT_FACT_CHECK_DOMAINS
@@ -148,6 +151,14 @@ class Settings(BaseSettings):
     WEBHOOK_SECRET: SecretStr | None = None
     JOB_MAX_ITEMS: int = Field(10_000, ge=1, le=1_000_000)
     JOB_CONCURRENCY: int = Field(4, ge=1, le=256)  # items verified at once by the in-process runner
+    # Where job items run: "auto" = on the Redis queue when REDIS_URL is set (then `claimcheck worker`
+    # processes run them), else in the API process; "redis" or "inprocess" to choose.
+    JOB_QUEUE: Literal["auto", "redis", "inprocess"] = "auto"
+    # One attempt at one item longer than this counts as failed (and is tried again, three in all).
+    JOB_ITEM_TIMEOUT_S: float = Field(300.0, gt=0)
+    WORKER_CONCURRENCY: int = Field(4, ge=1, le=256)  # items in flight per `claimcheck worker` process
+    # A worker silent this long is taken for dead: its unacknowledged items go back on the queue.
+    WORKER_HEARTBEAT_TIMEOUT_S: float = Field(60.0, ge=1.0, le=86_400.0)
     JOB_MAX_BODY_BYTES: int = Field(32 * 1024 * 1024, ge=1024)
     JOBS_MAX_UNFINISHED_PER_KEY: int = Field(10, ge=1)  # more → 429
     JOBS_MAX_ITEMS_PER_KEY: int = Field(50_000, ge=1)  # queued + running items per key; more → 429
@@ -214,10 +225,14 @@ class Settings(BaseSettings):
     def _consistent(self) -> Settings:
         if self.SEARCH_PROVIDER.lower() == "searxng" and not self.SEARXNG_URL:
             raise ValueError("SEARCH_PROVIDER=searxng needs SEARXNG_URL (e.g. http://127.0.0.1:8080)")
+        if self.JOB_QUEUE == "redis" and not self.REDIS_URL:
+            raise ValueError("JOB_QUEUE=redis needs REDIS_URL (the queue `claimcheck worker` processes read)")
         if self.TOP_K_RERANK > self.TOP_K_RETRIEVAL:
             raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
         if self.SEARCH_DEADLINE_S is None:
             self.SEARCH_DEADLINE_S = 2 * self.SEARCH_TIMEOUT_S
+        if self.SEARCH_RATE_PER_S is None:
+            self.SEARCH_RATE_PER_S = 0.0 if self.SEARCH_PROVIDER.lower() == "searxng" else 2.0
         if self.SEARCH_MAX_CONCURRENCY is None:
             self.SEARCH_MAX_CONCURRENCY = 16 if self.SEARCH_PROVIDER.lower() == "searxng" else 4
         return self
@@ -234,6 +249,13 @@ class Settings(BaseSettings):
     @property
     def redis_url(self) -> str | None:
         return self.REDIS_URL.get_secret_value() if self.REDIS_URL else None
+
+    @property
+    def job_queue(self) -> Literal["redis", "inprocess"]:
+        """Where job items run (JOB_QUEUE resolved): the Redis queue needs REDIS_URL."""
+        if self.JOB_QUEUE == "auto":
+            return "redis" if self.REDIS_URL else "inprocess"
+        return self.JOB_QUEUE
 
     @property
     def database_url(self) -> str:

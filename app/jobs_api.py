@@ -33,6 +33,7 @@ from jobs.formats import (
     parse_file,
     result_row,
 )
+from jobs.queue import JobQueue, QueueDispatcher
 from jobs.runner import JobRunner
 from jobs.store import JobRow, JobStore, NewItem
 from jobs.webhook import Webhooks
@@ -124,9 +125,16 @@ def iso(timestamp: float) -> str:
 class Jobs:
     settings: Settings
     store: JobStore
-    runner: JobRunner
+    runner: JobRunner | QueueDispatcher  # in-process, or handing items to `claimcheck worker`s
     webhooks: Webhooks
     fetcher: Fetcher
+
+    def describe(self) -> dict[str, Any]:
+        """For /api/health: where items run and, with the queue, how many workers are alive."""
+        if isinstance(self.runner, QueueDispatcher):
+            return {"queue": "redis", "workers": self.runner.workers, "database": self.store.backend,
+                    **({"error": self.runner.last_error} if self.runner.last_error else {})}
+        return {"queue": "in-process", "concurrency": self.runner.concurrency, "database": self.store.backend}
 
     async def body(self, job: JobRow) -> dict[str, Any]:
         counts, verdicts = await self.store.counts(job.id)
@@ -151,18 +159,10 @@ class Jobs:
 
 
 async def start_jobs(settings: Settings, services: Services) -> Jobs:
-    """Open the database (migrating it), and start the runner and pending callbacks."""
-    from app.routes import verify_options
-    from app.verification import to_response
-
+    """Open the database (migrating it), start the runner (or, with the Redis queue, the
+    dispatcher) and resume callbacks a previous process left undelivered."""
     store = await JobStore.open(settings.database_url)
-
-    async def execute(claim: str, options: dict[str, Any]) -> dict[str, Any]:
-        body = VerifyRequest.model_validate({**options, "claim": claim})
-        # A batch item waits its turn for a slot instead of answering 503 like an interactive call.
-        async with services.verification.queued_slot():
-            result = await services.verification.verify(body.claim, verify_options(body))
-        return to_response(result).model_dump(mode="json")
+    execute = services.verification.verify_job_item
 
     fetcher = Fetcher(FetchPolicy(allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=10.0,
                                   concurrency=4, cache_ttl_s=0))
@@ -177,12 +177,22 @@ async def start_jobs(settings: Settings, services: Services) -> Jobs:
     async def on_closed(job: JobRow) -> None:
         webhooks.send(job)
 
-    runner = JobRunner(store, execute, concurrency=min(settings.JOB_CONCURRENCY, settings.MAX_CONCURRENT_VERIFICATIONS),
-                       on_closed=on_closed)
+    runner: JobRunner | QueueDispatcher
+    if settings.job_queue == "redis":
+        runner = QueueDispatcher(store, JobQueue(settings.redis_url or "",
+                                                 heartbeat_timeout_s=settings.WORKER_HEARTBEAT_TIMEOUT_S),
+                                 on_closed=on_closed)
+    else:
+        runner = JobRunner(store, execute, on_closed=on_closed, item_timeout_s=settings.JOB_ITEM_TIMEOUT_S,
+                           concurrency=min(settings.JOB_CONCURRENCY, settings.MAX_CONCURRENT_VERIFICATIONS))
     jobs = Jobs(settings, store, runner, webhooks, fetcher)
-    await runner.start()
-    for job in await store.pending_callbacks():
-        webhooks.send(job)
+    try:
+        await runner.start()
+        for job in await store.pending_callbacks(include_sending=True):
+            webhooks.send(job, resume=True)
+    except BaseException:
+        await jobs.aclose()
+        raise
     return jobs
 
 

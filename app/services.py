@@ -45,6 +45,7 @@ from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
 from search.escalation import CallPolicy, SearchEscalation, TierPlan
 from search.fetch import Fetcher, FetchPolicy
+from search.ratelimit import SharedWindow
 
 log = logging.getLogger("claimcheck")
 
@@ -397,9 +398,15 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
         provider = make_provider(settings.SEARCH_PROVIDER, ProviderContext(
             http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL,
             ddgs_backends=tuple(settings.DDGS_BACKENDS)))
+        rate = settings.SEARCH_RATE_PER_S or 0.0
+        shared = None
+        if settings.redis_url and rate > 0:  # one budget for every replica and worker
+            shared = SharedWindow(settings.redis_url, f"search:{settings.SEARCH_PROVIDER.lower()}", rate,
+                                  settings.SEARCH_BURST)
+            stack.push_async_callback(shared.aclose)
         escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
-            max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
-            rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))
+            max_concurrency=settings.SEARCH_MAX_CONCURRENCY, rate_per_s=rate, burst=settings.SEARCH_BURST),
+            shared=shared)
     chat: ChatModel | None = None
     if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
         chat = OpenAIChatModel(

@@ -120,8 +120,13 @@ async def claim_review_stream(items: AsyncIterator[dict[str, Any]], published: s
 
 
 def read_answered(path: str) -> Iterator[str]:
-    """Item ids already in a results file (JSONL or CSV), for `claimcheck batch` to resume."""
-    with open(path, encoding="utf-8", newline="") as handle:
+    """Item ids already in a results file (JSONL or CSV), for `claimcheck batch` to resume; none
+    when the file does not exist yet."""
+    try:
+        handle = open(path, encoding="utf-8", newline="")  # noqa: SIM115 (closed by the with below)
+    except FileNotFoundError:
+        return
+    with handle:
         if path.endswith(".csv"):
             for row in csv.DictReader(handle):
                 if row.get("id"):

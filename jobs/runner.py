@@ -28,9 +28,45 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}"[:2000] if text else type(exc).__name__
 
 
+async def run_item(store: JobStore, execute: Execute, item: Claimed, *, retry_delay_s: float = 0.5,
+                   timeout_s: float | None = None) -> None:
+    """Verify one claimed item and write its outcome once: retried with backoff, stored as failed
+    (with the last error) after MAX_ATTEMPTS. An attempt that takes longer than `timeout_s` counts
+    as failed (an outside call that never returns must not hold a worker's slot forever). Used by
+    the in-process runner and by queue workers."""
+    if item.attempts > MAX_ATTEMPTS:  # it took the process down (or was cut) every time
+        await store.finish(item.job_id, item.seq, error=(
+            f"gave up after {MAX_ATTEMPTS} attempts: the process running it stopped each time"))
+        return
+    attempt = item.attempts
+    while True:
+        try:
+            async with asyncio.timeout(timeout_s):
+                result = await execute(item.claim, item.options)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            error = f"no answer within {timeout_s:g} s" if isinstance(exc, TimeoutError) else describe(exc)
+            if attempt >= MAX_ATTEMPTS:
+                log.warning("job %s item %r failed %d times; stored as failed: %s",
+                            item.job_id, item.item_id, attempt, error)
+                await store.finish(item.job_id, item.seq, error=error)
+                return
+            await asyncio.sleep(retry_delay_s * 2 ** (attempt - 1))
+            counted = await store.failed_attempt(item.job_id, item.seq, error)
+            if counted is None:  # no longer running (written by another delivery, or cancelled)
+                return
+            attempt = counted
+            continue
+        await store.finish(item.job_id, item.seq, result=result)
+        return
+
+
 class JobRunner:
     def __init__(self, store: JobStore, execute: Execute, *, concurrency: int = 4,
-                 on_closed: OnClosed | None = None, retry_delay_s: float = 0.5) -> None:
+                 on_closed: OnClosed | None = None, retry_delay_s: float = 0.5,
+                 item_timeout_s: float | None = None) -> None:
+        self.item_timeout_s = item_timeout_s
         self.store = store
         self.execute = execute
         self.concurrency = concurrency
@@ -98,32 +134,8 @@ class JobRunner:
         self._wake.set()
 
     async def _run(self, item: Claimed) -> None:
-        if item.attempts > MAX_ATTEMPTS:  # it took the process down (or was cut) every time
-            await self.store.finish(item.job_id, item.seq, error=(
-                f"gave up after {MAX_ATTEMPTS} attempts: the process running it stopped each time"))
-            await self._close(item.job_id)
-            return
-        attempt = item.attempts
-        while True:
-            try:
-                result = await self.execute(item.claim, item.options)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                error = describe(exc)
-                if attempt >= MAX_ATTEMPTS:
-                    log.warning("job %s item %r failed %d times; stored as failed: %s",
-                                item.job_id, item.item_id, attempt, error)
-                    await self.store.finish(item.job_id, item.seq, error=error)
-                    break
-                await asyncio.sleep(self.retry_delay_s * 2 ** (attempt - 1))
-                counted = await self.store.failed_attempt(item.job_id, item.seq, error)
-                if counted is None:  # no longer running (written by another delivery)
-                    return
-                attempt = counted
-                continue
-            await self.store.finish(item.job_id, item.seq, result=result)
-            break
+        await run_item(self.store, self.execute, item, retry_delay_s=self.retry_delay_s,
+                       timeout_s=self.item_timeout_s)
         await self._close(item.job_id)
 
     async def _close(self, job_id: str) -> None:

@@ -52,7 +52,7 @@ jobs_table = Table(
     Column("total", Integer, nullable=False),
     Column("options", Text, nullable=False),
     Column("callback_url", Text),
-    Column("callback_state", String(16)),  # pending | sent | failed; null without a callback
+    Column("callback_state", String(16)),  # pending | sending | sent | failed; null without one
     Column("callback_attempts", Integer, nullable=False, default=0),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
@@ -72,6 +72,7 @@ items_table = Table(
     Column("result", Text),
     Column("error", Text),
     Column("updated_at", Float, nullable=False),
+    Column("dispatched_at", Float),  # its message went onto the Redis queue (migration 0002)
     Index("ix_items_job_item", "job_id", "item_id", unique=True),  # one result per item id
     Index("ix_items_status", "status", "job_id", "seq"),
 )
@@ -272,6 +273,67 @@ class JobStore:
                     .values(state="running", started_at=now, updated_at=now))
         return claimed
 
+    async def take(self, job_id: str, seq: int) -> Claimed | None:
+        """A queue delivered (job_id, seq): mark the item running, one more attempt, and return it;
+        None when there is nothing to do (already answered, cancelled, or its job is gone).
+
+        An item already `running` is taken again: at-least-once delivery redelivers the messages
+        of a worker that died, and its attempt counts. If the first worker is in fact alive, both
+        verify it and `finish` keeps the first outcome written."""
+        now = time.time()
+        async with self.engine.begin() as connection:
+            row = (await connection.execute(
+                select(items_table.c.item_id, items_table.c.claim, items_table.c.attempts, jobs_table.c.options)
+                .select_from(items_table.join(jobs_table))
+                .where(items_table.c.job_id == job_id, items_table.c.seq == seq,
+                       items_table.c.status.in_(("queued", "running")),
+                       jobs_table.c.state.in_(UNFINISHED_JOB_STATES)))).first()
+            if row is None:
+                return None
+            taken = await connection.execute(
+                update(items_table).where(items_table.c.job_id == job_id, items_table.c.seq == seq,
+                                          items_table.c.status.in_(("queued", "running")),
+                                          items_table.c.attempts == row.attempts)
+                .values(status="running", attempts=row.attempts + 1, updated_at=now))
+            if not taken.rowcount:  # another delivery took it between the read and the write
+                return None
+            await connection.execute(
+                update(jobs_table).where(jobs_table.c.id == job_id, jobs_table.c.state == "queued")
+                .values(state="running", started_at=now, updated_at=now))
+        return Claimed(job_id, seq, row.item_id, row.claim, row.attempts + 1, json.loads(row.options))
+
+    async def undispatched(self, limit: int = 1000) -> list[tuple[str, int]]:
+        """Queued items of unfinished jobs whose message is not on the queue yet (oldest first)."""
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                select(items_table.c.job_id, items_table.c.seq).select_from(items_table.join(jobs_table))
+                .where(items_table.c.status == "queued", items_table.c.dispatched_at.is_(None),
+                       jobs_table.c.state.in_(UNFINISHED_JOB_STATES))
+                .order_by(jobs_table.c.created_at, items_table.c.job_id, items_table.c.seq).limit(limit))
+            return [(row.job_id, row.seq) for row in rows]
+
+    async def mark_dispatched(self, keys: Sequence[tuple[str, int]]) -> None:
+        now = time.time()
+        async with self.engine.begin() as connection:
+            by_job: dict[str, list[int]] = {}
+            for job_id, seq in keys:
+                by_job.setdefault(job_id, []).append(seq)
+            for job_id, seqs in by_job.items():
+                for start in range(0, len(seqs), 500):
+                    await connection.execute(
+                        update(items_table).where(items_table.c.job_id == job_id,
+                                                  items_table.c.seq.in_(seqs[start:start + 500]))
+                        .values(dispatched_at=now))
+
+    async def claim_callback(self, job_id: str) -> bool:
+        """Take the job's pending callback for delivery (pending → sending): True for one caller
+        only, so several API replicas never deliver the same callback twice."""
+        async with self.engine.begin() as connection:
+            taken = await connection.execute(
+                update(jobs_table).where(jobs_table.c.id == job_id, jobs_table.c.callback_state == "pending")
+                .values(callback_state="sending"))
+        return bool(taken.rowcount)
+
     async def failed_attempt(self, job_id: str, seq: int, error: str) -> int | None:
         """Count one more attempt of a running item (its error kept): the new count, or None when
         the item is no longer running."""
@@ -345,11 +407,13 @@ class JobStore:
             await connection.execute(update(jobs_table).where(jobs_table.c.id == job_id)
                                      .values(callback_state=state, callback_attempts=attempts))
 
-    async def pending_callbacks(self) -> list[JobRow]:
-        """Finished jobs whose callback was not delivered yet (a restart resumes them)."""
+    async def pending_callbacks(self, *, include_sending: bool = False) -> list[JobRow]:
+        """Finished jobs whose callback was not delivered yet: `pending` ones, and with
+        `include_sending` (at start-up) those a dead process was delivering."""
+        states = ("pending", "sending") if include_sending else ("pending",)
         async with self.engine.connect() as connection:
             rows = await connection.execute(select(jobs_table).where(
-                jobs_table.c.callback_state == "pending",
+                jobs_table.c.callback_state.in_(states),
                 jobs_table.c.state.in_(("done", "failed", "cancelled"))))
             return [_job(row) for row in rows]
 

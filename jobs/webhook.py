@@ -60,16 +60,20 @@ class Webhooks:
         self.delays_s = tuple(delays_s)
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def send(self, job: JobRow) -> None:
-        """Deliver in the background (the caller never waits)."""
-        if not job.callback_url or job.callback_state != "pending":
+    def send(self, job: JobRow, *, resume: bool = False) -> None:
+        """Deliver in the background (the caller never waits). The delivery first takes the
+        callback in the database (pending → sending), so of several replicas that see the job end,
+        one delivers; `resume` (at start-up) also takes one left `sending` by a process that died."""
+        if not job.callback_url or job.callback_state not in ({"pending", "sending"} if resume else {"pending"}):
             return
-        task = asyncio.create_task(self._deliver(job))
+        task = asyncio.create_task(self._deliver(job, resume))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _deliver(self, job: JobRow) -> None:
+    async def _deliver(self, job: JobRow, resume: bool) -> None:
         assert job.callback_url is not None
+        if not await self.store.claim_callback(job.id) and not resume:
+            return  # another replica is delivering it
         payload = json.dumps({"type": f"job.{job.state}", "data": await self.body(job)}).encode()
         message_id = f"{job.id}.{job.state}"
         for attempt, delay in enumerate(self.delays_s, start=1):
@@ -84,13 +88,13 @@ class Webhooks:
                 status = await self.fetcher.post(job.callback_url, payload, headers)
             except FetchError as exc:
                 log.warning("job %s callback attempt %d failed: %s", job.id, attempt, exc)
-                await self.store.set_callback(job.id, "pending", attempt)
+                await self.store.set_callback(job.id, "sending", attempt)
                 continue
             if 200 <= status < 300:
                 await self.store.set_callback(job.id, "sent", attempt)
                 return
             log.warning("job %s callback attempt %d answered %d", job.id, attempt, status)
-            await self.store.set_callback(job.id, "pending", attempt)
+            await self.store.set_callback(job.id, "sending", attempt)
         await self.store.set_callback(job.id, "failed", len(self.delays_s))
 
     async def aclose(self) -> None:

@@ -46,7 +46,9 @@ class Gate:
 async def wait_for(client, job_id: str, predicate, headers=None, within_s: float = 60.0) -> dict:
     deadline = time.monotonic() + within_s
     while True:
-        body = (await client.get(f"/api/jobs/{job_id}", headers=headers)).json()
+        response = await client.get(f"/api/jobs/{job_id}", headers=headers)
+        assert response.status_code == 200, response.text
+        body = response.json()
         if predicate(body):
             return body
         assert time.monotonic() < deadline, f"job never reached the state: {body}"
