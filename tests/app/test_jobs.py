@@ -225,6 +225,24 @@ async def test_the_sqlite_default_survives_a_restart_mid_job(tmp_path, minilm):
     assert [r["id"] for r in rows] == ["r0", "r1", "r2"] and all(r["status"] == "done" for r in rows)
 
 
+async def test_the_same_restart_on_postgresql(tmp_path, minilm, postgres_url):
+    """The in-process runner on a real PostgreSQL (DATABASE_URL): the same job, the same restart."""
+    settings = make_settings(tmp_path, AUTO_SEED=False, JOB_CONCURRENCY=1, DATABASE_URL=postgres_url)
+    items = [{"id": f"p{n}", "claim": f"WAIT postgres claim {n}"} for n in range(3)]
+    async with app_client(settings, embedder=minilm) as client:
+        assert client.app.state.jobs.store.backend == "postgresql"
+        gate = Gate(client.app)
+        job = (await client.post("/api/jobs", json={"items": items})).json()
+        await asyncio.wait_for(gate.entered.wait(), 30)
+    async with app_client(settings, embedder=minilm) as client:
+        assert client.app.state.jobs.runner.requeued_at_start == 1
+        final = await wait_for(client, job["id"], ended)
+        rows = await results(client, job["id"])
+    assert not (tmp_path / "kb-jobs.sqlite3").exists()
+    assert final["state"] == "done" and final["counts"]["done"] == 3
+    assert [r["id"] for r in rows] == ["p0", "p1", "p2"] and all(r["status"] == "done" for r in rows)
+
+
 class Receiver:
     """A webhook endpoint on 127.0.0.1 that records what arrives; the first `fail_first` answer 500."""
 
