@@ -120,6 +120,11 @@ def _job(row: Any) -> JobRow:
 
 
 def _upgrade(connection: Any) -> None:
+    import logging
+
+    # Alembic's INFO lines (its plugins as it is imported, "Context impl …", each revision) would
+    # fill a quiet start-up log on every start; a failed migration still raises with its reason.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     from alembic import command
     from alembic.config import Config
 
