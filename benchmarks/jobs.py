@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -64,18 +63,11 @@ class Processes:
         self.procs.append(proc)
         return proc
 
-    def stop(self, proc: subprocess.Popen) -> None:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-
     def close(self) -> None:
+        from tests.app.test_processes import stop  # SIGTERM, then SIGKILL after a grace period
+
         for proc in reversed(self.procs):
-            self.stop(proc)
+            stop(proc)
 
 
 def claims(prefix: str, count: int) -> list[dict]:
