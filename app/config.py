@@ -39,6 +39,10 @@ class Settings(BaseSettings):
     LLM_MODEL: str = "gpt-4o-mini"
     LLM_TEMPERATURE: float = Field(0.1, ge=0.0, le=2.0)
     LLM_TIMEOUT_S: float = Field(30.0, gt=0)
+    # Calls per second to the LLM (0 = no limit) with a burst; with REDIS_URL one budget for every
+    # API replica and worker (a hosted model's requests-per-minute quota, a small local server).
+    LLM_RATE_PER_S: float = Field(0.0, ge=0.0)
+    LLM_BURST: int = Field(8, ge=1, le=1000)
     VERDICT_BACKEND: Literal["auto", "llm", "nli", "evidence-only"] = "auto"
     # A model with published fact-verification figures (FactCG-DeBERTa-v3-Large, MIT, 0.4B:
     # LLM-AggreFact balanced accuracy 75.6); fetched once from the hub when reachable
