@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import csv
 import json
+import os
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -192,6 +193,8 @@ async def run_batch(args: argparse.Namespace) -> int:
 
 
 def batch_command(args: argparse.Namespace) -> int:
+    # in-process, the models load here: no per-model progress bars under the batch's own bar
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     try:
         return asyncio.run(run_batch(args))
     except (InputError, OSError, UnicodeDecodeError) as exc:
