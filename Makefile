@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.claimcheck-installed
 TORCH  := torch==2.13.0
 
-.PHONY: setup redis seed run test lint bench clean browser screenshots fuzz-large
+.PHONY: setup redis postgres seed run test lint bench clean browser screenshots fuzz-large
 
 # Examples per operation for the schemathesis fuzz test that `make test` runs.
 FUZZ_EXAMPLES ?= 10
@@ -31,6 +31,14 @@ redis:
 	    { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null 2>&1; }; }; } || \
 	  echo "make: redis-server could not be installed; the shared-quota tests will skip"
 
+# Debian's PostgreSQL server binaries for the jobs tests (each run makes a throwaway cluster in /tmp
+# on a free port). Never fails the set-up: without it those tests skip and say why.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && \
+	  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null 2>&1 || \
+	    { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null 2>&1; }; }; } || \
+	  echo "make: postgresql could not be installed; the PostgreSQL jobs tests will skip"
+
 # No HF_HUB_OFFLINE here: a machine that reaches the hub gets RERANKER_MODEL and NLI_MODEL at the
 # first start (tried once, 2 s connect timeout); one that cannot falls back visibly (/api/health).
 seed: setup
@@ -46,7 +54,7 @@ browser:
 	    { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; } || \
 	    echo "chromium could not be installed: the browser tests will skip"; }
 
-test: setup browser redis
+test: setup browser redis postgres
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest
 
 # Re-take the README screenshots: the browser tests save them in their tmp dirs; copy them here.

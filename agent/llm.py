@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
+
+if TYPE_CHECKING:
+    from search.ratelimit import TokenBucket
 
 
 class LLMError(Exception):
@@ -70,10 +73,12 @@ class OpenAIChatModel:
     """Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp) via the openai SDK."""
 
     def __init__(self, *, model: str, api_key: str | None, base_url: str | None,
-                 temperature: float, timeout_s: float, http_client: httpx.AsyncClient | None = None) -> None:
+                 temperature: float, timeout_s: float, http_client: httpx.AsyncClient | None = None,
+                 rate: TokenBucket | None = None) -> None:
         from openai import AsyncOpenAI
 
         self.name = model
+        self.rate = rate  # LLM_RATE_PER_S: one budget per process, or across processes with Redis
         self.base_url = base_url
         self._temperature = temperature
         self._json_mode = True
@@ -88,6 +93,8 @@ class OpenAIChatModel:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         kwargs: dict[str, Any] = {"model": self.name, "messages": messages,
                                   "temperature": self._temperature}
+        if self.rate is not None:
+            await self.rate.acquire()
         try:
             try:
                 if self._json_mode:

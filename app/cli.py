@@ -1,5 +1,5 @@
-"""`claimcheck serve`, `claimcheck verify "claim" [--json]`, `claimcheck kb seed|stats|ingest|search`
-and `claimcheck models list|pull`."""
+"""`claimcheck serve`, `claimcheck verify "claim" [--json]`, `claimcheck batch FILE --out results.jsonl`,
+`claimcheck kb seed|stats|ingest|search` and `claimcheck models list|pull`."""
 
 from __future__ import annotations
 
@@ -363,6 +363,21 @@ def models_command(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def worker_command(args: argparse.Namespace) -> int:
+    """A queue worker: items of batch jobs, verified by this process's own services."""
+    from jobs.worker import run_worker
+
+    settings = _settings()
+    if args.concurrency is not None:
+        settings = settings.model_copy(update={"WORKER_CONCURRENCY": max(1, args.concurrency)})
+    if not settings.redis_url:
+        print("claimcheck: a worker needs REDIS_URL, the queue the API puts job items on (docs/jobs.md)",
+              file=sys.stderr)
+        return 2
+    _quiet_model_loading()
+    return run_worker(settings)
+
+
 def mcp_command(args: argparse.Namespace) -> int:
     """MCP over stdio: the same services as `serve`, in this process; stdout carries the protocol,
     so everything else (logs, progress bars) goes to stderr."""
@@ -424,6 +439,9 @@ def main(argv: list[str] | None = None) -> int:
     p_verify.add_argument("--quiet", action="store_true", help="do not show the steps as they happen")
     _add_remote_options(p_verify)
     p_verify.set_defaults(func=verify_command)
+    from app.batch_cli import add_parser as add_batch_parser
+
+    add_batch_parser(commands, _add_remote_options)
     p_models = commands.add_parser("models", help="list the models and where they load from, or pull them")
     models_sub = p_models.add_subparsers(dest="models_command", required=True)
     models_sub.add_parser("list", help="where each model (RERANKER_MODEL, NLI_MODEL, EMBEDDING_MODEL) loads from")
@@ -432,8 +450,12 @@ def main(argv: list[str] | None = None) -> int:
     p_models.set_defaults(func=models_command)
     p_mcp = commands.add_parser("mcp", help="serve the MCP tools over stdio (for MCP clients; docs/mcp.md)")
     p_mcp.set_defaults(func=mcp_command)
+    p_worker = commands.add_parser("worker", help="verify batch-job items from the Redis queue (REDIS_URL; docs/jobs.md)")
+    p_worker.add_argument("--concurrency", type=int, default=None,
+                          help="items in flight in this process (default WORKER_CONCURRENCY)")
+    p_worker.set_defaults(func=worker_command)
     args = parser.parse_args(argv)
-    quiet = args.command in {"verify", "mcp"} or getattr(args, "kb_command", None) == "search"
+    quiet = args.command in {"verify", "mcp", "batch"} or getattr(args, "kb_command", None) == "search"
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return args.func(args)

@@ -39,6 +39,10 @@ class Settings(BaseSettings):
     LLM_MODEL: str = "gpt-4o-mini"
     LLM_TEMPERATURE: float = Field(0.1, ge=0.0, le=2.0)
     LLM_TIMEOUT_S: float = Field(30.0, gt=0)
+    # Calls per second to the LLM (0 = no limit) with a burst; with REDIS_URL one budget for every
+    # API replica and worker (a hosted model's requests-per-minute quota, a small local server).
+    LLM_RATE_PER_S: float = Field(0.0, ge=0.0)
+    LLM_BURST: int = Field(8, ge=1, le=1000)
     VERDICT_BACKEND: Literal["auto", "llm", "nli", "evidence-only"] = "auto"
     # A model with published fact-verification figures (FactCG-DeBERTa-v3-Large, MIT, 0.4B:
     # LLM-AggreFact balanced accuracy 75.6); fetched once from the hub when reachable
@@ -111,7 +115,10 @@ class Settings(BaseSettings):
     # Unset: 4 for DuckDuckGo (a public service: be polite), 16 for SearXNG (your own instance,
     # which limits its engines itself); filled in by _consistent.
     SEARCH_MAX_CONCURRENCY: int | None = Field(None, ge=1, le=64)
-    SEARCH_RATE_PER_S: float = Field(2.0, ge=0.0)
+    # Unset: 2/s for DuckDuckGo (a public service: be polite), 0 = no claimcheck-side limit for
+    # SearXNG (your own instance: its limiter and engines' limits apply); filled in by _consistent.
+    # With REDIS_URL the rate is one budget across API replicas and workers.
+    SEARCH_RATE_PER_S: float | None = Field(None, ge=0.0)
     SEARCH_BURST: int = Field(6, ge=1, le=100)
     TRUSTED_DOMAINS: CsvList = DEFAULT_TRUSTED_DOMAINS
     FACT_CHECK_DOMAINS: CsvList = DEFAULT_FACT_CHECK_DOMAINS
@@ -140,6 +147,25 @@ class Settings(BaseSettings):
     RATE_LIMIT: str = "30/minute"
     MAX_CONCURRENT_VERIFICATIONS: int = Field(16, ge=1)
     MAX_BODY_BYTES: int = Field(65536, ge=1024)
+
+    # Batch jobs (docs/jobs.md). The database holds every job and item result: embedded SQLite
+    # beside the KB (CHROMA_PERSIST_DIR + "-jobs.sqlite3") unless DATABASE_URL names another
+    # (postgresql://user:pass@host/db). WEBHOOK_SECRET signs the callback (Standard Webhooks).
+    DATABASE_URL: SecretStr | None = None  # may carry a password
+    WEBHOOK_SECRET: SecretStr | None = None
+    JOB_MAX_ITEMS: int = Field(10_000, ge=1, le=1_000_000)
+    JOB_CONCURRENCY: int = Field(4, ge=1, le=256)  # items verified at once by the in-process runner
+    # Where job items run: "auto" = on the Redis queue when REDIS_URL is set (then `claimcheck worker`
+    # processes run them), else in the API process; "redis" or "inprocess" to choose.
+    JOB_QUEUE: Literal["auto", "redis", "inprocess"] = "auto"
+    # One attempt at one item longer than this counts as failed (and is tried again, three in all).
+    JOB_ITEM_TIMEOUT_S: float = Field(300.0, gt=0)
+    WORKER_CONCURRENCY: int = Field(4, ge=1, le=256)  # items in flight per `claimcheck worker` process
+    # A worker silent this long is taken for dead: its unacknowledged items go back on the queue.
+    WORKER_HEARTBEAT_TIMEOUT_S: float = Field(60.0, ge=1.0, le=86_400.0)
+    JOB_MAX_BODY_BYTES: int = Field(32 * 1024 * 1024, ge=1024)
+    JOBS_MAX_UNFINISHED_PER_KEY: int = Field(10, ge=1)  # more → 429
+    JOBS_MAX_ITEMS_PER_KEY: int = Field(50_000, ge=1)  # queued + running items per key; more → 429
 
     AUTO_SEED: bool = True
     HOST: str = "127.0.0.1"
@@ -179,7 +205,7 @@ class Settings(BaseSettings):
         return value.strip() if isinstance(value, str) else value
 
     @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
-                     "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR", mode="before")
+                     "DATABASE_URL", "WEBHOOK_SECRET", "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -203,10 +229,14 @@ class Settings(BaseSettings):
     def _consistent(self) -> Settings:
         if self.SEARCH_PROVIDER.lower() == "searxng" and not self.SEARXNG_URL:
             raise ValueError("SEARCH_PROVIDER=searxng needs SEARXNG_URL (e.g. http://127.0.0.1:8080)")
+        if self.JOB_QUEUE == "redis" and not self.REDIS_URL:
+            raise ValueError("JOB_QUEUE=redis needs REDIS_URL (the queue `claimcheck worker` processes read)")
         if self.TOP_K_RERANK > self.TOP_K_RETRIEVAL:
             raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
         if self.SEARCH_DEADLINE_S is None:
             self.SEARCH_DEADLINE_S = 2 * self.SEARCH_TIMEOUT_S
+        if self.SEARCH_RATE_PER_S is None:
+            self.SEARCH_RATE_PER_S = 0.0 if self.SEARCH_PROVIDER.lower() == "searxng" else 2.0
         if self.SEARCH_MAX_CONCURRENCY is None:
             self.SEARCH_MAX_CONCURRENCY = 16 if self.SEARCH_PROVIDER.lower() == "searxng" else 4
         return self
@@ -223,6 +253,26 @@ class Settings(BaseSettings):
     @property
     def redis_url(self) -> str | None:
         return self.REDIS_URL.get_secret_value() if self.REDIS_URL else None
+
+    @property
+    def job_queue(self) -> Literal["redis", "inprocess"]:
+        """Where job items run (JOB_QUEUE resolved): the Redis queue needs REDIS_URL."""
+        if self.JOB_QUEUE == "auto":
+            return "redis" if self.REDIS_URL else "inprocess"
+        return self.JOB_QUEUE
+
+    @property
+    def database_url(self) -> str:
+        """The jobs database as SQLAlchemy reads it (async drivers: aiosqlite, asyncpg)."""
+        if self.DATABASE_URL is None:
+            path = self.CHROMA_PERSIST_DIR.with_name(self.CHROMA_PERSIST_DIR.name + "-jobs.sqlite3")
+            return f"sqlite+aiosqlite:///{path.resolve()}"
+        url = self.DATABASE_URL.get_secret_value()
+        for plain, driver in (("postgresql://", "postgresql+asyncpg://"), ("postgres://", "postgresql+asyncpg://"),
+                              ("sqlite://", "sqlite+aiosqlite://")):
+            if url.startswith(plain):
+                return driver + url[len(plain):]
+        return url
 
 
 # scheme://host[:port]: what browsers send in `Origin` (chrome-extension://<id>, https://app.example).

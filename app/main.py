@@ -14,6 +14,8 @@ from swagger_ui_bundle import swagger_ui_path
 
 from app.config import Settings
 from app.errors import install_error_handlers
+from app.jobs_api import document_jobs, start_jobs
+from app.jobs_api import router as jobs_router
 from app.limits import BodySizeLimit
 from app.mcp import McpEndpoint, build_mcp, transport_security
 from app.routes import router
@@ -31,6 +33,7 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        jobs = None
         try:
             services = await build_services(settings, embedder=embedder)
         except BaseException:
@@ -44,6 +47,7 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
                     log.info("seeded an empty knowledge base with %d documents", report.added)
             services.edge_status = app.state.edge_status
             app.state.services = services
+            jobs = app.state.jobs = await start_jobs(settings, services)  # batch jobs (docs/jobs.md)
             # Everything loaded so far (models, clients, tables) lives as long as the server: move it
             # out of the collector's reach, or each full collection walks millions of model objects
             # with the event loop stopped (the /api/health p99 spikes of issue 10 were those pauses:
@@ -53,6 +57,8 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
                 yield
         finally:
             gc.unfreeze()  # what the server held may be collected again once it is gone
+            if jobs is not None:
+                await jobs.aclose()  # first: items in flight stop before the verifier closes
             await services.aclose()
             await limiter.aclose()
 
@@ -67,6 +73,8 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     app.state.settings = settings
     install_error_handlers(app)
     app.include_router(router)
+    app.include_router(jobs_router)
+    document_jobs(app)
     # MCP over Streamable HTTP at /mcp, behind the same keys, CORS and rate limit as /api/ (docs/mcp.md).
     # Stateless: any replica answers any request, and progress goes out on each call's own stream.
     mcp = McpEndpoint(build_mcp(lambda: app.state.services),
@@ -74,7 +82,8 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     app.router.routes.append(Route("/mcp", endpoint=mcp, methods=["GET", "POST", "DELETE"]))
     app.mount("/docs-assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES,
-                       per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES})
+                       per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES,
+                                 "/api/jobs": settings.JOB_MAX_BODY_BYTES})
     # Keys, rate limit and exact-origin CORS (outermost, so even a 401/413/429 carries its headers).
     limiter = install_edge(app, settings)
     return app

@@ -104,7 +104,7 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
         "configured on the server, 2–5 LLM calls. Progress notifications name each step."))
     async def verify_claim(claim: str, ctx: Context, web_search: bool = True,
                            references: list[str] | None = None) -> CallToolResult:
-        from app.routes import verify_options
+        from app.verification import verify_options
 
         body = _validated(VerifyRequest, {"claim": claim, "web_search": web_search, "references": references})
         progress = _Progress(ctx)

@@ -13,7 +13,6 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
-from agent.verifier import VerifyOptions
 from app.schemas import (
     AuditRequest,
     AuditResponse,
@@ -31,7 +30,7 @@ from app.schemas import (
     error_responses,
 )
 from app.services import Services
-from app.verification import claim_out, to_check_response, to_response
+from app.verification import claim_out, to_check_response, to_response, verify_options
 from retrieval.documents import Document
 from retrieval.errors import DocumentNotFound
 
@@ -76,14 +75,6 @@ SSE_EVENT = {"type": "object", "required": ["data"],
 
 
 READ_ERRORS = error_responses(401, 429, 503)
-
-
-def verify_options(body: VerifyRequest) -> VerifyOptions:
-    """With references, the KB and the web are searched only when web_search was sent explicitly."""
-    return VerifyOptions(
-        web_search=body.web_search, references=body.references,
-        index_references=body.index_references, grounding=body.grounding, profile=body.profile,
-        search_with_references=body.web_search and "web_search" in body.model_fields_set)
 
 
 def sse_response(events: AsyncIterator[str]) -> StreamingResponse:
@@ -141,9 +132,13 @@ async def audit_sources(body: AuditRequest, services: ServicesDep) -> AuditRespo
 
 
 @router.get("/api/health", response_model=HealthResponse, responses=error_responses(503), tags=["meta"])
-async def health(services: ServicesDep) -> HealthResponse:
+async def health(request: Request, services: ServicesDep) -> HealthResponse:
     """Liveness plus what each component is and what it fell back to."""
-    return HealthResponse(status="ok", kb_size=await services.kb.count(), components=services.components())
+    components = services.components()
+    jobs = getattr(request.app.state, "jobs", None)
+    if jobs is not None:
+        components["jobs"] = jobs.describe()
+    return HealthResponse(status="ok", kb_size=await services.kb.count(), components=components)
 
 
 @router.get("/api/kb/stats", response_model=KBStats, responses=READ_ERRORS, tags=["knowledge base"])

@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import logging
 import math
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -51,6 +52,16 @@ def is_protected(path: str) -> bool:
     if path == "/mcp" or path.startswith("/mcp/"):
         return True
     return path.startswith("/api/") and path.rstrip("/") not in OPEN_API_PATHS
+
+
+JOB_STATUS = re.compile(r"^/api/jobs/[^/]+(/events)?/?$")
+
+
+def is_counted(method: str, path: str) -> bool:
+    """Whether a request counts against RATE_LIMIT: all protected ones but a job's status and its
+    progress stream (a client following a job polls it; a cheap read of its own job, still behind
+    the key). Submitting, listing, cancelling and downloading count."""
+    return not (method == "GET" and JOB_STATUS.match(path))
 
 
 def _digest(value: str) -> bytes:
@@ -188,8 +199,8 @@ class EdgeGuard:
         fingerprint = self.keys.identify(presented) if self.keys.enabled else None
         client = scope.get("client")
         identity = f"key:{fingerprint}" if fingerprint else f"addr:{client[0] if client else 'unknown'}"
-        decision = await self.limiter.hit(identity)
-        if not decision.allowed:
+        decision = await self.limiter.hit(identity) if is_counted(scope["method"], scope["path"]) else None
+        if decision is not None and not decision.allowed:
             response: Response = error_response(
                 429, "rate_limited", f"more than {self.limiter.rate} requests; retry after "
                 f"{decision.retry_after_s} s", headers={"Retry-After": str(decision.retry_after_s)})
@@ -198,6 +209,9 @@ class EdgeGuard:
             response = error_response(401, "unauthorized", detail,
                                       headers={"WWW-Authenticate": 'Bearer realm="claimcheck"'})
         else:
+            # who is asking, for routes that keep things per key (batch jobs): the fingerprint, or
+            # "" when no keys are configured (one tenant)
+            scope.setdefault("state", {})["api_key"] = fingerprint or ""
             await self.app(scope, receive, send)
             return
         await response(scope, receive, send)

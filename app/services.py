@@ -45,6 +45,7 @@ from retrieval.retriever import RetrievalConfig, Retriever
 from search.base import ProviderContext, SearchProvider, make_provider
 from search.escalation import CallPolicy, SearchEscalation, TierPlan
 from search.fetch import Fetcher, FetchPolicy
+from search.ratelimit import SharedWindow, TokenBucket
 
 log = logging.getLogger("claimcheck")
 
@@ -397,15 +398,28 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
         provider = make_provider(settings.SEARCH_PROVIDER, ProviderContext(
             http=http, timeout_s=settings.SEARCH_TIMEOUT_S, searxng_url=settings.SEARXNG_URL,
             ddgs_backends=tuple(settings.DDGS_BACKENDS)))
+        rate = settings.SEARCH_RATE_PER_S or 0.0
+        shared = None
+        if settings.redis_url and rate > 0:  # one budget for every replica and worker
+            shared = SharedWindow(settings.redis_url, f"search:{settings.SEARCH_PROVIDER.lower()}", rate,
+                                  settings.SEARCH_BURST)
+            stack.push_async_callback(shared.aclose)
         escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
-            max_concurrency=settings.SEARCH_MAX_CONCURRENCY,
-            rate_per_s=settings.SEARCH_RATE_PER_S, burst=settings.SEARCH_BURST))
+            max_concurrency=settings.SEARCH_MAX_CONCURRENCY, rate_per_s=rate, burst=settings.SEARCH_BURST),
+            shared=shared)
     chat: ChatModel | None = None
     if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
+        llm_rate = None
+        if settings.LLM_RATE_PER_S > 0:
+            llm_shared = None
+            if settings.redis_url:
+                llm_shared = SharedWindow(settings.redis_url, "llm", settings.LLM_RATE_PER_S, settings.LLM_BURST)
+                stack.push_async_callback(llm_shared.aclose)
+            llm_rate = TokenBucket(settings.LLM_RATE_PER_S, settings.LLM_BURST, shared=llm_shared)
         chat = OpenAIChatModel(
             model=settings.LLM_MODEL, api_key=settings.openai_api_key,
             base_url=settings.OPENAI_BASE_URL, temperature=settings.LLM_TEMPERATURE,
-            timeout_s=settings.LLM_TIMEOUT_S, http_client=http)
+            timeout_s=settings.LLM_TIMEOUT_S, http_client=http, rate=llm_rate)
     reachability = Reachability()
     if isinstance(chat, OpenAIChatModel):  # checked once, in the background: start-up does not wait
         probe = asyncio.create_task(reachability.check(chat, _without_userinfo(settings.OPENAI_BASE_URL)))

@@ -21,14 +21,22 @@ from agent.passages import PassageChecker, PassageClaim, PassageResult
 from agent.trust import unscored_trust
 from agent.verifier import Verifier, VerifyOptions
 from app.errors import Saturated, describe_error
-from app.schemas import CheckClaimOut, CheckResponse, VerifyResponse
+from app.schemas import CheckClaimOut, CheckResponse, VerifyRequest, VerifyResponse
 from app.sse import frame
 
-__all__ = ["VerificationService", "to_check_response", "to_response"]
+__all__ = ["VerificationService", "to_check_response", "to_response", "verify_options"]
 
 KEEPALIVE_S = 10.0
 _RESULT = TypeAdapter(VerificationResult)
 Emit = Callable[[str, Any], None]
+
+
+def verify_options(body: VerifyRequest) -> VerifyOptions:
+    """With references, the KB and the web are searched only when web_search was sent explicitly."""
+    return VerifyOptions(
+        web_search=body.web_search, references=body.references,
+        index_references=body.index_references, grounding=body.grounding, profile=body.profile,
+        search_with_references=body.web_search and "web_search" in body.model_fields_set)
 
 
 def to_response(result: VerificationResult) -> VerifyResponse:
@@ -84,6 +92,20 @@ class VerificationService:
             yield
         finally:
             self.release_slot()
+
+    @asynccontextmanager
+    async def queued_slot(self) -> AsyncIterator[None]:
+        """A slot, waiting for one to free up (batch jobs: they queue instead of answering 503)."""
+        async with self.slots:
+            yield
+
+    async def verify_job_item(self, claim: str, options: dict[str, Any]) -> dict[str, Any]:
+        """One batch item, as `POST /api/verify` would answer it (its body as JSON data), waiting
+        its turn for a slot: the in-process runner and `claimcheck worker` both call this."""
+        body = VerifyRequest.model_validate({**options, "claim": claim})
+        async with self.queued_slot():
+            result = await self.verify(body.claim, verify_options(body))
+        return to_response(result).model_dump(mode="json")
 
     # -- verification, cached ---------------------------------------------------------------
 

@@ -71,13 +71,18 @@ async def run(args) -> None:
 
     minilm, _ = load_embedder("all-MiniLM-L6-v2")  # what the service runs: ONNX int8 (for (d))
     rows: list[dict] = []
+    search_env: dict[str, str] | None = None  # every search limit lifted: the pipeline alone
+    if args.search == "defaults":
+        search_env = {}  # SearXNG's defaults, as `make run` gives them
+    if args.search_rate is not None:
+        search_env = {**(search_env or {}), "SEARCH_RATE_PER_S": str(args.search_rate)}
 
     async def timed_claims(delay: float, claims: list[str], concurrent: bool, probe_health: bool = False):
         # A real `claimcheck serve` process on a fresh KB (it builds its own models, batcher and
         # embedding cache); the fakes live in this process, so their threads never share the
         # server's interpreter and the clients measure it over real HTTP, as users do.
         with FakeOpenAI(llm_reply, delay_s=delay) as llm, FakeSearxng(search_results, delay_s=delay) as searx, \
-                served(llm.url, searx.url) as (base, _):
+                served(llm.url, searx.url, search_env) as (base, _):
             async with httpx.AsyncClient(base_url=base, timeout=120,
                                          limits=httpx.Limits(max_connections=64)) as client:
                 await client.post("/api/verify", json={"claim": "A warm-up claim about ducks in 1850"})
@@ -213,9 +218,10 @@ def rss_mb(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def served(llm_url: str, searx_url: str) -> Iterator[tuple[str, int]]:
+def served(llm_url: str, searx_url: str, search_env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
     """`claimcheck serve` on a free port and a fresh KB, pointed at the fakes; yields its base URL
-    and pid (uvicorn serves in the process itself)."""
+    and pid (uvicorn serves in the process itself). `search_env` replaces the search-limit
+    settings (the default lifts them all; {} = the provider's defaults, as a user gets them)."""
     import httpx
 
     with socket.socket() as sock:
@@ -224,11 +230,12 @@ def served(llm_url: str, searx_url: str) -> Iterator[tuple[str, int]]:
     env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
     env.update(PORT=str(port), CHROMA_PERSIST_DIR=tempfile.mkdtemp(), HF_HUB_OFFLINE="1",
                PYTHONPATH=str(ROOT), OPENAI_BASE_URL=llm_url, OPENAI_API_KEY="bench",
-               SEARCH_PROVIDER="searxng", SEARXNG_URL=searx_url, SEARCH_RATE_PER_S="0", SEARCH_BURST="100",
-               # the fakes have no rate limit: the default cap of 4 search calls in flight (polite to
-               # DuckDuckGo) would otherwise be the only bottleneck of (b)
-               SEARCH_MAX_CONCURRENCY="64", URL_CHECK="false", RATE_LIMIT="100000/minute",
+               SEARCH_PROVIDER="searxng", SEARXNG_URL=searx_url, URL_CHECK="false", RATE_LIMIT="100000/minute",
                VERDICT_CACHE_TTL_S="3600")
+    # the fakes have no rate limit: by default every search limit is lifted, so the pipeline itself
+    # is measured; --search defaults / --search-rate measure what a user's settings give
+    env.update(SEARCH_RATE_PER_S="0", SEARCH_BURST="100", SEARCH_MAX_CONCURRENCY="64") if search_env is None \
+        else env.update(search_env)
     proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve"], env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
@@ -283,6 +290,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--claims", type=int, default=200, help="sequential claims of the RSS measure (g)")
     parser.add_argument("--parts", default="abcdefg", help="which measures, e.g. 'abce' (default: all)")
+    parser.add_argument("--search", choices=["unlimited", "defaults"], default="unlimited",
+                        help="search limits lifted (the pipeline alone) or the provider's defaults (what users get)")
+    parser.add_argument("--search-rate", type=float, default=None, help="SEARCH_RATE_PER_S for the server")
     args = parser.parse_args()
     asyncio.run(run(args))
 

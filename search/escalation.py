@@ -38,7 +38,7 @@ from search.base import (
     SearchUnavailable,
     dedupe_by_url,
 )
-from search.ratelimit import RateBudgetExceeded, TokenBucket
+from search.ratelimit import RateBudgetExceeded, SharedWindow, TokenBucket
 
 log = logging.getLogger(__name__)
 
@@ -104,13 +104,14 @@ class SearchEscalation:
     """
 
     def __init__(
-        self, provider: SearchProvider, plan: TierPlan, policy: CallPolicy | None = None
+        self, provider: SearchProvider, plan: TierPlan, policy: CallPolicy | None = None,
+        *, shared: SharedWindow | None = None,
     ) -> None:
         self.provider = provider
         self.plan = plan
         self.policy = policy or CallPolicy()
         self._slots = asyncio.Semaphore(self.policy.max_concurrency)
-        self._bucket = TokenBucket(self.policy.rate_per_s, self.policy.burst)
+        self._bucket = TokenBucket(self.policy.rate_per_s, self.policy.burst, shared=shared)
         self._backoff = wait_exponential_jitter(
             initial=self.policy.backoff_initial_s,
             max=self.policy.backoff_max_s,
@@ -146,6 +147,8 @@ class SearchEscalation:
             "last_error": self._last_error,
             "recent_errors": self.recent_errors(),
             "paused_s": round(self._bucket.paused_for, 2),
+            "rate_per_s": self.policy.rate_per_s,  # 0: no claimcheck-side limit
+            "rate_shared": self._bucket.shared.describe() if self._bucket.shared else {"store": "memory"},
             "calls": self._queries_made,
         }
 

@@ -340,6 +340,20 @@ class Fetcher:
             await guard_host(parts.hostname or "", port, allow_hosts=self.policy.allow_hosts,
                              resolver=self.backend.resolver)
 
+    async def post(self, url: str, content: bytes, headers: dict[str, str]) -> int:
+        """POST once through the guard, redirects not followed (a webhook): the HTTP status.
+        Raises FetchError (FetchRefused when the guard says no)."""
+        try:
+            async with self._slots, asyncio.timeout(self.policy.timeout_s):
+                response = await self._client.post(_check_scheme(url), content=content, headers=headers)
+                return response.status_code
+        except TimeoutError as exc:
+            raise FetchError(f"{url}: timed out after {self.policy.timeout_s:g} s") from exc
+        except FetchError:
+            raise
+        except httpx.HTTPError as exc:
+            raise FetchError(f"{type(exc).__name__}: {exc}") from exc
+
     # -- pages ----------------------------------------------------------------------------
 
     async def fetch(self, url: str) -> Page:

@@ -7,7 +7,7 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,3 +150,74 @@ def chroma_server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def _postgres_bin() -> Path | None:
+    found = shutil.which("pg_ctl")
+    if found:
+        return Path(found).resolve().parent
+    candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+    return candidates[-1].parent if candidates else None
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[tuple[str, Callable[[], str]]]:
+    """A throwaway PostgreSQL cluster (Debian's binaries) on a free loopback port for the session:
+    (admin URL, a function that makes a fresh database and returns its URL). initdb refuses to run
+    as root, so under root the cluster belongs to the `postgres` system user."""
+    import getpass
+    import tempfile
+    import uuid
+
+    bindir = _postgres_bin()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (make test's set-up installs Debian's postgresql where apt works)")
+    as_root = os.geteuid() == 0
+    if as_root and shutil.which("runuser") is None:
+        pytest.skip("running as root without runuser: initdb cannot run")
+    user = "postgres" if as_root else getpass.getuser()
+    base = Path(tempfile.mkdtemp(prefix="claimcheck-pg-"))
+    base.chmod(0o777)
+    data, sockets = base / "data", base / "sockets"
+    sockets.mkdir()
+    sockets.chmod(0o777)
+    if as_root:
+        shutil.chown(base, user)
+        shutil.chown(sockets, user)
+
+    def run(*command: str) -> subprocess.CompletedProcess:
+        full = ["runuser", "-u", user, "--", *command] if as_root else list(command)
+        return subprocess.run(full, capture_output=True, text=True, timeout=120)
+
+    port = free_port()
+    made = run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "claimcheck", "--no-sync",
+               "-E", "UTF8", "--locale", "C")
+    if made.returncode != 0:
+        shutil.rmtree(base, ignore_errors=True)
+        pytest.skip(f"initdb failed: {made.stderr.strip()[-300:]}")
+    started = run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-t", "60", "-o",
+                  f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+                  "start")
+    if started.returncode != 0:
+        log = (base / "log").read_text() if (base / "log").exists() else started.stderr
+        shutil.rmtree(base, ignore_errors=True)
+        raise AssertionError(f"PostgreSQL did not start: {log[-1000:]}")
+    admin = f"postgresql://claimcheck@127.0.0.1:{port}/postgres"
+
+    def fresh_database() -> str:
+        name = "t_" + uuid.uuid4().hex[:12]
+        created = run(str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "claimcheck", name)
+        assert created.returncode == 0, created.stderr
+        return f"postgresql://claimcheck@127.0.0.1:{port}/{name}"
+
+    try:
+        yield admin, fresh_database
+    finally:
+        run(str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster) -> str:
+    """A fresh, empty database in the session's PostgreSQL cluster."""
+    return postgres_cluster[1]()

@@ -10,24 +10,40 @@ from app.config import Settings
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_compose_runs_two_api_replicas_against_one_chroma_server_and_one_redis():
+def test_compose_runs_replicas_behind_one_address_with_workers_postgres_redis_and_chroma():
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose["services"]
-    assert "chroma run" in services["chroma"]["command"]
-    assert services["chroma"]["healthcheck"]["test"]
+    import importlib.metadata
+
+    # the official Chroma server image, pinned to the chromadb client the project installs
+    assert services["chroma"]["image"] == f"chromadb/chroma:{importlib.metadata.version('chromadb')}"
+    assert "/dev/tcp/" in " ".join(services["chroma"]["healthcheck"]["test"])  # the image has bash only
     assert "redis-server" in services["redis"]["command"] and services["redis"]["healthcheck"]["test"]
+    assert "--appendonly" in services["redis"]["command"]  # the job queue survives a restart
+    assert "volatile-lru" in services["redis"]["command"]  # only TTL'd cache keys are ever evicted
+    assert services["postgres"]["image"].startswith("postgres:") and services["postgres"]["healthcheck"]["test"]
     replicas = [services[name] for name in services if name.startswith("api")]
     assert len(replicas) == 2
-    published = set()
-    for api in replicas:
-        assert api["depends_on"]["chroma"]["condition"] == "service_healthy"
-        assert api["depends_on"]["redis"]["condition"] == "service_healthy"
+    for api in [*replicas, services["worker"]]:
+        for dependency in ("chroma", "redis", "postgres"):
+            assert api["depends_on"][dependency]["condition"] == "service_healthy"
         env = api["environment"]
         assert env["CHROMA_HOST"] == "chroma" and env["REDIS_URL"].startswith("redis://redis:")
-        assert api["healthcheck"]["test"]
+        assert env["DATABASE_URL"].startswith("postgresql://") and "@postgres:" in env["DATABASE_URL"]
         assert set(env) <= set(Settings.model_fields) | {"HF_HUB_OFFLINE"}
-        published |= {port.rsplit(":", 1)[0] for port in api["ports"]}
-    assert len(published) == 2, "each replica on its own host port"
+        assert api["env_file"] == [{"path": ".env", "required": False}]  # every setting can be given
+        assert any(volume.startswith("model-cache:") for volume in api["volumes"])
+        assert "ports" not in api, "only the load balancer is published"
+    for api in replicas:
+        assert api["healthcheck"]["test"]
+    assert services["worker"]["command"] == ["claimcheck", "worker"]
+    assert services["worker"]["healthcheck"] == {"disable": True}
+    lb = services["lb"]
+    assert lb["ports"] == ["127.0.0.1:8000:8000"]
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "server api-1:8000" in nginx and "server api-2:8000" in nginx and "proxy_buffering off" in nginx
+    assert set(compose["volumes"]) >= {"chroma-data", "redis-data", "postgres-data", "model-cache"}
+    assert "COPY jobs ./jobs" in (ROOT / "Dockerfile").read_text()
 
 
 def test_dockerfile_installs_cpu_torch_first_and_runs_as_non_root():

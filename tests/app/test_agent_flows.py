@@ -4,36 +4,11 @@ and (where search matters) a real SearXNG-compatible server."""
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 
 from tests.conftest import app_client, make_settings
-from tests.fakes.openai_server import FakeOpenAI, system_prompt
+from tests.fakes.openai_server import FakeOpenAI, scripted, user_claim
 from tests.fakes.searxng import FakeSearxng
-
-
-def user_claim(messages) -> str:
-    user = messages[-1]["content"]
-    match = re.search(r"<claim>\n(.*)\n</claim>", user) or re.search(r"Claim: (.*)", user)
-    return match.group(1).strip() if match else ""
-
-
-def scripted(classify: dict | None = None, verdict=None, sufficient=True):
-    """An LLM whose answers depend on which stage asks."""
-
-    def reply(messages):
-        system = system_prompt(messages)
-        if "classify a claim" in system:
-            return classify or {"claim_type": "FACTUAL", "claim": user_claim(messages), "reason": "checkable"}
-        if "enough to judge" in system:
-            return {"sufficient": sufficient, "reason": "scripted"}
-        if "judge sources" in system:
-            return {"ratings": [{"n": 1, "confidence": 0.9}]}
-        if callable(verdict):
-            return verdict(messages)
-        return verdict or {"verdict": "False", "confidence": 0.9, "reasoning": "Refuted by [1]."}
-
-    return reply
 
 
 async def verify(client, claim, **extra):

@@ -114,9 +114,25 @@ def fuzz_app(tmp_path_factory, request) -> Iterator[None]:
     schema.app.app = None
 
 
+# Refusals a JSON schema cannot express: two items with one id, a callback URL that is not a
+# usable URL (the strict checker of search/urls.py) or one the SSRF guard refuses (422, each with its
+# own type). The other checks still run on those answers.
+SEMANTIC_422 = {"duplicate_id", "invalid_url", "callback_refused"}
+POSITIVE_ACCEPTANCE = [c for c in ALL_CHECKS if c.__name__ == "positive_data_acceptance"]
+
+
+def semantic_refusal(case, response) -> bool:
+    if case.operation.label != "POST /api/jobs" or response.status_code != 422:
+        return False
+    detail = response.json().get("detail")
+    return isinstance(detail, list) and bool(detail) and detail[0].get("type") in SEMANTIC_422
+
+
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 def test_the_api_holds_against_its_own_schema(case, fuzz_counts):
     fuzz_counts[case.operation.label] += 1
-    case.call_and_validate(headers={"X-API-Key": KEY}, checks=ALL_CHECKS)
+    response = case.call(headers={"X-API-Key": KEY})
+    case.validate_response(response, checks=ALL_CHECKS,
+                           excluded_checks=POSITIVE_ACCEPTANCE if semantic_refusal(case, response) else [])

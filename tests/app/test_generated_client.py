@@ -27,6 +27,8 @@ ALL_OPERATIONS = {
     "post /api/verify", "post /api/verify/stream", "post /api/check", "post /api/check/stream",
     "post /api/sources/audit", "get /api/health", "get /api/kb/stats", "get /api/kb/search",
     "post /api/kb/documents", "delete /api/kb/documents/{doc_id}",
+    "post /api/jobs", "get /api/jobs", "get /api/jobs/{job_id}", "delete /api/jobs/{job_id}",
+    "get /api/jobs/{job_id}/events", "get /api/jobs/{job_id}/results",
 }
 
 
@@ -130,6 +132,42 @@ async def _drive(package: str, raw: httpx.AsyncClient) -> None:
     missing = await delete.asyncio_detailed(client=client, doc_id=doc_id)
     assert missing.status_code == 404 and isinstance(missing.parsed, models.ErrorBody)
 
+    await _drive_jobs(op, models, client)
+
     malformed = await raw.post("/api/verify", content=b'{"claim": ', headers={
         "X-API-Key": KEY, "content-type": "application/json"})
     assert malformed.status_code == 400  # documented (ErrorBody) — the generated client would parse it
+
+
+async def _drive_jobs(op, models, client) -> None:
+    """The batch-job operations: submit, list, read, follow, download, cancel (issue 22)."""
+    import asyncio
+    import json
+
+    created = await op("jobs", "create_job_api_jobs_post").asyncio_detailed(client=client, body=models.JobCreate(
+        items=[models.JobItemIn(id="a1", claim="Apollo 11 landed on the Moon in 1969."),
+               models.JobItemIn(id="a2", claim="   ")],
+        options=models.JobOptions(web_search=False)))
+    assert created.status_code == 202 and isinstance(created.parsed, models.JobOut), created.content
+    job_id = created.parsed.id
+    get = op("jobs", "get_job_api_jobs_job_id_get")
+    for _ in range(600):
+        job = await get.asyncio_detailed(client=client, job_id=job_id)
+        assert isinstance(job.parsed, models.JobOut)
+        if str(job.parsed.state) in {"done", "failed"}:
+            break
+        await asyncio.sleep(0.05)
+    assert str(job.parsed.state) == "done" and job.parsed.counts.done == 1 and job.parsed.counts.failed == 1
+
+    listed = await op("jobs", "list_jobs_api_jobs_get").asyncio_detailed(client=client)
+    assert isinstance(listed.parsed, models.JobList) and job_id in {j.id for j in listed.parsed.jobs}
+    events = await op("jobs", "job_events_api_jobs_job_id_events_get").asyncio_detailed(client=client, job_id=job_id)
+    assert events.status_code == 200 and "event: end" in events.content.decode()
+    results = await op("jobs", "job_results_api_jobs_job_id_results_get").asyncio_detailed(
+        client=client, job_id=job_id)
+    rows = [json.loads(line) for line in results.content.decode().splitlines()]
+    assert results.status_code == 200 and [r["id"] for r in rows] == ["a1", "a2"]
+    cancelled = await op("jobs", "cancel_job_api_jobs_job_id_delete").asyncio_detailed(client=client, job_id=job_id)
+    assert isinstance(cancelled.parsed, models.JobOut) and str(cancelled.parsed.state) == "done"
+    missing = await get.asyncio_detailed(client=client, job_id="job_missing")
+    assert missing.status_code == 404 and isinstance(missing.parsed, models.ErrorBody)

@@ -11,6 +11,7 @@ verbatim). `status` makes every request fail with that HTTP status; `requests` r
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -96,3 +97,27 @@ class FakeOpenAI:
 
 def system_prompt(messages: list[dict[str, Any]]) -> str:
     return next((m.get("content", "") for m in messages if m.get("role") == "system"), "")
+
+
+def user_claim(messages) -> str:
+    user = messages[-1]["content"]
+    match = re.search(r"<claim>\n(.*)\n</claim>", user) or re.search(r"Claim: (.*)", user)
+    return match.group(1).strip() if match else ""
+
+
+def scripted(classify: dict | None = None, verdict=None, sufficient=True):
+    """An LLM whose answers depend on which stage asks."""
+
+    def reply(messages):
+        system = system_prompt(messages)
+        if "classify a claim" in system:
+            return classify or {"claim_type": "FACTUAL", "claim": user_claim(messages), "reason": "checkable"}
+        if "enough to judge" in system:
+            return {"sufficient": sufficient, "reason": "scripted"}
+        if "judge sources" in system:
+            return {"ratings": [{"n": 1, "confidence": 0.9}]}
+        if callable(verdict):
+            return verdict(messages)
+        return verdict or {"verdict": "False", "confidence": 0.9, "reasoning": "Refuted by [1]."}
+
+    return reply

@@ -1,0 +1,212 @@
+"""`claimcheck batch FILE.csv|FILE.jsonl --out results.jsonl|.csv [--api URL]`.
+
+The file becomes a job of the Jobs API — of a running server with --api, else of the app built in
+this process (the same code, the jobs database beside the local KB). A progress bar with the ETA
+shows on stderr. Resumable twice over: a re-run skips the items whose ids are already in --out,
+and while a job is unfinished its id waits in `<out>.job`, so a re-run after an interruption
+follows that job instead of submitting the items again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import json
+import os
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from jobs.formats import CSV_COLUMNS, InputError, csv_row, parse_file, read_answered
+
+MAX_ITEMS_PER_JOB = 10_000
+POLL_S = 1.0
+
+
+class BatchError(Exception):
+    pass
+
+
+def read_items(path: Path) -> list[dict[str, Any]]:
+    """The file's items, each with an id (its own, else its 1-based position: stable across runs)."""
+    kind = "csv" if path.suffix.lower() == ".csv" else "jsonl"
+    rows = parse_file(path.read_text(encoding="utf-8"), kind)
+    items, seen = [], set()
+    for position, row in enumerate(rows, start=1):
+        item_id = str(position) if row.get("id") in (None, "") else str(row["id"])
+        if item_id in seen:
+            raise InputError(f"{path}: the id {item_id!r} appears twice")
+        seen.add(item_id)
+        items.append({"id": item_id, "claim": row.get("claim") if isinstance(row.get("claim"), str) else ""})
+    return items
+
+
+def _check(response: httpx.Response, *expected: int) -> dict[str, Any]:
+    if response.status_code not in expected:
+        try:
+            body = response.json()
+            detail = f"{body.get('error')}: {body.get('detail')}"
+        except ValueError:
+            detail = response.text[:300]
+        raise BatchError(f"HTTP {response.status_code} {detail}")
+    return response.json()
+
+
+@asynccontextmanager
+async def _client(args: argparse.Namespace) -> AsyncIterator[httpx.AsyncClient]:
+    headers = {"x-api-key": args.api_key} if args.api_key else {}
+    timeout = httpx.Timeout(30.0, read=300.0)
+    if args.api:
+        async with httpx.AsyncClient(base_url=args.api.rstrip("/"), headers=headers, timeout=timeout) as http:
+            yield http
+        return
+    from app.cli import _settings
+    from app.main import create_app
+
+    # this process is the only client: no keys between it and its own app
+    settings = _settings().model_copy(update={"API_KEYS": ()})
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://claimcheck.local", timeout=timeout) as http:
+            yield http
+
+
+class Output:
+    """Appends result rows to --out (JSONL, or CSV with its header once)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.csv = path.suffix.lower() == ".csv"
+
+    def append(self, rows: list[dict[str, Any]]) -> None:
+        new = not self.path.exists() or self.path.stat().st_size == 0
+        with self.path.open("a", encoding="utf-8", newline="") as handle:
+            if self.csv:
+                writer = csv.writer(handle, lineterminator="\n")
+                if new:
+                    writer.writerow(CSV_COLUMNS)
+                writer.writerows(csv_row(row) for row in rows)
+            else:
+                handle.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+
+
+async def _follow(http: httpx.AsyncClient, job_id: str, bar: Any, base: int) -> dict[str, Any]:
+    """Poll the job until it ends, moving the bar; the final body."""
+    while True:
+        body = _check(await http.get(f"/api/jobs/{job_id}"), 200)
+        answered = body["counts"]["done"] + body["counts"]["failed"]
+        if bar is not None:
+            bar.n = base + answered
+            eta = body.get("eta_s")
+            bar.set_postfix_str(f"{body['state']}, server ETA {eta:.0f} s" if eta is not None else body["state"])
+            bar.refresh()
+        if body["state"] not in {"queued", "running"}:
+            return body
+        await asyncio.sleep(POLL_S)
+
+
+async def _download(http: httpx.AsyncClient, job_id: str, skip: set[str], out: Output) -> tuple[int, int]:
+    """Append the job's answered items (pages of 1,000) that --out does not hold yet."""
+    done = failed = 0
+    cursor: str | None = None
+    while True:
+        params: dict[str, Any] = {"format": "jsonl", "limit": 1000}
+        if cursor is not None:
+            params["cursor"] = cursor
+        response = await http.get(f"/api/jobs/{job_id}/results", params=params)
+        if response.status_code != 200:
+            _check(response, 200)  # raises with the error body
+        rows = [json.loads(line) for line in response.text.splitlines() if line.strip()]
+        keep = [r for r in rows if r["status"] in {"done", "failed"} and r["id"] not in skip]
+        out.append(keep)
+        skip.update(r["id"] for r in keep)
+        done += sum(r["status"] == "done" for r in keep)
+        failed += sum(r["status"] == "failed" for r in keep)
+        cursor = response.headers.get("x-next-cursor")
+        if cursor is None:
+            return done, failed
+
+
+async def run_batch(args: argparse.Namespace) -> int:
+    source, out_path = Path(args.file), Path(args.out)
+    items = read_items(source)
+    out = Output(out_path)
+    answered = set(read_answered(str(out_path)))
+    state_file = out_path.with_name(out_path.name + ".job")
+    todo = [item for item in items if item["id"] not in answered]
+    if not todo and not state_file.exists():
+        print(f"claimcheck: all {len(items)} items are already in {out_path}", file=sys.stderr)
+        return 0
+    bar = None
+    if not args.quiet:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(items), initial=len(items) - len(todo), unit="claim", file=sys.stderr,
+                   dynamic_ncols=True)
+    started = time.perf_counter()
+    totals = [0, 0]
+    try:
+        async with _client(args) as http:
+            while True:
+                job_id = None
+                if state_file.exists():  # an interrupted run: follow its job
+                    job_id = json.loads(state_file.read_text())["job"]
+                    if (await http.get(f"/api/jobs/{job_id}")).status_code == 404:
+                        job_id = None
+                        state_file.unlink()
+                if job_id is None:
+                    todo = [item for item in items if item["id"] not in answered]
+                    if not todo:
+                        break
+                    options = {"web_search": False} if args.no_web else {}
+                    body = _check(await http.post("/api/jobs", json={
+                        "items": todo[:MAX_ITEMS_PER_JOB], "options": options}), 202)
+                    job_id = body["id"]
+                    state_file.write_text(json.dumps({"job": job_id, "api": args.api or "in-process"}))
+                base = len(answered)
+                final = await _follow(http, job_id, bar, base)
+                done, failed = await _download(http, job_id, answered, out)
+                totals[0] += done
+                totals[1] += failed
+                state_file.unlink(missing_ok=True)
+                if final["state"] == "cancelled":
+                    raise BatchError(f"job {job_id} was cancelled; re-run to submit what is left")
+    except (httpx.HTTPError, BatchError) as exc:
+        if bar is not None:
+            bar.close()
+        print(f"claimcheck: {args.api or 'in-process'}: {exc}", file=sys.stderr)
+        return 1
+    if bar is not None:
+        bar.n = len(answered)
+        bar.refresh()
+        bar.close()
+    print(f"claimcheck: {totals[0]} answered, {totals[1]} failed in {time.perf_counter() - started:.1f} s "
+          f"→ {out_path}", file=sys.stderr)
+    return 0
+
+
+def batch_command(args: argparse.Namespace) -> int:
+    # in-process, the models load here: no per-model progress bars under the batch's own bar
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    try:
+        return asyncio.run(run_batch(args))
+    except (InputError, OSError, UnicodeDecodeError) as exc:
+        print(f"claimcheck: {exc}", file=sys.stderr)
+        return 2
+
+
+def add_parser(commands: Any, add_remote_options: Any) -> None:
+    p_batch = commands.add_parser("batch", help="verify every claim of a CSV or JSONL file (resumable)")
+    p_batch.add_argument("file", help="CSV with a 'claim' column (and 'id'), or JSONL {id?, claim}")
+    p_batch.add_argument("--out", required=True, help="results.jsonl or results.csv (appended; re-runs skip its ids)")
+    p_batch.add_argument("--no-web", action="store_true", help="do not search the web")
+    p_batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_remote_options(p_batch)
+    p_batch.set_defaults(func=batch_command)

@@ -1,0 +1,1 @@
+"""Batch verification jobs: the database (store), the in-process runner, formats and callbacks."""

@@ -1,0 +1,144 @@
+"""Run job items: claim from the database, verify, write the outcome once, close the job.
+
+`JobRunner` is what runs items when no Redis queue is configured: inside the API process, at most
+`concurrency` at a time, through the same verification as `POST /api/verify` (the `execute`
+callable the app hands in). The database is the truth: a restart finds items left `running` by
+the dead process and queues them again (`start`); an item whose attempts reach MAX_ATTEMPTS is
+stored as failed with its last error, and the job goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from jobs.store import MAX_ATTEMPTS, Claimed, JobRow, JobStore
+
+log = logging.getLogger("claimcheck.jobs")
+
+Execute = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+OnClosed = Callable[[JobRow], Awaitable[None]]
+
+
+def describe(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}"[:2000] if text else type(exc).__name__
+
+
+async def run_item(store: JobStore, execute: Execute, item: Claimed, *, retry_delay_s: float = 0.5,
+                   timeout_s: float | None = None) -> None:
+    """Verify one claimed item and write its outcome once: retried with backoff, stored as failed
+    (with the last error) after MAX_ATTEMPTS. An attempt that takes longer than `timeout_s` counts
+    as failed (an outside call that never returns must not hold a worker's slot forever). Used by
+    the in-process runner and by queue workers."""
+    if item.attempts > MAX_ATTEMPTS:  # it took the process down (or was cut) every time
+        await store.finish(item.job_id, item.seq, error=(
+            f"gave up after {MAX_ATTEMPTS} attempts: the process running it stopped each time"))
+        return
+    attempt = item.attempts
+    while True:
+        try:
+            async with asyncio.timeout(timeout_s):
+                result = await execute(item.claim, item.options)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            error = f"no answer within {timeout_s:g} s" if isinstance(exc, TimeoutError) else describe(exc)
+            if attempt >= MAX_ATTEMPTS:
+                log.warning("job %s item %r failed %d times; stored as failed: %s",
+                            item.job_id, item.item_id, attempt, error)
+                await store.finish(item.job_id, item.seq, error=error)
+                return
+            await asyncio.sleep(retry_delay_s * 2 ** (attempt - 1))
+            counted = await store.failed_attempt(item.job_id, item.seq, error)
+            if counted is None:  # no longer running (written by another delivery, or cancelled)
+                return
+            attempt = counted
+            continue
+        await store.finish(item.job_id, item.seq, result=result)
+        return
+
+
+class JobRunner:
+    def __init__(self, store: JobStore, execute: Execute, *, concurrency: int = 4,
+                 on_closed: OnClosed | None = None, retry_delay_s: float = 0.5,
+                 item_timeout_s: float | None = None) -> None:
+        self.item_timeout_s = item_timeout_s
+        self.store = store
+        self.execute = execute
+        self.concurrency = concurrency
+        self.on_closed = on_closed
+        self.retry_delay_s = retry_delay_s
+        self._wake = asyncio.Event()
+        self._running: set[asyncio.Task[None]] = set()
+        self._loop_task: asyncio.Task[None] | None = None
+        self.requeued_at_start = 0
+
+    async def start(self) -> None:
+        self.requeued_at_start = await self.store.requeue_running()
+        if self.requeued_at_start:
+            log.info("re-queued %d item(s) left running by the previous process", self.requeued_at_start)
+        # jobs whose last item was written just before a crash are closed now
+        for job_id in await self.store.unfinished_job_ids():
+            await self._close(job_id)
+        self._loop_task = asyncio.create_task(self._loop(), name="claimcheck-job-runner")
+
+    def wake(self) -> None:
+        """New work (a job was created): look at the queue now."""
+        self._wake.set()
+
+    @property
+    def busy(self) -> int:
+        return len(self._running)
+
+    async def aclose(self) -> None:
+        """Stop claiming; cancel items in flight (they stay `running` and are re-queued at the
+        next start — an interrupted item is never half-written)."""
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+        tasks = [*self._running, *([self._loop_task] if self._loop_task else [])]
+        for task in self._running:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _loop(self) -> None:
+        while True:
+            self._wake.clear()
+            free = self.concurrency - len(self._running)
+            claimed: list[Claimed] = []
+            if free > 0:
+                try:
+                    claimed = await self.store.claim(free)
+                except Exception as exc:  # the database is away: say so, retry shortly
+                    log.warning("could not claim job items: %s", describe(exc))
+                    await self._idle(2.0)
+                    continue
+            for item in claimed:
+                task = asyncio.create_task(self._run(item))
+                self._running.add(task)
+                task.add_done_callback(self._finished)
+            if not claimed:
+                # Woken by a new job or a finished item; the timeout also picks up work another
+                # replica's API queued in a shared database.
+                await self._idle(1.0)
+
+    async def _idle(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), seconds)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._running.discard(task)
+        self._wake.set()
+
+    async def _run(self, item: Claimed) -> None:
+        await run_item(self.store, self.execute, item, retry_delay_s=self.retry_delay_s,
+                       timeout_s=self.item_timeout_s)
+        await self._close(item.job_id)
+
+    async def _close(self, job_id: str) -> None:
+        closed = await self.store.complete_if_finished(job_id)
+        if closed is not None and self.on_closed is not None:
+            await self.on_closed(closed)
