@@ -93,9 +93,10 @@ def kb_command(args: argparse.Namespace) -> int:
               f"the KB now holds {await retriever.kb.count()} passages (long documents are stored as several)")
 
     async def ingest_claimreview_action(retriever):
+        from agent.ratings import normalise_rating
         from seed.claimreview import read_claim_reviews
 
-        parsed = read_claim_reviews(Path(args.file))
+        parsed = read_claim_reviews(Path(args.file), normalise_rating)
         for problem in parsed.problems:
             print(f"skipped {problem}", file=sys.stderr)
         report = await ingest(retriever, parsed.documents, batch_size=args.batch)

@@ -10,11 +10,11 @@ reported (with their position) and skipped; nothing else stops the file.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agent.ratings import normalise_rating
 from retrieval.documents import Document
 from search.urls import InvalidUrl, normalise_url
 
@@ -54,7 +54,7 @@ def _name(value: Any) -> str:
     return str(value or "").strip()
 
 
-def _document(item: dict) -> Document:
+def _document(item: dict, normalise: Callable[[str], str | None]) -> Document:
     claim = str(item.get("claimReviewed") or "").strip()
     if not claim:
         raise ValueError("no claimReviewed")
@@ -67,18 +67,19 @@ def _document(item: dict) -> Document:
     if not label:
         raise ValueError("no reviewRating.alternateName")
     publisher = _name(item.get("author")) or _name(item.get("publisher")) or "a fact-checker"
-    verdict = normalise_rating(label)
+    verdict = normalise(label)
     appearance = item.get("itemReviewed") or {}
     claimant = _name(appearance.get("author")) if isinstance(appearance, dict) else ""
     text = (f"Fact check by {publisher}: the claim \"{claim}\""
             + (f" (made by {claimant})" if claimant else "")
-            + f" is rated \"{label}\"" + (f" ({verdict.value})." if verdict else "."))
+            + f" is rated \"{label}\"" + (f" ({verdict})." if verdict else "."))
     return Document(text=text, source=url, title=str(item.get("name") or item.get("headline") or claim),
                     timestamp=str(item["datePublished"]) if item.get("datePublished") else None,
                     origin="fact_check", extra={"rating": label, "publisher": publisher})
 
 
-def read_claim_reviews(path: Path) -> ClaimReviewFile:
+def read_claim_reviews(path: Path, normalise: Callable[[str], str | None] = lambda _: None) -> ClaimReviewFile:
+    """``normalise`` maps a rating to a verdict name (the CLI passes agent.ratings.normalise_rating)."""
     out = ClaimReviewFile()
     for number, item in enumerate(_items(Path(path).read_text(encoding="utf-8")), start=1):
         if isinstance(item, Exception):
@@ -88,7 +89,7 @@ def read_claim_reviews(path: Path) -> ClaimReviewFile:
             out.problems.append(f"item {number}: not a ClaimReview object")
             continue
         try:
-            out.documents.append(_document(item))
+            out.documents.append(_document(item, normalise))
         except ValueError as exc:
             out.problems.append(f"item {number}: {exc}")
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from agent.ratings import normalise_rating
 from seed.claimreview import read_claim_reviews
 
 REVIEW = {
@@ -32,13 +33,13 @@ def _check(parsed, problems: int) -> None:
     doc = parsed.documents[0]
     assert doc.origin == "fact_check" and doc.source.startswith("https://www.reuters.com/article/")
     assert doc.timestamp == "2021-02-24" and doc.title.startswith("Fact check:")
-    assert "Reuters" in doc.text and '"False"' in doc.text and "Social media posts" in doc.text
+    assert "Reuters" in doc.text and '"False" (False)' in doc.text and "Social media posts" in doc.text
 
 
 def test_a_list_with_malformed_items_keeps_the_good_one_and_reports_the_rest(tmp_path: Path) -> None:
     path = tmp_path / "reviews.json"
     path.write_text(json.dumps([REVIEW, *BROKEN]))
-    parsed = read_claim_reviews(path)
+    parsed = read_claim_reviews(path, normalise_rating)
     _check(parsed, 3)
     assert [p.split(":")[0] for p in parsed.problems] == ["item 2", "item 3", "item 4"]
     assert "claimReviewed" in parsed.problems[0] and "url" in parsed.problems[1]
@@ -47,10 +48,10 @@ def test_a_list_with_malformed_items_keeps_the_good_one_and_reports_the_rest(tmp
 def test_a_graph_and_a_feed_of_lines(tmp_path: Path) -> None:
     graph = tmp_path / "page.jsonld"
     graph.write_text(json.dumps({"@context": "https://schema.org", "@graph": [REVIEW]}))
-    _check(read_claim_reviews(graph), 0)
+    _check(read_claim_reviews(graph, normalise_rating), 0)
     feed = tmp_path / "feed.jsonl"
     feed.write_text(json.dumps(REVIEW) + "\n{not json\n\n")
-    parsed = read_claim_reviews(feed)
+    parsed = read_claim_reviews(feed, normalise_rating)
     _check(parsed, 1)
     assert "line 2 is not JSON" in parsed.problems[0]
 
@@ -58,4 +59,4 @@ def test_a_graph_and_a_feed_of_lines(tmp_path: Path) -> None:
 def test_one_object(tmp_path: Path) -> None:
     path = tmp_path / "one.json"
     path.write_text(json.dumps(REVIEW))
-    _check(read_claim_reviews(path), 0)
+    _check(read_claim_reviews(path, normalise_rating), 0)

@@ -7,8 +7,8 @@ import logging
 import httpx
 import pytest
 
+from agent.factcheck import FactCheckClient, FactCheckError
 from agent.models import Verdict
-from search.factcheck import FactCheckClient, FactCheckError
 from tests.fakes.factcheck import FakeFactCheck
 
 KEY = "AIzaSy-test-secret-key-0123456789"
