@@ -85,11 +85,7 @@ def _handler_for(fake: FakeFactCheck) -> type[BaseHTTPRequestHandler]:
             if answer is None:
                 return
             status, body = answer
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            loopback.reply(self, status, {"Content-Type": "application/json"}, body)
 
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
             pass

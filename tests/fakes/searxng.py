@@ -117,13 +117,7 @@ def _handler_for(fake: FakeSearxng) -> type[BaseHTTPRequestHandler]:
             answer = fake._answer(self.path)
             if answer is None:
                 return
-            status, headers, body = answer
-            self.send_response(status)
-            for key, value in headers.items():
-                self.send_header(key, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            loopback.reply(self, *answer)
 
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
             pass
