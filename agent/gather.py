@@ -13,7 +13,14 @@ from dataclasses import dataclass, replace
 
 from agent.llm import ChatModel
 from agent.models import Evidence, EvidenceOrigin
-from agent.prior import PriorChecks, PriorLookup, prior_document, review_of
+from agent.prior import (
+    PriorChecks,
+    PriorLookup,
+    ReviewMatcher,
+    prior_document,
+    review_of,
+    stored_review,
+)
 from agent.references import load_references
 from agent.rewrite import search_queries, with_keywords
 from agent.run import Run, short
@@ -47,7 +54,8 @@ class Pooled:
     candidate: Candidate
     origin: EvidenceOrigin
     final: float = 0.0
-    pinned: bool = False  # a prior fact-check that matches the claim: always among the chosen
+    pinned: bool = False  # a fact-check of this very claim: always among the chosen, read as a review
+    similarity: float | None = None  # of the reviewed claim to the user's (pinned items)
 
     def evidence(self) -> Evidence:
         """The item as the verdict sees it (stances, trust and freshness are added by later stages)."""
@@ -58,7 +66,8 @@ class Pooled:
             origin=self.origin, domain=doc.domain, source_type=doc.source_type,
             credibility=doc.stated_credibility, bias=doc.bias,
             published=doc.published or (doc.timestamp[:10] if self.origin == "kb" and doc.timestamp else None),
-            flags=list(profile_for(doc.source).flags), review=review_of(doc))
+            flags=list(profile_for(doc.source).flags),
+            review=review_of(doc, self.similarity) if self.pinned else None)
 
 
 @dataclass(frozen=True)
@@ -97,13 +106,14 @@ class Gatherer:
 
     def __init__(self, retriever: EvidenceRetriever, escalation: SearchEscalation | None,
                  config: GatherConfig, writer: BackgroundWriter, pages: Fetcher | None = None,
-                 prior: PriorChecks | None = None) -> None:
+                 prior: PriorChecks | None = None, matcher: ReviewMatcher | None = None) -> None:
         self.retriever = retriever
         self.escalation = escalation
         self.config = config
         self.writer = writer
         self.pages = pages
         self.prior = prior
+        self.matcher = matcher or (prior.matcher if prior is not None else None)
 
     async def kb_leg(self, query: str) -> KbLeg:
         """Retrieve and rerank without recording access (so it can run before the classification
@@ -126,6 +136,7 @@ class Gatherer:
             pool = await self._kb_and_web(claim, run, chat, web_search, early, keywords)
         if prior is not None:  # step 0 ran since the start of the verification
             pool += await self._prior(claim, await prior, run)
+        pool = await self._stored_reviews(claim, pool, run)
         with run.trace.stage("final_rerank"):
             gathered = self.select(pool)
         run.trace.step(f"Final evidence: {len(gathered.chosen)} item(s) after dedup, credibility boost and "
@@ -159,7 +170,30 @@ class Gatherer:
             f"{m.review.publisher} rated \"{m.review.claim_text[:100]}\" \"{m.review.textual_rating}\" "
             f"(similarity {m.similarity:.2f})" for m in matched[: len(documents)]) + ".")
         await self._index_web(documents, run, what="prior fact-check")
-        return [Pooled(c, "fact_check", pinned=True) for c in candidates]
+        return [Pooled(c, "fact_check", pinned=True, similarity=m.similarity) for c, m in zip(candidates, matched, strict=False)]
+
+    async def _stored_reviews(self, claim: str, pool: list[Pooled], run: Run) -> list[Pooled]:
+        """Fact-checks found in the KB or on the web that carry a rating (ingested ClaimReviews,
+        earlier API matches) count as reviews of this claim only when they match it like an API
+        review must; the others stay ordinary evidence."""
+        stored = [(n, review) for n, p in enumerate(pool) if not p.pinned
+                  and (review := stored_review(p.candidate.doc)) is not None]
+        if not stored or self.matcher is None:
+            return pool
+        matched = {m.review.url: m for m in await self.matcher.match(claim, [r for _, r in stored])}
+        out = list(pool)
+        for n, review in stored:
+            if review.url in matched:
+                out[n] = replace(pool[n], pinned=True, similarity=matched[review.url].similarity)
+        used = [r for _, r in stored if r.url in matched]
+        if used:
+            run.trace.step("Prior fact-checks in the knowledge base: " + "; ".join(
+                f"{r.publisher} rated \"{r.claim_text[:100]}\" \"{r.textual_rating}\" "
+                f"(similarity {matched[r.url].similarity:.2f})" for r in used) + ".")
+        if len(used) < len(stored):
+            run.trace.step(f"{len(stored) - len(used)} stored fact-check(s) review another claim "
+                           f"(similarity < {self.matcher.threshold:g}): read as ordinary evidence.")
+        return out
 
     # -- step 2–5: the KB, then the web ----------------------------------------------------
 

@@ -32,7 +32,7 @@ from agent.ratings import normalise_rating
 from agent.verdict import UNJUDGED
 from retrieval.documents import Document, StoredDocument, review_document
 
-__all__ = ["PriorChecks", "PriorLookup", "review_of", "review_stance", "weigh_reviews"]
+__all__ = ["PriorChecks", "PriorLookup", "ReviewMatcher", "review_of", "review_stance", "stored_review", "weigh_reviews"]
 
 Embed = Callable[[Sequence[str]], Awaitable[np.ndarray]]
 
@@ -73,13 +73,27 @@ class PriorLookup:
     elapsed_ms: float = 0.0
 
 
+class ReviewMatcher:
+    """Whether a review is about the user's claim (`match_reviews` with the app's embedder)."""
+
+    def __init__(self, embed: Embed, threshold: float = MATCH_THRESHOLD) -> None:
+        self.embed = embed
+        self.threshold = threshold
+
+    async def match(self, claim: str, reviews: Sequence[PriorReview]) -> list[Matched]:
+        return await match_reviews(claim, reviews, self.embed, self.threshold) if reviews else []
+
+
 class PriorChecks:
     """The Fact Check Tools client and the matching rule; one per app, shared by requests."""
 
-    def __init__(self, client: FactCheckClient, embed: Embed, threshold: float = MATCH_THRESHOLD) -> None:
+    def __init__(self, client: FactCheckClient, matcher: ReviewMatcher) -> None:
         self.client = client
-        self.embed = embed
-        self.threshold = threshold
+        self.matcher = matcher
+
+    @property
+    def threshold(self) -> float:
+        return self.matcher.threshold
 
     async def lookup(self, claim: str) -> PriorLookup:
         """Never raises for an API failure: it comes back as `error` (the search failures' rule)."""
@@ -91,9 +105,7 @@ class PriorChecks:
         return PriorLookup(tuple(reviews), None, (time.perf_counter() - started) * 1000)
 
     async def matched(self, claim: str, lookup: PriorLookup) -> list[Matched]:
-        if not lookup.reviews:
-            return []
-        return await match_reviews(claim, lookup.reviews, self.embed, self.threshold)
+        return await self.matcher.match(claim, lookup.reviews)
 
 
 def prior_document(match: Matched) -> Document:
@@ -107,15 +119,28 @@ def prior_document(match: Matched) -> Document:
         extra={"tier": "fact_check", "provider": "factchecktools", "similarity": round(match.similarity, 4)})
 
 
-def review_of(doc: StoredDocument) -> Review | None:
+def stored_review(doc: StoredDocument) -> PriorReview | None:
+    """A fact-check document of the KB (an ingested ClaimReview, an earlier API match) as a review
+    to match against the claim; None for other documents."""
+    stated = doc.review
+    if stated is None:
+        return None
+    publisher, claim, rating = stated
+    return PriorReview(claim_text=claim, claimant=None, publisher=publisher, site=doc.domain, url=doc.source,
+                       title=doc.title, review_date=doc.published, textual_rating=rating,
+                       verdict=normalise_rating(rating), language=None)
+
+
+def review_of(doc: StoredDocument, similarity: float | None = None) -> Review | None:
     """The review a stored or found `fact_check` document carries, else None."""
     stated = doc.review
     if stated is None:
         return None
     publisher, claim, rating = stated
-    similarity = doc.metadata.get("similarity")
+    if similarity is None and doc.metadata.get("similarity") is not None:
+        similarity = float(doc.metadata["similarity"])
     return Review(publisher=publisher, claim_reviewed=claim, rating=rating, verdict=normalise_rating(rating),
-                  reviewed_at=doc.published, similarity=float(similarity) if similarity is not None else None)
+                  reviewed_at=doc.published, similarity=round(similarity, 4) if similarity is not None else None)
 
 
 def review_stance(review: Review) -> tuple[Stance, StanceProbs]:

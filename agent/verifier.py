@@ -28,7 +28,7 @@ from agent.models import (
     VerificationResult,
 )
 from agent.nli import NLIModel
-from agent.prior import PriorChecks, weigh_reviews
+from agent.prior import PriorChecks, ReviewMatcher, weigh_reviews
 from agent.run import CountingChat, Run, discard
 from agent.sources import political_balance, promote_contrast
 from agent.stance import HEURISTIC_NAME, factuality
@@ -70,7 +70,7 @@ class Verifier:
                  chat: ChatModel | None, config: VerifierConfig,
                  detector: OpinionDetector | None = None, nli: NLIModel | None = None, *,
                  fetcher: Fetcher | None = None, pages: Fetcher | None = None,
-                 prior: PriorChecks | None = None) -> None:
+                 prior: PriorChecks | None = None, matcher: ReviewMatcher | None = None) -> None:
         self.retriever = retriever
         self.chat = chat
         self.config = config
@@ -79,7 +79,7 @@ class Verifier:
         self.nli = nli
         self.writer = BackgroundWriter(retriever.index, coalesce_s=config.write_coalesce_s)
         self.prior = prior  # step 0: prior fact-checks (FACTCHECK_API_KEY); None when not configured
-        self.gatherer = Gatherer(retriever, escalation, config, self.writer, pages, prior)
+        self.gatherer = Gatherer(retriever, escalation, config, self.writer, pages, prior, matcher)
 
     @property
     def verdict_engine(self) -> str:

@@ -16,7 +16,7 @@ import pytest
 from agent.factcheck import FactCheckClient
 from agent.models import Evidence, Review, Verdict, VerdictDecision
 from agent.nli import StanceProbs
-from agent.prior import PriorChecks, weigh_reviews
+from agent.prior import PriorChecks, ReviewMatcher, weigh_reviews
 from agent.verifier import Verifier, VerifierConfig, VerifyOptions
 from retrieval.documents import Document
 from retrieval.memory import MemoryRetriever
@@ -51,7 +51,7 @@ async def http():
 
 def verifier(kb, http, fake, minilm, nli=None, timeout_s=2.0, retries=1) -> Verifier:
     prior = PriorChecks(FactCheckClient(http, KEY, fake.url, timeout_s=timeout_s, retries=retries,
-                                        min_interval_s=0), minilm.embed)
+                                        min_interval_s=0), ReviewMatcher(minilm.embed))
     return Verifier(kb, None, None, VerifierConfig(write_coalesce_s=0), nli=nli, prior=prior)
 
 
@@ -142,3 +142,22 @@ def test_agreement_and_no_review_change_nothing():
     decision, step = weigh_reviews(judge, [rated()])
     assert decision is judge and "agrees" in step
     assert weigh_reviews(judge, [plain("2024-01-01", 0.9)]) == (judge, None)
+
+
+async def test_stored_reviews_count_only_for_the_claim_they_review(minilm):
+    from retrieval.documents import review_document
+
+    moon = review_document(claim="The Apollo Moon landings were faked.", url="https://www.politifact.com/moon",
+                           publisher="PolitiFact", rating="Pants on Fire", published="2019-07-16")
+    five_g = review_document(claim="5G towers spread the Moon landing hoax virus.", url="https://www.snopes.com/5g",
+                             publisher="Snopes", rating="False", published="2020-04-01")
+    kb = MemoryRetriever([moon, five_g], min_relevance=0.1)
+    v = Verifier(kb, None, None, VerifierConfig(write_coalesce_s=0), nli=KeywordNLI(),
+                 matcher=ReviewMatcher(minilm.embed))
+    result = await v.verify(MOON)
+    reviewed = {e.source: e.review for e in result.evidence}
+    assert reviewed[moon.source] is not None and reviewed[moon.source].verdict is Verdict.FALSE
+    assert five_g.source in reviewed and reviewed[five_g.source] is None  # kept, as ordinary evidence
+    assert any(s.startswith("1 stored fact-check(s) review another claim") for s in result.steps)
+    assert result.verdict is Verdict.FALSE and "PolitiFact" in result.reasoning
+    assert any(s.startswith("Prior fact-checks in the knowledge base: PolitiFact") for s in result.steps)
