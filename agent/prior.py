@@ -185,6 +185,8 @@ def weigh_reviews(decision: VerdictDecision, evidence: Sequence[Evidence]) -> tu
     confidence = round(min(0.85, 0.5 + 0.35 * item.credibility), 4)
     reasoning = (f"{who}, which claimcheck maps to \"{review.verdict.value}\". The verdict is the fact-checker's "
                  f"published rating; {why}.")
-    return (VerdictDecision(review.verdict, confidence, reasoning, decision.mode),
+    # the fact-checker's rating, not a judgement of claimcheck's engines: mode evidence-only, as
+    # when a rating found on the web decides without a judge (agent/verdict.evidence_only_verdict)
+    return (VerdictDecision(review.verdict, confidence, reasoning, "evidence-only"),
             f"Verdict decided by the prior fact-check [{number}] ({review.publisher}: \"{review.rating}\" → "
             f"{review.verdict.value}): {why}.")

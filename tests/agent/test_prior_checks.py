@@ -161,3 +161,24 @@ async def test_stored_reviews_count_only_for_the_claim_they_review(minilm):
     assert any(s.startswith("1 stored fact-check(s) review another claim") for s in result.steps)
     assert result.verdict is Verdict.FALSE and "PolitiFact" in result.reasoning
     assert any(s.startswith("Prior fact-checks in the knowledge base: PolitiFact") for s in result.steps)
+
+
+async def test_with_an_llm_the_review_is_in_the_prompt_and_decides_when_the_llm_abstains(http, minilm):
+    from tests.fakes.chat import ScriptedChat
+
+    chat = ScriptedChat({
+        "classify": {"claim_type": "FACTUAL", "claim": MOON, "reason": "a checkable statement", "keywords": ""},
+        "verdict": {"verdict": "Not Enough Evidence", "confidence": 0.3,
+                    "reasoning": "The evidence does not settle it."}})
+    with FakeFactCheck(KEY) as fake:
+        prior = PriorChecks(FactCheckClient(http, KEY, fake.url, timeout_s=2, min_interval_s=0),
+                            ReviewMatcher(minilm.embed))
+        result = await Verifier(MemoryRetriever([UNRELATED]), None, chat, VerifierConfig(write_coalesce_s=0),
+                                nli=KeywordNLI(), prior=prior).verify(MOON)
+    [prompt] = [user for task, user in chat.calls if task == "verdict"]
+    assert 'Fact check by Reuters: the claim "The Apollo Moon landings were faked."' in prompt
+    assert 'published="2021-02-24"' in prompt
+    assert result.verdict is Verdict.FALSE and result.mode == "evidence-only"  # the rating, not a judgement
+    assert "Reuters" in result.reasoning and "[1]" in result.reasoning
+    assert result.citations.supported >= 1
+    assert any(s.startswith("Verdict decided by the prior fact-check [1]") for s in result.steps)
