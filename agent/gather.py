@@ -9,10 +9,18 @@ import asyncio
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from agent.llm import ChatModel
 from agent.models import Evidence, EvidenceOrigin
+from agent.prior import (
+    PriorChecks,
+    PriorLookup,
+    ReviewMatcher,
+    prior_document,
+    review_of,
+    stored_review,
+)
 from agent.references import load_references
 from agent.rewrite import search_queries, with_keywords
 from agent.run import Run, short
@@ -46,6 +54,8 @@ class Pooled:
     candidate: Candidate
     origin: EvidenceOrigin
     final: float = 0.0
+    pinned: bool = False  # a fact-check of this very claim: always among the chosen, read as a review
+    similarity: float | None = None  # of the reviewed claim to the user's (pinned items)
 
     def evidence(self) -> Evidence:
         """The item as the verdict sees it (stances, trust and freshness are added by later stages)."""
@@ -56,7 +66,8 @@ class Pooled:
             origin=self.origin, domain=doc.domain, source_type=doc.source_type,
             credibility=doc.stated_credibility, bias=doc.bias,
             published=doc.published or (doc.timestamp[:10] if self.origin == "kb" and doc.timestamp else None),
-            flags=list(profile_for(doc.source).flags))
+            flags=list(profile_for(doc.source).flags),
+            review=review_of(doc, self.similarity) if self.pinned else None)
 
 
 @dataclass(frozen=True)
@@ -94,12 +105,15 @@ class Gatherer:
     """Steps 2–6 for one claim; safe to share between concurrent requests."""
 
     def __init__(self, retriever: EvidenceRetriever, escalation: SearchEscalation | None,
-                 config: GatherConfig, writer: BackgroundWriter, pages: Fetcher | None = None) -> None:
+                 config: GatherConfig, writer: BackgroundWriter, pages: Fetcher | None = None,
+                 prior: PriorChecks | None = None, matcher: ReviewMatcher | None = None) -> None:
         self.retriever = retriever
         self.escalation = escalation
         self.config = config
         self.writer = writer
         self.pages = pages
+        self.prior = prior
+        self.matcher = matcher or (prior.matcher if prior is not None else None)
 
     async def kb_leg(self, query: str) -> KbLeg:
         """Retrieve and rerank without recording access (so it can run before the classification
@@ -114,17 +128,72 @@ class Gatherer:
     async def gather(self, claim: str, run: Run, chat: ChatModel | None, *, web_search: bool = True,
                      references: Sequence[str] = (), index_references: bool = False,
                      search_with_references: bool = False, early: asyncio.Task | None = None,
-                     keywords: str = "") -> Gathered:
+                     keywords: str = "", prior: asyncio.Task[PriorLookup] | None = None) -> Gathered:
         if references:
             pool = await self._references(claim, run, chat, references, index_references,
                                           search_with_references, web_search)
         else:
             pool = await self._kb_and_web(claim, run, chat, web_search, early, keywords)
+        if prior is not None:  # step 0 ran since the start of the verification
+            pool += await self._prior(claim, await prior, run)
+        pool = await self._stored_reviews(claim, pool, run)
         with run.trace.stage("final_rerank"):
             gathered = self.select(pool)
         run.trace.step(f"Final evidence: {len(gathered.chosen)} item(s) after dedup, credibility boost and "
                        f"≤{self.config.max_per_domain} per domain.")
         return gathered
+
+    # -- step 0: prior fact-checks -----------------------------------------------------------
+
+    async def _prior(self, claim: str, lookup: PriorLookup, run: Run) -> list[Pooled]:
+        """Matching reviews as pinned `fact_check` evidence, written into the KB like web results."""
+        trace = run.trace
+        assert self.prior is not None
+        if lookup.error:
+            trace.step(f"Prior fact-checks: the Fact Check Tools API failed ({short(lookup.error)}); "
+                       "continuing without them.")
+            return []
+        with trace.stage("prior_match"):
+            matched = await self.prior.matched(claim, lookup)
+        found = (f"Prior fact-checks: the Fact Check Tools API found {len(lookup.reviews)} review(s) in "
+                 f"{lookup.elapsed_ms:.0f} ms")
+        if not matched:
+            trace.step(f"{found}; none is about this claim (similarity < {self.prior.threshold:g}).")
+            return []
+        documents = [prior_document(m) for m in matched[: self.config.max_per_domain + 1]]
+        candidates = [Candidate(d.as_stored(), 0.0) for d in documents]
+        await self.retriever.rerank(claim, candidates, keep=len(candidates), record_access=False)
+        floor = self.retriever.scale.min_relevance
+        for candidate in candidates:  # a matched review stays evidence even if the reranker doubts it
+            candidate.relevance = max(float(candidate.relevance or 0.0), floor)
+        trace.step(f"{found}; {len(matched)} match the claim: " + "; ".join(
+            f"{m.review.publisher} rated \"{m.review.claim_text[:100]}\" \"{m.review.textual_rating}\" "
+            f"(similarity {m.similarity:.2f})" for m in matched[: len(documents)]) + ".")
+        await self._index_web(documents, run, what="prior fact-check")
+        return [Pooled(c, "fact_check", pinned=True, similarity=m.similarity) for c, m in zip(candidates, matched, strict=False)]
+
+    async def _stored_reviews(self, claim: str, pool: list[Pooled], run: Run) -> list[Pooled]:
+        """Fact-checks found in the KB or on the web that carry a rating (ingested ClaimReviews,
+        earlier API matches) count as reviews of this claim only when they match it like an API
+        review must; the others stay ordinary evidence."""
+        stored = [(n, review) for n, p in enumerate(pool) if not p.pinned
+                  and (review := stored_review(p.candidate.doc)) is not None]
+        if not stored or self.matcher is None:
+            return pool
+        matched = {m.review.url: m for m in await self.matcher.match(claim, [r for _, r in stored])}
+        out = list(pool)
+        for n, review in stored:
+            if review.url in matched:
+                out[n] = replace(pool[n], pinned=True, similarity=matched[review.url].similarity)
+        used = [r for _, r in stored if r.url in matched]
+        if used:
+            run.trace.step("Prior fact-checks in the knowledge base: " + "; ".join(
+                f"{r.publisher} rated \"{r.claim_text[:100]}\" \"{r.textual_rating}\" "
+                f"(similarity {matched[r.url].similarity:.2f})" for r in used) + ".")
+        if len(used) < len(stored):
+            run.trace.step(f"{len(stored) - len(used)} stored fact-check(s) review another claim "
+                           f"(similarity < {self.matcher.threshold:g}): read as ordinary evidence.")
+        return out
 
     # -- step 2–5: the KB, then the web ----------------------------------------------------
 
@@ -247,7 +316,7 @@ class Gatherer:
         return [Pooled(c, "fact_check" if found[c.doc.id].document.origin == "fact_check" else "web")
                 for c in kept]
 
-    async def _index_web(self, documents: list[Document], run: Run) -> None:
+    async def _index_web(self, documents: list[Document], run: Run, what: str = "web document") -> None:
         """5d: every web result into the KB in one batch; same URL + same text adds nothing.
 
         By default only the check of what is new happens here; the embedding and the write run
@@ -262,17 +331,18 @@ class Gatherer:
                 else:
                     report = await self.retriever.index(documents)
             except Exception as exc:  # the KB write is best effort; the evidence is still used
-                trace.step(f"Could not index web results into the knowledge base ({short(str(exc))}).")
+                label = "web results" if what == "web document" else f"{what}s"
+                trace.step(f"Could not index {label} into the knowledge base ({short(str(exc))}).")
                 return
         if not self.config.index_after_response:
             run.search.new_documents += report.added
-            trace.step(f"Indexed {report.added} new web document(s) into the knowledge base "
+            trace.step(f"Indexed {report.added} new {what}(s) into the knowledge base "
                        f"({report.duplicates} already there).")
             return
         writing = self.writer.pending(d.id for d in documents)
         new = [d for d in documents if d.id not in stored and d.id not in writing]
         run.search.new_documents += len(new)
-        trace.step(f"Indexing {len(new)} new web document(s) into the knowledge base after the answer "
+        trace.step(f"Indexing {len(new)} new {what}(s) into the knowledge base after the answer "
                    f"({len(documents) - len(new)} already there).")
         if new:
             self.writer.schedule(new)
@@ -314,9 +384,9 @@ class Gatherer:
     def select(self, pool: Sequence[Pooled]) -> Gathered:
         """Dedup, relevance + (credibility − 0.5) × boost (in the reranker's units), ≤ N per domain."""
         scale = self.retriever.scale
-        scored = [Pooled(p.candidate, p.origin, (p.candidate.relevance or 0.0) + (
+        scored = [replace(p, final=(p.candidate.relevance or 0.0) + (
             p.candidate.doc.credibility - 0.5) * self.config.credibility_boost * scale.unit) for p in pool]
-        ranked = sorted(scored, key=lambda p: p.final, reverse=True)
+        ranked = sorted(scored, key=lambda p: (p.pinned, p.final), reverse=True)
         per_domain: Counter[str] = Counter()
         chosen: list[Pooled] = []
         for item in _distinct(ranked):

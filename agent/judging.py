@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 
 from agent.answers import VerdictAnswer, validate_answer
+from agent.claimtime import before_claim, claim_period, too_old_for_present
 from agent.freshness import freshness, is_stale, is_time_sensitive
 from agent.language import Language
 from agent.llm import ChatModel, LLMError
 from agent.models import Evidence, Verdict, VerdictDecision
 from agent.nli import NLIModel, StanceProbs
+from agent.prior import review_stance
 from agent.run import Run, short
 from agent.stance import (
     HEURISTIC_NAME,
@@ -33,7 +36,7 @@ from agent.verdict import (
     pointers,
 )
 
-__all__ = ["Judged", "Stances", "judge_label", "judge_stances", "judge_verdict", "with_freshness"]
+__all__ = ["Judged", "Stances", "claim_time_rule", "judge_label", "judge_stances", "judge_verdict", "with_freshness"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,25 @@ def judge_label(nli: NLIModel | None) -> str:
 
 async def judge_stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel | None,
                         english: bool = True) -> Stances:
+    """Quote + stance per item (`_stances`); a fact-checker's rated review of the claim takes the
+    stance its rating states (a "False" rating refutes the claim), whatever the judge read in it."""
+    stances = await _stances(claim, evidence, nli, english)
+    if not any(e.review is not None for e in stances.evidence):
+        return stances
+    items, probs = list(stances.evidence), list(stances.probs)
+    for n, item in enumerate(items):
+        if item.review is None:
+            continue
+        stance, p = review_stance(item.review)
+        items[n] = replace(item, stance=stance, quote=item.text,
+                           stance_score=round(max(p.entailment, p.contradiction), 4) if stance != "neutral" else None)
+        if probs:
+            probs[n] = p
+    return Stances(items, stances.by, tuple(probs))
+
+
+async def _stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel | None,
+                   english: bool = True) -> Stances:
     """Quote + stance per item: the NLI model or the local judge over sentences when loaded,
     else the heuristic (an LLM verdict answer refines them in step 8)."""
     items = [replace(e) for e in evidence]
@@ -84,18 +106,56 @@ async def judge_stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel 
     return Stances(items, HEURISTIC_NAME)
 
 
-def with_freshness(claim: str, evidence: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
-    """Freshness weight per item; items too old for a time-sensitive claim are marked stale.
+def with_freshness(claim: str, evidence: Sequence[Evidence],
+                   today: date | None = None) -> tuple[list[Evidence], list[str]]:
+    """Freshness weight per item; items too old for a time-sensitive claim are marked stale, and
+    each item says whether it was published before the time the claim is about (`before_claim`).
     Returns the new items and one line per stale item."""
-    sensitive = is_time_sensitive(claim)
+    sensitive = is_time_sensitive(claim, today)
+    period = claim_period(claim, today)
     out: list[Evidence] = []
     stale: list[str] = []
     for n, item in enumerate(evidence, 1):
-        old = sensitive and is_stale(item.published, item.source_type)
-        out.append(replace(item, freshness=freshness(item.published, item.source_type), stale=item.stale or old))
+        old = (sensitive and is_stale(item.published, item.source_type, today)) or too_old_for_present(
+            item.published, item.source_type, period, today)
+        out.append(replace(item, freshness=freshness(item.published, item.source_type, today),
+                           stale=item.stale or old, before_claim=before_claim(item.published, period)))
         if old:
             stale.append(f"[{n}] {item.domain or item.source} ({item.source_type}) is from {item.published}")
     return out, stale
+
+
+def claim_time_rule(claim: str, evidence: Sequence[Evidence], decision: VerdictDecision,
+                    today: date | None = None) -> tuple[VerdictDecision, str | None]:
+    """The claim's own time (issue 25, item 3), after any judge: evidence published before the
+    claimed event cannot confirm it, and a claim about the present is not settled by evidence older
+    than its source type's half-life alone. Returns the verdict and the step when the rule changed it.
+
+    A True (or Partially True) verdict needs a supporting item that is not `before_claim`; a True
+    or False verdict on a claim about the present needs a deciding item that is not stale. Without
+    one, the verdict becomes Not Enough Evidence and says why."""
+    if decision.verdict not in {Verdict.TRUE, Verdict.PARTIALLY_TRUE, Verdict.FALSE}:
+        return decision, None
+    period = claim_period(claim, today)
+    side = "supports" if decision.verdict in {Verdict.TRUE, Verdict.PARTIALLY_TRUE} else "refutes"
+    deciding = [(n, e) for n, e in enumerate(evidence, 1) if e.stance == side]
+    if not deciding:
+        return decision, None
+    if side == "supports" and all(e.before_claim for _, e in deciding):
+        cues = ", ".join(f"[{n}] {e.published}" for n, e in deciding[:3])
+        why = (f"every item that supports it was published before the time the claim is about "
+               f"({period.cue!r}, from {period.start}): {cues}; evidence older than an event cannot confirm it")
+    elif period.present and all(e.stale for _, e in deciding) and all(e.review is None for _, e in deciding):
+        cues = ", ".join(f"[{n}] {e.published}" for n, e in deciding[:3])
+        why = (f"the claim is about the present and every item that {side.rstrip('s')}s it is older than its "
+               f"source type's half-life ({cues}); old evidence alone does not settle it")
+    else:
+        return decision, None
+    changed = VerdictDecision(
+        Verdict.NOT_ENOUGH_EVIDENCE, round(min(decision.confidence, 0.3), 4),
+        f"The judge answered \"{decision.verdict.value}\", but {why}. Its reasoning was: {decision.reasoning}",
+        decision.mode)
+    return changed, f"Claim time: {decision.verdict.value} → Not Enough Evidence: {why}."
 
 
 async def judge_verdict(claim: str, evidence: Sequence[Evidence], run: Run, *, engine: str,

@@ -56,6 +56,19 @@ class Trust:
     signals: dict[str, str] = field(default_factory=dict)  # layer → what it was based on
 
 
+@dataclass(frozen=True)
+class Review:
+    """A fact-checker's published review of (a claim like) this one: from the Google Fact Check
+    Tools API during this request, or a ClaimReview stored in the KB (`kb ingest-claimreview`)."""
+
+    publisher: str
+    claim_reviewed: str
+    rating: str  # the publisher's own words ("Pants on Fire", "Four Pinocchios")
+    verdict: Verdict | None  # the rating normalised to the six verdicts (None: not recognised)
+    reviewed_at: str | None = None  # YYYY-MM-DD
+    similarity: float | None = None  # the user's claim vs the reviewed claim (API matches only)
+
+
 @dataclass
 class Evidence:
     """One piece of evidence as the verdict sees it."""
@@ -79,6 +92,8 @@ class Evidence:
     flags: list[str] = field(default_factory=list)  # satire | conspiracy-pseudoscience | fake-news
     freshness: float | None = None  # recency weight in [0.1, 1] by source type; None: date unknown
     stale: bool = False  # too old for a time-sensitive claim
+    before_claim: bool | None = None  # published before the time the claim is about; None: unknowable
+    review: Review | None = None  # set when the item is a fact-checker's rated review
 
 
 @dataclass

@@ -56,6 +56,8 @@ def fence_evidence(evidence: Sequence[Evidence], max_chars: int = 1200) -> str:
         text = defuse(item.text[:max_chars])
         extra = f' lean="{item.bias}"' if item.bias else ""
         extra += f' flags="{",".join(item.flags)}"' if item.flags else ""
+        extra += f' published="{item.published}"' if item.published else ""
+        extra += ' before_claim="true"' if item.before_claim else ""
         blocks.append(
             f'<evidence n="{number}" source="{item.domain}" origin="{item.origin}" '
             f'type="{item.source_type}" credibility="{item.credibility:.2f}" '
@@ -81,6 +83,11 @@ def sufficiency_user(claim: str, evidence: Sequence[Evidence]) -> str:
 
 def verdict_user(claim: str, evidence: Sequence[Evidence]) -> str:
     guidance = balance_guidance(claim, evidence)
+    early = [str(n) for n, item in enumerate(evidence, 1) if item.before_claim]
+    if early:
+        guidance = (guidance + "\n" if guidance else "") + (
+            f"Evidence {', '.join(f'[{n}]' for n in early)} was published before the time the claim is about: "
+            "it cannot confirm that the claimed event happened.")
     note = f"\n\nSource notes (from claimcheck, not from the evidence):\n{guidance}" if guidance else ""
     return f"Claim: {claim}\n\nEvidence:\n{fence_evidence(evidence)}{note}"
 

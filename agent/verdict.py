@@ -23,6 +23,7 @@ from agent.nli import NLIModel, StanceProbs
 from agent.prompts import VERDICT_SYSTEM, verdict_user
 from agent.ratings import stated_rating
 from retrieval.credibility import is_fact_checker
+from retrieval.documents import REVIEW_PREFIX
 
 NO_LLM = "No language model is configured, so claimcheck did not judge the claim itself."
 NO_EVIDENCE = "No relevant evidence was found in the knowledge base or on the web, so the claim cannot be judged."
@@ -62,8 +63,15 @@ def pointers(evidence: Sequence[Evidence], limit: int = 3) -> str:
 
 
 def fact_check_rating(evidence: Sequence[Evidence]) -> tuple[int, Evidence, str, Verdict] | None:
-    """The first fact-checker evidence item that states a rating: (number, item, phrase, verdict)."""
+    """The first fact-checker evidence item that states a rating: (number, item, phrase, verdict).
+    A review of this very claim (`item.review`) comes first; a stored review of another claim
+    (an unmatched `review_document`) is never read as a rating of this one."""
     for number, item in enumerate(evidence, start=1):
+        if item.review is not None and item.review.verdict is not None:
+            return number, item, item.review.rating, item.review.verdict
+    for number, item in enumerate(evidence, start=1):
+        if item.text.startswith(REVIEW_PREFIX):
+            continue
         if item.origin == "fact_check" or is_fact_checker(item.source or item.domain):
             rating = stated_rating(item.text)
             if rating is not None:

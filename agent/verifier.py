@@ -16,7 +16,7 @@ from agent.checking import check
 from agent.classify import classify
 from agent.gather import GatherConfig, Gatherer
 from agent.heads import OpinionDetector
-from agent.judging import judge_label, judge_stances, judge_verdict, with_freshness
+from agent.judging import claim_time_rule, judge_label, judge_stances, judge_verdict, with_freshness
 from agent.language import detect as detect_language
 from agent.llm import ChatModel
 from agent.models import (
@@ -28,6 +28,7 @@ from agent.models import (
     VerificationResult,
 )
 from agent.nli import NLIModel
+from agent.prior import PriorChecks, ReviewMatcher, weigh_reviews
 from agent.run import CountingChat, Run, discard
 from agent.sources import political_balance, promote_contrast
 from agent.stance import HEURISTIC_NAME, factuality
@@ -68,7 +69,8 @@ class Verifier:
     def __init__(self, retriever: EvidenceRetriever, escalation: SearchEscalation | None,
                  chat: ChatModel | None, config: VerifierConfig,
                  detector: OpinionDetector | None = None, nli: NLIModel | None = None, *,
-                 fetcher: Fetcher | None = None, pages: Fetcher | None = None) -> None:
+                 fetcher: Fetcher | None = None, pages: Fetcher | None = None,
+                 prior: PriorChecks | None = None, matcher: ReviewMatcher | None = None) -> None:
         self.retriever = retriever
         self.chat = chat
         self.config = config
@@ -76,7 +78,8 @@ class Verifier:
         self.detector = detector
         self.nli = nli
         self.writer = BackgroundWriter(retriever.index, coalesce_s=config.write_coalesce_s)
-        self.gatherer = Gatherer(retriever, escalation, config, self.writer, pages)
+        self.prior = prior  # step 0: prior fact-checks (FACTCHECK_API_KEY); None when not configured
+        self.gatherer = Gatherer(retriever, escalation, config, self.writer, pages, prior, matcher)
 
     @property
     def verdict_engine(self) -> str:
@@ -99,16 +102,23 @@ class Verifier:
         # 1 classify ∥ the KB leg on the input as written: the local work overlaps the LLM call,
         # and is used when the classification keeps the claim as it was.
         early = asyncio.create_task(self.gatherer.kb_leg(raw)) if chat is not None and not options.references else None
+        # 0 prior fact-checks: the Fact Check Tools API is asked while the claim is classified
+        prior = (asyncio.create_task(self.prior.lookup(raw))
+                 if self.prior is not None and options.web_search and not options.references else None)
         try:
             with trace.stage("classify"):
                 classification, note = await classify(raw, chat, self.detector)
         except BaseException:
             await discard(early)
+            await discard(prior)
             raise
         kind = classification.claim_type
         if early is not None and (kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS} or classification.claim != raw):
             await discard(early)
             early = None
+        if prior is not None and kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS}:
+            await discard(prior)
+            prior = None
         if note:
             trace.step(f"Classification: {note}.")
         by = "the LLM" if classification.by == "llm" else "the local classifier"
@@ -135,10 +145,14 @@ class Verifier:
                 "Please rephrase it with the who, what and when.", mode), Citations())
 
         # 2–6 gather: the KB, then the web tiers (or the caller's references); the final choice
-        gathered = await self.gatherer.gather(
-            claim, run, chat, web_search=options.web_search, references=options.references or (),
-            index_references=options.index_references, search_with_references=options.search_with_references,
-            early=early, keywords=classification.keywords)
+        try:
+            gathered = await self.gatherer.gather(
+                claim, run, chat, web_search=options.web_search, references=options.references or (),
+                index_references=options.index_references, search_with_references=options.search_with_references,
+                early=early, keywords=classification.keywords, prior=prior)
+        except BaseException:
+            await discard(prior)
+            raise
 
         # 7 quotes, stances and freshness; a contrasting source for a one-sided political claim
         with trace.stage("stances"):
@@ -173,6 +187,13 @@ class Verifier:
         except BaseException:
             await discard(trust_job)
             raise
+        # a prior fact-check informs the verdict; the claim's own time may withhold it
+        decision, weighed = weigh_reviews(judged.decision, judged.evidence)
+        if weighed:
+            trace.step(weighed)
+        decision, timed = claim_time_rule(claim, judged.evidence, decision)
+        if timed:
+            trace.step(timed)
         evidence = [replace(e, trust=t.trust) for e, t in zip(judged.evidence, scored, strict=True)]
         run.usage.url_checks += trust.url_checks
         for step in trust.steps:
@@ -192,7 +213,7 @@ class Verifier:
         # 9 check: citations ∥ the grounding re-ask
         with trace.stage("check"):
             checked = await check(
-                claim, evidence, judged.decision, run, chat=chat, nli=self.nli,
+                claim, evidence, decision, run, chat=chat, nli=self.nli,
                 citation_check=self.config.citation_check, grounding=options.grounding, profile=options.profile,
                 default_profile=self.config.grounding_profile, default_trigger=self.config.grounding_trigger)
         await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})

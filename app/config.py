@@ -129,6 +129,15 @@ class Settings(BaseSettings):
     # one add, access/verdict counters in one update): each embedded Chroma write holds the GIL
     KB_WRITE_BEHIND_S: float = Field(0.5, ge=0.0, le=10.0)
 
+    # Prior fact-checks (docs/fact-checker-habits.md): with a key, the Google Fact Check Tools API is
+    # asked for reviews of the claim while it is classified; a matching review becomes evidence.
+    FACTCHECK_API_KEY: SecretStr | None = None  # sent as the X-goog-api-key header, never logged
+    FACTCHECK_API_URL: str = "https://factchecktools.googleapis.com/v1alpha1/claims:search"
+    FACTCHECK_TIMEOUT_S: float = Field(5.0, gt=0)
+    FACTCHECK_RATE_PER_S: float = Field(5.0, ge=0.0)  # 0: no claimcheck-side limit
+    # Unset: the threshold measured on paraphrase pairs (agent/review_match.py, docs/measurements.md).
+    FACTCHECK_MIN_SIMILARITY: float | None = Field(None, ge=0.0, le=1.0)
+
     # Source checks and grounding
     URL_CHECK: bool = True
     FETCH_ALLOW_HOSTS: CsvList = ()
@@ -249,6 +258,10 @@ class Settings(BaseSettings):
     def openai_api_key(self) -> str | None:
         """The LLM key in clear, for the one client that sends it."""
         return self.OPENAI_API_KEY.get_secret_value() if self.OPENAI_API_KEY else None
+
+    @property
+    def factcheck_api_key(self) -> str | None:
+        return self.FACTCHECK_API_KEY.get_secret_value() if self.FACTCHECK_API_KEY else None
 
     @property
     def redis_url(self) -> str | None:

@@ -95,6 +95,15 @@ class TrustOut(BaseModel):
     signals: dict[str, str] = Field(default_factory=dict, description="what each layer was based on")
 
 
+class ReviewOut(BaseModel):
+    publisher: str = Field(description="the fact-checker that published the review")
+    claim_reviewed: str = Field(description="the claim as the fact-checker worded it")
+    rating: str = Field(description="the fact-checker's own rating (textualRating), e.g. \"Pants on Fire\"")
+    verdict: str | None = Field(description="the rating normalised to claimcheck's six verdicts; null if not recognised")
+    reviewed_at: str | None = Field(None, description="the review's date, YYYY-MM-DD")
+    similarity: float | None = Field(None, description="the user's claim vs the reviewed claim (API matches)")
+
+
 class EvidenceOut(BaseModel):
     id: str
     text: str
@@ -116,6 +125,11 @@ class EvidenceOut(BaseModel):
                              description="satire | conspiracy-pseudoscience | fake-news source")
     freshness: float | None = Field(None, description="recency weight in [0.1, 1] by source type")
     stale: bool = Field(False, description="too old for a time-sensitive claim")
+    before_claim: bool | None = Field(
+        None, description="published before the time the claim is about (such evidence cannot confirm "
+        "it); null when either date is unknown")
+    review: ReviewOut | None = Field(
+        None, description="set when the item is a fact-checker's rated review of the claim (a prior fact-check)")
 
 
 class CitationsOut(BaseModel):

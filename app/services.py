@@ -16,12 +16,14 @@ import httpx
 
 from agent.audit import SourceAuditor
 from agent.cache import MemoryCache, TextCache, make_cache
+from agent.factcheck import FactCheckClient
 from agent.heads import CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS, load_head_classifier
 from agent.judge import JudgeStatus, load_local_judge
 from agent.language import load as load_language_model
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.nli import NLIStatus, load_nli
 from agent.passages import PassageBudget, PassageChecker
+from agent.prior import PriorChecks, ReviewMatcher
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
 from app.verification import VerificationService
@@ -197,6 +199,14 @@ class Services:
                 "state": "off",
                 **(self.escalation.health() if self.escalation is not None else {}),
                 "fallback": None if self.escalation is not None else "knowledge base only",
+            },
+            "fact_check_api": {
+                "enabled": self.verifier.prior is not None,
+                "url": _without_userinfo(s.FACTCHECK_API_URL) if self.verifier.prior is not None else None,
+                "api_key": "configured" if s.FACTCHECK_API_KEY else None,
+                "min_similarity": self.verifier.gatherer.matcher.threshold if self.verifier.gatherer.matcher else None,
+                "fallback": None if self.verifier.prior is not None else
+                "no prior fact-check lookup (set FACTCHECK_API_KEY); fact-checkers are still searched on the web",
             },
             "url_check": {
                 "enabled": self.fetcher is not None,
@@ -463,12 +473,21 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
         max_bytes=settings.FETCH_MAX_BYTES, concurrency=16, cache_ttl_s=settings.URL_CHECK_TTL_S))
     stack.push_async_callback(audit_fetcher.aclose)
+    # a fact-check counts as a review of the claim only when its claim matches (API or KB)
+    matcher = ReviewMatcher(embedder.embed, *([settings.FACTCHECK_MIN_SIMILARITY]
+                                              if settings.FACTCHECK_MIN_SIMILARITY is not None else []))
+    prior: PriorChecks | None = None
+    if settings.factcheck_api_key:
+        prior = PriorChecks(FactCheckClient(
+            http, settings.factcheck_api_key, settings.FACTCHECK_API_URL, timeout_s=settings.FACTCHECK_TIMEOUT_S,
+            min_interval_s=1.0 / settings.FACTCHECK_RATE_PER_S if settings.FACTCHECK_RATE_PER_S > 0 else 0.0),
+            matcher)
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
         grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK,
         index_after_response=settings.INDEX_AFTER_RESPONSE, write_coalesce_s=settings.KB_WRITE_BEHIND_S),
-        detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher)
+        detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher, prior=prior, matcher=matcher)
     cache = make_cache(settings.redis_url)
     stack.push_async_callback(cache.aclose)
     verification = VerificationService(verifier, cache, max_concurrent=settings.MAX_CONCURRENT_VERIFICATIONS,

@@ -39,6 +39,10 @@ def format_verdict(body: dict[str, Any], *, color: bool = False, width: int = 88
                      f"relevance {max(0.0, min(1.0, item['relevance'])):.2f}", item["stance"]]  # as the page shows it
             if trust is not None:
                 facts.insert(2, f"trust {trust:.2f}")
+            if item.get("review"):
+                facts.append(f"rated “{item['review']['rating']}” by {item['review']['publisher']}")
+            if item.get("before_claim"):
+                facts.append("published before the claimed time")
             lines.append(f"[{n}] {item['title'] or item['domain']} — {item['domain']} ({', '.join(facts)})")
             lines.append(_wrap(f"“{item['quote'] or item['text']}”", "    ", width))
             lines.append(f"    {item['source']}")

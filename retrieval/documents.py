@@ -80,6 +80,23 @@ class Document:
         return meta
 
 
+REVIEW_PREFIX = "Fact check by "  # how every `review_document` text begins
+
+
+def review_document(*, claim: str, url: str, publisher: str, rating: str, verdict: str | None = None,
+                    claimant: str = "", title: str = "", published: str | None = None,
+                    extra: dict[str, Any] | None = None) -> Document:
+    """A fact-checker's review of a claim as a `fact_check` document: one text for reviews read
+    from ClaimReview files and from the Fact Check Tools API, so both answer alike. The text states
+    the rating as fact-checkers do ("is rated \"False\""), which `agent.ratings.stated_rating` reads."""
+    text = (f"{REVIEW_PREFIX}{publisher}: the claim \"{claim}\""
+            + (f" (made by {claimant})" if claimant else "")
+            + f" is rated \"{rating}\"" + (f" ({verdict})." if verdict else "."))
+    return Document(text=text, source=url, title=title or claim, timestamp=published or None, origin="fact_check",
+                    extra={"rating": rating, "publisher": publisher, "claim_reviewed": claim[:1000],
+                           **({"published": published[:10]} if published else {}), **(extra or {})})
+
+
 @dataclass
 class StoredDocument:
     """A document as read back from the knowledge base, with its similarity to a query."""
@@ -149,6 +166,14 @@ class StoredDocument:
         """When the document entered the KB (or its stated date at ingestion)."""
         value = self.metadata.get("timestamp")
         return str(value) if value else None
+
+    @property
+    def review(self) -> tuple[str, str, str] | None:
+        """(publisher, claim reviewed, rating) of a fact-checker's review (`review_document`), else None."""
+        rating, publisher = self.metadata.get("rating"), self.metadata.get("publisher")
+        if self.origin != "fact_check" or not rating or not publisher:
+            return None
+        return str(publisher), str(self.metadata.get("claim_reviewed") or self.title), str(rating)
 
     @property
     def verification_count(self) -> int:

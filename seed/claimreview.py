@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from retrieval.documents import Document
+from retrieval.documents import Document, review_document
 from search.urls import InvalidUrl, normalise_url
 
 
@@ -70,12 +70,10 @@ def _document(item: dict, normalise: Callable[[str], str | None]) -> Document:
     verdict = normalise(label)
     appearance = item.get("itemReviewed") or {}
     claimant = _name(appearance.get("author")) if isinstance(appearance, dict) else ""
-    text = (f"Fact check by {publisher}: the claim \"{claim}\""
-            + (f" (made by {claimant})" if claimant else "")
-            + f" is rated \"{label}\"" + (f" ({verdict})." if verdict else "."))
-    return Document(text=text, source=url, title=str(item.get("name") or item.get("headline") or claim),
-                    timestamp=str(item["datePublished"]) if item.get("datePublished") else None,
-                    origin="fact_check", extra={"rating": label, "publisher": publisher})
+    published = str(item["datePublished"]) if item.get("datePublished") else None
+    return review_document(claim=claim, url=url, publisher=publisher, rating=label, verdict=verdict,
+                           claimant=claimant, title=str(item.get("name") or item.get("headline") or claim),
+                           published=published)
 
 
 def read_claim_reviews(path: Path, normalise: Callable[[str], str | None] = lambda _: None) -> ClaimReviewFile:

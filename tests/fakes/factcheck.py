@@ -91,3 +91,25 @@ def _handler_for(fake: FakeFactCheck) -> type[BaseHTTPRequestHandler]:
             pass
 
     return Handler
+
+
+def main() -> None:
+    """Serve the fake on its own (the README's and issue 25's fresh-clone check):
+    ``python -m tests.fakes.factcheck --key KEY`` prints the URL for FACTCHECK_API_URL."""
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--key", required=True, help="the X-goog-api-key value to accept")
+    args = parser.parse_args()
+    with FakeFactCheck(args.key) as fake:
+        print(f"FACTCHECK_API_URL={fake.url}", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()
