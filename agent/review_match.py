@@ -28,7 +28,9 @@ import numpy as np
 
 from agent.factcheck import PriorReview
 
-__all__ = ["MATCH_THRESHOLD", "Matched", "clean_title", "detail_mismatch", "match_reviews", "polarity_mismatch", "score_reviews"]
+__all__ = [
+    "MATCH_THRESHOLD", "Matched", "Scored", "clean_title", "detail_mismatch", "match_reviews", "polarity_mismatch", "score_reviews",
+]
 
 # Measured, not guessed (benchmarks/review_match.py, docs/measurements.md "Matching a prior
 # fact-check to the claim"): on the dev split of labelled (user phrasing, fact-checker phrasing)

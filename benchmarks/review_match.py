@@ -245,7 +245,7 @@ def main() -> None:
                 m = prf([(p.same, s >= threshold and ok) for p, s, ok in group])
                 rows.append({"variant": variant, "split": split, "pairs": name, "threshold": threshold,
                              "same": sum(p.same for p, *_ in group), "different": sum(not p.same for p, *_ in group),
-                             "precision": round(m["precision"], 4) if m["tp"] + m["fp"] else "n/a",
+                             "precision": round(m["precision"], 4) if m["tp"] + m["fn"] else "n/a",
                              "recall": round(m["recall"], 4) if m["tp"] + m["fn"] else "n/a",
                              "f1": round(m["f1"], 4) if m["tp"] + m["fn"] else "n/a",
                              "wrongly matched": f"{m['fp']}/{sum(not p.same for p, *_ in group)}"})

@@ -49,6 +49,13 @@ async def test_a_review_of_the_negated_claim_is_never_used(minilm):
     assert await match_reviews("The Earth is flat", [not_flat], minilm.embed) == []
 
 
+async def test_without_claim_text_the_headline_is_guarded(minilm):
+    headline_only = review("", "Fact check: The Earth is not flat", rating="True")
+    (scored,) = await score_reviews("The Earth is flat", [headline_only], minilm.embed)
+    assert scored.matched_on == "title" and not scored.same_claim
+    assert await match_reviews("The Earth is flat", [headline_only], minilm.embed) == []
+
+
 async def test_best_first_only_matches_and_a_headline_negation_does_not_reject(minilm):
     reviews = [
         review("5G towers spread COVID-19", url="https://checker.test/5g"),
@@ -81,20 +88,15 @@ async def test_the_headline_counts_when_it_is_the_closer_text():
     assert matched.similarity == pytest.approx(0.8)
 
 
-@pytest.mark.parametrize(("a", "b", "mismatch"), [
+POLARITY = [
     ("The Earth is flat", "The Earth is not flat", True),
     ("Lightning never strikes the same place twice", "Lightning doesn't strike the same place twice", False),
     ("Vaccines cause autism", "It is a myth that vaccines cause autism", True),
     ("Vaccines cause autism", "No, vaccines do not cause autism", True),
     ("Magic Johnson played for the Lakers.", "Magic Johnson failed to play for the Lakers.", True),
     ("Drinking bleach cures covid", "Drinking chlorine dioxide cures COVID-19.", False),
-])
-def test_polarity_mismatch(a, b, mismatch):
-    assert polarity_mismatch(a, b) is mismatch
-    assert polarity_mismatch(b, a) is mismatch
-
-
-@pytest.mark.parametrize(("a", "b", "mismatch"), [
+]
+DETAILS = [
     ("Anne Rice was born in Japan.", "Anne Rice was born in New Orleans.", True),  # another name
     ("Bruce Shand was born on September 22nd, 1917.", "Bruce Shand was born on January 22nd, 1917.", True),
     ("Saturn is larger than Jupiter.", "Saturn is smaller than Jupiter.", True),  # antonyms
@@ -103,10 +105,14 @@ def test_polarity_mismatch(a, b, mismatch):
     ("India's imports from China rose by 27% in April-August 2020", "Indian imports from China up 27% in April", False),
     ("Mount Everest is the tallest mountain in the world", "Mount Everest is the highest mountain on Earth.", False),
     ("The Moon landing was faked", "The Apollo Moon landings were faked.", False),
-])
-def test_detail_mismatch(a, b, mismatch):
-    assert detail_mismatch(a, b) is mismatch
-    assert detail_mismatch(b, a) is mismatch
+]
+
+
+@pytest.mark.parametrize(("guard", "a", "b", "mismatch"),
+                         [(polarity_mismatch, *row) for row in POLARITY] + [(detail_mismatch, *row) for row in DETAILS])
+def test_the_guards_in_both_directions(guard, a, b, mismatch):
+    assert guard(a, b) is mismatch
+    assert guard(b, a) is mismatch
 
 
 def test_fact_check_prefixes_leave_the_headline():
