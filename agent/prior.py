@@ -19,22 +19,19 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
 
 from agent.factcheck import FactCheckClient, FactCheckError, PriorReview
 from agent.freshness import published_date
 from agent.models import Evidence, Review, Stance, Verdict, VerdictDecision
 from agent.nli import StanceProbs
 from agent.ratings import normalise_rating
+from agent.review_match import MATCH_THRESHOLD, Embed, Matched, match_reviews
 from agent.verdict import UNJUDGED
 from retrieval.documents import Document, StoredDocument, review_document
 
 __all__ = ["PriorChecks", "PriorLookup", "ReviewMatcher", "review_of", "review_stance", "stored_review", "weigh_reviews"]
-
-Embed = Callable[[Sequence[str]], Awaitable[np.ndarray]]
 
 # How a rating becomes a stance for the judge: a False rating refutes the claim as a credible
 # source's clear refutation does; "Partially True" or "Misleading" leans neither way.
@@ -44,24 +41,6 @@ _STANCE: dict[Verdict, tuple[Stance, StanceProbs]] = {
 }
 _NEUTRAL = ("neutral", StanceProbs(0.1, 0.1, 0.8))
 _CITED = re.compile(r"\[(\d{1,3})\]")
-
-
-MATCH_THRESHOLD = 0.75
-
-
-@dataclass(frozen=True)
-class Matched:
-    review: PriorReview
-    similarity: float
-
-
-async def match_reviews(claim: str, reviews: Sequence[PriorReview], embed: Embed,
-                        threshold: float = MATCH_THRESHOLD) -> list[Matched]:
-    """Reviews whose claim is the user's claim (cosine of the normalised embeddings), best first."""
-    vectors = await embed([claim, *(r.claim_text or r.title or "" for r in reviews)])
-    sims = vectors[1:] @ vectors[0]
-    found = [Matched(r, float(s)) for r, s in zip(reviews, sims, strict=True) if float(s) >= threshold]
-    return sorted(found, key=lambda m: m.similarity, reverse=True)
 
 
 @dataclass(frozen=True)

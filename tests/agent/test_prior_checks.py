@@ -182,3 +182,15 @@ async def test_with_an_llm_the_review_is_in_the_prompt_and_decides_when_the_llm_
     assert "Reuters" in result.reasoning and "[1]" in result.reasoning
     assert result.citations.supported >= 1
     assert any(s.startswith("Verdict decided by the prior fact-check [1]") for s in result.steps)
+
+
+async def test_a_review_of_the_negated_claim_never_settles_the_claim(minilm):
+    from retrieval.documents import review_document
+
+    negated = review_document(claim="The Earth is not flat.", url="https://www.snopes.com/earth-not-flat",
+                              publisher="Snopes", rating="True", published="2018-01-01")
+    v = Verifier(MemoryRetriever([negated], min_relevance=0.1), None, None, VerifierConfig(write_coalesce_s=0),
+                 matcher=ReviewMatcher(minilm.embed))
+    result = await v.verify("The Earth is flat")
+    assert [e.review for e in result.evidence] == [None]  # kept as evidence, not as a review of this claim
+    assert result.verdict is not Verdict.TRUE
