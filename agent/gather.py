@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from agent.counter import DEFAULT_FORM, counter_query
 from agent.llm import ChatModel
 from agent.models import Evidence, EvidenceOrigin
 from agent.prior import (
@@ -45,6 +46,7 @@ class GatherConfig:
     max_per_domain: int = 2
     min_evidence: int = 2
     index_after_response: bool = True  # 5d's KB write in the background (drained at shutdown)
+    counter_query: str = DEFAULT_FORM  # the targeted tiers' counter-query phrasing (agent/counter.py), or "off"
 
 
 @dataclass(frozen=True)
@@ -268,8 +270,14 @@ class Gatherer:
             elif len(queries) > 1:
                 trace.step(f"Search queries: the claim as written, and keywords {queries[1]!r}.")
         found: dict[str, _WebHit] = {}
+        targeted = list(queries)
+        counter = counter_query(claim, self.config.counter_query) if self.config.counter_query != "off" else None
+        if counter and counter not in targeted:  # evidence against the claim, in the same round
+            targeted.append(counter)
+            trace.step(f"Counter-query {counter!r} ({self.config.counter_query}): searched with the claim's own "
+                       "queries, for evidence against it.")
         with trace.stage("search_targeted"):  # network time alone: 5a ∥ 5b cost one latency
-            outcomes = await escalation.targeted(queries, deadline=deadline)
+            outcomes = await escalation.targeted(targeted, deadline=deadline)
         web = await self._absorb(claim, outcomes, found, run)
         relevant = len(_distinct(pool + web))
         if relevant < self.config.min_evidence:

@@ -112,14 +112,18 @@ class Settings(BaseSettings):
     SEARCH_TIMEOUT_S: float = Field(10.0, gt=0)
     # Unset: twice SEARCH_TIMEOUT_S (20 s by default), filled in by _consistent.
     SEARCH_DEADLINE_S: float | None = Field(None, gt=0)
-    # Unset: 4 for DuckDuckGo (a public service: be polite), 16 for SearXNG (your own instance,
+    # Unset: 6 for DuckDuckGo (a public service: be polite; one verification's targeted round), 16 for SearXNG (your own instance,
     # which limits its engines itself); filled in by _consistent.
     SEARCH_MAX_CONCURRENCY: int | None = Field(None, ge=1, le=64)
     # Unset: 2/s for DuckDuckGo (a public service: be polite), 0 = no claimcheck-side limit for
     # SearXNG (your own instance: its limiter and engines' limits apply); filled in by _consistent.
     # With REDIS_URL the rate is one budget across API replicas and workers.
     SEARCH_RATE_PER_S: float | None = Field(None, ge=0.0)
-    SEARCH_BURST: int = Field(6, ge=1, le=100)
+    # 9: one verification's worst case, 3 queries (the claim, its keywords, the counter-query) × 3 tiers
+    SEARCH_BURST: int = Field(9, ge=1, le=100)
+    # The targeted tiers' counter-query (docs/fact-checker-habits.md): the claim's negation, a
+    # "myth false debunked" phrasing, or off.
+    COUNTER_QUERY: Literal["negation", "debunk", "off"] = "negation"
     TRUSTED_DOMAINS: CsvList = DEFAULT_TRUSTED_DOMAINS
     FACT_CHECK_DOMAINS: CsvList = DEFAULT_FACT_CHECK_DOMAINS
 
@@ -247,7 +251,7 @@ class Settings(BaseSettings):
         if self.SEARCH_RATE_PER_S is None:
             self.SEARCH_RATE_PER_S = 0.0 if self.SEARCH_PROVIDER.lower() == "searxng" else 2.0
         if self.SEARCH_MAX_CONCURRENCY is None:
-            self.SEARCH_MAX_CONCURRENCY = 16 if self.SEARCH_PROVIDER.lower() == "searxng" else 4
+            self.SEARCH_MAX_CONCURRENCY = 16 if self.SEARCH_PROVIDER.lower() == "searxng" else 6
         return self
 
     @property

@@ -486,7 +486,8 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
         verdict_backend=settings.VERDICT_BACKEND, grounding_profile=settings.GROUNDING_PROFILE,
         grounding_trigger=settings.GROUNDING_TRIGGER, citation_check=settings.CITATION_CHECK,
-        index_after_response=settings.INDEX_AFTER_RESPONSE, write_coalesce_s=settings.KB_WRITE_BEHIND_S),
+        index_after_response=settings.INDEX_AFTER_RESPONSE, write_coalesce_s=settings.KB_WRITE_BEHIND_S,
+        counter_query=settings.COUNTER_QUERY),
         detector=detector, nli=nli, fetcher=fetcher, pages=audit_fetcher, prior=prior, matcher=matcher)
     cache = make_cache(settings.redis_url)
     stack.push_async_callback(cache.aclose)

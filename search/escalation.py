@@ -69,7 +69,7 @@ class CallPolicy:
 
     max_concurrency: int = 4
     rate_per_s: float = 2.0
-    burst: int = 6  # one verification's worst case: 2 queries × (trusted + fact-check + broad)
+    burst: int = 9  # one verification's worst case: 3 queries (claim, keywords, counter-query) × 3 tiers
     max_attempts: int = 3
     backoff_initial_s: float = 0.5
     backoff_max_s: float = 4.0

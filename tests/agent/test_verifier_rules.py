@@ -17,6 +17,7 @@ from tests.fakes.chat import ScriptedChat
 from tests.fakes.search_memory import MemorySearch
 
 CLAIM = "The Eiffel Tower was completed in 1889"
+COUNTER = "The Eiffel Tower was not completed in 1889"
 BRITANNICA = Document("The Eiffel Tower was completed in 1889 for the World's Fair in Paris.",
                       "https://www.britannica.com/topic/Eiffel-Tower", "Eiffel Tower")
 OFFICIAL = Document("Construction of the Eiffel Tower was completed in March 1889.",
@@ -58,7 +59,9 @@ async def test_short_kb_evidence_asks_trusted_and_fact_checkers_then_stops_and_l
     kb, search = MemoryRetriever([UNRELATED]), MemorySearch([REUTERS, SNOPES, BLOG])
     v = verifier(kb, search)
     result = await v.verify(CLAIM)
-    assert sorted(sites_searched(search), key=str) == [("reuters.com",), ("snopes.com",)]  # 5a ∥ 5b, no broad
+    # 5a ∥ 5b, each with the claim and its counter-query; no broad
+    assert sorted(search.log, key=str) == sorted([(q, s) for q in (CLAIM, COUNTER) for s in
+                                                  (("reuters.com",), ("snopes.com",))], key=str)
     origins = {e.source: e.origin for e in result.evidence}
     assert origins[REUTERS[0]] == "web" and origins[SNOPES[0]] == "fact_check"
     assert result.search.new_documents == 2 and result.search.tier_used in {"trusted", "fact_check"}
@@ -68,10 +71,24 @@ async def test_short_kb_evidence_asks_trusted_and_fact_checkers_then_stops_and_l
     assert again.search.tier_used == "kb"  # what was learned answers next time
 
 
+async def test_counter_queries_reach_the_targeted_tiers_in_the_same_round_and_can_be_turned_off():
+    kb, search = MemoryRetriever([UNRELATED]), MemorySearch([REUTERS, SNOPES])
+    result = await verifier(kb, search).verify(CLAIM)
+    assert {(q, s) for q, s in search.log if q == COUNTER} == {(COUNTER, ("reuters.com",)), (COUNTER, ("snopes.com",))}
+    assert any(s.startswith(f"Counter-query {COUNTER!r} (negation)") for s in result.steps)
+    debunk = MemorySearch([REUTERS, SNOPES])
+    await verifier(MemoryRetriever([UNRELATED]), debunk, counter_query="debunk").verify(CLAIM)
+    assert "Eiffel Tower completed 1889 myth false debunked" in {q for q, _ in debunk.log}
+    off = MemorySearch([REUTERS, SNOPES])
+    quiet = await verifier(MemoryRetriever([UNRELATED]), off, counter_query="off").verify(CLAIM)
+    assert {q for q, _ in off.log} == {CLAIM} and not any(s.startswith("Counter-query") for s in quiet.steps)
+
+
 async def test_the_broad_web_only_when_the_targeted_tiers_leave_it_short():
     kb, search = MemoryRetriever([UNRELATED]), MemorySearch([BLOG])
     result = await verifier(kb, search).verify(CLAIM)
-    assert sites_searched(search)[-1] is None and len(search.log) == 3
+    assert sites_searched(search)[-1] is None and len(search.log) == 5  # 2 tiers × (claim, counter) + broad
+    assert search.log[-1] == (CLAIM, None)  # the broad tier searches the claim's own queries only
     assert result.search.tier_used == "broad" and [e.source for e in result.evidence] == [BLOG[0]]
     assert any("searching the broad web" in s for s in result.steps)
 
