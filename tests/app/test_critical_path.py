@@ -8,7 +8,7 @@ together with the verdict.
 
 from __future__ import annotations
 
-from tests.app.test_web_escalation import CLAIM, settings_for, targeted_and_broad, tiered
+from tests.app.test_web_escalation import CLAIM, COUNTER, settings_for, targeted_and_broad, tiered
 from tests.conftest import app_client
 from tests.fakes.openai_server import FakeOpenAI, system_prompt
 from tests.fakes.searxng import FakeSearxng
@@ -55,7 +55,7 @@ async def test_the_classification_carries_the_keywords_and_trust_overlaps_the_ve
     assert "rewrite" not in names, names  # the keywords came with the classification
     targeted, _ = targeted_and_broad(searx.requests)
     assert sorted(q.split(" (site:")[0] for q in targeted) == sorted(
-        [CLAIM, CLAIM, "Eiffel Tower completed 1889", "Eiffel Tower completed 1889"])
+        [CLAIM, CLAIM, "Eiffel Tower completed 1889", "Eiffel Tower completed 1889", COUNTER, COUNTER])
     assert any("(from the classification)" in s for s in body["steps"]), body["steps"]
     assert any("searched while the claim was classified" in s for s in body["steps"]), body["steps"]
     trust_at = next(at for at, name in calls if name == "trust")

@@ -11,6 +11,7 @@ from tests.fakes.openai_server import FakeOpenAI, system_prompt
 from tests.fakes.searxng import FakeSearxng
 
 CLAIM = "The Eiffel Tower was completed in 1889"
+COUNTER = "The Eiffel Tower was not completed in 1889"  # each targeted tier also searches it (COUNTER_QUERY)
 TRUSTED = {"title": "Eiffel Tower opens in Paris",
            "url": "https://www.reuters.com/world/eiffel-tower-1889",
            "content": "The Eiffel Tower was completed in March 1889 for the World's Fair in Paris.",
@@ -51,13 +52,14 @@ async def test_both_tiers_are_asked_with_site_filters_and_broad_only_when_needed
         async with app_client(settings, embedder=minilm) as client:
             body = (await client.post("/api/verify", json={"claim": CLAIM})).json()
     targeted, broad = targeted_and_broad(searx.requests)
-    assert len(targeted) == 2 and broad == []  # two relevant results: the open web is not asked
-    trusted_q = next(q for q in targeted if "site:reuters.com" in q)
-    fact_q = next(q for q in targeted if "site:snopes.com" in q)
+    assert len(targeted) == 4 and broad == []  # two relevant results: the open web is not asked
+    assert sorted(q.split(" (site:")[0] for q in targeted) == [CLAIM, CLAIM, COUNTER, COUNTER]
+    trusted_q = next(q for q in targeted if "site:reuters.com" in q and q.startswith(CLAIM))
+    fact_q = next(q for q in targeted if "site:snopes.com" in q and q.startswith(CLAIM))
     assert all(f"site:{d}" in trusted_q for d in settings.TRUSTED_DOMAINS)
     assert all(f"site:{d}" in fact_q for d in settings.FACT_CHECK_DOMAINS)
     assert body["search"]["tier_used"] in {"trusted", "fact_check"}
-    assert body["search"]["queries"] == body["usage"]["searches"] == 2
+    assert body["search"]["queries"] == body["usage"]["searches"] == 4
     assert {e["origin"] for e in body["evidence"]} >= {"web", "fact_check"}
     snopes = next(e for e in body["evidence"] if "snopes" in e["source"])
     assert "<" not in snopes["text"] and "alert" not in snopes["text"]  # markup cleaned
@@ -68,9 +70,9 @@ async def test_broad_runs_when_the_targeted_tiers_find_too_little(tmp_path, mini
         async with app_client(settings_for(tmp_path, searx), embedder=minilm) as client:
             body = (await client.post("/api/verify", json={"claim": CLAIM})).json()
     targeted, broad = targeted_and_broad(searx.requests)
-    assert len(targeted) == 2 and broad == [CLAIM]
+    assert len(targeted) == 4 and broad == [CLAIM]  # the counter-query is for the targeted tiers only
     assert body["search"]["tier_used"] == "broad"
-    assert body["search"]["queries"] == 3
+    assert body["search"]["queries"] == 5
     assert any("searching the broad web" in s for s in body["steps"])
     assert "wikipedia.org" in {e["domain"] for e in body["evidence"]}
 
@@ -92,7 +94,7 @@ async def test_web_results_reach_the_kb_once_with_their_metadata(tmp_path, minil
             stored = {d.id: d.metadata for d in await services.kb.get(web_ids)}
     assert first["search"]["new_documents"] == 2 and after_first == before + 2
     assert second["search"]["new_documents"] == 0 and after_second == after_first
-    assert asked == 2 and len(searx.requests) in {2, 4}  # the KB may now settle it alone
+    assert asked == 4 and len(searx.requests) in {4, 8}  # the KB may now settle it alone
     assert set(stored) == set(web_ids) and len(web_ids) == 2
     for meta in stored.values():
         assert meta["origin"] in {"web", "fact_check"}
@@ -131,9 +133,9 @@ async def test_a_429_then_200_succeeds_within_the_backoff(tmp_path, minilm):
         async with app_client(settings_for(tmp_path, searx), embedder=minilm) as client:
             body = (await client.post("/api/verify", json={"claim": CLAIM})).json()
             health = (await client.get("/api/health")).json()
-    assert len(searx.requests) == 3  # one tier was rate limited once and retried
+    assert len(searx.requests) == 5  # 2 tiers × (claim, counter-query); one call was rate limited once and retried
     assert body["search"]["new_documents"] == 2
-    assert body["usage"]["searches"] == 3 and body["search"]["queries"] == 2
+    assert body["usage"]["searches"] == 5 and body["search"]["queries"] == 4
     assert not any(s.startswith("Search tier") and "failed" in s for s in body["steps"])
     assert body["timings_ms"]["search_targeted"] < 2500  # one backoff (0.5–1 s), no fixed pause
     assert health["components"]["search"]["state"] == "ok"
@@ -202,9 +204,9 @@ async def test_the_llm_adds_a_keyword_query_to_every_tier(tmp_path, minilm):
     targeted, broad = targeted_and_broad(searx.requests)
     assert broad == []
     assert sorted(q.split(" (site:")[0] for q in targeted) == sorted(
-        [CLAIM, CLAIM, "Eiffel Tower completed 1889", "Eiffel Tower completed 1889"])
+        [CLAIM, CLAIM, "Eiffel Tower completed 1889", "Eiffel Tower completed 1889", COUNTER, COUNTER])
     assert not any("evil.example" in q for q in searx.requests)  # operators are stripped
-    assert body["search"]["queries"] == 4
+    assert body["search"]["queries"] == 6
     assert any("keywords 'Eiffel Tower completed 1889'" in s for s in body["steps"])
 
 
