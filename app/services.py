@@ -195,6 +195,7 @@ class Services:
             "search": {
                 "provider": self.provider.name if self.provider is not None else "none",
                 "enabled": self.escalation is not None,
+                "counter_query": s.COUNTER_QUERY,
                 "recent_errors": [],
                 "state": "off",
                 **(self.escalation.health() if self.escalation is not None else {}),
