@@ -93,7 +93,9 @@ var ClaimcheckView = (() => {
         link.href = e.source; link.target = '_blank'; link.rel = 'noopener noreferrer';
         const stars = Math.round(e.credibility * 5);
         const trust = e.trust.posterior === null ? '' : ` · trust ${Math.round(e.trust.posterior * 100)}%`;
-        item.append(link, el('div', `${ORIGINS[e.origin] || e.origin} · ${e.domain}${trust} · ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)} · ${e.stance}`, 'muted source'),
+        const rated = e.review ? ` · rated “${e.review.rating}” by ${e.review.publisher}` : '';
+        const early = e.before_claim ? ' · published before the claimed time' : '';
+        item.append(link, el('div', `${ORIGINS[e.origin] || e.origin} · ${e.domain}${trust} · ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)} · ${e.stance}${rated}${early}`, 'muted source'),
           el('blockquote', e.quote || e.text));
         list.append(item);
       }

@@ -15,6 +15,7 @@ import pytest
 from app.config import Settings
 from tests.app.test_agent_flows import scripted, user_claim
 from tests.app.test_processes import ROOT, free_port, stop, wait_for
+from tests.fakes.factcheck import FakeFactCheck
 from tests.fakes.openai_server import FakeOpenAI, system_prompt
 
 CHROMIUM = Path(os.environ.get("CLAIMCHECK_CHROMIUM", "/usr/bin/chromium"))
@@ -93,14 +94,16 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
     require_chromium()
     home = tmp_path_factory.mktemp("server")
     port = free_port()
-    with FakeOpenAI(live_llm(), delay_s=0.2) as llm:
+    with FakeOpenAI(live_llm(), delay_s=0.2) as llm, FakeFactCheck("browser-key") as factcheck:
         env = {k: v for k, v in os.environ.items()
                if k.upper() not in Settings.model_fields and not k.lower().endswith("_proxy")}
         env.update(PORT=str(port), CHROMA_PERSIST_DIR=str(home / "kb"), SEARCH_PROVIDER="none",
                    RERANKER_MODEL="none", URL_CHECK="false", OPENAI_BASE_URL=llm.url,
                    OPENAI_API_KEY="test", HF_HUB_OFFLINE="1", PYTHONPATH=str(ROOT),
                    CORS_ORIGINS=f"chrome-extension://{EXTENSION_ID}", FETCH_ALLOW_HOSTS="127.0.0.1",
-                   VERDICT_CACHE_TTL_S="0")  # every check runs (the page tests watch progress arrive)
+                   VERDICT_CACHE_TTL_S="0",  # every check runs (the page tests watch progress arrive)
+                   # prior fact-checks: the API fake reviews Moon-landing claims only
+                   FACTCHECK_API_KEY="browser-key", FACTCHECK_API_URL=factcheck.url)
         proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--log-level", "warning"],
                                 env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 text=True)

@@ -162,3 +162,16 @@ def test_the_verdict_comes_into_view_and_nothing_overflows(browser, live_server,
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_prior_fact_check_shows_its_rating_and_publisher(page, live_server):
+    page.goto(live_server.url + "/")
+    page.get_by_label("Claim to check").fill("The Moon landing was faked")
+    page.get_by_role("button", name="Check the claim").click()
+    page.locator("#verdict-title").wait_for(timeout=60_000)
+    reviewed = page.locator(".evidence-item", has=page.locator(".review"))
+    assert reviewed.count() == 1
+    assert reviewed.locator(".review").inner_text() == "rated “False” by Reuters"
+    assert reviewed.locator(".origin").inner_text() == "Fact-checker"
+    assert reviewed.locator("a").get_attribute("href").startswith("https://www.reuters.com/")
+    assert not page.errors
