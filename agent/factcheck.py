@@ -18,6 +18,7 @@ import httpx
 
 from agent.models import Verdict
 from agent.ratings import normalise_rating
+from search.urls import InvalidUrl, normalise_url
 
 DEFAULT_URL = "https://factchecktools.googleapis.com/v1alpha1/claims:search"
 
@@ -40,30 +41,52 @@ class PriorReview:
     language: str | None
 
 
-def parse_claims(payload: dict) -> list[PriorReview]:
-    """``claims[].claimReview[]`` of a claims:search answer, one PriorReview per review with a URL."""
+def _text(value: object) -> str | None:
+    """A field as text (None when absent, empty or not a scalar): the API is outside data."""
+    if not isinstance(value, str | int | float):
+        return None
+    return str(value).strip() or None
+
+
+def _url(value: object) -> str | None:
+    """The review's URL as claimcheck stores URLs (the parser every boundary uses), else None."""
+    try:
+        return normalise_url(value)  # type: ignore[arg-type]
+    except InvalidUrl:
+        return None
+
+
+def _items(value: object) -> list[dict]:
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def parse_claims(payload: object) -> list[PriorReview]:
+    """``claims[].claimReview[]`` of a claims:search answer, one PriorReview per review with a usable URL.
+    Fields of the wrong type are skipped; an answer that is not a JSON object raises ValueError."""
+    if not isinstance(payload, dict):
+        raise ValueError("the answer is not a JSON object")
     reviews: list[PriorReview] = []
-    for claim in payload.get("claims") or []:
-        if not isinstance(claim, dict):
-            continue
-        text = str(claim.get("text") or "").strip()
-        for review in claim.get("claimReview") or []:
-            if not isinstance(review, dict) or not review.get("url"):
+    for claim in _items(payload.get("claims")):
+        text = _text(claim.get("text")) or ""
+        for review in _items(claim.get("claimReview")):
+            url = _url(review.get("url"))
+            if url is None:
                 continue
-            publisher = review.get("publisher") or {}
-            rating = str(review.get("textualRating") or "").strip()
+            publisher = review.get("publisher")
+            publisher = publisher if isinstance(publisher, dict) else {"name": publisher}
+            rating = _text(review.get("textualRating")) or ""
             reviews.append(
                 PriorReview(
                     claim_text=text,
-                    claimant=claim.get("claimant"),
-                    publisher=str(publisher.get("name") or publisher.get("site") or "unknown"),
-                    site=publisher.get("site"),
-                    url=str(review["url"]),
-                    title=review.get("title"),
-                    review_date=review.get("reviewDate"),
+                    claimant=_text(claim.get("claimant")),
+                    publisher=_text(publisher.get("name")) or _text(publisher.get("site")) or "unknown",
+                    site=_text(publisher.get("site")),
+                    url=url,
+                    title=_text(review.get("title")),
+                    review_date=_text(review.get("reviewDate")),
                     textual_rating=rating,
                     verdict=normalise_rating(rating) if rating else None,
-                    language=review.get("languageCode"),
+                    language=_text(review.get("languageCode")),
                 )
             )
     return reviews
@@ -118,7 +141,7 @@ class FactCheckClient:
                     try:
                         return parse_claims(response.json())
                     except ValueError:
-                        raise FactCheckError("fact-check API answered with invalid JSON") from None
+                        raise FactCheckError("fact-check API answered with invalid JSON or an unexpected shape") from None
                 last = f"HTTP {response.status_code}"
                 if response.status_code != 429 and response.status_code < 500:
                     break

@@ -60,3 +60,17 @@ async def test_wrong_key_is_not_retried() -> None:
             with pytest.raises(FactCheckError, match="HTTP 403"):
                 await FactCheckClient(http, "wrong", fake.url, retries=3, min_interval_s=0).search("moon")
     assert len(fake.requests) == 1
+
+
+def test_odd_shapes_are_skipped_field_by_field_and_only_usable_urls_kept() -> None:
+    from agent.factcheck import parse_claims
+
+    assert parse_claims({"claims": "x"}) == []
+    [review] = parse_claims({"claims": [{"text": "The Moon landings were faked.", "claimReview": [
+        {"url": "https://www.reuters.com/fc", "publisher": "Reuters", "reviewDate": 2021, "textualRating": "False"},
+        {"url": "javascript:alert(1)", "textualRating": "False"},
+        {"url": ["https://x.example"], "textualRating": "False"},
+        "not a review"]}]})
+    assert review.publisher == "Reuters" and review.review_date == "2021" and review.url == "https://www.reuters.com/fc"
+    with pytest.raises(ValueError, match="not a JSON object"):
+        parse_claims([])

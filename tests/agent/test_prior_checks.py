@@ -87,7 +87,8 @@ async def test_a_review_of_another_claim_is_not_used(http, minilm):
     assert result.verdict is Verdict.NOT_ENOUGH_EVIDENCE
 
 
-@pytest.mark.parametrize("failure", [{"status": 503}, {"delay_s": 5.0}, {"status": 403}])
+@pytest.mark.parametrize("failure", [{"status": 503}, {"delay_s": 5.0}, {"status": 403}, {"raw": b"[]"},
+                                     {"raw": b"<html>not json</html>"}])
 async def test_an_api_failure_or_timeout_degrades_visibly(http, minilm, failure, caplog):
     caplog.set_level(logging.DEBUG)
     with FakeFactCheck(KEY, **failure) as fake:

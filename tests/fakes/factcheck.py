@@ -1,7 +1,7 @@
 """A Google Fact Check Tools API (claims:search) on 127.0.0.1 for tests, with the real JSON shape.
 
 ``reviews`` maps a lower-case substring of the query to the ``claims`` list answered; ``status``,
-``delay_s`` configure failures; ``requests`` records (query, key header, raw path) of each call.
+``delay_s`` and ``raw`` (a body answered verbatim with 200) configure failures; ``requests`` records (query, key header, raw path) of each call.
 Requests without the expected ``X-goog-api-key`` header get 403 like the real API.
 """
 
@@ -36,11 +36,12 @@ MOON_CLAIMS: list[dict[str, Any]] = [
 
 class FakeFactCheck:
     def __init__(self, key: str, claims: dict[str, list[dict[str, Any]]] | None = None, *, status: int = 200,
-                 delay_s: float = 0.0) -> None:
+                 delay_s: float = 0.0, raw: bytes | None = None) -> None:
         self.key = key
         self.claims = claims if claims is not None else {"moon": MOON_CLAIMS}
         self.status = status
         self.delay_s = delay_s
+        self.raw = raw
         self.requests: list[tuple[str, str | None, str]] = []
         self._closing = threading.Event()
         self._server: loopback.LoopbackServer | None = None
@@ -74,6 +75,8 @@ class FakeFactCheck:
             return 403, b'{"error": {"code": 403, "status": "PERMISSION_DENIED"}}'
         if self.status != 200:
             return self.status, json.dumps({"error": {"code": self.status}}).encode()
+        if self.raw is not None:
+            return 200, self.raw
         found = [c for needle, claims in self.claims.items() if needle in query.lower() for c in claims]
         return 200, json.dumps({"claims": found} if found else {}).encode()
 
