@@ -81,6 +81,8 @@ class Gathered:
     rest: tuple[Pooled, ...]
 
 
+MAX_PRIOR_REVIEWS = 3  # matched API reviews used as evidence, best first (the rest say the same)
+
 KbLeg = tuple[list[Candidate], list[Candidate], dict[str, float]]
 
 
@@ -162,17 +164,20 @@ class Gatherer:
         if not matched:
             trace.step(f"{found}; none is about this claim (similarity < {self.prior.threshold:g}).")
             return []
-        documents = [prior_document(m) for m in matched[: self.config.max_per_domain + 1]]
+        found += f"; {len(matched)} match the claim"
+        matched = matched[:MAX_PRIOR_REVIEWS]
+        documents = [prior_document(m) for m in matched]
         candidates = [Candidate(d.as_stored(), 0.0) for d in documents]
         await self.retriever.rerank(claim, candidates, keep=len(candidates), record_access=False)
         floor = self.retriever.scale.min_relevance
         for candidate in candidates:  # a matched review stays evidence even if the reranker doubts it
             candidate.relevance = max(float(candidate.relevance or 0.0), floor)
-        trace.step(f"{found}; {len(matched)} match the claim: " + "; ".join(
+        trace.step(f"{found}: " + "; ".join(
             f"{m.review.publisher} rated \"{m.review.claim_text[:100]}\" \"{m.review.textual_rating}\" "
-            f"(similarity {m.similarity:.2f})" for m in matched[: len(documents)]) + ".")
+            f"(similarity {m.similarity:.2f})" for m in matched) + ".")
         await self._index_web(documents, run, what="prior fact-check")
-        return [Pooled(c, "fact_check", pinned=True, similarity=m.similarity) for c, m in zip(candidates, matched, strict=False)]
+        return [Pooled(c, "fact_check", pinned=True, similarity=m.similarity)
+                for c, m in zip(candidates, matched, strict=True)]
 
     async def _stored_reviews(self, claim: str, pool: list[Pooled], run: Run) -> list[Pooled]:
         """Fact-checks found in the KB or on the web that carry a rating (ingested ClaimReviews,

@@ -141,12 +141,11 @@ def claim_time_rule(claim: str, evidence: Sequence[Evidence], decision: VerdictD
     deciding = [(n, e) for n, e in enumerate(evidence, 1) if e.stance == side]
     if not deciding:
         return decision, None
+    cues = ", ".join(f"[{n}] {e.published}" for n, e in deciding[:3])
     if side == "supports" and all(e.before_claim for _, e in deciding):
-        cues = ", ".join(f"[{n}] {e.published}" for n, e in deciding[:3])
         why = (f"every item that supports it was published before the time the claim is about "
                f"({period.cue!r}, from {period.start}): {cues}; evidence older than an event cannot confirm it")
     elif period.present and all(e.stale for _, e in deciding) and all(e.review is None for _, e in deciding):
-        cues = ", ".join(f"[{n}] {e.published}" for n, e in deciding[:3])
         why = (f"the claim is about the present and every item that {side.rstrip('s')}s it is older than its "
                f"source type's half-life ({cues}); old evidence alone does not settle it")
     else:
