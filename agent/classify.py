@@ -22,6 +22,13 @@ _OPINION_MARKERS = re.compile(
     r"should be|should not|shouldn't|ought to|must be banned)\b",
     re.IGNORECASE,
 )
+# A policy prescription ("The government should ban cars in cities") is a position, not a fact;
+# "should have …", "should they …" and conditionals are not prescriptions.
+_PRESCRIPTION = re.compile(
+    r"(?<!\bif )\b(?:should|must|ought to) (?:not |never )?(?:ban|stop|allow|abolish|legali[sz]e|outlaw|"
+    r"scrap|repeal|resign|apologi[sz]e|get rid of|be (?:banned|abolished|allowed|forced|punished|jailed|fired))\b",
+    re.IGNORECASE,
+)
 _EVALUATIVE = re.compile(
     r"\b(best|worst|greatest|beautiful|ugly|delicious|disgusting|boring|amazing|awesome|terrible|"
     r"awful|overrated|underrated|wonderful|stupid|brilliant|nicest|coolest|better than|worse than|"
@@ -51,7 +58,7 @@ def is_vague(text: str) -> bool:
 
 
 def has_opinion_markers(text: str) -> bool:
-    return bool(_OPINION_MARKERS.search(text) or _EVALUATIVE.search(text))
+    return bool(_OPINION_MARKERS.search(text) or _EVALUATIVE.search(text) or _PRESCRIPTION.search(text))
 
 
 def factual_part(text: str) -> str | None:

@@ -1,7 +1,9 @@
 """Tiny local text classifiers, trained by `scripts/train_heads.py` and shipped as JSON weights:
 
-- `subjectivity.json` — is a sentence an opinion? (NewsSD-ENG, CC BY 4.0; used to classify claims
-  when no LLM does). Logistic regression over the all-MiniLM-L6-v2 sentence embedding + lexical cues.
+- `subjectivity.json` — is a sentence an opinion? (NewsSD-ENG, CC BY 4.0, plus fact-checked claims
+  and ClaimBuster's check-worthy sentences as objective ones; used to classify claims and to skip
+  opinions in passages when no LLM does). Logistic regression over the sentence embedding or
+  MiniLM layer means (`layers` in the file, chosen by cross-validation) + optional lexical cues.
 - `checkworthy.json` — is a sentence a check-worthy factual claim? (ClaimBuster, GPL-3.0 data; used
   to pick the claims of a passage when no LLM decomposes it). Logistic regression over the
   mean-pooled hidden states of several MiniLM layers (`layers` in the file) + lexical cues: the
@@ -200,12 +202,16 @@ class HeadClassifier:
 OpinionDetector = HeadClassifier
 
 
-def load_head_classifier(path: Path, embedder: Embedder) -> HeadClassifier | None:
+def load_head_classifier(path: Path, embedder: Embedder, layers: MiniLMLayers | None = None) -> HeadClassifier | None:
     """Blocking. None when the embedder is not the model the weights were trained on (a fake
-    embedder in tests); a head over layer means loads its own copy of that model's layers."""
+    embedder in tests). A head over layer means uses `layers` when they are that model's (two
+    heads of one service share one copy), else loads its own."""
     head = LinearHead.load(path)
     name = embedder.name.lower()
     if not name.endswith(head.embedder_name.lower()):
         return None
-    layers = MiniLMLayers.load(head.embedder_name) if head.layers is not None else None
+    if head.layers is None:
+        return HeadClassifier(head, embedder)
+    if layers is None or not layers.name.lower().endswith(head.embedder_name.lower()):
+        layers = MiniLMLayers.load(head.embedder_name)
     return HeadClassifier(head, embedder, layers)

@@ -436,11 +436,12 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
         probe = asyncio.create_task(reachability.check(chat, _without_userinfo(settings.OPENAI_BASE_URL)))
         stack.push_async_callback(_cancel, probe)
 
-    detector = await run_blocking(load_head_classifier, SUBJECTIVITY_WEIGHTS, embedder)
     checkworthy = await run_blocking(load_head_classifier, CHECKWORTHY_WEIGHTS, embedder)
+    detector = await run_blocking(load_head_classifier, SUBJECTIVITY_WEIGHTS, embedder,
+                                  getattr(checkworthy, "layers", None))
     classifier = "rules (vague inputs, opinion markers)"
     if detector is not None:
-        classifier = "rules + NewsSD opinion detector (agent/data/subjectivity.json)"
+        classifier = "rules + opinion detector (agent/data/subjectivity.json)"
     nli, nli_status, judge_status = None, None, None
     if settings.VERDICT_BACKEND in {"auto", "nli"}:
         nli, nli_status = await run_blocking(load_nli, settings.NLI_MODEL)
@@ -456,7 +457,8 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
             log.warning("the local judge could not load (%s); stances fall back to the lexical heuristic",
                         judge_status.reason)
     # every torch model of the service takes its turn on the one lane
-    for model in (nli, getattr(checkworthy, "layers", None), getattr(detector, "layers", None)):
+    shared = {id(m): m for m in (nli, getattr(checkworthy, "layers", None), getattr(detector, "layers", None))}
+    for model in shared.values():
         if model is not None and hasattr(model, "share_lane"):
             model.share_lane(lane)
 

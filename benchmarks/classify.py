@@ -33,7 +33,7 @@ def claimbuster(limit: int | None) -> tuple[list[str], list[str]]:
 async def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from agent.classify import classify, classify_rules
-    from agent.heads import SUBJECTIVITY_WEIGHTS, HeadClassifier, LinearHead
+    from agent.heads import SUBJECTIVITY_WEIGHTS, load_head_classifier
     from agent.models import ClaimType
     from retrieval.embeddings import SentenceTransformerEmbedder
 
@@ -43,7 +43,7 @@ async def main() -> None:
     args = parser.parse_args()
 
     embedder = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")
-    detector = HeadClassifier(LinearHead.load(SUBJECTIVITY_WEIGHTS), embedder)
+    detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, embedder)
     chat = None
     if args.llm:
         from agent.llm import OpenAIChatModel

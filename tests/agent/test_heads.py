@@ -1,5 +1,6 @@
-"""The shipped check-worthiness head: it loads through the service's path, is small, reads the
-same features it was trained on, and scores obvious sentences sensibly."""
+"""The shipped heads (check-worthiness, and the opinion gate's subjectivity): they load through the
+service's path, are small, read the features they were trained on, and score obvious sentences
+sensibly."""
 
 from __future__ import annotations
 
@@ -8,7 +9,13 @@ import json
 import numpy as np
 import pytest
 
-from agent.heads import CHECKWORTHY_WEIGHTS, HeadClassifier, LinearHead, load_head_classifier
+from agent.heads import (
+    CHECKWORTHY_WEIGHTS,
+    SUBJECTIVITY_WEIGHTS,
+    HeadClassifier,
+    LinearHead,
+    load_head_classifier,
+)
 from retrieval.embeddings import HashingEmbedder
 
 
@@ -64,3 +71,48 @@ def test_a_fake_embedder_gets_no_head_and_a_layer_head_needs_its_encoder():
     assert load_head_classifier(CHECKWORTHY_WEIGHTS, HashingEmbedder()) is None
     with pytest.raises(ValueError, match="MiniLMLayers"):
         HeadClassifier(LinearHead.load(CHECKWORTHY_WEIGHTS), HashingEmbedder())
+
+
+# -- the opinion gate's head (subjectivity.json) -------------------------------------------------
+
+def test_the_opinion_head_says_how_it_was_chosen():
+    data = json.loads(SUBJECTIVITY_WEIGHTS.read_text())
+    head = LinearHead.load(SUBJECTIVITY_WEIGHTS)
+    assert np.isfinite(head.coef).all() and 0.0 < head.threshold < 1.0
+    assert {"cv_gate_precision", "cv_gate_recall", "test_gate_precision", "trained_on"} <= data.keys()
+    assert "fact-checked claims" in data["trained_on"]  # fact-checked claims are taught as objective
+
+
+def test_two_heads_of_one_service_share_one_copy_of_the_layers(checkworthy, minilm):
+    detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, minilm, checkworthy.layers)
+    assert detector is not None
+    if detector.head.layers is not None:
+        assert detector.layers is checkworthy.layers
+
+
+@pytest.mark.parametrize("claim", [
+    # statements of the kind PolitiFact and AVeriTeC check; NewsSD alone taught the head to skip them
+    "Says Romney called Russia our No. 1 enemy.",
+    "I am the only senator who turned down the state pension plan for part-time legislators.",
+    "Kamala Harris called Joe Biden trash.",
+    "In 2008, Charlie Crist applauded the pick of Sarah Palin and said she would do a great job.",
+])
+async def test_fact_checked_statements_are_not_skipped_as_opinions(minilm, checkworthy, claim):
+    from agent.classify import classify_local
+    from agent.models import ClaimType
+
+    detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, minilm, checkworthy.layers)
+    assert (await classify_local(claim, detector)).claim_type is ClaimType.FACTUAL
+
+
+@pytest.mark.parametrize("claim", [
+    "It is a disgrace that the council still has not fixed the roads.",
+    "Frankly, this government has lost all sense of direction.",
+    "Pizza is the best food in the world",
+])
+async def test_opinions_are_still_skipped(minilm, checkworthy, claim):
+    from agent.classify import classify_local
+    from agent.models import ClaimType
+
+    detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, minilm, checkworthy.layers)
+    assert (await classify_local(claim, detector)).claim_type is ClaimType.OPINION

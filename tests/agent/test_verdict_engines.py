@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.classify import classify_local, preserves_errors
-from agent.heads import SUBJECTIVITY_WEIGHTS, HeadClassifier, LinearHead
+from agent.heads import SUBJECTIVITY_WEIGHTS, load_head_classifier
 from agent.models import ClaimType, Evidence, Verdict, VerdictDecision
 from agent.nli import CrossEncoderNLI, StanceProbs, load_nli
 from agent.ratings import normalise_rating, stated_rating
@@ -137,7 +137,7 @@ def test_error_preservation():
     ("It happened", ClaimType.AMBIGUOUS),
 ])
 async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
-    detector = HeadClassifier(LinearHead.load(SUBJECTIVITY_WEIGHTS), minilm)
+    detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, minilm)
     result = await classify_local(claim, detector)
     assert result.claim_type is kind
     if kind is ClaimType.MIXED:
