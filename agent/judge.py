@@ -187,8 +187,13 @@ class LocalJudge:
         return out
 
     def _encode(self, pairs: Sequence[tuple[str, str]], batch: list[int], tensors: str):
-        return self._tokenizer([pairs[i][0] for i in batch], [pairs[i][1] for i in batch], padding=True,
-                               truncation="only_first", max_length=self.card.max_tokens, return_tensors=tensors)
+        premises, hypotheses = [pairs[i][0] for i in batch], [pairs[i][1] for i in batch]
+        try:  # the evidence gives way, the claim is read whole (as trained)
+            return self._tokenizer(premises, hypotheses, padding=True, truncation="only_first",
+                                   max_length=self.card.max_tokens, return_tensors=tensors)
+        except Exception:  # noqa: BLE001 — tokenizers raises a bare Exception when the claim alone is too long
+            return self._tokenizer(premises, hypotheses, padding=True, truncation="longest_first",
+                                   max_length=self.card.max_tokens, return_tensors=tensors)
 
     def predict_blocking(self, pairs: Sequence[tuple[str, str]]) -> list[StanceProbs]:
         """(premise = evidence, hypothesis = claim) pairs → entailment / contradiction / neutral."""

@@ -110,3 +110,14 @@ def test_the_onnx_runtime_gives_torchs_logits(tmp_path):
     assert np.abs(torch_judge.logits_blocking(pairs) - onnx_judge.logits_blocking(pairs)).max() < 1e-4
     again, _ = load_local_judge(weights, card, onnx_dir=tmp_path / "onnx")  # the cached graph
     assert again.backend == "onnx" and len(list((tmp_path / "onnx").iterdir())) == 1
+
+
+def test_a_claim_longer_than_the_window_is_judged_not_raised(tmp_path):
+    # the evidence gives way first; a claim longer than max_tokens on its own used to raise
+    # "Sequence to truncate too short" and send the whole request to the lexical heuristic
+    weights, card = tiny_judge(tmp_path)
+    long_claim = " ".join(["the earth is flat"] * 20)  # 80 words, max_tokens is 32
+    for judge in (load_local_judge(weights, card)[0], load_local_judge(weights, card, onnx_dir=tmp_path / "onnx")[0]):
+        probs = judge.predict_blocking([("the earth is round", long_claim), ("the earth is round", "the earth is flat")])
+        assert len(probs) == 2 and all(abs(p.entailment + p.contradiction + p.neutral - 1) < 1e-6 for p in probs)
+
