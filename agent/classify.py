@@ -40,6 +40,10 @@ _CHECKABLE = re.compile(
     r"located|contains?|won|landed|killed|increased|decreased|kills|cures?|tall|long|old)\b",
     re.IGNORECASE,
 )
+_ANCHOR = re.compile(
+    r"\d|\b[A-Z][a-z]+|\b(causes?|caused|founded|invented|born|died|discovered|located|contains?|won|"
+    r"landed|killed|increased|decreased|kills|cures?|rose|fell|grew|voted|passed|signed)\b",
+)
 _VAGUE_ONLY = re.compile(
     r"^(it|this|that|they|he|she|something|stuff|things)\s+(is|was|are|were|happened|did)\b.{0,20}$",
     re.IGNORECASE,
@@ -62,11 +66,15 @@ def has_opinion_markers(text: str) -> bool:
 
 
 def factual_part(text: str) -> str | None:
-    """The clauses of a mixed sentence that are checkable and carry no opinion marker."""
+    """The clauses of a mixed sentence that are checkable and carry no opinion marker. A clause
+    counts when it has a verb of state or event and an anchor a fact-checker could look up: a
+    number, a name (a capitalised word after the clause's first) or an event verb — so a long
+    opinion's "as normal life is plunged into …" is not verified as its "factual part"."""
     clauses = [c for c in _CLAUSE_SPLIT.split(text) if c and len(_words(c)) >= 3]
     if len(clauses) < 2:
         return None
-    factual = [c for c in clauses if _CHECKABLE.search(c) and not has_opinion_markers(c)]
+    factual = [c for c in clauses
+               if _CHECKABLE.search(c) and _ANCHOR.search(c.strip()[1:]) and not has_opinion_markers(c)]
     if not factual or len(factual) == len(clauses):
         return None
     return " ".join(factual).strip().rstrip(".,;") + "."

@@ -144,6 +144,21 @@ async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
         assert "330" in result.claim and "beautiful" not in result.claim
 
 
+
+@pytest.mark.parametrize("sentence, part", [
+    ("The Eiffel Tower is 330 metres tall and it is the most beautiful tower", "The Eiffel Tower is 330 metres tall."),
+    ("Paris is the capital of France, and it is beautiful", "Paris is the capital of France."),
+    ("Vaccines cause autism, which is terrible", "Vaccines cause autism."),
+    # a long opinion's clause with a copula but nothing to look up is not its "factual part"
+    ("Not least in our immediate moment, as normal life is plunged into an extended period of mourning, "
+     "this is a disgrace", None),
+    ("Yet she, so full of herself, is the quintessential busybody and it is ridiculous", None),
+])
+def test_the_factual_part_of_a_mixed_sentence_has_something_to_look_up(sentence, part):
+    from agent.classify import factual_part
+
+    assert factual_part(sentence) == part
+
 # -- the verdict from stances (agent.verdict.judged_verdict) -------------------------------------
 
 CAL = None
