@@ -31,6 +31,17 @@ DATA_DIR = Path(__file__).with_name("data")
 SUBJECTIVITY_WEIGHTS = DATA_DIR / "subjectivity.json"
 CHECKWORTHY_WEIGHTS = DATA_DIR / "checkworthy.json"
 
+
+def head_weights(kind: str = "default") -> tuple[Path, Path]:
+    """(check-worthiness, subjectivity) weights of a head set: "default" is trained on data whose
+    licences allow shipping derived weights; "research" adds LIAR-PLUS (research use only) and
+    HealthVer (no licence) claims and is for non-commercial use (`CLAIM_HEADS`, docs/models.md)."""
+    if kind == "research":
+        return DATA_DIR / "checkworthy-research.json", DATA_DIR / "subjectivity-research.json"
+    if kind != "default":
+        raise ValueError(f"unknown head set {kind!r}: default or research")
+    return CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS
+
 _SUBJECTIVE_CUES = re.compile(
     r"\b(i|we|my|our|you|your|should|must|ought|need to|believe|think|feel|seems?|appears?|perhaps|"
     r"maybe|probably|clearly|obviously|simply|just|really|very|so|too|quite|rather|truly|indeed|only|"

@@ -44,6 +44,10 @@ class Settings(BaseSettings):
     LLM_RATE_PER_S: float = Field(0.0, ge=0.0)
     LLM_BURST: int = Field(8, ge=1, le=1000)
     VERDICT_BACKEND: Literal["auto", "llm", "nli", "evidence-only"] = "auto"
+    # The local heads that classify claims and pick a passage's check-worthy sentences when no LLM
+    # does: "default" (trained on data that allows shipping derived weights) or "research" (also
+    # LIAR-PLUS and HealthVer claims: for non-commercial research use only; docs/models.md).
+    CLAIM_HEADS: Literal["default", "research"] = "default"
     # A model with published fact-verification figures (FactCG-DeBERTa-v3-Large, MIT, 0.4B:
     # LLM-AggreFact balanced accuracy 75.6); fetched once from the hub when reachable
     # (`claimcheck models pull`), else the local judge answers. "none": never load one.

@@ -17,7 +17,7 @@ import httpx
 from agent.audit import SourceAuditor
 from agent.cache import MemoryCache, TextCache, make_cache
 from agent.factcheck import FactCheckClient
-from agent.heads import CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS, load_head_classifier
+from agent.heads import head_weights, load_head_classifier
 from agent.judge import JudgeStatus, load_local_judge
 from agent.language import load as load_language_model
 from agent.llm import ChatModel, OpenAIChatModel
@@ -436,12 +436,13 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
         probe = asyncio.create_task(reachability.check(chat, _without_userinfo(settings.OPENAI_BASE_URL)))
         stack.push_async_callback(_cancel, probe)
 
-    checkworthy = await run_blocking(load_head_classifier, CHECKWORTHY_WEIGHTS, embedder)
-    detector = await run_blocking(load_head_classifier, SUBJECTIVITY_WEIGHTS, embedder,
+    checkworthy_weights, subjectivity_weights = head_weights(settings.CLAIM_HEADS)
+    checkworthy = await run_blocking(load_head_classifier, checkworthy_weights, embedder)
+    detector = await run_blocking(load_head_classifier, subjectivity_weights, embedder,
                                   getattr(checkworthy, "layers", None))
     classifier = "rules (vague inputs, opinion markers)"
     if detector is not None:
-        classifier = "rules + opinion detector (agent/data/subjectivity.json)"
+        classifier = f"rules + opinion detector (agent/data/{subjectivity_weights.name})"
     nli, nli_status, judge_status = None, None, None
     if settings.VERDICT_BACKEND in {"auto", "nli"}:
         nli, nli_status = await run_blocking(load_nli, settings.NLI_MODEL)

@@ -53,6 +53,22 @@ def claimbuster() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.nda
     return split("train"), split("test"), "ClaimBuster train (GPL-3.0 data, utaresearch/claimbuster-spotter)"
 
 
+RESEARCH = False  # --research: also train on the research-only / unlicensed claims (non-commercial files)
+
+
+def research_claims() -> tuple[list[str], str]:
+    """With --research: LIAR-PLUS val2 statements (research use only) and HealthVer dev claims (no
+    licence). Their held-out splits (LIAR-PLUS test2, HealthVer test) stay out; AVeriTeC (only a
+    dev split here) stays an unseen evaluation set. The files trained with them are written as
+    agent/data/<task>-research.json, which the README marks non-commercial."""
+    if not RESEARCH:
+        return [], ""
+    with (DATA / "liar-plus" / "val2.tsv").open(encoding="utf-8") as handle:
+        liar = [row[3].strip() for row in csv.reader(handle, delimiter="\t") if len(row) > 3 and row[3].strip()]
+    healthver = [json.loads(line)["text"].strip() for line in (DATA / "healthver" / "queries_dev.jsonl").open()]
+    return liar + healthver, f" + {len(liar)} LIAR-PLUS val2 statements + {len(healthver)} HealthVer dev claims (research use)"
+
+
 def claimbuster_and_fact_checked() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.ndarray], str]:
     """ClaimBuster, plus the kind of claims fact-checkers check (every claim of a fact-checking
     dataset is check-worthy by construction) and non-claims that are not debate sentences.
@@ -72,6 +88,8 @@ def claimbuster_and_fact_checked() -> tuple[tuple[list[str], np.ndarray], tuple[
     (cb_s, cb_y), test, _ = claimbuster()
     claims = ([r["claim"] for r in scifact_claims("train", DATA)] + [r["claim"] for r in fever_rows("train", DATA)]
               + [r["claim"] for r in climate_claims("train", DATA)])
+    extra, extra_source = research_claims()
+    claims += extra
     opinions = []
     for name in ("train", "val"):
         with (DATA / "newssd-eng-subjectivity" / f"{name}.csv").open(encoding="utf-8") as handle:
@@ -80,8 +98,9 @@ def claimbuster_and_fact_checked() -> tuple[tuple[list[str], np.ndarray], tuple[
                if line.strip() and not line.startswith("#")]
     sentences = cb_s + [c.strip() for c in claims] + opinions + written
     labels = np.concatenate([cb_y, np.ones(len(claims), int), np.zeros(len(opinions) + len(written), int)])
-    source = (f"ClaimBuster train (GPL-3.0 data) + {len(claims)} fact-checked claims (SciFact train, FEVER-Symmetric "
-              f"dev, Climate-FEVER 70 %) + {len(opinions)} NewsSD-ENG opinions + {len(written)} written non-claims")
+    source = (f"ClaimBuster train (GPL-3.0 data) + {len(claims) - len(extra)} fact-checked claims (SciFact train, "
+              f"FEVER-Symmetric dev, Climate-FEVER 70 %){extra_source} + {len(opinions)} NewsSD-ENG opinions + "
+              f"{len(written)} written non-claims")
     return (sentences, labels), test, source
 
 
@@ -102,8 +121,10 @@ def fact_checked_and_check_worthy() -> tuple[list[str], str]:
     claims = ([r["claim"] for r in scifact_claims("train", DATA)] + [r["claim"] for r in fever_rows("train", DATA)]
               + [r["claim"] for r in climate_claims("train", DATA)])
     cb = [r["text"] for r in json.loads((DATA / "claimbuster" / "train.json").read_text()) if r["label"] == 1]
-    return [c.strip() for c in claims + cb], (f"{len(claims)} fact-checked claims (SciFact train, FEVER-Symmetric "
-                                              f"dev, Climate-FEVER 70 %) + {len(cb)} ClaimBuster train check-worthy sentences")
+    extra, extra_source = research_claims()
+    return [c.strip() for c in claims + cb + extra], (
+        f"{len(claims)} fact-checked claims (SciFact train, FEVER-Symmetric dev, Climate-FEVER 70 %) + {len(cb)} "
+        f"ClaimBuster train check-worthy sentences{extra_source}")
 
 
 SUBJ_LAYER_SETS = (None, (6,), (4, 5, 6), (1, 2, 3, 4, 5, 6))  # None: the sentence embedding
@@ -304,9 +325,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("task", choices=sorted(TASKS))
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--research", action="store_true",
+                        help="also LIAR-PLUS val2 and HealthVer dev claims; writes <task>-research.json (non-commercial)")
     args = parser.parse_args()
+    global RESEARCH
+    RESEARCH = args.research
     (train_s, y), (test_s, test_y), source = TASKS[args.task]()
-    out = args.out or DATA_DIR / f"{args.task}.json"
+    out = args.out or DATA_DIR / f"{args.task}{'-research' if args.research else ''}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     train = train_subjectivity if args.task == "subjectivity" else train_checkworthy
     train(train_s, y, test_s, test_y, source, out)

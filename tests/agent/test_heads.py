@@ -116,3 +116,30 @@ async def test_opinions_are_still_skipped(minilm, checkworthy, claim):
 
     detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, minilm, checkworthy.layers)
     assert (await classify_local(claim, detector)).claim_type is ClaimType.OPINION
+
+
+def test_head_sets_name_their_files_and_say_what_the_research_set_is_trained_on():
+    from agent.heads import head_weights
+
+    assert head_weights() == (CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS)
+    for path in head_weights("research"):
+        data = json.loads(path.read_text())
+        assert "LIAR-PLUS" in data["trained_on"] and "HealthVer" in data["trained_on"]
+        assert LinearHead.load(path).threshold > 0
+    with pytest.raises(ValueError, match="default or research"):
+        head_weights("commercial")
+
+
+async def test_the_research_heads_keep_a_campaign_statement_and_skip_an_opinion(minilm):
+    from agent.classify import classify_local
+    from agent.heads import head_weights
+    from agent.models import ClaimType
+
+    checkworthy_path, subjectivity_path = head_weights("research")
+    head = load_head_classifier(checkworthy_path, minilm)
+    detector = load_head_classifier(subjectivity_path, minilm, head.layers)
+    statement = "Our county lost 4,000 factory jobs while the senator sat on the commerce committee."
+    assert (await classify_local(statement, detector)).claim_type is ClaimType.FACTUAL
+    assert (await head.probabilities([statement]))[0] >= head.threshold
+    opinion = "Frankly, this government has lost all sense of direction."
+    assert (await classify_local(opinion, detector)).claim_type is ClaimType.OPINION

@@ -116,3 +116,12 @@ async def test_a_successful_build_closes_everything_at_shutdown(tmp_path, monkey
     assert opened.left_open() == []
     await asyncio.sleep(0)
     assert [t for t in asyncio.all_tasks() - before if not t.done()] == []
+
+
+async def test_claim_heads_choose_the_classifiers_weights(tmp_path):
+    for kind, name in (("default", "subjectivity.json"), ("research", "subjectivity-research.json")):
+        services = await build_services(make_settings(tmp_path / kind, CLAIM_HEADS=kind))
+        try:
+            assert services.classifier == f"rules + opinion detector (agent/data/{name})"
+        finally:
+            await services.aclose()
