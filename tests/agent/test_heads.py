@@ -90,32 +90,24 @@ def test_two_heads_of_one_service_share_one_copy_of_the_layers(checkworthy, mini
         assert detector.layers is checkworthy.layers
 
 
-@pytest.mark.parametrize("claim", [
-    # statements of the kind PolitiFact and AVeriTeC check; NewsSD alone taught the head to skip them
-    "Says Romney called Russia our No. 1 enemy.",
-    "I am the only senator who turned down the state pension plan for part-time legislators.",
-    "Kamala Harris called Joe Biden trash.",
-    "In 2008, Charlie Crist applauded the pick of Sarah Palin and said she would do a great job.",
+@pytest.mark.parametrize("claim, kind", [
+    # statements of the kind PolitiFact and AVeriTeC check (written for this test, in their style);
+    # NewsSD alone taught the head to skip such statements as opinions
+    ("Says the governor called the teachers' union our No. 1 problem.", "FACTUAL"),
+    ("I am the only candidate in this race who turned down the legislative pension.", "FACTUAL"),
+    ("The mayor called the council's budget plan a scam.", "FACTUAL"),
+    ("In 2010, the senator praised the stimulus bill and said it would create two million jobs.", "FACTUAL"),
+    # and opinions are still skipped
+    ("It is a disgrace that the council still has not fixed the roads.", "OPINION"),
+    ("Frankly, this government has lost all sense of direction.", "OPINION"),
+    ("Pizza is the best food in the world", "OPINION"),
 ])
-async def test_fact_checked_statements_are_not_skipped_as_opinions(minilm, checkworthy, claim):
+async def test_fact_checked_statements_are_kept_and_opinions_skipped(minilm, checkworthy, claim, kind):
     from agent.classify import classify_local
     from agent.models import ClaimType
 
     detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, minilm, checkworthy.layers)
-    assert (await classify_local(claim, detector)).claim_type is ClaimType.FACTUAL
-
-
-@pytest.mark.parametrize("claim", [
-    "It is a disgrace that the council still has not fixed the roads.",
-    "Frankly, this government has lost all sense of direction.",
-    "Pizza is the best food in the world",
-])
-async def test_opinions_are_still_skipped(minilm, checkworthy, claim):
-    from agent.classify import classify_local
-    from agent.models import ClaimType
-
-    detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, minilm, checkworthy.layers)
-    assert (await classify_local(claim, detector)).claim_type is ClaimType.OPINION
+    assert (await classify_local(claim, detector)).claim_type is ClaimType(kind)
 
 
 def test_head_sets_name_their_files_and_say_what_the_research_set_is_trained_on():
