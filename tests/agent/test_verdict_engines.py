@@ -150,9 +150,9 @@ async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
     ("Paris is the capital of France, and it is beautiful", "Paris is the capital of France."),
     ("Vaccines cause autism, which is terrible", "Vaccines cause autism."),
     # a long opinion's clause with a copula but nothing to look up is not its "factual part"
-    ("Not least in our immediate moment, as normal life is plunged into an extended period of mourning, "
-     "this is a disgrace", None),
-    ("Yet she, so full of herself, is the quintessential busybody and it is ridiculous", None),
+    ("Above all in these grey weeks, as public life is sunk into a long season of gloom, this is a disgrace",
+     None),
+    ("Yet he, so pleased with himself, is the perfect windbag and it is ridiculous", None),
 ])
 def test_the_factual_part_of_a_mixed_sentence_has_something_to_look_up(sentence, part):
     from agent.classify import factual_part
