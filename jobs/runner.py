@@ -23,6 +23,29 @@ Execute = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 OnClosed = Callable[[JobRow], Awaitable[None]]
 
 
+async def settle(tasks: list[asyncio.Task[Any]], timeout_s: float, what: str) -> None:
+    """Wait for cancelled tasks to end, at most `timeout_s`; log the stack of any that did not
+    (a task that swallowed its cancellation must not hang a shutdown)."""
+    if not tasks:
+        return
+    _, pending = await asyncio.wait(tasks, timeout=timeout_s)
+    for task in pending:
+        log.warning("a %s task (%s) was still running %g s after it was cancelled at shutdown; "
+                    "leaving it, awaiting in: %s", what, task.get_name(), timeout_s, " → ".join(_awaiting(task)))
+
+
+def _awaiting(task: asyncio.Task[Any]) -> list[str]:
+    """Where a suspended task waits: its chain of awaited coroutines, outermost first."""
+    out: list[str] = []
+    awaited: Any = task.get_coro()
+    while awaited is not None and len(out) < 40:
+        frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "gi_frame", None)
+        if frame is not None:
+            out.append(f"{frame.f_code.co_name} ({frame.f_code.co_filename.rsplit('/', 1)[-1]}:{frame.f_lineno})")
+        awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None)
+    return out or [repr(task)]
+
+
 def describe(exc: BaseException) -> str:
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text}"[:2000] if text else type(exc).__name__
@@ -94,15 +117,17 @@ class JobRunner:
     def busy(self) -> int:
         return len(self._running)
 
-    async def aclose(self) -> None:
+    async def aclose(self, timeout_s: float = 15.0) -> None:
         """Stop claiming; cancel items in flight (they stay `running` and are re-queued at the
-        next start — an interrupted item is never half-written)."""
+        next start — an interrupted item is never half-written). Shutdown never waits forever:
+        a task still running `timeout_s` after its cancellation is left behind, with its stack
+        in the log."""
         if self._loop_task is not None:
             self._loop_task.cancel()
         tasks = [*self._running, *([self._loop_task] if self._loop_task else [])]
         for task in self._running:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await settle(tasks, timeout_s, "job item")
 
     async def _loop(self) -> None:
         while True:

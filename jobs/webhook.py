@@ -19,6 +19,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from jobs.runner import settle
 from jobs.store import JobRow, JobStore
 from search.fetch import Fetcher, FetchError
 
@@ -97,7 +98,8 @@ class Webhooks:
             await self.store.set_callback(job.id, "sending", attempt)
         await self.store.set_callback(job.id, "failed", len(self.delays_s))
 
-    async def aclose(self) -> None:
-        for task in self._tasks:
+    async def aclose(self, timeout_s: float = 15.0) -> None:
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await settle(tasks, timeout_s, "callback")
