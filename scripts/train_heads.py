@@ -69,6 +69,19 @@ def research_claims() -> tuple[list[str], str]:
     return liar + healthver, f" + {len(liar)} LIAR-PLUS val2 statements + {len(healthver)} HealthVer dev claims (research use)"
 
 
+def fact_checked_training_claims() -> list[str]:
+    """The training-split claims of the fact-checking datasets whose licences allow derived weights
+    (benchmarks/judge_data.py decides the splits, as for the judge): SciFact train, FEVER-Symmetric
+    dev and Climate-FEVER's 70 % share."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.judge_data import climate_claims, fever_rows, scifact_claims
+
+    return ([r["claim"] for r in scifact_claims("train", DATA)] + [r["claim"] for r in fever_rows("train", DATA)]
+            + [r["claim"] for r in climate_claims("train", DATA)])
+
+
 def claimbuster_and_fact_checked() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.ndarray], str]:
     """ClaimBuster, plus the kind of claims fact-checkers check (every claim of a fact-checking
     dataset is check-worthy by construction) and non-claims that are not debate sentences.
@@ -80,14 +93,8 @@ def claimbuster_and_fact_checked() -> tuple[tuple[list[str], np.ndarray], tuple[
     questions, promises …, written for claimcheck). LIAR-PLUS (research only), AVeriTeC
     (non-commercial) and HealthVer (no licence) are never trained on: benchmarks/checkworthy.py
     measures recall on them, and on the held-out splits of the others."""
-    import sys
-
-    sys.path.insert(0, str(ROOT))
-    from benchmarks.judge_data import climate_claims, fever_rows, scifact_claims
-
     (cb_s, cb_y), test, _ = claimbuster()
-    claims = ([r["claim"] for r in scifact_claims("train", DATA)] + [r["claim"] for r in fever_rows("train", DATA)]
-              + [r["claim"] for r in climate_claims("train", DATA)])
+    claims = fact_checked_training_claims()
     extra, extra_source = research_claims()
     claims += extra
     opinions = []
@@ -113,13 +120,7 @@ def fact_checked_and_check_worthy() -> tuple[list[str], str]:
     claims of the training splits (SciFact train, FEVER-Symmetric dev, Climate-FEVER's 70 % share;
     benchmarks/judge_data.py) and ClaimBuster train's check-worthy factual sentences. A claim that a
     fact-checker checks is, by construction, not an opinion to skip."""
-    import sys
-
-    sys.path.insert(0, str(ROOT))
-    from benchmarks.judge_data import climate_claims, fever_rows, scifact_claims
-
-    claims = ([r["claim"] for r in scifact_claims("train", DATA)] + [r["claim"] for r in fever_rows("train", DATA)]
-              + [r["claim"] for r in climate_claims("train", DATA)])
+    claims = fact_checked_training_claims()
     cb = [r["text"] for r in json.loads((DATA / "claimbuster" / "train.json").read_text()) if r["label"] == 1]
     extra, extra_source = research_claims()
     return [c.strip() for c in claims + cb + extra], (
@@ -173,6 +174,8 @@ def train_subjectivity(train_s, y, test_s, test_y, source: str, out: Path) -> No
         return make_pipeline(StandardScaler(), LogisticRegression(C=C, max_iter=5000))
 
     def fit(X, labels, X_extra, weight, C):
+        if not weight:  # not even seen by the scaler
+            X_extra = X_extra[:0]
         share = weight * len(X) / max(1, len(X_extra))
         sample_weight = np.concatenate([np.ones(len(X)), np.full(len(X_extra), share)])
         return model(C).fit(np.vstack([X, X_extra]), np.concatenate([labels, np.zeros(len(X_extra), int)]),
@@ -196,7 +199,7 @@ def train_subjectivity(train_s, y, test_s, test_y, source: str, out: Path) -> No
                     extra_oof = np.zeros((2, len(extra)))
                     for k, (fitted, held) in enumerate(folds):
                         kept = extra_fold != k % 5
-                        m = fit(X[fitted], y[fitted], X_extra[kept] if weight else X_extra[:0], weight, C)
+                        m = fit(X[fitted], y[fitted], X_extra[kept], weight, C)
                         oof[k // 5, held] = m.predict_proba(X[held])[:, 1]
                         extra_oof[k // 5, ~kept] = m.predict_proba(X_extra[~kept])[:, 1]
                     for threshold in SUBJ_THRESHOLDS:
@@ -212,8 +215,7 @@ def train_subjectivity(train_s, y, test_s, test_y, source: str, out: Path) -> No
                     print(json.dumps({k: v for k, v in results[-1].items() if k != "key"}), flush=True)
     best = max(results, key=lambda r: r["key"])
     layers, cues, C, weight, threshold = (best[k] for k in ("layers", "cues", "C", "weight", "threshold"))
-    final = fit(features("train", layers, cues), y, features("extra", layers, cues) if weight else
-                features("extra", layers, cues)[:0], weight, C)
+    final = fit(features("train", layers, cues), y, features("extra", layers, cues), weight, C)
     test_p = final.predict_proba(features("test", layers, cues))[:, 1]
     test_markers = np.array([has_opinion_markers(s) for s in test_s])
     test_precision, test_recall = gate(test_p >= threshold, test_markers, np.asarray(test_y))
