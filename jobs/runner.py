@@ -24,11 +24,14 @@ OnClosed = Callable[[JobRow], Awaitable[None]]
 
 
 async def settle(tasks: list[asyncio.Task[Any]], timeout_s: float, what: str) -> None:
-    """Wait for cancelled tasks to end, at most `timeout_s`; log the stack of any that did not
+    """Wait for cancelled tasks to end, at most `timeout_s`; log what any that did not still awaits
     (a task that swallowed its cancellation must not hang a shutdown)."""
     if not tasks:
         return
-    _, pending = await asyncio.wait(tasks, timeout=timeout_s)
+    done, pending = await asyncio.wait(tasks, timeout=timeout_s)
+    for task in done:  # collected, as gather(return_exceptions=True) did: no "never retrieved" noise
+        if not task.cancelled():
+            task.exception()
     for task in pending:
         log.warning("a %s task (%s) was still running %g s after it was cancelled at shutdown; "
                     "leaving it, awaiting in: %s", what, task.get_name(), timeout_s, " → ".join(_awaiting(task)))
@@ -120,8 +123,8 @@ class JobRunner:
     async def aclose(self, timeout_s: float = 15.0) -> None:
         """Stop claiming; cancel items in flight (they stay `running` and are re-queued at the
         next start — an interrupted item is never half-written). Shutdown never waits forever:
-        a task still running `timeout_s` after its cancellation is left behind, with its stack
-        in the log."""
+        a task still running `timeout_s` after its cancellation is left behind, and the log says
+        what it awaits."""
         if self._loop_task is not None:
             self._loop_task.cancel()
         tasks = [*self._running, *([self._loop_task] if self._loop_task else [])]
