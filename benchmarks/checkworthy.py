@@ -86,22 +86,21 @@ def main() -> None:
                 "subj": sum(s for _, s in newssd)}
 
     if args.weights:  # check-worthiness files compared behind the default opinion gate
-        sets = [(Path(path).name, Path(path), SUBJECTIVITY_WEIGHTS) for path in args.weights]
+        sets = [(Path(path).name, "default", Path(path), SUBJECTIVITY_WEIGHTS) for path in args.weights]
     else:
-        sets = [(f"{kind} heads", *head_weights(kind)) for kind in args.heads.split(",")]
+        sets = [(f"{kind} heads", kind, *head_weights(kind)) for kind in args.heads.split(",")]
     rows = []
-    for name, path, gate_path in sets:
+    for name, kind, path, gate_path in sets:
         detector = load_head_classifier(gate_path, embedder)
         gate = asyncio.run(opinion_gate(detector))
         started = time.perf_counter()
         head = load_head_classifier(path, embedder, detector.layers)
         assert head is not None, f"{path} was not trained on {embedder.name}"
         load_ms = (time.perf_counter() - started) * 1000
-        research = name == "research heads"
         for label, texts in claims.items():
             picked = asyncio.run(selected(texts, head, detector))
             if label in {"LIAR-PLUS test", "HealthVer test"}:  # the research heads train on their other split
-                label += " (held out)" if research else " (never trained on)"
+                label += " (held out)" if kind == "research" else " (never trained on)"
             elif label == "AVeriTeC dev":
                 label += " (never trained on)"
             rows.append({"weights": name, "measure": f"recall, {label}", "n": len(texts),
