@@ -36,7 +36,8 @@ from agent.verdict import (
     pointers,
 )
 
-__all__ = ["Judged", "Stances", "claim_time_rule", "judge_label", "judge_stances", "judge_verdict", "with_freshness"]
+__all__ = ["Judged", "Stances", "claim_time_rule", "judge_label", "judge_stances", "judge_verdict", "stance_steps",
+           "with_freshness"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,26 @@ async def _stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel | Non
             return Stances(items, f"{HEURISTIC_NAME} (the {kind} failed: {short(str(exc), 80)})")
     lexical_judge(claim, items)
     return Stances(items, HEURISTIC_NAME)
+
+
+def stance_steps(evidence: Sequence[Evidence], by: str, promoted: Evidence | None, stale: Sequence[str]) -> list[str]:
+    """The trace lines of step 7, written from its results: the contrasting source promoted, the
+    flagged sources, each item's stance and what judged it, the stale items."""
+    steps = []
+    if promoted is not None:
+        steps.append(f"Political balance: the evidence leaned one way; ranked a contrasting "
+                     f"credible source higher ({promoted.domain}, {promoted.bias}).")
+    flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
+    if flagged:
+        steps.append("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
+    if evidence:
+        steps.append(f"Quotes and stance by {by}: " + ", ".join(
+            f"[{n}] {e.stance}" + (f" {e.stance_score:.2f}" if e.stance_score is not None else "")
+            for n, e in enumerate(evidence, 1)) + ".")
+    if stale:
+        steps.append("Freshness: the claim is time-sensitive and " + "; ".join(stale)
+                     + " — stale for it (weighted down in factuality).")
+    return steps
 
 
 def with_freshness(claim: str, evidence: Sequence[Evidence],

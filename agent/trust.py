@@ -179,3 +179,10 @@ async def score_sources(claim: str, evidence: Sequence[Evidence], *, fetcher: Fe
         report.steps.append(f"Source trust: {made} URL check(s) ({report.cached} cached), "
                             f"{live} live.")
     return report
+
+
+def scored_sources_step(evidence: Sequence[Evidence]) -> str:
+    """The trace line of the scored sources: each domain's credibility and, when scored, its trust."""
+    return "Scored sources: " + ", ".join(
+        f"{e.domain} ({e.credibility:.2f}, trust {e.trust.posterior:.2f} {e.trust.verdict})"
+        if e.trust and e.trust.posterior is not None else f"{e.domain} ({e.credibility:.2f})" for e in evidence)

@@ -16,7 +16,13 @@ from agent.checking import check
 from agent.classify import classify
 from agent.gather import GatherConfig, Gatherer
 from agent.heads import OpinionDetector
-from agent.judging import claim_time_rule, judge_label, judge_stances, judge_verdict, with_freshness
+from agent.judging import (
+    claim_time_rule,
+    judge_stances,
+    judge_verdict,
+    stance_steps,
+    with_freshness,
+)
 from agent.language import detect as detect_language
 from agent.llm import ChatModel
 from agent.models import (
@@ -33,7 +39,7 @@ from agent.run import CountingChat, Run, discard
 from agent.sources import political_balance, promote_contrast
 from agent.stance import HEURISTIC_NAME, factuality
 from agent.trace import Trace
-from agent.trust import TrustReport, score_sources
+from agent.trust import TrustReport, score_sources, scored_sources_step
 from retrieval.retriever import EvidenceRetriever
 from retrieval.writer import BackgroundWriter
 from search.escalation import SearchEscalation
@@ -161,19 +167,8 @@ class Verifier:
                 limit=self.config.top_k_rerank)
             stances = await judge_stances(claim, evidence, self.nli, language.english)
             evidence, stale = with_freshness(claim, stances.evidence)
-        if promoted is not None:
-            trace.step(f"Political balance: the evidence leaned one way; ranked a contrasting "
-                       f"credible source higher ({promoted.domain}, {promoted.bias}).")
-        flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
-        if flagged:
-            trace.step("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
-        if evidence:
-            trace.step(f"Quotes and stance by {stances.by}: " + ", ".join(
-                f"[{n}] {e.stance}" + (f" {e.stance_score:.2f}" if e.stance_score is not None else "")
-                for n, e in enumerate(evidence, 1)) + ".")
-        if stale:
-            trace.step("Freshness: the claim is time-sensitive and " + "; ".join(stale)
-                       + " — stale for it (weighted down in factuality).")
+        for step in stance_steps(evidence, stances.by, promoted, stale):
+            trace.step(step)
 
         # 7 source trust (URL checks, the LLM's source judgement) ∥ 8 the verdict, which does not read it
         trust_job = asyncio.create_task(self._trust(claim, evidence, options, chat, run))
@@ -199,10 +194,7 @@ class Verifier:
         for step in trust.steps:
             trace.step(step)
         if evidence:
-            trace.step("Scored sources: " + ", ".join(
-                f"{e.domain} ({e.credibility:.2f}, trust {e.trust.posterior:.2f} {e.trust.verdict})"
-                if e.trust and e.trust.posterior is not None else f"{e.domain} ({e.credibility:.2f})"
-                for e in evidence))
+            trace.step(scored_sources_step(evidence))
         fact = judged.factuality
         if fact is None and evidence:
             fact = factuality(evidence)
@@ -221,11 +213,6 @@ class Verifier:
         result.factuality = fact
         result.grounding = checked.grounding
         return result
-
-    @property
-    def judge_label(self) -> str:
-        """The NLI model or local judge as steps name it."""
-        return judge_label(self.nli)
 
     async def _trust(self, claim: str, evidence: list[Evidence], options: VerifyOptions,
                      chat: ChatModel | None, run: Run) -> tuple[TrustReport, list[Evidence]]:
