@@ -29,12 +29,36 @@ _PRESCRIPTION = re.compile(
     r"scrap|repeal|resign|apologi[sz]e|get rid of|be (?:banned|abolished|allowed|forced|punished|jailed|fired))\b",
     re.IGNORECASE,
 )
+# Hyphenated compounds ("best-selling", "worst-hit") describe, they do not judge; "a natural disaster"
+# and "disaster relief" are events and programmes.
 _EVALUATIVE = re.compile(
-    r"\b(best|worst|greatest|beautiful|ugly|delicious|disgusting|boring|amazing|awesome|terrible|"
+    r"(?<!-)\b(best|worst|greatest|beautiful|ugly|delicious|disgusting|boring|amazing|awesome|terrible|"
     r"awful|overrated|underrated|wonderful|stupid|brilliant|nicest|coolest|better than|worse than|"
-    r"disaster|disgrace|shameful|ridiculous|pathetic|incompetent)\b",
+    r"(?<!natural )disaster(?!s? (?:relief|area|zone|declaration|response|recovery|aid|fund|preparedness))|"
+    r"disgrace|shameful|ridiculous|pathetic|incompetent)\b(?!-)",
     re.IGNORECASE,
 )
+# A ranking on a measured quantity ("the worst job losses in state history", "the best two-year job
+# growth in a decade") is a statistic a fact-checker looks up, not a taste.
+_STATISTIC = re.compile(
+    r"\b(?:best|worst)\b(?:\W+\w+){0,3}?\W+(?:job|jobs|employment|unemployment|growth|losses|loss|"
+    r"rate|rates|record|turnout|participation|ranking|ranked|performance|economy|deficit|year|years|"
+    r"quarter|month|decade|states? for|countries for)\b",
+    re.IGNORECASE,
+)
+# Reported words of a third party ("Speaker Gingrich has said that we ought to …", "Donald Trump
+# called the military a disaster", PolitiFact's "Says …"): whether they were said is checkable,
+# whatever their wording. The speaker must not be the writer ("I", "we", "you").
+_ATTRIBUTION = re.compile(
+    r"^(?P<who>(?:[^.!?]{0,120}?[\s\"“])??)(?:says|said|has said|have said|had said|claims|claimed|called|"
+    r"calls|wrote|writes|argued|argues|stated|declared|tweeted|told|insisted|admitted|warned|thinks|believes|"
+    r"issued (?:instructions|guidance|an order|orders)|"
+    r"(?:polls?|surveys?|studies|study|data|figures|research|records|statistics) (?:show|shows|showed|found|"
+    r"finds|suggest|suggests))\b(?P<what>.+)$",
+    re.IGNORECASE,
+)
+_PASSIVE_END = re.compile(r"\b(?:be|been|being|is|are|was|were|so)\W*$", re.IGNORECASE)  # "what may be called"
+_FIRST_PERSON = re.compile(r"\b(?:i|we|you|my|our|your|us|me)\b", re.IGNORECASE)
 _CHECKABLE = re.compile(
     r"\d|\b(is|are|was|were|has|have|had|causes?|caused|founded|invented|born|died|discovered|"
     r"located|contains?|won|landed|killed|increased|decreased|kills|cures?|tall|long|old)\b",
@@ -61,8 +85,24 @@ def is_vague(text: str) -> bool:
     return len(words) < 3 or bool(_VAGUE_ONLY.match(text)) or (text.endswith("?") and len(words) < 5)
 
 
+def _evaluative(text: str) -> bool:
+    return any(not (m.group(1).lower() in {"best", "worst"} and _STATISTIC.match(text, m.start()))
+               for m in _EVALUATIVE.finditer(text))
+
+
 def has_opinion_markers(text: str) -> bool:
-    return bool(_OPINION_MARKERS.search(text) or _EVALUATIVE.search(text) or _PRESCRIPTION.search(text))
+    if (reported := reported_speech(text)) is not None:
+        text = reported[0]  # the speaker's wording is theirs: only the framing can carry the writer's view
+    return bool(_OPINION_MARKERS.search(text) or _evaluative(text) or _PRESCRIPTION.search(text))
+
+
+def reported_speech(text: str) -> tuple[str, str] | None:
+    """(speaker, reported words) when the sentence reports what a third party said, else None."""
+    match = _ATTRIBUTION.match(text.strip())
+    if (match is None or _FIRST_PERSON.search(match["who"]) or _PASSIVE_END.search(match["who"])
+            or len(_words(match["what"])) < 3):
+        return None
+    return match["who"].strip(), match["what"].strip()
 
 
 def factual_part(text: str) -> str | None:
@@ -86,7 +126,9 @@ def classify_rules(claim: str, opinion_probability: float | None = None, thresho
     if is_vague(text):
         return Classification(ClaimType.AMBIGUOUS, text,
                               "too short or vague to check; name who or what, and when", "rules")
-    by_model = opinion_probability is not None and opinion_probability >= threshold
+    # reported words are judged by their framing (the markers), not by the detector's reading of them
+    by_model = (opinion_probability is not None and opinion_probability >= threshold
+                and reported_speech(text) is None)
     if not (has_opinion_markers(text) or by_model):
         why = "a checkable statement" if opinion_probability is None else \
             f"a checkable statement (opinion probability {opinion_probability:.2f})"

@@ -32,9 +32,39 @@ def evidence(domain="nasa.gov", bias=None, text="The Earth is round.") -> Eviden
     ("The Eiffel Tower was completed in 1889, and it is the most beautiful tower", ClaimType.MIXED),
     ("It is true", ClaimType.AMBIGUOUS),
     ("Really?", ClaimType.AMBIGUOUS),
+    # a third party's words are checkable whatever their wording (invented, in PolitiFact's style)
+    ("The senator said that we should scrap the state income tax.", ClaimType.FACTUAL),
+    ("Says the mayor called the new stadium a disaster.", ClaimType.FACTUAL),
+    ('The governor "said that we ought to close every rural clinic."', ClaimType.FACTUAL),
+    ("Polls show the challenger would do better than the incumbent in a runoff.", ClaimType.FACTUAL),
+    # ... unless the speaker is the writer, or the framing itself judges
+    ("I said that we should scrap the state income tax.", ClaimType.OPINION),
+    ("We told them this plan is a disaster.", ClaimType.OPINION),
+    ("What may be called the best policy ever is a disgrace.", ClaimType.OPINION),
+    # a ranking on a measured quantity is a statistic; a ranking of taste is not
+    ("Ohio had the worst job losses in state history last year.", ClaimType.FACTUAL),
+    ("The county saw its best two-year job growth in a decade.", ClaimType.FACTUAL),
+    ("Vermont is one of the worst states for broadband coverage.", ClaimType.FACTUAL),
+    ("Pizza is the best food in the world.", ClaimType.OPINION),
+    ("This is the worst movie ever made.", ClaimType.OPINION),
+    # compounds and named events are not judgements
+    ("The state's best-paid teachers lost 8 percent of their salaries.", ClaimType.FACTUAL),
+    ("The rainy day fund covers the cost of a natural disaster.", ClaimType.FACTUAL),
+    ("The county received $2 million in disaster relief in 2019.", ClaimType.FACTUAL),
 ])
 def test_classification_rules(claim, kind):
     assert classify_rules(claim).claim_type is kind
+
+
+def test_reported_speech_names_the_speaker_only_when_it_is_a_third_party():
+    from agent.classify import reported_speech
+
+    assert reported_speech("The senator said that we should scrap the tax.") == (
+        "The senator", "that we should scrap the tax.")
+    assert reported_speech("Says the mayor called it a scam.") == ("", "the mayor called it a scam.")
+    assert reported_speech("I said that we should scrap the tax.") is None
+    assert reported_speech("The plan is what may be called a compromise.") is None
+    assert reported_speech("The river is 40 km long.") is None
 
 
 def test_mixed_claims_keep_only_the_factual_part():
