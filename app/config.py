@@ -75,6 +75,9 @@ class Settings(BaseSettings):
     # Intra-op threads of torch and ONNX Runtime; 0 = one per core this process may use. Model
     # calls run one at a time, so one call gets every core.
     INFERENCE_THREADS: int = Field(0, ge=0, le=256)
+    # ONNX Runtime's idle intra-op threads spin on the CPU waiting for the next call (its
+    # default) or sleep (false, ours): spinning took half of a batch worker's CPU per item.
+    INFERENCE_SPINNING: bool = False
     # Gather concurrent embedding / cross-encoder requests into one model call: the first request
     # of a batch waits at most INFERENCE_MAX_WAIT_MS for others, a batch holds at most
     # INFERENCE_MAX_BATCH texts or pairs (a larger request goes in chunks). false: every

@@ -358,7 +358,8 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
     load_ms: dict[str, float] = {}
     # Process-wide torch threads, and the ONNX sessions' below; model calls share one lane, so
     # the embedder and the cross-encoder never run at once on the same cores.
-    inference = Inference(threads=await run_blocking(set_inference_threads, settings.INFERENCE_THREADS))
+    inference = Inference(threads=await run_blocking(set_inference_threads, settings.INFERENCE_THREADS,
+                                                     settings.INFERENCE_SPINNING))
     stack.push_async_callback(inference.aclose)
     inference.batching = settings.INFERENCE_BATCHING
     inference.policy = BatchPolicy(settings.INFERENCE_MAX_BATCH, settings.INFERENCE_MAX_WAIT_MS / 1000,

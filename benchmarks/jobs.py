@@ -44,6 +44,12 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process has used so far (/proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def wait_until(check: Callable[[], bool], within_s: float, what: str) -> None:
     deadline = time.monotonic() + within_s
     while not check():
@@ -89,9 +95,9 @@ def run(args: argparse.Namespace) -> None:
     extra: dict = {"delay_s": args.delay, "worker_concurrency": args.concurrency}
     try:
         redis_port, chroma_port, api_port = free_port(), free_port(), free_port()
-        procs.spawn([redis_server, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        redis = procs.spawn([redis_server, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
                     log="redis")
-        procs.spawn([str(chroma), "run", "--path", str(workdir / "chroma"), "--host", "127.0.0.1", "--port", str(chroma_port)],
+        chroma_proc = procs.spawn([str(chroma), "run", "--path", str(workdir / "chroma"), "--host", "127.0.0.1", "--port", str(chroma_port)],
                     env={**os.environ, "ANONYMIZED_TELEMETRY": "False"}, log="chroma")
         wait_until(lambda: _answers(f"http://127.0.0.1:{chroma_port}/api/v2/heartbeat"), 60, "chroma run")
         with FakeOpenAI(llm_reply, delay_s=args.delay) as llm, FakeSearxng(search_results, delay_s=args.delay) as searx:
@@ -123,12 +129,18 @@ def run(args: argparse.Namespace) -> None:
                     raise RuntimeError(f"job {prefix} answered {body['counts']}")
                 return count / elapsed
 
-            procs.spawn([sys.executable, "-m", "app.cli", "worker"], env=env, log="worker-1")
+            worker = procs.spawn([sys.executable, "-m", "app.cli", "worker"], env=env, log="worker-1")
             wait_until(lambda: workers() >= 1, 300, "worker 1")
             http.post("/api/jobs", json={"items": claims("warm", 16)})  # first calls: model warm-up
             wait_until(lambda: http.get("/api/jobs").json()["jobs"][0]["state"] not in {"queued", "running"}, 600,
                        "the warm-up job")
+            watched = {"worker": worker, "api": api, "chroma": chroma_proc, "redis": redis}
+            before = {name: cpu_s(proc.pid) for name, proc in watched.items()}
             one = run_job("one", args.items)
+            # where the CPU goes: each process's CPU seconds during the one-worker job, per item
+            rows.append({"measure": "CPU ms per item, one-worker job: " + ", ".join(watched), "target": "",
+                         "value": " / ".join(f"{(cpu_s(proc.pid) - before[name]) / args.items * 1000:.0f}"
+                                             for name, proc in watched.items())})
             rows.append({"measure": f"{args.items} items, one worker (items/s)", "value": round(one, 2), "target": "≥ 5"})
 
             procs.spawn([sys.executable, "-m", "app.cli", "worker"], env=env, log="worker-2")

@@ -39,9 +39,22 @@ def available_cores(cpu_max: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
     return max(1, cores)
 
 
-def set_inference_threads(threads: int) -> int:
+_SPINNING = [False]  # ONNX Runtime sessions opened from now on: do their idle threads spin?
+
+
+def onnx_spinning() -> bool:
+    """Whether ONNX Runtime sessions opened now let their intra-op threads spin when idle."""
+    return _SPINNING[0]
+
+
+def set_inference_threads(threads: int, spinning: bool = False) -> int:
     """Blocking (imports torch): torch's intra-op threads for threads that start inference from
     now on; 0 means one per available core. Returns the number set.
+
+    `spinning` (INFERENCE_SPINNING) is for the ONNX Runtime sessions opened from now on: by
+    default their intra-op threads spin on the CPU after every call, waiting for the next one.
+    Model calls here come one at a time between other work, so that spinning only takes cores
+    from the event loop, the other requests and other processes; off, an idle thread sleeps.
 
     torch keeps the count per thread (OpenMP's setting is per thread): a thread that ran torch
     before keeps its own, which is why `InferenceLane` applies it in the thread of every call.
@@ -50,6 +63,7 @@ def set_inference_threads(threads: int) -> int:
 
     threads = threads or available_cores()
     torch.set_num_threads(threads)
+    _SPINNING[0] = spinning
     return threads
 
 

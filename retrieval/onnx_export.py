@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from retrieval.concurrency import available_cores
+from retrieval.concurrency import available_cores, onnx_spinning
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +114,8 @@ def open_session(path: Path, threads: int | None = None):
     options.inter_op_num_threads = 1
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    # idle intra-op threads sleep instead of spinning (INFERENCE_SPINNING; set_inference_threads)
+    options.add_session_config_entry("session.intra_op.allow_spinning", "1" if onnx_spinning() else "0")
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 

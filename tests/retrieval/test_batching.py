@@ -289,3 +289,29 @@ def test_inference_threads_follow_the_setting_and_the_cpu_quota(tmp_path):
     assert available_cores(quota) == 1
     quota.write_text("max 100000\n")
     assert available_cores(quota) == available_cores(tmp_path / "absent")
+
+
+def test_onnx_sessions_let_idle_threads_sleep_unless_spinning_is_asked_for(tmp_path):
+    import onnx
+    from onnx import TensorProto, helper
+
+    from retrieval.onnx_export import open_session
+
+    graph = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "relu",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None])])
+    path = tmp_path / "relu.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
+
+    def spinning() -> str:
+        return open_session(path, 2).get_session_options().get_session_config_entry(
+            "session.intra_op.allow_spinning")
+
+    try:
+        assert spinning() == "0"  # INFERENCE_SPINNING's default
+        set_inference_threads(0, spinning=True)
+        assert spinning() == "1"
+        set_inference_threads(0)
+        assert spinning() == "0"
+    finally:
+        set_inference_threads(0)
