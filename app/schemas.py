@@ -104,13 +104,18 @@ class ReviewOut(BaseModel):
     similarity: float | None = Field(None, description="the user's claim vs the reviewed claim (API matches)")
 
 
-class EvidenceOut(BaseModel):
+class PassageFields(BaseModel):
+    """The fields an evidence item and a knowledge-base hit share (each schema lists them first)."""
+
     id: str
     text: str
     source: str
     title: str
     score: float
     relevance: float
+
+
+class EvidenceOut(PassageFields):
     origin: Literal["kb", "web", "fact_check", "reference"]
     domain: str
     source_type: str
@@ -313,13 +318,7 @@ class KBAddResponse(BaseModel):
     duplicates: int
 
 
-class KBSearchHit(BaseModel):
-    id: str
-    text: str
-    source: str
-    title: str
-    score: float
-    relevance: float
+class KBSearchHit(PassageFields):
     retrieval_score: float
     dense: float | None
     lexical: float

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
+import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
+
+
+def timing_setup(latency_s: float = 0.4, runs: int = 5) -> argparse.Namespace:
+    """The timing benchmarks' start: the repository on sys.path, no model-hub calls, loopback never
+    proxied, and their two options, --latency (seconds per fake call) and --runs."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--latency", type=float, default=latency_s, help="seconds per fake call")
+    parser.add_argument("--runs", type=int, default=runs)
+    return parser.parse_args()
 
 
 def require(path: Path) -> Path:

@@ -6,15 +6,12 @@ with the tests' fake LLM at a fixed latency per call (default 0.3 s) and a loopb
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import os
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.common import ROOT, emit
+from benchmarks.common import emit, timing_setup
 
 CLAIM = "The Eiffel Tower was completed in 1889"
 TEXT = "The Eiffel Tower in Paris was completed in 1889 for the World's Fair."
@@ -54,15 +51,9 @@ async def measure(minilm, latency: float, runs: int) -> list[dict]:
 
 
 async def main() -> None:
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
+    args = timing_setup(latency_s=0.3, runs=3)
     from retrieval.embeddings import SentenceTransformerEmbedder
 
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--latency", type=float, default=0.3)
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
     minilm = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")
     rows = await measure(minilm, args.latency, args.runs)
     emit("grounding_cost", rows, ["case", "llm_calls", "total_ms", "score_sources_ms", "citations_ms",

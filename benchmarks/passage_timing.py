@@ -6,28 +6,19 @@ with the tests' fake LLM and fake SearXNG at a fixed latency per call (default 0
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.common import ROOT, emit
+from benchmarks.common import emit, timing_setup
 
 
 async def main() -> None:
-    sys.path.insert(0, str(ROOT))
-    import os
-
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    args = timing_setup()
     from retrieval.embeddings import SentenceTransformerEmbedder
     from tests.app.test_passages import one_claim_vs_passage
 
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--latency", type=float, default=0.4)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
     minilm = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")
     ones, manys = [], []
     for _ in range(args.runs):

@@ -56,6 +56,9 @@ def _qrels(path: Path) -> dict[str, dict[str, int]]:
     return qrels
 
 
+BEIR_FILES = {"healthver": ("queries_test.jsonl", "qrels_test.tsv"), "climate-fever": ("queries.jsonl", "qrels.tsv")}
+
+
 def load_dataset(name: str, data: Path) -> tuple[list[dict], dict[str, str], dict[str, dict[str, int]]]:
     """(documents {id, title, text}, queries {id: text}, qrels {qid: {doc_id: grade}})."""
     if name == "scifact":
@@ -64,18 +67,13 @@ def load_dataset(name: str, data: Path) -> tuple[list[dict], dict[str, str], dic
                  "text": " ".join(s.strip() for s in r["abstract"])} for r in _jsonl(base / "corpus.jsonl")]
         queries = {str(r["_id"]): r["text"] for r in _jsonl(base / "beir" / "queries.jsonl")}
         qrels = _qrels(base / "beir" / "qrels" / "test.tsv")
-    elif name == "healthver":
-        base = data / "healthver"
+    elif name in BEIR_FILES:  # BEIR layout: corpus.jsonl, the queries and the qrels of the test split
+        base = data / name
+        queries_file, qrels_file = BEIR_FILES[name]
         docs = [{"id": r["_id"], "title": r.get("title") or "", "text": r["text"]}
                 for r in _jsonl(base / "corpus.jsonl")]
-        queries = {r["_id"]: r["text"] for r in _jsonl(base / "queries_test.jsonl")}
-        qrels = _qrels(base / "qrels_test.tsv")
-    elif name == "climate-fever":
-        base = data / "climate-fever"
-        docs = [{"id": r["_id"], "title": r.get("title") or "", "text": r["text"]}
-                for r in _jsonl(base / "corpus.jsonl")]
-        queries = {r["_id"]: r["text"] for r in _jsonl(base / "queries.jsonl")}
-        qrels = _qrels(base / "qrels.tsv")
+        queries = {r["_id"]: r["text"] for r in _jsonl(base / queries_file)}
+        qrels = _qrels(base / qrels_file)
     else:
         raise SystemExit(f"unknown dataset {name!r}: scifact, healthver, climate-fever")
     qrels = {q: rel for q, rel in qrels.items() if q in queries and any(g > 0 for g in rel.values())}

@@ -6,32 +6,23 @@ the AVeriTeC dev evidence URLs.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import asyncio
 import json
-import os
 import statistics
-import sys
 import time
 
-from benchmarks.common import DATA, ROOT, emit, require
+from benchmarks.common import DATA, emit, require, timing_setup
 
 
 async def main() -> None:
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    args = timing_setup()
     from agent.audit import SourceAuditor
     from retrieval.credibility import profile_for
     from retrieval.embeddings import load_embedder
     from search.fetch import Fetcher, FetchPolicy
     from tests.app.test_source_audit import SUPPORTING
     from tests.fakes.pages import FakePages
-
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--latency", type=float, default=0.4)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
 
     embedder, _ = load_embedder("all-MiniLM-L6-v2")  # the service's embedder (ONNX int8)
     times = []
