@@ -10,7 +10,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 log = logging.getLogger("claimcheck.search")
@@ -31,12 +31,14 @@ class TokenBucket:
 
     def __init__(
         self, rate_per_s: float, burst: int, *, clock: Callable[[], float] = time.monotonic,
-        shared: SharedWindow | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, shared: SharedWindow | None = None,
     ) -> None:
+        """`clock` and `sleep` are the time it waits in (tests pass a virtual one)."""
         self.shared = shared if rate_per_s > 0 else None
         self.rate_per_s = rate_per_s
         self.burst = max(1, burst)
         self._clock = clock
+        self._sleep = sleep
         self._tokens = float(self.burst)
         self._updated = clock()
         self._paused_until = 0.0
@@ -68,17 +70,19 @@ class TokenBucket:
                             if deadline is not None and now + shared_wait > deadline:
                                 raise RateBudgetExceeded(
                                     f"next shared slot in {shared_wait:.1f} s, after the deadline")
-                            await asyncio.sleep(shared_wait)
+                            await self._sleep(shared_wait)
                             continue
                         # None: Redis is away; this process's own bucket counts meanwhile
                     self._refill(now)
-                    if self._tokens >= 1:
-                        self._tokens -= 1
+                    # a token refilled to within rounding of 1 is whole: waiting out 1e-15 s
+                    # more would not move a clock of finite resolution, and the loop would spin
+                    if self._tokens >= 1 - 1e-9:
+                        self._tokens = max(0.0, self._tokens - 1)
                         return
                     wait = (1 - self._tokens) / self.rate_per_s
                 if deadline is not None and now + wait > deadline:
                     raise RateBudgetExceeded(f"next search slot in {wait:.1f} s, after the deadline")
-                await asyncio.sleep(wait)
+                await self._sleep(wait)
 
     def _refill(self, now: float) -> None:
         self._tokens = min(self.burst, self._tokens + (now - self._updated) * self.rate_per_s)

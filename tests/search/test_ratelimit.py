@@ -1,55 +1,77 @@
 """TokenBucket: burst, steady rate, pause, deadline, no event-loop blocking."""
 
 import asyncio
-import time
 
 import pytest
 
 from search.ratelimit import RateBudgetExceeded, TokenBucket
 
 
+class VirtualTime:
+    """A clock and a sleep for the bucket: sleeping moves the clock at once, and says how long."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        assert len(self.slept) < 1000, f"the bucket keeps waiting: {self.slept[-3:]}"
+        self.slept.append(seconds)
+        self.now += seconds
+        await asyncio.sleep(0)  # other waiters get their turn, as with a real sleep
+
+
+def bucket_on(time_: VirtualTime, rate_per_s: float, burst: int) -> TokenBucket:
+    return TokenBucket(rate_per_s=rate_per_s, burst=burst, clock=time_, sleep=time_.sleep)
+
+
 async def test_burst_is_immediate_then_the_rate_applies() -> None:
-    bucket = TokenBucket(rate_per_s=20, burst=3)
-    started = time.monotonic()
+    time_ = VirtualTime()
+    bucket = bucket_on(time_, rate_per_s=20, burst=3)
 
     for _ in range(3):
         await bucket.acquire()
-    burst = time.monotonic() - started
+    assert time_.slept == []  # the burst
     for _ in range(3):
         await bucket.acquire()
 
-    assert burst < 0.05
-    assert 0.13 <= time.monotonic() - started < 0.6  # three more at 20/s
+    assert time_.slept == pytest.approx([0.05, 0.05, 0.05])  # three more at 20/s
 
 
 async def test_zero_rate_means_no_limit() -> None:
-    bucket = TokenBucket(rate_per_s=0, burst=1)
-    started = time.monotonic()
+    time_ = VirtualTime()
+    bucket = bucket_on(time_, rate_per_s=0, burst=1)
     await asyncio.gather(*(bucket.acquire() for _ in range(100)))
-    assert time.monotonic() - started < 0.2
+    assert time_.slept == []
 
 
 async def test_pause_holds_every_caller() -> None:
-    bucket = TokenBucket(rate_per_s=0, burst=1)
+    time_ = VirtualTime()
+    bucket = bucket_on(time_, rate_per_s=0, burst=1)
     bucket.pause(0.3)
-    assert 0.2 < bucket.paused_for <= 0.3
-    started = time.monotonic()
+    bucket.pause(0.1)  # a shorter pause does not cut the running one
+    assert bucket.paused_for == pytest.approx(0.3)
 
     await asyncio.gather(bucket.acquire(), bucket.acquire())
 
-    assert time.monotonic() - started >= 0.28
+    assert time_.slept == pytest.approx([0.3])  # the first waits it out, the second finds it over
     assert bucket.paused_for == 0
 
 
 async def test_a_wait_past_the_deadline_is_refused_at_once() -> None:
-    bucket = TokenBucket(rate_per_s=1, burst=1)
+    time_ = VirtualTime()
+    bucket = bucket_on(time_, rate_per_s=1, burst=1)
     await bucket.acquire()
-    started = time.monotonic()
 
     with pytest.raises(RateBudgetExceeded):
-        await bucket.acquire(deadline=time.monotonic() + 0.2)
+        await bucket.acquire(deadline=time_.now + 0.2)  # the next token is 1 s away
 
-    assert time.monotonic() - started < 0.05
+    assert time_.slept == []
+    await bucket.acquire(deadline=time_.now + 1.5)  # within the deadline it waits
+    assert time_.slept == pytest.approx([1.0])
 
 
 async def test_waiting_does_not_block_the_loop() -> None:
