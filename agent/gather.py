@@ -105,19 +105,21 @@ def web_document(result: SearchResult, tier: Tier, fetched_at: str) -> Document 
                "provider": result.provider, "published": result.published or None})
 
 
+@dataclass(eq=False)  # a service, compared by identity
 class Gatherer:
-    """Steps 2–6 for one claim; safe to share between concurrent requests."""
+    """Steps 2–6 for one claim; safe to share between concurrent requests. Without a `matcher`,
+    the prior checks' own matcher (if any) serves."""
 
-    def __init__(self, retriever: EvidenceRetriever, escalation: SearchEscalation | None,
-                 config: GatherConfig, writer: BackgroundWriter, pages: Fetcher | None = None,
-                 prior: PriorChecks | None = None, matcher: ReviewMatcher | None = None) -> None:
-        self.retriever = retriever
-        self.escalation = escalation
-        self.config = config
-        self.writer = writer
-        self.pages = pages
-        self.prior = prior
-        self.matcher = matcher or (prior.matcher if prior is not None else None)
+    retriever: EvidenceRetriever
+    escalation: SearchEscalation | None
+    config: GatherConfig
+    writer: BackgroundWriter
+    pages: Fetcher | None = None
+    prior: PriorChecks | None = None
+    matcher: ReviewMatcher | None = None
+
+    def __post_init__(self) -> None:
+        self.matcher = self.matcher or (self.prior.matcher if self.prior is not None else None)
 
     async def kb_leg(self, query: str) -> KbLeg:
         """Retrieve and rerank without recording access (so it can run before the classification
