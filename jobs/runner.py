@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from jobs.store import MAX_ATTEMPTS, Claimed, JobRow, JobStore
@@ -88,20 +89,19 @@ async def run_item(store: JobStore, execute: Execute, item: Claimed, *, retry_de
         return
 
 
+@dataclass(eq=False)  # a service, compared by identity
 class JobRunner:
-    def __init__(self, store: JobStore, execute: Execute, *, concurrency: int = 4,
-                 on_closed: OnClosed | None = None, retry_delay_s: float = 0.5,
-                 item_timeout_s: float | None = None) -> None:
-        self.item_timeout_s = item_timeout_s
-        self.store = store
-        self.execute = execute
-        self.concurrency = concurrency
-        self.on_closed = on_closed
-        self.retry_delay_s = retry_delay_s
-        self._wake = asyncio.Event()
-        self._running: set[asyncio.Task[None]] = set()
-        self._loop_task: asyncio.Task[None] | None = None
-        self.requeued_at_start = 0
+    store: JobStore
+    execute: Execute
+    _: KW_ONLY
+    concurrency: int = 4
+    on_closed: OnClosed | None = None
+    retry_delay_s: float = 0.5
+    item_timeout_s: float | None = None
+    requeued_at_start: int = field(default=0, init=False)
+    _wake: asyncio.Event = field(default_factory=asyncio.Event, init=False, repr=False)
+    _running: set[asyncio.Task[None]] = field(default_factory=set, init=False, repr=False)
+    _loop_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
 
     async def start(self) -> None:
         self.requeued_at_start = await self.store.requeue_running()
