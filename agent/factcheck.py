@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 
 import httpx
 
@@ -92,31 +92,25 @@ def parse_claims(payload: object) -> list[PriorReview]:
     return reviews
 
 
+@dataclass(eq=False)  # a client, compared by identity
 class FactCheckClient:
-    def __init__(
-        self,
-        http: httpx.AsyncClient,
-        api_key: str,
-        url: str = DEFAULT_URL,
-        *,
-        timeout_s: float = 5.0,
-        retries: int = 2,
-        min_interval_s: float = 0.2,
-    ) -> None:
-        if not api_key:
+    http: httpx.AsyncClient
+    api_key: str = field(repr=False)  # never in a repr, like never in a URL or an error
+    url: str = DEFAULT_URL
+    _: KW_ONLY
+    timeout_s: float = 5.0
+    retries: int = 2
+    min_interval_s: float = 0.2
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False, repr=False)
+    _last: float = field(default=0.0, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.api_key:
             raise ValueError("FACTCHECK_API_KEY is empty")
-        self._http = http
-        self._key = api_key
-        self._url = url
-        self._timeout = timeout_s
-        self._retries = retries
-        self._min_interval = min_interval_s
-        self._lock = asyncio.Lock()
-        self._last = 0.0
 
     async def _wait_turn(self) -> None:
         async with self._lock:
-            wait = self._last + self._min_interval - time.monotonic()
+            wait = self._last + self.min_interval_s - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
             self._last = time.monotonic()
@@ -126,14 +120,14 @@ class FactCheckClient:
         if language:
             params["languageCode"] = language
         last = "no attempt"
-        for attempt in range(self._retries + 1):
+        for attempt in range(self.retries + 1):
             await self._wait_turn()
             try:
-                response = await self._http.get(
-                    self._url, params=params, headers={"X-goog-api-key": self._key}, timeout=self._timeout
+                response = await self.http.get(
+                    self.url, params=params, headers={"X-goog-api-key": self.api_key}, timeout=self.timeout_s
                 )
             except httpx.TimeoutException:
-                last = f"timed out after {self._timeout:g} s"
+                last = f"timed out after {self.timeout_s:g} s"
             except httpx.TransportError as exc:
                 last = f"{type(exc).__name__}"
             else:
@@ -145,6 +139,6 @@ class FactCheckClient:
                 last = f"HTTP {response.status_code}"
                 if response.status_code != 429 and response.status_code < 500:
                     break
-            if attempt < self._retries:
+            if attempt < self.retries:
                 await asyncio.sleep(0.1 * 2**attempt)
         raise FactCheckError(f"fact-check API unavailable ({last})")
