@@ -3,6 +3,7 @@
 import asyncio
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 import httpx
 import pytest
@@ -229,11 +230,14 @@ async def test_deadline_passed_means_no_provider_call() -> None:
     assert esc.health()["state"] == "ok"  # nothing was asked, so nothing is known to be wrong
 
 
-async def test_a_provider_that_hangs_30_s_costs_at_most_the_deadline() -> None:
+def hanging(*, deadline_s: float, call_timeout_s: float) -> tuple[FakeSearch, SearchEscalation]:
+    """A provider that answers only after 30 s, behind PLAN with this deadline and call timeout."""
     fake = FakeSearch([hit(1)], delay_s=30.0)
-    plan = TierPlan(trusted_domains=TRUSTED, fact_check_domains=FACT_CHECK, deadline_s=1.0,
-                    call_timeout_s=30.0)
-    esc = escalation(fake, plan)
+    return fake, escalation(fake, replace(PLAN, deadline_s=deadline_s, call_timeout_s=call_timeout_s))
+
+
+async def test_a_provider_that_hangs_30_s_costs_at_most_the_deadline() -> None:
+    _, esc = hanging(deadline_s=1.0, call_timeout_s=30.0)
     started = time.monotonic()
 
     deadline = esc.deadline()
@@ -245,10 +249,7 @@ async def test_a_provider_that_hangs_30_s_costs_at_most_the_deadline() -> None:
 
 
 async def test_the_per_call_timeout_holds_when_the_provider_ignores_its_own() -> None:
-    fake = FakeSearch([hit(1)], delay_s=30.0)
-    plan = TierPlan(trusted_domains=TRUSTED, fact_check_domains=FACT_CHECK, deadline_s=5.0,
-                    call_timeout_s=0.3)
-    esc = escalation(fake, plan)
+    fake, esc = hanging(deadline_s=5.0, call_timeout_s=0.3)
     started = time.monotonic()
 
     outcome = await esc.broad("claim", deadline=esc.deadline())
