@@ -3,6 +3,9 @@ catches up with what the others indexed or deleted, so every process fuses the s
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 import pytest
 
 from retrieval.concurrency import run_blocking
@@ -27,6 +30,20 @@ async def open_kb(port: int, folder, sync_s: float) -> ChromaKnowledgeBase:
                               folder, sync_s)
 
 
+@contextlib.asynccontextmanager
+async def two_processes(port: int, folder, sync_s: tuple[float, float] = (0, 0),
+                        ) -> AsyncIterator[tuple[ChromaKnowledgeBase, ChromaKnowledgeBase]]:
+    """Two knowledge bases on the one server, each with its own sidecar (as two API processes
+    have) and catch-up interval; both closed at the end."""
+    first = await open_kb(port, folder / "first", sync_s[0])
+    second = await open_kb(port, folder / "second", sync_s[1])
+    try:
+        yield first, second
+    finally:
+        first.close()
+        second.close()
+
+
 def retriever_on(kb) -> Retriever:
     embedder = HashingEmbedder()
     return Retriever(embedder, kb, EmbeddingReranker(embedder), RetrievalConfig())
@@ -34,9 +51,7 @@ def retriever_on(kb) -> Retriever:
 
 async def test_a_document_indexed_by_one_process_is_found_by_the_others_lexical_leg(tmp_path, chroma_server):
     port, _ = chroma_server
-    a = await open_kb(port, tmp_path / "a", 0)
-    b = await open_kb(port, tmp_path / "b", 0)
-    try:
+    async with two_processes(port, tmp_path) as (a, b):
         assert a.lexical.path != b.lexical.path  # two sidecars, as in two processes
         assert await b.lexical_query("Danube", 5) == []
         await retriever_on(a).index([DANUBE, *OTHERS])
@@ -53,37 +68,24 @@ async def test_a_document_indexed_by_one_process_is_found_by_the_others_lexical_
         assert await a.delete(DANUBE.id) == 1
         assert await b.lexical_query("Danube", 5) == []
         assert b.lexical.count() == a.lexical.count() == 2
-    finally:
-        a.close()
-        b.close()
 
 
 async def test_the_catch_up_runs_at_most_once_per_interval(tmp_path, chroma_server):
     port, _ = chroma_server
-    writer = await open_kb(port, tmp_path / "w", 0)
-    reader = await open_kb(port, tmp_path / "r", 3600)
-    try:
+    async with two_processes(port, tmp_path, (0, 3600)) as (writer, reader):
         await retriever_on(writer).index([DANUBE])
         # within the interval the reader answers from its sidecar as it is: no server round trip
         assert await reader.lexical_query("Danube", 5) == []
         assert await run_blocking(reader.catch_up, force=True) == 1
         assert [h.id for h in await reader.lexical_query("Danube", 5)] == [DANUBE.id]
         assert await run_blocking(reader.catch_up) == 0  # not due again for an hour
-    finally:
-        writer.close()
-        reader.close()
 
 
 async def test_documents_without_indexed_at_are_found_by_the_count_check(tmp_path, chroma_server):
     """A writer of an older version (no `indexed_at` in the metadata) is still caught up with."""
     port, _ = chroma_server
-    old = await open_kb(port, tmp_path / "old", 0)
-    new = await open_kb(port, tmp_path / "new", 0)
-    try:
+    async with two_processes(port, tmp_path) as (old, new):
         vector = (await HashingEmbedder().embed([DANUBE.text]))[0]
         await run_blocking(old._collection.add, ids=[DANUBE.id], documents=[DANUBE.text],
                            metadatas=[DANUBE.metadata()], embeddings=[vector])
         assert [h.id for h in await new.lexical_query("Danube", 5)] == [DANUBE.id]
-    finally:
-        old.close()
-        new.close()
