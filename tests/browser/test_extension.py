@@ -84,6 +84,27 @@ def configure(context, extension_id, api_url, errors):
     return options
 
 
+def configured_page(extension, live_server, url: str):
+    """The extension set to the live server (options page closed again), then a new tab at `url`:
+    (context, page, errors), `errors` watching both pages."""
+    context, extension_id = extension
+    errors = PageErrors()
+    configure(context, extension_id, live_server.url, errors).close()
+    page = errors.watch(context.new_page())
+    page.goto(url)
+    return context, page, errors
+
+
+def send_to_tab(context, page, message: dict):
+    """What a context-menu entry (or the popup) sends to the active tab's content script: menus
+    cannot be clicked in headless Chromium."""
+    page.bring_to_front()
+    context.service_workers[0].evaluate("""async (message) => {
+        const [tab] = await chrome.tabs.query({active: true, lastFocusedWindow: true});
+        await chrome.tabs.sendMessage(tab.id, message);
+    }""", message)
+
+
 def test_options_then_popup_verifies_a_claim(extension, live_server, tmp_path):
     context, extension_id = extension
     errors = PageErrors()
@@ -111,11 +132,7 @@ def test_options_then_popup_verifies_a_claim(extension, live_server, tmp_path):
 
 def test_selection_button_opens_an_overlay_that_page_css_cannot_touch(extension, live_server,
                                                                       article_url, tmp_path):
-    context, extension_id = extension
-    errors = PageErrors()
-    configure(context, extension_id, live_server.url, errors).close()
-    page = errors.watch(context.new_page())
-    page.goto(article_url)
+    context, page, errors = configured_page(extension, live_server, article_url)
     page.locator("#claim").wait_for()
     # select the claim the way a user does (drag across it), which fires mouseup
     box = page.locator("#claim").bounding_box()
@@ -143,18 +160,10 @@ def test_selection_button_opens_an_overlay_that_page_css_cannot_touch(extension,
 
 
 def test_the_context_menu_message_opens_the_overlay(extension, live_server, article_url):
-    context, extension_id = extension
-    errors = PageErrors()
-    configure(context, extension_id, live_server.url, errors).close()
-    page = errors.watch(context.new_page())
-    page.goto(article_url)
+    context, page, errors = configured_page(extension, live_server, article_url)
     page.locator("#claim").wait_for()
-    # what the context menu's onClicked handler sends to the tab (menus cannot be clicked headless)
-    page.bring_to_front()
-    context.service_workers[0].evaluate("""async () => {
-        const [tab] = await chrome.tabs.query({active: true, lastFocusedWindow: true});
-        await chrome.tabs.sendMessage(tab.id, {type: 'claimcheck:verify-selection', claim: '  The Earth\\n is flat '});
-    }""")
+    # what the context menu's onClicked handler sends to the tab
+    send_to_tab(context, page, {"type": "claimcheck:verify-selection", "claim": "  The Earth\n is flat "})
     overlay = page.get_by_role("dialog", name="claimcheck result")
     overlay.locator(".verdict-label").wait_for(timeout=60_000)
     assert overlay.locator(".claim").inner_text() == "“The Earth is flat”"
@@ -198,16 +207,6 @@ def site():
         yield pages
 
 
-def send_to_tab(context, page, message: dict):
-    """What a context-menu entry (or the popup) sends to the active tab's content script: menus
-    cannot be clicked in headless Chromium."""
-    page.bring_to_front()
-    context.service_workers[0].evaluate("""async (message) => {
-        const [tab] = await chrome.tabs.query({active: true, lastFocusedWindow: true});
-        await chrome.tabs.sendMessage(tab.id, message);
-    }""", message)
-
-
 def select_paragraphs(page, first: str, last: str):
     page.evaluate("""([first, last]) => {
         const range = document.createRange();
@@ -233,11 +232,7 @@ def marks_by_claim(page) -> dict[str, tuple[str, int, str]]:
 
 
 def test_a_selected_passage_is_highlighted_claim_by_claim(extension, live_server, site, tmp_path):
-    context, extension_id = extension
-    errors = PageErrors()
-    configure(context, extension_id, live_server.url, errors).close()
-    page = errors.watch(context.new_page())
-    page.goto(site.url + "/passage")
+    context, page, errors = configured_page(extension, live_server, site.url + "/passage")
     original = page.locator("#article").text_content()
     select_paragraphs(page, "p1", "p2")
     send_to_tab(context, page, {"type": "claimcheck:check-selection"})
@@ -284,11 +279,7 @@ def test_a_selected_passage_is_highlighted_claim_by_claim(extension, live_server
 
 
 def test_claims_the_page_no_longer_holds_are_listed_not_highlighted(extension, live_server, site):
-    context, extension_id = extension
-    errors = PageErrors()
-    configure(context, extension_id, live_server.url, errors).close()
-    page = errors.watch(context.new_page())
-    page.goto(site.url + "/passage")
+    context, page, errors = configured_page(extension, live_server, site.url + "/passage")
     select_paragraphs(page, "p1", "p2")
     send_to_tab(context, page, {"type": "claimcheck:check-selection"})
     # the page re-renders the second paragraph (same text, new nodes) while the claims are checked
@@ -421,12 +412,8 @@ def test_api_failures_are_shown_with_the_apis_message(extension, live_server, si
     from tests.app.test_processes import free_port
     from tests.fakes import loopback
 
-    context, extension_id = extension
-    errors = PageErrors()
-    configure(context, extension_id, live_server.url, errors).close()
+    context, page, errors = configured_page(extension, live_server, site.url + "/links")
     worker = context.service_workers[0]
-    page = errors.watch(context.new_page())
-    page.goto(site.url + "/links")
     closed = f"http://127.0.0.1:{free_port()}"
     failing = loopback.start(FailingAPI)
     try:
