@@ -17,6 +17,7 @@ the citation check, passages and the source audit.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Sequence
@@ -26,10 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
+from agent.align import ALIGN_CARD
 from agent.nli import StanceProbs
 from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
 
+log = logging.getLogger(__name__)
 DATA_DIR = Path(__file__).with_name("data")
 JUDGE_WEIGHTS = DATA_DIR / "judge.safetensors"
 JUDGE_CARD = DATA_DIR / "judge.json"
@@ -95,16 +98,21 @@ class LocalJudge:
         self.backend_reason: str | None = None
         self._session = None
         self._inputs: list[str] = []
+        self.aligner = None  # agent.align.Aligner: the word-alignment second opinion, stacked on the logits
+        self.align_reason: str | None = None
         # sentences of each evidence item the verifier asks about (the most claim-like first)
         self.sentences_per_item = int(card.raw.get("sentences_per_item", 3))
 
     @classmethod
     def load(cls, weights: Path = JUDGE_WEIGHTS, card_path: Path = JUDGE_CARD, *,
-             onnx_dir: Path | None = None, threads: int | None = None) -> LocalJudge:
+             onnx_dir: Path | None = None, threads: int | None = None,
+             align_card: Path | None = ALIGN_CARD) -> LocalJudge:
         """Blocking. Raises ModelUnavailable when the base model or the weights cannot load.
         With ``onnx_dir`` the network runs on ONNX Runtime (exported there once, keyed by the
         weights' and the base model's fingerprints); if that fails, torch runs it and
-        ``backend_reason`` says why."""
+        ``backend_reason`` says why. With ``align_card`` (agent/align.py) the word-alignment stage
+        is stacked on the network's logits when it was fitted to these weights; otherwise the
+        network judges alone and ``align_reason`` says why."""
         try:
             card = JudgeCard.load(card_path)
         except (OSError, ValueError, KeyError) as exc:
@@ -132,6 +140,8 @@ class LocalJudge:
         except Exception as exc:
             raise ModelUnavailable(f"could not load the local judge ({weights.name} over {card.base}): {exc}") from exc
         judge = cls(network, tokenizer, card, f"claimcheck-judge ({Path(weights).name} over {resolved.name})")
+        if align_card is not None:
+            judge._open_aligner(Path(weights), Path(align_card), str(resolved.location))
         if onnx_dir is not None:
             judge._open_onnx(Path(weights), Path(resolved.location), Path(onnx_dir), threads)
         return judge
@@ -163,12 +173,47 @@ class LocalJudge:
             self.backend = "onnx"
         except Exception as exc:  # onnxruntime raises its own types: torch runs it, visibly
             self.backend_reason = f"ONNX export or session failed ({exc}); running on torch"
+        if self.aligner is not None:
+            try:
+                self.aligner.encoder.open_onnx(onnx_dir / f"judge-align-{fingerprint(base)}", threads)
+            except Exception as exc:  # noqa: BLE001 — the alignment stage stays on torch, visibly
+                self.backend_reason = f"the word-alignment encoder's ONNX export or session failed ({exc}); it runs on torch"
+
+    def _open_aligner(self, weights: Path, card: Path, base: str) -> None:
+        import hashlib
+
+        from agent.align import Aligner
+
+        try:
+            fitted_to = json.loads(card.read_text())["stacker"]["judge_weights_sha256"]
+            if fitted_to != hashlib.sha256(weights.read_bytes()).hexdigest()[:12]:
+                self.align_reason = f"{card.name} was fitted to other judge weights; the cross-encoder judges alone"
+                return
+            self.aligner = Aligner.load(base, card)
+            stacked = json.loads(card.read_text()).get("calibration")
+            if stacked:  # the verdict's threshold and confidence, fitted to the stacked judgement
+                from agent.verdict import Calibration
+
+                self.calibration = Calibration.from_card(stacked)
+            self.name = self.name.replace(" over ", " + word alignment over ", 1)
+        except Exception as exc:  # noqa: BLE001 — any failure leaves the cross-encoder judging, visibly
+            self.align_reason = f"the word-alignment stage could not load ({exc}); the cross-encoder judges alone"
 
     def share_lane(self, lane) -> None:
         """Run under the service's inference lane instead of a lock of its own."""
         self._lock = lane
 
     def logits_blocking(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """(evidence, claim) pairs → logits in LABELS order: the cross-encoder's, stacked with the
+        word-alignment stage's when it is loaded."""
+        logits = self.network_logits(pairs)
+        if self.aligner is None or not len(pairs):
+            return logits
+        with self._lock:
+            aligned = self.aligner.probabilities(pairs)
+        return self.aligner.stack(aligned, logits)
+
+    def network_logits(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         out = np.zeros((len(pairs), len(LABELS)), dtype=np.float64)
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
         batches = [order[k:k + self.batch_size] for k in range(0, len(order), self.batch_size)]
@@ -229,13 +274,16 @@ class JudgeStatus:
 
 
 def load_local_judge(weights: Path = JUDGE_WEIGHTS, card: Path = JUDGE_CARD, *, onnx_dir: Path | None = None,
-                     threads: int | None = None) -> tuple[LocalJudge | None, JudgeStatus]:
+                     threads: int | None = None, align_card: Path | None = ALIGN_CARD,
+                     ) -> tuple[LocalJudge | None, JudgeStatus]:
     """Blocking; never raises: a judge that cannot load is reported, and the service falls back."""
     started = time.perf_counter()
     try:
-        judge = LocalJudge.load(weights, card, onnx_dir=onnx_dir, threads=threads)
+        judge = LocalJudge.load(weights, card, onnx_dir=onnx_dir, threads=threads, align_card=align_card)
     except ModelUnavailable as exc:
         return None, JudgeStatus(False, "claimcheck-judge", str(exc), (time.perf_counter() - started) * 1000)
+    if judge.align_reason:
+        log.warning("local judge: %s", judge.align_reason)
     return judge, JudgeStatus(True, judge.name, None, (time.perf_counter() - started) * 1000)
 
 

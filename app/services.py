@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from agent.align import ALIGN_CARD
 from agent.audit import SourceAuditor
 from agent.cache import MemoryCache, TextCache, make_cache
 from agent.factcheck import FactCheckClient
@@ -256,9 +257,13 @@ class Services:
                       else self.judge_component()["reason"])
             out["judge"] = {"model": "claimcheck-judge", "state": "off", "reason": reason}
         else:
+            judge = self.verifier.nli
             out["judge"] = {"model": status.name, "state": "loaded" if status.loaded else "fallback",
                             "reason": status.reason,
-                            **({} if status.loaded else {"fallback_to": "lexical heuristic"})}
+                            **({} if status.loaded else {"fallback_to": "lexical heuristic"}),
+                            **({"alignment": "stacked" if judge.aligner is not None
+                                else judge.align_reason or "JUDGE_ALIGNMENT=false"}
+                               if status.loaded and hasattr(judge, "aligner") else {})}
         return out
 
     def judge_component(self) -> dict[str, Any]:
@@ -452,8 +457,9 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
     # cannot load. It is loaded even with an LLM: the citation check and passages use it.
     if nli is None and settings.LOCAL_JUDGE and settings.VERDICT_BACKEND != "evidence-only":
         onnx_dir = (settings.EMBEDDING_CACHE_DIR or DEFAULT_ONNX_CACHE) if settings.JUDGE_BACKEND == "onnx" else None
-        nli, judge_status = await run_blocking(partial(load_local_judge, onnx_dir=onnx_dir,
-                                                       threads=inference.threads))
+        nli, judge_status = await run_blocking(partial(
+            load_local_judge, onnx_dir=onnx_dir, threads=inference.threads,
+            align_card=ALIGN_CARD if settings.JUDGE_ALIGNMENT else None))
         load_ms["judge"] = round(judge_status.load_ms, 1)
         if nli is None:
             log.warning("the local judge could not load (%s); stances fall back to the lexical heuristic",

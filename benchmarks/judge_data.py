@@ -67,9 +67,21 @@ def fever_rows(split: str, data: Path = DATA) -> list[dict]:
     return [json.loads(line) for line in path.open(encoding="utf-8")]
 
 
+_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}", "``": '"', "''": '"'}
+
+
+def detokenize(text: str) -> str:
+    """FEVER's Penn-Treebank tokens as the text a reader (and the service) sees: "-LRB- born 1961
+    -RRB- ," → "(born 1961),"."""
+    for token, char in _PTB.items():
+        text = text.replace(token, char)
+    text = re.sub(r" ([,.;:!?)\]%]|'s\b|n't\b)", r"\1", " ".join(text.split()))
+    return re.sub(r"([(\[$]) ", r"\1", text)
+
+
 def fever_pairs(split: str, data: Path = DATA) -> list[Pair]:
-    return [Pair(r["claim"], r["evidence"], "supports" if r["label"] == "SUPPORTS" else "refutes",
-                 "fever:" + _norm(r["claim"])) for r in fever_rows(split, data)]
+    return [Pair(detokenize(r["claim"]), detokenize(r["evidence"]), "supports" if r["label"] == "SUPPORTS" else "refutes",
+                 "fever:" + _norm(r["claim"])) for r in fever_rows(split, data)]  # groups: the dataset's own text
 
 
 def fever_cases(split: str = "test", data: Path = DATA) -> list[Case]:

@@ -32,6 +32,7 @@ import resource
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from benchmarks.common import ROOT, accuracy, emit, expected_calibration_error, macro_f1
 from benchmarks.judge_data import (
@@ -209,6 +210,9 @@ async def main() -> None:
     parser.add_argument("--datasets", default=",".join(DATASETS))
     parser.add_argument("--limit", type=int)
     parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--judge-weights", help="local: another judge.safetensors (default: the shipped one)")
+    parser.add_argument("--judge-card", help="local: its judge.json")
+    parser.add_argument("--align-card", help="local: another judge-align.json, or 'none' for the cross-encoder alone")
     args = parser.parse_args()
 
     from retrieval.concurrency import InferenceLane, set_inference_threads
@@ -230,16 +234,21 @@ async def main() -> None:
         names = ["llm"]
     for name in names:
         if name == "local":
-            from agent.judge import load_local_judge
+            from agent.align import ALIGN_CARD
+            from agent.judge import JUDGE_CARD, JUDGE_WEIGHTS, load_local_judge
 
             rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             from retrieval.onnx_export import DEFAULT_CACHE
 
-            model, status = load_local_judge(onnx_dir=DEFAULT_CACHE, threads=threads)  # the service's default
+            align = None if args.align_card == "none" else Path(args.align_card or ALIGN_CARD)
+            model, status = load_local_judge(Path(args.judge_weights or JUDGE_WEIGHTS), Path(args.judge_card or JUDGE_CARD),
+                                             onnx_dir=DEFAULT_CACHE, threads=threads,  # the service's default
+                                             align_card=align)
             if model is None:
                 raise SystemExit(f"the local judge is not available: {status.reason}")
             model.share_lane(lane)
             extra["local"] = {"load_ms": round(status.load_ms, 1), "name": model.name, "backend": model.backend,
+                              "alignment": "stacked" if model.aligner is not None else model.align_reason,
                               "max_rss_growth_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - rss_before, 1),
                               "latency_5_items": await latency(model, lane)}
             backends.append(StanceBackend("local judge", model))

@@ -90,6 +90,18 @@ async def test_two_label_heads_load_and_read_the_negated_claim_as_refutation(tmp
     ("The Eiffel Tower in Paris was completed in 1889 for the World's Fair.",
      "The Eiffel Tower was completed in 1889", "supports"),
     ("Bananas are a good source of potassium.", "The Eiffel Tower was completed in 1889", "nei"),
+    # one word decides, the rest is shared (FEVER-Symmetric's kind of pair; invented sentences)
+    ("The Eiffel Tower in Paris was completed in 1889 for the World's Fair.",
+     "The Eiffel Tower was completed in 1923", "refutes"),
+    ("Paramore is an American rock band from Franklin, Tennessee, formed in 2004.", "Paramore formed in 2004.",
+     "supports"),
+    ("Paramore is an American rock band from Franklin, Tennessee, formed in 2004.", "Paramore formed in 2011.",
+     "refutes"),
+    ("The album was released on October 30, 2007 by Warner Bros.", "The album was released in October.", "supports"),
+    ("The album was released on October 30, 2007 by Warner Bros.", "The album was released in March.", "refutes"),
+    ("Neil Diamond is an American singer-songwriter, musician and actor.", "Neil Diamond is not a musician.",
+     "refutes"),
+    ("Neil Diamond is an American singer-songwriter, musician and actor.", "Neil Diamond is a musician.", "supports"),
 ])
 async def test_the_shipped_judge_on_plain_cases(evidence, claim, stance):
     judge, status = load_local_judge(JUDGE_WEIGHTS, JUDGE_CARD)

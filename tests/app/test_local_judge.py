@@ -33,7 +33,18 @@ async def test_without_an_llm_the_local_judge_answers_false_from_nasa_and_cites_
     models = health["components"]["models"]
     assert models["nli"]["state"] == "fallback" and "not available" in models["nli"]["reason"]
     assert models["judge"]["state"] == "loaded" and models["embedder"]["state"] == "loaded"
+    assert models["judge"]["alignment"] == "stacked" and "word alignment" in models["judge"]["model"]
     assert {m["state"] for m in models.values()} <= {"loaded", "fallback", "off"}
+
+
+async def test_the_alignment_stage_can_be_turned_off(tmp_path, minilm):
+    async with app_client(make_settings(tmp_path, LOCAL_JUDGE=True, JUDGE_ALIGNMENT=False), embedder=minilm) as client:
+        body = await verify(client, "The Earth is flat")
+        health = (await client.get("/api/health")).json()
+    judge = health["components"]["models"]["judge"]
+    assert judge["state"] == "loaded" and judge["alignment"] == "JUDGE_ALIGNMENT=false"
+    assert "word alignment" not in judge["model"]
+    assert body["verdict"] == "False" and body["mode"] == "nli"  # the cross-encoder alone still judges
 
 
 async def test_unrelated_evidence_is_not_enough(tmp_path, minilm):
