@@ -130,4 +130,48 @@ def symmetric_pairs(pairs: Sequence[Pair], seed: int = 13, per_pair: int = 1) ->
     return out
 
 
-__all__ = ["ANTONYMS", "Editor", "symmetric_pairs"]
+def topical_nei_pairs(pairs: Sequence[Pair], seed: int = 13, candidates: int = 30) -> list[Pair]:
+    """For each supported or refuted pair, the claim with another claim's evidence that shares most
+    of its words (at least one; its names first, else its content words): on a related topic, not
+    about the claim — not enough info. An evidence sentence judged against any claim that names one
+    of the same things is never taken (FEVER-Symmetric pairs one sentence with several edited
+    claims, which it supports or refutes). Teaches that shared words are not yet a refutation
+    (FEVER-Symmetric has no not-enough-info class)."""
+    rng = random.Random(seed)
+
+    def content(text: str) -> set[str]:
+        return {w.lower() for w in WORD.findall(text) if w.lower() not in STOP and len(w) > 2}
+
+    def named(claim: str) -> set[str]:
+        return {w.lower() for w in WORD.findall(claim)[1:] if w[0].isupper()} | {WORD.findall(claim)[0].lower()} \
+            if WORD.findall(claim) else set()
+
+    # an evidence text judged against a claim naming the same thing is that claim's, not another's
+    # (FEVER-Symmetric pairs one sentence with several edited claims)
+    claimed: dict[str, set[str]] = {}
+    for p in pairs:
+        claimed.setdefault(p.evidence, set()).update(named(p.claim))
+    evidence = [(p.group, p.evidence, content(p.evidence)) for p in pairs]
+    index: dict[str, list[int]] = {}
+    for i, (_, _, words) in enumerate(evidence):
+        for w in words:
+            index.setdefault(w, []).append(i)
+    out: list[Pair] = []
+    for p in pairs:
+        if p.label == "nei":
+            continue
+        words = content(p.claim)
+        names = [w.lower() for w in WORD.findall(p.claim)[1:] if w[0].isupper() and w.lower() in words]
+        keys = names or sorted(words)
+        own = named(p.claim)
+        pool = sorted({i for w in keys for i in index.get(w, [])
+                       if evidence[i][0] != p.group and not own & claimed[evidence[i][1]]})
+        if not pool:
+            continue
+        picked = rng.sample(pool, min(candidates, len(pool)))
+        best = max(picked, key=lambda i: (len(words & evidence[i][2]), -i))
+        out.append(Pair(p.claim, evidence[best][1], "nei", p.group))
+    return out
+
+
+__all__ = ["ANTONYMS", "Editor", "symmetric_pairs", "topical_nei_pairs"]

@@ -6,7 +6,8 @@
 Same data and splits as scripts/train_judge.py (benchmarks/judge_data.py; HealthVer and AVeriTeC are
 never trained on; 15 % of the training claims are the validation split):
 1. the alignment features (agent.align.pair_features) of the training part, plus its symmetric
-   edits (scripts/judge_synthetic.py) at weight ``--synthetic-weight``, each source weighted equally;
+   edits and not-enough-info pairs on shared words (scripts/judge_synthetic.py; ``--no-topical``
+   leaves the latter out) at weight ``--synthetic-weight``, each source weighted equally;
 2. a gradient-boosted tree ensemble (scikit-learn HistGradientBoostingClassifier, seed 0) on them;
 3. on the validation split — which neither the trees nor the cross-encoder trained on — a logistic
    stacker over [log tree probabilities, cross-encoder logits]; its 5-fold grouped out-of-fold scores
@@ -34,7 +35,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from agent.align import ALIGN_CARD, FEATURES, TreeEnsemble, WordEncoder, pair_features  # noqa: E402
 from agent.judge import JUDGE_CARD, JUDGE_WEIGHTS, LABELS, LocalJudge  # noqa: E402
 from benchmarks.judge_data import Pair, training_pairs  # noqa: E402
-from scripts.judge_synthetic import symmetric_pairs  # noqa: E402
+from scripts.judge_synthetic import symmetric_pairs, topical_nei_pairs  # noqa: E402
 from scripts.train_judge import BASE, macro_f1, split_validation  # noqa: E402
 
 
@@ -75,6 +76,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--synthetic-weight", type=float, default=0.3)
     parser.add_argument("--iterations", type=int, default=100)
+    parser.add_argument("--topical", action=argparse.BooleanOptionalAction, default=True,
+                        help="add not-enough-info pairs of a claim and another claim's evidence on the same subject")
     parser.add_argument("--weights", default=str(JUDGE_WEIGHTS), help="the cross-encoder the stacker is fitted to")
     parser.add_argument("--judge-card", default=str(JUDGE_CARD))
     parser.add_argument("--out", default=str(ALIGN_CARD))
@@ -92,7 +95,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     started = time.perf_counter()
     train, val = split_validation(training_pairs())
-    synthetic = symmetric_pairs(train, seed=13)
+    synthetic = symmetric_pairs(train, seed=13) + (topical_nei_pairs(train, seed=13) if args.topical else [])
     encoder = WordEncoder.load(resolve_model(BASE).location)
     x = features(encoder, train + synthetic)
     y = np.array([LABELS.index(p.label) for p in train + synthetic])

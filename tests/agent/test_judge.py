@@ -102,6 +102,9 @@ async def test_two_label_heads_load_and_read_the_negated_claim_as_refutation(tmp
     ("Neil Diamond is an American singer-songwriter, musician and actor.", "Neil Diamond is not a musician.",
      "refutes"),
     ("Neil Diamond is an American singer-songwriter, musician and actor.", "Neil Diamond is a musician.", "supports"),
+    # the subject named, the claim not addressed: not a refutation (the seeded KB's USGS sentence)
+    ("Scientists arrived at this age by radiometric dating of meteorites and of the oldest rocks and minerals "
+     "found on Earth and the Moon.", "The Earth is flat", "nei"),
 ])
 async def test_the_shipped_judge_on_plain_cases(evidence, claim, stance):
     judge, status = load_local_judge(JUDGE_WEIGHTS, JUDGE_CARD)
