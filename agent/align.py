@@ -160,7 +160,9 @@ class WordEncoder:
                         vectors[layer].append(states[layer][row, positions].mean(0))
                 mask = enc["attention_mask"][row].numpy().astype(bool)
                 sentence = states[LAYERS[-1]][row][mask].mean(0)
-                out[i] = Encoded(words, {layer: _unit(np.array(v).reshape(len(words), -1)) for layer, v in vectors.items()},
+                width = states[LAYERS[-1]].shape[-1]
+                out[i] = Encoded(words, {layer: _unit(np.array(v, dtype=np.float64).reshape(len(words), width))
+                                         for layer, v in vectors.items()},
                                  sentence / (np.linalg.norm(sentence) + 1e-9))
         return out  # type: ignore[return-value]  # every slot is filled above
 
@@ -185,6 +187,8 @@ def pair_features(claim: Encoded, evidence: Encoded, claim_text: str, evidence_t
     for layer in LAYERS:
         if content and el:
             best = (claim.vectors[layer][content] @ evidence.vectors[layer].T).max(1)
+        elif content:  # an empty evidence text covers nothing
+            best = np.zeros(len(content))
         else:
             best = np.ones(1)
         soft = np.where(exact > 0, 1.0, best)

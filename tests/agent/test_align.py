@@ -29,8 +29,9 @@ def encoded_pair(claim: str, evidence: str, near: dict[str, list[float]] | None 
             else:
                 row[8 + vocab.index(w.lower())] = 1.0
             rows.append(row / np.linalg.norm(row))
-        matrix = np.array(rows)
-        return Encoded(text.split(), {3: matrix, 6: matrix}, matrix.mean(0) / np.linalg.norm(matrix.mean(0)))
+        matrix = np.array(rows).reshape(len(rows), 8 + len(vocab))
+        sentence = matrix.sum(0) / (np.linalg.norm(matrix.sum(0)) or 1.0)
+        return Encoded(text.split(), {3: matrix, 6: matrix}, sentence)
 
     return one(claim), one(evidence)
 
@@ -67,6 +68,11 @@ def test_a_loose_match_is_told_from_an_unrelated_word():
     assert f["n_unexact"] == 1 and f["n_5to8_6"] == 0 and f["min6"] > 0.99  # cosine 0.994: a paraphrase
     far = features("Prices tumbled in May", "Prices soared in May")
     assert far["n_lt5_6"] == 1 and far["min6"] == 0.0
+
+
+def test_an_empty_evidence_text_covers_nothing():
+    f = features("Paramore formed in 2004", "")
+    assert f["min6"] == 0.0 and f["mean6"] == 0.0 and f["frac_exact"] == 0.0 and f["ev_len"] == 0
 
 
 def test_exported_trees_predict_as_scikit_learn_does():
