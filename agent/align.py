@@ -36,9 +36,8 @@ _NEGATIONS_WORDS = """not no never n't without none nobody nothing neither nor c
 declined decline failed fail fails denied deny denies unable incapable lack lacks lacked absent rejected reject false
 only ever yet"""
 NEGATIONS = frozenset(_NEGATIONS_WORDS.split())
-_MONTHS_WORDS = """january february march april may june july august september october november
-december"""
-MONTHS = frozenset(_MONTHS_WORDS.split())
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")  # in calendar order (scripts/judge_synthetic.py draws from it)
 _OPPOSITES = """best worst|before after|earlier later|increase decrease|increased decreased|increases decreases
 more less|higher lower|high low|larger smaller|large small|rise fall|rising falling|positive negative|alive dead
 born died|win lose|won lost|first last|male female|man woman|men women|success failure|successful unsuccessful
@@ -266,9 +265,13 @@ class Aligner:
 
     @classmethod
     def load(cls, location: str, card: Path = ALIGN_CARD) -> Aligner:
-        data = json.loads(Path(card).read_text())
+        return cls.from_card(location, json.loads(Path(card).read_text()), Path(card).name)
+
+    @classmethod
+    def from_card(cls, location: str, data: dict, name: str = ALIGN_CARD.name) -> Aligner:
+        """From a parsed judge-align.json; ``location`` is the base model the features read."""
         if list(data["features"]) != list(FEATURES):
-            raise ValueError(f"{card.name} was trained on other features than agent/align.py computes")
+            raise ValueError(f"{name} was trained on other features than agent/align.py computes")
         return cls(WordEncoder.load(location), TreeEnsemble(data["baseline"], data["trees"]), data["stacker"])
 
     def features(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:

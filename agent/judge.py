@@ -177,7 +177,8 @@ class LocalJudge:
             try:
                 self.aligner.encoder.open_onnx(onnx_dir / f"judge-align-{fingerprint(base)}", threads)
             except Exception as exc:  # noqa: BLE001 — the alignment stage stays on torch, visibly
-                self.backend_reason = f"the word-alignment encoder's ONNX export or session failed ({exc}); it runs on torch"
+                reason = f"the word-alignment encoder's ONNX export or session failed ({exc}); it runs on torch"
+                self.backend_reason = f"{self.backend_reason}; {reason}" if self.backend_reason else reason
 
     def _open_aligner(self, weights: Path, card: Path, base: str) -> None:
         import hashlib
@@ -185,12 +186,12 @@ class LocalJudge:
         from agent.align import Aligner
 
         try:
-            fitted_to = json.loads(card.read_text())["stacker"]["judge_weights_sha256"]
-            if fitted_to != hashlib.sha256(weights.read_bytes()).hexdigest()[:12]:
+            data = json.loads(card.read_text())
+            if data["stacker"]["judge_weights_sha256"] != hashlib.sha256(weights.read_bytes()).hexdigest()[:12]:
                 self.align_reason = f"{card.name} was fitted to other judge weights; the cross-encoder judges alone"
                 return
-            self.aligner = Aligner.load(base, card)
-            stacked = json.loads(card.read_text()).get("calibration")
+            self.aligner = Aligner.from_card(base, data, card.name)
+            stacked = data.get("calibration")
             if stacked:  # the verdict's threshold and confidence, fitted to the stacked judgement
                 from agent.verdict import Calibration
 

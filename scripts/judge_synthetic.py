@@ -22,6 +22,7 @@ import random
 import re
 from collections.abc import Sequence
 
+from agent.align import MONTHS
 from agent.nli import negate_claim
 from benchmarks.judge_data import Pair
 
@@ -31,8 +32,6 @@ had do does did this that these those it its as into than then there their they 
 you your i me my who whom which what when where why how also such can could would should will may might must
 shall about over under after before between during including while not no never only"""
 STOP = frozenset(_STOP_WORDS.split())
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
 _ANTONYM_PAIRS = """best worst|before after|earlier later|increase decrease|increased decreased|increases decreases
 more less|higher lower|high low|larger smaller|large small|rise fall|rising falling|positive negative|alive dead
 first last|male female|men women|success failure|successful unsuccessful|major minor|fictional real
@@ -174,4 +173,4 @@ def topical_nei_pairs(pairs: Sequence[Pair], seed: int = 13, candidates: int = 3
     return out
 
 
-__all__ = ["ANTONYMS", "Editor", "symmetric_pairs", "topical_nei_pairs"]
+__all__ = ["ANTONYMS", "MONTHS", "Editor", "symmetric_pairs", "topical_nei_pairs"]
