@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
+import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -80,7 +82,7 @@ def export(module, target: Path, input_names: Sequence[str], output_name: str,
     mask = ids.clone()
     mask[1, 9:] = 0  # a padded row, so the traced graph keeps the attention mask
     examples = {"input_ids": ids, "attention_mask": mask, "token_type_ids": torch.zeros_like(ids)}
-    tmp = target.with_suffix(".tmp")
+    tmp = _private_tmp(target)
     with quiet_tools():
         torch.onnx.export(
             module.eval(), tuple(examples[n] for n in input_names), str(tmp), input_names=list(input_names),
@@ -91,11 +93,17 @@ def export(module, target: Path, input_names: Sequence[str], output_name: str,
     tmp.replace(target)
 
 
+def _private_tmp(target: Path) -> Path:
+    """A temporary name of this process and thread only: an API and its workers starting together
+    on one cache folder each write their own file, and the last complete one wins the rename."""
+    return target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+
+
 def quantize(source: Path, target: Path) -> None:
     """Blocking: dynamic int8 quantisation of the MatMuls' weights, per channel."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    tmp = target.with_suffix(".tmp")
+    tmp = _private_tmp(target)
     # Per-channel int8 weights of the MatMuls only: measured cosine to fp32 ≥ 0.99 on SciFact
     # abstracts (per-tensor over all ops: 0.90 minimum), and still ≈ 3× the fp32 speed.
     with quiet_tools():
