@@ -227,22 +227,36 @@ class TreeEnsemble:
 
     def __init__(self, baseline: list[float], trees: list[list[dict]]) -> None:
         self.baseline = np.array(baseline, dtype=np.float64)
-        # trees[iteration][class] = {"feature", "threshold", "left", "right", "leaf", "value", "nan_left"}
-        self.trees = [[{k: np.array(v) for k, v in tree.items()} for tree in row] for row in trees]
+        # trees[iteration][class] = {"feature", "threshold", "left", "right", "leaf", "value", "nan_left"},
+        # laid end to end so that every tree walks one level per step, all at once
+        flat = [(k, tree) for row in trees for k, tree in enumerate(row)]
+        sizes = [len(tree["feature"]) for _, tree in flat]
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        self.roots = starts
+        self.tree_class = np.array([k for k, _ in flat], dtype=np.int64)
+
+        def cat(key: str, dtype) -> np.ndarray:
+            return np.concatenate([np.asarray(tree[key], dtype=dtype) for _, tree in flat])
+
+        offset = np.repeat(starts, sizes)
+        self.feature, self.threshold = cat("feature", np.int64), cat("threshold", np.float64)
+        self.left, self.right = cat("left", np.int64) + offset, cat("right", np.int64) + offset
+        self.leaf, self.value = cat("leaf", bool), cat("value", np.float64)
+        self.nan_left = cat("nan_left", bool)
 
     def raw(self, x: np.ndarray) -> np.ndarray:
+        rows = np.arange(len(x))[:, None]
+        node = np.tile(self.roots, (len(x), 1))  # (samples, trees)
+        for _ in range(64):  # deeper than any tree the script grows
+            inner = ~self.leaf[node]
+            if not inner.any():
+                break
+            values = x[rows, self.feature[node]]
+            left = np.where(np.isnan(values), self.nan_left[node], values <= self.threshold[node])
+            node = np.where(inner, np.where(left, self.left[node], self.right[node]), node)
         out = np.tile(self.baseline, (len(x), 1))
-        for row in self.trees:
-            for k, tree in enumerate(row):
-                node = np.zeros(len(x), dtype=np.int64)
-                for _ in range(64):  # deeper than any tree the script grows
-                    inner = ~tree["leaf"][node]
-                    if not inner.any():
-                        break
-                    values = x[np.arange(len(x)), tree["feature"][node]]
-                    left = np.where(np.isnan(values), tree["nan_left"][node], values <= tree["threshold"][node])
-                    node = np.where(inner, np.where(left, tree["left"][node], tree["right"][node]), node)
-                out[:, k] += tree["value"][node]
+        for k in range(len(self.baseline)):
+            out[:, k] += self.value[node[:, self.tree_class == k]].sum(1)
         return out
 
     def predict_proba(self, x: np.ndarray) -> np.ndarray:
