@@ -40,7 +40,8 @@ from scripts.train_judge import BASE, macro_f1, split_validation  # noqa: E402
 
 
 def features(encoder: WordEncoder, pairs: list[Pair]) -> np.ndarray:
-    texts = sorted({p.claim for p in pairs} | {p.evidence for p in pairs}, key=len)
+    # length first (fewer pad tokens per batch), then the text: the same batches under any hash seed
+    texts = sorted({p.claim for p in pairs} | {p.evidence for p in pairs}, key=lambda t: (len(t), t))
     encoded = dict(zip(texts, encoder.encode(texts), strict=True))
     return np.array([pair_features(encoded[p.claim], encoded[p.evidence], p.claim, p.evidence) for p in pairs])
 
