@@ -54,8 +54,12 @@ browser:
 	    { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; } || \
 	    echo "chromium could not be installed: the browser tests will skip"; }
 
+# Two pytest-xdist workers: most tests wait on servers and processes they start, so two overlap
+# well even on two cores (measured in docs/measurements.md); TEST_WORKERS=0 runs them in one process.
+TEST_WORKERS ?= 2
+
 test: setup browser redis postgres
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # Re-take the README screenshots: the browser tests save them in their tmp dirs; copy them here.
 SHOTS := .pytest-screenshots
