@@ -22,7 +22,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -105,13 +105,18 @@ class SearchEscalation:
 
     def __init__(
         self, provider: SearchProvider, plan: TierPlan, policy: CallPolicy | None = None,
-        *, shared: SharedWindow | None = None,
+        *, shared: SharedWindow | None = None, clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
+        """`clock` and `sleep` are the time deadlines, backoffs and the rate are kept in (tests
+        pass a virtual one; a call's own timeout stays on the event loop's clock)."""
         self.provider = provider
+        self._clock = clock
+        self._sleep = sleep
         self.plan = plan
         self.policy = policy or CallPolicy()
         self._slots = asyncio.Semaphore(self.policy.max_concurrency)
-        self._bucket = TokenBucket(self.policy.rate_per_s, self.policy.burst, shared=shared)
+        self._bucket = TokenBucket(self.policy.rate_per_s, self.policy.burst, shared=shared, clock=clock, sleep=sleep)
         self._backoff = wait_exponential_jitter(
             initial=self.policy.backoff_initial_s,
             max=self.policy.backoff_max_s,
@@ -129,8 +134,9 @@ class SearchEscalation:
         return self._queries_made
 
     def deadline(self) -> float:
-        """An absolute ``time.monotonic()`` deadline for the tiers of one verification."""
-        return time.monotonic() + self.plan.deadline_s
+        """An absolute deadline on the escalation's clock (``time.monotonic()``) for the tiers of
+        one verification."""
+        return self._clock() + self.plan.deadline_s
 
     def recent_errors(self) -> list[str]:
         """The last few failures, oldest first, as "<UTC time> <tier>: <error>"."""
@@ -178,7 +184,7 @@ class SearchEscalation:
         limit: int,
         deadline: float | None,
     ) -> TierOutcome:
-        started = time.monotonic()
+        started = self._clock()
         asked = _unique([queries] if isinstance(queries, str) else list(queries))
         sites = None if domains is None else [d.strip() for d in domains if d.strip()]
         if sites is not None and not sites:
@@ -205,7 +211,7 @@ class SearchEscalation:
         return TierOutcome(
             tier=tier, queries=asked, results=results,
             error=answers[0][1] if failed_all and asked else None, problems=problems,
-            calls=calls, elapsed_ms=(time.monotonic() - started) * 1000,
+            calls=calls, elapsed_ms=(self._clock() - started) * 1000,
         )
 
     async def _call(
@@ -213,7 +219,7 @@ class SearchEscalation:
     ) -> tuple[list[SearchResult], str | None, int]:
         """One query under the policy: (results, error or None, provider calls made)."""
         attempts = [0]
-        remaining = None if deadline is None else deadline - time.monotonic()
+        remaining = None if deadline is None else deadline - self._clock()
         error: str | None = None
         results: list[SearchResult] = []
         if remaining is not None and remaining <= 0:
@@ -256,10 +262,11 @@ class SearchEscalation:
             if state.attempt_number >= policy.max_attempts:
                 return True
             # A retry that could only start after the deadline is not worth waiting for.
-            return deadline is not None and time.monotonic() + state.upcoming_sleep >= deadline
+            return deadline is not None and self._clock() + state.upcoming_sleep >= deadline
 
         retrying = AsyncRetrying(
-            retry=retry_if_exception_type(SearchRateLimited), wait=wait_s, stop=stop, reraise=True
+            retry=retry_if_exception_type(SearchRateLimited), wait=wait_s, stop=stop, reraise=True,
+            sleep=self._sleep,
         )
         async for attempt in retrying:
             with attempt:

@@ -5,23 +5,7 @@ import asyncio
 import pytest
 
 from search.ratelimit import RateBudgetExceeded, TokenBucket
-
-
-class VirtualTime:
-    """A clock and a sleep for the bucket: sleeping moves the clock at once, and says how long."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-        self.slept: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        assert len(self.slept) < 1000, f"the bucket keeps waiting: {self.slept[-3:]}"
-        self.slept.append(seconds)
-        self.now += seconds
-        await asyncio.sleep(0)  # other waiters get their turn, as with a real sleep
+from tests.fakes.clock import VirtualTime
 
 
 def bucket_on(time_: VirtualTime, rate_per_s: float, burst: int) -> TokenBucket:

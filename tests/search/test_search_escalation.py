@@ -12,6 +12,7 @@ from search.base import SearchRateLimited, SearchResult, SearchTimeout, SearchUn
 from search.escalation import CallPolicy, SearchEscalation, TierOutcome, TierPlan
 from search.fakes import FakeSearch
 from search.providers import SearxngSearch
+from tests.fakes.clock import VirtualTime
 from tests.fakes.searxng import FakeSearxng
 
 TRUSTED = ("reuters.com", "apnews.com")
@@ -33,8 +34,12 @@ def by_tier(outcomes: list[TierOutcome]) -> dict[str, TierOutcome]:
     return {o.tier: o for o in outcomes}
 
 
-def escalation(provider, plan: TierPlan = PLAN, policy: CallPolicy = FAST) -> SearchEscalation:
-    return SearchEscalation(provider, plan, policy)
+def escalation(provider, plan: TierPlan = PLAN, policy: CallPolicy = FAST,
+               time_: VirtualTime | None = None) -> SearchEscalation:
+    """With `time_`, deadlines, backoffs and the rate run in virtual time (the waits are recorded)."""
+    if time_ is None:
+        return SearchEscalation(provider, plan, policy)
+    return SearchEscalation(provider, plan, policy, clock=time_, sleep=time_.sleep)
 
 
 async def test_targeted_asks_both_tiers_with_their_site_filters() -> None:
@@ -109,49 +114,50 @@ async def test_targeted_tiers_cost_one_latency_over_http() -> None:
 
 
 async def test_429_then_200_succeeds_within_the_backoff() -> None:
+    time_ = VirtualTime()
     with FakeSearxng(results=[{"title": "t", "url": "https://apnews.com/y"}]) as s:
         s.queue_status(429)
         async with httpx.AsyncClient(trust_env=False) as http:
             policy = CallPolicy(rate_per_s=0, backoff_initial_s=0.2, backoff_max_s=1.0)
-            esc = escalation(SearxngSearch(http, s.url, timeout_s=3.0), policy=policy)
-            started = time.monotonic()
+            esc = escalation(SearxngSearch(http, s.url, timeout_s=3.0), policy=policy, time_=time_)
 
             outcome = await esc.broad("claim", deadline=esc.deadline())
 
-            elapsed = time.monotonic() - started
     assert outcome.error is None
     assert [r.url for r in outcome.results] == ["https://apnews.com/y"]
     assert s.requests == ["claim", "claim"]
-    assert 0.2 <= elapsed < 1.2  # one backoff of 0.2–0.4 s (initial + jitter), then the answer
+    assert len(time_.slept) == 1 and 0.2 <= time_.slept[0] <= 0.4  # one backoff: initial + jitter up to initial
     assert outcome.calls == 2 and esc.recent_errors() == []
 
 
 async def test_rate_limited_backs_off_exponentially_then_gives_up() -> None:
+    time_ = VirtualTime()
     fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=None))
     policy = CallPolicy(rate_per_s=0, max_attempts=3, backoff_initial_s=0.1, backoff_max_s=1.0)
-    esc = escalation(fake, policy=policy)
-    started = time.monotonic()
+    esc = escalation(fake, policy=policy, time_=time_)
 
     outcome = await esc.broad("claim")
 
-    # waits of 0.1–0.2 s then 0.2–0.3 s (initial × 2^n + jitter up to initial)
-    assert 0.3 <= time.monotonic() - started < 1.0
+    # waits of initial × 2^n plus a jitter of up to initial: 0.1–0.2 s, then 0.2–0.3 s
+    assert len(time_.slept) == 2, time_.slept
+    assert 0.1 <= time_.slept[0] <= 0.2 and 0.2 <= time_.slept[1] <= 0.3
     assert outcome.error == "rate limited" and outcome.results == []
     assert len(fake.queries) == 3
 
 
 async def test_retry_after_is_a_floor_for_the_backoff() -> None:
+    time_ = VirtualTime()
     fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=0.4), fail_times=1)
-    esc = escalation(fake)
-    started = time.monotonic()
+    esc = escalation(fake, time_=time_)
 
     outcome = await esc.broad("claim")
 
-    assert 0.38 <= time.monotonic() - started < 1.2
+    assert time_.slept == [0.4]  # the provider's 0.4 s, not FAST's 0.05–0.1 s backoff
     assert outcome.error is None and len(outcome.results) == 1
 
 
 async def test_a_429_holds_back_the_other_callers_too() -> None:
+    # real time: the two callers wait concurrently, which VirtualTime's sleeps (they add up) do not model
     fake = FakeSearch({"first": [hit(1)], "second": [hit(2)]},
                       error=SearchRateLimited(retry_after=0.4), fail_times=1)
     esc = escalation(fake)
@@ -170,15 +176,15 @@ async def test_a_429_holds_back_the_other_callers_too() -> None:
 
 
 async def test_no_retry_that_would_end_past_the_deadline() -> None:
+    time_ = VirtualTime()
     fake = FakeSearch([hit(1)], error=SearchRateLimited(retry_after=2.0))
-    esc = escalation(fake)
-    started = time.monotonic()
+    esc = escalation(fake, time_=time_)
 
-    outcome = await esc.broad("claim", deadline=time.monotonic() + 0.5)
+    outcome = await esc.broad("claim", deadline=time_() + 0.5)
 
     assert outcome.error == "rate limited"
     assert len(fake.queries) == 1
-    assert time.monotonic() - started < 0.3
+    assert time_.slept == []  # a 2 s wait would end past the deadline: not started
 
 
 @pytest.mark.parametrize(
@@ -291,14 +297,15 @@ async def test_concurrency_is_capped() -> None:
 
 
 async def test_token_bucket_spaces_calls_beyond_the_burst() -> None:
+    time_ = VirtualTime()
     fake = FakeSearch([hit(1)])
-    esc = escalation(fake, policy=CallPolicy(rate_per_s=10, burst=2))
-    started = time.monotonic()
+    esc = escalation(fake, policy=CallPolicy(rate_per_s=10, burst=2), time_=time_)
+    started = time_()
 
     await asyncio.gather(*(esc.broad(f"claim {n}") for n in range(5)))
 
     # 2 at once from the burst, then one every 0.1 s
-    assert 0.28 <= time.monotonic() - started < 1.0
+    assert time_() - started == pytest.approx(0.3, abs=1e-6)
     assert len(fake.queries) == 5
 
 
