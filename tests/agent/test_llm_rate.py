@@ -6,27 +6,23 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from agent.llm import OpenAIChatModel
 from search.ratelimit import SharedWindow, TokenBucket
+from tests.fakes.clock import VirtualTime
 from tests.fakes.openai_server import FakeOpenAI
 
 
-async def timed(model: OpenAIChatModel, calls: int) -> float:
-    started = time.monotonic()
-    await asyncio.gather(*(model.complete_json("You classify a claim.", f"Claim: {n}") for n in range(calls)))
-    return time.monotonic() - started
-
-
 async def test_the_llm_rate_spaces_the_calls():
+    time_ = VirtualTime()
     with FakeOpenAI() as llm:
         limited = OpenAIChatModel(model="m", api_key="k", base_url=llm.url, temperature=0.0, timeout_s=10,
-                                  rate=TokenBucket(4.0, 1))
-        free = OpenAIChatModel(model="m", api_key="k", base_url=llm.url, temperature=0.0, timeout_s=10)
-        spaced = await timed(limited, 5)  # 1 at once, then one every 0.25 s
-        unspaced = await timed(free, 5)
-    assert len(llm.requests) == 10
-    assert spaced >= 0.95, spaced
-    assert unspaced < 0.9, unspaced
+                                  rate=TokenBucket(4.0, 1, clock=time_, sleep=time_.sleep))
+        started = time_()
+        await asyncio.gather(*(limited.complete_json("You classify a claim.", f"Claim: {n}") for n in range(5)))
+    assert len(llm.requests) == 5
+    assert time_() - started == pytest.approx(1.0, abs=1e-6)  # 1 at once, then one every 0.25 s
 
 
 async def test_two_processes_share_the_llm_budget_through_redis(redis_server):
