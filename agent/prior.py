@@ -116,8 +116,8 @@ def review_of(doc: StoredDocument, similarity: float | None = None) -> Review | 
     if stated is None:
         return None
     publisher, claim, rating = stated
-    if similarity is None and doc.metadata.get("similarity") is not None:
-        similarity = float(doc.metadata["similarity"])
+    if similarity is None:
+        similarity = doc.match_similarity
     return Review(publisher=publisher, claim_reviewed=claim, rating=rating, verdict=normalise_rating(rating),
                   reviewed_at=doc.published, similarity=round(similarity, 4) if similarity is not None else None)
 

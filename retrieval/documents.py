@@ -176,6 +176,13 @@ class StoredDocument:
         return str(publisher), str(self.metadata.get("claim_reviewed") or self.title), str(rating)
 
     @property
+    def match_similarity(self) -> float | None:
+        """How close the claim a fact-check API match reviewed was to the claim it was found for
+        (``similarity`` in its metadata; the matcher's score, not this document's to a query)."""
+        value = self.metadata.get("similarity")
+        return float(value) if value is not None else None
+
+    @property
     def verification_count(self) -> int:
         return int(self.metadata.get("verification_count") or 0)
 

@@ -74,3 +74,17 @@ def test_the_layers_import_one_way() -> None:
                     if top in allowed and top != package and top not in ok and name != "search.urls":
                         wrong.append(f"{path.relative_to(root)} imports {name}")
     assert wrong == []
+
+
+def test_only_retrieval_reads_the_knowledge_bases_metadata() -> None:
+    """The KB's metadata keys are read through `StoredDocument`'s typed properties
+    (retrieval/documents.py): no module of agent/ or app/ touches a `.metadata` dict."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    readers = [f"{path.relative_to(root)}:{node.lineno}"
+               for package in ("agent", "app") for path in (root / package).rglob("*.py")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Attribute) and node.attr == "metadata"]
+    assert readers == []
