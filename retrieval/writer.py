@@ -25,8 +25,11 @@ class BackgroundWriter:
     """One writer task for all requests; `schedule` never waits, `drain` waits for it."""
 
     def __init__(self, index: Callable[[Sequence[Document]], Awaitable[object]], *,
-                 coalesce_s: float = 0.0, attempts: int = 3, first_wait_s: float = 1.0) -> None:
+                 coalesce_s: float = 0.0, attempts: int = 3, first_wait_s: float = 1.0,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        """`sleep` is what the coalescing window and the retries wait with (tests pass a virtual one)."""
         self._index = index
+        self._sleep = sleep
         self.coalesce_s = coalesce_s
         self.attempts = attempts
         self.first_wait_s = first_wait_s
@@ -62,7 +65,7 @@ class BackgroundWriter:
 
     async def _run(self) -> None:
         if self.coalesce_s > 0:
-            await asyncio.sleep(self.coalesce_s)
+            await self._sleep(self.coalesce_s)
         while self._queue:
             batch, self._queue = self._queue, []
             await self._write(batch)
@@ -76,7 +79,7 @@ class BackgroundWriter:
             async for attempt in AsyncRetrying(
                     stop=stop_after_attempt(self.attempts),
                     wait=wait_incrementing(start=self.first_wait_s, increment=self.first_wait_s),
-                    before_sleep=warn, reraise=True):
+                    before_sleep=warn, reraise=True, sleep=self._sleep):
                 with attempt:
                     await self._index(documents)
         except asyncio.CancelledError:

@@ -11,6 +11,7 @@ import pytest
 from retrieval.documents import Document
 from retrieval.errors import KnowledgeBaseUnavailable
 from retrieval.writer import BackgroundWriter
+from tests.fakes.clock import VirtualTime
 
 
 class FlakyRetriever:
@@ -33,13 +34,15 @@ def docs(*names: str) -> list[Document]:
     return [Document(f"{n} was reported today.", f"https://example.org/{n}", n) for n in names]
 
 
-def verifier(retriever, coalesce_s: float = 0.05) -> BackgroundWriter:
-    return BackgroundWriter(retriever.index, coalesce_s=coalesce_s)
+def verifier(retriever, coalesce_s: float = 0.05, time_: VirtualTime | None = None) -> BackgroundWriter:
+    if time_ is None:
+        return BackgroundWriter(retriever.index, coalesce_s=coalesce_s)
+    return BackgroundWriter(retriever.index, coalesce_s=coalesce_s, sleep=time_.sleep)
 
 
 async def test_concurrent_requests_share_one_write_and_a_transient_failure_is_retried():
-    retriever = FlakyRetriever(failures=1)
-    v = verifier(retriever)
+    retriever, time_ = FlakyRetriever(failures=1), VirtualTime()
+    v = verifier(retriever, time_=time_)
     v.schedule(docs("a", "b"))
     v.schedule(docs("c"))  # another request within the coalescing window
     assert v.running == 1
@@ -47,16 +50,18 @@ async def test_concurrent_requests_share_one_write_and_a_transient_failure_is_re
     ids = {d.id for d in docs("a", "b", "c")}
     order = [d.id for d in docs("a", "b", "c")]
     assert retriever.batches == [order, order]  # one batch for both requests, written twice (one retry)
+    assert time_.slept == [0.05, 1.0]  # the coalescing window, then the first backoff
     assert retriever.stored == ids
     assert v._pending == set() and v.running == 0
 
 
 async def test_a_write_that_keeps_failing_is_given_up_loudly_and_frees_its_ids(caplog):
     caplog.set_level(logging.WARNING, logger="retrieval.writer")
-    retriever = FlakyRetriever(failures=10)
-    v = verifier(retriever, coalesce_s=0)
+    retriever, time_ = FlakyRetriever(failures=10), VirtualTime()
+    v = verifier(retriever, coalesce_s=0, time_=time_)
     v.schedule(docs("x"))
-    assert await v.drain(timeout_s=10) == 0  # 1 s + 2 s of backoff, then it gives up
+    assert await v.drain(timeout_s=10) == 0
+    assert time_.slept == [1.0, 2.0]  # 1 s + 2 s of backoff, then it gives up
     assert len(retriever.batches) == 3 and retriever.stored == set()
     assert any("gave up indexing 1 web document(s) after 3 attempts" in r.message for r in caplog.records)
     assert v._pending == set()  # a later request may try again
