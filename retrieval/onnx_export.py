@@ -15,6 +15,7 @@ import hashlib
 import logging
 import os
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -82,34 +83,48 @@ def export(module, target: Path, input_names: Sequence[str], output_name: str,
     mask = ids.clone()
     mask[1, 9:] = 0  # a padded row, so the traced graph keeps the attention mask
     examples = {"input_ids": ids, "attention_mask": mask, "token_type_ids": torch.zeros_like(ids)}
-    tmp = _private_tmp(target)
-    with quiet_tools():
+    with _written_through(target) as tmp, quiet_tools():
         torch.onnx.export(
             module.eval(), tuple(examples[n] for n in input_names), str(tmp), input_names=list(input_names),
             output_names=[output_name],
             dynamic_axes={n: {0: "batch", 1: "tokens"} for n in input_names} | {output_name: output_axes or {0: "batch"}},
             opset_version=17, dynamo=False,
         )
-    tmp.replace(target)
 
 
-def _private_tmp(target: Path) -> Path:
-    """A temporary name of this process and thread only: an API and its workers starting together
-    on one cache folder each write their own file, and the last complete one wins the rename."""
-    return target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+STALE_TMP_S = 600.0  # a temporary file this old is a crashed writer's (an export takes seconds)
+
+
+@contextmanager
+def _written_through(target: Path) -> Iterator[Path]:
+    """A temporary path of this process and thread only, renamed to `target` when the block ends
+    well and removed when it fails: an API and its workers starting together on one cache folder
+    each write their own file, and the last complete one wins the rename. Temporary files that a
+    killed process left behind (older than STALE_TMP_S) are removed first."""
+    now = time.time()
+    for leftover in target.parent.glob(f"{target.name}.*.tmp"):
+        try:
+            if now - leftover.stat().st_mtime > STALE_TMP_S:
+                leftover.unlink()
+        except OSError:  # another process removed or renamed it meanwhile
+            pass
+    tmp = target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    try:
+        yield tmp
+        tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def quantize(source: Path, target: Path) -> None:
     """Blocking: dynamic int8 quantisation of the MatMuls' weights, per channel."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    tmp = _private_tmp(target)
     # Per-channel int8 weights of the MatMuls only: measured cosine to fp32 ≥ 0.99 on SciFact
     # abstracts (per-tensor over all ops: 0.90 minimum), and still ≈ 3× the fp32 speed.
-    with quiet_tools():
+    with _written_through(target) as tmp, quiet_tools():
         quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
                          op_types_to_quantize=["MatMul"])
-    tmp.replace(target)
 
 
 def open_session(path: Path, threads: int | None = None):

@@ -45,3 +45,25 @@ def test_two_processes_exporting_one_graph_both_succeed(tmp_path: Path):
     errors = [proc.communicate(timeout=120)[1] for proc in procs]
     assert [proc.returncode for proc in procs] == [0, 0], "\n".join(errors)[-2000:]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model.onnx"]  # no temporary file left
+
+
+def test_a_failed_export_leaves_nothing_and_a_killed_writers_leftover_is_removed(tmp_path: Path):
+    import os
+
+    import torch
+
+    from retrieval.onnx_export import STALE_TMP_S, export
+
+    class Broken(torch.nn.Module):
+        def forward(self, input_ids, attention_mask):
+            raise RuntimeError("this graph cannot be traced")
+
+    target = tmp_path / "model.onnx"
+    old = tmp_path / "model.onnx.4242-1.tmp"  # a writer killed mid-export, long ago
+    fresh = tmp_path / "model.onnx.4343-1.tmp"  # another process exporting right now
+    for leftover in (old, fresh):
+        leftover.write_bytes(b"half a graph")
+    os.utime(old, (time.time() - STALE_TMP_S - 60,) * 2)
+    with pytest.raises(RuntimeError, match="cannot be traced"):
+        export(Broken(), target, ["input_ids", "attention_mask"], "out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [fresh.name]  # its own temporary file removed too
