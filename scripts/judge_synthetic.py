@@ -23,15 +23,14 @@ import re
 from collections.abc import Sequence
 
 from agent.align import MONTHS
+from agent.align import STOP as ALIGN_STOP
 from agent.nli import negate_claim
 from benchmarks.judge_data import Pair
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]+|\d[\d,.]*\d|\d")
-_STOP_WORDS = """a an the of in on at to for from by with and or but is are was were be been being has have
-had do does did this that these those it its as into than then there their they he she his her him them we our
-you your i me my who whom which what when where why how also such can could would should will may might must
-shall about over under after before between during including while not no never only"""
-STOP = frozenset(_STOP_WORDS.split())
+# agent.align's stop words, and the negations the editor leaves alone (a negation edit is its own kind)
+STOP = ALIGN_STOP | {"not", "no", "never", "only"}
+# the pairs the editor swaps: a subset of agent.align.OPPOSITE (tests/test_judge_synthetic.py checks it)
 _ANTONYM_PAIRS = """best worst|before after|earlier later|increase decrease|increased decreased|increases decreases
 more less|higher lower|high low|larger smaller|large small|rise fall|rising falling|positive negative|alive dead
 first last|male female|men women|success failure|successful unsuccessful|major minor|fictional real

@@ -5,8 +5,17 @@ from __future__ import annotations
 import random
 import re
 
+from agent.align import NEGATIONS, OPPOSITE
+from agent.align import STOP as ALIGN_STOP
 from benchmarks.judge_data import Pair
-from scripts.judge_synthetic import MONTHS, Editor, symmetric_pairs, topical_nei_pairs
+from scripts.judge_synthetic import (
+    ANTONYMS,
+    MONTHS,
+    STOP,
+    Editor,
+    symmetric_pairs,
+    topical_nei_pairs,
+)
 
 PAIRS = [
     Pair("Paramore formed in 2004.", "Paramore is an American rock band formed in 2004.", "supports", "a"),
@@ -76,3 +85,10 @@ def test_topical_pairs_take_another_claims_evidence_on_shared_words():
     assert by_claim["Lyon has a tall tower."] == "The Eiffel Tower in Paris is 330 metres tall."
     assert "Lyon hosts a film festival." not in by_claim  # its only shared word is Lyon's
     assert "Bananas are rich in potassium." not in by_claim  # nothing shares a word with it
+
+
+def test_the_editor_reads_words_as_the_alignment_stage_does():
+    # the pairs it swaps are antonyms to agent.align too, and its stop words are agent.align's
+    # plus the negations it leaves alone (a negation edit is its own kind)
+    assert all(b in OPPOSITE.get(a, ()) for a, swaps in ANTONYMS.items() for b in swaps)
+    assert ALIGN_STOP <= STOP and STOP - ALIGN_STOP <= NEGATIONS
