@@ -13,7 +13,8 @@ never trained on; 15 % of the training claims are the validation split):
    stacker over [log tree probabilities, cross-encoder logits]; its 5-fold grouped out-of-fold scores
    are printed beside the cross-encoder's and the trees' alone.
 The trees are exported as plain arrays and checked against scikit-learn's own predictions.
-Deterministic; about 4 minutes on this 2-core machine (most of it encoding ~20k texts).
+Deterministic (the same card under any hash seed); about 1 minute on this 2-core machine when idle
+(most of it encoding ~20k texts).
 """
 
 from __future__ import annotations
