@@ -118,8 +118,10 @@ class LocalJudge:
         except (OSError, ValueError, KeyError) as exc:
             raise ModelUnavailable(f"the local judge's card {card_path} cannot be read: {exc}") from exc
         try:
+            import hashlib
+
             import torch
-            from safetensors.torch import load_file
+            from safetensors.torch import load as load_tensors
             from transformers import AutoModel, AutoTokenizer
 
             from retrieval.model_files import resolve_model
@@ -128,7 +130,9 @@ class LocalJudge:
             with _quiet_transformers():  # the packaged checkpoint's unused pooler is not news
                 base = AutoModel.from_pretrained(resolved.location, add_pooling_layer=False)
             network = build_network(base, len(LABELS))
-            tensors = {k: v.to(torch.float32) for k, v in load_file(str(weights)).items()}
+            raw = Path(weights).read_bytes()  # read once: the tensors, and the digest the ONNX folder and the
+            digest = hashlib.sha256(raw).hexdigest()[:12]  # alignment card are keyed by
+            tensors = {k: v.to(torch.float32) for k, v in load_tensors(raw).items()}
             missing = set(tensors) - set(network.state_dict())
             if missing:
                 raise ModelUnavailable(f"the judge's weights name tensors the base model lacks: {sorted(missing)[:3]}")
@@ -141,18 +145,15 @@ class LocalJudge:
             raise ModelUnavailable(f"could not load the local judge ({weights.name} over {card.base}): {exc}") from exc
         judge = cls(network, tokenizer, card, f"claimcheck-judge ({Path(weights).name} over {resolved.name})")
         if align_card is not None:
-            judge._open_aligner(Path(weights), Path(align_card), str(resolved.location))
+            judge._open_aligner(digest, Path(align_card), str(resolved.location))
         if onnx_dir is not None:
-            judge._open_onnx(Path(weights), Path(resolved.location), Path(onnx_dir), threads)
+            judge._open_onnx(digest, Path(resolved.location), Path(onnx_dir), threads)
         return judge
 
-    def _open_onnx(self, weights: Path, base: Path, onnx_dir: Path, threads: int | None) -> None:
-        import hashlib
-
+    def _open_onnx(self, digest: str, base: Path, onnx_dir: Path, threads: int | None) -> None:
         from retrieval.onnx_export import cached_session, export, fingerprint
 
         names = [n for n in ("input_ids", "attention_mask", "token_type_ids") if n in self._tokenizer.model_input_names]
-        digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:12]
         folder = onnx_dir / f"judge-{digest}-{fingerprint(base)}"
         network = self._network
 
@@ -180,14 +181,13 @@ class LocalJudge:
                 reason = f"the word-alignment encoder's ONNX export or session failed ({exc}); it runs on torch"
                 self.backend_reason = f"{self.backend_reason}; {reason}" if self.backend_reason else reason
 
-    def _open_aligner(self, weights: Path, card: Path, base: str) -> None:
-        import hashlib
-
+    def _open_aligner(self, digest: str, card: Path, base: str) -> None:
+        """``digest``: the first 12 hex digits of the judge weights' sha256."""
         from agent.align import Aligner
 
         try:
             data = json.loads(card.read_text())
-            if data["stacker"]["judge_weights_sha256"] != hashlib.sha256(weights.read_bytes()).hexdigest()[:12]:
+            if data["stacker"]["judge_weights_sha256"] != digest:
                 self.align_reason = f"{card.name} was fitted to other judge weights; the cross-encoder judges alone"
                 return
             self.aligner = Aligner.from_card(base, data, card.name)
