@@ -52,7 +52,7 @@ def test_a_failed_export_leaves_nothing_and_a_killed_writers_leftover_is_removed
 
     import torch
 
-    from retrieval.onnx_export import STALE_TMP_S, export
+    from retrieval.onnx_export import STALE_TMP_S, _written_through, export
 
     class Broken(torch.nn.Module):
         def forward(self, input_ids, attention_mask):
@@ -66,4 +66,8 @@ def test_a_failed_export_leaves_nothing_and_a_killed_writers_leftover_is_removed
     os.utime(old, (time.time() - STALE_TMP_S - 60,) * 2)
     with pytest.raises(RuntimeError, match="cannot be traced"):
         export(Broken(), target, ["input_ids", "attention_mask"], "out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [fresh.name]
+    with pytest.raises(RuntimeError, match="disk full"), _written_through(target) as tmp:  # fails halfway
+        tmp.write_bytes(b"half a graph")
+        raise RuntimeError("disk full")
     assert sorted(p.name for p in tmp_path.iterdir()) == [fresh.name]  # its own temporary file removed too
