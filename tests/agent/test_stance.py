@@ -140,3 +140,45 @@ def test_freshness_by_source_type_and_staleness():
     assert is_time_sensitive("Who is currently the CEO of Twitter?", today)
     assert is_time_sensitive("Inflation hit 9% in 2024", today)
     assert not is_time_sensitive("Water boils at 100 C at sea level", today)
+
+
+class _ScriptedJudge:
+    """A behavioural fake judge: fixed probabilities per premise, with or without a calibration."""
+
+    def __init__(self, probs: dict[str, StanceProbs], calibration=None) -> None:
+        self.probs = probs
+        if calibration is not None:
+            self.calibration = calibration
+
+    async def predict(self, pairs):
+        return [self.probs[premise] for premise, _ in pairs]
+
+
+async def test_a_side_below_the_judges_stance_floor_shows_as_neutral():
+    from agent.verdict import Calibration
+
+    probs = {"The Earth is about 4.54 billion years old.": StanceProbs(0.10, 0.52, 0.38),
+             "The Earth is not flat.": StanceProbs(0.05, 0.60, 0.35),
+             "Earth is the third planet.": StanceProbs(0.53, 0.02, 0.45)}
+    floored = [item(text) for text in probs]
+    returned = await nli_judge("The Earth is flat", floored, _ScriptedJudge(probs, Calibration(stance_floor=0.55)))
+    assert [(e.stance, e.stance_score) for e in floored] == [("neutral", 0.38), ("refutes", 0.6), ("neutral", 0.45)]
+    assert returned == list(probs.values())  # the verdict still weighs the probabilities themselves
+    assert factuality(floored) == 0.0  # only the shown side counts
+    plain = [item(text) for text in probs]  # a model without a fitted floor shows every argmax side
+    await nli_judge("The Earth is flat", plain, _ScriptedJudge(probs))
+    assert [e.stance for e in plain] == ["refutes", "refutes", "supports"]
+
+
+def test_the_shipped_judges_stance_floor_follows_its_validation_bins():
+    import json
+
+    from agent.align import ALIGN_CARD
+    from agent.verdict import Calibration
+
+    card = json.loads(ALIGN_CARD.read_text())["calibration"]
+    floor = Calibration.from_card(card).stance_floor
+    assert 0.4 <= floor <= 0.7
+    filled = [b for b in card["stance_bins"] if b["n"] >= 20]
+    assert all(b["precision"] >= 0.5 for b in filled if b["from"] >= floor)  # shown sides: right at least half the time
+    assert any(b["precision"] < 0.5 and round(b["from"] + 0.05, 2) == floor for b in filled)  # the floor is earned
