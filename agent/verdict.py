@@ -199,13 +199,7 @@ def judged_verdict(claim: str, evidence: Sequence[Evidence], probs: Sequence[Sta
     lead = f"Judged by {judge}, not by a language model."
     # the reasoning rests on the items that clearly take a side, not on every weak lean
     floor = 0.75 * calibration.threshold
-    # and only on items that show that side (agent.stance: a side below the stance floor shows as neutral)
-    def shown(numbers: tuple[int, ...], side: str) -> tuple[int, ...]:
-        return tuple(n for n in numbers if (p := probs[n - 1]) is not None
-                     and getattr(p, side) >= calibration.stance_floor) or numbers
-
-    supporters = scores.strong(shown(scores.supporters, "entailment"), floor)
-    refuters = scores.strong(shown(scores.refuters, "contradiction"), floor)
+    supporters, refuters = scores.strong(scores.supporters, floor), scores.strong(scores.refuters, floor)
     if verdict is Verdict.TRUE:
         body = f"The evidence supports the claim: {_cited(evidence, supporters, 'supports')}."
     elif verdict is Verdict.FALSE:
