@@ -138,8 +138,6 @@ async def nli_judge(claim: str, evidence: Sequence[Evidence], nli: NLIModel,
     pairs = [(span.of(item.text), claim) for item, item_spans in zip(evidence, spans, strict=True)
              for span in item_spans]
     probs = iter(await nli.predict(pairs))
-    calibration = getattr(nli, "calibration", None)  # the local judge's; an NLI model has none fitted
-    floor = calibration.stance_floor if calibration is not None else 0.0
     out: list[StanceProbs | None] = []
     for item, item_spans in zip(evidence, spans, strict=True):
         scored = [(span, next(probs)) for span in item_spans]
@@ -148,17 +146,15 @@ async def nli_judge(claim: str, evidence: Sequence[Evidence], nli: NLIModel,
             continue
         span, p = max(scored, key=lambda sp: max(sp[1].entailment, sp[1].contradiction))
         item.quote = span.of(item.text)
-        item.stance, item.stance_score = _stance_of(p, floor)
+        item.stance, item.stance_score = _stance_of(p)
         out.append(p)
     return out
 
 
-def _stance_of(p: StanceProbs, floor: float = 0.0) -> tuple[Stance, float]:
-    """The argmax label; a side below ``floor`` (the judge's calibrated stance floor) shows as
-    neutral, with the judge's probability of neutral."""
-    if p.entailment >= max(p.contradiction, p.neutral) and p.entailment >= floor:
+def _stance_of(p: StanceProbs) -> tuple[Stance, float]:
+    if p.entailment >= max(p.contradiction, p.neutral):
         return "supports", round(p.entailment, 4)
-    if p.contradiction >= max(p.neutral, p.entailment) and p.contradiction >= floor:
+    if p.contradiction >= p.neutral:
         return "refutes", round(p.contradiction, 4)
     return "neutral", round(p.neutral, 4)
 

@@ -100,16 +100,12 @@ def evidence_only_verdict(evidence: Sequence[Evidence], lead: str = NO_LLM) -> V
 class Calibration:
     """How stances become a verdict: a side is taken when its weighted probability reaches
     ``threshold``; confidence = sigmoid(a · score + b) per answer kind ("decided": the winning
-    side's score minus the other's; "nee": the stronger side's score, for Not Enough Evidence).
-    ``stance_floor``: an evidence item shows a side (supports / refutes) only when the judge gives
-    that side at least this probability, else "neutral" — below it, the validation split's side
-    labels were right less often than wrong (0: every argmax side is shown)."""
+    side's score minus the other's; "nee": the stronger side's score, for Not Enough Evidence)."""
 
     threshold: float = 0.6
     platt: dict[str, tuple[float, float]] = field(default_factory=lambda: {
         "decided": (4.0, -1.5), "partial": (0.0, 0.0), "nee": (-3.0, 1.5)})
     fitted_on: str = "defaults (not fitted)"
-    stance_floor: float = 0.0
 
     @classmethod
     def from_card(cls, card: dict | None) -> Calibration:
@@ -117,7 +113,7 @@ class Calibration:
             return cls()
         platt = {k: (float(v[0]), float(v[1])) for k, v in card.get("platt", {}).items()}
         return cls(float(card.get("threshold", 0.6)), {**cls().platt, **platt},
-                   str(card.get("fitted_on", "judge.json")), float(card.get("stance_floor", 0.0)))
+                   str(card.get("fitted_on", "judge.json")))
 
     def confidence(self, kind: str, score: float) -> float:
         a, b = self.platt.get(kind, (0.0, 0.0))

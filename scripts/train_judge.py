@@ -287,30 +287,6 @@ SOURCES = {"fever": "https://en.wikipedia.org/", "cf": "https://en.wikipedia.org
            "scifact": "https://pubmed.ncbi.nlm.nih.gov/"}
 
 
-def stance_floor(judge, pairs: list[Pair], width: float = 0.05, least: int = 20) -> tuple[float, list[dict]]:
-    """The lowest probability from which the judge's side labels (supports / refutes, argmax) are
-    right at least half the time in every bin of ``width`` holding ``least`` labels or more, on
-    the validation pairs; below it an item shows "neutral" (agent.stance._stance_of)."""
-    probs = judge.predict_blocking([(p.evidence, p.claim) for p in pairs])
-    sides = []  # (probability of the argmax side, right?)
-    for pair, p in zip(pairs, probs, strict=True):
-        scores = {"supports": p.entailment, "refutes": p.contradiction, "nei": p.neutral}
-        label = max(scores, key=scores.get)
-        if label != "nei":
-            sides.append((scores[label], label == pair.label))
-    edges = [round(0.35 + width * k, 2) for k in range(int(0.65 / width) + 1)]
-    bins = []
-    for low in edges:
-        inside = [right for prob, right in sides if low <= prob < low + width]
-        if inside:
-            bins.append({"from": low, "n": len(inside), "precision": round(sum(inside) / len(inside), 3)})
-    floor = 0.0
-    for row in bins:  # the floor rises past every well-filled bin that is wrong more often than right
-        if row["n"] >= least and row["precision"] < 0.5:
-            floor = round(row["from"] + width, 2)
-    return floor, bins
-
-
 def calibrate(args) -> None:
     """Fit the verdict's threshold and Platt scaling on the validation split's out-of-fold
     predictions (the judge never trained on them), through the service's own path: the judge
@@ -392,10 +368,9 @@ def calibrate(args) -> None:
         else:  # too few answers of this kind: a constant, the smoothed rate of being right
             rate = (sum(ys) + 1) / (len(ys) + 2)
             platt[kind] = [0.0, round(float(np.log(rate / (1 - rate))), 4)]
-    floor, bins = stance_floor(judge, val_pairs)
     card = json.loads(target.read_text())
     card["calibration"] = {
-        "threshold": threshold, "platt": platt, "stance_floor": floor, "stance_bins": bins,
+        "threshold": threshold, "platt": platt,
         "fitted_on": f"the validation split's out-of-fold predictions ({len(val)} cases, 15 % of the training claims)",
         "validation_tf_precision": {k: round(v, 4) for k, v in per.items()}, "validation_coverage": round(coverage, 4),
         "target_precision": args.target_precision, "seconds": round(time.perf_counter() - started, 1),
