@@ -19,7 +19,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import numpy as np
@@ -156,22 +156,59 @@ def open_session(path: Path, threads: int | None = None):
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
+UNUSED_DAYS = 30  # a cache folder no session opened for this long is removed when a new one is exported
+
+
 def cached_session(folder: Path, build: Callable[[Path], None], *, quantized: bool,
                    threads: int | None = None):
     """Blocking: the session of `folder`'s graph, `build(fp32_path)` exporting it first when it is
-    missing, quantising it when `quantized`. A cached graph that does not open is rebuilt once."""
+    missing, quantising it when `quantized`. A cached graph that does not open is rebuilt once.
+    Opening marks the folder used; exporting a new one removes folders unused for UNUSED_DAYS (the
+    graphs of replaced model files or judge weights, which nothing opens any more)."""
     folder.mkdir(parents=True, exist_ok=True)
     fp32 = folder / FP32_NAME
     cached = fp32.exists()
+    if not cached:
+        prune_unused(folder.parent, keep=folder)
     try:
-        return _prepare_and_open(folder, build, quantized, threads)
+        session = _prepare_and_open(folder, build, quantized, threads)
     except Exception as exc:  # onnxruntime and onnx raise their own (non-exported) error types
         if not cached:
             raise
         log.warning("cached ONNX graph in %s does not open (%s); exporting it again", folder, exc)
         for stale in (fp32, folder / INT8_NAME):
             stale.unlink(missing_ok=True)
-        return _prepare_and_open(folder, build, quantized, threads)
+        session = _prepare_and_open(folder, build, quantized, threads)
+    with suppress(OSError):
+        os.utime(folder)  # last used: what prune_unused reads
+    return session
+
+
+def prune_unused(cache: Path, *, keep: Path, days: float = UNUSED_DAYS) -> list[Path]:
+    """Remove the folders of `cache` that hold an exported graph (ours: `model.onnx` inside) and
+    were not opened for `days`; anything else there is left alone. Returns what it removed."""
+    import shutil
+
+    cutoff = time.time() - days * 86400
+    removed = []
+    try:
+        children = list(cache.iterdir())
+    except OSError:
+        return removed
+    for child in children:
+        try:
+            if child == keep or not child.is_dir() or not (child / FP32_NAME).exists():
+                continue
+            if child.stat().st_mtime >= cutoff:
+                continue
+            shutil.rmtree(child)
+        except OSError as exc:  # another process's folder in use or already gone: not ours to fight over
+            log.debug("could not remove the unused ONNX cache folder %s: %s", child, exc)
+            continue
+        removed.append(child)
+    if removed:
+        log.info("removed %d ONNX cache folder(s) unused for %g days from %s", len(removed), days, cache)
+    return removed
 
 
 def _prepare_and_open(folder: Path, build: Callable[[Path], None], quantized: bool, threads: int | None):
