@@ -1,5 +1,6 @@
 """`claimcheck serve`, `claimcheck verify "claim" [--json]`, `claimcheck batch FILE --out results.jsonl`,
-`claimcheck kb seed|stats|ingest|search` and `claimcheck models list|pull`."""
+`claimcheck kb seed|stats|ingest|search`, `claimcheck models list|pull`, `claimcheck mcp` (MCP tools
+over stdio) and `claimcheck worker` (batch-job items from the Redis queue)."""
 
 from __future__ import annotations
 
