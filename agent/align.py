@@ -96,9 +96,9 @@ class WordEncoder:
     def load(cls, location: str) -> WordEncoder:
         from transformers import AutoModel, AutoTokenizer
 
-        from agent.judge import _quiet_transformers
+        from retrieval.model_files import quiet_loading
 
-        with _quiet_transformers():
+        with quiet_loading():
             model = AutoModel.from_pretrained(location, add_pooling_layer=False)
         return cls(model.eval(), AutoTokenizer.from_pretrained(location))
 

@@ -118,10 +118,11 @@ class MiniLMLayers:
         """Blocking: the same local model files the embedder resolves (offline first)."""
         from transformers import AutoModel, AutoTokenizer
 
-        from retrieval.model_files import resolve_model
+        from retrieval.model_files import quiet_loading, resolve_model
 
         resolved = resolve_model(name)
-        model = AutoModel.from_pretrained(resolved.location).eval()
+        with quiet_loading():
+            model = AutoModel.from_pretrained(resolved.location).eval()
         return cls(model, AutoTokenizer.from_pretrained(resolved.location), resolved.name)
 
     def share_lane(self, lane) -> None:

@@ -21,7 +21,6 @@ import logging
 import threading
 import time
 from collections.abc import Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -124,10 +123,10 @@ class LocalJudge:
             from safetensors.torch import load as load_tensors
             from transformers import AutoModel, AutoTokenizer
 
-            from retrieval.model_files import resolve_model
+            from retrieval.model_files import quiet_loading, resolve_model
 
             resolved = resolve_model(card.base)
-            with _quiet_transformers():  # the packaged checkpoint's unused pooler is not news
+            with quiet_loading():  # the packaged checkpoint's unused pooler is not news
                 base = AutoModel.from_pretrained(resolved.location, add_pooling_layer=False)
             network = build_network(base, len(LABELS))
             raw = Path(weights).read_bytes()  # read once: the tensors, and the digest the ONNX folder and the
@@ -252,18 +251,6 @@ class LocalJudge:
 
     async def predict(self, pairs: Sequence[tuple[str, str]]) -> list[StanceProbs]:
         return await run_blocking(self.predict_blocking, list(pairs))
-
-
-@contextmanager
-def _quiet_transformers():
-    from transformers.utils import logging as hf_logging
-
-    level = hf_logging.get_verbosity()
-    hf_logging.set_verbosity_error()
-    try:
-        yield
-    finally:
-        hf_logging.set_verbosity(level)
 
 
 @dataclass(frozen=True)

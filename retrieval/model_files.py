@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -17,6 +19,25 @@ from urllib.parse import urlsplit
 from retrieval.errors import ModelUnavailable
 
 MINILM_NAMES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
+
+
+@contextmanager
+def quiet_loading() -> Iterator[None]:
+    """transformers' chatter off while a local model loads: its INFO and WARNING lines (the packaged
+    checkpoint's unused pooler) and the "Loading weights" progress bar transformers 5 draws on stderr
+    for every model, which put two bars above `claimcheck verify`'s answer. Errors still show; the
+    progress bars come back afterwards if they were on (`claimcheck models pull` shows one)."""
+    from transformers.utils import logging as hf_logging
+
+    level, bars = hf_logging.get_verbosity(), hf_logging.is_progress_bar_enabled()
+    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        hf_logging.set_verbosity(level)
+        if bars:
+            hf_logging.enable_progress_bar()
 
 
 @dataclass(frozen=True)

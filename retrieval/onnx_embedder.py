@@ -20,7 +20,7 @@ import numpy as np
 
 from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
-from retrieval.model_files import ResolvedModel, resolve_model
+from retrieval.model_files import ResolvedModel, quiet_loading, resolve_model
 from retrieval.onnx_export import DEFAULT_CACHE, cached_session, export, fingerprint, token_feed
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,8 @@ def _export(location: Path, target: Path) -> None:
     import torch
     from transformers import AutoModel
 
-    model = AutoModel.from_pretrained(str(location), attn_implementation="eager")
+    with quiet_loading():
+        model = AutoModel.from_pretrained(str(location), attn_implementation="eager")
 
     class Hidden(torch.nn.Module):
         def __init__(self, inner) -> None:
