@@ -181,16 +181,19 @@ def load_reranker(name: str, embedder: Embedder, scale: RelevanceScale,
             return reranker, RerankerStatus(name, reranker.name, reranker.kind, False, None, elapsed,
                                             backend, reranker.backend)
         except ModelUnavailable as exc:
-            log.warning("ONNX cross-encoder unavailable, trying sentence-transformers: %s", exc)
             backend_reason = str(exc)
     try:
         reranker = CrossEncoderReranker.load(name, scale)
     except ModelUnavailable as exc:
-        log.warning("reranker unavailable, falling back to embedding similarity: %s", exc)
+        # one line when the model is simply absent (both loaders fail alike, as on every offline start)
+        onnx_too = f" (ONNX: {backend_reason})" if backend_reason and backend_reason != str(exc) else ""
+        log.warning("reranker unavailable, falling back to embedding similarity: %s%s", exc, onnx_too)
         fallback = EmbeddingReranker(embedder, fallback_scale)
         elapsed = (time.perf_counter() - started) * 1000
         return fallback, RerankerStatus(name, fallback.name, fallback.kind, True, str(exc), elapsed,
                                         backend, None, backend_reason)
+    if backend_reason:
+        log.warning("ONNX cross-encoder unavailable, running it on sentence-transformers: %s", backend_reason)
     elapsed = (time.perf_counter() - started) * 1000
     return reranker, RerankerStatus(name, reranker.name, reranker.kind, False, None, elapsed,
                                     backend, reranker.backend, backend_reason)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
 import numpy as np
@@ -65,13 +66,18 @@ async def test_tiny_cross_encoder_loads_and_scores(tmp_path):
     assert await reranker.score("q", []) == []
 
 
-def test_missing_reranker_falls_back_to_embedding_similarity(tmp_path, monkeypatch):
+def test_missing_reranker_falls_back_to_embedding_similarity(tmp_path, monkeypatch, caplog):
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
     started = time.perf_counter()
-    reranker, status = load_reranker("cross-encoder/not-here", HashingEmbedder(), SCALE)
+    with caplog.at_level(logging.WARNING, logger="retrieval.rerank"):  # the service's default backend
+        reranker, status = load_reranker("cross-encoder/not-here", HashingEmbedder(), SCALE, backend="onnx",
+                                         cache_dir=tmp_path / "onnx")
     assert time.perf_counter() - started < 3.0
     assert status.fallback is True and "not available" in (status.reason or "")
     assert reranker.kind == "embedding" and reranker.scale == EMBEDDING_SCALE
+    # an absent model is said once (the ONNX and the torch loader fail alike on every offline start)
+    warnings = [r.getMessage() for r in caplog.records if r.name == "retrieval.rerank"]
+    assert len(warnings) == 1 and "falling back to embedding similarity" in warnings[0], warnings
 
 
 def test_broken_model_directory_falls_back(tmp_path):
@@ -129,3 +135,18 @@ def test_embedder_falls_back_to_sentence_transformers_visibly(tmp_path):
     assert "ONNX" in (status.reason or "")
     with pytest.raises(ValueError, match="unknown embedding backend"):
         load_embedder("all-MiniLM-L6-v2", "tensorflow")
+
+
+def test_loading_a_local_model_draws_no_progress_bar(tmp_path, capfd):
+    # transformers 5 draws a "Loading weights" bar on stderr for every model it loads: two of them sat
+    # above `claimcheck verify`'s answer; the bar is off while claimcheck loads, and back on after
+    from transformers.utils import logging as hf_logging
+
+    from agent.heads import MiniLMLayers
+
+    path = tiny_cross_encoder(tmp_path / "tiny")
+    capfd.readouterr()
+    assert hf_logging.is_progress_bar_enabled()
+    MiniLMLayers.load(str(path))
+    assert "Loading weights" not in capfd.readouterr().err
+    assert hf_logging.is_progress_bar_enabled()
