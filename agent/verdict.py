@@ -180,6 +180,12 @@ def decide(scores: StanceScores, calibration: Calibration) -> tuple[Verdict, flo
     return Verdict.NOT_ENOUGH_EVIDENCE, calibration.confidence("nee", max(scores.support, scores.refute)), "nee"
 
 
+def _sentence(text: str) -> str:
+    """End with a full stop, unless the text ends with a quotation that ends a sentence itself:
+    `…an oblate spheroid."` rather than `…an oblate spheroid.".`"""
+    return text if text.endswith(('."', '!"', '?"')) else f"{text}."
+
+
 def _cited(evidence: Sequence[Evidence], numbers: Sequence[int], verb: str) -> str:
     return "; ".join(f"{evidence[n - 1].domain or evidence[n - 1].source} {verb} it [{n}]: "
                      f"\"{evidence[n - 1].quote or evidence[n - 1].text[:200]}\"" for n in numbers[:3])
@@ -197,12 +203,12 @@ def judged_verdict(claim: str, evidence: Sequence[Evidence], probs: Sequence[Sta
     floor = 0.75 * calibration.threshold
     supporters, refuters = scores.strong(scores.supporters, floor), scores.strong(scores.refuters, floor)
     if verdict is Verdict.TRUE:
-        body = f"The evidence supports the claim: {_cited(evidence, supporters, 'supports')}."
+        body = _sentence(f"The evidence supports the claim: {_cited(evidence, supporters, 'supports')}")
     elif verdict is Verdict.FALSE:
-        body = f"The evidence refutes the claim: {_cited(evidence, refuters, 'contradicts')}."
+        body = _sentence(f"The evidence refutes the claim: {_cited(evidence, refuters, 'contradicts')}")
     elif verdict is Verdict.PARTIALLY_TRUE:
-        body = (f"Credible sources disagree: {_cited(evidence, supporters, 'supports')}; but "
-                f"{_cited(evidence, refuters, 'contradicts')}.")
+        body = _sentence(f"Credible sources disagree: {_cited(evidence, supporters, 'supports')}; but "
+                         f"{_cited(evidence, refuters, 'contradicts')}")
     else:
         strongest = scores.supporters[:1] or scores.refuters[:1]
         body = ("The evidence neither clearly supports nor refutes the claim"

@@ -181,6 +181,7 @@ def test_one_credible_refuting_item_decides_false_and_the_reasoning_quotes_it():
     assert 0.5 < decision.confidence < 1 and factuality is not None and factuality < 0.2
     assert decision.reasoning.startswith("Judged by the local judge (t), not by a language model.")
     assert '[1]: "The Earth is not flat."' in decision.reasoning and "[2]" not in decision.reasoning
+    assert decision.reasoning.endswith('[1]: "The Earth is not flat."')  # the quote's full stop ends it, once
 
 
 def test_weak_or_neutral_stances_abstain():
