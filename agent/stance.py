@@ -178,16 +178,19 @@ def apply_judgements(evidence: Sequence[Evidence], judgements: Sequence[Evidence
     return judged, rejected
 
 
-def factuality(evidence: Sequence[Evidence]) -> float | None:
+def factuality(evidence: Sequence[Evidence],
+               stances: Sequence[tuple[Stance, float | None]] | None = None) -> float | None:
     """Σ support / (Σ support + Σ refute), each weighted by stance score × credibility × rank
-    decay × freshness (1 when unknown). None when no item takes a side."""
+    decay × freshness (1 when unknown). None when no item takes a side. ``stances``: (stance,
+    score) per item when they are not yet on the items (default: the items' own)."""
+    pairs = stances if stances is not None else [(item.stance, item.stance_score) for item in evidence]
     support = refute = 0.0
-    for rank, item in enumerate(evidence):
-        if item.stance == "neutral" or item.stance_score is None:
+    for rank, (item, (stance, score)) in enumerate(zip(evidence, pairs, strict=True)):
+        if stance == "neutral" or score is None:
             continue
-        weight = item.stance_score * item.credibility / (1 + 0.5 * rank)
+        weight = score * item.credibility / (1 + 0.5 * rank)
         weight *= item.freshness if item.freshness is not None else 1.0
-        if item.stance == "supports":
+        if stance == "supports":
             support += weight
         else:
             refute += weight

@@ -146,26 +146,26 @@ class StanceScores:
 
 
 def stance_scores(evidence: Sequence[Evidence], probs: Sequence[StanceProbs | None]) -> StanceScores:
+    """The verdict's scores from each item's probabilities; ``factuality`` is the documented one
+    (agent.stance.factuality) over the stance each item shows."""
+    from agent.stance import _stance_of, factuality
+
     support = refute = 0.0
     sup: list[tuple[float, int]] = []
     ref: list[tuple[float, int]] = []
-    mass_s = mass_r = 0.0
     for n, (item, p) in enumerate(zip(evidence, probs, strict=True), start=1):
         if p is None:
             continue
         w = item_weight(item)
         support, refute = max(support, w * p.entailment), max(refute, w * p.contradiction)
-        mass_s += w * p.entailment
-        mass_r += w * p.contradiction
         if p.entailment >= max(p.contradiction, p.neutral):
             sup.append((w * p.entailment, n))
         elif p.contradiction >= p.neutral:
             ref.append((w * p.contradiction, n))
-    total = mass_s + mass_r
+    shown = [_stance_of(p) if p is not None else ("neutral", None) for p in probs]
     return StanceScores(support, refute, tuple(n for _, n in sorted(sup, reverse=True)),
                         tuple(n for _, n in sorted(ref, reverse=True)),
-                        round(mass_s / total, 4) if total > 0 else None,
-                        {n: w for w, n in sup + ref})
+                        factuality(evidence, shown), {n: w for w, n in sup + ref})
 
 
 def decide(scores: StanceScores, calibration: Calibration) -> tuple[Verdict, float, str]:

@@ -184,6 +184,22 @@ def test_one_credible_refuting_item_decides_false_and_the_reasoning_quotes_it():
     assert decision.reasoning.endswith('[1]: "The Earth is not flat."')  # the quote's full stop ends it, once
 
 
+def test_factuality_follows_the_stances_the_answer_shows():
+    from agent.verdict import judged_verdict
+
+    # every item shows "refutes" (NASA's two sentences and USGS's, as the local judge reads them): the
+    # factuality is 0, as documented, not the share of entailment probability (it was 0.27 here)
+    evidence = [item(text="The Earth is not flat."), item("b.org", "The Earth is a sphere and not flat."),
+                item("c.gov", "The Earth is 4.54 billion years old.")]
+    probs = [StanceProbs(0.07, 0.83, 0.10), StanceProbs(0.35, 0.49, 0.16), StanceProbs(0.23, 0.55, 0.22)]
+    _, factuality = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
+    assert factuality == 0.0
+    probs[1] = StanceProbs(0.6, 0.3, 0.1)  # one item shows "supports": its weight against the others'
+    _, factuality = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
+    expected = (0.6 * 0.9 / 1.5) / (0.83 * 0.9 + 0.6 * 0.9 / 1.5 + 0.55 * 0.9 / 2)
+    assert factuality == round(expected, 4)
+
+
 def test_weak_or_neutral_stances_abstain():
     from agent.verdict import judged_verdict
 
