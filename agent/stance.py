@@ -146,12 +146,13 @@ async def nli_judge(claim: str, evidence: Sequence[Evidence], nli: NLIModel,
             continue
         span, p = max(scored, key=lambda sp: max(sp[1].entailment, sp[1].contradiction))
         item.quote = span.of(item.text)
-        item.stance, item.stance_score = _stance_of(p)
+        item.stance, item.stance_score = stance_of(p)
         out.append(p)
     return out
 
 
-def _stance_of(p: StanceProbs) -> tuple[Stance, float]:
+def stance_of(p: StanceProbs) -> tuple[Stance, float]:
+    """The stance an item shows for its probabilities (the argmax) and that stance's probability."""
     if p.entailment >= max(p.contradiction, p.neutral):
         return "supports", round(p.entailment, 4)
     if p.contradiction >= p.neutral:
@@ -199,4 +200,4 @@ def factuality(evidence: Sequence[Evidence],
 
 
 __all__ = ["HEURISTIC_NAME", "HEURISTIC_PRECISION", "Span", "apply_judgements", "factuality",
-           "lexical_judge", "lexical_stance", "nli_judge", "overlap", "sentence_spans", "verbatim"]
+           "lexical_judge", "lexical_stance", "nli_judge", "overlap", "sentence_spans", "stance_of", "verbatim"]

@@ -146,23 +146,23 @@ class StanceScores:
 
 
 def stance_scores(evidence: Sequence[Evidence], probs: Sequence[StanceProbs | None]) -> StanceScores:
-    """The verdict's scores from each item's probabilities; ``factuality`` is the documented one
-    (agent.stance.factuality) over the stance each item shows."""
-    from agent.stance import _stance_of, factuality
+    """The verdict's scores from each item's probabilities; each item's side and ``factuality`` (the
+    documented one, agent.stance.factuality) follow the stance the item shows."""
+    from agent.stance import factuality, stance_of
 
+    shown = [stance_of(p) if p is not None else ("neutral", None) for p in probs]
     support = refute = 0.0
     sup: list[tuple[float, int]] = []
     ref: list[tuple[float, int]] = []
-    for n, (item, p) in enumerate(zip(evidence, probs, strict=True), start=1):
+    for n, (item, p, (stance, _)) in enumerate(zip(evidence, probs, shown, strict=True), start=1):
         if p is None:
             continue
         w = item_weight(item)
         support, refute = max(support, w * p.entailment), max(refute, w * p.contradiction)
-        if p.entailment >= max(p.contradiction, p.neutral):
+        if stance == "supports":
             sup.append((w * p.entailment, n))
-        elif p.contradiction >= p.neutral:
+        elif stance == "refutes":
             ref.append((w * p.contradiction, n))
-    shown = [_stance_of(p) if p is not None else ("neutral", None) for p in probs]
     return StanceScores(support, refute, tuple(n for _, n in sorted(sup, reverse=True)),
                         tuple(n for _, n in sorted(ref, reverse=True)),
                         factuality(evidence, shown), {n: w for w, n in sup + ref})
