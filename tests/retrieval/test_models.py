@@ -145,8 +145,13 @@ def test_loading_a_local_model_draws_no_progress_bar(tmp_path, capfd):
     from agent.heads import MiniLMLayers
 
     path = tiny_cross_encoder(tmp_path / "tiny")
-    capfd.readouterr()
-    assert hf_logging.is_progress_bar_enabled()
-    MiniLMLayers.load(str(path))
-    assert "Loading weights" not in capfd.readouterr().err
-    assert hf_logging.is_progress_bar_enabled()
+    was_on = hf_logging.is_progress_bar_enabled()
+    hf_logging.enable_progress_bar()  # as on a terminal by default, whatever this environment set
+    try:
+        capfd.readouterr()
+        MiniLMLayers.load(str(path))
+        assert "Loading weights" not in capfd.readouterr().err
+        assert hf_logging.is_progress_bar_enabled()
+    finally:
+        if not was_on:
+            hf_logging.disable_progress_bar()
