@@ -153,7 +153,6 @@ class LocalJudge:
         from retrieval.onnx_export import cached_session, export, fingerprint
 
         names = [n for n in ("input_ids", "attention_mask", "token_type_ids") if n in self._tokenizer.model_input_names]
-        folder = onnx_dir / f"judge-{digest}-{fingerprint(base)}"
         network = self._network
 
         import torch
@@ -166,7 +165,8 @@ class LocalJudge:
             def forward(self, *tensors):
                 return self.inner(**dict(zip(names, tensors, strict=True)))
 
-        try:
+        try:  # the fingerprint reads the model files: a read error, like an export error, leaves torch running
+            folder = onnx_dir / f"judge-{digest}-{fingerprint(base)}"
             self._session = cached_session(folder, lambda target: export(Forward(), target, names, "logits"),
                                            quantized=False, threads=threads)
             self._inputs = names

@@ -136,3 +136,16 @@ def test_a_claim_longer_than_the_window_is_judged_not_raised(tmp_path):
         probs = judge.predict_blocking([("the earth is round", long_claim), ("the earth is round", "the earth is flat")])
         assert len(probs) == 2 and all(abs(p.entailment + p.contradiction + p.neutral - 1) < 1e-6 for p in probs)
 
+
+
+def test_model_files_that_cannot_be_read_for_the_onnx_key_leave_the_judge_on_torch(tmp_path, monkeypatch):
+    import retrieval.onnx_export
+
+    def unreadable(location):
+        raise PermissionError(f"{location}/model.safetensors: permission denied")
+
+    monkeypatch.setattr(retrieval.onnx_export, "fingerprint", unreadable)
+    weights, card = tiny_judge(tmp_path)
+    judge, status = load_local_judge(weights, card, onnx_dir=tmp_path / "onnx")
+    assert status.loaded and judge.backend == "torch" and "permission denied" in judge.backend_reason
+    assert len(judge.predict_blocking([("the earth is round", "the earth is flat")])) == 1
