@@ -50,8 +50,11 @@ def serve(args: argparse.Namespace) -> int:
     print(f"claimcheck: starting on http://{host}:{port} (KB: "
           f"{settings.CHROMA_HOST + ':' + str(settings.CHROMA_PORT) if settings.CHROMA_HOST else settings.CHROMA_PERSIST_DIR})",
           file=sys.stderr)
+    from app.http_protocol import JSONErrorHttpToolsProtocol
+
+    # uvicorn's own 400s (requests it cannot parse) in the API's error shape (app/http_protocol.py)
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level=args.log_level,
-                            timeout_graceful_shutdown=10)
+                            timeout_graceful_shutdown=10, http=JSONErrorHttpToolsProtocol)
     server = uvicorn.Server(config)
     server.run()
     # uvicorn reports a failed lifespan (e.g. the KB lock taken meanwhile) by not starting.

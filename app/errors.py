@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -25,26 +26,57 @@ class Saturated(Exception):
 
 def error_response(status: int, error: str, detail: Any = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": error, "detail": detail}, status_code=status, headers=headers)
+    try:
+        return JSONResponse({"error": error, "detail": detail}, status_code=status, headers=headers)
+    except (UnicodeEncodeError, ValueError):  # a detail quoting something no encoder can write
+        return JSONResponse({"error": error, "detail": _safe(detail)}, status_code=status, headers=headers)
 
 
-def _safe(value: Any) -> Any:
-    """Make a validation error's `input`/`ctx` JSON-safe (raw bytes may not be UTF-8)."""
+ECHO_CHARS = 200  # an error quotes at most this much of the input
+ECHO_ITEMS = 10  # … and this many items of a list or object, this deep
+ECHO_DEPTH = 3
+
+
+def safe_text(text: str, limit: int = ECHO_CHARS) -> str:
+    """A string any JSON encoder can write: lone surrogates shown escaped (\\ud800), truncated."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def _safe(value: Any, depth: int = 0) -> Any:
+    """An input or context value as an error may quote it: JSON-encodable (undecodable bytes
+    replaced, lone surrogates escaped, NaN and infinities as text) and bounded (strings, lists and
+    objects truncated, nesting cut)."""
     if isinstance(value, bytes):
-        return value.decode("utf-8", errors="replace")
-    if isinstance(value, str | int | float | bool) or value is None:
+        return safe_text(value[: ECHO_CHARS * 4].decode("utf-8", errors="replace"))
+    if isinstance(value, str):
+        return safe_text(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, int | float | bool) or value is None:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+            digits = str(value)  # ≤ 4300 digits: what Python converts at all
+            return f"{digits[:12]}… ({len(digits.lstrip('-'))} digits)"
         return value
+    if depth >= ECHO_DEPTH:
+        return "…"
     if isinstance(value, dict):
-        return {str(k): _safe(v) for k, v in value.items()}
+        items = list(value.items())
+        out = {safe_text(str(k), 64): _safe(v, depth + 1) for k, v in items[:ECHO_ITEMS]}
+        if len(items) > ECHO_ITEMS:
+            out["…"] = f"{len(items) - ECHO_ITEMS} more"
+        return out
     if isinstance(value, list | tuple):
-        return [_safe(v) for v in value]
-    return str(value)
-
-
-def _truncate(value: Any, limit: int = 200) -> Any:
-    if isinstance(value, str) and len(value) > limit:
-        return value[:limit] + "…"
-    return value
+        out_list = [_safe(v, depth + 1) for v in list(value[:ECHO_ITEMS])]
+        if len(value) > ECHO_ITEMS:
+            out_list.append(f"… {len(value) - ECHO_ITEMS} more")
+        return out_list
+    return safe_text(str(value))
 
 
 # Domain error → (status, error name, Retry-After seconds). The first matching class wins.
@@ -62,8 +94,10 @@ def validation_detail(errors: Any) -> list[dict[str, Any]]:
     """pydantic's errors as the 422 body's `detail`: type, loc, msg, a truncated input, ctx."""
     detail = []
     for item in errors:
-        clean = {k: _safe(v) for k, v in item.items() if k in {"type", "loc", "msg", "input", "ctx"}}
-        clean["input"] = _truncate(clean.get("input"))
+        clean = {k: _safe(v) for k, v in item.items() if k in {"type", "loc", "msg", "ctx"}}
+        if "loc" in item:  # every step of the location, however deep: it says where
+            clean["loc"] = [_safe(step, ECHO_DEPTH - 1) for step in item["loc"]][:ECHO_ITEMS * 2]
+        clean["input"] = _safe(item.get("input"))
         detail.append(clean)
     return detail
 
@@ -96,8 +130,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         if any(item.get("type") == "json_invalid" for item in exc.errors()):
             # what the schema documents: a body that is not JSON is a 400, not a validation error
-            return error_response(400, "bad_request", "the body is not valid JSON: "
-                                  + "; ".join(str(item.get("msg", "")) for item in exc.errors()))
+            reasons = [str((item.get("ctx") or {}).get("error") or item.get("msg", "")) for item in exc.errors()]
+            return error_response(400, "bad_request", safe_text("the body is not valid JSON: " + "; ".join(reasons)))
         return error_response(422, "invalid_request", validation_detail(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)

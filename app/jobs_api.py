@@ -21,7 +21,8 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from app.config import Settings
-from app.errors import error_response
+from app.errors import error_response, safe_text
+from app.jsonbody import StrictJSONRoute, strict_loads
 from app.schemas import VerifyRequest, error_responses
 from app.services import Services
 from jobs.formats import (
@@ -42,7 +43,7 @@ from search.urls import is_valid_url
 
 log = logging.getLogger("claimcheck.jobs")
 
-router = APIRouter(tags=["jobs"])
+router = APIRouter(tags=["jobs"], route_class=StrictJSONRoute)
 
 MAX_ID_CHARS = 200
 UPLOAD_TYPES = {"text/csv": "csv", "application/x-ndjson": "jsonl", "application/jsonl": "jsonl",
@@ -273,10 +274,10 @@ async def create_job(request: Request, jobs: JobsDep, owner: OwnerDep,
     options: dict[str, Any] = {}
     if kind is None:
         try:
-            payload = JobCreate.model_validate_json(raw)
+            payload = JobCreate.model_validate(strict_loads(raw))
+        except json.JSONDecodeError as exc:
+            return error_response(400, "bad_request", safe_text(f"the body is not valid JSON: {exc.msg}"))
         except ValidationError as exc:
-            if any(e["type"] == "json_invalid" for e in exc.errors()):
-                return error_response(400, "bad_request", "the body is not valid JSON")
             return error_response(422, "invalid_request", [
                 {"type": e["type"], "loc": ["body", *e["loc"]], "msg": e["msg"]} for e in exc.errors()])
         rows = [{"id": item.id, "claim": item.claim} for item in payload.items]

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
+from app.jsonbody import StrictJSONRoute
 from app.schemas import (
     AuditRequest,
     AuditResponse,
@@ -44,7 +45,7 @@ def get_services(request: Request) -> Services:
 
 ServicesDep = Annotated[Services, Depends(get_services)]
 
-router = APIRouter()
+router = APIRouter(route_class=StrictJSONRoute)  # bodies read by app.jsonbody.strict_loads
 
 VERIFY_ERRORS = error_responses(400, 401, 413, 422, 429, 503)
 

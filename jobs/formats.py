@@ -8,6 +8,8 @@ import json
 from collections.abc import AsyncIterator, Iterable, Iterator
 from typing import Any
 
+from app.jsonbody import strict_loads
+
 CSV_COLUMNS = ("id", "claim", "status", "verdict", "confidence", "mode", "evidence_urls", "error")
 CLAIM_FIELDS = ("claim", "text", "statement")  # the column a CSV or JSONL row names its claim by
 
@@ -31,7 +33,7 @@ def parse_jsonl(text: str) -> list[dict[str, Any]]:
         if not raw.strip():
             continue
         try:
-            row = json.loads(raw)
+            row = strict_loads(raw)  # no NaN, lone surrogates or runaway nesting (app/jsonbody.py)
         except json.JSONDecodeError as exc:
             raise InputError(f"line {line} is not JSON: {exc.msg}") from None
         items.append(_item(row, line))
