@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import csv
 import json
 import os
+import shlex
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -183,6 +185,10 @@ async def run_batch(args: argparse.Namespace) -> int:
             bar.close()
         print(f"claimcheck: {args.api or 'in-process'}: {exc}", file=sys.stderr)
         return 1
+    except asyncio.CancelledError:  # Ctrl-C: close the bar, so the resume hint starts on its own line
+        if bar is not None:
+            bar.close()
+        raise
     if bar is not None:
         bar.n = len(answered)
         bar.refresh()
@@ -192,11 +198,51 @@ async def run_batch(args: argparse.Namespace) -> int:
     return 0
 
 
+def rerun_command(args: argparse.Namespace) -> str:
+    """The command that resumes this batch (the API key is left out: it comes from the environment
+    or is typed again)."""
+    words = ["claimcheck", "batch", args.file, "--out", args.out]
+    if args.api:
+        words += ["--api", args.api]
+    if args.no_web:
+        words.append("--no-web")
+    return shlex.join(words)
+
+
+def interrupted_hint(args: argparse.Namespace) -> str:
+    out_path = Path(args.out)
+    kept = sum(1 for _ in read_answered(str(out_path)))
+    state_file = out_path.with_name(out_path.name + ".job")
+    job = ""
+    if state_file.exists():
+        try:
+            job_id = json.loads(state_file.read_text())["job"]
+        except (ValueError, KeyError, OSError):
+            job_id = None
+        if job_id and args.api:
+            job = f" Job {job_id} goes on on the server meanwhile; the re-run follows it and downloads its answers."
+        elif job_id:
+            job = (f" Job {job_id} waits in the local jobs database with its answers so far; the re-run "
+                   "continues it and writes them.")
+    return (f"\nclaimcheck: interrupted. {kept} answer(s) are in {out_path}.{job} To resume, run the same "
+            f"command again (answered items are skipped):\n  {rerun_command(args)}")
+
+
 def batch_command(args: argparse.Namespace) -> int:
     # in-process, the models load here: no per-model progress bars under the batch's own bar
     os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    logs_above_bar: Any = contextlib.nullcontext()
+    if not args.quiet:
+        from tqdm.contrib.logging import logging_redirect_tqdm
+
+        # log lines (the in-process app's warnings, for one) are written above the bar, not through it
+        logs_above_bar = logging_redirect_tqdm()
     try:
-        return asyncio.run(run_batch(args))
+        with logs_above_bar:
+            return asyncio.run(run_batch(args))
+    except KeyboardInterrupt:  # Ctrl-C: asyncio.run cancelled the batch (the bar closed, the app shut down)
+        print(interrupted_hint(args), file=sys.stderr)
+        return 130
     except (InputError, OSError, UnicodeDecodeError) as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
         return 2

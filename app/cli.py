@@ -379,6 +379,11 @@ def worker_command(args: argparse.Namespace) -> int:
         print("claimcheck: a worker needs REDIS_URL, the queue the API puts job items on (docs/jobs.md)",
               file=sys.stderr)
         return 2
+    if settings.DATABASE_URL is None:
+        print("claimcheck: a worker needs DATABASE_URL, the jobs database it shares with the API "
+              "(postgresql://… or one sqlite:///path file on this machine); without it the worker would "
+              "open its own SQLite file beside its KB and never see the API's jobs (docs/jobs.md)", file=sys.stderr)
+        return 2
     _quiet_model_loading()
     return run_worker(settings)
 

@@ -179,8 +179,9 @@ class Settings(BaseSettings):
     WEBHOOK_SECRET: SecretStr | None = None
     JOB_MAX_ITEMS: int = Field(10_000, ge=1, le=1_000_000)
     JOB_CONCURRENCY: int = Field(4, ge=1, le=256)  # items verified at once by the in-process runner
-    # Where job items run: "auto" = on the Redis queue when REDIS_URL is set (then `claimcheck worker`
-    # processes run them), else in the API process; "redis" or "inprocess" to choose.
+    # Where job items run: "auto" = on the Redis queue when REDIS_URL and DATABASE_URL are both set
+    # (then `claimcheck worker` processes run them), else in the API process; "redis" (refused without
+    # DATABASE_URL: the workers must see the API's jobs) or "inprocess" to choose.
     JOB_QUEUE: Literal["auto", "redis", "inprocess"] = "auto"
     # One attempt at one item longer than this counts as failed (and is tried again, three in all).
     JOB_ITEM_TIMEOUT_S: float = Field(300.0, gt=0)
@@ -255,6 +256,11 @@ class Settings(BaseSettings):
             raise ValueError("SEARCH_PROVIDER=searxng needs SEARXNG_URL (e.g. http://127.0.0.1:8080)")
         if self.JOB_QUEUE == "redis" and not self.REDIS_URL:
             raise ValueError("JOB_QUEUE=redis needs REDIS_URL (the queue `claimcheck worker` processes read)")
+        if self.JOB_QUEUE == "redis" and self.DATABASE_URL is None:
+            raise ValueError(
+                "JOB_QUEUE=redis needs DATABASE_URL, a jobs database the API and its workers share "
+                "(postgresql://…, or one sqlite:///path file on one machine): without it each process keeps "
+                "its own SQLite file beside its KB, and no worker would ever see this API's jobs")
         if self.TOP_K_RERANK > self.TOP_K_RETRIEVAL:
             raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
         if self.SEARCH_DEADLINE_S is None:
@@ -284,10 +290,19 @@ class Settings(BaseSettings):
 
     @property
     def job_queue(self) -> Literal["redis", "inprocess"]:
-        """Where job items run (JOB_QUEUE resolved): the Redis queue needs REDIS_URL."""
+        """Where job items run (JOB_QUEUE resolved): the Redis queue needs REDIS_URL and a shared
+        DATABASE_URL; with REDIS_URL alone (shared caches and rate limits) items run in the API."""
         if self.JOB_QUEUE == "auto":
-            return "redis" if self.REDIS_URL else "inprocess"
+            return "redis" if self.REDIS_URL and self.DATABASE_URL is not None else "inprocess"
         return self.JOB_QUEUE
+
+    @property
+    def job_queue_reason(self) -> str | None:
+        """Why JOB_QUEUE=auto runs items in the API although REDIS_URL is set (for /api/health)."""
+        if self.JOB_QUEUE == "auto" and self.REDIS_URL and self.DATABASE_URL is None:
+            return ("REDIS_URL is set but DATABASE_URL is not: job items run in this process, since workers "
+                    "could not see its own SQLite jobs database; set DATABASE_URL (shared) to use workers")
+        return None
 
     @property
     def database_url(self) -> str:

@@ -109,6 +109,9 @@ class JobOut(BaseModel):
     callback: str | None = Field(None, description="pending | sent | failed; null without callback_url")
     rejected: list[RejectedItem] = Field(
         default_factory=list, description="items refused at submission (stored as failed); 202 only")
+    notice: str | None = Field(None, description=(
+        "Why the job is not moving and what to do, in a sentence (e.g. no `claimcheck worker` is alive "
+        "to take its queued items, or the queue is unreachable); null while it progresses or has ended"))
 
 
 class JobList(BaseModel):
@@ -130,12 +133,30 @@ class Jobs:
     webhooks: Webhooks
     fetcher: Fetcher
 
+    def notice(self) -> str | None:
+        """What stops queued items from running, with the way out; None when nothing does."""
+        if not isinstance(self.runner, QueueDispatcher):
+            return None
+        if self.runner.last_error:
+            return (f"the job queue (REDIS_URL) cannot be reached: {self.runner.last_error}; queued items wait "
+                    "until it answers")
+        if self.runner.workers_counted and self.runner.workers == 0:
+            return (f"no `claimcheck worker` is alive (none seen in the last "
+                    f"{self.settings.WORKER_HEARTBEAT_TIMEOUT_S:g} s), so queued job items wait: start one with "
+                    "`claimcheck worker` and the same REDIS_URL, DATABASE_URL and CHROMA_HOST as this API "
+                    "(docs/jobs.md)")
+        return None
+
     def describe(self) -> dict[str, Any]:
         """For /api/health: where items run and, with the queue, how many workers are alive."""
         if isinstance(self.runner, QueueDispatcher):
+            notice = self.notice()
             return {"queue": "redis", "workers": self.runner.workers, "database": self.store.backend,
-                    **({"error": self.runner.last_error} if self.runner.last_error else {})}
-        return {"queue": "in-process", "concurrency": self.runner.concurrency, "database": self.store.backend}
+                    **({"error": self.runner.last_error} if self.runner.last_error else {}),
+                    **({"notice": notice} if notice else {})}
+        reason = self.settings.job_queue_reason
+        return {"queue": "in-process", "concurrency": self.runner.concurrency, "database": self.store.backend,
+                **({"reason": reason} if reason else {})}
 
     async def body(self, job: JobRow) -> dict[str, Any]:
         counts, verdicts = await self.store.counts(job.id)
@@ -147,10 +168,11 @@ class Jobs:
             if started is not None and counts["done"] + counts["failed"] > 0:
                 per_item = (time.time() - started) / (counts["done"] + counts["failed"])
                 eta = round(per_item * (counts["queued"] + counts["running"]), 1)
+        waiting = job.state in {"queued", "running"} and counts["queued"] > 0
         return {"id": job.id, "state": job.state, "total": job.total, "counts": counts, "verdicts": verdicts,
                 "created_at": iso(job.created_at), "updated_at": iso(job.updated_at), "eta_s": eta,
                 "progress": round(answered / job.total, 4) if job.total else 1.0,
-                "callback": job.callback_state}
+                "callback": job.callback_state, "notice": self.notice() if waiting else None}
 
     async def aclose(self) -> None:
         await self.runner.aclose()

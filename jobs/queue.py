@@ -94,6 +94,7 @@ class QueueDispatcher:
         self.on_closed = on_closed
         self.batch = batch
         self.workers = 0
+        self.workers_counted = False  # the first count is in: `workers == 0` means none, not "not yet asked"
         self.last_error: str | None = None
         self.requeued_at_start = 0
         self._wake = asyncio.Event()
@@ -122,6 +123,7 @@ class QueueDispatcher:
                     if self.on_closed is not None:
                         await self.on_closed(job)
                 self.workers = await self.queue.live_workers()
+                self.workers_counted = True
                 self.last_error = None
             except Exception as exc:  # Redis or the database away: say so once per change, retry
                 error = f"{type(exc).__name__}: {exc}"

@@ -71,3 +71,49 @@ def test_batch_in_process_uses_the_local_jobs_database(tmp_path):
     assert [r["id"] for r in table] == ["a", "b"] and all(r["status"] == "done" for r in table)
     assert "nasa.gov" in table[0]["evidence_urls"]
     assert (tmp_path / "kb-jobs.sqlite3").is_file()
+
+
+@pytest.mark.slow
+def test_ctrl_c_prints_no_traceback_but_how_to_resume_and_logs_stay_above_the_bar(tmp_path):
+    """Issue 37: Ctrl-C printed a raw KeyboardInterrupt traceback and no hint that re-running
+    resumes; WARNING lines were written through the progress bar."""
+    import re
+    import signal
+    import time
+
+    source, out = tmp_path / "claims.jsonl", tmp_path / "out.jsonl"
+    source.write_text("".join(json.dumps({"id": f"c{n}", "claim": f"The river number {n} flows into the sea."}) + "\n"
+                              for n in range(300)))
+    # the default reranker cannot load offline: its WARNING is logged while the bar is up
+    env = serve_env(tmp_path / "kb", 8000) | {"LOCAL_JUDGE": "false"}
+    env.pop("RERANKER_MODEL", None)
+    log = tmp_path / "stderr.txt"
+    with log.open("w") as stderr:
+        proc = subprocess.Popen([sys.executable, "-m", "app.cli", "batch", str(source), "--out", str(out), "--no-web"],
+                                env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=stderr)
+    state = tmp_path / "out.jsonl.job"
+    try:
+        deadline = time.monotonic() + 180
+        while not state.exists():
+            assert proc.poll() is None, log.read_text()[-3000:]
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.2)
+        time.sleep(1.5)  # the bar moves
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    text = log.read_text()
+    assert proc.returncode == 130, text[-3000:]
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-3000:]
+    job_id = json.loads(state.read_text())["job"]
+    assert f"Job {job_id} waits in the local jobs database" in text
+    assert f"To resume, run the same command again (answered items are skipped):\n  claimcheck batch {source} " \
+           f"--out {out} --no-web" in text
+    warnings = [line for line in text.split("\n") if "WARNING" in line]
+    assert warnings, text[-3000:]
+    stamp = re.compile(r"^\s*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ WARNING ")
+    for line in warnings:  # each on a line of its own: the bar was cleared first, not written through
+        assert stamp.match(line.split("\r")[-1]), repr(line)

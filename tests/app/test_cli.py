@@ -106,3 +106,14 @@ def test_verify_in_process_prints_a_readable_verdict_with_sources(tmp_path):
     assert search.returncode == 0, search.stderr[-2000:]
     results = json.loads(search.stdout)["results"]
     assert len(results) == 2 and "nasa.gov" in results[0]["source"]
+
+
+def test_a_worker_without_a_shared_database_is_refused_with_the_reason(monkeypatch, tmp_path, capsys):
+    """Without DATABASE_URL a worker would open its own SQLite file and never see the API's jobs."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CHROMA_PERSIST_DIR", str(tmp_path / "kb"))
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:9/0")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert main(["worker"]) == 2
+    err = capsys.readouterr().err
+    assert "needs DATABASE_URL" in err and "never see the API's jobs" in err

@@ -306,3 +306,42 @@ async def test_unknown_jobs_are_404(tmp_path, minilm):
         answers.append(await client.delete("/api/jobs/job_nope"))
     assert [a.status_code for a in answers] == [404] * 4
     assert all(a.json()["error"] == "not_found" for a in answers)
+
+
+async def test_a_queued_job_with_no_live_worker_says_so_in_its_status_and_in_health(tmp_path, minilm, redis_server):
+    """Issue 37: a job on the Redis queue with no `claimcheck worker` alive used to stay `queued` with
+    no hint. Within 10 s its status and /api/health name the cause and the command that fixes it."""
+    settings = make_settings(tmp_path, AUTO_SEED=False, REDIS_URL=redis_server.url,
+                             DATABASE_URL=f"sqlite:///{tmp_path / 'shared-jobs.sqlite3'}")
+    assert settings.job_queue == "redis"
+    async with app_client(settings, embedder=minilm) as client:
+        created = await client.post("/api/jobs", json={"items": [{"id": "a", "claim": "The Earth is flat"}]})
+        assert created.status_code == 202, created.text
+        started = time.monotonic()
+        body = await wait_for(client, created.json()["id"], lambda b: b["notice"], within_s=10)
+        elapsed = time.monotonic() - started
+        health = (await client.get("/api/health")).json()["components"]["jobs"]
+    assert body["state"] == "queued" and body["counts"]["queued"] == 1
+    assert "no `claimcheck worker` is alive" in body["notice"] and "`claimcheck worker`" in body["notice"]
+    assert "DATABASE_URL" in body["notice"]
+    assert health["workers"] == 0 and health["notice"] == body["notice"]
+    assert elapsed < 10, elapsed
+
+
+async def test_redis_without_a_shared_database_runs_jobs_in_the_api_and_says_why(tmp_path, minilm, redis_server):
+    """The no-docker recipe of docs/deploy.md (REDIS_URL, no DATABASE_URL, no worker) left jobs queued
+    forever: each process had its own SQLite file, so no worker could ever see them. Now `auto` runs
+    them in the API and health says why; JOB_QUEUE=redis without DATABASE_URL is refused."""
+    import pytest
+    from pydantic import ValidationError
+
+    settings = make_settings(tmp_path, AUTO_SEED=False, REDIS_URL=redis_server.url)
+    assert settings.job_queue == "inprocess"
+    async with app_client(settings, embedder=minilm) as client:
+        created = await client.post("/api/jobs", json={"items": [{"id": "a", "claim": "The Earth is flat"}]})
+        body = await wait_for(client, created.json()["id"], ended)
+        health = (await client.get("/api/health")).json()["components"]["jobs"]
+    assert body["state"] == "done" and body["notice"] is None
+    assert health["queue"] == "in-process" and "DATABASE_URL" in health["reason"]
+    with pytest.raises(ValidationError, match="JOB_QUEUE=redis needs DATABASE_URL"):
+        make_settings(tmp_path, REDIS_URL=redis_server.url, JOB_QUEUE="redis")
