@@ -18,6 +18,7 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(__name__, submod_attrs={
     "llm": ["ChatModel", "LLMError", "OpenAIChatModel"],
     "nli": ["NLIStatus", "load_nli"],
     "passages": ["PassageBudget", "PassageChecker", "PassageResult"],
+    "plain": ["plain_reasoning", "verdict_sentence"],
     "references": ["ReferenceRefused"],
     "sources": ["find_doi"],
     "trust": ["content_domain", "unscored_trust"],

@@ -176,6 +176,12 @@ class Settings(BaseSettings):
     # beside the KB (CHROMA_PERSIST_DIR + "-jobs.sqlite3") unless DATABASE_URL names another
     # (postgresql://user:pass@host/db). WEBHOOK_SECRET signs the callback (Standard Webhooks).
     DATABASE_URL: SecretStr | None = None  # may carry a password
+    # The ClaimReview export (GET /api/jobs/{id}/results?format=claimreview): who publishes the reviews,
+    # and each review's page. The template's fields: {id} (the item id) and {job} (the job id), both
+    # URL-quoted; unset: the export's own address with #review-{id}.
+    CLAIMREVIEW_AUTHOR_NAME: str = Field("claimcheck", min_length=1, max_length=200)
+    CLAIMREVIEW_AUTHOR_URL: str | None = Field(None, max_length=2000, pattern=r"^https?://\S+$")
+    CLAIMREVIEW_URL_TEMPLATE: str | None = Field(None, max_length=2000, pattern=r"^https?://\S+$")
     WEBHOOK_SECRET: SecretStr | None = None
     JOB_MAX_ITEMS: int = Field(10_000, ge=1, le=1_000_000)
     JOB_CONCURRENCY: int = Field(4, ge=1, le=256)  # items verified at once by the in-process runner
@@ -230,7 +236,8 @@ class Settings(BaseSettings):
         return value.strip() if isinstance(value, str) else value
 
     @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
-                     "DATABASE_URL", "WEBHOOK_SECRET", "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR", mode="before")
+                     "DATABASE_URL", "WEBHOOK_SECRET", "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR",
+                     "CLAIMREVIEW_AUTHOR_URL", "CLAIMREVIEW_URL_TEMPLATE", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -261,6 +268,13 @@ class Settings(BaseSettings):
                 "JOB_QUEUE=redis needs DATABASE_URL, a jobs database the API and its workers share "
                 "(postgresql://…, or one sqlite:///path file on one machine): without it each process keeps "
                 "its own SQLite file beside its KB, and no worker would ever see this API's jobs")
+        if self.CLAIMREVIEW_URL_TEMPLATE is not None:
+            import string
+
+            fields = {name for _, name, _, _ in string.Formatter().parse(self.CLAIMREVIEW_URL_TEMPLATE) if name is not None}
+            if not fields or fields - {"id", "job"}:
+                raise ValueError("CLAIMREVIEW_URL_TEMPLATE names each review's page with {id} (and {job}), e.g. "
+                                 f"https://factcheck.example.org/reviews/{{id}}; it has {sorted(fields)}")
         if self.TOP_K_RERANK > self.TOP_K_RETRIEVAL:
             raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
         if self.SEARCH_DEADLINE_S is None:

@@ -27,12 +27,14 @@ from app.schemas import VerifyRequest, error_responses
 from app.services import Services
 from jobs.formats import (
     CSV_COLUMNS,
+    ClaimReviewPublisher,
     InputError,
     claim_review_stream,
     csv_line,
     csv_row,
     parse_file,
     result_row,
+    reviewed_claims,
 )
 from jobs.queue import JobQueue, QueueDispatcher
 from jobs.runner import JobRunner
@@ -464,7 +466,10 @@ async def job_results(request: Request, job_id: str, jobs: JobsDep, owner: Owner
                       format: Annotated[Literal["jsonl", "csv", "claimreview"], Query()] = "jsonl",  # noqa: A002
                       cursor: Annotated[str | None, Query(max_length=20, pattern=r"^[0-9]+$",
                                                           description="from a previous page's X-Next-Cursor")] = None,
-                      limit: Annotated[int | None, Query(ge=1, le=10_000)] = None) -> Any:
+                      limit: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+                      rated_only: Annotated[bool, Query(description=(
+                          "claimreview only: leave out the Not Enough Evidence and Not Verifiable items "
+                          "(reviews that rate nothing)"))] = False) -> Any:
     """The results, streamed in item order (finished items; unanswered ones show their status)."""
     try:
         job = await owned(jobs, job_id, owner)
@@ -490,9 +495,17 @@ async def job_results(request: Request, job_id: str, jobs: JobsDep, owner: Owner
     if format == "csv":
         return StreamingResponse(csv_text(), media_type="text/csv; charset=utf-8", headers=headers)
     if format == "claimreview":
-        published = iso(job.finished_at or job.updated_at)[:10]
+        settings = jobs.settings
         base = str(request.base_url).rstrip("/")
-        return StreamingResponse(claim_review_stream(rows, published, base), media_type="application/ld+json",
+        publisher = ClaimReviewPublisher(
+            author_name=settings.CLAIMREVIEW_AUTHOR_NAME, author_url=settings.CLAIMREVIEW_AUTHOR_URL or base,
+            job_id=job.id, published=iso(job.finished_at or job.updated_at)[:10],
+            url_template=settings.CLAIMREVIEW_URL_TEMPLATE,
+            export_url=f"{base}/api/jobs/{job.id}/results?format=claimreview", rated_only=rated_only)
+        # a page after the first repeats no claim an earlier page reviewed
+        seen = (await reviewed_claims(jobs.store.items(job.id, after=-1, limit=after + 1), rated_only)
+                if after >= 0 else set())
+        return StreamingResponse(claim_review_stream(rows, publisher, seen), media_type="application/ld+json",
                                  headers=headers)
     return StreamingResponse(jsonl(), media_type="application/x-ndjson", headers=headers)
 

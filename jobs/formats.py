@@ -5,8 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import AsyncIterator, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from app.jsonbody import strict_loads
 
@@ -82,43 +85,97 @@ def csv_line(values: Iterable[Any]) -> str:
     return out.getvalue()
 
 
-# ClaimReview ratings: claimcheck's verdicts on a 1 (false) … 5 (true) scale; the verdict itself is
-# the rating's alternateName, as fact-checkers publish it.
-RATING = {"True": 5, "Partially True": 3, "Misleading": 2, "False": 1}
+# ClaimReview ratings (docs/jobs.md#claimreview): every verdict has a ratingValue on one scale,
+# worstRating 1 (False) … bestRating 5 (True). The numbers place the claim between false and true;
+# the two verdicts that place it nowhere (no evidence either way, or not a statement of fact) take
+# the middle, and the verdict itself is the rating's alternateName (the text Google shows).
+RATING = {"False": 1, "Misleading": 2, "Partially True": 3, "True": 5, "Not Enough Evidence": 3,
+          "Not Verifiable": 3}
+UNRATED = frozenset({"Not Enough Evidence", "Not Verifiable"})  # left out with rated_only
+WORST_RATING, BEST_RATING = 1, 5
+_CLAIM_KEY = re.compile(r"[\W_]+")
 
 
-def claim_review(item: dict[str, Any], published: str, base_url: str) -> dict[str, Any]:
+def claim_key(claim: str) -> str:
+    """Two items whose claims differ only in case, spacing or punctuation are one claim."""
+    return _CLAIM_KEY.sub(" ", claim.casefold()).strip()
+
+
+@dataclass(frozen=True)
+class ClaimReviewPublisher:
+    """Who publishes the reviews and where each one lives (CLAIMREVIEW_* settings)."""
+
+    author_name: str
+    author_url: str
+    job_id: str
+    published: str  # ISO date
+    url_template: str | None = None  # {id}, {job}; None: the export itself, #review-{id}
+    export_url: str = ""
+    rated_only: bool = False
+
+    def url(self, item_id: str) -> str:
+        if self.url_template:
+            return self.url_template.format(id=quote(item_id, safe=""), job=quote(self.job_id, safe=""))
+        return f"{self.export_url}#review-{quote(item_id, safe='')}"
+
+
+def claim_review(item: dict[str, Any], publisher: ClaimReviewPublisher) -> dict[str, Any]:
+    from agent.plain import plain_reasoning
+
     result = item["result"] or {}
     verdict = result.get("verdict", "")
-    rating: dict[str, Any] = {"@type": "Rating", "alternateName": verdict}
-    if verdict in RATING:
-        rating.update(ratingValue=RATING[verdict], bestRating=5, worstRating=1)
-    review = {
+    rating: dict[str, Any] = {"@type": "Rating", "alternateName": verdict, "ratingValue": RATING.get(verdict, 3),
+                              "bestRating": BEST_RATING, "worstRating": WORST_RATING}
+    claimed: dict[str, Any] = {"@type": "Claim"}
+    if item.get("claimant"):
+        claimed["author"] = {"@type": "Person" if item.get("claimant_type") == "Person" else "Organization",
+                             "name": item["claimant"]}
+    if item.get("appearance"):
+        claimed["appearance"] = {"@type": "CreativeWork", "url": item["appearance"]}
+    return {
         "@type": "ClaimReview",
         "identifier": item["id"],
+        "url": publisher.url(str(item["id"])),
         "claimReviewed": item["claim"],
-        "datePublished": published,
-        "author": {"@type": "Organization", "name": "claimcheck", "url": base_url},
+        "datePublished": publisher.published,
+        "author": {"@type": "Organization", "name": publisher.author_name, "url": publisher.author_url},
         "reviewRating": rating,
-        "reviewBody": result.get("reasoning", ""),
+        "reviewBody": plain_reasoning(result.get("reasoning", "")),
         "citation": [{"@type": "CreativeWork", "url": url} for url in evidence_urls(item["result"])],
-        "itemReviewed": {"@type": "Claim", "text": item["claim"]},
+        "itemReviewed": claimed,
     }
-    return review
 
 
-async def claim_review_stream(items: AsyncIterator[dict[str, Any]], published: str,
-                              base_url: str) -> AsyncIterator[str]:
-    """One JSON-LD document, `{"@context", "@graph": [ClaimReview…]}`, written item by item.
-    Failed items have no review to publish and are left out."""
+async def claim_review_stream(items: AsyncIterator[dict[str, Any]], publisher: ClaimReviewPublisher,
+                              seen: set[str] | None = None) -> AsyncIterator[str]:
+    """One JSON-LD document, `{"@context", "@graph": [ClaimReview…]}`, written item by item. Failed
+    items have no review to publish and are left out; so is every repeat of a claim already
+    reviewed (the first answered item of each claim stands for all — `seen` holds the claims of
+    earlier pages), and with `rated_only` the Not Enough Evidence and Not Verifiable ones."""
+    seen = set() if seen is None else seen
     yield '{"@context": "https://schema.org", "@graph": ['
     first = True
     async for item in items:
         if item["status"] != "done":
             continue
-        yield ("" if first else ",\n") + json.dumps(claim_review(item, published, base_url))
+        if publisher.rated_only and (item["result"] or {}).get("verdict") in UNRATED:
+            continue
+        key = claim_key(item["claim"])
+        if key in seen:
+            continue
+        seen.add(key)
+        yield ("" if first else ",\n") + json.dumps(claim_review(item, publisher))
         first = False
     yield "]}\n"
+
+
+async def reviewed_claims(items: AsyncIterator[dict[str, Any]], rated_only: bool) -> set[str]:
+    """The claims earlier pages of the export already reviewed (so a later page repeats none)."""
+    seen: set[str] = set()
+    async for item in items:
+        if item["status"] == "done" and not (rated_only and (item["result"] or {}).get("verdict") in UNRATED):
+            seen.add(claim_key(item["claim"]))
+    return seen
 
 
 def read_answered(path: str) -> Iterator[str]:
