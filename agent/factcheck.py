@@ -4,8 +4,9 @@ The key is sent in the ``X-goog-api-key`` header, never in the URL: httpx logs r
 their query strings at INFO, so a ``?key=`` parameter would end up in log lines. Errors carry the
 status only, never the request, so the key cannot leak through a response or an exception text.
 
-Every call has a timeout, a bounded number of retries (on 429, 5xx and transport errors, with a
-short backoff) and goes through a minimum interval between requests (a simple rate limit).
+Every call has a timeout (cut to the verification's deadline), the retry policy of every outside
+call (search/resilience.py: 429, 5xx and transport errors tried again while the deadline allows),
+the API's circuit breaker, and a minimum interval between requests (a simple rate limit).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import httpx
 
 from agent.models import Verdict
 from agent.ratings import normalise_rating
+from search.resilience import CircuitBreaker, CircuitOpen, Limits, budget, cut, never_open, retrying
 from search.urls import InvalidUrl, normalise_url
 
 DEFAULT_URL = "https://factchecktools.googleapis.com/v1alpha1/claims:search"
@@ -101,6 +103,7 @@ class FactCheckClient:
     timeout_s: float = 5.0
     retries: int = 2
     min_interval_s: float = 0.2
+    breaker: CircuitBreaker = field(default_factory=lambda: never_open("factcheck"), repr=False)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False, repr=False)
     _last: float = field(default=0.0, init=False, repr=False)
 
@@ -119,26 +122,45 @@ class FactCheckClient:
         params: dict[str, str | int] = {"query": claim[:500], "pageSize": page_size}
         if language:
             params["languageCode"] = language
-        last = "no attempt"
-        for attempt in range(self.retries + 1):
-            await self._wait_turn()
-            try:
+        try:
+            async for attempt in retrying(Limits(retries=self.retries, backoff_initial_s=0.1),
+                                          lambda exc: isinstance(exc, _Transient), self.timeout_s):
+                with attempt:
+                    return await self._once(params)
+        except CircuitOpen as exc:
+            raise FactCheckError(f"fact-check API skipped ({exc})") from None
+        except _Transient as exc:
+            raise FactCheckError(f"fact-check API unavailable ({exc})") from None
+        raise AssertionError("unreachable: tenacity re-raises the last error")
+
+    async def _once(self, params: dict[str, str | int]) -> list[PriorReview]:
+        timeout_s = budget(self.timeout_s)
+        if timeout_s <= 0:
+            cut("the prior fact-check lookup (no time left)")
+            raise FactCheckError("fact-check API not asked: the verification's deadline left no time")
+        await self._wait_turn()
+        return await self.breaker.call(lambda: self._get(params, timeout_s),
+                                       counts=lambda exc: isinstance(exc, _Transient))
+
+    async def _get(self, params: dict[str, str | int], timeout_s: float) -> list[PriorReview]:
+        try:
+            async with asyncio.timeout(timeout_s):
                 response = await self.http.get(
-                    self.url, params=params, headers={"X-goog-api-key": self.api_key}, timeout=self.timeout_s
+                    self.url, params=params, headers={"X-goog-api-key": self.api_key}, timeout=timeout_s
                 )
-            except httpx.TimeoutException:
-                last = f"timed out after {self.timeout_s:g} s"
-            except httpx.TransportError as exc:
-                last = f"{type(exc).__name__}"
-            else:
-                if response.status_code == 200:
-                    try:
-                        return parse_claims(response.json())
-                    except ValueError:
-                        raise FactCheckError("fact-check API answered with invalid JSON or an unexpected shape") from None
-                last = f"HTTP {response.status_code}"
-                if response.status_code != 429 and response.status_code < 500:
-                    break
-            if attempt < self.retries:
-                await asyncio.sleep(0.1 * 2**attempt)
-        raise FactCheckError(f"fact-check API unavailable ({last})")
+        except (httpx.TimeoutException, TimeoutError):
+            raise _Transient(f"timed out after {timeout_s:g} s") from None
+        except httpx.TransportError as exc:
+            raise _Transient(f"{type(exc).__name__}") from None
+        if response.status_code == 200:
+            try:
+                return parse_claims(response.json())
+            except ValueError:
+                raise FactCheckError("fact-check API answered with invalid JSON or an unexpected shape") from None
+        if response.status_code == 429 or response.status_code >= 500:
+            raise _Transient(f"HTTP {response.status_code}")
+        raise FactCheckError(f"fact-check API unavailable (HTTP {response.status_code})")
+
+
+class _Transient(FactCheckError):
+    """A failure worth another attempt: a timeout, a transport error, 429 or 5xx."""

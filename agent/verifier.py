@@ -44,6 +44,8 @@ from retrieval.retriever import EvidenceRetriever
 from retrieval.writer import BackgroundWriter
 from search.escalation import SearchEscalation
 from search.fetch import Fetcher
+from search.resilience import cuts as deadline_cuts
+from search.resilience import deadline_seconds
 
 __all__ = ["Verifier", "VerifierConfig", "VerifyOptions"]
 
@@ -234,6 +236,10 @@ class Verifier:
 
     def _finish(self, run: Run, claim: str, original: str, claim_type: ClaimType,
                 evidence: list[Evidence], decision: VerdictDecision, citations: Citations) -> VerificationResult:
+        left_out = deadline_cuts()
+        if left_out:  # what VERIFY_DEADLINE_S cut (search/resilience.py): the answer is built without it
+            run.trace.step(f"Deadline: the verification's time limit ({deadline_seconds():g} s for outside "
+                           f"calls) cut {'; '.join(left_out)}. The answer is built from what came back in time.")
         run.trace.finish()
         return VerificationResult(
             claim=claim, original_claim=original, claim_type=claim_type, verdict=decision.verdict,

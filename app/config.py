@@ -165,6 +165,21 @@ class Settings(BaseSettings):
     CITATION_CHECK: Literal["local", "llm"] = "local"
     VERDICT_CACHE_TTL_S: int = Field(86400, ge=0)
 
+    # Time and failure limits of outside calls (issue 38; docs/configuration.md). Every verification
+    # answers within VERIFY_DEADLINE_S (the stream, /api/check and job items too): outside calls (LLM,
+    # search, page fetches, the Fact Check Tools API) get their own timeouts cut to what it leaves
+    # less VERIFY_RESERVE_S, kept for building the answer from what is there with the local models.
+    VERIFY_DEADLINE_S: float = Field(45.0, ge=1.0, le=3600.0)
+    # Unset: a fifth of VERIFY_DEADLINE_S, at most 5 s; filled in by _consistent.
+    VERIFY_RESERVE_S: float | None = Field(None, ge=0.0)
+    # Transient failures (timeout, refused connection, 429, 5xx) are retried this many times when
+    # the deadline leaves time (one policy for every outside call; 0: never).
+    OUTSIDE_RETRIES: int = Field(1, ge=0, le=5)
+    # After this many consecutive failures an outside service is skipped for BREAKER_COOL_OFF_S,
+    # then tried with one call (half-open); page fetches keep one breaker per host.
+    BREAKER_THRESHOLD: int = Field(3, ge=1, le=100)
+    BREAKER_COOL_OFF_S: float = Field(30.0, gt=0.0, le=3600.0)
+
     # HTTP edge
     API_KEYS: SecretList = ()
     CORS_ORIGINS: CsvList = ()
@@ -220,6 +235,15 @@ class Settings(BaseSettings):
                     f"https://app.example (scheme://host[:port], no path, no '*', no 'null'); got {origin!r}")
         return tuple(origin.lower() for origin in value)  # scheme and host are case-insensitive
 
+    @field_validator("FETCH_ALLOW_HOSTS")
+    @classmethod
+    def _allowed_hosts(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        from search.fetch import parse_allowed_host
+
+        for entry in value:
+            parse_allowed_host(entry)  # ValueError names the entry and the accepted forms
+        return value
+
     @field_validator("API_KEYS")
     @classmethod
     def _long_keys(cls, value: tuple[SecretStr, ...]) -> tuple[SecretStr, ...]:
@@ -237,7 +261,7 @@ class Settings(BaseSettings):
 
     @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
                      "DATABASE_URL", "WEBHOOK_SECRET", "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR",
-                     "CLAIMREVIEW_AUTHOR_URL", "CLAIMREVIEW_URL_TEMPLATE", mode="before")
+                     "CLAIMREVIEW_AUTHOR_URL", "CLAIMREVIEW_URL_TEMPLATE", "VERIFY_RESERVE_S", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -277,6 +301,10 @@ class Settings(BaseSettings):
                                  f"https://factcheck.example.org/reviews/{{id}}; it has {sorted(fields)}")
         if self.TOP_K_RERANK > self.TOP_K_RETRIEVAL:
             raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
+        if self.VERIFY_RESERVE_S is None:
+            self.VERIFY_RESERVE_S = min(5.0, self.VERIFY_DEADLINE_S / 5)
+        if self.VERIFY_RESERVE_S >= self.VERIFY_DEADLINE_S:
+            raise ValueError("VERIFY_RESERVE_S must be shorter than VERIFY_DEADLINE_S")
         if self.SEARCH_DEADLINE_S is None:
             self.SEARCH_DEADLINE_S = 2 * self.SEARCH_TIMEOUT_S
         if self.SEARCH_RATE_PER_S is None:

@@ -24,6 +24,10 @@ class Saturated(Exception):
     """Too many verifications are running; the client should retry shortly."""
 
 
+class DeadlineExceeded(Exception):
+    """A verification's local work ran past VERIFY_DEADLINE_S (outside calls are cut before it)."""
+
+
 def error_response(status: int, error: str, detail: Any = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
     try:
@@ -83,6 +87,7 @@ def _safe(value: Any, depth: int = 0) -> Any:
 _DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str | None]] = {
     DocumentNotFound: (404, "not_found", None),  # before KnowledgeBaseError: it may subclass it
     Saturated: (503, "saturated", "5"),
+    DeadlineExceeded: (503, "deadline_exceeded", "5"),
     KnowledgeBaseError: (503, "knowledge_base_unavailable", "10"),
     ModelUnavailable: (503, "model_unavailable", "30"),
     LLMError: (503, "llm_unavailable", "10"),

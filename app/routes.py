@@ -139,7 +139,11 @@ async def health(request: Request, services: ServicesDep) -> HealthResponse:
     jobs = getattr(request.app.state, "jobs", None)
     if jobs is not None:
         components["jobs"] = jobs.describe()
-    return HealthResponse(status="ok", kb_size=await services.kb.count(), components=components)
+    # a circuit breaker that is not closed means an outside service is skipped or on probation
+    degraded = services.breakers.degraded
+    components["breakers"] = services.breakers.describe()
+    return HealthResponse(status="degraded" if degraded else "ok", degraded=degraded,
+                          kb_size=await services.kb.count(), components=components)
 
 
 @router.get("/api/kb/stats", response_model=KBStats, responses=READ_ERRORS, tags=["knowledge base"])

@@ -242,9 +242,12 @@ class HealthResponse(BaseModel):
                        "vector_store": {"mode": "embedded", "collection": "news_evidence"}},
     }]})
 
-    status: Literal["ok"]
+    status: Literal["ok", "degraded"] = Field(description=(
+        "`degraded` while an outside service's circuit breaker is open or half-open (it is skipped "
+        "and the service answers with its fallbacks); `ok` otherwise"))
     kb_size: int
     components: dict[str, Any]
+    degraded: list[str] = Field(default_factory=list, description="the breakers that are not closed")
 
 
 class KBStats(BaseModel):

@@ -49,6 +49,7 @@ from search.base import ProviderContext, SearchProvider, make_provider
 from search.escalation import CallPolicy, SearchEscalation, TierPlan
 from search.fetch import Fetcher, FetchPolicy
 from search.ratelimit import SharedWindow, TokenBucket
+from search.resilience import Breakers, Limits
 
 log = logging.getLogger("claimcheck")
 
@@ -145,6 +146,7 @@ class Services:
     inference: Inference = field(default_factory=lambda: Inference(threads=0))
     closing: AsyncExitStack = field(default_factory=AsyncExitStack)  # what build_services opened
     llm_reachability: Reachability = field(default_factory=Reachability)
+    breakers: Breakers = field(default_factory=Breakers)  # one per outside service (issue 38)
 
     @property
     def verify_slots(self) -> asyncio.Semaphore:
@@ -178,6 +180,7 @@ class Services:
                 "base_url": _without_userinfo(s.OPENAI_BASE_URL),
                 "api_key": "configured" if s.OPENAI_API_KEY else None,
                 "verdict_backend": self.verifier.verdict_engine,
+                "breaker": self.breakers.services["llm"].describe() if "llm" in self.breakers.services else None,
                 "fallback": None if self.chat is not None else
                 f"{self.verifier.verdict_engine} verdicts (set OPENAI_BASE_URL or OPENAI_API_KEY for LLM verdicts)",
             },
@@ -399,6 +402,9 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
     kb.write_behind_s = settings.KB_WRITE_BEHIND_S
     load_ms["knowledge_base"] = round((time.perf_counter() - started) * 1000, 1)
 
+    # one circuit breaker per outside service (and per host for page fetches), one retry policy
+    breakers = Breakers(settings.BREAKER_THRESHOLD, settings.BREAKER_COOL_OFF_S)
+    limits = Limits(retries=settings.OUTSIDE_RETRIES)
     http = httpx.AsyncClient(
         timeout=httpx.Timeout(settings.SEARCH_TIMEOUT_S),
         # a verification has up to ~8 outside calls in flight (4 targeted searches, the LLM's trust
@@ -423,7 +429,7 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
             stack.push_async_callback(shared.aclose)
         escalation = SearchEscalation(provider, search_plan(settings), CallPolicy(
             max_concurrency=settings.SEARCH_MAX_CONCURRENCY, rate_per_s=rate, burst=settings.SEARCH_BURST),
-            shared=shared)
+            shared=shared, breaker=breakers.service("search"))
     chat: ChatModel | None = None
     if settings.llm_configured and settings.VERDICT_BACKEND in {"auto", "llm"}:
         llm_rate = None
@@ -436,7 +442,8 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
         chat = OpenAIChatModel(
             model=settings.LLM_MODEL, api_key=settings.openai_api_key,
             base_url=settings.OPENAI_BASE_URL, temperature=settings.LLM_TEMPERATURE,
-            timeout_s=settings.LLM_TIMEOUT_S, http_client=http, rate=llm_rate)
+            timeout_s=settings.LLM_TIMEOUT_S, http_client=http, rate=llm_rate,
+            breaker=breakers.service("llm"), limits=limits)
     reachability = Reachability()
     if isinstance(chat, OpenAIChatModel):  # checked once, in the background: start-up does not wait
         probe = asyncio.create_task(reachability.check(chat, _without_userinfo(settings.OPENAI_BASE_URL)))
@@ -475,14 +482,15 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
     fetcher = Fetcher(FetchPolicy(
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
         max_bytes=settings.FETCH_MAX_BYTES, concurrency=settings.URL_CHECK_CONCURRENCY,
-        cache_ttl_s=settings.URL_CHECK_TTL_S)) if settings.URL_CHECK else None
+        cache_ttl_s=settings.URL_CHECK_TTL_S), breakers=breakers, limits=limits) if settings.URL_CHECK else None
     if fetcher is not None:
         stack.push_async_callback(fetcher.aclose)
     # The source audit and the verifier's reference URLs fetch pages (GET: status, text and date in
     # one round trip) through one page fetcher behind the same SSRF guard.
     audit_fetcher = Fetcher(FetchPolicy(
         allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=settings.URL_CHECK_TIMEOUT_S,
-        max_bytes=settings.FETCH_MAX_BYTES, concurrency=16, cache_ttl_s=settings.URL_CHECK_TTL_S))
+        max_bytes=settings.FETCH_MAX_BYTES, concurrency=16, cache_ttl_s=settings.URL_CHECK_TTL_S),
+        breakers=breakers, limits=limits)
     stack.push_async_callback(audit_fetcher.aclose)
     # a fact-check counts as a review of the claim only when its claim matches (API or KB)
     matcher = ReviewMatcher(embedder.embed, *([settings.FACTCHECK_MIN_SIMILARITY]
@@ -491,7 +499,8 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
     if settings.factcheck_api_key:
         prior = PriorChecks(FactCheckClient(
             http, settings.factcheck_api_key, settings.FACTCHECK_API_URL, timeout_s=settings.FACTCHECK_TIMEOUT_S,
-            min_interval_s=1.0 / settings.FACTCHECK_RATE_PER_S if settings.FACTCHECK_RATE_PER_S > 0 else 0.0),
+            min_interval_s=1.0 / settings.FACTCHECK_RATE_PER_S if settings.FACTCHECK_RATE_PER_S > 0 else 0.0,
+            retries=settings.OUTSIDE_RETRIES, breaker=breakers.service("factcheck")),
             matcher)
     verifier = Verifier(retriever, escalation, chat, VerifierConfig(
         top_k_rerank=settings.TOP_K_RERANK, credibility_boost=settings.CREDIBILITY_BOOST_FACTOR,
@@ -503,7 +512,9 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
     cache = make_cache(settings.redis_url)
     stack.push_async_callback(cache.aclose)
     verification = VerificationService(verifier, cache, max_concurrent=settings.MAX_CONCURRENT_VERIFICATIONS,
-                                       cache_ttl_s=settings.VERDICT_CACHE_TTL_S, llm_model=settings.LLM_MODEL)
+                                       cache_ttl_s=settings.VERDICT_CACHE_TTL_S, llm_model=settings.LLM_MODEL,
+                                       deadline_s=settings.VERIFY_DEADLINE_S,
+                                       reserve_s=settings.VERIFY_RESERVE_S or 0.0)
     # passage claims are verified through the service: they share the verdict cache
     passages = PassageChecker(verifier, checkworthy, chat, PassageBudget(
         max_claims=10, concurrency=min(4, settings.MAX_CONCURRENT_VERIFICATIONS)), verify=verification.verify)
@@ -518,7 +529,7 @@ async def _build(settings: Settings, embedder: Embedder | None, stack: AsyncExit
                     embedder_status=embedder_status, http=http, provider=provider, escalation=escalation,
                     chat=chat, verifier=verifier, verification=verification, fetcher=fetcher,
                     nli_status=nli_status, judge_status=judge_status, classifier=classifier,
-                    load_ms=load_ms, inference=inference, llm_reachability=reachability)
+                    load_ms=load_ms, inference=inference, llm_reachability=reachability, breakers=breakers)
 
 
 async def _cancel(task: asyncio.Task) -> None:

@@ -20,13 +20,15 @@ from agent.models import VerificationResult
 from agent.passages import PassageChecker, PassageClaim, PassageResult
 from agent.trust import unscored_trust
 from agent.verifier import Verifier, VerifyOptions
-from app.errors import Saturated, describe_error
+from app.errors import DeadlineExceeded, Saturated, describe_error
 from app.schemas import CheckClaimOut, CheckResponse, VerifyRequest, VerifyResponse
 from app.sse import frame
+from search.resilience import cuts, within
 
 __all__ = ["VerificationService", "to_check_response", "to_response", "verify_options"]
 
 KEEPALIVE_S = 10.0
+DEADLINE_GRACE_S = 0.5  # past VERIFY_DEADLINE_S, a verification still running is ended (503)
 _RESULT = TypeAdapter(VerificationResult)
 Emit = Callable[[str, Any], None]
 
@@ -64,8 +66,12 @@ class VerificationService:
     """Cache, slots and streams around the verifier and the passage checker."""
 
     def __init__(self, verifier: Verifier, cache: TextCache, *, max_concurrent: int, cache_ttl_s: float,
-                 llm_model: str) -> None:
+                 llm_model: str, deadline_s: float = 45.0, reserve_s: float = 5.0) -> None:
         self.verifier = verifier
+        # VERIFY_DEADLINE_S: outside calls end VERIFY_RESERVE_S before it, leaving that for building
+        # the answer from what is there; a verification still running at the deadline (+ grace) ends
+        self.deadline_s = deadline_s
+        self.reserve_s = reserve_s
         self.cache = cache
         self.slots = asyncio.Semaphore(max_concurrent)
         self.max_concurrent = max_concurrent
@@ -137,12 +143,26 @@ class VerificationService:
                                steps=steps, timings_ms={"cache_lookup": elapsed, "total": elapsed})
         if take_slot:
             async with self.slot():
-                result = await self.verifier.verify(claim, options, on_step=on_step)
+                result = await self._verify_in_time(claim, options, on_step)
         else:
-            result = await self.verifier.verify(claim, options, on_step=on_step)
+            result = await self._verify_in_time(claim, options, on_step)
         if key is not None and result.mode == self.verifier.verdict_engine:
             await self.cache.set(key, _RESULT.dump_json(result).decode(), self.cache_ttl_s)
         return result
+
+    async def _verify_in_time(self, claim: str, options: VerifyOptions,
+                              on_step: Callable[[str], None] | None) -> VerificationResult:
+        """The verifier under VERIFY_DEADLINE_S: outside calls are cut to end VERIFY_RESERVE_S before
+        it (the verifier then answers from what it has, saying what was cut); if the local work still
+        runs past the deadline and a grace second, `DeadlineExceeded` (503) ends it."""
+        with within(self.deadline_s - self.reserve_s):
+            try:
+                async with asyncio.timeout(self.deadline_s + DEADLINE_GRACE_S):
+                    return await self.verifier.verify(claim, options, on_step=on_step)
+            except TimeoutError:
+                left_out = "; ".join(cuts()) or "nothing recorded"
+                raise DeadlineExceeded(f"no answer within VERIFY_DEADLINE_S ({self.deadline_s:g} s); cut: "
+                                       f"{left_out}") from None
 
     async def _cached(self, key: str) -> VerificationResult | None:
         text = await self.cache.get(key)
@@ -157,7 +177,14 @@ class VerificationService:
                     on_claim: Callable[[PassageClaim], None] | None = None) -> PassageResult:
         if self.passages is None:
             raise RuntimeError("the passage checker is not configured")
-        return await self.passages.check(text, web_search=web_search, max_claims=max_claims, on_claim=on_claim)
+        # one deadline for the whole passage: its claims' verifications share it
+        with within(self.deadline_s - self.reserve_s):
+            try:
+                async with asyncio.timeout(self.deadline_s + DEADLINE_GRACE_S):
+                    return await self.passages.check(text, web_search=web_search, max_claims=max_claims,
+                                                     on_claim=on_claim)
+            except TimeoutError:
+                raise DeadlineExceeded(f"no answer within VERIFY_DEADLINE_S ({self.deadline_s:g} s)") from None
 
     # -- Server-Sent Events ---------------------------------------------------------------------
 

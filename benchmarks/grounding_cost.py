@@ -38,7 +38,7 @@ async def measure(minilm, latency: float, runs: int) -> list[dict]:
             totals, stages, calls = [], {}, 0
             for _ in range(runs):
                 settings = make_settings(Path(tempfile.mkdtemp()), OPENAI_BASE_URL=llm.url,
-                                         FETCH_ALLOW_HOSTS="127.0.0.1", **settings_extra)
+                                         FETCH_ALLOW_HOSTS="127.0.0.1:*", **settings_extra)
                 async with app_client(settings, embedder=minilm) as client:
                     answer = (await client.post("/api/verify", json={"claim": CLAIM, **body})).json()
                 totals.append(answer["timings_ms"]["total"])

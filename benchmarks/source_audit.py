@@ -29,7 +29,7 @@ async def main() -> None:
     with FakePages({f"/p{n}": (200, SUPPORTING) for n in range(15)}, delay_s=args.latency) as site:
         text = " ".join(f"Fluoride claim {n} is backed by {site.url}/p{n} here." for n in range(15))
         for _ in range(args.runs):
-            fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), concurrency=16, cache_ttl_s=0.001))
+            fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), concurrency=16, cache_ttl_s=0.001))
             auditor = SourceAuditor(fetcher, embedder)
             started = time.perf_counter()
             result = await auditor.audit(text)

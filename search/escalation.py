@@ -39,6 +39,7 @@ from search.base import (
     dedupe_by_url,
 )
 from search.ratelimit import RateBudgetExceeded, SharedWindow, TokenBucket
+from search.resilience import CircuitBreaker, CircuitOpen, cut, never_open, remaining
 
 log = logging.getLogger(__name__)
 
@@ -106,11 +107,13 @@ class SearchEscalation:
     def __init__(
         self, provider: SearchProvider, plan: TierPlan, policy: CallPolicy | None = None,
         *, shared: SharedWindow | None = None, clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, breaker: CircuitBreaker | None = None,
     ) -> None:
         """`clock` and `sleep` are the time deadlines, backoffs and the rate are kept in (tests
         pass a virtual one; a call's own timeout stays on the event loop's clock)."""
         self.provider = provider
+        # after consecutive failed calls the provider is skipped for a cool-off (search/resilience.py)
+        self.breaker = breaker or never_open("search")
         self._clock = clock
         self._sleep = sleep
         self.plan = plan
@@ -135,8 +138,11 @@ class SearchEscalation:
 
     def deadline(self) -> float:
         """An absolute deadline on the escalation's clock (``time.monotonic()``) for the tiers of
-        one verification."""
-        return self._clock() + self.plan.deadline_s
+        one verification: SEARCH_DEADLINE_S, or sooner when the verification's own deadline
+        (VERIFY_DEADLINE_S less its reserve) ends first."""
+        own = self._clock() + self.plan.deadline_s
+        left = remaining()
+        return own if left is None else min(own, self._clock() + left)
 
     def recent_errors(self) -> list[str]:
         """The last few failures, oldest first, as "<UTC time> <tier>: <error>"."""
@@ -156,6 +162,7 @@ class SearchEscalation:
             "rate_per_s": self.policy.rate_per_s,  # 0: no claimcheck-side limit
             "rate_shared": self._bucket.shared.describe() if self._bucket.shared else {"store": "memory"},
             "calls": self._queries_made,
+            "breaker": self.breaker.describe(),
         }
 
     async def targeted(
@@ -238,6 +245,10 @@ class SearchEscalation:
                 error = f"unavailable: {exc}"
             except SearchError as exc:
                 error = f"failed: {exc}"
+            except CircuitOpen as exc:
+                error = f"skipped: {exc}"
+        if error == DEADLINE_REACHED:
+            cut(f"web search ({tier} tier)")
         self._record(tier, error, attempts[0])
         return results, error, attempts[0]
 
@@ -274,14 +285,18 @@ class SearchEscalation:
                     await self._bucket.acquire(deadline)
                     attempts[0] += 1
                     self._queries_made += 1
-                    try:
-                        async with asyncio.timeout(self.plan.call_timeout_s):
-                            return await self.provider.search(query, max_results=limit, sites=sites)
-                    except TimeoutError as exc:  # this call's timeout (the deadline's is outside)
-                        raise SearchTimeout(
-                            f"no answer within {self.plan.call_timeout_s:g} s"
-                        ) from exc
+                    # a 429 is the provider saying "slow down" (the bucket pauses every caller for
+                    # it), not a sign it is down: it does not count towards the breaker
+                    return await self.breaker.call(lambda: self._ask(query, limit, sites),
+                                                   counts=lambda exc: not isinstance(exc, SearchRateLimited))
         raise AssertionError("unreachable: tenacity re-raises the last error")
+
+    async def _ask(self, query: str, limit: int, sites: list[str] | None) -> list[SearchResult]:
+        try:
+            async with asyncio.timeout(self.plan.call_timeout_s):
+                return await self.provider.search(query, max_results=limit, sites=sites)
+        except TimeoutError as exc:  # this call's timeout (the deadline's is outside)
+            raise SearchTimeout(f"no answer within {self.plan.call_timeout_s:g} s") from exc
 
     def _record(self, tier: Tier, error: str | None, calls: int) -> None:
         stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -7,12 +7,16 @@ through the same backend) or by DNS rebinding between check and connect. Refused
 other than http/https; loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16,
 cloud metadata), CGNAT (100.64/10), ULA (fc00::/7), multicast, reserved and unspecified
 addresses, IPv4-mapped IPv6 forms of those, and integer/hex/octal spellings of them
-(``2130706433``, ``0x7f000001``). Hosts in ``FETCH_ALLOW_HOSTS`` are exempt (tests use it for
-their loopback servers).
+(``2130706433``, ``0x7f000001``). Hosts in ``FETCH_ALLOW_HOSTS`` are exempt on the ports they
+name (``host:port``; a bare host: ports 80 and 443 only; ``host:*``: every port) — tests use it for
+their loopback servers.
 
-Bounded: one timeout per check or fetch (all hops included), at most ``concurrency`` requests at
-a time, at most ``max_redirects`` hops, at most ``max_bytes`` of body read. One retry policy:
-a connection error or connect timeout is retried once; HTTP statuses and refusals never are.
+Bounded: one timeout per check or fetch (all hops included), cut to what the verification's
+deadline leaves (search/resilience.py), at most ``concurrency`` requests at a time, at most
+``max_redirects`` hops, at most ``max_bytes`` of body read. One retry policy (the one of every
+outside call): a connection error, a reset or a connect timeout is retried when the deadline allows;
+HTTP statuses and refusals never are. Each host has its circuit breaker: after consecutive
+network failures it is skipped (``unreachable``, said so) for a cool-off.
 URL checks are cached per URL for ``cache_ttl_s`` (in-flight checks of the same URL are shared).
 """
 
@@ -24,7 +28,8 @@ import re
 import socket
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Collection, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 from urllib.parse import urljoin, urlsplit
@@ -32,6 +37,7 @@ from urllib.parse import urljoin, urlsplit
 import httpcore
 import httpx
 
+from search.resilience import Breakers, CircuitOpen, Limits, budget, cut, retrying
 from search.urls import InvalidUrl, normalise_url
 
 __all__ = [
@@ -109,18 +115,46 @@ def _why_blocked(ip: IPAddress) -> str | None:
     return None
 
 
+DEFAULT_PORTS = (80, 443)
+
+
+def parse_allowed_host(entry: str) -> tuple[str, int | str | None]:
+    """A FETCH_ALLOW_HOSTS entry as (host, port): `host:port` exempts that port only, a bare host
+    its default ports (80, 443) only, `host:*` every port (explicitly). IPv6 in brackets:
+    `[::1]:8080`, `[::1]`. Raises ValueError for an entry that is neither."""
+    text = entry.strip().lower()
+    host, port = text, None
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: expected [ipv6]:port")
+            port = rest[1:]
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    host = host.rstrip(".")
+    if not host or port == "":
+        raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: expected host, host:port or host:*")
+    if port is None or port == "*":
+        return host, port
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: the port must be 1-65535 or *")
+    return host, int(port)
+
+
 async def guard_host(host: str, port: int, *, allow_hosts: Collection[str] = (),
                      resolver: Resolver = system_resolver) -> list[str]:
     """The SSRF guard: the vetted addresses to connect to for ``host``, or :class:`FetchRefused`.
 
     A literal address is checked as written; a name is resolved and refused when *any* of its
     addresses is non-public (so a name with one public and one private record is refused too).
-    Hosts in ``allow_hosts`` skip the address check.
+    Hosts in ``allow_hosts`` skip the address check on the ports they name (`parse_allowed_host`).
     """
     name = host.strip().strip("[]").rstrip(".").lower()
     if not name:
         raise FetchRefused("no host")
-    allowed = name in {h.strip().strip("[]").lower() for h in allow_hosts}
+    allowed = any(entry == (name, port) or entry == (name, None) and port in DEFAULT_PORTS or entry == (name, "*")
+                  for entry in map(parse_allowed_host, allow_hosts))
     literal = _literal_ip(name)
     if literal is not None:
         addresses = [literal]
@@ -251,8 +285,11 @@ class Fetcher:
     """SSRF-guarded HTTP for URLs from the outside world. Build once (lifespan), share, close."""
 
     def __init__(self, policy: FetchPolicy | None = None, *, resolver: Resolver = system_resolver,
-                 network_backend: httpcore.AsyncNetworkBackend | None = None) -> None:
+                 network_backend: httpcore.AsyncNetworkBackend | None = None, breakers: Breakers | None = None,
+                 limits: Limits | None = None) -> None:
         self.policy = policy or FetchPolicy()
+        self.breakers = breakers or Breakers(threshold=2**62)  # the composition root passes the real ones
+        self.limits = limits or Limits()
         self.backend = GuardedBackend(allow_hosts=self.policy.allow_hosts, resolver=resolver,
                                       inner=network_backend)
         transport = httpx.AsyncHTTPTransport(retries=0)
@@ -293,7 +330,8 @@ class Fetcher:
         self._inflight[key] = future
         try:
             result = await self._check(url, follow_redirects)
-            self._cache.put(key, result)
+            if not result.reason.startswith(NOT_ASKED):  # skipped now, maybe asked next time
+                self._cache.put(key, result)
             future.set_result(result)
             return result
         except BaseException as exc:  # cancelled: waiters must not hang
@@ -311,17 +349,25 @@ class Fetcher:
             return UrlCheck(url, status, http_status, final, reason,
                             round((time.perf_counter() - started) * 1000, 1))
 
+        timeout_s = budget(self.policy.timeout_s)
+        if timeout_s <= 0:
+            cut("URL checks (no time left)")
+            return done("unreachable", reason=f"{NOT_ASKED}the verification's deadline left no time")
         try:
-            async with self._slots, asyncio.timeout(self.policy.timeout_s):
+            async with self._host_breaker(url), self._slots, asyncio.timeout(timeout_s):
                 final, answer = await self._request("HEAD", url, follow_redirects, read=False)
                 if answer.status in {405, 501}:
                     final, answer = await self._request("GET", url, follow_redirects, read=False)
+        except CircuitOpen as exc:
+            return done("unreachable", reason=f"{NOT_ASKED}{exc}")
         except FetchRefused as exc:
             return done("refused", reason=str(exc))
         except FetchInvalidUrl as exc:
             return done("invalid_url", reason=str(exc))
         except TimeoutError:
-            return done("unreachable", reason=f"timed out after {self.policy.timeout_s:g} s")
+            if timeout_s < self.policy.timeout_s:
+                cut(f"URL checks (stopped after {timeout_s:.1f} s by the deadline)")
+            return done("unreachable", reason=f"timed out after {timeout_s:g} s")
         except FetchError as exc:
             return done("unreachable", reason=str(exc))
         code = answer.status
@@ -358,11 +404,19 @@ class Fetcher:
 
     async def fetch(self, url: str) -> Page:
         """GET a page (redirects followed, body capped at ``max_bytes``). Raises FetchError."""
+        timeout_s = budget(self.policy.timeout_s)
+        if timeout_s <= 0:
+            cut("page fetches (no time left)")
+            raise FetchError(f"{url}: {NOT_ASKED}the verification's deadline left no time")
         try:
-            async with self._slots, asyncio.timeout(self.policy.timeout_s):
+            async with self._host_breaker(url), self._slots, asyncio.timeout(timeout_s):
                 final, response = await self._request("GET", url, True, read=True)
+        except CircuitOpen as exc:
+            raise FetchError(f"{url}: {NOT_ASKED}{exc}") from None
         except TimeoutError as exc:
-            raise FetchError(f"{url}: timed out after {self.policy.timeout_s:g} s") from exc
+            if timeout_s < self.policy.timeout_s:
+                cut(f"page fetches (stopped after {timeout_s:.1f} s by the deadline)")
+            raise FetchError(f"{url}: timed out after {timeout_s:g} s") from exc
         return Page(url, final, response.status, response.content_type, response.body,
                     response.truncated)
 
@@ -380,42 +434,83 @@ class Fetcher:
             current = _check_scheme(target)
         raise FetchError(f"more than {self.policy.max_redirects} redirects")
 
+    @asynccontextmanager
+    async def _host_breaker(self, url: str) -> AsyncIterator[None]:
+        """The host's circuit breaker around one check or fetch: a network failure or a timeout
+        counts; any HTTP answer closes it; a refusal or a bad URL says nothing about the host."""
+        try:
+            parts = urlsplit(url)
+            host = f"{(parts.hostname or '').lower()}:{parts.port or ''}"
+        except ValueError:
+            yield  # an unparsable URL fails in _check_scheme, no host to account it to
+            return
+        breaker = self.breakers.host(host)
+        breaker.before_call()
+        try:
+            yield
+        except (FetchRefused, FetchInvalidUrl, asyncio.CancelledError):
+            breaker.release()
+            raise
+        except (FetchError, TimeoutError) as exc:
+            breaker.failure(f"{type(exc).__name__}: {exc}")
+            raise
+        except BaseException:
+            breaker.release()
+            raise
+        else:
+            breaker.success()
+
     async def _send(self, method: str, url: str, *, read: bool) -> _Answer:
-        for attempt in (1, 2):  # the one retry policy: one more try on a connection failure
-            try:
-                request = self._client.build_request(method, url)
-                response = await self._client.send(request, stream=True)
-                try:
-                    chunks: list[bytes] = []
-                    size, truncated = 0, False
-                    if read:  # decoded bytes, so the cap also bounds a decompression bomb
-                        async for chunk in response.aiter_bytes():
-                            chunks.append(chunk)
-                            size += len(chunk)
-                            if size >= self.policy.max_bytes:
-                                truncated = True
-                                break
-                finally:
-                    await response.aclose()
-                return _Answer(response.status_code, response.headers.get("location"),
-                               response.headers.get("content-type", ""),
-                               b"".join(chunks)[: self.policy.max_bytes], truncated)
-            except FetchError:
-                raise
-            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
-                if attempt == 2:
-                    raise FetchError(f"cannot connect: {exc}") from exc
-                await asyncio.sleep(0.2)
-            except httpx.HTTPError as exc:
-                if isinstance(exc, httpx.RemoteProtocolError) and "invalid url in location" in str(exc).lower():
-                    # httpx reads the Location itself while building the response
-                    raise FetchInvalidUrl(f"redirect to an invalid URL: {exc}") from None
-                raise FetchError(f"{type(exc).__name__}: {exc}") from exc
-            except (httpx.InvalidURL, UnicodeError, ValueError) as exc:
-                # what httpx, idna and the standard library raise for a URL normalise_url let
-                # through: still a per-URL status, never an exception out of the fetcher
-                raise FetchInvalidUrl(f"invalid URL: {type(exc).__name__}: {exc}") from None
+        # the one retry policy (search/resilience.py): a failed connection or a reset is tried again
+        async for attempt in retrying(self.limits, lambda exc: isinstance(exc, _Transient), self.policy.timeout_s):
+            with attempt:
+                return await self._send_once(method, url, read=read)
         raise AssertionError("not reached")
+
+    async def _send_once(self, method: str, url: str, *, read: bool) -> _Answer:
+        try:
+            request = self._client.build_request(method, url)
+            response = await self._client.send(request, stream=True)
+            try:
+                chunks: list[bytes] = []
+                size, truncated = 0, False
+                if read:  # decoded bytes, so the cap also bounds a decompression bomb
+                    async for chunk in response.aiter_bytes():
+                        chunks.append(chunk)
+                        size += len(chunk)
+                        if size >= self.policy.max_bytes:
+                            truncated = True
+                            break
+            finally:
+                await response.aclose()
+            return _Answer(response.status_code, response.headers.get("location"),
+                           response.headers.get("content-type", ""),
+                           b"".join(chunks)[: self.policy.max_bytes], truncated)
+        except FetchError:
+            raise
+        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+            raise _Transient(f"cannot connect: {exc}") from exc
+        except (httpx.ReadError, httpx.WriteError) as exc:  # e.g. the connection was reset
+            raise _Transient(f"{type(exc).__name__}: {exc or 'connection reset'}") from exc
+        except httpx.HTTPError as exc:
+            if isinstance(exc, httpx.RemoteProtocolError) and "invalid url in location" in str(exc).lower():
+                # httpx reads the Location itself while building the response
+                raise FetchInvalidUrl(f"redirect to an invalid URL: {exc}") from None
+            if isinstance(exc, httpx.RemoteProtocolError):  # closed without an answer: a reset
+                raise _Transient(f"{type(exc).__name__}: {exc}") from exc
+            raise FetchError(f"{type(exc).__name__}: {exc}") from exc
+        except (httpx.InvalidURL, UnicodeError, ValueError) as exc:
+            # what httpx, idna and the standard library raise for a URL normalise_url let
+            # through: still a per-URL status, never an exception out of the fetcher
+            raise FetchInvalidUrl(f"invalid URL: {type(exc).__name__}: {exc}") from None
+
+
+class _Transient(FetchError):
+    """A failure worth another attempt (connection refused, reset, closed without an answer)."""
+
+
+
+NOT_ASKED = "not asked: "  # the reason of a check the deadline or a breaker skipped (never cached)
 
 
 @dataclass(frozen=True)

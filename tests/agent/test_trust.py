@@ -25,7 +25,7 @@ def item(source: str, *, bias=None, credibility=0.85, source_type="news", title=
 
 @pytest.fixture
 async def fetcher():
-    f = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), timeout_s=2))
+    f = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=2))
     yield f
     await f.aclose()
 

@@ -141,7 +141,7 @@ async def test_a_reference_url_to_loopback_is_refused_with_the_reason(tmp_path, 
 async def test_a_reference_page_is_fetched_extracted_cited_and_kept_out_of_the_kb(tmp_path, minilm):
     page = {"/eiffel": (200, {"content-type": "text/html; charset=utf-8"}, EIFFEL_PAGE)}
     with FakeOpenAI(judge()) as llm, FakeWeb(page) as web:
-        settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url, FETCH_ALLOW_HOSTS="127.0.0.1")
+        settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url, FETCH_ALLOW_HOSTS="127.0.0.1:*")
         async with app_client(settings, embedder=minilm) as client:
             before = (await client.get("/api/kb/stats")).json()["count"]
             body = await verify(client, EIFFEL, references=[f"{web.url}/eiffel"])
@@ -165,7 +165,7 @@ async def test_a_reference_page_is_fetched_extracted_cited_and_kept_out_of_the_k
 async def test_stale_evidence_for_a_time_sensitive_claim_is_marked(tmp_path, minilm):
     page = {"/eiffel": (200, {"content-type": "text/html"}, EIFFEL_PAGE)}
     with FakeWeb(page) as web:
-        settings = make_settings(tmp_path, FETCH_ALLOW_HOSTS="127.0.0.1")
+        settings = make_settings(tmp_path, FETCH_ALLOW_HOSTS="127.0.0.1:*")
         async with app_client(settings, embedder=minilm) as client:
             body = await verify(client, "The Eiffel Tower is currently repainted every seven years",
                                 references=[f"{web.url}/eiffel"])

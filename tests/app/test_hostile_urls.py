@@ -125,7 +125,7 @@ async def test_a_redirect_to_a_malformed_url_is_invalid_url_not_an_exception(loc
     from tests.fakes.web import FakeWeb
 
     with FakeWeb({"/start": (302, {"location": location}, b"")}) as web:
-        fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), timeout_s=3))
+        fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=3))
         try:
             check = await fetcher.check(web.url + "/start")
         finally:

@@ -282,7 +282,7 @@ async def test_the_callback_is_signed_retried_and_sent_once(tmp_path, minilm):
         refused = make_settings(tmp_path / "refused", AUTO_SEED=False)
         async with app_client(refused, embedder=minilm) as client:
             blocked = await client.post("/api/jobs", json={"items": [{"claim": "x y z"}], "callback_url": receiver.url})
-        settings = make_settings(tmp_path, AUTO_SEED=False, WEBHOOK_SECRET=secret, FETCH_ALLOW_HOSTS="127.0.0.1")
+        settings = make_settings(tmp_path, AUTO_SEED=False, WEBHOOK_SECRET=secret, FETCH_ALLOW_HOSTS="127.0.0.1:*")
         async with app_client(settings, embedder=minilm) as client:
             client.app.state.jobs.webhooks.delays_s = (0.0, 0.05, 0.05)
             job = (await client.post("/api/jobs", json={"items": [{"claim": "Paris is in France"}],

@@ -156,7 +156,7 @@ async def test_evidence_trust_from_url_checks_on_a_loopback_site(tmp_path, minil
                    dict(EIFFEL_RESULTS[1], url=f"{site.url}/fact")]
         with FakeSearxng(results) as searx:
             settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url,
-                                     URL_CHECK=True, FETCH_ALLOW_HOSTS="127.0.0.1")
+                                     URL_CHECK=True, FETCH_ALLOW_HOSTS="127.0.0.1:*")
             async with app_client(settings, embedder=minilm) as client:
                 body = (await client.post("/api/verify",
                                           json={"claim": "The Eiffel Tower was completed in 1889"})).json()

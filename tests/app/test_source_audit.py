@@ -55,7 +55,7 @@ async def test_statuses_alignment_and_aggregates(tmp_path, minilm):
                 f"A missing study is cited here: {site.url}/missing. The server of {site.url}/broken fails. "
                 f"Nothing listens at http://127.0.0.1:{port}/x today. "
                 "Cloud metadata lives at http://169.254.169.254/latest/meta-data/ for instances.")
-        settings = make_settings(tmp_path, AUTO_SEED=False, FETCH_ALLOW_HOSTS="127.0.0.1,localhost")
+        settings = make_settings(tmp_path, AUTO_SEED=False, FETCH_ALLOW_HOSTS="127.0.0.1:*,localhost:*")
         async with app_client(settings, embedder=minilm) as client:
             response = await client.post("/api/sources/audit", json={"text": text, "topic": "medical"})
     assert response.status_code == 200, response.text
@@ -88,7 +88,7 @@ async def test_fifteen_urls_cost_about_one_latency(tmp_path, minilm):
     routes = {f"/p{n}": (200, SUPPORTING) for n in range(15)}
     with FakePages(routes, delay_s=0.4) as site:
         text = " ".join(f"Claim {n} is backed by {site.url}/p{n} here." for n in range(15))
-        settings = make_settings(tmp_path, AUTO_SEED=False, FETCH_ALLOW_HOSTS="127.0.0.1")
+        settings = make_settings(tmp_path, AUTO_SEED=False, FETCH_ALLOW_HOSTS="127.0.0.1:*")
         async with app_client(settings, embedder=minilm) as client:
             await client.post("/api/sources/audit", json={"text": f"Warm-up: {site.url}/p0 ."})
             site.requests.clear()

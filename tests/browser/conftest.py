@@ -100,7 +100,7 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
         env.update(PORT=str(port), CHROMA_PERSIST_DIR=str(home / "kb"), SEARCH_PROVIDER="none",
                    RERANKER_MODEL="none", URL_CHECK="false", OPENAI_BASE_URL=llm.url,
                    OPENAI_API_KEY="test", HF_HUB_OFFLINE="1", PYTHONPATH=str(ROOT),
-                   CORS_ORIGINS=f"chrome-extension://{EXTENSION_ID}", FETCH_ALLOW_HOSTS="127.0.0.1",
+                   CORS_ORIGINS=f"chrome-extension://{EXTENSION_ID}", FETCH_ALLOW_HOSTS="127.0.0.1:*",
                    VERDICT_CACHE_TTL_S="0",  # every check runs (the page tests watch progress arrive)
                    # prior fact-checks: the API fake reviews Moon-landing claims only
                    FACTCHECK_API_KEY="browser-key", FACTCHECK_API_URL=factcheck.url)

@@ -129,7 +129,7 @@ async def test_redirect_to_a_private_address_is_refused_before_connecting_to_it(
     resolver = RecordingResolver({"evil.example": ["127.0.0.1"]})
     with FakeWeb({"/start": (302, {"location": "http://evil.example:{port}/ok"}, b""),
                   "/ok": (200, {}, b"secret")}) as web:
-        fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), timeout_s=3), resolver=resolver,
+        fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=3), resolver=resolver,
                           network_backend=backend)
         try:
             check = await fetcher.check(web.url + "/start")
@@ -143,7 +143,7 @@ async def test_redirect_to_a_private_address_is_refused_before_connecting_to_it(
 
 async def test_redirect_to_another_scheme_is_refused():
     with FakeWeb({"/start": (302, {"location": "file:///etc/passwd"}, b"")}) as web:
-        fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), timeout_s=3))
+        fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=3))
         try:
             check = await fetcher.check(web.url + "/start")
         finally:
@@ -153,7 +153,7 @@ async def test_redirect_to_another_scheme_is_refused():
 
 @pytest.fixture
 async def allowed():
-    fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), timeout_s=2, max_bytes=1000,
+    fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=2, max_bytes=1000,
                                   cache_ttl_s=60))
     yield fetcher
     await fetcher.aclose()
@@ -194,7 +194,7 @@ async def test_checks_are_cached_and_shared(allowed):
 
 
 async def test_cache_expires():
-    fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), timeout_s=2, cache_ttl_s=0.05))
+    fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=2, cache_ttl_s=0.05))
     try:
         with FakeWeb({"/ok": (200, {}, b"x")}) as web:
             await fetcher.check(web.url + "/ok")
@@ -206,7 +206,7 @@ async def test_cache_expires():
 
 
 async def test_timeout_bounds_a_check():
-    fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1",), timeout_s=0.3))
+    fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=0.3))
     try:
         with FakeWeb({"/slow": (200, {}, b"x")}, delay_s=1.0) as web:
             started = time.perf_counter()
