@@ -13,6 +13,7 @@ from starlette.routing import Route
 from swagger_ui_bundle import swagger_ui_path
 
 from app.config import Settings
+from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
 from app.jobs_api import document_jobs, start_jobs
 from app.jobs_api import router as jobs_router
@@ -81,6 +82,8 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
                       transport_security(settings.HOST, list(settings.CORS_ORIGINS)))
     app.router.routes.append(Route("/mcp", endpoint=mcp, methods=["GET", "POST", "DELETE"]))
     app.mount("/docs-assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
+    # a verification whose client went away is cancelled and frees its slot (app/disconnect.py)
+    app.add_middleware(CancelOnDisconnect)
     app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES,
                        per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES,
                                  "/api/jobs": settings.JOB_MAX_BODY_BYTES})

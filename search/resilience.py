@@ -127,8 +127,13 @@ class CircuitBreaker:
     """closed → (threshold consecutive failures) → open → (cool-off) → half-open: one probe call;
     its success closes, its failure re-opens. Not thread-safe (one event loop)."""
 
-    def __init__(self, name: str, threshold: int = 3, cool_off_s: float = 30.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        name: str,
+        threshold: int = 3,
+        cool_off_s: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.name = name
         self.threshold = threshold
         self.cool_off_s = cool_off_s
@@ -159,12 +164,18 @@ class CircuitBreaker:
         if state == "closed":
             return False
         if state == "open":
-            raise CircuitOpen(self.name, f"{self.name} skipped: its circuit breaker is open after "
-                              f"{self.failures} consecutive failure(s) (last: {self.last_error}); "
-                              f"tried again in {self.retry_in():.0f} s")
+            raise CircuitOpen(
+                self.name,
+                f"{self.name} skipped: its circuit breaker is open after "
+                f"{self.failures} consecutive failure(s) (last: {self.last_error}); "
+                f"tried again in {self.retry_in():.0f} s",
+            )
         if self.probing:
-            raise CircuitOpen(self.name, f"{self.name} skipped: its circuit breaker is half-open and "
-                              "one trial call is in flight")
+            raise CircuitOpen(
+                self.name,
+                f"{self.name} skipped: its circuit breaker is half-open and "
+                "one trial call is in flight",
+            )
         self.probing = True
         return True
 
@@ -185,8 +196,12 @@ class CircuitBreaker:
         before an answer could come): a half-open probe slot is given back."""
         self.probing = False
 
-    async def call(self, fn: Callable[[], Awaitable[T]], *, counts: Callable[[BaseException], bool] = lambda _: True,
-                   ) -> T:
+    async def call(
+        self,
+        fn: Callable[[], Awaitable[T]],
+        *,
+        counts: Callable[[BaseException], bool] = lambda _: True,
+    ) -> T:
         """`await fn()` under the breaker: its exceptions for which `counts` is true are failures."""
         self.before_call()
         try:
@@ -204,9 +219,15 @@ class CircuitBreaker:
         return result
 
     def describe(self) -> dict[str, Any]:
-        return {"state": self.state, "consecutive_failures": self.failures, "threshold": self.threshold,
-                "cool_off_s": self.cool_off_s, "retry_in_s": round(self.retry_in(), 1),
-                "last_error": self.last_error, "times_opened": self.times_opened}
+        return {
+            "state": self.state,
+            "consecutive_failures": self.failures,
+            "threshold": self.threshold,
+            "cool_off_s": self.cool_off_s,
+            "retry_in_s": round(self.retry_in(), 1),
+            "last_error": self.last_error,
+            "times_opened": self.times_opened,
+        }
 
 
 def never_open(name: str) -> CircuitBreaker:
@@ -220,8 +241,13 @@ class Breakers:
     site must not stop URL checks of the others). At most `max_hosts` host breakers are kept
     (least recently used dropped)."""
 
-    def __init__(self, threshold: int = 3, cool_off_s: float = 30.0, max_hosts: int = 512,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        threshold: int = 3,
+        cool_off_s: float = 30.0,
+        max_hosts: int = 512,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.threshold = threshold
         self.cool_off_s = cool_off_s
         self.clock = clock
@@ -237,8 +263,9 @@ class Breakers:
     def host(self, host: str) -> CircuitBreaker:
         breaker = self.hosts.get(host)
         if breaker is None:
-            breaker = self.hosts[host] = CircuitBreaker(f"fetch {host}", self.threshold, self.cool_off_s,
-                                                        self.clock)
+            breaker = self.hosts[host] = CircuitBreaker(
+                f"fetch {host}", self.threshold, self.cool_off_s, self.clock
+            )
             while len(self.hosts) > self.max_hosts:
                 self.hosts.popitem(last=False)
         self.hosts.move_to_end(host)
@@ -247,7 +274,9 @@ class Breakers:
     @property
     def degraded(self) -> list[str]:
         """The services (and hosts) skipped now or on probation."""
-        return [b.name for b in (*self.services.values(), *self.hosts.values()) if b.state != "closed"]
+        return [
+            b.name for b in (*self.services.values(), *self.hosts.values()) if b.state != "closed"
+        ]
 
     def describe(self) -> dict[str, Any]:
         described: dict[str, Any] = {name: b.describe() for name, b in self.services.items()}
@@ -268,12 +297,15 @@ class Limits:
     backoff_max_s: float = 2.0
 
 
-def retrying(limits: Limits, transient: Callable[[BaseException], bool], attempt_s: float) -> AsyncRetrying:
+def retrying(
+    limits: Limits, transient: Callable[[BaseException], bool], attempt_s: float
+) -> AsyncRetrying:
     """tenacity's AsyncRetrying for one outside call: `transient` failures are tried again, at most
     `limits.retries` times, and only when the deadline leaves at least MIN_CALL_S after the backoff
     (`attempt_s`: the call's own timeout, for the message only)."""
-    backoff = wait_exponential_jitter(initial=limits.backoff_initial_s, max=limits.backoff_max_s,
-                                      jitter=limits.backoff_initial_s)
+    backoff = wait_exponential_jitter(
+        initial=limits.backoff_initial_s, max=limits.backoff_max_s, jitter=limits.backoff_initial_s
+    )
 
     def stop(state: RetryCallState) -> bool:
         if state.attempt_number > limits.retries:
@@ -284,4 +316,6 @@ def retrying(limits: Limits, transient: Callable[[BaseException], bool], attempt
     def is_transient(exc: BaseException) -> bool:
         return not isinstance(exc, CircuitOpen) and transient(exc)
 
-    return AsyncRetrying(retry=retry_if_exception(is_transient), wait=backoff, stop=stop, reraise=True)
+    return AsyncRetrying(
+        retry=retry_if_exception(is_transient), wait=backoff, stop=stop, reraise=True
+    )

@@ -12,8 +12,12 @@ from tests.conftest import app_client, make_settings
 from tests.fakes.chaos import ChaosServer, half_json, hanging, resetting, trickling
 
 DEADLINE_S = 3.0
-FAST = {"VERIFY_DEADLINE_S": DEADLINE_S, "VERIFY_RESERVE_S": 1.0, "LLM_TIMEOUT_S": 30.0,
-        "RATE_LIMIT": "1000/minute"}
+FAST = {
+    "VERIFY_DEADLINE_S": DEADLINE_S,
+    "VERIFY_RESERVE_S": 1.0,
+    "LLM_TIMEOUT_S": 30.0,
+    "RATE_LIMIT": "1000/minute",
+}
 
 
 async def verify(client, body: dict) -> tuple[float, dict]:
@@ -36,10 +40,19 @@ def step_with(body: dict, *words: str) -> str:
 
 
 @pytest.mark.slow
-async def test_a_hanging_llm_answers_within_the_deadline_then_the_open_breaker_answers_at_once(tmp_path, minilm):
+async def test_a_hanging_llm_answers_within_the_deadline_then_the_open_breaker_answers_at_once(
+    tmp_path, minilm
+):
     with ChaosServer(hanging) as llm:
-        settings = make_settings(tmp_path, OPENAI_BASE_URL=f"{llm.url}/v1", OPENAI_API_KEY="test",
-                                 LOCAL_JUDGE=True, BREAKER_THRESHOLD=2, BREAKER_COOL_OFF_S=60, **FAST)
+        settings = make_settings(
+            tmp_path,
+            OPENAI_BASE_URL=f"{llm.url}/v1",
+            OPENAI_API_KEY="test",
+            LOCAL_JUDGE=True,
+            BREAKER_THRESHOLD=2,
+            BREAKER_COOL_OFF_S=60,
+            **FAST,
+        )
         async with app_client(settings, embedder=minilm) as client:
             for _ in range(2):  # two timed-out classifications open the breaker
                 elapsed, body = await verify(client, {"claim": "The Earth is flat."})
@@ -66,7 +79,9 @@ async def test_a_hanging_llm_answers_within_the_deadline_then_the_open_breaker_a
 @pytest.mark.slow
 async def test_an_llm_that_trickles_bytes_is_cut_by_the_deadline(tmp_path, minilm):
     with ChaosServer(trickling(0.2)) as llm:
-        settings = make_settings(tmp_path, OPENAI_BASE_URL=f"{llm.url}/v1", OPENAI_API_KEY="test", **FAST)
+        settings = make_settings(
+            tmp_path, OPENAI_BASE_URL=f"{llm.url}/v1", OPENAI_API_KEY="test", **FAST
+        )
         async with app_client(settings, embedder=minilm) as client:
             elapsed, body = await verify(client, {"claim": "The Earth is flat."})
     assert elapsed < DEADLINE_S + 1, elapsed
@@ -78,7 +93,9 @@ async def test_an_llm_that_trickles_bytes_is_cut_by_the_deadline(tmp_path, minil
 @pytest.mark.slow
 async def test_an_llm_answering_half_a_json_body_falls_back_at_once(tmp_path, minilm):
     with ChaosServer(half_json) as llm:
-        settings = make_settings(tmp_path, OPENAI_BASE_URL=f"{llm.url}/v1", OPENAI_API_KEY="test", **FAST)
+        settings = make_settings(
+            tmp_path, OPENAI_BASE_URL=f"{llm.url}/v1", OPENAI_API_KEY="test", **FAST
+        )
         async with app_client(settings, embedder=minilm) as client:
             elapsed, body = await verify(client, {"claim": "The Earth is flat."})
             health = (await client.get("/api/health")).json()
@@ -92,10 +109,13 @@ async def test_an_llm_answering_half_a_json_body_falls_back_at_once(tmp_path, mi
 @pytest.mark.slow
 async def test_a_search_engine_that_resets_connections(tmp_path, minilm):
     with ChaosServer(resetting) as searx:
-        settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url, AUTO_SEED=False,
-                                 **FAST)
+        settings = make_settings(
+            tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url, AUTO_SEED=False, **FAST
+        )
         async with app_client(settings, embedder=minilm) as client:
-            elapsed, body = await verify(client, {"claim": "The Eiffel Tower was completed in 1889."})
+            elapsed, body = await verify(
+                client, {"claim": "The Eiffel Tower was completed in 1889."}
+            )
             health = (await client.get("/api/health")).json()
     assert elapsed < DEADLINE_S + 1, elapsed
     assert searx.connections >= 1
@@ -107,14 +127,25 @@ async def test_a_search_engine_that_resets_connections(tmp_path, minilm):
 @pytest.mark.slow
 async def test_a_page_server_that_resets_connections(tmp_path, minilm):
     with ChaosServer(resetting) as pages:
-        settings = make_settings(tmp_path, AUTO_SEED=False, FETCH_ALLOW_HOSTS=f"127.0.0.1:{pages.port}", **FAST)
+        settings = make_settings(
+            tmp_path, AUTO_SEED=False, FETCH_ALLOW_HOSTS=f"127.0.0.1:{pages.port}", **FAST
+        )
         async with app_client(settings, embedder=minilm) as client:
-            elapsed, body = await verify(client, {"claim": "The Eiffel Tower was completed in 1889.",
-                                                  "references": [f"{pages.url}/eiffel"]})
-            audit = await client.post("/api/sources/audit", json={"text": f"See {pages.url}/eiffel for it."})
+            elapsed, body = await verify(
+                client,
+                {
+                    "claim": "The Eiffel Tower was completed in 1889.",
+                    "references": [f"{pages.url}/eiffel"],
+                },
+            )
+            audit = await client.post(
+                "/api/sources/audit", json={"text": f"See {pages.url}/eiffel for it."}
+            )
     assert elapsed < DEADLINE_S + 1, elapsed
     step_with(body, "reference", "could not")
     assert slots_free(client)
     assert audit.status_code == 200
     (url,) = audit.json()["urls"]
-    assert url["status"] == "unreachable" and "Read" in url["reason"] or "Remote" in url["reason"], url
+    assert (
+        url["status"] == "unreachable" and "Read" in url["reason"] or "Remote" in url["reason"]
+    ), url

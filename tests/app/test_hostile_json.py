@@ -206,3 +206,59 @@ def test_generated_hostile_json_never_makes_a_5xx(client, path, body):
         assert_error_shape(response)
     else:
         assert response.status_code < 300
+
+
+# -- what the server answers itself -------------------------------------------------------------
+
+
+async def test_uvicorn_answers_a_malformed_request_in_the_error_shape():
+    import asyncio
+    import socket
+
+    import uvicorn
+
+    from app.http_protocol import JSONErrorHttpToolsProtocol
+
+    async def never_called(scope, receive, send):
+        raise AssertionError("a request uvicorn cannot parse never reaches the app")
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            never_called,
+            host="127.0.0.1",
+            port=port,
+            log_level="critical",
+            lifespan="off",
+            http=JSONErrorHttpToolsProtocol,
+        )
+    )
+    task = asyncio.create_task(server.serve())
+    try:
+        for _ in range(500):
+            if server.started:
+                break
+            await asyncio.sleep(0.02)
+        for raw in (
+            b"GARBAGE\r\n\r\n",
+            b"POST /api/verify HTTP/1.1\r\nhost: x\r\nbad header\r\n\r\n",
+        ):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(raw)
+            await writer.drain()
+            answer = await asyncio.wait_for(reader.read(), timeout=5)
+            writer.close()
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert (
+                head.startswith(b"HTTP/1.1 400")
+                and b"content-type: application/json" in head.lower()
+            )
+            parsed = json.loads(body)
+            assert parsed["error"] == "bad_request" and parsed["detail"].startswith(
+                "malformed HTTP request"
+            )
+    finally:
+        server.should_exit = True
+        await task

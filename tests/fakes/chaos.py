@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import struct
@@ -47,10 +48,8 @@ class ChaosServer:
         self._stop.set()
         self._sock.close()
         for conn in self._open:
-            try:
+            with contextlib.suppress(OSError):
                 conn.close()
-            except OSError:
-                pass
 
     def _serve(self) -> None:
         while not self._stop.is_set():
@@ -63,10 +62,8 @@ class ChaosServer:
             threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
 
     def _handle(self, conn: socket.socket) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self.behaviour(conn)
-        except OSError:
-            pass
 
     def stopped(self) -> bool:
         return self._stop.is_set()
@@ -103,8 +100,11 @@ def trickling(interval_s: float = 0.3) -> Behaviour:
     def behave(conn: socket.socket) -> None:
         read_request(conn)
         body = b'{"id": "x", "object": "chat.completion", "choices": []}' * 20
-        conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: "
-                     + str(len(body)).encode() + b"\r\n\r\n")
+        conn.sendall(
+            b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: "
+            + str(len(body)).encode()
+            + b"\r\n\r\n"
+        )
         for byte in body:
             conn.sendall(bytes([byte]))
             time.sleep(interval_s)
@@ -116,12 +116,28 @@ def half_json(conn: socket.socket) -> None:
     while True:
         if not read_request(conn):
             return
-        completion = json.dumps({"id": "chatcmpl-x", "object": "chat.completion", "created": 0, "model": "m",
-                                 "choices": [{"index": 0, "finish_reason": "stop", "message": {
-                                     "role": "assistant", "content": '{"verdict": "True"}'}}]}).encode()
+        completion = json.dumps(
+            {
+                "id": "chatcmpl-x",
+                "object": "chat.completion",
+                "created": 0,
+                "model": "m",
+                "choices": [
+                    {
+                        "index": 0,
+                        "finish_reason": "stop",
+                        "message": {"role": "assistant", "content": '{"verdict": "True"}'},
+                    }
+                ],
+            }
+        ).encode()
         body = completion[: len(completion) // 2]
-        conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: "
-                     + str(len(body)).encode() + b"\r\n\r\n" + body)
+        conn.sendall(
+            b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: "
+            + str(len(body)).encode()
+            + b"\r\n\r\n"
+            + body
+        )
 
 
 def resetting(conn: socket.socket) -> None:
