@@ -10,6 +10,7 @@ opinions by the claim classifier's rules and opinion detector.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 import uuid
 from collections import Counter
@@ -26,6 +27,8 @@ from agent.models import ClaimType, VerificationResult
 from agent.prompts import DECOMPOSE_SYSTEM, decompose_user
 from agent.sentences import Sentence, split_sentences
 from agent.verifier import Verifier, VerifyOptions
+
+_WORDS = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,9 @@ class PassageResult:
     session_id: str
     timings_ms: dict[str, float] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
+    max_claims: int = 0  # the cap this check ran under
+    left_out: int = 0  # check-worthy claims over the cap
+    repeated: int = 0  # sentences repeating an earlier claim: verified once
 
 
 class _DecomposedClaim(BaseModel):
@@ -121,8 +127,21 @@ class PassageChecker:
         timings["split"] = round((time.perf_counter() - started) * 1000, 2)
         mark = time.perf_counter()
         claims = await self._candidates(text, sentences, steps)
+        # a sentence the passage repeats is one claim: verified once, the repeats share its result
+        first_of: dict[str, PassageClaim] = {}
+        repeats: dict[int, PassageClaim] = {}  # id(repeat) → the first occurrence
+        for claim in claims:
+            key = " ".join(_WORDS.findall(claim.text.casefold()))
+            if key in first_of:
+                repeats[id(claim)] = first_of[key]
+            else:
+                first_of[key] = claim
+        if repeats:
+            steps.append(f"{len(repeats)} sentence(s) repeat an earlier claim: each is checked once.")
         chosen: list[PassageClaim] = []
         for claim in claims:
+            if id(claim) in repeats:
+                continue
             classification = await classify_local(claim.text, self.verifier.detector)
             if classification.claim_type is ClaimType.OPINION:
                 claim.reason = f"an opinion, not verified ({classification.reason})"
@@ -134,7 +153,9 @@ class PassageChecker:
                 chosen.append(claim)
         chosen.sort(key=lambda c: c.check_worthy, reverse=True)
         for claim in chosen[cap:]:
-            claim.reason = f"over the claim budget (max_claims={cap})"
+            claim.reason = (f"left out: only {cap} claim(s) were asked for (max_claims); ask for more, up to "
+                            f"{self.budget.max_claims}, to check it")
+        left_out = len(chosen[cap:])
         chosen = chosen[:cap]
         timings["select"] = round((time.perf_counter() - mark) * 1000, 2)
         steps.append(f"Selected {len(chosen)} of {len(claims)} claim(s) to verify.")
@@ -163,7 +184,13 @@ class PassageChecker:
                     claim.result = None
                     claim.reason = f"verification failed: {task.exception()}"
         timings["verify"] = round((time.perf_counter() - mark) * 1000, 2)
+        for claim in claims:
+            first = repeats.get(id(claim))
+            if first is not None:
+                claim.result = first.result
+                claim.reason = f"repeats an earlier sentence (“{first.text[:80]}”), checked once: {first.reason}"
         timings["total"] = round((time.perf_counter() - started) * 1000, 2)
         ordered = sorted(claims, key=lambda c: (c.start, c.end))
         summary = Counter(c.result.verdict.value if c.result else "not checked" for c in ordered)
-        return PassageResult(ordered, dict(summary), str(uuid.uuid4()), timings, steps)
+        return PassageResult(ordered, dict(summary), str(uuid.uuid4()), timings, steps, max_claims=cap,
+                             left_out=left_out, repeated=len(repeats))

@@ -13,6 +13,7 @@ from pydantic import (
     Field,
     Strict,
     StringConstraints,
+    model_validator,
 )
 
 from agent.grounding import PROFILES
@@ -179,6 +180,8 @@ VERIFY_EXAMPLE: dict[str, Any] = {
     "factuality": 0.05,
     "reasoning": "NASA states that the Earth is not flat but a roughly spherical planet [1]; its "
                  "curvature and the circular shadow it casts on the Moon confirm it [2].",
+    "plain_summary": "False: the evidence contradicts this claim — nasa.gov: “The Earth is not flat: it is a "
+                     "roughly spherical planet.”",
     "evidence": [{
         "id": "doc_b36b358f4ae45dcd31965081f94f8d3d",
         "text": "The Earth is not flat: it is a roughly spherical planet, slightly flattened at the poles…",
@@ -220,6 +223,9 @@ class VerifyResponse(BaseModel):
     confidence: float = Field(ge=0.0, le=1.0)
     factuality: float | None
     reasoning: str
+    plain_summary: str = Field("", description=(
+        "The verdict and why, in one sentence a reader understands: the verdict's meaning and the deciding "
+        "source's words, without engine names (agent/plain.py). `reasoning` keeps the engine's own account."))
     evidence: list[EvidenceOut]
     citations: CitationsOut
     grounding: GroundingOut
@@ -395,6 +401,12 @@ class CheckClaimOut(BaseModel):
 class CheckResponse(BaseModel):
     claims: list[CheckClaimOut]
     summary: dict[str, int]
+    max_claims: int = Field(0, description="the claims this request could verify at most: its max_claims, "
+                                           "within the server's cap (10)")
+    left_out: int = Field(0, description="check-worthy claims not verified because max_claims was reached "
+                                         "(their reason says so); ask for more, up to the cap, to check them")
+    repeated: int = Field(0, description="sentences that repeat an earlier claim of the passage: verified once, "
+                                         "the repeat carries the same result")
     session_id: str
     timings_ms: dict[str, float]
     steps: list[str] = []
@@ -421,7 +433,18 @@ class AuditedUrlOut(BaseModel):
     domain: str = Field(description="the groundcheck content domain (ACADEMIC, NEWS, GOVERNMENT, …)")
     registered_domain: str
     source_type: str
-    authority: float = Field(ge=0.25, le=1.5)
+    authority: float = Field(ge=0.25, le=1.5, description="the RSI-style multiplier (0.25–1.5) behind "
+                             "authority_score; readers should see authority_score")
+    authority_score: float = Field(0.0, ge=0, le=100, description=(
+        "authority on the 0–100 scale of source_authority_score: 100 × (authority − 0.25) / 1.25"))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _authority_score(cls, data: Any) -> Any:
+        """One authority scale for readers: the 0–100 of source_authority_score (issue 37)."""
+        if isinstance(data, dict) and "authority_score" not in data and isinstance(data.get("authority"), int | float):
+            data = {**data, "authority_score": round(100 * (data["authority"] - 0.25) / 1.25, 1)}
+        return data
     published: str | None
     freshness: float | None
     sentence: str

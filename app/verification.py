@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from agent.cache import TextCache, verdict_key
 from agent.models import VerificationResult
 from agent.passages import PassageChecker, PassageClaim, PassageResult
+from agent.plain import verdict_sentence
 from agent.trust import unscored_trust
 from agent.verifier import Verifier, VerifyOptions
 from app.errors import DeadlineExceeded, Saturated, describe_error
@@ -49,6 +50,7 @@ def to_response(result: VerificationResult) -> VerifyResponse:
             item["trust"] = asdict(unscored_trust(evidence))
     body["claim_type"] = str(result.claim_type)
     body["verdict"] = str(result.verdict)
+    body["plain_summary"] = verdict_sentence(body)
     return VerifyResponse.model_validate(body)
 
 
@@ -59,6 +61,7 @@ def claim_out(claim: PassageClaim) -> CheckClaimOut:
 
 def to_check_response(result: PassageResult) -> CheckResponse:
     return CheckResponse(claims=[claim_out(c) for c in result.claims], summary=result.summary,
+                         max_claims=result.max_claims, left_out=result.left_out, repeated=result.repeated,
                          session_id=result.session_id, timings_ms=result.timings_ms, steps=result.steps)
 
 

@@ -189,6 +189,11 @@
     if (session.summary) {
       body.append(el('p', Object.entries(session.summary).map(([k, v]) => `${k}: ${v}`).join(' · '), 'muted summary'));
     }
+    if (session.leftOut) {
+      body.append(el('p', `${session.leftOut} more check-worthy claim(s) were left out: one check verifies at most ` +
+        `${session.maxClaims}. Select less of the page to check them.`, 'muted left-out'));
+    }
+    if (session.repeated) body.append(el('p', `${session.repeated} repeated sentence(s) were checked once.`, 'muted'));
     const unplaced = entries.filter((e) => !e.placed);
     if (session.done && entries.length && unplaced.length === entries.length) {
       body.append(el('p', 'These claims could not be marked in the page, so they are listed here.', 'muted fallback'));
@@ -262,6 +267,9 @@
       if (name === 'result') {
         for (const claim of data.claims) addClaim(session, claim);
         session.summary = data.summary;
+        session.leftOut = data.left_out || 0;
+        session.maxClaims = data.max_claims;
+        session.repeated = data.repeated || 0;
         session.done = true;
       }
       if (name === 'error') session.error = data;

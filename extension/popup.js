@@ -4,8 +4,61 @@
 const $ = (id) => document.getElementById(id);
 let port = null;
 
+// One claim is at most CLAIM_LIMIT characters (the API's limit); a longer text is checked as a passage.
+const CLAIM_LIMIT = 2000;
+const length = () => [...$('claim').value].length;  // the API counts code points
+
+function updateCounter() {
+  const counter = $('counter');
+  const over = length() > CLAIM_LIMIT;
+  counter.classList.toggle('over', over);
+  counter.replaceChildren(`${length().toLocaleString('en')} / ${CLAIM_LIMIT.toLocaleString('en')} characters`);
+  if (over) {
+    const offer = document.createElement('button');
+    offer.type = 'button';
+    offer.id = 'as-passage';
+    offer.textContent = 'Check it as a passage instead';
+    offer.addEventListener('click', checkPassage);
+    counter.append(' — longer than one claim.', offer);
+  }
+}
+
+function outputView() {
+  const out = $('out');
+  const host = out.shadowRoot || out.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = ClaimcheckView.CSS;
+  const view = document.createElement('div');
+  view.className = 'cc';
+  host.replaceChildren(style, view);
+  return view;
+}
+
+// A text over the claim limit: its check-worthy claims, each verified (POST /api/check).
+function checkPassage() {
+  if (port) port.disconnect();
+  const view = outputView();
+  const status = ClaimcheckView.el('p', 'Checking each claim of the text…', 'muted');
+  status.setAttribute('role', 'status');
+  view.append(status);
+  $('check').disabled = true;
+  port = ClaimcheckView.connect('claimcheck:check', { text: $('claim').value }, (name, data) => {
+    if (name === 'result') {
+      const checked = data.claims.filter((c) => c.result && !c.reason.startsWith('repeats'));
+      const told = [`${checked.length} claim(s) checked`];
+      if (data.left_out) told.push(`${data.left_out} more left out (at most ${data.max_claims} per check)`);
+      if (data.repeated) told.push(`${data.repeated} repeated sentence(s) checked once`);
+      view.replaceChildren(ClaimcheckView.el('p', `${told.join('; ')}.`, 'muted passage-told'));
+      for (const claim of checked) view.append(ClaimcheckView.verdict(claim.result, 1));
+    }
+    if (name === 'error') view.replaceChildren(ClaimcheckView.error(data, 'check the text'));
+    if (name === 'result' || name === 'error') $('check').disabled = false;
+  });
+}
+
 function check(event) {
   event.preventDefault();
+  if (length() > CLAIM_LIMIT) { checkPassage(); return; }
   if (port) port.disconnect();
   const out = $('out');
   const host = out.shadowRoot || out.attachShadow({ mode: 'open' });
@@ -45,6 +98,8 @@ async function onPage(message) {
 
 document.addEventListener('DOMContentLoaded', async () => {
   $('form').addEventListener('submit', check);
+  $('claim').addEventListener('input', updateCounter);
+  updateCounter();
   $('passage').addEventListener('click', () => onPage({ type: 'claimcheck:check-selection' }));
   $('audit').addEventListener('click', () => onPage({ type: 'claimcheck:audit', scope: 'auto' }));
   $('claim').addEventListener('keydown', (ev) => {

@@ -49,6 +49,9 @@ var ClaimcheckView = (() => {
     .cc .status-unreachable { color: #7a4300; font-weight: 700; }
     .cc dl.aggregate { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 6px 0; }
     .cc dl.aggregate dt { font-weight: 700; } .cc dl.aggregate dd { margin: 0; }
+    .cc .claim-restated { margin: 2px 0; } .cc .plain-summary { margin: 4px 0; }
+    .cc details.how-checked { margin: 6px 0; } .cc details summary { cursor: pointer; color: #0b57d0; }
+    .cc .reasoning { margin: 4px 0; }
   `;
 
   // An element with text (never markup) and a class.
@@ -78,12 +81,21 @@ var ClaimcheckView = (() => {
     const fill = el('span');
     fill.style.width = `${Math.round(body.confidence * 100)}%`;
     bar.append(fill);
-    card.append(title, el('div', `Confidence ${Math.round(body.confidence * 100)}%`, 'muted'), bar,
-      el('span', body.claim_type, 'badge'), el('span', `engine: ${body.mode}`, 'badge'),
-      el('span', `grounding: ${body.grounding.status}`, 'badge'));
-    if (body.claim_type === 'MIXED') card.append(el('div', `Checked: ${body.claim}`, 'muted'));
-    card.append(el('p', body.reasoning));
+    // the reader's card: the verdict, the claim restated, why in one plain sentence, the confidence;
+    // the engine's account is behind "How this was checked" (issue 37)
+    card.append(title, el('div', `Claim: “${body.original_claim.trim()}”`, 'claim-restated'),
+      el('p', body.plain_summary || body.verdict, 'plain-summary'),
+      el('div', `Confidence ${Math.round(body.confidence * 100)}%`, 'muted'), bar);
+    if (body.claim.trim() !== body.original_claim.trim()) {
+      card.append(el('div', `Only the checkable part was checked: “${body.claim}”`, 'muted'));
+    }
     root.append(card);
+    const how = el('details', null, 'how-checked');
+    how.append(el('summary', 'How this was checked'),
+      el('span', body.claim_type, 'badge'), el('span', `engine: ${body.mode}`, 'badge engine'),
+      el('span', `grounding: ${body.grounding.status}`, 'badge'),
+      el('div', body.reasoning, 'reasoning'));
+    root.append(how);
     if (body.evidence.length) {
       root.append(el('div', `Evidence (${body.evidence.length})`, 'muted'));
       const list = el('ol', null, 'evidence');
@@ -158,7 +170,8 @@ var ClaimcheckView = (() => {
       if (u.status !== 'valid' && u.reason) status.append(el('div', u.reason, 'muted'));
       const domain = el('td', u.registered_domain || '—', 'domain');
       domain.append(el('div', `${u.domain.toLowerCase()} · ${u.source_type}`, 'muted'));
-      row.append(url, status, domain, el('td', u.authority.toFixed(2), 'num authority'),
+      const authority = u.authority_score ?? (100 * (u.authority - 0.25)) / 1.25;  // the 0–100 of Source authority
+      row.append(url, status, domain, el('td', `${Math.round(authority)} / 100`, 'num authority'),
         el('td', pct(u.freshness), 'num freshness'),
         el('td', u.alignment === null ? '—' : String(Math.round(u.alignment)), 'num alignment'),
         el('td', pct(u.trust.posterior), 'num trust'));

@@ -67,34 +67,60 @@ function reasoningWithLinks(text, count) {
   return p;
 }
 
+// What each verdict means, when the server sent no plain_summary (an older server).
+const MEANING = {
+  'True': 'the evidence supports this claim', 'False': 'the evidence contradicts this claim',
+  'Partially True': 'credible sources support part of this claim and contradict another part',
+  'Misleading': 'the facts in this claim are used to suggest something they do not show',
+  'Not Enough Evidence': 'the sources found neither clearly support nor contradict this claim',
+  'Not Verifiable': 'this is an opinion or a prediction, not a statement of fact',
+};
+
+// The card a reader sees: the verdict, the claim it is about, why in one plain sentence and the
+// confidence; the engine's account (engine, grounding, the reasoning with its [N] links) is behind
+// "How this was checked".
 function verdictCard(body) {
   const cls = VERDICT_CLASS[body.verdict] || 'v-unknown';
   const card = el('article', { class: `card verdict-card ${cls}`, 'aria-labelledby': 'verdict-title' });
   card.append(
     el('h2', { id: 'verdict-title', class: 'verdict', text: body.verdict }),
+    el('p', { class: 'claim-restated' }, el('span', { class: 'label', text: 'Claim: ' }),
+      el('span', { class: 'claim-text', text: `“${body.original_claim.trim()}”` })),
+    el('p', { class: 'plain-summary', text: body.plain_summary || `${body.verdict}: ${MEANING[body.verdict] || ''}.` }),
     el('div', { class: 'confidence' },
       el('span', { text: `Confidence ${pct(body.confidence)}` }),
       el('div', { class: 'bar', role: 'meter', 'aria-label': 'confidence', 'aria-valuemin': '0', 'aria-valuemax': '100',
         'aria-valuenow': String(Math.round(body.confidence * 100)) }, el('span', { style: `width:${pct(body.confidence)}` }))),
+  );
+  if (body.claim.trim() !== body.original_claim.trim()) {
+    card.append(el('p', { class: 'extracted-claim-note' }, 'Only the checkable part was checked: ',
+      el('span', { class: 'checked-part', text: `“${body.claim}”` })));
+  }
+  if (body.balance.political && body.balance.one_sided) {
+    card.append(el('p', { class: 'facts', text: 'A political topic, and the sources found lean one way.' }));
+  }
+  const how = el('details', { class: 'how-checked' }, el('summary', { text: 'How this was checked' }));
+  how.append(
     el('div', { class: 'badges' },
       el('span', { class: 'badge b-type claim-type', text: body.claim_type }),
-      el('span', { class: 'badge b-neutral', text: `engine: ${body.mode}` }),
+      el('span', { class: 'badge b-neutral engine', text: `engine: ${body.mode}` }),
       el('span', { class: 'badge b-neutral grounding', text: `grounding: ${body.grounding.status}` }),
       el('span', { class: 'badge b-neutral', text: `citations ${body.citations.supported}/${body.citations.total} backed` }),
       body.cache === 'hit' ? el('span', { class: 'badge b-neutral', text: 'cached' }) : null),
   );
   if (body.claim_type === 'MIXED' || body.claim.trim() !== body.original_claim.trim()) {
-    card.append(el('dl', { class: 'claims' },
+    how.append(el('dl', { class: 'claims' },
       el('dt', { text: 'You asked' }), el('dd', { class: 'original-claim', text: body.original_claim }),
       el('dt', { text: 'Checked (the verifiable part)' }), el('dd', { class: 'extracted-claim', text: body.claim })));
   }
-  card.append(reasoningWithLinks(body.reasoning, body.evidence.length));
+  how.append(reasoningWithLinks(body.reasoning, body.evidence.length));
   const facts = [];
   if (body.factuality !== null) facts.push(`factuality ${pct(body.factuality)}`);
   if (body.search.tier_used) facts.push(`evidence from: ${body.search.tier_used}`);
   if (body.search.new_documents) facts.push(`${body.search.new_documents} new document(s) indexed`);
-  if (body.balance.political) facts.push(body.balance.one_sided ? 'political topic: sources lean one way' : 'political topic: sources are balanced');
-  if (facts.length) card.append(el('p', { class: 'facts', text: facts.join(' · ') }));
+  if (body.balance.political && !body.balance.one_sided) facts.push('political topic: sources are balanced');
+  if (facts.length) how.append(el('p', { class: 'facts', text: facts.join(' · ') }));
+  card.append(how);
   return card;
 }
 
@@ -176,9 +202,37 @@ function showError(status, body) {
   if (status === 401) $('key').focus(); else alert.scrollIntoView({ block: 'nearest' });
 }
 
+// One claim is at most CLAIM_LIMIT characters (the API's limit); a longer text is a passage.
+const CLAIM_LIMIT = 2000;
+
+function updateCounter() {
+  const length = $('claim').value.length;
+  const counter = $('counter');
+  const over = length > CLAIM_LIMIT;
+  counter.classList.toggle('over', over);
+  counter.replaceChildren(`${length.toLocaleString('en')} / ${CLAIM_LIMIT.toLocaleString('en')} characters`);
+  if (over) {
+    counter.append(' — longer than one claim. ',
+      el('button', { type: 'button', class: 'as-passage link-button', text: 'Check it as a passage instead',
+        onclick: () => $('passage').click() }));
+  }
+}
+
+// A text over the claim limit: offer the passage check instead of sending what the API refuses.
+function offerPassage() {
+  const length = $('claim').value.length;
+  const offer = el('div', { class: 'card offer', role: 'alert' },
+    el('p', { text: `This text has ${length.toLocaleString('en')} characters; one claim can have up to ` +
+      `${CLAIM_LIMIT.toLocaleString('en')}. As a passage, claimcheck picks its check-worthy claims and checks each.` }),
+    el('button', { type: 'button', class: 'as-passage', text: 'Check it as a passage', onclick: () => $('passage').click() }));
+  $('result').replaceChildren(offer);
+  offer.scrollIntoView({ block: 'nearest' });
+}
+
 let running = null;
 
 async function check() {
+  if ($('claim').value.length > CLAIM_LIMIT) { offerPassage(); return; }
   if (running) running.abort();
   const controller = new AbortController();
   running = controller;
@@ -272,16 +326,28 @@ let passageView = null;
 async function checkPassage() {
   const text = $('claim').value;
   await busy('Checking each claim of the passage…', async () => {
-    const [status, body] = await postJSON('/api/check', { text, web_search: $('web').checked, max_claims: 5 });
+    const maxClaims = Math.max(1, Math.min(10, Number($('max-claims').value) || 5));
+    const [status, body] = await postJSON('/api/check', { text, web_search: $('web').checked, max_claims: maxClaims });
     if (status !== 200) { showError(status, body); $('status').textContent = 'Failed.'; return; }
+    const checked = body.claims.filter((c) => c.result && !c.reason.startsWith('repeats'));
     const skipped = body.claims.filter((c) => !c.result);
+    const told = [`${checked.length} claim(s) checked`];
+    if (body.left_out) {
+      told.push(`${body.left_out} more check-worthy claim(s) left out: you asked for ${body.max_claims}` +
+        (body.max_claims < 10 ? ' (raise “Claims to check”, up to 10, to include them)' : ' (the most one check allows)'));
+    }
+    if (body.repeated) told.push(`${body.repeated} repeated sentence(s) checked once`);
     passageView = el('div', { id: 'passage-result', class: 'card' },
-      el('h2', { text: 'Claims in the passage' }), highlightedPassage(text, body.claims),
+      el('h2', { text: 'Claims in the passage' }),
+      el('p', { class: 'passage-told', text: `${told.join('; ')}.` }),
+      highlightedPassage(text, body.claims),
       el('p', { class: 'facts', text: Object.entries(body.summary).map(([k, v]) => `${k}: ${v}`).join(' · ') }),
-      skipped.length ? el('ul', { class: 'skipped' }, ...skipped.map((c) => el('li', { text: `“${c.text}” — ${c.reason}` }))) : null);
+      skipped.length ? el('details', { class: 'skipped-list' },
+        el('summary', { text: `Not checked (${skipped.length})` }),
+        el('ul', { class: 'skipped' }, ...skipped.map((c) => el('li', { text: `“${c.text}” — ${c.reason}` })))) : null);
     $('result').replaceChildren(passageView);
     bringIntoView(passageView);
-    $('status').textContent = `Done: ${body.claims.filter((c) => c.result).length} claim(s) verified.`;
+    $('status').textContent = `Done: ${checked.length} claim(s) checked.`;
   });
 }
 
@@ -292,13 +358,15 @@ async function auditLinks() {
     const rows = body.urls.map((u) => el('li', { class: `audit-${u.status}` },
       el('a', { href: u.url, text: u.url, rel: 'noopener noreferrer', target: '_blank' }),
       el('div', { class: 'facts', text: [u.status + (u.http_status ? ` (HTTP ${u.http_status})` : ''),
-        `authority ${u.authority.toFixed(2)}`, u.alignment !== null ? `alignment ${Math.round(u.alignment)}` : null,
+        `authority ${Math.round(u.authority_score ?? (100 * (u.authority - 0.25)) / 1.25)} / 100`,
+        u.alignment !== null ? `alignment ${Math.round(u.alignment)} / 100` : null,
         u.published ? `published ${u.published}` : null].filter(Boolean).join(' · ') })));
     $('result').replaceChildren(el('div', { id: 'audit-result', class: 'card' },
       el('h2', { text: `Links (${body.urls.length})` }),
       body.urls.length ? el('ol', {}, ...rows) : el('p', { text: 'The text cites no URL.' }),
       body.source_authority_score !== null
-        ? el('p', { class: 'facts', text: `Source authority ${body.source_authority_score} / 100 · valid ${pct(body.url_validity_rate)}` }) : null));
+        ? el('p', { class: 'facts', text: `Source authority ${Math.round(body.source_authority_score)} / 100 ` +
+          `(the valid links' authority, and how many links are valid: ${pct(body.url_validity_rate)})` }) : null));
     bringIntoView($('audit-result'));
     $('status').textContent = 'Done.';
   });
@@ -308,14 +376,16 @@ document.addEventListener('DOMContentLoaded', () => {
   $('passage').addEventListener('click', checkPassage);
   $('audit').addEventListener('click', auditLinks);
   $('key').value = sessionStorage.getItem(KEY_STORE) || '';
+  $('claim').addEventListener('input', updateCounter);
+  updateCounter();
   $('form').addEventListener('submit', (ev) => { ev.preventDefault(); check(); });
   $('claim').addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); $('form').requestSubmit(); }
   });
   for (const button of document.querySelectorAll('button.example')) {
     button.addEventListener('click', () => {
-      if (button.dataset.passage) { $('claim').value = button.dataset.passage; $('passage').click(); return; }
-      $('claim').value = button.textContent; $('form').requestSubmit();
+      if (button.dataset.passage) { $('claim').value = button.dataset.passage; updateCounter(); $('passage').click(); return; }
+      $('claim').value = button.textContent; updateCounter(); $('form').requestSubmit();
     });
   }
 });

@@ -60,7 +60,30 @@ async def test_the_claim_cap_holds(tmp_path, minilm):
                                                       "max_claims": 1})).json()
     verified = [c for c in body["claims"] if c["result"]]
     assert len(verified) == 1
-    assert any("over the claim budget" in c["reason"] for c in body["claims"])
+    left_out = [c for c in body["claims"] if c["reason"].startswith("left out: only 1 claim(s) were asked for")]
+    assert left_out and body["left_out"] == len(left_out) and body["max_claims"] == 1
+
+
+async def test_a_repeated_sentence_is_verified_once_and_shares_its_result(tmp_path, minilm):
+    """Issue 37: a passage that repeated one sentence five times had it verified five times, each
+    taking a place of the claim budget."""
+    text = " ".join(["The Earth is flat."] * 5 + ["Apollo 11 landed on the Moon in July 1969."])
+    async with app_client(make_settings(tmp_path), embedder=minilm) as client:
+        app = client.app
+        calls: list[str] = []
+        real = app.state.services.verification.passages.verify
+
+        async def counted(claim, options):
+            calls.append(claim)
+            return await real(claim, options)
+
+        app.state.services.verification.passages.verify = counted
+        body = (await client.post("/api/check", json={"text": text, "web_search": False, "max_claims": 2})).json()
+    flat = [c for c in body["claims"] if c["text"] == "The Earth is flat."]
+    assert len(flat) == 5 and all(c["result"] and c["result"]["verdict"] == flat[0]["result"]["verdict"] for c in flat)
+    assert sorted(calls) == ["Apollo 11 landed on the Moon in July 1969.", "The Earth is flat."]
+    assert body["repeated"] == 4 and body["left_out"] == 0
+    assert all(c["reason"].startswith("repeats an earlier sentence") for c in flat[1:])
 
 
 @pytest.mark.parametrize("payload", [

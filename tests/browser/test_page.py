@@ -49,6 +49,14 @@ def test_the_page_verifies_a_claim_with_live_progress(page, live_server, tmp_pat
     assert page.locator("#verdict-title").inner_text() == "False"
     assert page.locator(".verdict-card").get_attribute("class").endswith("v-false")
     assert page.get_by_role("meter", name="confidence").get_attribute("aria-valuenow") == "93"
+    # issue 37: the card restates the claim and says why in one plain sentence; no engine on it
+    assert page.locator(".claim-restated").inner_text() == "Claim: “The Earth is flat”"
+    assert page.locator(".plain-summary").inner_text().startswith("False: the evidence contradicts this claim — ")
+    card = page.locator(".verdict-card").inner_text()  # what is rendered: the disclosure is closed
+    for jargon in ("engine", "grounding", "FACTUAL", "Judged by", "nli", "llm"):
+        assert jargon not in card, (jargon, card)
+    page.get_by_text("How this was checked").click()
+    assert page.locator(".how-checked .engine").inner_text() == "engine: llm"
     assert page.locator(".claim-type").inner_text() == "FACTUAL"
     first = page.locator(".evidence-item").first
     assert "nasa.gov" in first.locator(".trust").inner_text()
@@ -66,7 +74,41 @@ def test_the_page_verifies_a_claim_with_live_progress(page, live_server, tmp_pat
     # every step was streamed while it ran; once the answer is in, the steps are shown once (the trace)
     assert page.locator("#progress li").count() == 0
     assert page.get_by_role("status").inner_text().startswith("Done in")
+    page.get_by_text("How this was checked").click()  # closed again, as a reader first sees it
     page.screenshot(path=str(tmp_path / "page-verdict.png"), full_page=True)
+    assert page.errors == []
+
+
+def test_a_text_over_the_claim_limit_is_counted_and_offered_as_a_passage(page, live_server, tmp_path):
+    """Issue 37: a 3,000-character paste answered "The request failed (422)" with no counter and no
+    pointer to the passage check."""
+    page.goto(live_server.url + "/")
+    claim = page.get_by_label("Claim to check")
+    claim.fill("The Earth is flat")
+    assert page.locator("#counter").inner_text() == "17 / 2,000 characters"
+    sentence = "The Earth is flat, say a few people who have never looked at a photograph of it from orbit. "
+    text = (sentence * 25).strip()
+    claim.fill(text)
+    counter = page.locator("#counter")
+    assert counter.inner_text().startswith(f"{len(text):,} / 2,000 characters — longer than one claim.")
+    assert "over" in counter.get_attribute("class")
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url))
+    page.get_by_role("button", name="Check the claim").click()
+    offer = page.locator(".offer")
+    offer.wait_for(timeout=10_000)
+    assert f"This text has {len(text):,} characters" in offer.inner_text()
+    assert not [url for url in sent if "/api/verify" in url], sent
+    page.screenshot(path=str(tmp_path / "page-counter.png"))
+    page.get_by_label("Claims to check in a passage").fill("2")
+    with page.expect_request("**/api/check") as check:
+        offer.get_by_role("button", name="Check it as a passage").click()
+    assert check.value.post_data_json["max_claims"] == 2
+    told = page.locator(".passage-told")
+    told.wait_for(timeout=90_000)
+    # the one sentence, 25 times: checked once, the repeats said so
+    assert told.inner_text() == "1 claim(s) checked; 24 repeated sentence(s) checked once."
+    assert page.locator(".claim-mark").count() == 25
     assert page.errors == []
 
 
@@ -164,7 +206,7 @@ def test_the_verdict_comes_into_view_and_nothing_overflows(browser, live_server,
         context.close()
 
 
-def test_a_prior_fact_check_shows_its_rating_and_publisher(page, live_server):
+def test_a_prior_fact_check_shows_its_rating_and_publisher(page, live_server, tmp_path):
     page.goto(live_server.url + "/")
     page.get_by_label("Claim to check").fill("The Moon landing was faked")
     page.get_by_role("button", name="Check the claim").click()
@@ -174,4 +216,5 @@ def test_a_prior_fact_check_shows_its_rating_and_publisher(page, live_server):
     assert reviewed.locator(".review").inner_text() == "rated “False” by Reuters"
     assert reviewed.locator(".origin").inner_text() == "Fact-checker"
     assert reviewed.locator("a").get_attribute("href").startswith("https://www.reuters.com/")
+    page.screenshot(path=str(tmp_path / "page-prior-fact-check.png"))  # docs/fact-checker-habits.md
     assert not page.errors
