@@ -71,8 +71,8 @@ def verdict_sentence(body: Mapping[str, Any]) -> str:
     evidence = list(body.get("evidence") or [])
     if not evidence and verdict == "Not Enough Evidence":
         return "Not enough evidence: no relevant source was found for this claim."
-    if not evidence or verdict == "Not Verifiable":
-        return f"{meaning}."
+    if not evidence or verdict in ("Not Verifiable", "Not Enough Evidence"):
+        return f"{meaning}."  # a quote would read as taking a side the verdict does not take
     item = _deciding(evidence, verdict)
     if item is None:
         return f"{meaning}."

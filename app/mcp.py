@@ -21,11 +21,18 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import CallToolResult, TextContent
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from app.errors import describe_error, error_response, validation_detail
-from app.schemas import AuditRequest, AuditResponse, CheckRequest, VerifyRequest
+from app.schemas import (
+    AuditRequest,
+    AuditResponse,
+    CheckRequest,
+    CheckResponse,
+    VerifyRequest,
+    VerifyResponse,
+)
 from app.services import Services
 from app.terminal import format_hits, format_verdict
 from app.verification import to_check_response, to_response
@@ -44,6 +51,30 @@ class KBSearchRequest(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
     q: Annotated[str, StringConstraints(min_length=1, max_length=2000, pattern=r"\S")]
     k: int = Field(10, ge=1, le=100)
+
+
+def _limits(description: str, **schema: Any) -> Any:
+    """A parameter's description and its limits in the tool's input schema (what an agent plans
+    with). The limits are enforced by the REST request models, so a call outside them is a tool
+    error with the REST API's 422 body, not the SDK's own message."""
+    return Field(description=description, json_schema_extra=schema or None)
+
+
+class KBHit(BaseModel):
+    id: str
+    text: str
+    source: str
+    title: str | None
+    relevance: float = Field(description="the reranker's score (the verifier's own scale)")
+    score: float
+    domain: str
+    source_type: str
+    credibility: float = Field(ge=0, le=1)
+
+
+class KBSearchOut(BaseModel):
+    query: str
+    results: list[KBHit] = Field(description="best first")
 
 
 def _validated(model: type[BaseModel], values: dict[str, Any], where: str = "body") -> Any:
@@ -96,14 +127,26 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
     server = MCPServer("claimcheck", instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING")
     logging.getLogger("mcp").setLevel(logging.WARNING)  # the SDK's session start/stop INFO lines
 
-    @server.tool(description=(
+    @server.tool(title="Verify a claim", annotations=ToolAnnotations(
+        title="Verify a claim", read_only_hint=False, destructive_hint=False, idempotent_hint=True,
+        open_world_hint=True), description=(
         "Verify one factual claim. Returns the verdict (True, False, Partially True, Misleading, Not Enough "
         "Evidence, Not Verifiable), a confidence, a reasoning citing the evidence as [N], and each piece of "
         "evidence with its title, URL, verbatim quote, stance and source trust. Cost: a knowledge-base search "
         "(milliseconds); when that is not enough and web_search is true, up to 6 web searches; with an LLM "
-        "configured on the server, 2–5 LLM calls. Progress notifications name each step."))
-    async def verify_claim(claim: str, ctx: Context, web_search: bool = True,
-                           references: list[str] | None = None) -> CallToolResult:
+        "configured on the server, 2–5 LLM calls. Progress notifications name each step. Not read-only: "
+        "web results it finds are added to the knowledge base (nothing is ever removed)."))
+    async def verify_claim(
+        claim: Annotated[str, _limits("The claim, a single checkable statement (1–2,000 characters after "
+                                      "stripping); a longer text is a passage: use check_passage.",
+                                      minLength=1, maxLength=2000)],
+        ctx: Context,
+        web_search: Annotated[bool, _limits("Search trusted news, fact-checkers and then the web when the "
+                                            "knowledge base is not enough.")] = True,
+        references: Annotated[list[str] | None, _limits(
+            "Up to 10 URLs or texts to judge the claim against instead of searching (kept out of the knowledge "
+            "base).", maxItems=10)] = None,
+    ) -> Annotated[CallToolResult, VerifyResponse]:
         from app.verification import verify_options
 
         body = _validated(VerifyRequest, {"claim": claim, "web_search": web_search, "references": references})
@@ -118,11 +161,20 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
         out = to_response(result).model_dump(mode="json")
         return _result(format_verdict(out), out)
 
-    @server.tool(description=(
+    @server.tool(title="Check each claim of a passage", annotations=ToolAnnotations(
+        title="Check each claim of a passage", read_only_hint=False, destructive_hint=False, idempotent_hint=True,
+        open_world_hint=True), description=(
         "Find the check-worthy claims of a passage (up to 10,000 characters) and verify each: their text, "
         "character offsets in the passage, and verdicts; opinions and vague sentences are listed with the "
-        "reason they were skipped. Cost: one verify_claim per selected claim (max_claims, at most 10)."))
-    async def check_passage(text: str, ctx: Context, max_claims: int = 5, web_search: bool = True) -> CallToolResult:
+        "reason they were skipped; a repeated sentence is verified once; left_out counts the claims past "
+        "max_claims. Cost: one verify_claim per selected claim (max_claims, at most 10)."))
+    async def check_passage(
+        text: Annotated[str, _limits("The passage (1–10,000 characters).", minLength=1, maxLength=10000)],
+        ctx: Context,
+        max_claims: Annotated[int, _limits("How many claims to verify, the most check-worthy first (1–10).",
+                                           minimum=1, maximum=10)] = 5,
+        web_search: Annotated[bool, _limits("Search beyond the knowledge base when it is not enough.")] = True,
+    ) -> Annotated[CallToolResult, CheckResponse]:
         body = _validated(CheckRequest, {"text": text, "max_claims": max_claims, "web_search": web_search})
         service = services().verification
         progress = _Progress(ctx)
@@ -143,26 +195,37 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
                          + ("" if claim["result"] else f" ({claim['reason']})"))
         return _result("\n".join(lines), out)
 
-    @server.tool(description=(
+    @server.tool(title="Audit the links of a text", annotations=ToolAnnotations(
+        title="Audit the links of a text", read_only_hint=True, open_world_hint=True), description=(
         "Audit the URLs a text cites (up to 20,000 characters, at most 15 URLs): whether each is live, the "
         "authority and type of its source, its freshness, whether the page supports the sentence citing it, "
         "and a trust score; plus aggregate scores. Cost: one page fetch per URL (no LLM call unless "
         "configured for alignment)."))
-    async def audit_sources(text: str, topic: str | None = None) -> CallToolResult:
+    async def audit_sources(
+        text: Annotated[str, _limits("The text whose cited URLs are audited (1–20,000 characters; the first 15 "
+                                     "URLs).", minLength=1, maxLength=20000)],
+        topic: Annotated[str | None, _limits(
+            "What the text is about, to weigh source types: legal, scientific, financial, medical, policy or "
+            "general.", enum=["legal", "scientific", "financial", "medical", "policy", "general", None])] = None,
+    ) -> Annotated[CallToolResult, AuditResponse]:
         body = _validated(AuditRequest, {"text": text, "topic": topic})
         try:
             result = await services().auditor.audit(body.text, body.topic)
         except Exception as exc:
             raise _failed(exc) from exc
         out = AuditResponse.model_validate(asdict(result)).model_dump(mode="json")
-        lines = [f"{u['url']}: {u['status']}, authority {u['authority']}, alignment {u.get('alignment')}"
+        lines = [f"{u['url']}: {u['status']}, authority {round(u['authority_score'])}/100, alignment {u.get('alignment')}"
                  for u in out["urls"]] or ["The text cites no URL."]
         return _result("\n".join(lines), out)
 
-    @server.tool(description=(
+    @server.tool(title="Search the knowledge base", annotations=ToolAnnotations(
+        title="Search the knowledge base", read_only_hint=True, open_world_hint=False), description=(
         "Search claimcheck's knowledge base (the same hybrid retrieval and reranking the verifier uses): "
         "passages with their source URL, title and relevance. Cost: milliseconds, no web search, no LLM."))
-    async def search_knowledge_base(query: str, k: int = 10) -> CallToolResult:
+    async def search_knowledge_base(
+        query: Annotated[str, _limits("What to look for (1–2,000 characters).", minLength=1, maxLength=2000)],
+        k: Annotated[int, _limits("How many passages (1–100).", minimum=1, maximum=100)] = 10,
+    ) -> Annotated[CallToolResult, KBSearchOut]:
         params = _validated(KBSearchRequest, {"q": query, "k": k}, where="query")
         try:
             kept = await services().retriever.search(params.q.strip(), k=params.k, record_access=False)

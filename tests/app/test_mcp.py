@@ -97,3 +97,40 @@ async def test_streamable_http_behind_the_api_keys_and_the_rate_limit(keyed_serv
         statuses = [(await plain.post(url, json=ping, headers={"Authorization": f"Bearer {KEY}"})).status_code
                     for _ in range(61)]
     assert 429 in statuses
+
+
+async def test_every_tool_describes_its_parameters_limits_output_and_effects():
+    """Issue 37: the tools had no output schema, no parameter descriptions or limits and no
+    annotations; an agent planning a call needs all four."""
+    from app.mcp import build_mcp
+    from app.schemas import AuditResponse, CheckResponse, VerifyRequest, VerifyResponse
+
+    tools = {t.name: t.model_dump(by_alias=True, exclude_none=True) for t in await build_mcp(lambda: None).list_tools()}
+    assert set(tools) == TOOLS
+    for name, tool in tools.items():
+        params = tool["inputSchema"]["properties"]
+        assert params and all(p.get("description") for p in params.values()), (name, params)
+        assert tool["outputSchema"]["type"] == "object", name
+        hints = tool["annotations"]
+        assert {"readOnlyHint", "openWorldHint", "title"} <= set(hints), (name, hints)
+    limits = {name: {p: {k: v for k, v in spec.items() if k in ("minLength", "maxLength", "minimum", "maximum",
+                                                                  "maxItems")}
+                     for p, spec in tool["inputSchema"]["properties"].items()} for name, tool in tools.items()}
+    assert limits["verify_claim"]["claim"] == {"minLength": 1, "maxLength": 2000}
+    assert limits["verify_claim"]["references"] == {"maxItems": 10}
+    assert limits["check_passage"]["text"]["maxLength"] == 10000
+    assert limits["check_passage"]["max_claims"] == {"minimum": 1, "maximum": 10}
+    assert limits["audit_sources"]["text"]["maxLength"] == 20000
+    assert limits["search_knowledge_base"]["k"] == {"minimum": 1, "maximum": 100}
+    # the limits are the REST API's own
+    assert VerifyRequest.model_json_schema()["properties"]["claim"]["maxLength"] == 2000
+    # output schemas are the REST response bodies
+    assert set(tools["verify_claim"]["outputSchema"]["properties"]) == set(VerifyResponse.model_fields)
+    assert set(tools["check_passage"]["outputSchema"]["properties"]) == set(CheckResponse.model_fields)
+    assert set(tools["audit_sources"]["outputSchema"]["properties"]) == set(AuditResponse.model_fields)
+    assert set(tools["search_knowledge_base"]["outputSchema"]["properties"]) == {"query", "results"}
+    # what the tools do to the world: searching the KB reads it only; verifying may add web results to it
+    effects = {name: (t["annotations"]["readOnlyHint"], t["annotations"]["openWorldHint"]) for name, t in tools.items()}
+    assert effects == {"verify_claim": (False, True), "check_passage": (False, True),
+                       "audit_sources": (True, True), "search_knowledge_base": (True, False)}
+    assert tools["verify_claim"]["annotations"]["destructiveHint"] is False
