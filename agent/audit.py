@@ -14,6 +14,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from typing import Literal
+from urllib.parse import urlsplit
 
 import numpy as np
 from pydantic import BaseModel, Field
@@ -59,11 +60,29 @@ class CitedUrl:
     url: str
     sentence: str
     start: int
+    problem: str = ""  # why it cannot be a public web address (reported as invalid_url, never fetched)
+
+
+def url_problem(url: str) -> str:
+    """"" for a URL the audit may fetch; else why not: unparsable, no host, a host without a dot."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        parts.port  # noqa: B018 — raises ValueError for a port that is not a number in range
+    except ValueError as exc:
+        return f"unparsable URL: {exc}"
+    if not host:
+        return "unparsable URL: no host"
+    if "." not in host and ":" not in host and host != "localhost":  # ":" : an IPv6 literal
+        return f"the host {host!r} has no dot: not a public web address"
+    return ""
 
 
 def extract_urls(text: str, limit: int = MAX_URLS) -> list[CitedUrl]:
     """URLs as the source-tracing benchmark finds them: trailing punctuation stripped (a closing
-    parenthesis only when unbalanced), duplicates removed, at most `limit`, with the citing sentence."""
+    parenthesis only when unbalanced), duplicates removed, at most `limit`, with the citing sentence.
+    A URL that cannot be a public web address (unparsable, no host, a host without a dot) is kept
+    with its `problem`: the audit reports it as invalid_url instead of skipping it."""
     sentences = split_sentences(text)
     found: list[CitedUrl] = []
     seen: set[str] = set()
@@ -73,12 +92,12 @@ def extract_urls(text: str, limit: int = MAX_URLS) -> list[CitedUrl]:
             if url[-1] == ")" and url.count("(") >= url.count(")"):
                 break
             url = url[:-1]
-        host = url.split("://", 1)[1].split("/", 1)[0].split(":", 1)[0]
-        if not url or url in seen or not ("." in host or host == "localhost"):
+        if not url or url in seen:
             continue
         seen.add(url)
         sentence = next((s.text for s in sentences if s.start <= match.start() < s.end), "")
-        found.append(CitedUrl(url, sentence, match.start()))
+        # a dotless or unparsable URL is reported (invalid_url), not silently skipped
+        found.append(CitedUrl(url, sentence, match.start(), url_problem(url)))
         if len(found) >= limit:
             break
     return found
@@ -196,6 +215,8 @@ class SourceAuditor:
         reason = ""
         text = ""
         try:
+            if cited.problem:
+                raise FetchInvalidUrl(cited.problem)
             page = await self.fetcher.fetch(cited.url)
         except FetchRefused as exc:
             status: Status = "refused"

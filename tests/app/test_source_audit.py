@@ -84,6 +84,19 @@ async def test_no_urls_and_bad_input(tmp_path, minilm):
             assert response.status_code == 422 and response.json()["error"] == "invalid_request"
 
 
+async def test_dotless_and_unparsable_urls_are_reported_not_skipped(tmp_path, minilm):
+    text = ("The intranet page http://intranet/report says so. A broken one: http://:80/x and "
+            "http://example.org:99999/y and http://[zz/ too.")
+    async with app_client(make_settings(tmp_path, AUTO_SEED=False), embedder=minilm) as client:
+        response = await client.post("/api/sources/audit", json={"text": text})
+    assert response.status_code == 200, response.text
+    urls = response.json()["urls"]
+    assert len(urls) == 3, urls
+    assert {u["status"] for u in urls} == {"invalid_url"}
+    assert "no dot" in urls[0]["reason"] and all(u["reason"] for u in urls)
+    assert response.json()["url_validity_rate"] == 0.0
+
+
 async def test_fifteen_urls_cost_about_one_latency(tmp_path, minilm):
     routes = {f"/p{n}": (200, SUPPORTING) for n in range(15)}
     with FakePages(routes, delay_s=0.4) as site:

@@ -96,6 +96,30 @@ async def test_allow_list_exempts_only_the_listed_host():
         await guard_host("::1", 80, allow_hosts=["127.0.0.1"])
 
 
+async def test_an_allowed_host_is_exempt_on_the_ports_it_names_only():
+    # a bare host: its default ports; host:port: that port; host:*: every port (issue 38)
+    assert await guard_host("127.0.0.1", 443, allow_hosts=["127.0.0.1"])
+    for port in (8080, 6379, 5432):
+        with pytest.raises(FetchRefused):
+            await guard_host("127.0.0.1", port, allow_hosts=["127.0.0.1"])
+    assert await guard_host("127.0.0.1", 8080, allow_hosts=["127.0.0.1:8080"])
+    with pytest.raises(FetchRefused):
+        await guard_host("127.0.0.1", 8081, allow_hosts=["127.0.0.1:8080"])
+    with pytest.raises(FetchRefused):
+        await guard_host("127.0.0.1", 80, allow_hosts=["127.0.0.1:8080"])
+    assert await guard_host("::1", 9000, allow_hosts=["[::1]:9000"])
+    assert await guard_host("127.0.0.1", 6379, allow_hosts=["127.0.0.1:*"])
+
+
+def test_an_unusable_allow_list_entry_is_refused_at_start_up():
+    from app.config import Settings
+
+    for entry in ("127.0.0.1:", "127.0.0.1:99999", "host:port", "[::1]x", ":80"):
+        with pytest.raises(ValueError, match="FETCH_ALLOW_HOSTS"):
+            Settings(_env_file=None, FETCH_ALLOW_HOSTS=entry)
+    assert Settings(_env_file=None, FETCH_ALLOW_HOSTS="a.example, 127.0.0.1:8080,[::1]:*").FETCH_ALLOW_HOSTS
+
+
 async def test_unresolvable_name_is_an_error_not_a_refusal():
     with pytest.raises(FetchError) as info:
         await guard_host("nowhere.example", 80, resolver=RecordingResolver())
