@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.claimcheck-installed
 TORCH  := torch==2.13.0
 
-.PHONY: setup redis postgres seed run test lint bench clean browser screenshots fuzz-large
+.PHONY: setup redis postgres seed run test lint bench clean browser screenshots fuzz-large client
 
 # Examples per operation for the schemathesis fuzz test that `make test` runs.
 FUZZ_EXAMPLES ?= 10
@@ -73,6 +73,12 @@ screenshots: setup browser
 # schemathesis with every check at >= 10,000 cases (tests/app/test_fuzz.py at a large budget).
 fuzz-large: setup
 	HF_HUB_OFFLINE=1 $(BIN)/python -m benchmarks.fuzz --examples 1120
+
+# A Python client package generated from the app's OpenAPI schema (openapi-python-client; its ruff
+# post-hooks find the venv's ruff without an activated venv): CLIENT=dir to choose where.
+CLIENT ?= claimcheck-client
+client: setup
+	$(BIN)/python -m scripts.generate_client $(CLIENT)
 
 lint: setup
 	$(BIN)/ruff check .

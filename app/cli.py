@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -55,10 +56,58 @@ def serve(args: argparse.Namespace) -> int:
     # uvicorn's own 400s (requests it cannot parse) in the API's error shape (app/http_protocol.py)
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level=args.log_level,
                             timeout_graceful_shutdown=10, http=JSONErrorHttpToolsProtocol)
+    if not settings.CHROMA_HOST:
+        _announce_while_serving(config.app, settings.CHROMA_PERSIST_DIR, host, port)
     server = uvicorn.Server(config)
     server.run()
     # uvicorn reports a failed lifespan (e.g. the KB lock taken meanwhile) by not starting.
     return 0 if server.started else 1
+
+
+SERVER_FILE = ".claimcheck-server.json"  # in the KB directory: where the server that owns it listens
+
+
+def _announce(kb: Path, host: str, port: int) -> Path | None:
+    """Write where this server listens beside the KB it owns, so a command refused by the KB's lock
+    can name the address to use instead of guessing HOST and PORT (issue 37)."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    try:
+        kb.mkdir(parents=True, exist_ok=True)
+        path = kb / SERVER_FILE
+        path.write_text(json.dumps({"url": f"http://{shown}:{port}", "pid": os.getpid()}), encoding="utf-8")
+        return path
+    except OSError:
+        return None
+
+
+def _announce_while_serving(app: Any, kb: Path, host: str, port: int) -> None:
+    """From the end of the app's start-up (the KB's lock is held) to the start of its shutdown."""
+    from contextlib import asynccontextmanager
+
+    inner = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(application: Any) -> Any:
+        async with inner(application) as state:
+            announced = _announce(kb, host, port)
+            try:
+                yield state
+            finally:
+                if announced is not None:
+                    announced.unlink(missing_ok=True)
+
+    app.router.lifespan_context = lifespan
+
+
+def _owner_url(settings: Settings) -> str:
+    """The address of the server that owns the local KB: what it wrote at start-up while its process
+    lives, else the HOST and PORT settings."""
+    try:
+        owner = json.loads((settings.CHROMA_PERSIST_DIR / SERVER_FILE).read_text(encoding="utf-8"))
+        os.kill(int(owner["pid"]), 0)  # still running?
+        return str(owner["url"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return f"http://{settings.HOST}:{settings.PORT}"
 
 
 async def _with_retriever(action):
@@ -145,7 +194,7 @@ def kb_command(args: argparse.Namespace) -> int:
     except KnowledgeBaseLocked as exc:
         settings = _settings()
         print(f"claimcheck: {exc}\nclaimcheck: a server owns this knowledge base: run the command through it "
-              f"with --api http://{settings.HOST}:{settings.PORT} (or set CLAIMCHECK_API)", file=sys.stderr)
+              f"with --api {_owner_url(settings)} (or set CLAIMCHECK_API)", file=sys.stderr)
         return 1
     except (KnowledgeBaseError, ModelUnavailable, SeedFileError, OSError) as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
@@ -306,7 +355,7 @@ def verify_command(args: argparse.Namespace) -> int:
         body = asyncio.run(_verify_here(args, settings, steps))
     except KnowledgeBaseError as exc:
         print(f"claimcheck: {exc}\n(a running server owns the knowledge base? use "
-              f"--api http://{settings.HOST}:{settings.PORT})", file=sys.stderr)
+              f"--api {_owner_url(settings)})", file=sys.stderr)
         return 1
     except ModelUnavailable as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)

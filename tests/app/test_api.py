@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 
 import pytest
 
 from agent.verdict import NO_LLM
 from app.schemas import VerifyResponse
 from tests.conftest import app_client, make_settings
+
+API_DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 
 CONTRACT_FIELDS = {
     "claim", "original_claim", "claim_type", "verdict", "confidence", "factuality", "reasoning",
@@ -160,3 +163,16 @@ async def test_what_the_server_loaded_is_frozen_out_of_the_collector_while_it_ru
         assert (await client.get("/api/health")).status_code == 200
     assert frozen > 10_000
     assert gc.get_freeze_count() == 0
+
+
+async def test_docs_give_the_status_the_server_answers_for_a_body_that_is_not_json(tmp_path, minilm):
+    """Issue 37: docs/api.md said malformed JSON gets 422; the server answers 400."""
+    import re
+
+    async with app_client(make_settings(tmp_path, AUTO_SEED=False), embedder=minilm) as client:
+        response = await client.post("/api/verify", content=b'{"claim": ', headers={"content-type": "application/json"})
+    docs = API_DOCS.read_text()
+    assert response.status_code == 400
+    assert not re.search(r"422 for invalid input \([^)]*malformed", docs)
+    stated = set(re.findall(r"(\d{3}) for a body that is\s+not JSON", docs))
+    assert stated == {str(response.status_code)}, stated

@@ -117,3 +117,26 @@ def test_a_worker_without_a_shared_database_is_refused_with_the_reason(monkeypat
     assert main(["worker"]) == 2
     err = capsys.readouterr().err
     assert "needs DATABASE_URL" in err and "never see the API's jobs" in err
+
+
+def test_a_locked_knowledge_base_names_the_address_its_server_announced(monkeypatch, tmp_path, capsys):
+    """Issue 37: the hint named port 8000 unless PORT was exported in the shell running the command;
+    the server now writes where it listens beside the KB it owns."""
+    import os
+
+    from filelock import FileLock
+
+    from app.cli import SERVER_FILE
+    from retrieval.knowledge_base import LOCK_NAME
+
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CHROMA_PERSIST_DIR", str(kb))
+    monkeypatch.delenv("PORT", raising=False)
+    monkeypatch.delenv("CLAIMCHECK_API", raising=False)
+    (kb / SERVER_FILE).write_text(json.dumps({"url": "http://127.0.0.1:9123", "pid": os.getpid()}))
+    with FileLock(str(kb / LOCK_NAME), timeout=0):  # a server holds the KB
+        assert main(["kb", "stats"]) == 1
+    err = capsys.readouterr().err
+    assert "a server owns this knowledge base" in err and "--api http://127.0.0.1:9123" in err

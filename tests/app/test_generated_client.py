@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
-import subprocess
 import sys
 import uuid
 from pathlib import Path
@@ -37,17 +36,19 @@ async def no_dns(host: str, port: int) -> list[str]:
 
 
 def _generate(spec_text: str, where: Path) -> str:
-    generator = shutil.which("openapi-python-client", path=str(Path(sys.executable).parent))
-    if generator is None:
+    """Through scripts/generate_client.py (`make client`), with this venv's bin directory NOT on
+    PATH, as a user runs it without activating the venv: no "ruff is not in PATH" (issue 37)."""
+    from scripts.generate_client import generate
+
+    if shutil.which("openapi-python-client", path=str(Path(sys.executable).parent)) is None:
         pytest.skip("openapi-python-client is not installed (pip install -e '.[dev]')")
-    (where / "openapi.json").write_text(spec_text)
     package = f"claimcheck_client_{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    done = subprocess.run([generator, "generate", "--path", str(where / "openapi.json"), "--meta", "none",
-                           "--output-path", str(where / package)],
-                          capture_output=True, text=True, timeout=180, env=env, check=False)
+    venv_bin = str(Path(sys.executable).parent)
+    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep) if p and p != venv_bin)
+    done = generate(spec_text, where / package, env={**os.environ, "PATH": path})
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Warning" not in done.stdout + done.stderr, done.stdout + done.stderr  # nothing was skipped
+    assert "not in PATH" not in done.stdout + done.stderr, done.stdout + done.stderr
     return package
 
 

@@ -68,6 +68,12 @@ def test_serve_answers_and_a_second_server_on_the_same_kb_fails_at_once(tmp_path
         wait_for(f"http://127.0.0.1:{port}/api/health", first)
         health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10).json()
         assert health["kb_size"] >= 20
+        import json
+
+        from app.cli import SERVER_FILE
+
+        # where it listens, for the hint of a command the KB's lock refuses (issue 37)
+        assert json.loads((kb / SERVER_FILE).read_text())["url"] == f"http://127.0.0.1:{port}"
         answer = httpx.post(f"http://127.0.0.1:{port}/api/verify", json={"claim": "The Earth is flat"},
                             timeout=60)
         assert answer.status_code == 200
@@ -86,6 +92,7 @@ def test_serve_answers_and_a_second_server_on_the_same_kb_fails_at_once(tmp_path
         stop(first)
     # uvicorn re-raises SIGTERM after a graceful shutdown; the lock must be released either way
     assert first.returncode in (0, -signal.SIGTERM)
+    assert not (kb / SERVER_FILE).exists()
     # start-up says where it serves last, without the exporter's and quantiser's chatter (issue 23)
     log = first.stderr.read()
     lines = log.splitlines()
