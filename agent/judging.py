@@ -225,9 +225,17 @@ async def judge_verdict(claim: str, evidence: Sequence[Evidence], run: Run, *, e
         else:
             calibration = getattr(nli, "calibration", None) or Calibration()
             decision, fact = judged_verdict(claim, items, probs, label, calibration)
-            trace.step(f"Verdict by {label} from the stances: {decision.verdict} at "
-                       f"{decision.confidence:.2f} (thresholds and confidence calibrated on "
-                       f"{calibration.fitted_on}).")
+            ruled = [f"[{n}] {e.stance} ({e.stance_rule}: {e.stance_reason})" for n, e in enumerate(items, 1)
+                     if e.stance_rule]
+            if ruled:
+                trace.step("Comparison: " + "; ".join(ruled) + ".")
+            if "with exact comparison" in decision.reasoning:
+                trace.step(f"Verdict by exact comparison: {decision.verdict} at {decision.confidence:.2f} "
+                           f"(each rule's precision measured on the validation splits, agent/data/compare.json).")
+            else:
+                trace.step(f"Verdict by {label} from the stances: {decision.verdict} at "
+                           f"{decision.confidence:.2f} (thresholds and confidence calibrated on "
+                           f"{calibration.fitted_on}).")
             return Judged(decision, items, fact)
     if backend == "llm" and not llm_configured:
         trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")

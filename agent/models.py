@@ -94,6 +94,8 @@ class Evidence:
     stale: bool = False  # too old for a time-sensitive claim
     before_claim: bool | None = None  # published before the time the claim is about; None: unknowable
     review: Review | None = None  # set when the item is a fact-checker's rated review
+    stance_rule: str | None = None  # the comparison rule that decided the stance (agent/judge/compare.py)
+    stance_reason: str | None = None  # its reason for a reader: "the claim says 540 km; the source says 212 km"
 
 
 @dataclass

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agent.answers import VerdictAnswer, validate_answer
+from agent.judge.compare import GUARDS
 from agent.llm import ChatModel, ChatReply, LLMError
 from agent.models import Citations, Evidence, Verdict, VerdictDecision
 from agent.nli import NLIModel, StanceProbs
@@ -122,11 +123,62 @@ class Calibration:
 
 def item_weight(item: Evidence) -> float:
     """How much an item's stance counts: credibility and relevance, halved when stale for a
-    time-sensitive claim; flagged sources (satire, conspiracy, fake news) count for nothing."""
+    time-sensitive claim; flagged sources (satire, conspiracy, fake news) count for nothing. A
+    reference the user supplied is evidence the user vouches for: it counts as a fully credible,
+    fully relevant source."""
     if item.flags:
         return 0.0
+    stale = 0.5 if item.stale else 1.0
+    if item.origin == "reference":
+        return stale
     relevance = max(0.0, min(1.0, item.relevance))
-    return (0.6 + 0.4 * item.credibility) * (0.75 + 0.25 * relevance) * (0.5 if item.stale else 1.0)
+    return (0.6 + 0.4 * item.credibility) * (0.75 + 0.25 * relevance) * stale
+
+
+RULE_MIN_CREDIBILITY = 0.5  # an unknown source's; a rule on a known-poor source does not decide
+RULE_MARGIN = 0.3  # one side's best source this much more credible than the other's wins outright
+
+
+def _rule_trust(item: Evidence) -> float:
+    return 1.0 if item.origin == "reference" else item.credibility
+
+
+def rule_verdict(evidence: Sequence[Evidence], judge: str) -> tuple[VerdictDecision, float | None] | None:
+    """The verdict when comparison rules decided items plainly (agent/judge/compare.py): a plain
+    refutation from a credible item → False, a plain statement → True, both → the more credible side
+    when it is clearly more credible, else Partially True with both quoted. The confidence is the
+    deciding rule's measured precision. None when no rule decided a credible, unflagged item."""
+    decided = [(n, e) for n, e in enumerate(evidence, 1)
+               if e.stance_rule and e.stance_rule not in GUARDS and not e.flags and e.stance != "neutral" and _rule_trust(e) >= RULE_MIN_CREDIBILITY
+               and not (e.stale and e.origin != "reference")]
+    if not decided:
+        return None
+    sup = [(n, e) for n, e in decided if e.stance == "supports"]
+    ref = [(n, e) for n, e in decided if e.stance == "refutes"]
+    best = lambda side: max(_rule_trust(e) for _, e in side) if side else 0.0  # noqa: E731
+    if sup and ref and abs(best(sup) - best(ref)) >= RULE_MARGIN:
+        sup, ref = (sup, []) if best(sup) > best(ref) else ([], ref)
+    lead = f"Judged by {judge} with exact comparison, not by a language model."
+    vouched = [n for n, e in decided if e.origin == "reference"]
+    note = (f" {'Item' if len(vouched) == 1 else 'Items'} {', '.join(f'[{n}]' for n in vouched)} "
+            f"{'is a reference' if len(vouched) == 1 else 'are references'} you supplied, taken as evidence you "
+            "vouch for.") if vouched else ""
+    if sup and ref:
+        confidence = round(min(max(e.stance_score or 0.0 for _, e in sup), max(e.stance_score or 0.0 for _, e in ref))
+                           * 0.6, 4)
+        body = (f"Credible sources disagree: {_ruled(sup, 'states it')}; but {_ruled(ref, 'contradicts it')}. "
+                "Read both before relying on either.")
+        return VerdictDecision(Verdict.PARTIALLY_TRUE, confidence, f"{lead} {body}{note}", "nli"), 0.5
+    side, verb, verdict = (ref, "contradicts it", Verdict.FALSE) if ref else (sup, "states it", Verdict.TRUE)
+    confidence = round(max(e.stance_score or 0.0 for _, e in side), 4)
+    what = "The evidence refutes the claim" if ref else "The evidence supports the claim"
+    body = _sentence(f"{what}: {_ruled(side, verb)}")
+    return VerdictDecision(verdict, confidence, f"{lead} {body}{note}", "nli"), (0.0 if ref else 1.0)
+
+
+def _ruled(items: Sequence[tuple[int, Evidence]], verb: str) -> str:
+    return "; ".join(f"{_named(e)} {verb} [{n}]: \"{e.quote or e.text[:200]}\" — {e.stance_reason}"
+                     for n, e in items[:3])
 
 
 @dataclass(frozen=True)
@@ -196,6 +248,9 @@ def judged_verdict(claim: str, evidence: Sequence[Evidence], probs: Sequence[Sta
     """The verdict of the local judge or NLI model from the stances it gave each item (no further
     model call); returns the decision and the factuality. The reasoning cites the items it rests
     on with their quotes."""
+    ruled = rule_verdict(evidence, judge)
+    if ruled is not None:
+        return ruled
     scores = stance_scores(evidence, probs)
     verdict, confidence, _ = decide(scores, calibration)
     lead = f"Judged by {judge}, not by a language model."
@@ -256,4 +311,8 @@ def downgrade_uncited(decision: VerdictDecision, citations: Citations) -> Verdic
 
 __all__ = ["Calibration", "LLMError", "NO_LLM", "StanceScores", "decide", "downgrade_uncited",
            "evidence_only_verdict", "fact_check_rating", "pointers", "item_weight", "judged_verdict", "llm_verdict",
-           "nli_verdict", "no_evidence_verdict", "parse_verdict", "stance_scores"]
+           "nli_verdict", "no_evidence_verdict", "parse_verdict", "rule_verdict", "stance_scores"]
+
+
+def _named(item: Evidence) -> str:
+    return "your reference" if item.origin == "reference" else (item.domain or item.source)

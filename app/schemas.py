@@ -136,6 +136,13 @@ class EvidenceOut(PassageFields):
         "it); null when either date is unknown")
     review: ReviewOut | None = Field(
         None, description="set when the item is a fact-checker's rated review of the claim (a prior fact-check)")
+    stance_rule: Literal["same", "number", "negation", "framing", "substitution", "direction", "hedge", "tense",
+                         "reported", "subject", "question", "partial"] | None = Field(
+        None, description="the comparison rule that decided this item's stance exactly, or the guard that kept "
+        "a model from reading it as support (hedge, tense, reported, subject, question, partial; docs/judge.md); null "
+        "when a model judged it alone")
+    stance_reason: str | None = Field(
+        None, description="why, for a reader: e.g. \"the claim says 540 km; the source says 212 km\"")
 
 
 class CitationsOut(BaseModel):

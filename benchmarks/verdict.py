@@ -5,6 +5,7 @@ True/False answers, and calibration (ECE) — on held-out splits only (benchmark
     .venv/bin/python -m benchmarks.verdict --backend nli           # NLI_MODEL (needs the model locally)
     .venv/bin/python -m benchmarks.verdict --backend llm           # OPENAI_BASE_URL / OPENAI_API_KEY / LLM_MODEL
     .venv/bin/python -m benchmarks.verdict --fake-llm --limit 40   # the harness against the tests' fake server
+    .venv/bin/python -m benchmarks.verdict --backend api           # through POST /api/verify, evidence as references
 
 Rows (held out from the shipped judge's training; HealthVer and AVeriTeC are never trained on):
 - fever-symmetric: FEVER-Symmetric test, one evidence sentence, 2-way (an abstention is wrong);
@@ -155,6 +156,24 @@ class LLMBackend(Backend):
         return decision.verdict.value, decision.confidence
 
 
+class APIBackend(Backend):
+    """The way users reach it: ``POST /api/verify`` on the whole app in-process, the gold evidence as
+    ``references``, ``web_search: false``, no LLM (issue 36 item 6)."""
+
+    name = "api (references, no LLM)"
+
+    def __init__(self, client) -> None:
+        self.client = client
+
+    async def judge(self, case: Case):
+        response = await self.client.post("/api/verify", json={
+            "claim": case.claim[:2000], "references": [e[:20000] for e in case.evidence[:10]], "web_search": False})
+        if response.status_code != 200:
+            raise RuntimeError(f"{response.status_code}: {response.text[:200]}")
+        body = response.json()
+        return body["verdict"], body["confidence"]
+
+
 def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
     gold, predicted, confidences, correct, failures, first_error = [], [], [], [], 0, None
     for case, (verdict, confidence, error) in zip(cases, results, strict=True):
@@ -232,6 +251,7 @@ async def main() -> None:
         fake = FakeOpenAI(naive_judge).__enter__()
         os.environ["OPENAI_BASE_URL"] = fake.url
         names = ["llm"]
+    closers: list = []
     for name in names:
         if name == "local":
             from agent.align import ALIGN_CARD
@@ -263,6 +283,17 @@ async def main() -> None:
             extra["nli"] = {"load_ms": round(status.load_ms, 1), "name": model.name,
                             "latency_5_items": await latency(model, lane)}
             backends.append(StanceBackend(f"nli ({model.name})", model))
+        elif name == "api":
+            import sys
+            import tempfile
+
+            sys.path.insert(0, str(ROOT))
+            from tests.conftest import app_client, make_settings
+
+            context = app_client(make_settings(Path(tempfile.mkdtemp()), LOCAL_JUDGE=True, RATE_LIMIT="1000000/minute"))
+            client = await context.__aenter__()
+            closers.append(context)
+            backends.append(APIBackend(client))
         elif name == "heuristic":
             backends.append(StanceBackend("lexical heuristic"))
         elif name == "evidence-only":
@@ -301,6 +332,8 @@ async def main() -> None:
             rows.append(row)
     if fake is not None:
         fake.__exit__(None, None, None)
+    for context in closers:
+        await context.__aexit__(None, None, None)
     emit("verdict", rows, ["dataset", "engine", "n", "accuracy", "macro_f1", "tf_precision", "coverage", "ece",
                            "failures", "ms_per_claim"], extra)
 

@@ -7,6 +7,7 @@ import pytest
 
 from agent.classify import classify_local, preserves_errors
 from agent.heads import SUBJECTIVITY_WEIGHTS, load_head_classifier
+from agent.judge.compare import precisions
 from agent.models import ClaimType, Evidence, Verdict, VerdictDecision
 from agent.nli import CrossEncoderNLI, StanceProbs, load_nli
 from agent.ratings import normalise_rating, stated_rating
@@ -79,7 +80,9 @@ async def test_nli_verdict_weighs_stances_and_fills_them_in():
     decision, factuality = await nli_verdict("The Earth is flat", evidence, FixedNLI())
     assert decision.verdict is Verdict.FALSE and decision.mode == "nli"
     assert factuality is not None and factuality < 0.25
-    assert evidence[0].stance == "refutes" and evidence[0].stance_score == 0.9
+    # "not flat" decides by exact comparison (issue 36): the negation rule's measured precision, and why
+    assert evidence[0].stance == "refutes" and evidence[0].stance_rule == "negation"
+    assert evidence[0].stance_score == precisions()["negation"] and "is not" in evidence[0].stance_reason
     assert evidence[1].stance == "neutral"
     assert "[1]" in decision.reasoning and "NLI" in decision.reasoning
 

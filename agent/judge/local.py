@@ -32,7 +32,7 @@ from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
 
 log = logging.getLogger(__name__)
-DATA_DIR = Path(__file__).with_name("data")
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 JUDGE_WEIGHTS = DATA_DIR / "judge.safetensors"
 JUDGE_CARD = DATA_DIR / "judge.json"
 LABELS = ("supports", "refutes", "nei")  # the head's output order
@@ -266,6 +266,9 @@ def load_local_judge(weights: Path = JUDGE_WEIGHTS, card: Path = JUDGE_CARD, *, 
                      ) -> tuple[LocalJudge | None, JudgeStatus]:
     """Blocking; never raises: a judge that cannot load is reported, and the service falls back."""
     started = time.perf_counter()
+    from agent.judge.compare import warm
+
+    warm()  # the comparison stage's lexicon and unit registry, here rather than in the first request
     try:
         judge = LocalJudge.load(weights, card, onnx_dir=onnx_dir, threads=threads, align_card=align_card)
     except ModelUnavailable as exc:

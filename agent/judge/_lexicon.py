@@ -1,0 +1,153 @@
+"""WordNet-derived word knowledge for the comparison stage: lemmas, synonyms, antonyms, kinds.
+
+The table (``agent/data/lexicon.json.gz``) is derived from WordNet 3.0 by
+``scripts/build_lexicon.py`` and carries WordNet's notice; it loads once, on first use (~0.3 s).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+LEXICON = Path(__file__).resolve().parents[1] / "data" / "lexicon.json.gz"
+_lock = threading.Lock()
+_table: dict | None = None
+
+# WordNet's morphy rules: (suffix, replacement) per part of speech
+_RULES = {
+    "n": [("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"),
+          ("ies", "y")],
+    "v": [("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")],
+    "a": [("er", ""), ("est", ""), ("er", "e"), ("est", "e"), ("ier", "y"), ("iest", "y")],
+    "r": [],
+}
+# Directional words WordNet does not pair as antonyms (or pairs only in a rare sense), written here.
+_EXTRA_ANTONYMS = [
+    ("rise", "fall"), ("rise", "decline"), ("rise", "drop"), ("increase", "decrease"), ("increase", "decline"),
+    ("increase", "fall"), ("increase", "drop"), ("increase", "reduce"), ("grow", "shrink"), ("grow", "decline"),
+    ("expand", "shrink"), ("expand", "decline"), ("expand", "contract"), ("gain", "lose"), ("win", "lose"),
+    ("higher", "lower"), ("high", "low"), ("more", "less"), ("more", "fewer"), ("most", "least"),
+    ("largest", "smallest"), ("biggest", "smallest"), ("longest", "shortest"), ("tallest", "shortest"),
+    ("deepest", "shallowest"), ("oldest", "youngest"), ("oldest", "newest"), ("first", "last"),
+    ("north", "south"), ("east", "west"), ("northern", "southern"), ("eastern", "western"),
+    ("before", "after"), ("above", "below"), ("improve", "worsen"), ("strengthen", "weaken"),
+    ("accept", "reject"), ("approve", "reject"), ("allow", "ban"), ("allow", "forbid"), ("legal", "illegal"),
+    ("safe", "dangerous"), ("safe", "harmful"), ("effective", "ineffective"), ("true", "false"),
+    ("success", "failure"), ("succeed", "fail"), ("open", "close"), ("opened", "closed"), ("cheap", "expensive"),
+    ("hot", "cold"), ("warm", "cool"), ("wet", "dry"), ("full", "empty"), ("heavy", "light"), ("fast", "slow"),
+    ("strong", "weak"), ("rich", "poor"), ("major", "minor"), ("maximum", "minimum"), ("inside", "outside"),
+    ("private", "public"), ("male", "female"), ("alive", "dead"), ("born", "died"), ("arrive", "depart"),
+    ("entered", "left"), ("import", "export"), ("positive", "negative"), ("majority", "minority"),
+    ("real", "fictional"), ("real", "fictitious"), ("real", "imaginary"), ("true", "fictional"),
+]
+
+
+def table() -> dict:
+    global _table
+    if _table is None:
+        with _lock:
+            if _table is None:
+                data = json.loads(gzip.decompress(LEXICON.read_bytes()))
+                data["lemma_sets"] = {pos: frozenset(words) for pos, words in data["lemmas"].items()}
+                antonyms = {k: set(v) for k, v in data["antonyms"].items()}
+                for a, b in _EXTRA_ANTONYMS:
+                    antonyms.setdefault(a, set()).add(b)
+                    antonyms.setdefault(b, set()).add(a)
+                data["antonym_sets"] = antonyms
+                _table = data
+    return _table
+
+
+@lru_cache(maxsize=65536)
+def lemmas(word: str) -> frozenset[str]:
+    """Every base form WordNet allows for ``word`` (lower-case), the word itself included."""
+    t = table()
+    out = {word}
+    for pos, rules in _RULES.items():
+        exc = t["exceptions"].get(pos, {}).get(word)
+        if exc:
+            out.add(exc)
+        known = t["lemma_sets"][pos]
+        for suffix, repl in rules:
+            if word.endswith(suffix) and len(word) > len(suffix) + 1:
+                base = word[: len(word) - len(suffix)] + repl
+                if base in known:
+                    out.add(base)
+        # doubled consonant: stopped → stop, bigger → big
+        for suffix in ("ed", "ing", "er", "est"):
+            if word.endswith(suffix) and len(word) > len(suffix) + 2:
+                stem = word[: -len(suffix)]
+                if len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in known:
+                    out.add(stem[:-1])
+    return frozenset(out)
+
+
+def known_word(word: str) -> bool:
+    """Is ``word`` (lower-case) an English word WordNet knows in any part of speech?"""
+    t = table()
+    return any(base in t["lemma_sets"][pos] for base in lemmas(word) for pos in t["lemma_sets"])
+
+
+def is_noun(word: str) -> bool:
+    return any(base in table()["lemma_sets"]["n"] for base in lemmas(word))
+
+
+@lru_cache(maxsize=65536)
+def related(word: str) -> frozenset[str]:
+    """Words that say the same as ``word`` here: its lemmas, their common-sense synonyms and their
+    derivationally related forms (vaccinate ↔ vaccination)."""
+    t = table()
+    base = lemmas(word)
+    out = set(base)
+    for b in base:
+        out.update(t["synonyms"].get(b, ()))
+        out.update(t["derived"].get(b, ()))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=65536)
+def synonyms(word: str) -> frozenset[str]:
+    t = table()
+    return frozenset(x for b in lemmas(word) for x in (b, *t["synonyms"].get(b, ())))
+
+
+@lru_cache(maxsize=65536)
+def derived(word: str) -> frozenset[str]:
+    t = table()
+    return frozenset(x for b in lemmas(word) for x in t["derived"].get(b, ()))
+
+
+def noun_only(word: str) -> bool:
+    sets = table()["lemma_sets"]
+    bases = lemmas(word)
+    return any(b in sets["n"] for b in bases) and not any(b in sets[p] for b in bases for p in "var")
+
+
+def antonymous(a: str, b: str) -> bool:
+    antonyms = table()["antonym_sets"]
+    la, lb = lemmas(a), lemmas(b)
+    return any(y in antonyms.get(x, ()) for x in la | {a} for y in lb | {b})
+
+
+def hypernym_of(general: str, specific: str) -> bool:
+    """Is ``general`` (one of its lemmas) a hypernym, up to three levels, of ``specific``'s first sense?"""
+    kinds = table()["kinds"]
+    own = {o[1:] for g in lemmas(general) for o in kinds.get(g, ()) if o.startswith("=")}
+    up = {o for s in lemmas(specific) for o in kinds.get(s, ()) if not o.startswith("=")}
+    return bool(own & up)
+
+
+def same_kind(a: str, b: str) -> bool | None:
+    """True: both nouns are of one kind (share a hypernym) and neither is the other's; False: both
+    known and of different kinds or one is the other's hypernym; None: at least one is unknown."""
+    kinds = table()["kinds"]
+    ka = {o for x in lemmas(a) for o in kinds.get(x, ())}
+    kb = {o for x in lemmas(b) for o in kinds.get(x, ())}
+    if not ka or not kb:
+        return None
+    if hypernym_of(a, b) or hypernym_of(b, a):
+        return False
+    return bool({o for o in ka if not o.startswith("=")} & {o for o in kb if not o.startswith("=")})

@@ -1,0 +1,557 @@
+"""The comparison stage: decide the plain cases exactly, each with a reason a reader can check.
+
+A careful reader with one evidence sentence mostly *compares*: is every part of the claim there,
+and does anything conflict? ``compare(claim, sentence)`` aligns the claim's parts — names, content
+words (by lemma, common-sense synonym or derived form; agent/judge/_lexicon.py), numbers with
+units and bounds (agent/judge/_quantities.py) — to the sentence and decides only when it is plain:
+
+* ``same``: every part matched, no negation, hedge, tense or role swap in between → supports;
+* ``number``: everything matched but the number, which the sentence gives otherwise → refutes;
+* ``negation``: everything matched, one side negated → refutes;
+* ``framing``: the sentence calls the claim false ("the myth that …", "there is no evidence
+  that …", "… has been debunked") → refutes;
+* ``substitution``: one name or noun of the claim has another of its kind in the same slot
+  (Paris for Berlin, chess for tennis) → refutes;
+* ``direction``: one word of the claim has its antonym in the same slot (rise/fall) → refutes.
+
+Anything else is ``None``: the learned judge (or the LLM) decides, as before. Each rule's
+probability is the precision it measured on the validation splits (agent/data/compare.json,
+``python -m benchmarks.compare``), never on the held-out test splits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from agent.judge import _lexicon as lex
+from agent.judge._quantities import Quantity, quantities
+
+RULES_CARD = Path(__file__).resolve().parents[1] / "data" / "compare.json"
+Rule = Literal["same", "number", "negation", "framing", "substitution", "direction",
+               "hedge", "tense", "reported", "subject", "question", "partial"]
+GUARDS = frozenset({"hedge", "tense", "reported", "subject", "question", "partial"})  # "not plain": the sentence has every
+# part of the claim but says less (a hedge, another tense, someone's claim, another subject): no model may
+# read it as support
+
+_STOP = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "but", "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does", "did", "this", "that", "these", "those", "it", "its", "as", "into", "than", "then", "there", "their", "they", "he", "she", "his", "her", "him", "them", "we", "our", "you", "your", "i", "me", "my", "who", "whom", "which", "what", "when", "where", "why", "how", "also", "such", "would", "should", "will", "shall", "must", "about", "over", "under", "after", "before", "between", "during", "including", "while", "s", "'s", "very", "much", "many", "any", "each", "other", "just", "even", "still", "already", "well", "so", "both", "either", "ever", "yet", "own", "same", "here", "upon", "within", "via", "per", "whose", "whether", "if", "because", "since", "though", "although", "more", "less", "fewer", "than", "least", "approximately", "around", "roughly", "nearly", "almost", "above", "below", "up", "exactly", "some"])
+_NEGATION = frozenset(["not", "no", "never", "n't", "none", "nobody", "nothing", "neither", "nor", "cannot", "cant", "can't", "without"]) - {"without"}
+_HEDGES = frozenset(["may", "might", "could", "possibly", "perhaps", "probably", "likely", "unlikely", "suggest", "suggests", "suggested", "suggesting", "appear", "appears", "appeared", "seem", "seems", "seemed", "reportedly", "allegedly", "alleged", "believed", "thought", "rumoured", "rumored", "unclear", "uncertain", "potentially"])
+_PAST_AUX = frozenset(["was", "were", "had", "did"])
+_PRESENT_AUX = frozenset(["is", "are", "am", "has", "have", "do", "does"])
+_FUTURE_AUX = frozenset(["will", "shall"])
+_TOKEN = re.compile(r"[^\W_][\w'’\-]*|[%°$€£]")
+_CLAUSE = re.compile(r"[;:()\[\]—–]|,\s+(?:and|but|while|whereas|although|though|which|who)\b|\bbut\b|\bwhereas\b")
+_FALSE_WORDS = (r"(?:false|untrue|not true|incorrect|wrong|a myth|myths|a hoax|baseless|unfounded|unsubstantiated"
+                r"|a misconception|misinformation|fake|fabricated|debunked|disproven|disproved|refuted"
+                r"|been (?:debunked|disproven|disproved|refuted|discredited|rejected)|a conspiracy theory)")
+_FRAMES = [  # (pattern with a group P: the proposition the sentence calls false, the phrase a reader sees)
+    re.compile(r"\b(?:the|a|this|that|common|popular|widespread|persistent|false|old)?\s*(?:popular\s+|common\s+)?"
+               r"(?:myth|misconception|false claim|false belief|falsehood|rumou?r|hoax|conspiracy theory|"
+               r"misinformation|false notion|fallacy|urban legend)s?\s+(?:is\s+)?that\s+(?P<p>.+)", re.I),
+    re.compile(r"\bit\s+is\s+(?:a\s+)?(?:myth|false|untrue|not true|incorrect|wrong|a misconception|simply not true)"
+               r"\s+that\s+(?P<p>.+)", re.I),
+    re.compile(r"\bthere\s+is\s+(?:no|not any|little)\s+(?:\w+\s+){0,2}(?:evidence|proof|data|indication|basis)\s+"
+               r"(?:that|to suggest that|to support (?:the )?(?:claim|idea|notion) that|for (?:the )?(?:claim|idea|"
+               r"notion) that)\s+(?P<p>.+)", re.I),
+    re.compile(r"\b(?:claims?|reports?|posts?|rumou?rs?|suggestions?|assertions?|notion|idea|belief)\s+that\s+"
+               rf"(?P<p>.+?)\s+(?:is|are|was|were|has|have|had)\s+(?:been\s+)?(?:proven\s+|shown\s+to\s+be\s+)?"
+               rf"{_FALSE_WORDS}\b", re.I),
+    re.compile(r"\b(?:falsely|wrongly|mistakenly|erroneously)\s+(?:\w+\s+)?(?:claim|claims|claimed|say|says|said|"
+               r"state|states|stated|suggest|suggests|suggested|believe|believes|believed|assert|asserts|asserted)"
+               r"\s+that\s+(?P<p>.+)", re.I),
+    re.compile(rf"^(?P<p>.+?)\s+(?:is|are)\s+(?:a\s+)?{_FALSE_WORDS}\s*[.!]?$", re.I),
+]
+_ATTRIBUTED = re.compile(r"\b(?:claim|claims|claimed|allege|alleges|alleged|rumou?red|believe|believes|believed|"
+                         r"suggest|suggests|suggested|speculat\w+|hypothes\w+|theor\w+|propos\w+|argu\w+|"
+                         r"think|thinks|thought|fear|fears|feared|asked|asks|ask|whether|if)\s+(?:that\s+)?", re.I)
+_PARAPHRASE = {  # a claim word → phrases that say it in a sentence (beyond WordNet's synonyms)
+    "cause": ("cause", "causes", "caused", "causing", "lead to", "leads to", "led to", "result in", "results in",
+              "resulted in", "increase the risk of", "increases the risk of", "raise the risk of", "link between",
+              "linked to", "linked with", "link with", "trigger", "triggers", "responsible for", "spread", "spreads"),
+    "spread": ("spread", "spreads", "transmit", "transmits", "transmitted", "cause", "causes", "carry", "carries"),
+    "cure": ("cure", "cures", "cured", "treat", "treats", "heal", "heals", "effective against", "eliminate"),
+    "prevent": ("prevent", "prevents", "protect against", "protects against", "effective against", "stop", "stops"),
+    "locate": ("located", "situated", "lies", "stands", "sits", "is in", "lie"),
+}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A plain decision about one (claim, sentence) pair and why."""
+
+    stance: Literal["supports", "refutes", "neutral"]  # neutral: a guard (GUARDS)
+    rule: Rule
+    reason: str  # for a reader: "the claim says 540 km; the source says 212 km"
+    probability: float  # the rule's measured precision (agent/data/compare.json)
+
+
+@dataclass(frozen=True)
+class _Tok:
+    text: str
+    low: str
+    start: int
+    end: int
+    cap: bool
+    index: int
+
+
+@dataclass(frozen=True)
+class _Unit:
+    tokens: tuple[_Tok, ...]
+    proper: bool
+
+    @property
+    def text(self) -> str:
+        return " ".join(t.text for t in self.tokens)
+
+
+@dataclass(frozen=True)
+class _Text:
+    raw: str
+    tokens: tuple[_Tok, ...]
+    units: tuple[_Unit, ...]
+    numbers: tuple[Quantity, ...]
+    negations: tuple[int, ...]  # token indices of negation cues
+    hedges: tuple[int, ...]
+    tense: str | None
+
+
+@lru_cache(maxsize=1)
+def precisions() -> dict[str, float]:
+    """Each rule's measured precision (validation splits); a rule not measured yet counts 0.85."""
+    try:
+        data = json.loads(RULES_CARD.read_text())
+        return {k: float(v["precision"]) for k, v in data.get("rules", {}).items()}
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def _norm(word: str) -> str:
+    word = unicodedata.normalize("NFKD", word.replace("’", "'").lower())
+    word = "".join(ch for ch in word if not unicodedata.combining(ch))  # Noël → noel
+    return word[:-2] if word.endswith("'s") else word
+
+
+@lru_cache(maxsize=4096)
+def _analyse(text: str) -> _Text:
+    text = unicodedata.normalize("NFC", text)  # "Noe\u0308l" is one word
+    numbers = tuple(quantities(text))
+    spans = [(q.start, q.end) for q in numbers]
+    tokens = []
+    for n, m in enumerate(_TOKEN.finditer(text)):
+        tokens.append(_Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n))
+    in_number = lambda t: any(a <= t.start < b for a, b in spans)  # noqa: E731
+    units: list[_Unit] = []
+    current: list[_Tok] = []
+    negations, hedges = [], []
+    tense = None
+    for i, tok in enumerate(tokens):
+        low = tok.low
+        only = low == "not" and i + 1 < len(tokens) and tokens[i + 1].low in {"only", "just"}
+        if (low in _NEGATION or low.endswith("n't")) and not only:
+            negations.append(i)
+        if low in _HEDGES and not (tok.cap and i > 0):  # "May 21" is a month
+            hedges.append(i)
+        if tense is None and low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX:
+            tense = "past" if low in _PAST_AUX else "future" if low in _FUTURE_AUX else "present"
+        proper = tok.cap and not tok.low.isdigit() and (i > 0 or not lex.known_word(low) or tok.text.isupper())
+        content = (not in_number(tok) and low not in _STOP and low not in _NEGATION and low not in _HEDGES
+                   and not low.endswith("n't") and tok.text not in "%°$€£" and len(low) > 1 or
+                   (proper and not in_number(tok) and low not in _STOP))
+        if proper and content:
+            current.append(tok)
+            continue
+        if current:
+            units.append(_Unit(tuple(current), True))
+            current = []
+        if content:
+            units.append(_Unit((tok,), False))
+    if current:
+        units.append(_Unit(tuple(current), True))
+    return _Text(text, tuple(tokens), tuple(units), numbers, tuple(negations), tuple(hedges), tense)
+
+
+def _word_match(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if lex.lemmas(a) & lex.lemmas(b):
+        return True
+    if lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a):
+        return True
+    if (b in lex.derived(a) or a in lex.derived(b)) and not (lex.noun_only(a) and lex.noun_only(b)):
+        return True
+    return len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6] and not lex.antonymous(a, b)
+
+
+def _find(unit: _Unit, sent: _Text) -> list[int]:
+    """Token indices in the sentence where the claim's unit is found (its first token's place)."""
+    if unit.proper:
+        first = unit.tokens[0].low
+        out = []
+        for tok in sent.tokens:
+            if tok.low == first or (not tok.cap and _word_match(first, tok.low) and len(unit.tokens) == 1 and False):
+                rest = [t.low for t in unit.tokens[1:]]
+                ahead = [t.low for t in sent.tokens[tok.index + 1: tok.index + 1 + len(rest)]]
+                if rest == ahead:
+                    out.append(tok.index)
+        if not out and len(unit.tokens) > 1:  # "Yara Shahidi" in "Yara Sayeh Shahidi", "Thatcher" for "Margaret Thatcher"
+            names = [t.low for t in unit.tokens]
+            for tok in sent.tokens:
+                if tok.low == names[-1] and tok.cap:
+                    near = [t.low for t in sent.tokens[max(0, tok.index - len(names) - 1):tok.index]]
+                    if all(n in near for n in names[:-1]) or not any(t.cap and t.low not in names
+                                                                     for t in sent.tokens[tok.index - 1:tok.index]):
+                        out.append(tok.index)
+        if not out and len(unit.tokens) == 1:  # a name's other form: "Paris" ~ "Parisian" is not enough; plurals are
+            out = [t.index for t in sent.tokens if lex.lemmas(t.low) & lex.lemmas(first) and t.cap == unit.tokens[0].cap]
+        return out
+    word = unit.tokens[0].low
+    out = [t.index for t in sent.tokens if _word_match(word, t.low)]
+    if not out:
+        for base in lex.lemmas(word):
+            for phrase in _PARAPHRASE.get(base, ()):
+                m = re.search(rf"\b{re.escape(phrase)}\b", sent.raw, re.I)
+                if m:
+                    out.extend(t.index for t in sent.tokens if t.start == m.start())
+    return out
+
+
+def _place(found: dict[int, list[int]]) -> dict[int, int]:
+    """One place per matched unit: in claim order where possible, else the nearest to the others."""
+    placed: dict[int, int] = {}
+    last = -1
+    for u, spots in sorted(found.items()):
+        after = [s for s in spots if s > last]
+        placed[u] = after[0] if after else spots[0]
+        last = placed[u]
+    return placed
+
+
+def _clause_bounds(sent: _Text, lo: int, hi: int) -> tuple[int, int]:
+    """Token range [a, b] of the clause(s) that hold tokens lo..hi."""
+    starts = [0] + [m.end() for m in _CLAUSE.finditer(sent.raw)]
+    ends = [m.start() for m in _CLAUSE.finditer(sent.raw)] + [len(sent.raw)]
+    lo_c, hi_c = sent.tokens[lo].start, sent.tokens[hi].start
+    a = max(s for s in starts if s <= lo_c)
+    b = min(e for e in ends if e >= hi_c)
+    toks = [t.index for t in sent.tokens if a <= t.start < b]
+    return (toks[0], toks[-1]) if toks else (lo, hi)
+
+
+def _reason_quote(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _decision(stance: str, rule: Rule, reason: str) -> Comparison:
+    probability = precisions().get(rule, 0.85) if rule not in GUARDS else 0.0
+    return Comparison(stance, rule, reason, probability)  # type: ignore[arg-type]
+
+
+def compare(claim: str, sentence: str) -> Comparison | None:
+    """The plain decision for one claim and one evidence sentence, or None (not plain)."""
+    claim, sentence = claim.strip(), sentence.strip()
+    if not claim or not sentence:
+        return None
+    if claim.endswith("?"):
+        return _decision("neutral", "question", "the claim is a question: it asserts nothing to confirm or refute")
+    c = _analyse(claim)
+    if not c.units or len(c.tokens) > 40:
+        return None
+    framed = _framing(c, sentence)
+    if framed is not None:
+        return framed
+    return _compare(c, _analyse(sentence))
+
+
+def _framing(c: _Text, sentence: str) -> Comparison | None:
+    for pattern in _FRAMES:
+        m = pattern.search(sentence)
+        if not m:
+            continue
+        inner = m.group("p").strip()
+        inner = re.sub(rf"\s+(?:is|are|was|were|has|have)\s+(?:been\s+)?(?:proven\s+)?{_FALSE_WORDS}.*$", "", inner,
+                       flags=re.I)
+        inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", inner)[0]
+        s = _analyse(inner)
+        if not s.tokens:
+            continue
+        # the claim says at least what the sentence calls false (and not much else): "visible from
+        # the Moon with the naked eye" is false when "visible from the Moon" is
+        found = {i: _find(u, s) for i, u in enumerate(c.units)}
+        back = [_find(u, c) for u in s.units]
+        if not all(back) or sum(map(bool, found.values())) * 3 < 2 * len(c.units) or not _numbers_agree(c, s):
+            return None
+        if bool(c.negations) != bool(s.negations):
+            return None  # "the myth that X is not …": not plain
+        phrase = _reason_quote(sentence[m.start():m.start("p")].strip() or m.group(0))
+        return _decision("refutes", "framing", f"the source calls the claim false (“{phrase} …”)")
+    return None
+
+
+def _numbers_agree(c: _Text, s: _Text) -> bool:
+    return all(any(q.dimension == r.dimension and q.overlaps(r) for r in s.numbers) for q in c.numbers)
+
+
+def _compare(c: _Text, s: _Text) -> Comparison | None:
+    found = {i: _find(u, s) for i, u in enumerate(c.units)}
+    matched = {i: spots for i, spots in found.items() if spots}
+    unmatched = [i for i in found if not found[i]]
+    if len(matched) < max(1, (len(c.units) + 1) // 2) or len(unmatched) > 1:
+        return None
+    placed = _place(matched)
+    if not placed:
+        return None
+    lo, hi = min(placed.values()), max(placed.values())
+    a, b = _clause_bounds(s, lo, hi)
+    window = range(min(a, lo), max(b, hi) + 1)
+    reported = _ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start:window.stop]))
+    if reported and not _ATTRIBUTED.search(c.raw):
+        return _decision("neutral", "reported", f"the source reports it as someone's view (“{reported.group(0).strip()}”),"
+                                                " it does not state it")
+    neg_s = [i for i in s.negations if i in window]
+    neg_c = list(c.negations)
+    hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
+    hedge_c = {c.tokens[i].low for i in c.hedges}
+    hedged = hedge_s != hedge_c
+    tense_s = next((s.tokens[i].low for i in window if s.tokens[i].low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX),
+                   None)
+    tense_s = None if tense_s is None else ("past" if tense_s in _PAST_AUX else
+                                            "future" if tense_s in _FUTURE_AUX else "present")
+    tensed = c.tense is not None and tense_s is not None and c.tense != tense_s
+    swapped = _roles_swapped(c, s, placed)
+    negated = bool(neg_c) != bool(neg_s)  # presence, not parity: two clauses may each hold one
+    conflict, missing, loose = _number_conflict(c, s, placed, window)
+    never = any(s.tokens[i].low == "never" for i in neg_s) and not neg_c
+    if missing and not (never and not unmatched):  # "never visited" refutes "visited in 1910"
+        return None
+    said_less = hedge_s - hedge_c
+    if unmatched and said_less and not (conflict or negated):
+        return _decision("neutral", "hedge", f"the source says only that it may be so (“{sorted(said_less)[0]}”)")
+    if unmatched:
+        if unmatched[0] == 0 and len(c.units) >= 3 and not (conflict or negated or loose) and _other_subject(s, placed):
+            # the first part is the subject: "penguins live there" does not refute "lions live there"
+            return _decision("neutral", "subject", f"the source says it of something else, not of {c.units[0].text}")
+        if conflict or negated or hedged or tensed or loose or unmatched[0] == 0:
+            return None
+        slot = _slot(c, s, unmatched[0], placed, window)
+        if slot is None and c.units[unmatched[0]].proper:
+            return _decision("neutral", "partial", f"the source does not mention {c.units[unmatched[0]].text}")
+        return slot
+    if conflict is not None:
+        if negated or hedged or tensed:
+            return None
+        q, r = conflict
+        return _decision("refutes", "number", f"the claim says {q.text}; the source says {r.text}")
+    if negated:
+        if hedged:
+            return None
+        side = s.tokens[neg_s[0]].text if neg_s else None
+        if side:
+            cue = s.raw[s.tokens[max(neg_s[0] - 2, 0)].start:s.tokens[min(neg_s[0] + 2, len(s.tokens) - 1)].end]
+            return _decision("refutes", "negation", f"the claim says it is so; the source says it is not (“{cue}”)")
+        cue = c.tokens[neg_c[0]].text
+        return _decision("refutes", "negation", f"the claim says “{cue}”; the source states it without negation")
+    if hedged and hedge_s - hedge_c:
+        cue = sorted(hedge_s - hedge_c)[0]
+        return _decision("neutral", "hedge", f"the source says only that it may be so (“{cue}”)")
+    if tensed:
+        return _decision("neutral", "tense", f"the claim is in the {c.tense} tense; the source speaks of the "
+                                             f"{tense_s}")
+    if hedged or swapped or loose:
+        return None
+    other = _slot_filled_otherwise(c, s)
+    if other is not None:
+        return other
+    return _decision("supports", "same", "the source states every part of the claim")
+
+
+def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
+    """"directed by Ana Roske" against "… produced by Ana Roske and directed by Bel Tamsin": every
+    word is there, but the claim's slot ("directed by") holds another name in the sentence."""
+    for unit in c.units:
+        if not unit.proper:
+            continue
+        first = unit.tokens[0].index
+        k = first - 1
+        glue = []
+        while k >= 0 and c.tokens[k].low in _STOP and len(glue) < 2:
+            glue.insert(0, c.tokens[k].low)
+            k -= 1
+        if k < 0 or not glue or c.tokens[k].low in _STOP or c.tokens[k].cap:
+            continue
+        head = c.tokens[k].low
+        names = [t.low for t in unit.tokens]
+        fills = []
+        for tok in s.tokens:
+            if not _word_match(head, tok.low):
+                continue
+            after = s.tokens[tok.index + 1: tok.index + 1 + len(glue)]
+            if [t.low for t in after] != glue or tok.index + len(glue) + 1 >= len(s.tokens):
+                continue
+            start = tok.index + len(glue) + 1
+            end = start
+            while end < len(s.tokens) and s.tokens[end].cap and (end == start or not s.raw[
+                    s.tokens[end - 1].end:s.tokens[end].start].strip()):
+                end += 1
+            fills.append([t.text for t in s.tokens[start:end]])
+        if not fills or any([_norm(w) for w in f] == names for f in fills):
+            continue
+        named = [f for f in fills if f]
+        if named and not any(_norm(w) in names for f in named for w in f):
+            return _decision("refutes", "substitution", f"the claim says {c.tokens[k].text} {' '.join(glue)} "
+                                                        f"{unit.text}; the source says {' '.join(named[0])}")
+    return None
+
+
+_PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "this", "these", "those", "which", "who"])
+
+
+def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
+    """Does the sentence name something else where the claim's subject would be (not a pronoun)?"""
+    first = min(placed.values())
+    before = [t for t in s.tokens[max(0, first - 4):first] if t.low not in _STOP or t.low in _PRONOUNS]
+    if not before or before[-1].low in _PRONOUNS:
+        return False
+    last = before[-1]
+    return last.cap or lex.is_noun(last.low)
+
+
+def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
+    names = [i for i in placed if c.units[i].proper]
+    for x in names:
+        for y in names:
+            if x < y and placed[x] > placed[y]:
+                between = {t.low for t in s.tokens[placed[y]:placed[x]]}
+                claim_between = {t.low for t in c.tokens[c.units[x].tokens[0].index:c.units[y].tokens[0].index]}
+                if ("by" in between) == ("by" in claim_between):
+                    return True
+    return False
+
+
+def _anchor(c: _Text, q: Quantity, placed: dict[int, int], s: _Text) -> int | None:
+    """The sentence token where the content word next to the claim's number was matched."""
+    best, gap = None, None
+    for i, pos in placed.items():
+        tok = c.units[i].tokens[0]
+        d = min(abs(tok.start - q.end), abs(q.start - c.units[i].tokens[-1].end))
+        if gap is None or d < gap:
+            best, gap = pos, d
+    return best
+
+
+def _number_conflict(c: _Text, s: _Text, placed: dict[int, int],
+                     window: range) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
+    """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
+    the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
+    conflict, loose = None, False
+    for q in c.numbers:
+        same = [r for r in s.numbers if r.dimension == q.dimension]
+        if not same:
+            return None, True, loose
+        anchor = _anchor(c, q, placed, s)
+        if anchor is not None:
+            at = s.tokens[anchor].start
+            same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
+        if any(q.within(r) for r in same):
+            continue
+        if any(q.overlaps(r) for r in same[:1]):
+            loose = True
+            continue
+        conflict = conflict or (q, same[0])
+    return conflict, False, loose
+
+
+def _neighbours(c: _Text, unit: _Unit) -> tuple[_Tok | None, _Tok | None]:
+    first, last = unit.tokens[0].index, unit.tokens[-1].index
+    left = c.tokens[first - 1] if first > 0 else None
+    right = c.tokens[last + 1] if last + 1 < len(c.tokens) else None
+    return left, right
+
+
+def _slot(c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range) -> Comparison | None:
+    """The claim's one unmatched part and what the sentence has in its place."""
+    unit = c.units[missing]
+    left, right = _neighbours(c, unit)
+    used = set(placed.values())
+    candidates: list[tuple[int, int]] = []  # (start, end) token spans in the sentence
+    for tok in s.tokens:
+        if tok.index not in window or tok.index in used or tok.low in _STOP:
+            continue
+        k = tok.index - 1
+        while k > 0 and s.tokens[k].low in {"the", "a", "an"} and (left is None or left.low not in {"the", "a", "an"}):
+            k -= 1
+        before = s.tokens[k].low if k >= 0 else None
+        after = s.tokens[tok.index + 1].low if tok.index + 1 < len(s.tokens) else None
+        fits_left = left is not None and before == left.low
+        fits_right = right is not None and after == right.low and right.low not in _STOP
+        if unit.proper and tok.cap and (fits_left or fits_right):
+            end = tok.index
+            while (end + 1 < len(s.tokens) and s.tokens[end + 1].cap and s.tokens[end + 1].index not in used
+                   and not s.raw[s.tokens[end].end:s.tokens[end + 1].start].strip()):
+                end += 1
+            candidates.append((tok.index, end))
+        elif not unit.proper and (fits_left or right is None or right.low in _STOP) and (
+                fits_right or right is None or right.low in _STOP):
+            candidates.append((tok.index, tok.index))
+    if not candidates:
+        if not unit.proper and len(unit.tokens) == 1:
+            for tok in s.tokens:  # an antonym anywhere in the clause
+                if tok.index in window and tok.index not in used and lex.antonymous(unit.tokens[0].low, tok.low):
+                    return _decision("refutes", "direction",
+                                     f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”")
+        return None
+    a, b = candidates[0]
+    other = " ".join(t.text for t in s.tokens[a:b + 1])
+    mine = unit.text
+    if not unit.proper:
+        word, theirs = unit.tokens[0].low, s.tokens[a].low
+        if lex.antonymous(word, theirs):
+            return _decision("refutes", "direction", f"the claim says “{mine}”; the source says the opposite, “{other}”")
+        if s.tokens[a].cap or unit.tokens[0].cap:
+            return None  # a common noun against a name ("the fifties" against "July"): not one kind
+        verbal = any(w.endswith(("ing", "ed")) and not lex.noun_only(w) for w in (word, theirs))
+        if not verbal and lex.is_noun(word) and lex.is_noun(theirs) and lex.same_kind(word, theirs):
+            return _decision("refutes", "substitution", f"the claim says {mine}; the source says {other}")
+        return None
+    kind = lex.same_kind(mine.lower(), other.lower()) if len(unit.tokens) == 1 and a == b else None
+    if kind is False:
+        return None
+    if kind is None and (lex.known_word(mine.lower()) != lex.known_word(other.lower())) and len(unit.tokens) == 1 \
+            and a == b and (mine.lower() in lex.table()["kinds"] or other.lower() in lex.table()["kinds"]):
+        return None  # one a known place or thing, the other not: containment cannot be ruled out
+    return _decision("refutes", "substitution", f"the claim says {mine}; the source says {other}")
+
+
+def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison | None:
+    """The plain decision for a whole evidence text: each sentence compared; sentences that
+    disagree (one supports, another refutes) leave it undecided; the first refutation or support
+    found otherwise decides, with its sentence."""
+    from agent.sentences import split_sentences
+
+    decisions = [d for sentence in split_sentences(text)[:max_sentences]
+                 if (d := compare(claim, sentence.text)) is not None]
+    return combine(decisions)
+
+
+def combine(decisions: list[Comparison]) -> Comparison | None:
+    """One item's decision from its sentences': the sides they take must agree; a guard counts only
+    when no sentence decides."""
+    sides = [d for d in decisions if d.rule not in GUARDS]
+    if sides:
+        return sides[0] if len({d.stance for d in sides}) == 1 else None
+    return decisions[0] if decisions else None
+
+
+def warm() -> None:
+    """Load the lexicon and the unit registry (blocking, ~1 s once) so that the first request does not."""
+    lex.table()
+    quantities("1 km")
+    precisions()

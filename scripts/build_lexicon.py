@@ -1,0 +1,175 @@
+"""Derive the comparison stage's lexicon (agent/data/lexicon.json.gz) from WordNet 3.0.
+
+    apt-get install wordnet-base          # Debian's WordNet 3.0 database in /usr/share/wordnet
+    .venv/bin/python scripts/build_lexicon.py [--wordnet /usr/share/wordnet]
+
+What it keeps (single lower-case words only; ~1 MB gzipped), all read from WordNet's own files:
+- ``lemmas``: the base forms per part of speech (n, v, a, r), so that the lemmatiser can check a
+  candidate the way WordNet's morphy does, and ``exceptions`` (went → go, mice → mouse, better → good);
+- ``antonyms``: WordNet's lexical antonym pointers (`!`), for the part of speech the word is mostly
+  used as (the most senses), both directions;
+- ``synonyms``: for each word, the other single words of the synsets of its first two senses in which
+  that other word is also among its own first two senses (common meanings only: "bank" does not
+  become "depository" for a river bank);
+- ``kinds``: for each noun, the hypernyms (and instance hypernyms) of its first two senses, three levels
+  up, as synset offsets: two words are of the same kind when they share one and neither is the
+  other's hypernym (Paris and Berlin are both national capitals; Europe is a continent);
+- ``derived``: derivationally related forms (`+`) across parts of speech (vaccinate ↔ vaccination).
+
+WordNet's licence (BSD-style) asks for its notice on every copy: it is carried in the file's
+``notice`` field and in docs/credits.md. The output is deterministic (sorted), so a rebuild from the
+same database is byte-identical.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "agent" / "data" / "lexicon.json.gz"
+POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+WORD = re.compile(r"^[a-z][a-z'-]*[a-z]$|^[a-z]$")
+NOTICE = ("Derived from WordNet 3.0. WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. "
+          "THIS SOFTWARE AND DATABASE IS PROVIDED \"AS IS\" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS "
+          "OR WARRANTIES, EXPRESS OR IMPLIED. (Full licence: https://wordnet.princeton.edu/license-and-commercial-use)")
+
+
+def clean(word: str) -> str:
+    return re.sub(r"\(.*\)$", "", word).lower()
+
+
+def read_data(folder: Path):
+    """synsets[(pos, offset)] = {"words": [...], "ptrs": [(symbol, pos, offset, src, dst)]}"""
+    synsets = {}
+    for name, pos in POS.items():
+        for line in (folder / f"data.{name}").read_text(encoding="latin-1").splitlines():
+            if line.startswith("  "):
+                continue
+            parts = line.split(" | ")[0].split()
+            offset, ss_type, n_words = parts[0], parts[2], int(parts[3], 16)
+            words = [clean(parts[4 + 2 * i]) for i in range(n_words)]
+            k = 4 + 2 * n_words
+            n_ptrs = int(parts[k])
+            ptrs = []
+            for i in range(n_ptrs):
+                sym, off, ppos, st = parts[k + 1 + 4 * i: k + 5 + 4 * i]
+                ptrs.append((sym, "a" if ppos == "s" else ppos, off, int(st[:2], 16), int(st[2:], 16)))
+            synsets[(pos, offset)] = {"words": words, "ptrs": ptrs, "satellite": ss_type == "s"}
+    return synsets
+
+
+def read_index(folder: Path) -> dict[tuple[str, str], list[str]]:
+    """senses[(pos, lemma)] = synset offsets, most frequent sense first."""
+    senses = {}
+    for name, pos in POS.items():
+        for line in (folder / f"index.{name}").read_text(encoding="latin-1").splitlines():
+            if line.startswith("  "):
+                continue
+            parts = line.split()
+            lemma, n_synsets, n_ptrs = parts[0], int(parts[2]), int(parts[3])
+            offsets = parts[4 + n_ptrs + 2:]
+            senses[(pos, lemma)] = offsets[:n_synsets]
+    return senses
+
+
+def build(folder: Path) -> dict:
+    synsets, senses = read_data(folder), read_index(folder)
+    single = lambda w: bool(WORD.match(w))  # noqa: E731
+    lemmas = {p: sorted(w for (pos, w) in senses if pos == p and single(w)) for p in POS.values()}
+    exceptions: dict[str, dict[str, str]] = {}
+    for name, pos in POS.items():
+        path = folder / f"{name}.exc"
+        if not path.exists():
+            continue
+        table = {}
+        for line in path.read_text(encoding="latin-1").splitlines():
+            parts = line.split()
+            if len(parts) >= 2 and single(parts[0]) and single(parts[1]):
+                table[parts[0]] = parts[1]
+        exceptions[pos] = dict(sorted(table.items()))
+
+    antonyms: dict[str, set[str]] = defaultdict(set)
+    for (_pos, _), synset in synsets.items():  # direct antonyms only: indirect ones (wet ↔ scorched) are too loose
+        for sym, ppos, off, src, dst in synset["ptrs"]:
+            if sym != "!" or not src or not dst:
+                continue
+            a, b = synset["words"][src - 1], synsets[(ppos, off)]["words"][dst - 1]
+            if single(a) and single(b):
+                antonyms[a].add(b)
+                antonyms[b].add(a)
+    # a word's antonyms for the part of speech it is mostly used as (the most senses): "liver" the
+    # organ has no antonym, though "liver" the colour has
+    counts = {(pos, w): len(offsets) for (pos, w), offsets in senses.items()}
+    dominant = {}
+    for (pos, w), n in sorted(counts.items(), key=lambda kv: "vanr".index(kv[0][0])):
+        if n > dominant.get(w, ("", 0))[1]:
+            dominant[w] = (pos, n)
+    antonyms = {w: {b for b in others if dominant.get(b, ("", 0))[0] == dominant.get(w, ("?", 0))[0]}
+                for w, others in antonyms.items()}
+    antonyms = {w: others for w, others in antonyms.items() if others}
+
+    synonyms: dict[str, set[str]] = defaultdict(set)
+    for (pos, word), offsets in senses.items():
+        if not single(word):
+            continue
+        for off in offsets[:2]:
+            for other in synsets[(pos, off)]["words"]:
+                if other != word and single(other) and off in _first_senses(senses, pos, other, 2):
+                    synonyms[word].add(other)
+
+    kinds: dict[str, set[str]] = {}
+    for (pos, word), offsets in senses.items():
+        if pos != "n" or not single(word) or not offsets:
+            continue
+        up, frontier = set(), list(offsets[:2])
+        for _ in range(3):
+            nxt = []
+            for off in frontier:
+                for sym, ppos, target, _, _ in synsets[("n", off)]["ptrs"]:
+                    if sym in {"@", "@i"} and ppos == "n":
+                        up.add(target)
+                        nxt.append(target)
+            frontier = nxt
+        if up:
+            kinds[word] = up | {"=" + o for o in offsets[:2]}  # "=offset": the word's own synset, to tell hypernyms apart
+
+    derived: dict[str, set[str]] = defaultdict(set)
+    for (_pos, _), synset in synsets.items():
+        for sym, ppos, off, src, dst in synset["ptrs"]:
+            if sym != "+" or not src or not dst:
+                continue
+            a, b = synset["words"][src - 1], synsets[(ppos, off)]["words"][dst - 1]
+            if single(a) and single(b) and a != b:
+                derived[a].add(b)
+                derived[b].add(a)
+
+    as_lists = lambda table: {k: sorted(v) for k, v in sorted(table.items())}  # noqa: E731
+    return {"notice": NOTICE, "source": "WordNet 3.0 (Debian wordnet-base)", "lemmas": lemmas,
+            "exceptions": exceptions, "antonyms": as_lists(antonyms), "synonyms": as_lists(synonyms),
+            "kinds": as_lists(kinds), "derived": as_lists(derived)}
+
+
+def _first_senses(senses, pos: str, word: str, n: int) -> set[str]:
+    return set(senses.get((pos, word), [])[:n])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wordnet", default="/usr/share/wordnet")
+    parser.add_argument("--out", default=str(OUT))
+    args = parser.parse_args()
+    table = build(Path(args.wordnet))
+    raw = json.dumps(table, sort_keys=True, separators=(",", ":")).encode()
+    with open(args.out, "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0) as gz:
+        gz.write(raw)
+    print(json.dumps({k: len(v) for k, v in table.items() if isinstance(v, dict)}),
+          f"{Path(args.out).stat().st_size / 1e6:.2f} MB")
+
+
+if __name__ == "__main__":
+    main()
