@@ -1,6 +1,6 @@
 """Word alignment between a claim and an evidence sentence: the local judge's second opinion.
 
-The fine-tuned cross-encoder (agent/judge.py) reads a pair as one text and, trained on few pairs,
+The fine-tuned cross-encoder (agent/judge/local.py) reads a pair as one text and, trained on few pairs,
 learns more about claims than about *comparing* them with evidence. This module compares: each
 content word of the claim is matched to the evidence — exactly (same word or stem), else by the
 cosine of its contextual vector (the packaged all-MiniLM-L6-v2, layers 3 and 6, each text encoded

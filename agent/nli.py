@@ -2,7 +2,7 @@
 piece of evidence, whether it entails, contradicts or is neutral to the claim.
 
 `NLI_MODEL` is resolved offline first like every model (the hub is tried once, when reachable);
-when it cannot load, `auto` falls through to the local judge (agent/judge.py), then to
+when it cannot load, `auto` falls through to the local judge (agent/judge/local.py), then to
 evidence-only, and health says why. Two kinds of head load:
 
 * three-label NLI heads (entailment / contradiction / neutral), e.g. cross-encoder/nli-*;
