@@ -76,7 +76,7 @@ async def _client(args: argparse.Namespace) -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(settings)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://claimcheck.local", timeout=timeout) as http:
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost", timeout=timeout) as http:
             yield http
 
 

@@ -181,6 +181,11 @@ class Settings(BaseSettings):
     BREAKER_COOL_OFF_S: float = Field(30.0, gt=0.0, le=3600.0)
 
     # HTTP edge
+    # Host names /api/* answers for (the Host header, port ignored); another host gets 421, as /mcp
+    # does: DNS-rebinding protection. Unset: the localhost names and HOST when HOST is a loopback
+    # address; no check when HOST is another address (behind a proxy: list the public names here).
+    # "*": no check.
+    ALLOWED_HOSTS: CsvList = ()
     API_KEYS: SecretList = ()
     CORS_ORIGINS: CsvList = ()
     RATE_LIMIT: str = "30/minute"
@@ -210,6 +215,9 @@ class Settings(BaseSettings):
     # A worker silent this long is taken for dead: its unacknowledged items go back on the queue.
     WORKER_HEARTBEAT_TIMEOUT_S: float = Field(60.0, ge=1.0, le=86_400.0)
     JOB_MAX_BODY_BYTES: int = Field(32 * 1024 * 1024, ge=1024)
+    # A job that ended this many days ago is deleted with its items (refused ones included) and
+    # results; checked at start and hourly. 0: kept for good.
+    JOB_TTL_DAYS: float = Field(30.0, ge=0.0)
     JOBS_MAX_UNFINISHED_PER_KEY: int = Field(10, ge=1)  # more → 429
     JOBS_MAX_ITEMS_PER_KEY: int = Field(50_000, ge=1)  # queued + running items per key; more → 429
 
@@ -219,6 +227,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "TRUSTED_DOMAINS", "DDGS_BACKENDS", "FACT_CHECK_DOMAINS", "FETCH_ALLOW_HOSTS", "API_KEYS", "CORS_ORIGINS",
+        "ALLOWED_HOSTS",
         mode="before",
     )
     @classmethod
@@ -314,6 +323,17 @@ class Settings(BaseSettings):
         return self
 
     @property
+    def allowed_hosts(self) -> frozenset[str] | None:
+        """The Host names /api/* answers for (lower case, no port), or None: no check."""
+        if "*" in self.ALLOWED_HOSTS:
+            return None
+        if self.ALLOWED_HOSTS:
+            return frozenset(h.strip().strip("[]").lower() for h in self.ALLOWED_HOSTS)
+        if self.HOST.strip("[]") in LOOPBACK_HOSTS:
+            return frozenset(LOOPBACK_HOSTS | {self.HOST.strip("[]").lower()})
+        return None
+
+    @property
     def llm_configured(self) -> bool:
         return bool(self.OPENAI_API_KEY or self.OPENAI_BASE_URL)
 
@@ -359,6 +379,8 @@ class Settings(BaseSettings):
                 return driver + url[len(plain):]
         return url
 
+
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "localhost.localdomain", "ip6-localhost"})
 
 # scheme://host[:port]: what browsers send in `Origin` (chrome-extension://<id>, https://app.example).
 _ORIGIN = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[A-Za-z0-9.-]+(:[0-9]{1,5})?")

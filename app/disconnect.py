@@ -45,14 +45,17 @@ class CancelOnDisconnect:
         ):
             await self.app(scope, receive, send)
             return
-        inbox: asyncio.Queue[Message] = asyncio.Queue()
+        inbox: asyncio.Queue[Message | BaseException] = asyncio.Queue()
         gone: Message | None = None
         finished = False  # the whole response was sent: a later disconnect is the normal end
 
         async def app_receive() -> Message:
             if gone is not None and inbox.empty():
                 return gone  # as the server does: every receive after a disconnect says so
-            return await inbox.get()
+            message = await inbox.get()
+            if isinstance(message, BaseException):  # what `receive` raised (e.g. the body cap's 413)
+                raise message
+            return message
 
         async def app_send(message: Message) -> None:
             nonlocal finished
@@ -65,7 +68,11 @@ class CancelOnDisconnect:
         async def watch() -> None:
             nonlocal gone
             while True:
-                message = await receive()
+                try:
+                    message = await receive()
+                except Exception as exc:  # raised in the app's task, where it was raised before
+                    inbox.put_nowait(exc)
+                    return
                 inbox.put_nowait(message)
                 if message["type"] == "http.disconnect":
                     gone = message

@@ -48,6 +48,7 @@ log = logging.getLogger("claimcheck.jobs")
 router = APIRouter(tags=["jobs"], route_class=StrictJSONRoute)
 
 MAX_ID_CHARS = 200
+REJECTED_CLAIM_CHARS = 500  # of a refused item's claim, what is stored (and shown in its results)
 UPLOAD_TYPES = {"text/csv": "csv", "application/x-ndjson": "jsonl", "application/jsonl": "jsonl",
                 "application/x-jsonlines": "jsonl"}
 
@@ -134,6 +135,7 @@ class Jobs:
     runner: JobRunner | QueueDispatcher  # in-process, or handing items to `claimcheck worker`s
     webhooks: Webhooks
     fetcher: Fetcher
+    purging: asyncio.Task | None = None  # JOB_TTL_DAYS: ended jobs deleted with their items
 
     def notice(self) -> str | None:
         """What stops queued items from running, with the way out; None when nothing does."""
@@ -177,6 +179,9 @@ class Jobs:
                 "callback": job.callback_state, "notice": self.notice() if waiting else None}
 
     async def aclose(self) -> None:
+        if self.purging is not None:
+            self.purging.cancel()
+            await asyncio.gather(self.purging, return_exceptions=True)
         await self.runner.aclose()
         await self.webhooks.aclose()
         await self.fetcher.aclose()
@@ -213,12 +218,29 @@ async def start_jobs(settings: Settings, services: Services) -> Jobs:
     jobs = Jobs(settings, store, runner, webhooks, fetcher)
     try:
         await runner.start()
+        if settings.JOB_TTL_DAYS > 0:
+            jobs.purging = asyncio.create_task(purge_old_jobs(store, settings.JOB_TTL_DAYS))
         for job in await store.pending_callbacks(include_sending=True):
             webhooks.send(job, resume=True)
     except BaseException:
         await jobs.aclose()
         raise
     return jobs
+
+
+PURGE_EVERY_S = 3600.0
+
+
+async def purge_old_jobs(store: JobStore, ttl_days: float) -> None:
+    """At start and then hourly: jobs that ended more than JOB_TTL_DAYS ago go, with their items."""
+    while True:
+        try:
+            purged = await store.purge_finished(time.time() - ttl_days * 86400)
+            if purged:
+                log.info("deleted %d job(s) that ended more than %g day(s) ago (JOB_TTL_DAYS)", purged, ttl_days)
+        except Exception as exc:  # noqa: BLE001 — a failed purge is tried again next hour
+            log.warning("could not delete old jobs: %s", exc)
+        await asyncio.sleep(PURGE_EVERY_S)
 
 
 def get_jobs(request: Request) -> Jobs:
@@ -354,7 +376,9 @@ async def create_job(request: Request, jobs: JobsDep, owner: OwnerDep,
             items.append(NewItem(item_id, claim))
         except ValidationError as exc:
             error = "invalid claim: " + "; ".join(e["msg"] for e in exc.errors())
-            items.append(NewItem(item_id, claim if isinstance(claim, str) else json.dumps(claim), error))
+            shown = claim if isinstance(claim, str) else json.dumps(claim, ensure_ascii=False)
+            # a refused claim is kept only as far as it helps to find it: its first 500 characters
+            items.append(NewItem(item_id, shown[:REJECTED_CLAIM_CHARS], error))
             rejected.append({"id": item_id, "error": error})
 
     unfinished, queued_items = await jobs.store.unfinished_load(owner)

@@ -217,6 +217,36 @@ class EdgeGuard:
         await response(scope, receive, send)
 
 
+class HostGuard:
+    """Pure ASGI middleware: /api/* answers only for the Host names in ALLOWED_HOSTS, 421 for any
+    other (a DNS-rebinding page reaches a loopback server under its own name), as /mcp does."""
+
+    def __init__(self, app: ASGIApp, *, allowed: frozenset[str]) -> None:
+        self.app = app
+        self.allowed = allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        host = host_name(Headers(scope=scope).get("host", ""))
+        if host in self.allowed:
+            await self.app(scope, receive, send)
+            return
+        shown = host.encode("ascii", "backslashreplace").decode()[:100] or "(none)"
+        response = error_response(421, "misdirected_request", f"this server does not answer for the host "
+                                  f"{shown!r}; the names it answers for are set by ALLOWED_HOSTS")
+        await response(scope, receive, send)
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header, without its port, lower case ('[::1]:8000' → '::1')."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
 class ExactOriginCORS(CORSMiddleware):
     """Starlette's CORS with exact origins only; a refused preflight answers in our JSON shape."""
 
@@ -233,6 +263,9 @@ def install_edge(app: FastAPI, settings: Settings) -> RateLimit:
     keys = ApiKeys(settings.API_KEYS)
     limiter = RateLimit(settings.RATE_LIMIT, settings.redis_url)
     app.add_middleware(EdgeGuard, keys=keys, limiter=limiter)
+    allowed = settings.allowed_hosts
+    if allowed is not None:  # outside the key check: a foreign Host is refused before anything
+        app.add_middleware(HostGuard, allowed=allowed)
     if settings.CORS_ORIGINS:
         app.add_middleware(
             ExactOriginCORS, allow_origins=list(settings.CORS_ORIGINS), allow_credentials=False,
@@ -242,6 +275,7 @@ def install_edge(app: FastAPI, settings: Settings) -> RateLimit:
             expose_headers=["retry-after", "mcp-session-id"], max_age=600)
     document_security(app, keys_enabled=keys.enabled)
     app.state.edge_status = lambda: {"api_keys": {"configured": keys.enabled, "count": len(keys)},
+                                     "allowed_hosts": sorted(allowed) if allowed is not None else "any",
                                      "cors_origins": list(settings.CORS_ORIGINS), **limiter.health()}
     return limiter
 

@@ -72,11 +72,37 @@ def result_row(item: dict[str, Any]) -> dict[str, Any]:
             "result": item["result"], "error": item["error"]}
 
 
+# OWASP "CSV injection": a cell a spreadsheet would read as a formula starts with one of these
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_SHOWN_ESCAPED = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def csv_cell(value: Any) -> Any:
+    """A text cell as a spreadsheet may open it: a leading =, +, -, @, tab or CR gets a ' before
+    it (the cell is text, never a formula), and control and bidirectional-override characters are
+    shown escaped (\\u202e) instead of reordering or hiding what the cell says. Numbers pass."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(FORMULA_STARTS):
+        value = "'" + value
+    return _SHOWN_ESCAPED.sub(lambda m: f"\\u{ord(m.group(0)):04x}", value)
+
+
+_ESCAPED = re.compile(r"\\u(00[0-1][0-9a-f]|007f|00[89][0-9a-f]|061c|200[ef]|202[a-e]|206[6-9])")
+
+
+def csv_uncell(value: str) -> str:
+    """What `csv_cell` wrote, back (for `claimcheck batch` resuming from its own CSV)."""
+    value = _ESCAPED.sub(lambda m: chr(int(m.group(1), 16)), value)
+    return value[1:] if value.startswith("'") and value[1:].startswith(FORMULA_STARTS) else value
+
+
 def csv_row(item: dict[str, Any]) -> list[Any]:
     result = item["result"] or {}
-    return [item["id"], item["claim"], item["status"], result.get("verdict", ""),
-            result.get("confidence", ""), result.get("mode", ""), " ".join(evidence_urls(item["result"])),
-            item["error"] or ""]
+    return [csv_cell(value) for value in (
+        item["id"], item["claim"], item["status"], result.get("verdict", ""),
+        result.get("confidence", ""), result.get("mode", ""), " ".join(evidence_urls(item["result"])),
+        item["error"] or "")]
 
 
 def csv_line(values: Iterable[Any]) -> str:
@@ -189,7 +215,7 @@ def read_answered(path: str) -> Iterator[str]:
         if path.endswith(".csv"):
             for row in csv.DictReader(handle):
                 if row.get("id"):
-                    yield row["id"]
+                    yield csv_uncell(row["id"])
             return
         for raw in handle:
             try:

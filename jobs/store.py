@@ -31,8 +31,10 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    delete,
     event,
     func,
+    or_,
     select,
     update,
 )
@@ -391,6 +393,19 @@ class JobStore:
                 return None
             row = (await connection.execute(select(jobs_table).where(jobs_table.c.id == job_id))).first()
         return _job(row)
+
+    async def purge_finished(self, before: float) -> int:
+        """Delete the jobs that ended before `before` (epoch seconds), with every item, refused ones
+        included, and no callback still to deliver; returns how many jobs went."""
+        async with self.engine.begin() as connection:
+            ids = [row.id for row in await connection.execute(select(jobs_table.c.id).where(
+                jobs_table.c.state.not_in(UNFINISHED_JOB_STATES), jobs_table.c.finished_at < before,
+                or_(jobs_table.c.callback_state.is_(None), jobs_table.c.callback_state.in_(("sent", "failed")))))]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                await connection.execute(delete(items_table).where(items_table.c.job_id.in_(chunk)))
+                await connection.execute(delete(jobs_table).where(jobs_table.c.id.in_(chunk)))
+        return len(ids)
 
     async def unfinished_job_ids(self) -> list[str]:
         async with self.engine.connect() as connection:

