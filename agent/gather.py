@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from agent.counter import DEFAULT_FORM, counter_query
 from agent.llm import ChatModel
-from agent.models import Evidence, EvidenceOrigin
+from agent.models import Evidence, EvidenceOrigin, SearchRecord
 from agent.prior import (
     PriorChecks,
     PriorLookup,
@@ -309,6 +309,8 @@ class Gatherer:
         for outcome in outcomes:
             if outcome.error != NO_DOMAINS:
                 run.search.queries += len(outcome.queries)
+                run.trail.searches.append(SearchRecord(str(outcome.tier), list(outcome.queries),
+                                                       len(outcome.results), outcome.error))
             run.usage.searches += outcome.calls
             if outcome.error:
                 trace.step(f"Search tier {outcome.tier} failed ({short(outcome.error)}); "

@@ -137,6 +137,25 @@ class Usage:
 
 
 @dataclass(frozen=True)
+class SearchRecord:
+    """One search tier as a verification ran it: its queries and what came back (for the record)."""
+
+    tier: str
+    queries: list[str]
+    results: int = 0
+    error: str | None = None
+
+
+@dataclass
+class Trail:
+    """What a verification read, for its record (issue 40) and not on the wire: each tier's queries,
+    and for each evidence id when its text was fetched (web) or stored (knowledge base)."""
+
+    searches: list[SearchRecord] = field(default_factory=list)
+    fetched_at: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class VerdictDecision:
     verdict: Verdict
     confidence: float
@@ -164,3 +183,4 @@ class VerificationResult:
     search: SearchSummary = field(default_factory=SearchSummary)
     usage: Usage = field(default_factory=Usage)
     cache: Literal["hit", "miss"] = "miss"
+    trail: Trail = field(default_factory=Trail)  # for the record only (app/records.py), not in the response

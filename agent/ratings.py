@@ -57,6 +57,8 @@ RATING_MAP: dict[str, Verdict] = {
     "correct": Verdict.TRUE,
     "true": Verdict.TRUE,
 }
+# claimcheck's own six verdicts, as a newsroom's review states them (issue 40)
+_VERDICTS = {verdict.value.lower(): verdict for verdict in Verdict}
 _PHRASES = sorted(RATING_MAP, key=len, reverse=True)
 _ALTERNATION = "|".join(re.escape(p) for p in _PHRASES)
 # A rating stated as such ("Rating: Pants on Fire", "Our ruling: Mostly False", "Verdict – False",
@@ -77,7 +79,7 @@ class Rating:
 def normalise_rating(phrase: str) -> Verdict | None:
     """'Pants on Fire' → False, 'Mixture' → Partially True, unknown → None."""
     cleaned = " ".join(phrase.lower().replace("!", "").split()).strip(" .\"'")
-    return RATING_MAP.get(cleaned)
+    return RATING_MAP.get(cleaned) or _VERDICTS.get(cleaned)
 
 
 def stated_rating(text: str) -> Rating | None:

@@ -7,7 +7,7 @@ import asyncio
 from dataclasses import dataclass, field
 
 from agent.llm import ChatModel, ChatReply
-from agent.models import SearchSummary, Usage
+from agent.models import SearchSummary, Trail, Usage
 from agent.trace import Trace
 
 __all__ = ["CountingChat", "Run", "discard", "short"]
@@ -21,10 +21,11 @@ class Run:
     english: bool = True  # the claim's language (agent/language.py): local judges read English only
     usage: Usage = field(default_factory=Usage)
     search: SearchSummary = field(default_factory=SearchSummary)
+    trail: Trail = field(default_factory=Trail)  # queries and fetch times, for the record
 
     def quiet(self) -> Run:
         """The same counters with a trace of its own (steps held back, then replayed in order)."""
-        return Run(Trace(), self.english, self.usage, self.search)
+        return Run(Trace(), self.english, self.usage, self.search, self.trail)
 
 
 class CountingChat:

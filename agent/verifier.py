@@ -162,6 +162,11 @@ class Verifier:
             await discard(prior)
             raise
 
+        for pooled in (*gathered.chosen, *gathered.rest):  # when each text was read, for the record
+            doc = pooled.candidate.doc
+            if doc.fetched_at:
+                run.trail.fetched_at[doc.id] = doc.fetched_at
+
         # 7 quotes, stances and freshness; a contrasting source for a one-sided political claim
         with trace.stage("stances"):
             evidence, promoted = promote_contrast(
@@ -246,5 +251,5 @@ class Verifier:
             confidence=round(decision.confidence, 4), reasoning=decision.reasoning, evidence=evidence,
             mode=decision.mode, session_id=str(uuid.uuid4()), steps=run.trace.steps,
             timings_ms=run.trace.timings_ms, factuality=None, citations=citations,
-            balance=political_balance(claim, evidence), search=run.search, usage=run.usage,
+            balance=political_balance(claim, evidence), search=run.search, usage=run.usage, trail=run.trail,
         )

@@ -309,17 +309,18 @@ def _show(body: dict, as_json: bool) -> None:
 
 async def _verify_here(args: argparse.Namespace, settings: Settings, steps: _StepPrinter) -> dict:
     from agent.verifier import VerifyOptions
+    from app.records import local_records
     from app.services import build_services
-    from app.verification import to_response
     from seed.seeding import seed_if_empty
 
     services = await build_services(settings)
     try:
         if settings.AUTO_SEED:
             await seed_if_empty(services.retriever)
-        result = await services.verification.verify(args.claim, VerifyOptions(web_search=not args.no_web),
-                                                    on_step=steps)
-        return to_response(result).model_dump(mode="json")
+        options = VerifyOptions(web_search=not args.no_web)
+        async with local_records(settings, services):  # the answer's record, as the server keeps it
+            result = await services.verification.verify(args.claim, options, on_step=steps)
+            return services.verification.answer(result, "", via="cli", options=options).model_dump(mode="json")
     finally:
         await services.aclose()
 
@@ -441,6 +442,7 @@ def mcp_command(args: argparse.Namespace) -> int:
     """MCP over stdio: the same services as `serve`, in this process; stdout carries the protocol,
     so everything else (logs, progress bars) goes to stderr."""
     from app.mcp import build_mcp
+    from app.records import local_records
     from app.services import build_services
     from seed.seeding import seed_if_empty
 
@@ -452,7 +454,8 @@ def mcp_command(args: argparse.Namespace) -> int:
         try:
             if settings.AUTO_SEED:
                 await seed_if_empty(services.retriever)
-            await build_mcp(lambda: services).run_stdio_async()
+            async with local_records(settings, services):  # answers get ids and records here too
+                await build_mcp(lambda: services).run_stdio_async()
         finally:
             await services.aclose()
 

@@ -221,13 +221,39 @@ class Settings(BaseSettings):
     JOBS_MAX_UNFINISHED_PER_KEY: int = Field(10, ge=1)  # more → 429
     JOBS_MAX_ITEMS_PER_KEY: int = Field(50_000, ge=1)  # queued + running items per key; more → 429
 
+    # Records and reviews (issue 40, docs/records.md). Every answer is kept with what it read, in
+    # the jobs database, visible to the API key that asked; RECORD_TTL_DAYS prunes older ones
+    # (unset: kept until deleted). false: answers get no id and nothing is kept.
+    RECORDS: bool = True
+    RECORD_TTL_DAYS: float | None = Field(None, gt=0)
+    # name:key pairs (comma-separated) whose holders may review verdicts; each key also passes the
+    # API edge like one of API_KEYS. The name is the reviewer a review carries.
+    REVIEWER_KEYS: SecretList = ()
+    # Who a review is published as: the publisher of the KB fact-check and of the ClaimReview feed.
+    REVIEW_PUBLISHER: str = Field("claimcheck newsroom", min_length=1, max_length=200)
+    # Where a review is read (the ClaimReview `url`, the KB document's source); {id} is the review's
+    # id. Unset: this server's GET /api/reviews/{id}.
+    REVIEW_URL: str | None = Field(None, pattern=r"^https?://.*\{id\}")
+    # Evidence archiving: "wayback" submits each web evidence URL of a kept record to the Internet
+    # Archive's Save Page Now (SPN2) API in the background; "off" sends nothing anywhere.
+    ARCHIVE: Literal["off", "wayback"] = "off"
+    ARCHIVE_URL: str = Field("https://web.archive.org", pattern=r"^https?://")
+    ARCHIVE_ACCESS_KEY: SecretStr | None = None  # archive.org S3-style keys: Authorization: LOW key:secret
+    ARCHIVE_SECRET_KEY: SecretStr | None = None
+    ARCHIVE_CONCURRENCY: int = Field(2, ge=1, le=16)  # captures followed at once
+    ARCHIVE_HOST_INTERVAL_S: float = Field(10.0, ge=0.0, le=3600.0)  # between two submissions of one host's URLs
+    ARCHIVE_TIMEOUT_S: float = Field(20.0, gt=0)  # one call to the archive
+    ARCHIVE_POLL_S: float = Field(5.0, gt=0, le=600)  # between two status checks of a capture
+    ARCHIVE_MAX_WAIT_S: float = Field(300.0, gt=0)  # a capture not done by then is recorded as failed
+    ARCHIVE_ATTEMPTS: int = Field(3, ge=1, le=10)  # submissions of one URL (429/5xx/network errors retried)
+
     AUTO_SEED: bool = True
     HOST: str = "127.0.0.1"
     PORT: int = Field(8000, ge=1, le=65535)
 
     @field_validator(
         "TRUSTED_DOMAINS", "DDGS_BACKENDS", "FACT_CHECK_DOMAINS", "FETCH_ALLOW_HOSTS", "API_KEYS", "CORS_ORIGINS",
-        "ALLOWED_HOSTS",
+        "ALLOWED_HOSTS", "REVIEWER_KEYS",
         mode="before",
     )
     @classmethod
@@ -263,6 +289,23 @@ class Settings(BaseSettings):
                     "python -c 'import secrets; print(secrets.token_urlsafe(32))'")
         return value
 
+    @field_validator("REVIEWER_KEYS")
+    @classmethod
+    def _reviewer_keys(cls, value: tuple[SecretStr, ...]) -> tuple[SecretStr, ...]:
+        names = set()
+        for number, pair in enumerate(value, start=1):
+            name, sep, key = pair.get_secret_value().partition(":")
+            if not sep or not _REVIEWER_NAME.fullmatch(name.strip()):
+                raise ValueError(f"REVIEWER_KEYS entry #{number} must be name:key (a name of letters, digits, "
+                                 "spaces, . _ - @, up to 64 characters)")
+            if len(key.strip()) < MIN_API_KEY_CHARS:
+                raise ValueError(f"REVIEWER_KEYS entry #{number} ({name.strip()}) has a key of fewer than "
+                                 f"{MIN_API_KEY_CHARS} characters")
+            if name.strip() in names:
+                raise ValueError(f"REVIEWER_KEYS names {name.strip()!r} twice")
+            names.add(name.strip())
+        return value
+
     @field_validator("SEARCH_PROVIDER", "RERANKER_MODEL", mode="before")
     @classmethod
     def _strip(cls, value: object) -> object:
@@ -270,7 +313,8 @@ class Settings(BaseSettings):
 
     @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
                      "DATABASE_URL", "WEBHOOK_SECRET", "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR",
-                     "CLAIMREVIEW_AUTHOR_URL", "CLAIMREVIEW_URL_TEMPLATE", "VERIFY_RESERVE_S", mode="before")
+                     "CLAIMREVIEW_AUTHOR_URL", "CLAIMREVIEW_URL_TEMPLATE", "VERIFY_RESERVE_S", "RECORD_TTL_DAYS",
+                     "REVIEW_URL", "ARCHIVE_ACCESS_KEY", "ARCHIVE_SECRET_KEY", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -351,6 +395,12 @@ class Settings(BaseSettings):
         return self.REDIS_URL.get_secret_value() if self.REDIS_URL else None
 
     @property
+    def reviewers(self) -> dict[str, str]:
+        """REVIEWER_KEYS as key → reviewer name (in clear: for the edge and the review route only)."""
+        pairs = (pair.get_secret_value().partition(":") for pair in self.REVIEWER_KEYS)
+        return {key.strip(): name.strip() for name, _, key in pairs}
+
+    @property
     def job_queue(self) -> Literal["redis", "inprocess"]:
         """Where job items run (JOB_QUEUE resolved): the Redis queue needs REDIS_URL and a shared
         DATABASE_URL; with REDIS_URL alone (shared caches and rate limits) items run in the API."""
@@ -381,6 +431,7 @@ class Settings(BaseSettings):
 
 
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "localhost.localdomain", "ip6-localhost"})
+_REVIEWER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}")
 
 # scheme://host[:port]: what browsers send in `Origin` (chrome-extension://<id>, https://app.example).
 _ORIGIN = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[A-Za-z0-9.-]+(:[0-9]{1,5})?")

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from app.config import Settings
 from app.errors import error_response, safe_text
 from app.jsonbody import StrictJSONRoute, strict_loads
+from app.records import Recorder, open_recorder
 from app.schemas import VerifyRequest, error_responses
 from app.services import Services
 from jobs.formats import (
@@ -136,6 +137,7 @@ class Jobs:
     webhooks: Webhooks
     fetcher: Fetcher
     purging: asyncio.Task | None = None  # JOB_TTL_DAYS: ended jobs deleted with their items
+    recorder: Recorder | None = None  # records share the jobs database (issue 40)
 
     def notice(self) -> str | None:
         """What stops queued items from running, with the way out; None when nothing does."""
@@ -183,6 +185,8 @@ class Jobs:
             self.purging.cancel()
             await asyncio.gather(self.purging, return_exceptions=True)
         await self.runner.aclose()
+        if self.recorder is not None:  # after the last item's answer, before the database closes
+            await self.recorder.aclose()
         await self.webhooks.aclose()
         await self.fetcher.aclose()
         await self.store.aclose()
@@ -192,6 +196,11 @@ async def start_jobs(settings: Settings, services: Services) -> Jobs:
     """Open the database (migrating it), start the runner (or, with the Redis queue, the
     dispatcher) and resume callbacks a previous process left undelivered."""
     store = await JobStore.open(settings.database_url)
+    try:
+        recorder = services.verification.recorder = await open_recorder(settings, services, store.engine)
+    except BaseException:
+        await store.aclose()
+        raise
     execute = services.verification.verify_job_item
 
     fetcher = Fetcher(FetchPolicy(allow_hosts=tuple(settings.FETCH_ALLOW_HOSTS), timeout_s=10.0,
@@ -215,7 +224,7 @@ async def start_jobs(settings: Settings, services: Services) -> Jobs:
     else:
         runner = JobRunner(store, execute, on_closed=on_closed, item_timeout_s=settings.JOB_ITEM_TIMEOUT_S,
                            concurrency=min(settings.JOB_CONCURRENCY, settings.MAX_CONCURRENT_VERIFICATIONS))
-    jobs = Jobs(settings, store, runner, webhooks, fetcher)
+    jobs = Jobs(settings, store, runner, webhooks, fetcher, recorder=recorder)
     try:
         await runner.start()
         if settings.JOB_TTL_DAYS > 0:

@@ -19,6 +19,7 @@ from app.jobs_api import document_jobs, start_jobs
 from app.jobs_api import router as jobs_router
 from app.limits import BodySizeLimit
 from app.mcp import McpEndpoint, build_mcp, transport_security
+from app.records import router as records_router
 from app.routes import router
 from app.security import install_edge
 from app.services import build_services
@@ -49,6 +50,7 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
             services.edge_status = app.state.edge_status
             app.state.services = services
             jobs = app.state.jobs = await start_jobs(settings, services)  # batch jobs (docs/jobs.md)
+            app.state.records = jobs.recorder  # records and reviews share its database (docs/records.md)
             # Everything loaded so far (models, clients, tables) lives as long as the server: move it
             # out of the collector's reach, or each full collection walks millions of model objects
             # with the event loop stopped (the /api/health p99 spikes of issue 10 were those pauses:
@@ -75,6 +77,7 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     install_error_handlers(app)
     app.include_router(router)
     app.include_router(jobs_router)
+    app.include_router(records_router)
     document_jobs(app)
     # MCP over Streamable HTTP at /mcp, behind the same keys, CORS and rate limit as /api/ (docs/mcp.md).
     # Stateless: any replica answers any request, and progress goes out on each call's own stream.

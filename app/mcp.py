@@ -35,7 +35,7 @@ from app.schemas import (
 )
 from app.services import Services
 from app.terminal import format_hits, format_verdict
-from app.verification import to_check_response, to_response
+from app.verification import to_check_response
 
 __all__ = ["McpEndpoint", "build_mcp", "transport_security"]
 
@@ -121,6 +121,16 @@ class _Progress:
         await self.task
 
 
+def _owner(ctx: Context) -> str:
+    """The API key (fingerprint) of the HTTP request carrying the call; "" over stdio or without keys."""
+    try:
+        request = ctx.request_context.request
+    except (AttributeError, LookupError, ValueError):
+        return ""
+    scope = getattr(request, "scope", None) or {}
+    return str(scope.get("state", {}).get("api_key", ""))
+
+
 def build_mcp(services: Callable[[], Services]) -> MCPServer:
     """The MCP server; `services` returns the running service's objects (built by the lifespan
     for HTTP, by `claimcheck mcp` for stdio)."""
@@ -158,7 +168,8 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
             raise _failed(exc) from exc
         finally:
             await progress.close()
-        out = to_response(result).model_dump(mode="json")
+        out = services().verification.answer(result, _owner(ctx), via="mcp",
+                                              options=verify_options(body)).model_dump(mode="json")
         return _result(format_verdict(out), out)
 
     @server.tool(title="Check each claim of a passage", annotations=ToolAnnotations(
@@ -186,7 +197,8 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
             raise _failed(exc) from exc
         finally:
             await progress.close()
-        out = to_check_response(result).model_dump(mode="json")
+        owner = _owner(ctx)
+        out = to_check_response(result, lambda r: service.answer(r, owner, via="mcp")).model_dump(mode="json")
         counts = out["summary"]
         lines = [", ".join(f"{n} {what}" for what, n in counts.items()) if isinstance(counts, dict) else str(counts)]
         for claim in out["claims"]:

@@ -31,7 +31,7 @@ from app.schemas import (
     error_responses,
 )
 from app.services import Services
-from app.verification import claim_out, to_check_response, to_response, verify_options
+from app.verification import claim_out, to_check_response, verify_options
 from retrieval.documents import Document
 from retrieval.errors import DocumentNotFound
 
@@ -44,6 +44,14 @@ def get_services(request: Request) -> Services:
 
 
 ServicesDep = Annotated[Services, Depends(get_services)]
+
+
+def owner_of(request: Request) -> str:
+    """Who is asking: the API key's fingerprint (app/security.py), "" without API_KEYS."""
+    return request.scope.get("state", {}).get("api_key", "")
+
+
+OwnerDep = Annotated[str, Depends(owner_of)]
 
 router = APIRouter(route_class=StrictJSONRoute)  # bodies read by app.jsonbody.strict_loads
 
@@ -84,21 +92,25 @@ def sse_response(events: AsyncIterator[str]) -> StreamingResponse:
 
 
 @router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
-async def verify(body: VerifyRequest, services: ServicesDep) -> VerifyResponse:
-    """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace."""
-    return to_response(await services.verification.verify(body.claim, verify_options(body), take_slot=True))
+async def verify(body: VerifyRequest, services: ServicesDep, owner: OwnerDep) -> VerifyResponse:
+    """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace. The
+    answer's `id` names its record (`GET /api/verifications/{id}`)."""
+    options = verify_options(body)
+    result = await services.verification.verify(body.claim, options, take_slot=True)
+    return services.verification.answer(result, owner, via="verify", options=options)
 
 
 # -- passages (issue 12) ---------------------------------------------------------------
 
 
 @router.post("/api/check", response_model=CheckResponse, responses=VERIFY_ERRORS, tags=["verify"])
-async def check(body: CheckRequest, services: ServicesDep) -> CheckResponse:
-    """Check every check-worthy claim of a passage; offsets let clients highlight each claim."""
-    async with services.verification.slot():
-        result = await services.verification.check(body.text, web_search=body.web_search,
-                                                   max_claims=body.max_claims)
-    return to_check_response(result)
+async def check(body: CheckRequest, services: ServicesDep, owner: OwnerDep) -> CheckResponse:
+    """Check every check-worthy claim of a passage; offsets let clients highlight each claim (each
+    verified claim's result has the `id` of its record)."""
+    service = services.verification
+    async with service.slot():
+        result = await service.check(body.text, web_search=body.web_search, max_claims=body.max_claims)
+    return to_check_response(result, lambda claim: service.answer(claim, owner, via="passage"))
 
 
 @router.post("/api/check/stream", tags=["verify"], response_class=StreamingResponse, responses={
@@ -109,15 +121,21 @@ async def check(body: CheckRequest, services: ServicesDep) -> CheckResponse:
                  '"end": 39, "check_worthy": 0.91, "result": {…}, "reason": "check-worthy"}\n\n'
                  "event: result\ndata: {…the POST /api/check body…}\n\n"),
     **VERIFY_ERRORS})
-async def check_stream(body: CheckRequest, services: ServicesDep) -> StreamingResponse:
+async def check_stream(body: CheckRequest, services: ServicesDep, owner: OwnerDep) -> StreamingResponse:
     """Server-Sent Events: one `claim` event per claim as its verification completes, then `result`."""
     service = services.verification
     await service.take_slot()  # before the stream starts, so saturation is a plain 503
+    answered: dict[int, VerifyResponse] = {}  # each claim kept once: its event and the result share the id
+
+    def answer(claim_result) -> VerifyResponse:
+        if id(claim_result) not in answered:
+            answered[id(claim_result)] = service.answer(claim_result, owner, via="passage")
+        return answered[id(claim_result)]
 
     async def work(emit) -> dict[str, Any]:
         result = await service.check(body.text, web_search=body.web_search, max_claims=body.max_claims,
-                                     on_claim=lambda claim: emit("claim", claim_out(claim).model_dump(mode="json")))
-        return to_check_response(result).model_dump(mode="json")
+                                     on_claim=lambda claim: emit("claim", claim_out(claim, answer).model_dump(mode="json")))
+        return to_check_response(result, answer).model_dump(mode="json")
 
     return sse_response(service.stream(work))
 
@@ -139,6 +157,8 @@ async def health(request: Request, services: ServicesDep) -> HealthResponse:
     jobs = getattr(request.app.state, "jobs", None)
     if jobs is not None:
         components["jobs"] = jobs.describe()
+    records = getattr(request.app.state, "records", None)
+    components["records"] = records.describe() if records is not None else {"enabled": False}
     # a circuit breaker that is not closed means an outside service is skipped or on probation
     degraded = services.breakers.degraded
     components["breakers"] = services.breakers.describe()
@@ -215,7 +235,7 @@ STREAM_EXAMPLE = (
                      "after the stream started). Lines starting with `:` are comments (keep-alives).",
                      STREAM_EXAMPLE),
         **VERIFY_ERRORS})
-async def verify_stream(body: VerifyRequest, services: ServicesDep) -> StreamingResponse:
+async def verify_stream(body: VerifyRequest, services: ServicesDep, owner: OwnerDep) -> StreamingResponse:
     """Verify a claim with live progress: the same body as `POST /api/verify`, answered as SSE."""
     service = services.verification
     await service.take_slot()  # before the stream starts, so saturation is a plain 503
@@ -230,8 +250,9 @@ async def verify_stream(body: VerifyRequest, services: ServicesDep) -> Streaming
             emit("step", {"index": count, "step": text,
                           "elapsed_ms": round((time.perf_counter() - started) * 1000, 1)})
 
-        result = await service.verify(body.claim, verify_options(body), on_step=on_step)
-        return to_response(result).model_dump(mode="json")
+        options = verify_options(body)
+        result = await service.verify(body.claim, options, on_step=on_step)
+        return service.answer(result, owner, via="stream", options=options).model_dump(mode="json")
 
     return sse_response(service.stream(work))
 

@@ -244,6 +244,9 @@ class VerifyResponse(BaseModel):
     session_id: str
     mode: Literal["llm", "nli", "evidence-only"]
     timings_ms: dict[str, float]
+    id: str | None = Field(None, description=(
+        "the answer's record: GET /api/verifications/{id} (the answer as sent, engines, queries and the "
+        "text of each evidence item as read); null with RECORDS=false or if the record could not be made"))
 
 
 class HealthResponse(BaseModel):

@@ -260,7 +260,9 @@ class ExactOriginCORS(CORSMiddleware):
 
 def install_edge(app: FastAPI, settings: Settings) -> RateLimit:
     """Add the guard and CORS around the app (CORS outermost, so 401/413/429 carry its headers)."""
-    keys = ApiKeys(settings.API_KEYS)
+    # reviewers' keys (REVIEWER_KEYS) pass the edge like API keys when keys are required
+    reviewer_keys = [SecretStr(key) for key in settings.reviewers] if settings.API_KEYS else []
+    keys = ApiKeys([*settings.API_KEYS, *reviewer_keys])
     limiter = RateLimit(settings.RATE_LIMIT, settings.redis_url)
     app.add_middleware(EdgeGuard, keys=keys, limiter=limiter)
     allowed = settings.allowed_hosts

@@ -11,7 +11,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import asdict, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -26,10 +26,14 @@ from app.schemas import CheckClaimOut, CheckResponse, VerifyRequest, VerifyRespo
 from app.sse import frame
 from search.resilience import cuts, within
 
+if TYPE_CHECKING:
+    from app.records import Recorder, Via
+
 __all__ = ["VerificationService", "to_check_response", "to_response", "verify_options"]
 
 KEEPALIVE_S = 10.0
 DEADLINE_GRACE_S = 0.5  # past VERIFY_DEADLINE_S, a verification still running is ended (503)
+EPOCH_KEY = "reviews:epoch"
 _RESULT = TypeAdapter(VerificationResult)
 Emit = Callable[[str, Any], None]
 
@@ -54,13 +58,17 @@ def to_response(result: VerificationResult) -> VerifyResponse:
     return VerifyResponse.model_validate(body)
 
 
-def claim_out(claim: PassageClaim) -> CheckClaimOut:
+Answer = Callable[[VerificationResult], VerifyResponse]
+
+
+def claim_out(claim: PassageClaim, answer: Answer = to_response) -> CheckClaimOut:
+    """A passage claim on the wire; `answer` makes its result's wire form (with a record id)."""
     return CheckClaimOut(text=claim.text, start=claim.start, end=claim.end, check_worthy=claim.check_worthy,
-                         result=to_response(claim.result) if claim.result else None, reason=claim.reason)
+                         result=answer(claim.result) if claim.result else None, reason=claim.reason)
 
 
-def to_check_response(result: PassageResult) -> CheckResponse:
-    return CheckResponse(claims=[claim_out(c) for c in result.claims], summary=result.summary,
+def to_check_response(result: PassageResult, answer: Answer = to_response) -> CheckResponse:
+    return CheckResponse(claims=[claim_out(c, answer) for c in result.claims], summary=result.summary,
                          max_claims=result.max_claims, left_out=result.left_out, repeated=result.repeated,
                          session_id=result.session_id, timings_ms=result.timings_ms, steps=result.steps)
 
@@ -81,6 +89,32 @@ class VerificationService:
         self.cache_ttl_s = cache_ttl_s
         self.llm_model = llm_model
         self.passages: PassageChecker | None = None  # set by the composition root (it verifies through us)
+        self.recorder: Recorder | None = None  # set at start-up when RECORDS is on (app/records.py)
+        self.review_epoch = ""  # changes with every review: answers cached before it are not served
+        self._epoch_read = 0.0
+
+    # -- records (issue 40) ----------------------------------------------------------------------
+
+    def answer(self, result: VerificationResult, owner: str, *, via: Via,
+               options: VerifyOptions | None = None) -> VerifyResponse:
+        """The wire form of a result, with the `id` of the record kept for `owner` (when records are on)."""
+        response = to_response(result)
+        if self.recorder is not None:
+            self.recorder.keep(result, response, owner, via=via, options=options)
+        return response
+
+    async def reviews_changed(self) -> None:
+        """A review was made: verdicts cached before it are stale (in Redis, for every replica)."""
+        self.review_epoch = uuid.uuid4().hex
+        self._epoch_read = time.monotonic()
+        await self.cache.set(EPOCH_KEY, self.review_epoch, 10 * 365 * 86400)
+
+    async def _epoch(self) -> str:
+        """The review epoch, re-read from a shared cache at most once a second."""
+        if self.cache.name != "memory" and time.monotonic() - self._epoch_read > 1.0:
+            self._epoch_read = time.monotonic()
+            self.review_epoch = await self.cache.get(EPOCH_KEY) or self.review_epoch
+        return self.review_epoch
 
     # -- the concurrency slot ------------------------------------------------------------------
 
@@ -108,13 +142,13 @@ class VerificationService:
         async with self.slots:
             yield
 
-    async def verify_job_item(self, claim: str, options: dict[str, Any]) -> dict[str, Any]:
+    async def verify_job_item(self, claim: str, options: dict[str, Any], owner: str = "") -> dict[str, Any]:
         """One batch item, as `POST /api/verify` would answer it (its body as JSON data), waiting
         its turn for a slot: the in-process runner and `claimcheck worker` both call this."""
         body = VerifyRequest.model_validate({**options, "claim": claim})
         async with self.queued_slot():
             result = await self.verify(body.claim, verify_options(body))
-        return to_response(result).model_dump(mode="json")
+        return self.answer(result, owner, via="job", options=verify_options(body)).model_dump(mode="json")
 
     # -- verification, cached ---------------------------------------------------------------
 
@@ -122,7 +156,8 @@ class VerificationService:
         if self.cache_ttl_s <= 0 or options.references:
             return None
         return verdict_key(claim, engine=self.verifier.verdict_engine, model=self.llm_model,
-                           web_search=options.web_search, grounding=options.grounding, profile=options.profile)
+                           web_search=options.web_search, grounding=options.grounding, profile=options.profile,
+                           **({"reviews": self.review_epoch} if self.review_epoch else {}))
 
     async def verify(self, claim: str, options: VerifyOptions | None = None,
                      on_step: Callable[[str], None] | None = None, *, take_slot: bool = False) -> VerificationResult:
@@ -132,6 +167,8 @@ class VerificationService:
         better."""
         options = options or VerifyOptions()
         started = time.perf_counter()
+        if self.cache_ttl_s > 0:
+            await self._epoch()
         key = self.cache_key(claim, options)
         if key is not None:
             cached = await self._cached(key)

@@ -20,7 +20,7 @@ from jobs.store import MAX_ATTEMPTS, Claimed, JobRow, JobStore
 
 log = logging.getLogger("claimcheck.jobs")
 
-Execute = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+Execute = Callable[[str, dict[str, Any], str], Awaitable[dict[str, Any]]]  # (claim, options, owner)
 OnClosed = Callable[[JobRow], Awaitable[None]]
 
 
@@ -69,7 +69,7 @@ async def run_item(store: JobStore, execute: Execute, item: Claimed, *, retry_de
     while True:
         try:
             async with asyncio.timeout(timeout_s):
-                result = await execute(item.claim, item.options)
+                result = await execute(item.claim, item.options, item.owner)
         except asyncio.CancelledError:
             raise
         except Exception as exc:

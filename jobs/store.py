@@ -97,6 +97,7 @@ class Claimed:
     claim: str
     attempts: int  # including this one
     options: dict[str, Any]
+    owner: str = ""  # the job's API key fingerprint: its items' records are that key's
 
 
 @dataclass(frozen=True)
@@ -257,7 +258,7 @@ class JobStore:
         now = time.time()
         async with self.engine.begin() as connection:
             query = (select(items_table.c.job_id, items_table.c.seq, items_table.c.item_id,
-                            items_table.c.claim, items_table.c.attempts, jobs_table.c.options)
+                            items_table.c.claim, items_table.c.attempts, jobs_table.c.options, jobs_table.c.owner)
                      .select_from(items_table.join(jobs_table))
                      .where(items_table.c.status == "queued", jobs_table.c.state.in_(UNFINISHED_JOB_STATES))
                      .order_by(jobs_table.c.created_at, items_table.c.job_id, items_table.c.seq)
@@ -273,7 +274,7 @@ class JobStore:
                     .values(status="running", attempts=items_table.c.attempts + 1, updated_at=now))
                 if taken.rowcount:
                     claimed.append(Claimed(row.job_id, row.seq, row.item_id, row.claim, row.attempts + 1,
-                                           json.loads(row.options)))
+                                           json.loads(row.options), row.owner))
             for job_id in {c.job_id for c in claimed}:
                 await connection.execute(
                     update(jobs_table).where(jobs_table.c.id == job_id, jobs_table.c.state == "queued")
@@ -290,7 +291,8 @@ class JobStore:
         now = time.time()
         async with self.engine.begin() as connection:
             row = (await connection.execute(
-                select(items_table.c.item_id, items_table.c.claim, items_table.c.attempts, jobs_table.c.options)
+                select(items_table.c.item_id, items_table.c.claim, items_table.c.attempts, jobs_table.c.options,
+                       jobs_table.c.owner)
                 .select_from(items_table.join(jobs_table))
                 .where(items_table.c.job_id == job_id, items_table.c.seq == seq,
                        items_table.c.status.in_(("queued", "running")),
@@ -307,7 +309,7 @@ class JobStore:
             await connection.execute(
                 update(jobs_table).where(jobs_table.c.id == job_id, jobs_table.c.state == "queued")
                 .values(state="running", started_at=now, updated_at=now))
-        return Claimed(job_id, seq, row.item_id, row.claim, row.attempts + 1, json.loads(row.options))
+        return Claimed(job_id, seq, row.item_id, row.claim, row.attempts + 1, json.loads(row.options), row.owner)
 
     async def undispatched(self, limit: int = 1000) -> list[tuple[str, int]]:
         """Queued items of unfinished jobs whose message is not on the queue yet (oldest first)."""

@@ -58,6 +58,14 @@ class WorkerContext:
         except BaseException:
             await services.aclose()
             raise
+        from app.records import open_recorder
+
+        try:  # items' records go to the same database (issue 40)
+            services.verification.recorder = await open_recorder(self.settings, services, store.engine)
+        except BaseException:
+            await store.aclose()
+            await services.aclose()
+            raise
         self._beat = asyncio.create_task(self._sign_of_life(services), name="claimcheck-worker-heartbeat")
         log.warning("worker %s ready in %.1f s: %d item(s) at a time from %s, database %s",
                     self.worker_id, time.perf_counter() - started, self.settings.WORKER_CONCURRENCY,
@@ -99,6 +107,8 @@ class WorkerContext:
             await asyncio.gather(self._beat, return_exceptions=True)
         if self._ready is not None and self._ready.done() and not self._ready.exception():
             services, store = self._ready.result()
+            if services.verification.recorder is not None:
+                await services.verification.recorder.aclose()  # records still queued are written
             await store.aclose()
             await services.aclose()
 

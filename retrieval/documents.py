@@ -12,9 +12,14 @@ import numpy as np
 
 from retrieval.credibility import profile_for, registered_domain
 
-Origin = Literal["seed", "web", "fact_check", "user", "reference"]
-"""Where a stored document came from (its `origin` metadata). The evidence of one request says
-where it found each item instead: `agent.models.EvidenceOrigin`."""
+Origin = Literal["seed", "web", "fact_check", "user", "reference", "review"]
+"""Where a stored document came from (its `origin` metadata; "review": an editor's review of a
+verdict, the newsroom's own fact-check, issue 40). The evidence of one request says where it
+found each item instead: `agent.models.EvidenceOrigin`."""
+
+# How credible the newsroom's own reviews are (origin "review"): as the fact-checkers the table
+# rates highest (retrieval/credibility.py), whatever domain REVIEW_URL names.
+REVIEW_CREDIBILITY = 0.85
 
 _SPACE = re.compile(r"\s+")
 
@@ -73,6 +78,8 @@ class Document:
             "language": self.language,
             "origin": self.origin,
         }
+        if self.origin == "review":  # the newsroom's own fact-check, wherever it is published
+            meta.update(source_type="fact_check", source_credibility=REVIEW_CREDIBILITY)
         # Chroma metadata values must be scalars.
         for key, value in self.extra.items():
             if isinstance(value, str | int | float | bool):
@@ -168,10 +175,16 @@ class StoredDocument:
         return str(value) if value else None
 
     @property
+    def fetched_at(self) -> str | None:
+        """When the text was read: its fetch time (web results), else when it entered the KB."""
+        value = self.metadata.get("fetched_at")
+        return str(value) if value else self.timestamp
+
+    @property
     def review(self) -> tuple[str, str, str] | None:
         """(publisher, claim reviewed, rating) of a fact-checker's review (`review_document`), else None."""
         rating, publisher = self.metadata.get("rating"), self.metadata.get("publisher")
-        if self.origin != "fact_check" or not rating or not publisher:
+        if self.origin not in ("fact_check", "review") or not rating or not publisher:
             return None
         return str(publisher), str(self.metadata.get("claim_reviewed") or self.title), str(rating)
 

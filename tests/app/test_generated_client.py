@@ -28,6 +28,8 @@ ALL_OPERATIONS = {
     "post /api/kb/documents", "delete /api/kb/documents/{doc_id}",
     "post /api/jobs", "get /api/jobs", "get /api/jobs/{job_id}", "delete /api/jobs/{job_id}",
     "get /api/jobs/{job_id}/events", "get /api/jobs/{job_id}/results",
+    "get /api/verifications", "get /api/verifications/{record_id}", "delete /api/verifications/{record_id}",
+    "post /api/verifications/{record_id}/review", "get /api/reviews", "get /api/reviews/{review_id}",
 }
 
 
@@ -53,7 +55,8 @@ def _generate(spec_text: str, where: Path) -> str:
 
 
 async def test_a_generated_client_drives_every_operation(tmp_path):
-    settings = make_settings(tmp_path / "app", AUTO_SEED=False, API_KEYS=KEY, RATE_LIMIT="10000/minute")
+    settings = make_settings(tmp_path / "app", AUTO_SEED=False, API_KEYS=KEY, RATE_LIMIT="10000/minute",
+                             REVIEWER_KEYS=f"Gen Editor:{KEY}")
     async with app_client(settings, embedder=HashingEmbedder()) as raw:
         raw.app.state.services.audit_fetcher.backend.resolver = no_dns
         spec = await raw.get("/openapi.json")
@@ -134,6 +137,7 @@ async def _drive(package: str, raw: httpx.AsyncClient) -> None:
     assert missing.status_code == 404 and isinstance(missing.parsed, models.ErrorBody)
 
     await _drive_jobs(op, models, client)
+    await _drive_records(op, models, client, verified.parsed.id)
 
     malformed = await raw.post("/api/verify", content=b'{"claim": ', headers={
         "X-API-Key": KEY, "content-type": "application/json"})
@@ -171,4 +175,29 @@ async def _drive_jobs(op, models, client) -> None:
     cancelled = await op("jobs", "cancel_job_api_jobs_job_id_delete").asyncio_detailed(client=client, job_id=job_id)
     assert isinstance(cancelled.parsed, models.JobOut) and str(cancelled.parsed.state) == "done"
     missing = await get.asyncio_detailed(client=client, job_id="job_missing")
+    assert missing.status_code == 404 and isinstance(missing.parsed, models.ErrorBody)
+
+
+async def _drive_records(op, models, client, record_id: str) -> None:
+    """Records and reviews (issue 40): read, list, review, export, delete."""
+    import json
+
+    got = await op("records", "get_verification_api_verifications_record_id_get").asyncio_detailed(
+        client=client, record_id=record_id)
+    assert got.status_code == 200 and isinstance(got.parsed, models.VerificationOut), got.content
+    assert got.parsed.record.snapshots and got.parsed.record.snapshots[0].sha256
+    listed = await op("records", "list_verifications_api_verifications_get").asyncio_detailed(client=client, limit=5)
+    assert isinstance(listed.parsed, models.RecordList) and record_id in {r.id for r in listed.parsed.records}
+    reviewed = await op("records", "review_verification_api_verifications_record_id_review_post").asyncio_detailed(
+        client=client, record_id=record_id, body=models.ReviewIn(verdict=models.ReviewInVerdict("True"), note="ok"))
+    assert reviewed.status_code == 201 and isinstance(reviewed.parsed, models.EditorReviewOut), reviewed.content
+    feed = await op("records", "review_feed_api_reviews_get").asyncio_detailed(client=client)
+    assert feed.status_code == 200 and json.loads(feed.content)["@graph"][0]["identifier"] == reviewed.parsed.id
+    one = await op("records", "one_review_api_reviews_review_id_get").asyncio_detailed(
+        client=client, review_id=reviewed.parsed.id)
+    assert one.status_code == 200 and json.loads(one.content)["@type"] == "ClaimReview"
+    delete = op("records", "delete_verification_api_verifications_record_id_delete")
+    deleted = await delete.asyncio_detailed(client=client, record_id=record_id)
+    assert isinstance(deleted.parsed, models.DeletedOut) and deleted.parsed.deleted
+    missing = await delete.asyncio_detailed(client=client, record_id=record_id)
     assert missing.status_code == 404 and isinstance(missing.parsed, models.ErrorBody)

@@ -18,7 +18,7 @@ async def test_an_item_that_ignores_its_cancellation_does_not_hang_shutdown(tmp_
     started = asyncio.Event()
     never = asyncio.Event()
 
-    async def stubborn(claim, options):
+    async def stubborn(claim, options, owner=""):
         started.set()
         while not never.is_set():
             try:
