@@ -1,6 +1,7 @@
 """`claimcheck serve`, `claimcheck verify "claim" [--json]`, `claimcheck batch FILE --out results.jsonl`,
 `claimcheck kb seed|stats|ingest|search`, `claimcheck models list|pull`, `claimcheck mcp` (MCP tools
-over stdio) and `claimcheck worker` (batch-job items from the Redis queue)."""
+over stdio), `claimcheck worker` (batch-job items from the Redis queue), `claimcheck records
+list|show|export` and `claimcheck review` (kept answers and editors' reviews)."""
 
 from __future__ import annotations
 
@@ -504,6 +505,9 @@ def main(argv: list[str] | None = None) -> int:
     from app.batch_cli import add_parser as add_batch_parser
 
     add_batch_parser(commands, _add_remote_options)
+    from app.records_cli import add_parsers as add_records_parsers
+
+    add_records_parsers(commands, _add_remote_options)  # records list|show|export, review (issue 40)
     p_models = commands.add_parser("models", help="list the models and where they load from, or pull them")
     models_sub = p_models.add_subparsers(dest="models_command", required=True)
     models_sub.add_parser("list", help="where each model (RERANKER_MODEL, NLI_MODEL, EMBEDDING_MODEL) loads from")
@@ -517,7 +521,7 @@ def main(argv: list[str] | None = None) -> int:
                           help="items in flight in this process (default WORKER_CONCURRENCY)")
     p_worker.set_defaults(func=worker_command)
     args = parser.parse_args(argv)
-    quiet = args.command in {"verify", "mcp", "batch"} or getattr(args, "kb_command", None) == "search"
+    quiet = args.command in {"verify", "mcp", "batch", "records", "review"} or getattr(args, "kb_command", None) == "search"
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return args.func(args)

@@ -129,7 +129,7 @@ def describe_engines(services: Services) -> dict[str, Any]:
 # -- the recorder ---------------------------------------------------------------------------------------
 
 
-def _iso(timestamp: float) -> str:
+def iso_time(timestamp: float) -> str:
     return dt.datetime.fromtimestamp(timestamp, dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
@@ -175,7 +175,7 @@ class Recorder:
             created = self.clock()
             snapshots = tuple(self._snapshot(n, item, result) for n, item in enumerate(response.evidence, 1))
             record = {
-                "id": record_id, "created_at": _iso(created), "via": via, "claim": result.claim,
+                "id": record_id, "created_at": iso_time(created), "via": via, "claim": result.claim,
                 "original_claim": result.original_claim, "options": _options(options), "mode": result.mode,
                 "cache": result.cache, "engines": self.engines, "prompts": self.prompts,
                 "search": {"tier_used": result.search.tier_used, "queries": [
@@ -314,7 +314,7 @@ def claim_review(review: ReviewRow, publisher: str) -> dict[str, Any]:
         "identifier": review.id,
         "url": review.url,
         "claimReviewed": review.claim,
-        "datePublished": _iso(review.created_at)[:10],
+        "datePublished": iso_time(review.created_at)[:10],
         "author": {"@type": "Organization", "name": publisher},
         "reviewRating": rating,
         "reviewBody": review.note,
@@ -393,16 +393,16 @@ class ReviewIn(BaseModel):
     note: str = Field("", max_length=4000, description="the editor's reasons; published as the reviewBody")
 
 
-def _review_out(review: ReviewRow) -> EditorReviewOut:
+def review_out(review: ReviewRow) -> EditorReviewOut:
     return EditorReviewOut(id=review.id, record_id=review.record_id, reviewer=review.reviewer, verdict=review.verdict,
                      note=review.note, machine_verdict=review.machine_verdict, url=review.url, kb_id=review.kb_id,
-                     created_at=_iso(review.created_at))
+                     created_at=iso_time(review.created_at))
 
 
 def verification_body(row: RecordRow) -> dict[str, Any]:
     """The stored answer with its `record` (snapshots and reviews included)."""
     return {**row.answer, "record": {**row.record, "snapshots": [s.as_dict() for s in row.snapshots],
-                                     "reviews": [_review_out(r).model_dump() for r in row.reviews]}}
+                                     "reviews": [review_out(r).model_dump() for r in row.reviews]}}
 
 
 def get_recorder(request: Request) -> Recorder | None:
@@ -416,6 +416,7 @@ def owner_of(request: Request) -> str:
 RecorderDep = Annotated["Recorder | None", Depends(get_recorder)]
 OwnerDep = Annotated[str, Depends(owner_of)]
 RECORD_ERRORS = error_responses(401, 404, 422, 429, 503)
+CURSOR = r"^[0-9]{1,12}\.[0-9]{1,12}_vrf_[0-9a-f]{32}$"  # jobs.records.encode_cursor
 
 
 def _off() -> JSONResponse:
@@ -430,7 +431,7 @@ def _missing(record_id: str) -> JSONResponse:
 async def list_verifications(
         recorder: RecorderDep, owner: OwnerDep,
         limit: Annotated[int, Query(ge=1, le=500)] = 50,
-        cursor: Annotated[str | None, Query(max_length=200)] = None,
+        cursor: Annotated[str | None, Query(pattern=CURSOR, description="next_cursor of the previous page")] = None,
         claim: Annotated[str | None, Query(max_length=500, description="keep claims containing this text (any case)")] = None,
 ) -> Any:
     """This key's verifications, newest first (cursor pagination; `?claim=` searches the claims)."""
@@ -445,7 +446,7 @@ async def list_verifications(
     rows = await recorder.store.list(owner, limit=limit + 1, cursor=after, claim=(claim or "").strip() or None)
     more = len(rows) > limit
     rows = rows[:limit]
-    return RecordList(records=[RecordSummary(id=i, created_at=_iso(c), claim=t, verdict=v) for i, c, t, v in rows],
+    return RecordList(records=[RecordSummary(id=i, created_at=iso_time(c), claim=t, verdict=v) for i, c, t, v in rows],
                       next_cursor=encode_cursor(rows[-1][1], rows[-1][0]) if more and rows else None)
 
 
@@ -474,7 +475,7 @@ async def delete_verification(record_id: str, recorder: RecorderDep, owner: Owne
 
 
 @router.post("/api/verifications/{record_id}/review", status_code=201, response_model=EditorReviewOut,
-             responses=error_responses(401, 404, 422, 429, 503) | {403: {
+             responses=error_responses(400, 401, 404, 422, 429, 503) | {403: {
                  "description": "The key is not one of REVIEWER_KEYS.",
                  "content": {"application/json": {"example": {"error": "forbidden", "detail": "…"}}}}})
 async def review_verification(record_id: str, body: ReviewIn, request: Request, recorder: RecorderDep,
@@ -496,7 +497,7 @@ async def review_verification(record_id: str, body: ReviewIn, request: Request, 
     services: Services = request.app.state.services
     review = await add_review(services, recorder, row, reviewer, body.verdict, body.note,
                               base_url=str(request.base_url).rstrip("/"))
-    return JSONResponse(_review_out(review).model_dump(), status_code=201)
+    return JSONResponse(review_out(review).model_dump(), status_code=201)
 
 
 async def add_review(services: Services, recorder: Recorder, row: RecordRow, reviewer: str, verdict: str,
@@ -506,7 +507,7 @@ async def add_review(services: Services, recorder: Recorder, row: RecordRow, rev
     review_id = "rev_" + uuid.uuid4().hex
     url = (settings.REVIEW_URL or base_url + "/api/reviews/{id}").replace("{id}", review_id)
     created = recorder.clock()
-    day = _iso(created)[:10]
+    day = iso_time(created)[:10]
     document = review_document(
         claim=row.claim, url=url, publisher=settings.REVIEW_PUBLISHER, rating=verdict, verdict=verdict,
         title=f"{settings.REVIEW_PUBLISHER} review: {row.claim}"[:300], published=day,
@@ -528,7 +529,7 @@ FEED_DOC = {200: {"description": (
     "`claimreview`: one schema.org JSON-LD document `{\"@context\", \"@graph\": [ClaimReview…]}`, newest "
     "first; `jsonl`: one review `{id, record_id, reviewer, verdict, note, machine_verdict, url, kb_id, "
     "created_at}` per line."),
-    "content": {"application/ld+json": {"schema": {"type": "string"}},
+    "content": {"application/ld+json": {"schema": {"type": "object"}},
                 "application/x-ndjson": {"schema": {"type": "string"}}}}}
 
 
@@ -545,7 +546,7 @@ async def review_feed(request: Request, recorder: RecorderDep, owner: OwnerDep,
 
     async def jsonl() -> AsyncIterator[str]:
         for review in reviews:
-            yield _review_out(review).model_dump_json() + "\n"
+            yield review_out(review).model_dump_json() + "\n"
 
     if format == "jsonl":
         return StreamingResponse(jsonl(), media_type="application/x-ndjson", headers={"Cache-Control": "no-store"})

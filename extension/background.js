@@ -39,6 +39,11 @@ const OPERATIONS = {
   'claimcheck:verify': { path: '/api/verify/stream', stream: true, timeoutS: 150, body: ({ claim }) => ({ claim }) },
   'claimcheck:check': { path: '/api/check/stream', stream: true, timeoutS: 240, body: ({ text }) => ({ text, max_claims: 5 }) },
   'claimcheck:audit': { path: '/api/sources/audit', stream: false, timeoutS: 90, body: ({ text }) => ({ text }) },
+  // an answer's record (issue 40): the quotes as they were read; an editor's review with a reviewer key
+  'claimcheck:record': { method: 'GET', path: ({ id }) => `/api/verifications/${encodeURIComponent(id)}`, stream: false,
+    timeoutS: 20 },
+  'claimcheck:review': { path: ({ id }) => `/api/verifications/${encodeURIComponent(id)}/review`, stream: false,
+    timeoutS: 30, body: ({ verdict, note }) => ({ verdict, note }) },
 };
 const HEALTH_TIMEOUT_S = 10;
 
@@ -121,9 +126,11 @@ async function call(operation, input, emit, outer) {
   }
   const { signal, done } = deadline(outer, operation.timeoutS);
   try {
-    const response = await fetch(`${apiBase}${operation.path}`, {
-      method: 'POST', headers: headers(apiKey, operation.stream ? 'text/event-stream' : 'application/json'), signal,
-      body: JSON.stringify(operation.body(input)),
+    const path = typeof operation.path === 'function' ? operation.path(input) : operation.path;
+    const method = operation.method || 'POST';
+    const response = await fetch(`${apiBase}${path}`, {
+      method, headers: headers(apiKey, operation.stream ? 'text/event-stream' : 'application/json'), signal,
+      body: method === 'POST' ? JSON.stringify(operation.body(input)) : undefined,
     });
     if (!response.ok) {
       emit('error', await failure(response));

@@ -52,6 +52,8 @@ var ClaimcheckView = (() => {
     .cc .claim-restated { margin: 2px 0; } .cc .plain-summary { margin: 4px 0; }
     .cc details.how-checked { margin: 6px 0; } .cc details summary { cursor: pointer; color: #0b57d0; }
     .cc .reasoning { margin: 4px 0; }
+    .cc .record { margin: 6px 0; } .cc .record textarea { width: 100%; display: block; margin: 4px 0; }
+    .cc .snapshot-text { font-style: normal; white-space: pre-wrap; word-break: break-word; }
   `;
 
   // An element with text (never markup) and a class.
@@ -113,6 +115,7 @@ var ClaimcheckView = (() => {
       }
       root.append(list);
     }
+    if (body.id) root.append(record(body.id));
     const trace = el('details');
     trace.append(el('summary', `What claimcheck did (${body.steps.length} steps, ${Math.round(body.timings_ms.total || 0)} ms)`));
     const steps = el('ol', null, 'steps');
@@ -120,6 +123,64 @@ var ClaimcheckView = (() => {
     trace.append(steps);
     root.append(trace);
     return root;
+  }
+
+  const VERDICTS = ['True', 'False', 'Partially True', 'Misleading', 'Not Enough Evidence', 'Not Verifiable'];
+
+  // The answer's record (issue 40): its id, each quote's text as it was read (sha256, archive link)
+  // on demand, and a reviewer key's verdict.
+  function record(id) {
+    const box = el('details', null, 'record');
+    box.append(el('summary', `Record ${id}`));
+    const quotes = el('div', null, 'snapshots');
+    const show = el('button', 'Show the quotes as they were read', 'show-record');
+    show.type = 'button';
+    show.addEventListener('click', () => {
+      show.disabled = true;
+      const port = connect('claimcheck:record', { id }, (name, data) => {
+        port.disconnect();
+        show.disabled = false;
+        if (name === 'error') { quotes.replaceChildren(error(data, 'read the record')); return; }
+        const list = el('ol', null, 'snapshot-list');
+        for (const s of data.record.snapshots) {
+          const item = el('li', null, 'snapshot');
+          const where = el('div', `read ${s.fetched_at || '?'} · sha256 ${s.sha256.slice(0, 16)}…`, 'muted');
+          if (s.archive_url) {
+            const link = el('a', 'archived copy', 'archive-link');
+            link.href = s.archive_url; link.target = '_blank'; link.rel = 'noopener noreferrer';
+            where.append(' · ', link);
+          } else {
+            where.append(` · ${s.archive_state ? `archive: ${s.archive_state}` : 'not archived'}`);
+          }
+          item.append(where, el('blockquote', s.text, 'snapshot-text'));
+          list.append(item);
+        }
+        quotes.replaceChildren(el('div', `kept ${data.record.created_at}`, 'muted'), list);
+      });
+    });
+    const select = el('select', null, 'review-verdict');
+    select.setAttribute('aria-label', 'your verdict');
+    for (const v of VERDICTS) { const o = el('option', v); o.value = v; select.append(o); }
+    const note = el('textarea', null, 'review-note');
+    note.rows = 2; note.maxLength = 4000;
+    note.setAttribute('aria-label', 'why (published with the review)');
+    const status = el('div', null, 'muted review-status');
+    status.setAttribute('role', 'status');
+    const mark = el('button', 'Mark the verdict (reviewer key)', 'review-submit');
+    mark.type = 'button';
+    mark.addEventListener('click', () => {
+      mark.disabled = true;
+      const port = connect('claimcheck:review', { id, verdict: select.value, note: note.value }, (name, data) => {
+        port.disconnect();
+        mark.disabled = false;
+        status.replaceChildren(name === 'error'
+          ? (data.status === 403 ? el('span', 'Only a reviewer key (REVIEWER_KEYS) can mark a verdict: set one in the options.')
+            : error(data, 'save the review'))
+          : el('span', `Marked “${data.verdict}” by ${data.reviewer}; the knowledge base learned it.`));
+      });
+    });
+    box.append(show, quotes, select, note, mark, status);
+    return box;
   }
 
   // `action` completes "claimcheck could not …": what was being done.

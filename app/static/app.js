@@ -170,11 +170,85 @@ function trace(body) {
   return section;
 }
 
+// -- the answer's record (issue 40): the quotes as read, their archive, an editor's review ---------
+
+const VERDICTS = ['True', 'False', 'Partially True', 'Misleading', 'Not Enough Evidence', 'Not Verifiable'];
+
+function keyHeaders(extra = {}) {
+  const key = $('key').value.trim();
+  return key ? { ...extra, 'x-api-key': key } : extra;
+}
+
+function snapshotList(record) {
+  const list = el('ol', { class: 'snapshots' });
+  for (const s of record.snapshots) {
+    const archive = s.archive_url
+      ? el('a', { href: s.archive_url, class: 'archive-link', text: 'archived copy', rel: 'noopener noreferrer', target: '_blank' })
+      : el('span', { class: 'archive-state', text: s.archive_state ? `archive: ${s.archive_state}` : 'not archived' });
+    list.append(el('li', { class: 'snapshot', id: `snapshot-${s.n}` },
+      el('p', { class: 'meta' }, el('span', { class: 'num', text: `[${s.n}] ` }), `read ${s.fetched_at || '?'} · `, archive),
+      el('blockquote', { class: 'snapshot-text', text: s.text }),
+      el('p', { class: 'help' }, 'sha256 ', el('code', { class: 'sha', text: s.sha256 }))));
+  }
+  return list;
+}
+
+function reviewForm(id) {
+  const select = el('select', { id: 'review-verdict' }, ...VERDICTS.map((v) => el('option', { value: v, text: v })));
+  const note = el('textarea', { id: 'review-note', rows: 2, maxLength: 4000 });
+  const status = el('p', { class: 'review-status', role: 'status' });
+  const button = el('button', { type: 'button', class: 'review-submit', text: 'Mark the verdict' });
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const [code, body] = await postJSON(`/api/verifications/${id}/review`, { verdict: select.value, note: note.value });
+      status.textContent = code === 201
+        ? `Marked “${body.verdict}” by ${body.reviewer}. The knowledge base learned it: the next check of this claim, or one like it, quotes this review.`
+        : code === 403 ? 'Only a reviewer key (REVIEWER_KEYS) can mark a verdict: enter one above.'
+        : `The review failed (${code}): ${typeof body?.detail === 'string' ? body.detail : ''}`;
+    } catch (err) {
+      status.textContent = `The review failed: ${err}`;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return el('details', { class: 'review' },
+    el('summary', { text: 'Editors: mark the verdict' }),
+    el('label', { htmlFor: 'review-verdict', text: 'Your verdict' }), select,
+    el('label', { htmlFor: 'review-note', text: 'Why (published with the review)' }), note, button, status);
+}
+
+function recordCard(body) {
+  if (!body.id) return null;
+  const id = body.id;
+  const snapshots = el('div', { class: 'record-snapshots' });
+  const show = el('button', { type: 'button', class: 'show-record', text: 'Show the quotes as they were read' });
+  show.addEventListener('click', async () => {
+    show.disabled = true;
+    try {
+      const response = await fetch(`/api/verifications/${id}`, { headers: keyHeaders() });
+      const record = await response.json().catch(() => null);
+      if (!response.ok) { snapshots.replaceChildren(el('p', { text: `The record could not be read (${response.status}).` })); return; }
+      snapshots.replaceChildren(el('p', { class: 'help', text: `Kept ${record.record.created_at}. Each quote's text as it was read, with its sha256; the web page may have changed since.` }),
+        snapshotList(record.record));
+    } finally {
+      show.disabled = false;
+    }
+  });
+  return el('section', { class: 'card record', 'aria-labelledby': 'record-title' },
+    el('h2', { id: 'record-title', text: 'Record' }),
+    el('p', {}, 'This answer is kept as ', el('a', { href: `/api/verifications/${id}`, class: 'record-link', text: id }),
+      ' (what was read, by which engines; readable with the same key).'),
+    show, snapshots, reviewForm(id));
+}
+
 function showResult(body) {
   const out = $('result');
   const parts = [verdictCard(body)];
   if (body.evidence.length) parts.push(el('h2', { text: `Evidence (${body.evidence.length})` }), evidenceList(body.evidence));
   else parts.push(el('p', { class: 'facts', text: 'No evidence was used for this answer.' }));
+  const record = recordCard(body);
+  if (record) parts.push(record);
   parts.push(trace(body));
   out.replaceChildren(...parts);
   bringIntoView(parts[0]);

@@ -18,6 +18,7 @@ from tests.app.test_processes import ROOT, free_port, stop, wait_for
 from tests.fakes.factcheck import FakeFactCheck
 from tests.fakes.openai_server import FakeOpenAI, system_prompt
 
+REVIEWER_KEY = "browser-reviewer-key-0123"
 CHROMIUM = Path(os.environ.get("CLAIMCHECK_CHROMIUM", "/usr/bin/chromium"))
 EXTENSION = ROOT / "extension"
 EXTENSION_ID = "mlgeojnkdfdfolmibjkjbkgjnfcbclmn"  # fixed by the "key" in extension/manifest.json
@@ -102,6 +103,7 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
                    OPENAI_API_KEY="test", HF_HUB_OFFLINE="1", PYTHONPATH=str(ROOT),
                    CORS_ORIGINS=f"chrome-extension://{EXTENSION_ID}", FETCH_ALLOW_HOSTS="127.0.0.1:*",
                    VERDICT_CACHE_TTL_S="0",  # every check runs (the page tests watch progress arrive)
+                   REVIEWER_KEYS=f"Page Editor:{REVIEWER_KEY}",  # the record card's review form
                    # prior fact-checks: the API fake reviews Moon-landing claims only
                    FACTCHECK_API_KEY="browser-key", FACTCHECK_API_URL=factcheck.url)
         proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--log-level", "warning"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS, PageErrors
+from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS, REVIEWER_KEY, PageErrors
 
 pytestmark = pytest.mark.slow
 
@@ -218,3 +218,36 @@ def test_a_prior_fact_check_shows_its_rating_and_publisher(page, live_server, tm
     assert reviewed.locator("a").get_attribute("href").startswith("https://www.reuters.com/")
     page.screenshot(path=str(tmp_path / "page-prior-fact-check.png"))  # docs/fact-checker-habits.md
     assert not page.errors
+
+
+def test_the_answer_links_its_record_shows_the_quotes_as_read_and_takes_a_review(page, live_server):
+    """Issue 40: the record card names the answer's id, shows each quote's text as it was read with
+    its sha256, and a reviewer key (only) marks the verdict."""
+    import hashlib
+
+    page.goto(live_server.url + "/")
+    page.get_by_label("Claim to check").fill("Millbrook's Riverside Bridge opened in 1931 on the Earth, which is flat")
+    page.get_by_role("button", name="Check the claim").click()
+    page.locator("#verdict-title").wait_for(timeout=60_000)
+    link = page.locator(".record-link")
+    record_id = link.inner_text()
+    assert record_id.startswith("vrf_") and link.get_attribute("href") == f"/api/verifications/{record_id}"
+    page.get_by_role("button", name="Show the quotes as they were read").click()
+    first = page.locator(".snapshot").first
+    first.wait_for(timeout=20_000)
+    text = first.locator(".snapshot-text").inner_text()
+    assert first.locator(".sha").inner_text() == hashlib.sha256(text.encode()).hexdigest()
+    assert "not archived" in first.inner_text()  # ARCHIVE is off
+    page.get_by_text("Editors: mark the verdict").click()
+    page.get_by_label("Your verdict").select_option("Not Enough Evidence")
+    page.get_by_label("Why (published with the review)").fill("Checked with the county archive.")
+    page.get_by_role("button", name="Mark the verdict").click()
+    page.wait_for_function("document.querySelector('.review-status').textContent.length > 0", timeout=20_000)
+    assert "reviewer key" in page.locator(".review-status").inner_text()  # no key: 403, said plainly
+    page.get_by_label("API key").fill(REVIEWER_KEY)
+    page.get_by_role("button", name="Mark the verdict").click()
+    page.wait_for_function("document.querySelector('.review-status').textContent.startsWith('Marked')",
+                           timeout=20_000)
+    assert "by Page Editor" in page.locator(".review-status").inner_text()
+    page.get_by_label("API key").fill("")
+    assert [e for e in page.errors if "403" not in e] == []
