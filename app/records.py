@@ -37,6 +37,7 @@ from agent.models import VerificationResult
 from app.errors import error_response
 from app.jsonbody import StrictJSONRoute
 from app.schemas import VerifyResponse, error_responses
+from jobs.formats import BEST_RATING, RATING, WORST_RATING
 from jobs.records import (
     NewRecord,
     RecordRow,
@@ -297,25 +298,18 @@ class ReviewerKeys:
 
 # -- ClaimReview ------------------------------------------------------------------------------------
 
-# claimcheck's verdicts on a 1 (false) … 5 (true) scale; "Not Enough Evidence" and "Not Verifiable"
-# take no place on it: ratingValue -1 and no scale, the verdict in alternateName.
-SCALE = {"True": 5, "Partially True": 3, "Misleading": 2, "False": 1}
-
-
-def claim_review(review: ReviewRow, publisher: str) -> dict[str, Any]:
+def claim_review(review: ReviewRow, publisher: str, publisher_url: str | None = None) -> dict[str, Any]:
     """One review as schema.org ClaimReview (JSON-LD, without @context)."""
-    rating: dict[str, Any] = {"@type": "Rating", "alternateName": review.verdict}
-    if review.verdict in SCALE:
-        rating.update(ratingValue=SCALE[review.verdict], bestRating=5, worstRating=1)
-    else:
-        rating["ratingValue"] = -1
+    # the scale of the jobs' ClaimReview export (docs/jobs.md#claimreview): one scale for both feeds
+    rating = {"@type": "Rating", "alternateName": review.verdict, "ratingValue": RATING.get(review.verdict, 3),
+              "bestRating": BEST_RATING, "worstRating": WORST_RATING}
     return {
         "@type": "ClaimReview",
         "identifier": review.id,
         "url": review.url,
         "claimReviewed": review.claim,
         "datePublished": iso_time(review.created_at)[:10],
-        "author": {"@type": "Organization", "name": publisher},
+        "author": {"@type": "Organization", "name": publisher, **({"url": publisher_url} if publisher_url else {})},
         "reviewRating": rating,
         "reviewBody": review.note,
         "itemReviewed": {"@type": "Claim", "text": review.claim},
@@ -550,7 +544,8 @@ async def review_feed(request: Request, recorder: RecorderDep, owner: OwnerDep,
 
     if format == "jsonl":
         return StreamingResponse(jsonl(), media_type="application/x-ndjson", headers={"Cache-Control": "no-store"})
-    feed = {"@context": "https://schema.org", "@graph": [claim_review(r, publisher) for r in reviews]}
+    author_url = request.app.state.settings.CLAIMREVIEW_AUTHOR_URL
+    feed = {"@context": "https://schema.org", "@graph": [claim_review(r, publisher, author_url) for r in reviews]}
     return JSONResponse(feed, media_type="application/ld+json", headers={"Cache-Control": "no-store"})
 
 
@@ -568,7 +563,8 @@ async def one_review(review_id: str, request: Request, recorder: RecorderDep, ow
     if review is None or review.owner != owner:
         return error_response(404, "not_found", f"no review {review_id!r}")
     return JSONResponse({"@context": "https://schema.org",
-                         **claim_review(review, request.app.state.settings.REVIEW_PUBLISHER)},
+                         **claim_review(review, request.app.state.settings.REVIEW_PUBLISHER,
+                                        request.app.state.settings.CLAIMREVIEW_AUTHOR_URL)},
                         media_type="application/ld+json")
 
 

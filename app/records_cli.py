@@ -116,8 +116,9 @@ def _records_local(args: argparse.Namespace) -> int:
         if args.format == "claimreview":
             from app.cli import _settings
 
-            publisher = _settings().REVIEW_PUBLISHER
-            graph = [claim_review(r, publisher) for r in await records.reviews("")]
+            settings = _settings()
+            graph = [claim_review(r, settings.REVIEW_PUBLISHER, settings.CLAIMREVIEW_AUTHOR_URL)
+                     for r in await records.reviews("")]
             print(json.dumps({"@context": "https://schema.org", "@graph": graph}, ensure_ascii=False), file=out)
             return 0
         async for body in _every_record(records, args.claim):

@@ -168,6 +168,7 @@ def check_claim_review_feed(feed: dict, *, expected: list[tuple[str, str, str]],
         assert len(review["datePublished"]) == 10 and review["datePublished"][4] == "-"
         rating = review["reviewRating"]
         assert rating["@type"] == "Rating" and isinstance(rating["ratingValue"], int)
-        if rating["ratingValue"] != -1:
-            assert rating["worstRating"] <= rating["ratingValue"] <= rating["bestRating"]
+        assert rating["worstRating"] <= rating["ratingValue"] <= rating["bestRating"]
+        assert rating["alternateName"] in {"True", "False", "Partially True", "Misleading", "Not Enough Evidence",
+                                           "Not Verifiable"}
         assert review["itemReviewed"]["@type"] == "Claim" and review["itemReviewed"]["text"] == review["claimReviewed"]
