@@ -24,7 +24,7 @@ async def test_web_evidence_is_archived_in_the_background_and_the_record_gets_th
     with FakePages({"/bridge": (200, PAGE), "/refuse/bridge": (200, OTHER)}) as site, \
             FakeWayback(pending_polls=2, throttle=1) as archive:
         urls = [site.url + "/bridge", site.url + "/refuse/bridge"]
-        settings = make_settings(tmp_path, FETCH_ALLOW_HOSTS="127.0.0.1", ARCHIVE="wayback",
+        settings = make_settings(tmp_path, FETCH_ALLOW_HOSTS=f"127.0.0.1:{site.port}", ARCHIVE="wayback",
                                  ARCHIVE_URL=archive.url, ARCHIVE_POLL_S=0.05, ARCHIVE_HOST_INTERVAL_S=0.01,
                                  ARCHIVE_ACCESS_KEY="access", ARCHIVE_SECRET_KEY="s3cret")
         async with app_client(settings, embedder=minilm) as client:

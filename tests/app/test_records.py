@@ -35,7 +35,7 @@ def keys(*extra: str) -> dict[str, str]:
 async def test_a_record_keeps_the_text_it_quoted_after_the_page_changed_and_a_week_passed(tmp_path, minilm):
     with FakePages({"/bridge": (200, PAGE)}) as site:
         url = site.url + "/bridge"
-        settings = make_settings(tmp_path, FETCH_ALLOW_HOSTS="127.0.0.1")
+        settings = make_settings(tmp_path, FETCH_ALLOW_HOSTS=f"127.0.0.1:{site.port}")
         async with app_client(settings, embedder=minilm) as client:
             answer = (await client.post("/api/verify", json={"claim": CLAIM, "references": [url]})).json()
             record_id = answer["id"]
