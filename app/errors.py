@@ -10,6 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from agent.grounding import UnknownProfile
 from agent.llm import LLMError
@@ -130,6 +131,15 @@ async def _domain_error(_: Request, exc: Exception) -> JSONResponse:
     return error_response(status, body["error"], body["detail"], headers=headers or None)
 
 
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route serves at this path (GET /api/jobs/{id} and DELETE are two routes)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.methods and route.matches(request.scope)[0] != Match.NONE:
+            methods |= route.methods
+    return sorted(methods)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -140,11 +150,14 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(422, "invalid_request", validation_detail(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         names = {400: "bad_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
                  413: "payload_too_large", 429: "rate_limited"}
+        headers = getattr(exc, "headers", None)
+        if exc.status_code == 405:  # Starlette names the first matching route's methods only
+            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
         return error_response(exc.status_code, names.get(exc.status_code, "http_error"), exc.detail,
-                              headers=getattr(exc, "headers", None))
+                              headers=headers)
 
     for kind in (ReferenceRefused, UnknownProfile, *_DOMAIN_ERRORS, Exception):
         app.add_exception_handler(kind, _domain_error)

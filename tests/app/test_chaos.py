@@ -1,6 +1,8 @@
 """Chaos (issue 38): outside services that hang, trickle, answer half a body or reset the
 connection. Each test proves an answer within the deadline, a freed slot and a step saying what
-happened. Deadlines are small here (VERIFY_DEADLINE_S=3) so the suite stays fast."""
+happened. Deadlines are small here (VERIFY_DEADLINE_S=4 where the test waits it out) so the suite
+stays fast; the tests of fast failures (half a body, resets) get a roomier one, so that a loaded
+machine's slow local stages cannot use up the time before the outside call is even made."""
 
 from __future__ import annotations
 
@@ -11,10 +13,12 @@ import pytest
 from tests.conftest import app_client, make_settings
 from tests.fakes.chaos import ChaosServer, half_json, hanging, resetting, trickling
 
-DEADLINE_S = 3.0
+DEADLINE_S = 4.0
+ROOMY_S = 10.0
+ROOMY = {"VERIFY_DEADLINE_S": ROOMY_S, "VERIFY_RESERVE_S": 2.0, "LLM_TIMEOUT_S": 30.0, "RATE_LIMIT": "1000/minute"}
 FAST = {
     "VERIFY_DEADLINE_S": DEADLINE_S,
-    "VERIFY_RESERVE_S": 1.0,
+    "VERIFY_RESERVE_S": 1.5,
     "LLM_TIMEOUT_S": 30.0,
     "RATE_LIMIT": "1000/minute",
 }
@@ -110,15 +114,15 @@ async def test_an_llm_answering_half_a_json_body_falls_back_at_once(tmp_path, mi
 async def test_a_search_engine_that_resets_connections(tmp_path, minilm):
     with ChaosServer(resetting) as searx:
         settings = make_settings(
-            tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url, AUTO_SEED=False, **FAST
+            tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url, AUTO_SEED=False, **ROOMY
         )
         async with app_client(settings, embedder=minilm) as client:
             elapsed, body = await verify(
                 client, {"claim": "The Eiffel Tower was completed in 1889."}
             )
             health = (await client.get("/api/health")).json()
-    assert elapsed < DEADLINE_S + 1, elapsed
-    assert searx.connections >= 1
+    assert elapsed < ROOMY_S + 1, elapsed
+    assert searx.connections >= 1, body["steps"]
     step_with(body, "search", "unavailable")
     assert slots_free(client)
     assert health["components"]["breakers"]["search"]["consecutive_failures"] >= 1
@@ -128,7 +132,7 @@ async def test_a_search_engine_that_resets_connections(tmp_path, minilm):
 async def test_a_page_server_that_resets_connections(tmp_path, minilm):
     with ChaosServer(resetting) as pages:
         settings = make_settings(
-            tmp_path, AUTO_SEED=False, FETCH_ALLOW_HOSTS=f"127.0.0.1:{pages.port}", **FAST
+            tmp_path, AUTO_SEED=False, FETCH_ALLOW_HOSTS=f"127.0.0.1:{pages.port}", **ROOMY
         )
         async with app_client(settings, embedder=minilm) as client:
             elapsed, body = await verify(
@@ -141,7 +145,7 @@ async def test_a_page_server_that_resets_connections(tmp_path, minilm):
             audit = await client.post(
                 "/api/sources/audit", json={"text": f"See {pages.url}/eiffel for it."}
             )
-    assert elapsed < DEADLINE_S + 1, elapsed
+    assert elapsed < ROOMY_S + 1, elapsed
     step_with(body, "reference", "could not")
     assert slots_free(client)
     assert audit.status_code == 200
