@@ -43,8 +43,17 @@ _WS = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u2
 NOT_BLANK = {"pattern": rf"[^{_WS}]"}
 ClaimText = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_not_blank),
                       Field(json_schema_extra=NOT_BLANK)]
-Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20000),
-                      Field(json_schema_extra=NOT_BLANK)]  # what min_length means after the strip
+def _stripped_not_blank(value: str) -> str:
+    # Python's strip, as the schema's pattern spells whitespace: pydantic's strip_whitespace keeps
+    # \x1c-\x1f (not Unicode White_Space), so a reference of one \x1d got through (schemathesis)
+    stripped = value.strip()
+    if not stripped:
+        raise ValueError("the reference is empty after stripping whitespace")
+    return stripped
+
+
+Reference = Annotated[str, StringConstraints(max_length=20000), AfterValidator(_stripped_not_blank),
+                      Field(json_schema_extra=NOT_BLANK)]
 
 
 def _any_case(word: str) -> str:
