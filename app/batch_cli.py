@@ -45,7 +45,11 @@ def read_items(path: Path) -> list[dict[str, Any]]:
         if item_id in seen:
             raise InputError(f"{path}: the id {item_id!r} appears twice")
         seen.add(item_id)
-        items.append({"id": item_id, "claim": row.get("claim") if isinstance(row.get("claim"), str) else ""})
+        item = {"id": item_id, "claim": row.get("claim") if isinstance(row.get("claim"), str) else ""}
+        for optional in ("claimant", "appearance"):  # for the ClaimReview export, when the file has them
+            if isinstance(row.get(optional), str) and row[optional].strip():
+                item[optional] = row[optional].strip()
+        items.append(item)
     return items
 
 

@@ -34,6 +34,7 @@ from jobs.formats import (
     csv_line,
     csv_row,
     parse_file,
+    provenance,
     result_row,
     reviewed_claims,
 )
@@ -63,6 +64,13 @@ class JobItemIn(BaseModel):
     id: str | None = Field(None, max_length=MAX_ID_CHARS,
                            description="Your id for the item (unique in the job); default: its 1-based position.")
     claim: str = Field(description="Validated like `POST /api/verify`'s claim; a bad one is reported, not fatal.")
+    # checked item by item (jobs.formats.provenance): a bad one is reported like a bad claim, not fatal
+    claimant: str | None = Field(None, description=(
+        "Who made the claim (a person or an organisation, ≤ 200 characters), if known: the ClaimReview "
+        "export's itemReviewed.author."))
+    appearance: str | None = Field(None, description=(
+        "An http(s) URL (≤ 2,000 characters) where the claim appeared, if known: the ClaimReview export's "
+        "itemReviewed.appearance."))
 
 
 # The /api/verify options, field for field (one definition: VerifyRequest's).
@@ -335,7 +343,8 @@ async def create_job(request: Request, jobs: JobsDep, owner: OwnerDep,
         except ValidationError as exc:
             return error_response(422, "invalid_request", [
                 {"type": e["type"], "loc": ["body", *e["loc"]], "msg": e["msg"]} for e in exc.errors()])
-        rows = [{"id": item.id, "claim": item.claim} for item in payload.items]
+        rows = [{"id": item.id, "claim": item.claim, "claimant": item.claimant, "appearance": item.appearance}
+                for item in payload.items]
         options = payload.options.model_dump(mode="json", exclude_unset=True)
         callback_url = payload.callback_url
     else:
@@ -380,9 +389,14 @@ async def create_job(request: Request, jobs: JobsDep, owner: OwnerDep,
             return invalid(["body", "items", position - 1, "id"], f"duplicate item id {item_id!r}", "duplicate_id")
         seen.add(item_id)
         claim = row.get("claim")
+        claimant, appearance, bad = provenance(row)
         try:
             claim = VerifyRequest.model_validate({"claim": claim}).claim
-            items.append(NewItem(item_id, claim))
+            if bad is not None:
+                items.append(NewItem(item_id, claim, bad))
+                rejected.append({"id": item_id, "error": bad})
+                continue
+            items.append(NewItem(item_id, claim, claimant=claimant, appearance=appearance))
         except ValidationError as exc:
             error = "invalid claim: " + "; ".join(e["msg"] for e in exc.errors())
             shown = claim if isinstance(claim, str) else json.dumps(claim, ensure_ascii=False)

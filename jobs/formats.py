@@ -27,7 +27,24 @@ def _item(row: Any, line: int) -> dict[str, Any]:
     if not isinstance(row, dict):
         return {"id": None, "claim": row, "_line": line}
     claim = next((row[name] for name in CLAIM_FIELDS if name in row), None)
-    return {"id": row.get("id"), "claim": claim, "_line": line}
+    return {"id": row.get("id"), "claim": claim, "claimant": row.get("claimant"),
+            "appearance": row.get("appearance"), "_line": line}
+
+
+def provenance(row: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
+    """(claimant, appearance, error) of an input row: who made the claim (≤ 200 characters) and an
+    http(s) URL where it appeared (≤ 2,000), both optional; an error says what is wrong."""
+    claimant, appearance = row.get("claimant"), row.get("appearance")
+    if claimant is not None:
+        claimant = str(claimant).strip() or None
+    if isinstance(appearance, str):
+        appearance = appearance.strip() or None
+    if claimant is not None and len(claimant) > 200:
+        return None, None, "invalid claimant: longer than 200 characters"
+    if appearance is not None and not (isinstance(appearance, str) and len(appearance) <= 2000
+                                       and re.fullmatch(r"https?://\S+", appearance)):
+        return None, None, "invalid appearance: not an http(s) URL of at most 2000 characters"
+    return claimant, appearance, None
 
 
 def parse_jsonl(text: str) -> list[dict[str, Any]]:
@@ -153,9 +170,8 @@ def claim_review(item: dict[str, Any], publisher: ClaimReviewPublisher) -> dict[
     rating: dict[str, Any] = {"@type": "Rating", "alternateName": verdict, "ratingValue": RATING.get(verdict, 3),
                               "bestRating": BEST_RATING, "worstRating": WORST_RATING}
     claimed: dict[str, Any] = {"@type": "Claim"}
-    if item.get("claimant"):
-        claimed["author"] = {"@type": "Person" if item.get("claimant_type") == "Person" else "Organization",
-                             "name": item["claimant"]}
+    if item.get("claimant"):  # schema.org has no type for "a person or an organisation": Organization
+        claimed["author"] = {"@type": "Organization", "name": item["claimant"]}
     if item.get("appearance"):
         claimed["appearance"] = {"@type": "CreativeWork", "url": item["appearance"]}
     return {

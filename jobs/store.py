@@ -75,6 +75,8 @@ items_table = Table(
     Column("error", Text),
     Column("updated_at", Float, nullable=False),
     Column("dispatched_at", Float),  # its message went onto the Redis queue (migration 0002)
+    Column("claimant", Text),  # who made the claim, when the submitter said (migration 0004)
+    Column("appearance", Text),  # an http(s) URL where the claim appeared (migration 0004)
     Index("ix_items_job_item", "job_id", "item_id", unique=True),  # one result per item id
     Index("ix_items_status", "status", "job_id", "seq"),
 )
@@ -87,6 +89,8 @@ class NewItem:
     item_id: str
     claim: str
     error: str | None = None  # refused at submission: stored as failed at once
+    claimant: str | None = None
+    appearance: str | None = None
 
 
 @dataclass(frozen=True)
@@ -181,7 +185,8 @@ class JobStore:
         now = time.time()
         rows = [{"job_id": job_id, "seq": seq, "item_id": item.item_id, "claim": item.claim,
                  "status": "failed" if item.error else "queued", "attempts": 0, "verdict": None,
-                 "result": None, "error": item.error, "updated_at": now}
+                 "result": None, "error": item.error, "updated_at": now, "claimant": item.claimant,
+                 "appearance": item.appearance}
                 for seq, item in enumerate(items)]
         async with self.engine.begin() as connection:
             await connection.execute(jobs_table.insert().values(
@@ -448,12 +453,14 @@ class JobStore:
             async with self.engine.connect() as connection:
                 rows = (await connection.execute(
                     select(items_table.c.seq, items_table.c.item_id, items_table.c.claim, items_table.c.status,
-                           items_table.c.result, items_table.c.error)
+                           items_table.c.result, items_table.c.error, items_table.c.claimant,
+                           items_table.c.appearance)
                     .where(and_(items_table.c.job_id == job_id, items_table.c.seq > after))
                     .order_by(items_table.c.seq).limit(size))).all()
             for row in rows:
                 yield {"seq": row.seq, "id": row.item_id, "claim": row.claim, "status": row.status,
-                       "result": json.loads(row.result) if row.result else None, "error": row.error}
+                       "result": json.loads(row.result) if row.result else None, "error": row.error,
+                       "claimant": row.claimant, "appearance": row.appearance}
             if len(rows) < size:
                 return
             after = rows[-1].seq

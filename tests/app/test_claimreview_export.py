@@ -213,3 +213,28 @@ async def test_the_export_of_a_200_claim_job_is_publishable(tmp_path, minilm):
         for jargon in ("Judged by", "claimcheck-judge", "language model", "NLI", "[1]"):
             assert jargon not in review["reviewBody"], review["reviewBody"]
     print(f"200 items → {len(graph)} reviews, verdicts {dict(verdicts)}")
+
+
+async def test_claimant_and_appearance_become_the_reviewed_claims_author_and_appearance(tmp_path, minilm):
+    items = [{"id": "a", "claim": "The Earth is flat", "claimant": "A viral post",
+              "appearance": "https://social.example.org/posts/123"},
+             {"id": "b", "claim": "Water boils at 100 degrees Celsius at sea level"},
+             {"id": "c", "claim": "The Moon is made of cheese", "appearance": "javascript:alert(1)"}]
+    async with app_client(make_settings(tmp_path), embedder=minilm) as client:
+        created = await client.post("/api/jobs", json={"items": items, "options": {"web_search": False}})
+        assert created.status_code == 202, created.text
+        job = await wait_for(client, created.json()["id"], ended)
+        document = (await client.get(f"/api/jobs/{job['id']}/results", params={"format": "claimreview"})).json()
+        upload = await client.post("/api/jobs", content="id,claim,claimant,appearance\n"
+                                   "u,The Earth is flat,Someone,https://example.org/where\n",
+                                   headers={"content-type": "text/csv"})
+        uploaded = await wait_for(client, upload.json()["id"], ended)
+        from_csv = (await client.get(f"/api/jobs/{uploaded['id']}/results", params={"format": "claimreview"})).json()
+    assert created.json()["rejected"] == [{"id": "c", "error": "invalid appearance: not an http(s) URL of at most "
+                                                                "2000 characters"}]
+    assert validate_claimreview(document) == []
+    reviewed = {r["identifier"]: r["itemReviewed"] for r in document["@graph"]}
+    assert reviewed["a"] == {"@type": "Claim", "author": {"@type": "Organization", "name": "A viral post"},
+                             "appearance": {"@type": "CreativeWork", "url": "https://social.example.org/posts/123"}}
+    assert reviewed["b"] == {"@type": "Claim"} and "c" not in reviewed
+    assert from_csv["@graph"][0]["itemReviewed"]["appearance"]["url"] == "https://example.org/where"
