@@ -61,3 +61,27 @@ async def test_a_user_reference_decides_with_its_reason_in_the_reasoning(tmp_pat
     assert other["verdict"] == "False" and "the claim says 540 km; the source says 212 km" in other["reasoning"]
     assert "reference you supplied" in other["reasoning"]
     assert berlin["verdict"] == "False" and "the source says Paris" in berlin["evidence"][0]["stance_reason"]
+
+
+# the classic myths the seeded knowledge base speaks to (seed/facts.jsonl), as a reader would type them
+SEEDED_MYTHS = [
+    "The Earth is flat", "The Earth is only 6,000 years old", "5G networks spread COVID-19.",
+    "Vaccines cause autism", "The MMR vaccine causes autism", "COVID-19 vaccines are not safe",
+    "The Great Wall of China is visible from the Moon with the naked eye",
+    "The Apollo 11 Moon landing never happened", "Humans are not causing climate change",
+    "Smoking does not cause lung cancer", "Vitamin C cures the common cold",
+    "Lightning never strikes the same place twice", "Water fluoridation is unsafe",
+    "Evolution is not supported by evidence", "Water boils at 90 degrees Celsius at sea level",
+    "Mount Everest is 5,000 meters high", "Light from the Sun reaches Earth instantly",
+]
+
+
+async def test_no_seeded_myth_is_ever_answered_true_or_partially_true(tmp_path, minilm):
+    async with app_client(make_settings(tmp_path, LOCAL_JUDGE=True, RATE_LIMIT="100000/minute"),
+                          embedder=minilm) as client:
+        answers = {claim: await verify(client, claim) for claim in SEEDED_MYTHS}
+    wrong = {claim: (body["verdict"], body["reasoning"][:200]) for claim, body in answers.items()
+             if body["verdict"] in {"True", "Partially True"}}
+    assert not wrong, wrong
+    decided = [claim for claim, body in answers.items() if body["verdict"] == "False"]
+    assert len(decided) >= 6, {c: b["verdict"] for c, b in answers.items()}  # the plain ones are decided
