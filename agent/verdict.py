@@ -121,6 +121,9 @@ class Calibration:
         return round(1.0 / (1.0 + math.exp(-(a * score + b))), 4)
 
 
+REFERENCE_WEIGHT = 1.0  # a user's reference: a fully credible, fully relevant source
+
+
 def item_weight(item: Evidence) -> float:
     """How much an item's stance counts: credibility and relevance, halved when stale for a
     time-sensitive claim; flagged sources (satire, conspiracy, fake news) count for nothing. A
@@ -130,7 +133,7 @@ def item_weight(item: Evidence) -> float:
         return 0.0
     stale = 0.5 if item.stale else 1.0
     if item.origin == "reference":
-        return stale
+        return REFERENCE_WEIGHT * stale
     relevance = max(0.0, min(1.0, item.relevance))
     return (0.6 + 0.4 * item.credibility) * (0.75 + 0.25 * relevance) * stale
 

@@ -8,7 +8,8 @@ is right, per data set, on gold claim–evidence pairs.
 
 Validation: FEVER-Symmetric dev, Climate-FEVER's 70 % training claims, SciFact train, HealthVer dev.
 Held out: FEVER-Symmetric test, Climate-FEVER's 30 %, SciFact dev, HealthVer test (benchmarks/judge_data.py).
-An item is decided the way the service decides it (agent.judge.compare.compare_item): every sentence
+Guards (hedge, tense, reported, subject, question, partial) decide nothing: they keep the learned
+judge from reading a sentence as support, and are tallied apart. An item is decided the way the service decides it (agent.judge.compare.compare_item): every sentence
 of the evidence is compared, and sentences that disagree leave the item undecided.
 """
 
@@ -52,9 +53,10 @@ def main() -> None:
     args = parser.parse_args()
     if not available():
         raise SystemExit("../shared/data is missing: this benchmark reads the data sets from there")
-    from agent.judge.compare import compare_item
+    from agent.judge.compare import GUARDS, compare_item
 
     per_rule: dict[str, Counter] = defaultdict(Counter)
+    guards: dict[str, Counter] = defaultdict(Counter)
     rows, wrong = [], []
     started = time.perf_counter()
     pairs_seen = 0
@@ -65,6 +67,9 @@ def main() -> None:
             decision = compare_item(pair.claim, pair.evidence)
             pairs_seen += 1
             if decision is None:
+                continue
+            if decision.rule in GUARDS:  # decides nothing: how often it holds back a sentence of each gold label
+                guards[decision.rule][pair.label] += 1
                 continue
             fired += 1
             ok = decision.stance == pair.label
@@ -91,6 +96,11 @@ def main() -> None:
     for rule, c in sorted(per_rule.items()):
         by = ", ".join(f"{k[6:]} {c['right:' + k[6:]]}/{v}" for k, v in sorted(c.items()) if k.startswith("fired:"))
         print(f"| {rule} | {c['fired']} | {c['right'] / c['fired']:.3f} | {by} |")
+    print()
+    print("| guard (decides nothing) | held back | gold supports | gold refutes | gold nei |")
+    print("|---|---|---|---|---|")
+    for rule, c in sorted(guards.items()):
+        print(f"| {rule} | {sum(c.values())} | {c['supports']} | {c['refutes']} | {c['nei']} |")
     for row in wrong[: args.show_wrong]:
         print("\nWRONG", row[0], row[1], "gold", row[2], "\n  claim:", row[3], "\n  evidence:", row[4], "\n  reason:", row[5])
     if args.write_card:

@@ -147,6 +147,9 @@ def _analyse(text: str) -> _Text:
     for n, m in enumerate(_TOKEN.finditer(text)):
         tokens.append(_Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n))
     in_number = lambda t: any(a <= t.start < b for a, b in spans)  # noqa: E731
+    words = [t for t in tokens[1:] if t.text[:1].isalpha() and len(t.text) > 3]
+    # a headline in Title Case: capitals say nothing there, only words no dictionary knows are names
+    title_case = sum(t.cap for t in words) >= max(4, 0.7 * len(words))
     units: list[_Unit] = []
     current: list[_Tok] = []
     negations, hedges = [], []
@@ -160,7 +163,8 @@ def _analyse(text: str) -> _Text:
             hedges.append(i)
         if tense is None and low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX:
             tense = "past" if low in _PAST_AUX else "future" if low in _FUTURE_AUX else "present"
-        proper = tok.cap and not tok.low.isdigit() and (i > 0 or not lex.known_word(low) or tok.text.isupper())
+        proper = tok.cap and not tok.low.isdigit() and (
+            (i > 0 and not title_case) or not lex.known_word(low) or tok.text.isupper())
         content = (not in_number(tok) and low not in _STOP and low not in _NEGATION and low not in _HEDGES
                    and not low.endswith("n't") and tok.text not in "%°$€£" and len(low) > 1 or
                    (proper and not in_number(tok) and low not in _STOP))
@@ -364,7 +368,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if tensed:
         return _decision("neutral", "tense", f"the claim is in the {c.tense} tense; the source speaks of the "
                                              f"{tense_s}")
-    if hedged or swapped or loose:
+    if hedged or swapped or loose or _compound_split(c, s, placed):
         return None
     other = _slot_filled_otherwise(c, s)
     if other is not None:
@@ -408,6 +412,24 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
             return _decision("refutes", "substitution", f"the claim says {c.tokens[k].text} {' '.join(glue)} "
                                                         f"{unit.text}; the source says {' '.join(named[0])}")
     return None
+
+
+def _compound_split(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Words that stand together in the claim ("polar bear population") found apart in the
+    sentence ("the human population … polar bears"): every part is there, but not said together."""
+    order = sorted(placed)
+    for x, y in zip(order, order[1:], strict=False):
+        if y != x + 1:
+            continue
+        ux, uy = c.units[x], c.units[y]
+        if uy.tokens[0].index != ux.tokens[-1].index + 1 or ux.proper or uy.proper:
+            continue  # not a compound of common words ("bear population")
+        if not lex.noun_only(uy.tokens[0].low):
+            continue
+        gap = placed[y] - placed[x]
+        if not 0 < gap <= 3:
+            return True
+    return False
 
 
 _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "this", "these", "those", "which", "who"])
