@@ -28,8 +28,7 @@ _MEANING = {
     "False": "False: the evidence contradicts this claim",
     "Partially True": "Partly true: credible sources support part of this claim and contradict another part",
     "Misleading": "Misleading: the facts in this claim are used to suggest something they do not show",
-    "Not Enough Evidence": "Not enough evidence: the sources found neither clearly support nor contradict "
-                           "this claim",
+    "Not Enough Evidence": "Not enough evidence: the sources found do not settle this claim either way",
     "Not Verifiable": "Not checkable: this is an opinion or a prediction, not a statement of fact",
 }
 _QUOTE_CHARS = 160

@@ -72,7 +72,7 @@ const MEANING = {
   'True': 'the evidence supports this claim', 'False': 'the evidence contradicts this claim',
   'Partially True': 'credible sources support part of this claim and contradict another part',
   'Misleading': 'the facts in this claim are used to suggest something they do not show',
-  'Not Enough Evidence': 'the sources found neither clearly support nor contradict this claim',
+  'Not Enough Evidence': 'the sources found do not settle this claim either way',
   'Not Verifiable': 'this is an opinion or a prediction, not a statement of fact',
 };
 
