@@ -45,6 +45,9 @@ def format_verdict(body: dict[str, Any], *, color: bool = False, width: int = 88
                 facts.append("published before the claimed time")
             lines.append(f"[{n}] {item['title'] or item['domain']} — {item['domain']} ({', '.join(facts)})")
             lines.append(_wrap(f"“{item['quote'] or item['text']}”", "    ", width))
+            if item.get("stance_reason"):
+                side = "no side" if item["stance"] == "neutral" else item["stance"]
+                lines.append(_wrap(f"why {side}: {item['stance_reason']}", "    ", width))
             lines.append(f"    {item['source']}")
     else:
         lines += ["", "No evidence was used."]

@@ -111,6 +111,7 @@ var ClaimcheckView = (() => {
         const early = e.before_claim ? ' · published before the claimed time' : '';
         item.append(link, el('div', `${ORIGINS[e.origin] || e.origin} · ${e.domain}${trust} · ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)} · ${e.stance}${rated}${early}`, 'muted source'),
           el('blockquote', e.quote || e.text));
+        if (e.stance_reason) item.append(el('div', `Why ${e.stance === 'neutral' ? 'no side' : e.stance}: ${e.stance_reason}`, 'muted reason'));
         list.append(item);
       }
       root.append(list);

@@ -142,6 +142,7 @@ function evidenceList(evidence) {
         e.before_claim ? el('span', { class: 'badge b-neutral before-claim',
           text: 'published before the claimed time' }) : null),
       el('blockquote', { class: 'quote', text: e.quote || e.text }),
+      e.stance_reason ? el('p', { class: 'reason', text: `Why ${e.stance === 'neutral' ? 'no side' : e.stance}: ${e.stance_reason}` }) : null,
       el('p', { class: 'meta' },
         `relevance ${pct(Math.max(0, Math.min(1, e.relevance)))} · `, stars(e.credibility),
         ` · ${e.source_type}${e.bias ? ` · ${e.bias}` : ''}${e.published ? ` · ${e.published}` : ''}`)));

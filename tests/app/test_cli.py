@@ -140,3 +140,14 @@ def test_a_locked_knowledge_base_names_the_address_its_server_announced(monkeypa
         assert main(["kb", "stats"]) == 1
     err = capsys.readouterr().err
     assert "a server owns this knowledge base" in err and "--api http://127.0.0.1:9123" in err
+
+
+def test_the_terminal_shows_why_a_comparison_rule_decided_an_item():
+    import copy
+
+    body = copy.deepcopy(VERIFY_EXAMPLE)
+    body["evidence"][0].update(stance="refutes", stance_rule="number",
+                               stance_reason="the claim says 540 km; the source says 212 km")
+    text = format_verdict(body)
+    assert "why refutes: the claim says 540 km; the source says 212 km" in text
+    assert "why " not in format_verdict(VERIFY_EXAMPLE)
