@@ -273,10 +273,9 @@ class Breakers:
 
     @property
     def degraded(self) -> list[str]:
-        """The services (and hosts) skipped now or on probation."""
-        return [
-            b.name for b in (*self.services.values(), *self.hosts.values()) if b.state != "closed"
-        ]
+        """The services skipped now or on probation (a dead web site is not a degraded service:
+        its host breaker shows in `describe()` only)."""
+        return [b.name for b in self.services.values() if b.state != "closed"]
 
     def describe(self) -> dict[str, Any]:
         described: dict[str, Any] = {name: b.describe() for name, b in self.services.items()}
