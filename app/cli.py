@@ -43,6 +43,8 @@ def serve(args: argparse.Namespace) -> int:
     settings = _settings()
     host = args.host or settings.HOST
     port = args.port or settings.PORT
+    if host != settings.HOST:  # the Host checks of /api/* and /mcp follow the address actually served
+        settings = settings.model_copy(update={"HOST": host})
     if not settings.CHROMA_HOST:
         try:
             check_directory_free(settings.CHROMA_PERSIST_DIR)
