@@ -23,14 +23,29 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from agent.judge import _lexicon as lex
+from agent.judge._framing import framed
 from agent.judge._quantities import Quantity, quantities
+from agent.judge._text import (
+    _FUTURE_AUX,
+    _PAST_AUX,
+    _PRESENT_AUX,
+    _STOP,
+    _analyse,
+    _clause_bounds,
+    _find,
+    _norm,
+    _place,
+    _Text,
+    _Tok,
+    _Unit,
+    _word_match,
+)
 
 RULES_CARD = Path(__file__).resolve().parents[1] / "data" / "compare.json"
 Rule = Literal["same", "number", "negation", "framing", "substitution", "direction",
@@ -39,48 +54,9 @@ GUARDS = frozenset({"hedge", "tense", "reported", "subject", "question", "partia
 # part of the claim but says less (a hedge, another tense, someone's claim, another subject): no model may
 # read it as support
 
-_STOP = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "but", "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does", "did", "this", "that", "these", "those", "it", "its", "as", "into", "than", "then", "there", "their", "they", "he", "she", "his", "her", "him", "them", "we", "our", "you", "your", "i", "me", "my", "who", "whom", "which", "what", "when", "where", "why", "how", "also", "such", "would", "should", "will", "shall", "must", "about", "over", "under", "after", "before", "between", "during", "including", "while", "s", "'s", "very", "much", "many", "any", "each", "other", "just", "even", "still", "already", "well", "so", "both", "either", "ever", "yet", "own", "same", "here", "upon", "within", "via", "per", "whose", "whether", "if", "because", "since", "though", "although", "more", "less", "fewer", "than", "least", "approximately", "around", "roughly", "nearly", "almost", "above", "below", "up", "exactly", "some"])
-_NEGATION = frozenset(["not", "no", "never", "n't", "none", "nobody", "nothing", "neither", "nor", "cannot", "cant", "can't", "without"]) - {"without"}
-_HEDGES = frozenset(["may", "might", "could", "possibly", "perhaps", "probably", "likely", "unlikely", "suggest", "suggests", "suggested", "suggesting", "appear", "appears", "appeared", "seem", "seems", "seemed", "reportedly", "allegedly", "alleged", "believed", "thought", "rumoured", "rumored", "unclear", "uncertain", "potentially"])
-_PAST_AUX = frozenset(["was", "were", "had", "did"])
-_PRESENT_AUX = frozenset(["is", "are", "am", "has", "have", "do", "does"])
-_FUTURE_AUX = frozenset(["will", "shall"])
-_TOKEN = re.compile(r"[^\W_][\w'’\-]*|[%°$€£]")
-_CLAUSE = re.compile(r"[;:()\[\]—–]|,\s+(?:and|but|while|whereas|although|though|which|who)\b|\bbut\b|\bwhereas\b")
-_FALSE_WORDS = (r"(?:false|untrue|not true|incorrect|wrong|a myth|myths|a hoax|baseless|unfounded|unsubstantiated"
-                r"|a misconception|misinformation|fake|fabricated|debunked|disproven|disproved|refuted"
-                r"|been (?:debunked|disproven|disproved|refuted|discredited|rejected)|a conspiracy theory)")
-_FRAMES = [  # (pattern with a group P: the proposition the sentence calls false, the phrase a reader sees)
-    re.compile(r"\b(?:the|a|this|that|common|popular|widespread|persistent|false|old)?\s*(?:popular\s+|common\s+)?"
-               r"(?:myth|misconception|false claim|false belief|falsehood|rumou?r|hoax|conspiracy theory|"
-               r"misinformation|false notion|fallacy|urban legend)s?\s+(?:is\s+)?that\s+(?P<p>.+)", re.I),
-    re.compile(r"\bit\s+is\s+(?:a\s+)?(?:myth|false|untrue|not true|incorrect|wrong|a misconception|simply not true)"
-               r"\s+that\s+(?P<p>.+)", re.I),
-    re.compile(r"\bthere\s+is\s+(?:no|not any|little)\s+(?:\w+\s+){0,2}(?:evidence|proof|data|indication|basis)\s+"
-               r"(?:that|to suggest that|to support (?:the )?(?:claim|idea|notion) that|for (?:the )?(?:claim|idea|"
-               r"notion) that)\s+(?P<p>.+)", re.I),
-    re.compile(r"\b(?:claims?|reports?|posts?|rumou?rs?|suggestions?|assertions?|notion|idea|belief)\s+that\s+"
-               rf"(?P<p>.+?)\s+(?:is|are|was|were|has|have|had)\s+(?:been\s+)?(?:proven\s+|shown\s+to\s+be\s+)?"
-               rf"{_FALSE_WORDS}\b", re.I),
-    re.compile(r"\b(?:falsely|wrongly|mistakenly|erroneously)\s+(?:\w+\s+)?(?:claim|claims|claimed|say|says|said|"
-               r"state|states|stated|suggest|suggests|suggested|believe|believes|believed|assert|asserts|asserted)"
-               r"\s+that\s+(?P<p>.+)", re.I),
-    re.compile(rf"^(?P<p>.+?)\s+(?:is|are)\s+(?:a\s+)?{_FALSE_WORDS}\s*[.!]?$", re.I),
-]
 _ATTRIBUTED = re.compile(r"\b(?:claim|claims|claimed|allege|alleges|alleged|rumou?red|believe|believes|believed|"
                          r"suggest|suggests|suggested|speculat\w+|hypothes\w+|theor\w+|propos\w+|argu\w+|"
                          r"think|thinks|thought|fear|fears|feared|asked|asks|ask|whether|if)\s+(?:that\s+)?", re.I)
-_PARAPHRASE = {  # a claim word → phrases that say it in a sentence (beyond WordNet's synonyms)
-    "cause": ("cause", "causes", "caused", "causing", "lead to", "leads to", "led to", "result in", "results in",
-              "resulted in", "increase the risk of", "increases the risk of", "raise the risk of", "link between",
-              "linked to", "linked with", "link with", "trigger", "triggers", "responsible for", "spread", "spreads"),
-    "spread": ("spread", "spreads", "transmit", "transmits", "transmitted", "cause", "causes", "carry", "carries"),
-    "cure": ("cure", "cures", "cured", "treat", "treats", "heal", "heals", "effective against", "eliminate"),
-    "prevent": ("prevent", "prevents", "protect against", "protects against", "effective against", "stop", "stops"),
-    "locate": ("located", "situated", "lies", "stands", "sits", "is in", "lie"),
-}
-
-
 @dataclass(frozen=True)
 class Comparison:
     """A plain decision about one (claim, sentence) pair and why."""
@@ -91,37 +67,6 @@ class Comparison:
     probability: float  # the rule's measured precision (agent/data/compare.json)
 
 
-@dataclass(frozen=True)
-class _Tok:
-    text: str
-    low: str
-    start: int
-    end: int
-    cap: bool
-    index: int
-
-
-@dataclass(frozen=True)
-class _Unit:
-    tokens: tuple[_Tok, ...]
-    proper: bool
-
-    @property
-    def text(self) -> str:
-        return " ".join(t.text for t in self.tokens)
-
-
-@dataclass(frozen=True)
-class _Text:
-    raw: str
-    tokens: tuple[_Tok, ...]
-    units: tuple[_Unit, ...]
-    numbers: tuple[Quantity, ...]
-    negations: tuple[int, ...]  # token indices of negation cues
-    hedges: tuple[int, ...]
-    tense: str | None
-
-
 @lru_cache(maxsize=1)
 def precisions() -> dict[str, float]:
     """Each rule's measured precision (validation splits); a rule not measured yet counts 0.85."""
@@ -130,122 +75,6 @@ def precisions() -> dict[str, float]:
         return {k: float(v["precision"]) for k, v in data.get("rules", {}).items()}
     except (OSError, ValueError, KeyError):
         return {}
-
-
-def _norm(word: str) -> str:
-    word = unicodedata.normalize("NFKD", word.replace("’", "'").lower())
-    word = "".join(ch for ch in word if not unicodedata.combining(ch))  # Noël → noel
-    return word[:-2] if word.endswith("'s") else word
-
-
-@lru_cache(maxsize=4096)
-def _analyse(text: str) -> _Text:
-    text = unicodedata.normalize("NFC", text)  # "Noe\u0308l" is one word
-    numbers = tuple(quantities(text))
-    spans = [(q.start, q.end) for q in numbers]
-    tokens = []
-    for n, m in enumerate(_TOKEN.finditer(text)):
-        tokens.append(_Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n))
-    in_number = lambda t: any(a <= t.start < b for a, b in spans)  # noqa: E731
-    words = [t for t in tokens[1:] if t.text[:1].isalpha() and len(t.text) > 3]
-    # a headline in Title Case: capitals say nothing there, only words no dictionary knows are names
-    title_case = sum(t.cap for t in words) >= max(4, 0.7 * len(words))
-    units: list[_Unit] = []
-    current: list[_Tok] = []
-    negations, hedges = [], []
-    tense = None
-    for i, tok in enumerate(tokens):
-        low = tok.low
-        only = low == "not" and i + 1 < len(tokens) and tokens[i + 1].low in {"only", "just"}
-        if (low in _NEGATION or low.endswith("n't")) and not only:
-            negations.append(i)
-        if low in _HEDGES and not (tok.cap and i > 0):  # "May 21" is a month
-            hedges.append(i)
-        if tense is None and low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX:
-            tense = "past" if low in _PAST_AUX else "future" if low in _FUTURE_AUX else "present"
-        proper = tok.cap and not tok.low.isdigit() and (
-            (i > 0 and not title_case) or not lex.known_word(low) or tok.text.isupper())
-        content = (not in_number(tok) and low not in _STOP and low not in _NEGATION and low not in _HEDGES
-                   and not low.endswith("n't") and tok.text not in "%°$€£" and len(low) > 1 or
-                   (proper and not in_number(tok) and low not in _STOP))
-        if proper and content:
-            current.append(tok)
-            continue
-        if current:
-            units.append(_Unit(tuple(current), True))
-            current = []
-        if content:
-            units.append(_Unit((tok,), False))
-    if current:
-        units.append(_Unit(tuple(current), True))
-    return _Text(text, tuple(tokens), tuple(units), numbers, tuple(negations), tuple(hedges), tense)
-
-
-def _word_match(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    if lex.lemmas(a) & lex.lemmas(b):
-        return True
-    if lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a):
-        return True
-    if (b in lex.derived(a) or a in lex.derived(b)) and not (lex.noun_only(a) and lex.noun_only(b)):
-        return True
-    return len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6] and not lex.antonymous(a, b)
-
-
-def _find(unit: _Unit, sent: _Text) -> list[int]:
-    """Token indices in the sentence where the claim's unit is found (its first token's place)."""
-    if unit.proper:
-        first = unit.tokens[0].low
-        out = []
-        for tok in sent.tokens:
-            if tok.low == first or (not tok.cap and _word_match(first, tok.low) and len(unit.tokens) == 1 and False):
-                rest = [t.low for t in unit.tokens[1:]]
-                ahead = [t.low for t in sent.tokens[tok.index + 1: tok.index + 1 + len(rest)]]
-                if rest == ahead:
-                    out.append(tok.index)
-        if not out and len(unit.tokens) > 1:  # "Yara Shahidi" in "Yara Sayeh Shahidi", "Thatcher" for "Margaret Thatcher"
-            names = [t.low for t in unit.tokens]
-            for tok in sent.tokens:
-                if tok.low == names[-1] and tok.cap:
-                    near = [t.low for t in sent.tokens[max(0, tok.index - len(names) - 1):tok.index]]
-                    if all(n in near for n in names[:-1]) or not any(t.cap and t.low not in names
-                                                                     for t in sent.tokens[tok.index - 1:tok.index]):
-                        out.append(tok.index)
-        if not out and len(unit.tokens) == 1:  # a name's other form: "Paris" ~ "Parisian" is not enough; plurals are
-            out = [t.index for t in sent.tokens if lex.lemmas(t.low) & lex.lemmas(first) and t.cap == unit.tokens[0].cap]
-        return out
-    word = unit.tokens[0].low
-    out = [t.index for t in sent.tokens if _word_match(word, t.low)]
-    if not out:
-        for base in lex.lemmas(word):
-            for phrase in _PARAPHRASE.get(base, ()):
-                m = re.search(rf"\b{re.escape(phrase)}\b", sent.raw, re.I)
-                if m:
-                    out.extend(t.index for t in sent.tokens if t.start == m.start())
-    return out
-
-
-def _place(found: dict[int, list[int]]) -> dict[int, int]:
-    """One place per matched unit: in claim order where possible, else the nearest to the others."""
-    placed: dict[int, int] = {}
-    last = -1
-    for u, spots in sorted(found.items()):
-        after = [s for s in spots if s > last]
-        placed[u] = after[0] if after else spots[0]
-        last = placed[u]
-    return placed
-
-
-def _clause_bounds(sent: _Text, lo: int, hi: int) -> tuple[int, int]:
-    """Token range [a, b] of the clause(s) that hold tokens lo..hi."""
-    starts = [0] + [m.end() for m in _CLAUSE.finditer(sent.raw)]
-    ends = [m.start() for m in _CLAUSE.finditer(sent.raw)] + [len(sent.raw)]
-    lo_c, hi_c = sent.tokens[lo].start, sent.tokens[hi].start
-    a = max(s for s in starts if s <= lo_c)
-    b = min(e for e in ends if e >= hi_c)
-    toks = [t.index for t in sent.tokens if a <= t.start < b]
-    return (toks[0], toks[-1]) if toks else (lo, hi)
 
 
 def _reason_quote(text: str, limit: int = 80) -> str:
@@ -275,14 +104,7 @@ def compare(claim: str, sentence: str) -> Comparison | None:
 
 
 def _framing(c: _Text, sentence: str) -> Comparison | None:
-    for pattern in _FRAMES:
-        m = pattern.search(sentence)
-        if not m:
-            continue
-        inner = m.group("p").strip()
-        inner = re.sub(rf"\s+(?:is|are|was|were|has|have)\s+(?:been\s+)?(?:proven\s+)?{_FALSE_WORDS}.*$", "", inner,
-                       flags=re.I)
-        inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", inner)[0]
+    for inner, phrase in framed(sentence):
         s = _analyse(inner)
         if not s.tokens:
             continue
@@ -294,8 +116,7 @@ def _framing(c: _Text, sentence: str) -> Comparison | None:
             return None
         if bool(c.negations) != bool(s.negations):
             return None  # "the myth that X is not …": not plain
-        phrase = _reason_quote(sentence[m.start():m.start("p")].strip() or m.group(0))
-        return _decision("refutes", "framing", f"the source calls the claim false (“{phrase} …”)")
+        return _decision("refutes", "framing", f"the source calls the claim false (“{_reason_quote(phrase)} …”)")
     return None
 
 
