@@ -80,7 +80,8 @@ async def judge_stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel 
             continue
         stance, p = review_stance(item.review)
         items[n] = replace(item, stance=stance, quote=item.text,
-                           stance_score=round(max(p.entailment, p.contradiction), 4) if stance != "neutral" else None)
+                           stance_score=round(max(p.entailment, p.contradiction), 4) if stance != "neutral" else None,
+                           stance_rule=None, stance_reason=None)  # the rating decides, not a comparison rule
         if probs:
             probs[n] = p
     return Stances(items, stances.by, tuple(probs))

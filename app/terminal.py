@@ -7,6 +7,8 @@ from typing import Any
 
 _TONE = {"True": "32", "False": "31", "Partially True": "33", "Misleading": "33",
          "Not Enough Evidence": "90", "Not Verifiable": "90"}
+# the comparison guards (agent.judge.compare.GUARDS; a test keeps them equal): not read as support
+_GUARDS = frozenset({"hedge", "tense", "reported", "subject", "question", "partial"})
 _ORIGIN = {"kb": "knowledge base", "web": "web", "fact_check": "fact-checker", "reference": "reference"}
 
 
@@ -46,8 +48,8 @@ def format_verdict(body: dict[str, Any], *, color: bool = False, width: int = 88
             lines.append(f"[{n}] {item['title'] or item['domain']} — {item['domain']} ({', '.join(facts)})")
             lines.append(_wrap(f"“{item['quote'] or item['text']}”", "    ", width))
             if item.get("stance_reason"):
-                side = "no side" if item["stance"] == "neutral" else item["stance"]
-                lines.append(_wrap(f"why {side}: {item['stance_reason']}", "    ", width))
+                lead = "not read as support" if item.get("stance_rule") in _GUARDS else f"why {item['stance']}"
+                lines.append(_wrap(f"{lead}: {item['stance_reason']}", "    ", width))
             lines.append(f"    {item['source']}")
     else:
         lines += ["", "No evidence was used."]

@@ -5,6 +5,8 @@
 
 var ClaimcheckView = (() => {
   const ORIGINS = { kb: 'Knowledge base', web: 'Web', fact_check: 'Fact-checker', reference: 'Reference' };
+  // comparison guards (docs/judge.md): they explain why an item is not read as support
+  const GUARDS = new Set(['hedge', 'tense', 'reported', 'subject', 'question', 'partial']);
   const TONE = {
     'True': 'true', 'False': 'false', 'Partially True': 'partial', 'Misleading': 'partial',
     'Not Enough Evidence': 'unknown', 'Not Verifiable': 'unknown',
@@ -111,7 +113,7 @@ var ClaimcheckView = (() => {
         const early = e.before_claim ? ' · published before the claimed time' : '';
         item.append(link, el('div', `${ORIGINS[e.origin] || e.origin} · ${e.domain}${trust} · ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)} · ${e.stance}${rated}${early}`, 'muted source'),
           el('blockquote', e.quote || e.text));
-        if (e.stance_reason) item.append(el('div', `Why ${e.stance === 'neutral' ? 'no side' : e.stance}: ${e.stance_reason}`, 'muted reason'));
+        if (e.stance_reason) item.append(el('div', `${GUARDS.has(e.stance_rule) ? 'Not read as support' : `Why ${e.stance}`}: ${e.stance_reason}`, 'muted reason'));
         list.append(item);
       }
       root.append(list);

@@ -124,6 +124,9 @@ function verdictCard(body) {
   return card;
 }
 
+// comparison guards (docs/judge.md): they explain why an item is not read as support
+const GUARDS = new Set(['hedge', 'tense', 'reported', 'subject', 'question', 'partial']);
+
 function evidenceList(evidence) {
   const list = el('ol', { class: 'evidence' });
   evidence.forEach((e, i) => {
@@ -142,7 +145,7 @@ function evidenceList(evidence) {
         e.before_claim ? el('span', { class: 'badge b-neutral before-claim',
           text: 'published before the claimed time' }) : null),
       el('blockquote', { class: 'quote', text: e.quote || e.text }),
-      e.stance_reason ? el('p', { class: 'reason', text: `Why ${e.stance === 'neutral' ? 'no side' : e.stance}: ${e.stance_reason}` }) : null,
+      e.stance_reason ? el('p', { class: 'reason', text: `${GUARDS.has(e.stance_rule) ? 'Not read as support' : `Why ${e.stance}`}: ${e.stance_reason}` }) : null,
       el('p', { class: 'meta' },
         `relevance ${pct(Math.max(0, Math.min(1, e.relevance)))} · `, stars(e.credibility),
         ` · ${e.source_type}${e.bias ? ` · ${e.bias}` : ''}${e.published ? ` · ${e.published}` : ''}`)));

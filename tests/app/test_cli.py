@@ -151,3 +151,12 @@ def test_the_terminal_shows_why_a_comparison_rule_decided_an_item():
     text = format_verdict(body)
     assert "why refutes: the claim says 540 km; the source says 212 km" in text
     assert "why " not in format_verdict(VERIFY_EXAMPLE)
+    body["evidence"][0].update(stance="neutral", stance_rule="hedge", stance_reason="the source says only that it may be so")
+    assert "not read as support: the source says only that it may be so" in format_verdict(body)
+
+
+def test_the_terminal_knows_the_comparison_guards():
+    from agent.judge.compare import GUARDS
+    from app.terminal import _GUARDS
+
+    assert _GUARDS == GUARDS

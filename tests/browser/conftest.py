@@ -34,6 +34,9 @@ VERDICTS = {
     "apollo 11 landed on the moon in 1969": {
         "verdict": "True", "confidence": 0.92,
         "reasoning": "NASA records that Apollo 11 landed on the Moon on 20 July 1969 [1]."},
+    "the moon landing was faked": {
+        "verdict": "False", "confidence": 0.95,
+        "reasoning": "Reuters rated the claim False [1], and NASA records that Apollo 11 landed on the Moon [2]."},
     "the great wall of china is visible from space": {
         "verdict": "Misleading", "confidence": 0.9,
         "reasoning": "The Great Wall is not visible to the naked eye from the Moon [1]."},
