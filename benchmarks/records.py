@@ -10,9 +10,9 @@ directory), driven through HTTP (httpx's ASGI transport):
 1. **cost per verification** — for every answer of the latency runs, the time `Recorder.keep`
    takes on the request's path (the record built, the id set, the write queued), and the
    background writer's time per record (its batch transactions over the records they held);
-2. **latency** — the same claims verified `--runs` times with RECORDS on and off, interleaved
-   (on, off, on, off …) so drift on the shared machine hits both; p50/p90/p99 of
-   `POST /api/verify` and the change;
+2. **latency** — in one app, each claim verified with the recorder on and then off (or off, then
+   on: the order alternates), `--runs` rounds of the claims, so both see the same KB, caches and
+   machine load; p50/p90/p99 of `POST /api/verify` and the change;
 3. **listing** — `--records` records (10,000) written for one key (beside another key's), then
    `GET /api/verifications?limit=50` pages timed: the first page, pages deep into the list through
    their cursors, and a `?claim=` search.
@@ -48,23 +48,30 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-async def _latencies(settings, embedder, claims, runs: int) -> tuple[list[float], object]:
+async def _latencies(settings, embedder, claims, runs: int) -> tuple[list[float], list[float]]:
+    """One app; every claim verified with the recorder on and off in turn (the order alternating),
+    so both see the same KB, caches and machine load."""
     from tests.conftest import app_client
 
+    on: list[float] = []
+    off: list[float] = []
     async with app_client(settings, embedder=embedder) as client:
+        service = client.app.state.services.verification
+        recorder = service.recorder
         for claim in claims[:3]:  # warm-up: first model calls, first writes
             await client.post("/api/verify", json={"claim": claim, "web_search": False})
-        times: list[float] = []
-        for _ in range(runs):
-            for claim in claims:
-                started = time.perf_counter()
-                response = await client.post("/api/verify", json={"claim": claim, "web_search": False})
-                times.append((time.perf_counter() - started) * 1000)
-                assert response.status_code == 200, response.text
-        recorder = client.app.state.records
-        if recorder is not None:
-            await recorder.writer.flush()
-        return times, recorder
+        for run in range(runs):
+            for n, claim in enumerate(claims):
+                for recording in ((True, False) if (run + n) % 2 == 0 else (False, True)):
+                    service.recorder = recorder if recording else None
+                    started = time.perf_counter()
+                    response = await client.post("/api/verify", json={"claim": claim, "web_search": False})
+                    (on if recording else off).append((time.perf_counter() - started) * 1000)
+                    assert response.status_code == 200, response.text
+                    assert (response.json()["id"] is not None) == recording
+        service.recorder = recorder
+        await recorder.writer.flush()
+    return on, off
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -81,7 +88,7 @@ async def main(args: argparse.Namespace) -> None:
     def settings(records: bool, name: str) -> Settings:
         return Settings(_env_file=None, CHROMA_PERSIST_DIR=work / name / "kb", SEARCH_PROVIDER="none",
                         RERANKER_MODEL="none", URL_CHECK=False, VERDICT_CACHE_TTL_S=0, LOCAL_JUDGE=False,
-                        RECORDS=records, RATE_LIMIT="100000/minute")
+                        RECORDS=records, RATE_LIMIT="100000/minute", ALLOWED_HOSTS="claimcheck.test")
 
     # 1 + 2: the cost of keep() and of the writes, and latency with and without records
     keep_ms: list[float] = []
@@ -107,13 +114,7 @@ async def main(args: argparse.Namespace) -> None:
             write_ms.extend([elapsed / max(1, len(records))] * len(records))
 
     RecordStore.add = timed_add  # type: ignore[method-assign]
-    on: list[float] = []
-    off: list[float] = []
-    for round_ in range(args.runs):  # interleaved: each round one app with records, one without
-        times, _ = await _latencies(settings(True, f"on{round_}"), embedder, CLAIMS, 1)
-        on += times
-        times, _ = await _latencies(settings(False, f"off{round_}"), embedder, CLAIMS, 1)
-        off += times
+    on, off = await _latencies(settings(True, "latency"), embedder, CLAIMS, args.runs)
     Recorder.keep = original_keep  # type: ignore[method-assign]
     RecordStore.add = original_add  # type: ignore[method-assign]
 
@@ -179,7 +180,7 @@ if __name__ == "__main__":
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=5, help="rounds of the claims, each with and without records")
+    parser.add_argument("--runs", type=int, default=20, help="rounds of the claims, each with and without records")
     parser.add_argument("--records", type=int, default=10_000)
     parser.add_argument("--page-runs", type=int, default=20)
     asyncio.run(main(parser.parse_args()))

@@ -36,6 +36,7 @@ async def exercise(client: Client) -> None:
     assert not verdict.is_error
     body = verdict.structured_content
     assert body["verdict"] == "False" and body["mode"] == "nli"
+    assert body["id"].startswith("vrf_")  # its record, like every answer's (issue 40)
     assert body["evidence"][0]["source"] == "https://science.nasa.gov/earth/facts/"
     assert "[1]" in body["reasoning"] and "nasa.gov" in verdict.content[0].text
     assert steps and steps[0].startswith("Classified as FACTUAL")

@@ -172,3 +172,42 @@ def check_claim_review_feed(feed: dict, *, expected: list[tuple[str, str, str]],
         assert rating["alternateName"] in {"True", "False", "Partially True", "Misleading", "Not Enough Evidence",
                                            "Not Verifiable"}
         assert review["itemReviewed"]["@type"] == "Claim" and review["itemReviewed"]["text"] == review["claimReviewed"]
+
+
+async def test_passages_jobs_and_streams_answer_with_ids_whose_records_are_their_keys(tmp_path, minilm):
+    from tests.app.test_jobs import ended, results, wait_for
+
+    settings = make_settings(tmp_path, API_KEYS=f"{KEY_A},{KEY_B}")
+    a, b = keys(KEY_A), keys(KEY_B)
+    async with app_client(settings, embedder=minilm) as client:
+        passage = (await client.post("/api/check", headers=a, json={
+            "text": "The Earth is flat. Apollo 11 landed on the Moon in 1969.", "web_search": False})).json()
+        stream = await client.post("/api/verify/stream", headers=a, json={"claim": "The Earth is flat", "web_search": False})
+        job = (await client.post("/api/jobs", headers=a, json={"items": [{"id": "j1", "claim": "The Earth is flat"}],
+                                                               "options": {"web_search": False}})).json()
+        await wait_for(client, job["id"], ended, headers=a)
+        rows = await results(client, job["id"], headers=a)
+        ids = {r["result"]["id"]: "job" for r in rows}
+        ids.update({c["result"]["id"]: "passage" for c in passage["claims"] if c["result"]})
+        streamed = [line for line in stream.text.splitlines() if line.startswith("data: ") and '"verdict"' in line]
+        ids[json.loads(streamed[-1][6:])["id"]] = "stream"
+        vias = {i: (await client.get(f"/api/verifications/{i}", headers=a)).json()["record"]["via"] for i in ids}
+        foreign = {i: (await client.get(f"/api/verifications/{i}", headers=b)).status_code for i in ids}
+    assert sorted(ids.values()) == ["job", "passage", "passage", "stream"], ids
+    assert vias == ids and set(foreign.values()) == {404}
+
+
+async def test_records_on_postgresql(tmp_path, minilm, postgres_url):
+    """DATABASE_URL on PostgreSQL: the record, its snapshots and a review kept there (migration 0003)."""
+    settings = make_settings(tmp_path, DATABASE_URL=postgres_url, REVIEWER_KEYS=f"Dana Editor:{EDITOR}")
+    async with app_client(settings, embedder=minilm) as client:
+        assert client.app.state.jobs.store.backend == "postgresql"
+        made = (await client.post("/api/verify", json={"claim": "The Earth is flat", "web_search": False})).json()
+        review = await client.post(f"/api/verifications/{made['id']}/review", headers=keys(EDITOR),
+                                   json={"verdict": "False", "note": "n"})
+        body = (await client.get(f"/api/verifications/{made['id']}")).json()
+        listed = (await client.get("/api/verifications", params={"claim": "EARTH"})).json()
+    assert review.status_code == 201 and body["record"]["reviews"][0]["reviewer"] == "Dana Editor"
+    assert body["record"]["snapshots"] and all(s["sha256"] == sha(s["text"]) for s in body["record"]["snapshots"])
+    assert [r["id"] for r in listed["records"]] == [made["id"]]
+    assert not (tmp_path / "kb-jobs.sqlite3").exists()

@@ -481,3 +481,30 @@ def test_api_failures_are_shown_with_the_apis_message(extension, live_server, si
     finally:
         loopback.stop(failing)
     assert errors == []
+
+
+def test_the_popup_links_the_answer_to_its_record_and_its_quotes_as_read(extension, live_server):
+    """Issue 40: the verdict carries its record: the id, each quote's text as read (sha256), and a
+    review form that says plainly when the key is not a reviewer's."""
+    import hashlib
+
+    context, extension_id = extension
+    errors = PageErrors()
+    configure(context, extension_id, live_server.url, errors).close()
+    popup = errors.watch(context.new_page())
+    popup.set_viewport_size({"width": 400, "height": 640})
+    popup.goto(f"chrome-extension://{extension_id}/popup.html")
+    popup.get_by_label("Claim to check").fill("The Earth is flat")
+    popup.get_by_role("button", name="Check", exact=True).click()
+    popup.locator("#out .verdict-label").wait_for(timeout=90_000)
+    record = popup.locator("#out details.record")
+    assert record.locator("summary").inner_text().startswith("Record vrf_")
+    record.locator("summary").click()
+    record.get_by_role("button", name="Show the quotes as they were read").click()
+    first = record.locator(".snapshot").first
+    first.wait_for(timeout=20_000)
+    text = first.locator(".snapshot-text").inner_text()
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] in first.inner_text()
+    record.get_by_role("button", name="Mark the verdict (reviewer key)").click()
+    record.locator(".review-status", has_text="reviewer key").wait_for(timeout=20_000)  # a 403, said plainly
+    assert errors == []

@@ -226,15 +226,17 @@ def test_the_answer_links_its_record_shows_the_quotes_as_read_and_takes_a_review
     import hashlib
 
     page.goto(live_server.url + "/")
-    page.get_by_label("Claim to check").fill("Millbrook's Riverside Bridge opened in 1931 on the Earth, which is flat")
+    page.get_by_label("Claim to check").fill("Pure water boils at 100 degrees Celsius at sea level")
     page.get_by_role("button", name="Check the claim").click()
     page.locator("#verdict-title").wait_for(timeout=60_000)
     link = page.locator(".record-link")
     record_id = link.inner_text()
     assert record_id.startswith("vrf_") and link.get_attribute("href") == f"/api/verifications/{record_id}"
+    assert page.locator(".evidence-item").count() >= 1
     page.get_by_role("button", name="Show the quotes as they were read").click()
+    page.wait_for_function("document.querySelector('.record-snapshots').children.length > 0", timeout=20_000)
     first = page.locator(".snapshot").first
-    first.wait_for(timeout=20_000)
+    assert first.count() == 1, page.locator(".record-snapshots").inner_text()
     text = first.locator(".snapshot-text").inner_text()
     assert first.locator(".sha").inner_text() == hashlib.sha256(text.encode()).hexdigest()
     assert "not archived" in first.inner_text()  # ARCHIVE is off
