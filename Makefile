@@ -58,7 +58,9 @@ browser:
 # well even on two cores (measured in docs/measurements.md); TEST_WORKERS=0 runs them in one process.
 TEST_WORKERS ?= 2
 
+# Lint first (ruff check, ~1 s): a lint error fails `make test` and so CI (issue 39, item 6, first step).
 test: setup browser redis postgres
+	$(BIN)/ruff check .
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # Re-take the README screenshots: the browser tests save them in their tmp dirs; copy them here.
