@@ -101,19 +101,6 @@ def is_noun(word: str) -> bool:
 
 
 @lru_cache(maxsize=16384)
-def related(word: str) -> frozenset[str]:
-    """Words that say the same as ``word`` here: its lemmas, their common-sense synonyms and their
-    derivationally related forms (vaccinate ↔ vaccination)."""
-    t = table()
-    base = lemmas(word)
-    out = set(base)
-    for b in base:
-        out.update(t["synonyms"].get(b, ()))
-        out.update(t["derived"].get(b, ()))
-    return frozenset(out)
-
-
-@lru_cache(maxsize=16384)
 def synonyms(word: str) -> frozenset[str]:
     t = table()
     return frozenset(x for b in lemmas(word) for x in (b, *t["synonyms"].get(b, ())))

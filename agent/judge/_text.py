@@ -142,7 +142,7 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         first = unit.tokens[0].low
         out = []
         for tok in sent.tokens:
-            if tok.low == first or (not tok.cap and _word_match(first, tok.low) and len(unit.tokens) == 1 and False):
+            if tok.low == first:
                 rest = [t.low for t in unit.tokens[1:]]
                 ahead = [t.low for t in sent.tokens[tok.index + 1: tok.index + 1 + len(rest)]]
                 if rest == ahead:

@@ -152,7 +152,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     tensed = c.tense is not None and tense_s is not None and c.tense != tense_s
     swapped = _roles_swapped(c, s, placed)
     negated = bool(neg_c) != bool(neg_s)  # presence, not parity: two clauses may each hold one
-    conflict, missing, loose = _number_conflict(c, s, placed, window)
+    conflict, missing, loose = _number_conflict(c, s, placed)
     never = any(s.tokens[i].low == "never" for i in neg_s) and not neg_c
     if missing and not (never and not unmatched):  # "never visited" refutes "visited in 1910"
         return None
@@ -279,7 +279,7 @@ def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     return False
 
 
-def _anchor(c: _Text, q: Quantity, placed: dict[int, int], s: _Text) -> int | None:
+def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
     """The sentence token where the content word next to the claim's number was matched."""
     best, gap = None, None
     for i, pos in placed.items():
@@ -290,8 +290,8 @@ def _anchor(c: _Text, q: Quantity, placed: dict[int, int], s: _Text) -> int | No
     return best
 
 
-def _number_conflict(c: _Text, s: _Text, placed: dict[int, int],
-                     window: range) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
+def _number_conflict(c: _Text, s: _Text,
+                     placed: dict[int, int]) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
     """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
     the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
     conflict, loose = None, False
@@ -299,7 +299,7 @@ def _number_conflict(c: _Text, s: _Text, placed: dict[int, int],
         same = [r for r in s.numbers if r.dimension == q.dimension]
         if not same:
             return None, True, loose
-        anchor = _anchor(c, q, placed, s)
+        anchor = _anchor(c, q, placed)
         if anchor is not None:
             at = s.tokens[anchor].start
             same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
