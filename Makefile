@@ -58,9 +58,11 @@ browser:
 # well even on two cores (measured in docs/measurements.md); TEST_WORKERS=0 runs them in one process.
 TEST_WORKERS ?= 2
 
-# Lint first (ruff check, ~1 s): a lint error fails `make test` and so CI (issue 39, item 6, first step).
+# Lint first (ruff check and ruff format --check, ~1 s): a lint or format error fails `make test`
+# and so CI (issue 39, item 6).
 test: setup browser redis postgres
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # Re-take the README screenshots: the browser tests save them in their tmp dirs; copy them here.
@@ -84,6 +86,7 @@ client: setup
 
 lint: setup
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 clean:
 	rm -rf $(VENV) chroma_db .pytest_cache .ruff_cache .pytest-screenshots

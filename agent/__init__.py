@@ -6,20 +6,23 @@ imported on first use (lazy_loader), so `import agent` stays cheap. docs/archite
 
 import lazy_loader
 
-__getattr__, __dir__, __all__ = lazy_loader.attach(__name__, submod_attrs={
-    "verifier": ["Verifier", "VerifierConfig", "VerifyOptions"],
-    "models": ["ClaimType", "Evidence", "EvidenceOrigin", "Verdict", "VerificationResult"],
-    "gather": ["Gathered", "Gatherer"],
-    "audit": ["SourceAuditor"],
-    "cache": ["MemoryCache", "TextCache", "make_cache", "verdict_key"],
-    "grounding": ["PROFILES", "UnknownProfile", "profile_named"],
-    "heads": ["CHECKWORTHY_WEIGHTS", "SUBJECTIVITY_WEIGHTS", "load_head_classifier"],
-    "judge": ["JudgeStatus", "load_local_judge"],
-    "llm": ["ChatModel", "LLMError", "OpenAIChatModel"],
-    "nli": ["NLIStatus", "load_nli"],
-    "passages": ["PassageBudget", "PassageChecker", "PassageResult"],
-    "plain": ["plain_reasoning", "verdict_sentence"],
-    "references": ["ReferenceRefused"],
-    "sources": ["find_doi"],
-    "trust": ["content_domain", "unscored_trust"],
-})
+__getattr__, __dir__, __all__ = lazy_loader.attach(
+    __name__,
+    submod_attrs={
+        "verifier": ["Verifier", "VerifierConfig", "VerifyOptions"],
+        "models": ["ClaimType", "Evidence", "EvidenceOrigin", "Verdict", "VerificationResult"],
+        "gather": ["Gathered", "Gatherer"],
+        "audit": ["SourceAuditor"],
+        "cache": ["MemoryCache", "TextCache", "make_cache", "verdict_key"],
+        "grounding": ["PROFILES", "UnknownProfile", "profile_named"],
+        "heads": ["CHECKWORTHY_WEIGHTS", "SUBJECTIVITY_WEIGHTS", "load_head_classifier"],
+        "judge": ["JudgeStatus", "load_local_judge"],
+        "llm": ["ChatModel", "LLMError", "OpenAIChatModel"],
+        "nli": ["NLIStatus", "load_nli"],
+        "passages": ["PassageBudget", "PassageChecker", "PassageResult"],
+        "plain": ["plain_reasoning", "verdict_sentence"],
+        "references": ["ReferenceRefused"],
+        "sources": ["find_doi"],
+        "trust": ["content_domain", "unscored_trust"],
+    },
+)

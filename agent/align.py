@@ -36,8 +36,20 @@ _NEGATIONS_WORDS = """not no never n't without none nobody nothing neither nor c
 declined decline failed fail fails denied deny denies unable incapable lack lacks lacked absent rejected reject false
 only ever yet"""
 NEGATIONS = frozenset(_NEGATIONS_WORDS.split())
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")  # in calendar order (scripts/judge_synthetic.py draws from it)
+MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)  # in calendar order (scripts/judge_synthetic.py draws from it)
 _OPPOSITES = """best worst|before after|earlier later|increase decrease|increased decreased|increases decreases
 more less|higher lower|high low|larger smaller|large small|rise fall|rising falling|positive negative|alive dead
 born died|win lose|won lost|first last|male female|man woman|men women|success failure|successful unsuccessful
@@ -56,18 +68,44 @@ for _pair in _OPPOSITES.replace("\n", "|").split("|"):
 _NUMBER = re.compile(r"\d[\d,.]*")
 _WORDLIKE = re.compile(r"[a-z0-9]")
 
-FEATURES = ("n_content", "sent_cos", "ev_len",
-            "min3", "mean3", "min2_3", "n_lt5_3", "n_5to8_3", "ecov3",
-            "min6", "mean6", "min2_6", "n_lt5_6", "n_5to8_6", "ecov6",
-            "frac_exact", "n_unexact", "c_neg", "e_neg", "c_neg_unmatched", "e_neg_unmatched", "neg_parity",
-            "antonym", "c_nums", "num_missing", "num_any_e", "month_missing", "month_e", "caps_missing")
+FEATURES = (
+    "n_content",
+    "sent_cos",
+    "ev_len",
+    "min3",
+    "mean3",
+    "min2_3",
+    "n_lt5_3",
+    "n_5to8_3",
+    "ecov3",
+    "min6",
+    "mean6",
+    "min2_6",
+    "n_lt5_6",
+    "n_5to8_6",
+    "ecov6",
+    "frac_exact",
+    "n_unexact",
+    "c_neg",
+    "e_neg",
+    "c_neg_unmatched",
+    "e_neg_unmatched",
+    "neg_parity",
+    "antonym",
+    "c_nums",
+    "num_missing",
+    "num_any_e",
+    "month_missing",
+    "month_e",
+    "caps_missing",
+)
 
 
 def stem(word: str) -> str:
     word = word.lower()
     for suffix in ("ing", "ed", "es", "s", "ly"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[:-len(suffix)]
+            return word[: -len(suffix)]
     return word
 
 
@@ -109,7 +147,11 @@ class WordEncoder:
 
         from retrieval.onnx_export import cached_session, export
 
-        names = [n for n in ("input_ids", "attention_mask", "token_type_ids") if n in self.tokenizer.model_input_names]
+        names = [
+            n
+            for n in ("input_ids", "attention_mask", "token_type_ids")
+            if n in self.tokenizer.model_input_names
+        ]
         model, picks = self.model, (self.picks[LAYERS[0]], self.picks[LAYERS[1]])
 
         class States(torch.nn.Module):  # both layers' hidden states side by side
@@ -118,18 +160,25 @@ class WordEncoder:
                 self.inner = model
 
             def forward(self, *tensors):
-                hidden = self.inner(**dict(zip(names, tensors, strict=True)), output_hidden_states=True).hidden_states
+                hidden = self.inner(
+                    **dict(zip(names, tensors, strict=True)), output_hidden_states=True
+                ).hidden_states
                 return torch.cat([hidden[picks[0]], hidden[picks[1]]], dim=-1)
 
-        self.session = cached_session(folder, lambda target: export(States(), target, names, "states",
-                                                                    {0: "batch", 1: "tokens"}),
-                                      quantized=False, threads=threads)
+        self.session = cached_session(
+            folder,
+            lambda target: export(States(), target, names, "states", {0: "batch", 1: "tokens"}),
+            quantized=False,
+            threads=threads,
+        )
         self.inputs = names
 
     def _states(self, enc) -> dict[int, np.ndarray]:
         """Hidden states of the feature layers: layer → (batch, tokens, dim)."""
         if self.session is not None:
-            both = self.session.run(None, {n: enc[n].numpy().astype(np.int64) for n in self.inputs})[0]
+            both = self.session.run(
+                None, {n: enc[n].numpy().astype(np.int64) for n in self.inputs}
+            )[0]
             half = both.shape[-1] // 2
             return {LAYERS[0]: both[..., :half], LAYERS[1]: both[..., half:]}
         import torch
@@ -142,9 +191,15 @@ class WordEncoder:
         out: list[Encoded | None] = [None] * len(texts)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         for start in range(0, len(order), batch):
-            idx = order[start:start + batch]
-            enc = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True, max_length=self.max_tokens,
-                                 return_tensors="pt", return_offsets_mapping=True)
+            idx = order[start : start + batch]
+            enc = self.tokenizer(
+                [texts[i] for i in idx],
+                padding=True,
+                truncation=True,
+                max_length=self.max_tokens,
+                return_tensors="pt",
+                return_offsets_mapping=True,
+            )
             offsets = enc.pop("offset_mapping")
             states = self._states(enc)
             for row, i in enumerate(idx):
@@ -154,15 +209,24 @@ class WordEncoder:
                         pieces.setdefault(word, []).append(position)
                 words, vectors = [], {layer: [] for layer in LAYERS}
                 for positions in (pieces[w] for w in sorted(pieces)):
-                    words.append(texts[i][int(offsets[row][positions[0]][0]):int(offsets[row][positions[-1]][1])])
+                    words.append(
+                        texts[i][
+                            int(offsets[row][positions[0]][0]) : int(offsets[row][positions[-1]][1])
+                        ]
+                    )
                     for layer in LAYERS:
                         vectors[layer].append(states[layer][row, positions].mean(0))
                 mask = enc["attention_mask"][row].numpy().astype(bool)
                 sentence = states[LAYERS[-1]][row][mask].mean(0)
                 width = states[LAYERS[-1]].shape[-1]
-                out[i] = Encoded(words, {layer: _unit(np.array(v, dtype=np.float64).reshape(len(words), width))
-                                         for layer, v in vectors.items()},
-                                 sentence / (np.linalg.norm(sentence) + 1e-9))
+                out[i] = Encoded(
+                    words,
+                    {
+                        layer: _unit(np.array(v, dtype=np.float64).reshape(len(words), width))
+                        for layer, v in vectors.items()
+                    },
+                    sentence / (np.linalg.norm(sentence) + 1e-9),
+                )
         return out  # type: ignore[return-value]  # every slot is filled above
 
 
@@ -171,18 +235,30 @@ def _unit(matrix: np.ndarray) -> np.ndarray:
 
 
 def _content(words: list[str]) -> list[int]:
-    return [i for i, w in enumerate(words) if w not in STOP and w not in NEGATIONS and _WORDLIKE.search(w)]
+    return [
+        i
+        for i, w in enumerate(words)
+        if w not in STOP and w not in NEGATIONS and _WORDLIKE.search(w)
+    ]
 
 
-def pair_features(claim: Encoded, evidence: Encoded, claim_text: str, evidence_text: str) -> list[float]:
+def pair_features(
+    claim: Encoded, evidence: Encoded, claim_text: str, evidence_text: str
+) -> list[float]:
     """The alignment features of one (claim, evidence) pair, in FEATURES order."""
     cl, el = [w.lower() for w in claim.words], [w.lower() for w in evidence.words]
     e_set, e_stems, c_set = set(el), {stem(w) for w in el}, set(cl)
     content, e_content = _content(cl), _content(el)
-    f: dict[str, float] = {"n_content": len(content), "sent_cos": float(claim.sentence @ evidence.sentence),
-                           "ev_len": len(el)}
-    exact = np.array([1.0 if cl[i] in e_set or stem(cl[i]) in e_stems else 0.0 for i in content]) if content \
+    f: dict[str, float] = {
+        "n_content": len(content),
+        "sent_cos": float(claim.sentence @ evidence.sentence),
+        "ev_len": len(el),
+    }
+    exact = (
+        np.array([1.0 if cl[i] in e_set or stem(cl[i]) in e_stems else 0.0 for i in content])
+        if content
         else np.ones(1)
+    )
     for layer in LAYERS:
         if content and el:
             best = (claim.vectors[layer][content] @ evidence.vectors[layer].T).max(1)
@@ -212,7 +288,11 @@ def pair_features(claim: Encoded, evidence: Encoded, claim_text: str, evidence_t
     f["antonym"] = sum(1 for w in cl if w in OPPOSITE and OPPOSITE[w] & e_set and w not in e_set)
     c_nums = {n.strip(".,") for n in _NUMBER.findall(claim_text)}
     e_nums = {n.strip(".,") for n in _NUMBER.findall(evidence_text)}
-    f["c_nums"], f["num_missing"], f["num_any_e"] = len(c_nums), len(c_nums - e_nums), int(bool(e_nums))
+    f["c_nums"], f["num_missing"], f["num_any_e"] = (
+        len(c_nums),
+        len(c_nums - e_nums),
+        int(bool(e_nums)),
+    )
     c_months, e_months = {w for w in cl if w in MONTHS}, {w for w in el if w in MONTHS}
     f["month_missing"], f["month_e"] = len(c_months - e_months), int(bool(e_months))
     names = [w for w in claim.words[1:] if w[:1].isupper() and w.lower() not in STOP]
@@ -286,12 +366,18 @@ class Aligner:
         """From a parsed judge-align.json; ``location`` is the base model the features read."""
         if list(data["features"]) != list(FEATURES):
             raise ValueError(f"{name} was trained on other features than agent/align.py computes")
-        return cls(WordEncoder.load(location), TreeEnsemble(data["baseline"], data["trees"]), data["stacker"])
+        return cls(
+            WordEncoder.load(location),
+            TreeEnsemble(data["baseline"], data["trees"]),
+            data["stacker"],
+        )
 
     def features(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         texts = sorted({t for pair in pairs for t in pair})
         encoded = dict(zip(texts, self.encoder.encode(texts), strict=True))
-        return np.array([pair_features(encoded[c], encoded[e], c, e) for e, c in pairs], dtype=np.float64)
+        return np.array(
+            [pair_features(encoded[c], encoded[e], c, e) for e, c in pairs], dtype=np.float64
+        )
 
     def probabilities(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         """(premise = evidence, hypothesis = claim) pairs → supports / refutes / nei."""
@@ -302,4 +388,12 @@ class Aligner:
         return x @ self.coef.T + self.intercept  # logits in the judge's label order
 
 
-__all__ = ["ALIGN_CARD", "FEATURES", "Aligner", "Encoded", "TreeEnsemble", "WordEncoder", "pair_features"]
+__all__ = [
+    "ALIGN_CARD",
+    "FEATURES",
+    "Aligner",
+    "Encoded",
+    "TreeEnsemble",
+    "WordEncoder",
+    "pair_features",
+]

@@ -52,8 +52,14 @@ class EvidenceJudgement(_Answer):
     @classmethod
     def _stance(cls, value: str) -> str:
         value = value.strip().lower()
-        aliases = {"support": "supports", "supported": "supports", "refute": "refutes",
-                   "refuted": "refutes", "contradicts": "refutes", "none": "neutral"}
+        aliases = {
+            "support": "supports",
+            "supported": "supports",
+            "refute": "refutes",
+            "refuted": "refutes",
+            "contradicts": "refutes",
+            "none": "neutral",
+        }
         value = aliases.get(value, value)
         if value not in {"supports", "refutes", "neutral"}:
             raise ValueError(f"unknown stance {value!r}")
@@ -129,4 +135,6 @@ def validate_answer(model: type[T], data: dict[str, Any]) -> T:
         return model.model_validate(data)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise LLMBadResponse(f"the LLM answer does not match the expected shape ({problems})") from exc
+        raise LLMBadResponse(
+            f"the LLM answer does not match the expected shape ({problems})"
+        ) from exc

@@ -42,9 +42,18 @@ MAX_URLS = 15
 
 _URL = re.compile(r"https?://[^\s<>\"'\]\[{}|\\^`]+", re.IGNORECASE)
 _TRAILING = ".,;:!?'\"”’»)>]"
-_URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-](0[1-9]|1[0-2])(?:[/-](0[1-9]|[12]\d|3[01]))?(?:/|$|[^\d])")
+_URL_DATE = re.compile(
+    r"/((?:19|20)\d{2})[/-](0[1-9]|1[0-2])(?:[/-](0[1-9]|[12]\d|3[01]))?(?:/|$|[^\d])"
+)
 
-PRIMARY = {"government", "intergovernmental", "scientific_journal", "academic", "health_authority", "court"}
+PRIMARY = {
+    "government",
+    "intergovernmental",
+    "scientific_journal",
+    "academic",
+    "health_authority",
+    "court",
+}
 SECONDARY = {"news_wire", "news", "fact_check", "encyclopedia", "ngo", "think_tank"}
 # Source types that fit each topic best (primary sources of that field).
 TOPIC_FIT: dict[str, set[str]] = {
@@ -55,16 +64,19 @@ TOPIC_FIT: dict[str, set[str]] = {
     "policy": {"government", "intergovernmental", "ngo", "think_tank"},
 }
 
+
 @dataclass(frozen=True)
 class CitedUrl:
     url: str
     sentence: str
     start: int
-    problem: str = ""  # why it cannot be a public web address (reported as invalid_url, never fetched)
+    problem: str = (
+        ""  # why it cannot be a public web address (reported as invalid_url, never fetched)
+    )
 
 
 def url_problem(url: str) -> str:
-    """"" for a URL the audit may fetch; else why not: unparsable, no host, a host without a dot."""
+    """ "" for a URL the audit may fetch; else why not: unparsable, no host, a host without a dot."""
     try:
         parts = urlsplit(url)
         host = parts.hostname or ""
@@ -108,7 +120,13 @@ def authority(source_type: str, credibility: float, topic: str | None) -> float:
     tier = 1.0 if source_type in PRIMARY else 0.75 if source_type in SECONDARY else 0.5
     fit = 1.0
     if topic and topic != "general":
-        fit = 1.2 if source_type in TOPIC_FIT.get(topic, set()) else 0.9 if source_type in PRIMARY else 0.85
+        fit = (
+            1.2
+            if source_type in TOPIC_FIT.get(topic, set())
+            else 0.9
+            if source_type in PRIMARY
+            else 0.85
+        )
     return round(max(0.25, min(1.5, tier * (0.5 + credibility) * fit)), 4)
 
 
@@ -154,8 +172,13 @@ class AuditResult:
 
 
 class SourceAuditor:
-    def __init__(self, fetcher: Fetcher, embedder: Embedder, chat: ChatModel | None = None,
-                 nli: NLIModel | None = None) -> None:
+    def __init__(
+        self,
+        fetcher: Fetcher,
+        embedder: Embedder,
+        chat: ChatModel | None = None,
+        nli: NLIModel | None = None,
+    ) -> None:
         self.fetcher = fetcher
         self.embedder = embedder
         self.chat = chat
@@ -168,14 +191,19 @@ class SourceAuditor:
             return
         claims = [_URL.sub("", u.sentence).strip() or u.sentence for u, _ in pairs]
         if self.chat is not None:
+
             async def ask(claim: str, text: str) -> float | None:
                 try:
-                    reply = await self.chat.complete_json(ALIGN_SYSTEM, align_user(claim, text[:4000]))
+                    reply = await self.chat.complete_json(
+                        ALIGN_SYSTEM, align_user(claim, text[:4000])
+                    )
                     return round(validate_answer(_Alignment, reply.data).alignment, 1)
                 except LLMError:
                     return None  # the local judges below take over for this page
 
-            answers = await asyncio.gather(*(ask(c, t) for c, (_, t) in zip(claims, pairs, strict=True)))
+            answers = await asyncio.gather(
+                *(ask(c, t) for c, (_, t) in zip(claims, pairs, strict=True))
+            )
             for (url, _), value in zip(pairs, answers, strict=True):
                 if value is not None:
                     url.alignment, url.alignment_method = value, "llm"
@@ -187,18 +215,22 @@ class SourceAuditor:
         if self.nli is not None:
             # a cross-encoder pass per window costs milliseconds: judge the windows that share
             # most words with the citing sentence (a page has up to 60)
-            windows = [sorted(ws, key=lambda w, c=c: -overlap(c, w))[:NLI_WINDOWS]
-                       for c, ws in zip(claims, windows, strict=True)]
+            windows = [
+                sorted(ws, key=lambda w, c=c: -overlap(c, w))[:NLI_WINDOWS]
+                for c, ws in zip(claims, windows, strict=True)
+            ]
             flat = [(w, c) for c, ws in zip(claims, windows, strict=True) for w in ws]
             probs = iter(await self.nli.predict(flat))
             for (url, _), ws in zip(pairs, windows, strict=True):
                 url.alignment = round(max(next(probs).entailment for _ in ws) * 100, 1)
-                url.alignment_method = "judge" if getattr(self.nli, "kind", "") == "local judge" else "nli"
+                url.alignment_method = (
+                    "judge" if getattr(self.nli, "kind", "") == "local judge" else "nli"
+                )
             return
         vectors = await self.embedder.embed([*claims, *(w for ws in windows for w in ws)])
         offset = len(claims)
         for index, ((url, _), ws) in enumerate(zip(pairs, windows, strict=True)):
-            similarity = float(np.max(vectors[offset:offset + len(ws)] @ vectors[index]))
+            similarity = float(np.max(vectors[offset : offset + len(ws)] @ vectors[index]))
             offset += len(ws)
             # all-MiniLM-L6-v2 cosine: ≈0.2 for unrelated text, ≥0.7 for a paraphrase of the claim
             url.alignment = round(max(0.0, min(1.0, (similarity - 0.2) / 0.5)) * 100, 1)
@@ -208,8 +240,13 @@ class SourceAuditor:
         profile = profile_for(cited.url)
         doi = find_doi(cited.url)
         news = {profile.domain} if profile.source_type in {"news", "news_wire"} else set()
-        content = classify_reference(doi=doi, url=cited.url, type="ARTICLE" if news else None,
-                                     news_domains=news, edu_hosts=True)
+        content = classify_reference(
+            doi=doi,
+            url=cited.url,
+            type="ARTICLE" if news else None,
+            news_domains=news,
+            edu_hosts=True,
+        )
         published = url_date(cited.url)
         http_status = None
         reason = ""
@@ -240,19 +277,41 @@ class SourceAuditor:
             layer = LayerResult("url", True, LIVE_URL_CONFIDENCE)
         elif status in {"invalid", "refused", "invalid_url"}:
             layer = LayerResult("url", False, 0.0)
-        item = Evidence(id=cited.url, text="", source=cited.url, title="", relevance=0.0, score=0.0,
-                        origin="reference", domain=profile.domain, source_type=profile.source_type,
-                        credibility=profile.credibility)
+        item = Evidence(
+            id=cited.url,
+            text="",
+            source=cited.url,
+            title="",
+            relevance=0.0,
+            score=0.0,
+            origin="reference",
+            domain=profile.domain,
+            source_type=profile.source_type,
+            credibility=profile.credibility,
+        )
         signals = {"url": f"{status}" + (f" (HTTP {http_status})" if http_status else "")}
         trust = trust_for(item, ContentDomain(content), [layer] if layer else [], signals)
         return AuditedUrl(
-            url=cited.url, status=status, http_status=http_status, domain=content.value,
-            registered_domain=registered_domain(cited.url), source_type=profile.source_type,
-            authority=authority(profile.source_type, profile.credibility, topic), published=published,
-            freshness=freshness(published, profile.source_type), sentence=cited.sentence,
-            alignment=None, alignment_method=None, reason=reason,
-            trust={"domain": trust.domain, "posterior": trust.posterior, "verdict": trust.verdict,
-                   "contributions": trust.contributions}), text
+            url=cited.url,
+            status=status,
+            http_status=http_status,
+            domain=content.value,
+            registered_domain=registered_domain(cited.url),
+            source_type=profile.source_type,
+            authority=authority(profile.source_type, profile.credibility, topic),
+            published=published,
+            freshness=freshness(published, profile.source_type),
+            sentence=cited.sentence,
+            alignment=None,
+            alignment_method=None,
+            reason=reason,
+            trust={
+                "domain": trust.domain,
+                "posterior": trust.posterior,
+                "verdict": trust.verdict,
+                "contributions": trust.contributions,
+            },
+        ), text
 
     async def audit(self, text: str, topic: str | None = None) -> AuditResult:
         started = time.perf_counter()
@@ -263,21 +322,28 @@ class SourceAuditor:
         urls = [u for u, _ in checked]
         timings["check"] = round((time.perf_counter() - mark) * 1000, 2)
         mark = time.perf_counter()
-        await self._align_all([(u, text) for u, text in checked if u.status == "valid" and text.strip()])
+        await self._align_all(
+            [(u, text) for u, text in checked if u.status == "valid" and text.strip()]
+        )
         timings["align"] = round((time.perf_counter() - mark) * 1000, 2)
         timings["total"] = round((time.perf_counter() - started) * 1000, 2)
         if not urls:
             return AuditResult([], None, None, None, None, timings)
         valid = [u for u in urls if u.status == "valid"]
         rate = len(valid) / len(urls)
-        norm_authority = (sum((u.authority - 0.25) / 1.25 for u in valid) / len(valid)) if valid else 0.0
+        norm_authority = (
+            (sum((u.authority - 0.25) / 1.25 for u in valid) / len(valid)) if valid else 0.0
+        )
         aligned = [u.alignment for u in valid if u.alignment is not None]
         fresh = [u.freshness for u in urls if u.freshness is not None]
         return AuditResult(
-            urls=urls, source_authority_score=round(100 * (0.7 * norm_authority + 0.3 * rate), 1),
+            urls=urls,
+            source_authority_score=round(100 * (0.7 * norm_authority + 0.3 * rate), 1),
             url_validity_rate=round(rate, 4),
             citation_alignment=round(sum(aligned) / len(aligned), 1) if aligned else None,
-            freshness=round(sum(fresh) / len(fresh), 4) if fresh else None, timings_ms=timings)
+            freshness=round(sum(fresh) / len(fresh), 4) if fresh else None,
+            timings_ms=timings,
+        )
 
 
 NLI_WINDOWS = 4  # windows per page the NLI model or the local judge reads
@@ -287,4 +353,7 @@ def _windows(text: str, size: int = 3, limit: int = 60) -> list[str]:
     sentences = [s.text for s in split_sentences(text[:20000])] or [text[:1000]]
     if len(sentences) <= size:
         return [" ".join(sentences)]
-    return [" ".join(sentences[i:i + size]) for i in range(0, min(len(sentences), limit * size), max(1, size - 1))][:limit]
+    return [
+        " ".join(sentences[i : i + size])
+        for i in range(0, min(len(sentences), limit * size), max(1, size - 1))
+    ][:limit]

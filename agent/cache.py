@@ -65,7 +65,9 @@ class RedisCache:
     def __init__(self, url: str, prefix: str = "claimcheck:", timeout_s: float = 0.5) -> None:
         import redis.asyncio as redis
 
-        self._client = redis.from_url(url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s)
+        self._client = redis.from_url(
+            url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s
+        )
         self._prefix = prefix
         self.errors = 0
 
@@ -102,5 +104,7 @@ def normalise_claim(claim: str) -> str:
 
 def verdict_key(claim: str, **answer_shaping: Any) -> str:
     """Key of a verification: the normalised claim plus everything else that shapes the answer."""
-    payload = json.dumps({"claim": normalise_claim(claim), **answer_shaping}, sort_keys=True, default=str)
+    payload = json.dumps(
+        {"claim": normalise_claim(claim), **answer_shaping}, sort_keys=True, default=str
+    )
     return "verdict:" + hashlib.sha256(payload.encode()).hexdigest()

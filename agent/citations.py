@@ -37,11 +37,13 @@ _CITATION = re.compile(r"\s*\[(\d{1,3})\]")
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 FLAG = " (not backed by the cited evidence)"
 # Words that describe the evidence or the verdict rather than assert a fact.
-_META = frozenset(str.split("""evidence source sources claim claims states stated state says said say according
+_META = frozenset(
+    str.split("""evidence source sources claim claims states stated state says said say according
 shows show showed shown report reports reported article confirms confirm confirmed supports support
 supported refutes refute refuted contradicts contradict contradicted indicates indicate notes note
 mentions mention verdict true false partially misleading therefore however which also item items
-cited cites cite text page document suggests suggest clearly explicitly directly based"""))
+cited cites cite text page document suggests suggest clearly explicitly directly based""")
+)
 
 
 # A sentence that restates the verdict: verdict words, and nothing of its own beyond them.
@@ -49,18 +51,31 @@ _VERDICT_WORDS = re.compile(
     r"\b(?:true|false|correct|incorrect|accurate|inaccurate|wrong|right|holds?|hold up|stands?|"
     r"confirm\w*|refut\w*|contradict\w*|support\w*|debunk\w*|disprov\w*|prov\w*|myth|hoax|"
     r"misleading|mislead\w*|partly|partially|half|baseless|unfounded|unsupported|verified|valid|"
-    r"invalid|untrue|not the case|is the case|backs?|backed)\b", re.IGNORECASE)
-_VERDICT_FILLER = frozenset(str.split("""per see also according claim claims this that statement
+    r"invalid|untrue|not the case|is the case|backs?|backed)\b",
+    re.IGNORECASE,
+)
+_VERDICT_FILLER = (
+    frozenset(
+        str.split("""per see also according claim claims this that statement
 it its the is are was were does do did not no never nor hold holds held stand stands up case
 evidence source sources item items cited cites shows show shown showing states stated state says
 said say clearly plainly directly both all each which as by in of on and or so thus hence therefore
-indeed rather instead fact facts""")) | _META
+indeed rather instead fact facts""")
+    )
+    | _META
+)
 # Words a clause may keep and still say nothing once its citations are gone ("see also [9]").
-_CONNECTIVES = frozenset(str.split("""see also per according to as in cf e g eg and or by from
+_CONNECTIVES = frozenset(
+    str.split("""see also per according to as in cf e g eg and or by from
 source sources evidence item items shown stated reported noted for example instance the
-this that which"""))
-_DIRECTION = {Verdict.TRUE: {"supports"}, Verdict.FALSE: {"refutes"},
-              Verdict.PARTIALLY_TRUE: {"supports", "refutes"}, Verdict.MISLEADING: {"supports", "refutes"}}
+this that which""")
+)
+_DIRECTION = {
+    Verdict.TRUE: {"supports"},
+    Verdict.FALSE: {"refutes"},
+    Verdict.PARTIALLY_TRUE: {"supports", "refutes"},
+    Verdict.MISLEADING: {"supports", "refutes"},
+}
 
 
 def restates_verdict(part: str, claim: str) -> bool:
@@ -69,8 +84,11 @@ def restates_verdict(part: str, claim: str) -> bool:
     if not _VERDICT_WORDS.search(part):
         return False
     claim_words = {w[:6] for w in content_words(claim)}
-    rest = {w[:6] for w in content_words(_VERDICT_WORDS.sub(" ", part))
-            if w not in _VERDICT_FILLER and not w.isdigit()}
+    rest = {
+        w[:6]
+        for w in content_words(_VERDICT_WORDS.sub(" ", part))
+        if w not in _VERDICT_FILLER and not w.isdigit()
+    }
     return not (rest - claim_words) and not (_numbers(part) - _numbers(claim))
 
 
@@ -105,8 +123,14 @@ def _pairs(sentences: Sequence[str]) -> list[Pair]:
         for k, mark in enumerate(marks):
             start = marks[k - 1].end() if k else 0
             end = marks[k + 1].start() if k + 1 < len(marks) else len(sentence)
-            pairs.append(Pair(index, int(mark.group(1)), sentence[start:mark.start()],
-                              sentence[mark.end():end]))
+            pairs.append(
+                Pair(
+                    index,
+                    int(mark.group(1)),
+                    sentence[start : mark.start()],
+                    sentence[mark.end() : end],
+                )
+            )
     return pairs
 
 
@@ -131,9 +155,14 @@ def lexical_backing(part: str, evidence_text: str, claim: str) -> bool | None:
     return len(words & _words(evidence_text)) / len(words) >= 0.5
 
 
-def _lexical(pair: Pair, sentences: Sequence[str], evidence: Sequence[Evidence], claim: str) -> bool | None:
+def _lexical(
+    pair: Pair, sentences: Sequence[str], evidence: Sequence[Evidence], claim: str
+) -> bool | None:
     """The lexical test over the parts of the sentence the citation vouches for."""
-    checks = [lexical_backing(p, evidence[pair.number - 1].text, claim) for p in _parts(pair, sentences[pair.sentence])]
+    checks = [
+        lexical_backing(p, evidence[pair.number - 1].text, claim)
+        for p in _parts(pair, sentences[pair.sentence])
+    ]
     decided = [c for c in checks if c is not None]
     return any(decided) if decided else None
 
@@ -149,10 +178,16 @@ def _parts(pair: Pair, sentence: str) -> list[str]:
     return [p for p in (pair.before, pair.after, _CITATION.sub("", sentence)) if p.strip()]
 
 
-async def check_reasoning(reasoning: str, evidence: Sequence[Evidence], claim: str, *,
-                          nli: NLIModel | None = None, chat: ChatModel | None = None,
-                          check_backing: bool = True,
-                          verdict: Verdict | None = None) -> tuple[CitationReport, str | None]:
+async def check_reasoning(
+    reasoning: str,
+    evidence: Sequence[Evidence],
+    claim: str,
+    *,
+    nli: NLIModel | None = None,
+    chat: ChatModel | None = None,
+    check_backing: bool = True,
+    verdict: Verdict | None = None,
+) -> tuple[CitationReport, str | None]:
     """Check every citation; returns the report and, when the LLM judge failed, why.
 
     ``verdict``: the verdict the reasoning argues for; a sentence that only restates it is backed
@@ -173,7 +208,9 @@ async def check_reasoning(reasoning: str, evidence: Sequence[Evidence], claim: s
                     verdicts[i] = agrees(evidence[pairs[i].number - 1].stance, verdict)
         # sentences that state facts; one that asserts too little to check ("Refuted by [1].")
         # goes to the lexical test, which lets it stand
-        facts = [i for i in valid if i not in verdicts and _asserts(sentences[pairs[i].sentence], claim)]
+        facts = [
+            i for i in valid if i not in verdicts and _asserts(sentences[pairs[i].sentence], claim)
+        ]
         if chat is not None and facts:
             try:
                 verdicts.update(await _llm_backing(pairs, facts, sentences, evidence, chat))
@@ -204,7 +241,12 @@ async def check_reasoning(reasoning: str, evidence: Sequence[Evidence], claim: s
         elif verdicts.get(i) is False:
             sentence = sentences[pair.sentence]
             cited = {int(m.group(1)) for m in _CITATION.finditer(sentence)}
-            report.unbacked.append((pair.number, drop_citations(sentence, cited) or _CITATION.sub("", sentence).strip()))
+            report.unbacked.append(
+                (
+                    pair.number,
+                    drop_citations(sentence, cited) or _CITATION.sub("", sentence).strip(),
+                )
+            )
             unbacked.add(pair.sentence)
             drop.setdefault(pair.sentence, set()).add(pair.number)
         else:
@@ -216,7 +258,9 @@ async def check_reasoning(reasoning: str, evidence: Sequence[Evidence], claim: s
     return report, problem
 
 
-def _rewrite(reasoning: str, spans, drop: dict[int, set[int]], unbacked: set[int]) -> tuple[str, int]:
+def _rewrite(
+    reasoning: str, spans, drop: dict[int, set[int]], unbacked: set[int]
+) -> tuple[str, int]:
     """Drop the given citations cleanly; flag sentences that cited only evidence that does not
     back them; remove clauses and sentences the removal leaves with nothing to say."""
     out, last, flagged = [], 0, 0
@@ -228,7 +272,7 @@ def _rewrite(reasoning: str, spans, drop: dict[int, set[int]], unbacked: set[int
             end = len(text.rstrip(".!?"))
             text = text[:end] + FLAG + text[end:]
             flagged += 1
-        before = reasoning[last:span.start]
+        before = reasoning[last : span.start]
         out.append(before + text if text else before.rstrip(" "))
         last = span.end
     out.append(reasoning[last:])
@@ -252,8 +296,12 @@ def drop_citations(sentence: str, numbers: set[int]) -> str:
         text = re.sub(rf"(\[\d{{1,3}}\]){_LIST}{marker}", r"\1", text)
         text = re.sub(rf"{marker}{_LIST}(?=\s*\[\d{{1,3}}\])", "", text)
     # and the words that only pointed at it: "confirmed by [9]." → "confirmed."
-    text = re.sub(rf"(?:\s+(?:by|per|see|also|in|from|to|according|cf\.?|and|or)\b)*\s*{marker}(?=\s*[.,;:!?]|\s*$)",
-                  marker, text, flags=re.IGNORECASE)
+    text = re.sub(
+        rf"(?:\s+(?:by|per|see|also|in|from|to|according|cf\.?|and|or)\b)*\s*{marker}(?=\s*[.,;:!?]|\s*$)",
+        marker,
+        text,
+        flags=re.IGNORECASE,
+    )
     had_marker = set()
     clauses = re.split(r"([,;:])", text)
     kept: list[str] = []
@@ -283,16 +331,33 @@ def drop_citations(sentence: str, numbers: set[int]) -> str:
     return text
 
 
-async def _nli_backing(pairs: list[Pair], valid: list[int], sentences: list[str],
-                       evidence: Sequence[Evidence], nli: NLIModel) -> dict[int, bool]:
+async def _nli_backing(
+    pairs: list[Pair],
+    valid: list[int],
+    sentences: list[str],
+    evidence: Sequence[Evidence],
+    nli: NLIModel,
+) -> dict[int, bool]:
     hypotheses = [_CITATION.sub("", sentences[pairs[i].sentence]).strip() for i in valid]
-    probs = await nli.predict([(evidence[pairs[i].number - 1].text[:2000], h)
-                               for i, h in zip(valid, hypotheses, strict=True)])
-    return {i: p.entailment >= max(p.contradiction, p.neutral) for i, p in zip(valid, probs, strict=True)}
+    probs = await nli.predict(
+        [
+            (evidence[pairs[i].number - 1].text[:2000], h)
+            for i, h in zip(valid, hypotheses, strict=True)
+        ]
+    )
+    return {
+        i: p.entailment >= max(p.contradiction, p.neutral)
+        for i, p in zip(valid, probs, strict=True)
+    }
 
 
-async def _llm_backing(pairs: list[Pair], valid: list[int], sentences: list[str],
-                       evidence: Sequence[Evidence], chat: ChatModel) -> dict[int, bool]:
+async def _llm_backing(
+    pairs: list[Pair],
+    valid: list[int],
+    sentences: list[str],
+    evidence: Sequence[Evidence],
+    chat: ChatModel,
+) -> dict[int, bool]:
     cited: dict[int, list[int]] = {}
     for i in valid:
         cited.setdefault(pairs[i].sentence, []).append(pairs[i].number)
@@ -301,9 +366,19 @@ async def _llm_backing(pairs: list[Pair], valid: list[int], sentences: list[str]
     reply = await chat.complete_json(CITATION_SYSTEM, citation_user(listed, evidence))
     answer = validate_answer(CitationAnswer, reply.data)
     by = {(order[c.s - 1], c.n): c.supported for c in answer.checks if 1 <= c.s <= len(order)}
-    return {i: by[(pairs[i].sentence, pairs[i].number)] for i in valid
-            if (pairs[i].sentence, pairs[i].number) in by}
+    return {
+        i: by[(pairs[i].sentence, pairs[i].number)]
+        for i in valid
+        if (pairs[i].sentence, pairs[i].number) in by
+    }
 
 
-__all__ = ["FLAG", "CitationReport", "agrees", "check_reasoning", "drop_citations", "lexical_backing",
-           "restates_verdict"]
+__all__ = [
+    "FLAG",
+    "CitationReport",
+    "agrees",
+    "check_reasoning",
+    "drop_citations",
+    "lexical_backing",
+    "restates_verdict",
+]

@@ -16,21 +16,50 @@ from datetime import UTC, date, datetime, timedelta
 
 from agent.freshness import DEFAULT_HALF_LIFE_YEARS, HALF_LIFE_YEARS, age_years, published_date
 
-_MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-     "october", "november", "december"], start=1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        start=1,
+    )
+}
 _MONTH = r"(january|february|march|april|may|june|july|august|september|october|november|december)"
 _ISO = re.compile(r"\b((?:19|20)\d{2})-(\d{2})-(\d{2})\b")
-_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\s*,?\s+((?:19|20)\d{{2}})\b", re.I)
-_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})\b", re.I)
+_DAY_MONTH_YEAR = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\s*,?\s+((?:19|20)\d{{2}})\b", re.I
+)
+_MONTH_DAY_YEAR = re.compile(
+    rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})\b", re.I
+)
 _MONTH_YEAR = re.compile(rf"\b{_MONTH}\s+((?:19|20)\d{{2}})\b", re.I)
 _SINCE = re.compile(r"\bsince\s+(?:the\s+)?(?:(?:early|mid|late)[- ])?((?:19|20)\d{2})\b", re.I)
 _YEAR = re.compile(r"\b(?:in|during|by|of|from)?\s*((?:19|20)\d{2})(?!s)\b", re.I)
-_PRESENT = re.compile(r"\b(?:current(?:ly)?|now|nowadays|today|at present|presently|still|"
-                      r"this (?:week|month|year)|as of now|to date|so far)\b", re.I)
+_PRESENT = re.compile(
+    r"\b(?:current(?:ly)?|now|nowadays|today|at present|presently|still|"
+    r"this (?:week|month|year)|as of now|to date|so far)\b",
+    re.I,
+)
 _RELATIVE = {
-    "yesterday": (1, 1), "last week": (14, 7), "this week": (7, 0), "last month": (62, 28),
-    "this month": (31, 0), "last year": (730, 365), "this year": (366, 0),
+    "yesterday": (1, 1),
+    "last week": (14, 7),
+    "this week": (7, 0),
+    "last month": (62, 28),
+    "this month": (31, 0),
+    "last year": (730, 365),
+    "this year": (366, 0),
 }
 
 
@@ -62,8 +91,11 @@ def claim_period(claim: str, today: date | None = None) -> ClaimPeriod:
             return ClaimPeriod(d, d, present, m.group(0))
     for pattern, order in ((_DAY_MONTH_YEAR, "dmy"), (_MONTH_DAY_YEAR, "mdy")):
         if m := pattern.search(claim):
-            day, month, year = ((m.group(1), m.group(2), m.group(3)) if order == "dmy"
-                                else (m.group(2), m.group(1), m.group(3)))
+            day, month, year = (
+                (m.group(1), m.group(2), m.group(3))
+                if order == "dmy"
+                else (m.group(2), m.group(1), m.group(3))
+            )
             d = _safe(int(year), _MONTHS[month.lower()], int(day))
             if d:
                 return ClaimPeriod(d, d, present, m.group(0))
@@ -76,8 +108,12 @@ def claim_period(claim: str, today: date | None = None) -> ClaimPeriod:
     for phrase, (back, forward) in _RELATIVE.items():
         if re.search(rf"\b{phrase}\b", lowered):
             start = today - timedelta(days=back)
-            return ClaimPeriod(start, today - timedelta(days=forward) if forward else today,
-                               present or phrase.startswith("this"), phrase)
+            return ClaimPeriod(
+                start,
+                today - timedelta(days=forward) if forward else today,
+                present or phrase.startswith("this"),
+                phrase,
+            )
     if m := _YEAR.search(claim):
         year = int(m.group(1))
         return ClaimPeriod(date(year, 1, 1), date(year, 12, 31), present, m.group(0).strip())
@@ -92,8 +128,9 @@ def before_claim(published: str | None, period: ClaimPeriod) -> bool | None:
     return when < period.start
 
 
-def too_old_for_present(published: str | None, source_type: str, period: ClaimPeriod,
-                        today: date | None = None) -> bool:
+def too_old_for_present(
+    published: str | None, source_type: str, period: ClaimPeriod, today: date | None = None
+) -> bool:
     """A present-tense claim and evidence older than its source type's half-life."""
     if not period.present:
         return False

@@ -57,7 +57,9 @@ _ATTRIBUTION = re.compile(
     r"finds|suggest|suggests))\b(?P<what>.+)$",
     re.IGNORECASE,
 )
-_PASSIVE_END = re.compile(r"\b(?:be|been|being|is|are|was|were|so)\W*$", re.IGNORECASE)  # "what may be called"
+_PASSIVE_END = re.compile(
+    r"\b(?:be|been|being|is|are|was|were|so)\W*$", re.IGNORECASE
+)  # "what may be called"
 _FIRST_PERSON = re.compile(r"\b(?:i|we|you|my|our|your|us|me)\b", re.IGNORECASE)
 _CHECKABLE = re.compile(
     r"\d|\b(is|are|was|were|has|have|had|causes?|caused|founded|invented|born|died|discovered|"
@@ -82,25 +84,35 @@ def _words(text: str) -> list[str]:
 
 def is_vague(text: str) -> bool:
     words = _words(text)
-    return len(words) < 3 or bool(_VAGUE_ONLY.match(text)) or (text.endswith("?") and len(words) < 5)
+    return (
+        len(words) < 3 or bool(_VAGUE_ONLY.match(text)) or (text.endswith("?") and len(words) < 5)
+    )
 
 
 def _evaluative(text: str) -> bool:
-    return any(not (m.group(1).lower() in {"best", "worst"} and _STATISTIC.match(text, m.start()))
-               for m in _EVALUATIVE.finditer(text))
+    return any(
+        not (m.group(1).lower() in {"best", "worst"} and _STATISTIC.match(text, m.start()))
+        for m in _EVALUATIVE.finditer(text)
+    )
 
 
 def has_opinion_markers(text: str) -> bool:
     if (reported := reported_speech(text)) is not None:
-        text = reported[0]  # the speaker's wording is theirs: only the framing can carry the writer's view
+        text = reported[
+            0
+        ]  # the speaker's wording is theirs: only the framing can carry the writer's view
     return bool(_OPINION_MARKERS.search(text) or _evaluative(text) or _PRESCRIPTION.search(text))
 
 
 def reported_speech(text: str) -> tuple[str, str] | None:
     """(speaker, reported words) when the sentence reports what a third party said, else None."""
     match = _ATTRIBUTION.match(text.strip())
-    if (match is None or _FIRST_PERSON.search(match["who"]) or _PASSIVE_END.search(match["who"])
-            or len(_words(match["what"])) < 3):
+    if (
+        match is None
+        or _FIRST_PERSON.search(match["who"])
+        or _PASSIVE_END.search(match["who"])
+        or len(_words(match["what"])) < 3
+    ):
         return None
     return match["who"].strip(), match["what"].strip()
 
@@ -113,25 +125,40 @@ def factual_part(text: str) -> str | None:
     clauses = [c for c in _CLAUSE_SPLIT.split(text) if c and len(_words(c)) >= 3]
     if len(clauses) < 2:
         return None
-    factual = [c for c in clauses
-               if _CHECKABLE.search(c) and _ANCHOR.search(c.strip()[1:]) and not has_opinion_markers(c)]
+    factual = [
+        c
+        for c in clauses
+        if _CHECKABLE.search(c) and _ANCHOR.search(c.strip()[1:]) and not has_opinion_markers(c)
+    ]
     if not factual or len(factual) == len(clauses):
         return None
     return " ".join(factual).strip().rstrip(".,;") + "."
 
 
-def classify_rules(claim: str, opinion_probability: float | None = None, threshold: float = 0.5) -> Classification:
+def classify_rules(
+    claim: str, opinion_probability: float | None = None, threshold: float = 0.5
+) -> Classification:
     """Local decision: vague → AMBIGUOUS; opinion markers or the detector → OPINION/MIXED; else FACTUAL."""
     text = claim.strip()
     if is_vague(text):
-        return Classification(ClaimType.AMBIGUOUS, text,
-                              "too short or vague to check; name who or what, and when", "rules")
+        return Classification(
+            ClaimType.AMBIGUOUS,
+            text,
+            "too short or vague to check; name who or what, and when",
+            "rules",
+        )
     # reported words are judged by their framing (the markers), not by the detector's reading of them
-    by_model = (opinion_probability is not None and opinion_probability >= threshold
-                and reported_speech(text) is None)
+    by_model = (
+        opinion_probability is not None
+        and opinion_probability >= threshold
+        and reported_speech(text) is None
+    )
     if not (has_opinion_markers(text) or by_model):
-        why = "a checkable statement" if opinion_probability is None else \
-            f"a checkable statement (opinion probability {opinion_probability:.2f})"
+        why = (
+            "a checkable statement"
+            if opinion_probability is None
+            else f"a checkable statement (opinion probability {opinion_probability:.2f})"
+        )
         return Classification(ClaimType.FACTUAL, text, why, "rules")
     part = factual_part(text)
     if part:
@@ -152,12 +179,17 @@ def preserves_errors(original: str, extracted: str) -> bool:
 
 
 async def classify_local(claim: str, detector: OpinionDetector | None) -> Classification:
-    probability = await detector.opinion_probability(claim) if detector is not None and not is_vague(claim) else None
+    probability = (
+        await detector.opinion_probability(claim)
+        if detector is not None and not is_vague(claim)
+        else None
+    )
     return classify_rules(claim, probability, detector.threshold if detector is not None else 0.5)
 
 
-async def classify(claim: str, chat: ChatModel | None,
-                   detector: OpinionDetector | None = None) -> tuple[Classification, str | None]:
+async def classify(
+    claim: str, chat: ChatModel | None, detector: OpinionDetector | None = None
+) -> tuple[Classification, str | None]:
     """Classify with the LLM when one is configured, else locally.
 
     Returns the classification and, when the LLM failed or was overruled, why (for the trace)."""
@@ -174,9 +206,13 @@ async def classify(claim: str, chat: ChatModel | None,
     note = None
     if len(extracted) > 2000:
         extracted = claim
-    if claim_type in {ClaimType.FACTUAL, ClaimType.MIXED} and not preserves_errors(claim, extracted):
-        note = (f"the LLM's rewrite {extracted!r} changed numbers of the claim; "
-                "checking the claim as written")
+    if claim_type in {ClaimType.FACTUAL, ClaimType.MIXED} and not preserves_errors(
+        claim, extracted
+    ):
+        note = (
+            f"the LLM's rewrite {extracted!r} changed numbers of the claim; "
+            "checking the claim as written"
+        )
         extracted = claim
     keywords = answer.keywords if claim_type in {ClaimType.FACTUAL, ClaimType.MIXED} else ""
     return Classification(claim_type, extracted, answer.reason[:300], "llm", keywords), note

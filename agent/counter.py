@@ -28,18 +28,105 @@ _UNNEGATE = [
     (re.compile(r"\b(ca)n't\b|\bcannot\b", re.I), "can"),
     (re.compile(r"\bwon't\b", re.I), "will"),
     (re.compile(r"\bshan't\b", re.I), "shall"),
-    (re.compile(r"\b(is|are|was|were|has|have|had|does|did|could|would|should|must|need|might)n't\b", re.I), r"\1"),
+    (
+        re.compile(
+            r"\b(is|are|was|were|has|have|had|does|did|could|would|should|must|need|might)n't\b",
+            re.I,
+        ),
+        r"\1",
+    ),
 ]
 _NOT_AFTER_AUX = re.compile(
-    r"\b(is|are|was|were|has|have|had|does|did|can|could|will|would|should|shall|must|may|might)\s+not\b", re.I)
+    r"\b(is|are|was|were|has|have|had|does|did|can|could|will|would|should|shall|must|may|might)\s+not\b",
+    re.I,
+)
 _DO_NOT = re.compile(r"\b(?:don't|do not)\s+", re.I)
 _NEVER = re.compile(r"\bnever\s+", re.I)
 _NO_LONGER = re.compile(r"\bno longer\s+", re.I)
 _AUX = re.compile(
     r"\b(is|are|was|were|has|have|had|does|did|do|can|could|will|would|should|shall|"
-    r"must|may|might)\b", re.I)
+    r"must|may|might)\b",
+    re.I,
+)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
-_STOP = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "but", "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "must", "may", "might", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "his", "her", "we", "our", "you", "your", "i", "as", "than", "then", "so", "such", "not", "no", "never", "into", "over", "about", "after", "before", "up", "down", "out", "longer", "only"])
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "but",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "shall",
+        "must",
+        "may",
+        "might",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "their",
+        "they",
+        "them",
+        "he",
+        "she",
+        "his",
+        "her",
+        "we",
+        "our",
+        "you",
+        "your",
+        "i",
+        "as",
+        "than",
+        "then",
+        "so",
+        "such",
+        "not",
+        "no",
+        "never",
+        "into",
+        "over",
+        "about",
+        "after",
+        "before",
+        "up",
+        "down",
+        "out",
+        "longer",
+        "only",
+    ]
+)
 _DEBUNK_WORDS = "myth false debunked"
 
 
@@ -61,7 +148,7 @@ def negation(claim: str) -> str | None:
     if match and match.start() == 0:  # "Is the Earth flat?": a question, not a statement to negate
         return None
     if match:
-        return f"{text[:match.end()]} not{text[match.end():]}"
+        return f"{text[: match.end()]} not{text[match.end() :]}"
     return f"It is not true that {text}"
 
 
@@ -70,7 +157,11 @@ def debunk(claim: str, limit: int = 8) -> str | None:
     words: list[str] = []
     for word in _WORD.findall(claim):
         lowered = word.lower().replace("’", "'")
-        if lowered not in _STOP and not lowered.endswith("n't") and lowered not in {w.lower() for w in words}:
+        if (
+            lowered not in _STOP
+            and not lowered.endswith("n't")
+            and lowered not in {w.lower() for w in words}
+        ):
             words.append(word)
     if not words:
         return None

@@ -81,7 +81,9 @@ def parse_claims(payload: object) -> list[PriorReview]:
                 PriorReview(
                     claim_text=text,
                     claimant=_text(claim.get("claimant")),
-                    publisher=_text(publisher.get("name")) or _text(publisher.get("site")) or "unknown",
+                    publisher=_text(publisher.get("name"))
+                    or _text(publisher.get("site"))
+                    or "unknown",
                     site=_text(publisher.get("site")),
                     url=url,
                     title=_text(review.get("title")),
@@ -118,13 +120,18 @@ class FactCheckClient:
                 await asyncio.sleep(wait)
             self._last = time.monotonic()
 
-    async def search(self, claim: str, *, language: str | None = None, page_size: int = 10) -> list[PriorReview]:
+    async def search(
+        self, claim: str, *, language: str | None = None, page_size: int = 10
+    ) -> list[PriorReview]:
         params: dict[str, str | int] = {"query": claim[:500], "pageSize": page_size}
         if language:
             params["languageCode"] = language
         try:
-            async for attempt in retrying(Limits(retries=self.retries, backoff_initial_s=0.1),
-                                          lambda exc: isinstance(exc, _Transient), self.timeout_s):
+            async for attempt in retrying(
+                Limits(retries=self.retries, backoff_initial_s=0.1),
+                lambda exc: isinstance(exc, _Transient),
+                self.timeout_s,
+            ):
                 with attempt:
                     return await self._once(params)
         except CircuitOpen as exc:
@@ -137,16 +144,22 @@ class FactCheckClient:
         timeout_s = budget(self.timeout_s)
         if timeout_s <= 0:
             cut("the prior fact-check lookup (no time left)")
-            raise FactCheckError("fact-check API not asked: the verification's deadline left no time")
+            raise FactCheckError(
+                "fact-check API not asked: the verification's deadline left no time"
+            )
         await self._wait_turn()
-        return await self.breaker.call(lambda: self._get(params, timeout_s),
-                                       counts=lambda exc: isinstance(exc, _Transient))
+        return await self.breaker.call(
+            lambda: self._get(params, timeout_s), counts=lambda exc: isinstance(exc, _Transient)
+        )
 
     async def _get(self, params: dict[str, str | int], timeout_s: float) -> list[PriorReview]:
         try:
             async with asyncio.timeout(timeout_s):
                 response = await self.http.get(
-                    self.url, params=params, headers={"X-goog-api-key": self.api_key}, timeout=timeout_s
+                    self.url,
+                    params=params,
+                    headers={"X-goog-api-key": self.api_key},
+                    timeout=timeout_s,
                 )
         except (httpx.TimeoutException, TimeoutError):
             raise _Transient(f"timed out after {timeout_s:g} s") from None
@@ -156,7 +169,9 @@ class FactCheckClient:
             try:
                 return parse_claims(response.json())
             except ValueError:
-                raise FactCheckError("fact-check API answered with invalid JSON or an unexpected shape") from None
+                raise FactCheckError(
+                    "fact-check API answered with invalid JSON or an unexpected shape"
+                ) from None
         if response.status_code == 429 or response.status_code >= 500:
             raise _Transient(f"HTTP {response.status_code}")
         raise FactCheckError(f"fact-check API unavailable (HTTP {response.status_code})")

@@ -12,16 +12,28 @@ import re
 from datetime import UTC, date, datetime
 
 # Half-life in years of a source's relevance, by source type (retrieval/credibility.py's types).
-HALF_LIFE_YEARS = {"news": 1.0, "news_wire": 1.0, "fact_check": 2.0, "blog": 1.0, "social": 0.5,
-                   "government": 3.0, "intergovernmental": 3.0, "health_authority": 2.0,
-                   "scientific_journal": 5.0, "academic": 5.0, "encyclopedia": 3.0}
+HALF_LIFE_YEARS = {
+    "news": 1.0,
+    "news_wire": 1.0,
+    "fact_check": 2.0,
+    "blog": 1.0,
+    "social": 0.5,
+    "government": 3.0,
+    "intergovernmental": 3.0,
+    "health_authority": 2.0,
+    "scientific_journal": 5.0,
+    "academic": 5.0,
+    "encyclopedia": 3.0,
+}
 DEFAULT_HALF_LIFE_YEARS = 2.0
 
 _TIME_CUES = re.compile(
     r"\b(?:current(?:ly)?|now|nowadays|today|tonight|this (?:week|month|year|season)|latest|"
     r"recent(?:ly)?|so far|to date|as of|still|anymore|no longer|newly|just (?:announced|released)|"
     r"incumbent|is (?:the )?(?:president|prime minister|ceo|leader|champion|record|world's)|"
-    r"(?:record|all-time) (?:high|low)|breaking)\b", re.IGNORECASE)
+    r"(?:record|all-time) (?:high|low)|breaking)\b",
+    re.IGNORECASE,
+)
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
 
 
@@ -46,7 +58,9 @@ def freshness(published: str | None, source_type: str, today: date | None = None
     age = age_years(published, today)
     if age is None:
         return None
-    return round(max(0.1, 0.5 ** (age / HALF_LIFE_YEARS.get(source_type, DEFAULT_HALF_LIFE_YEARS))), 4)
+    return round(
+        max(0.1, 0.5 ** (age / HALF_LIFE_YEARS.get(source_type, DEFAULT_HALF_LIFE_YEARS))), 4
+    )
 
 
 def is_time_sensitive(claim: str, today: date | None = None) -> bool:

@@ -119,7 +119,8 @@ def _patterns(*regexes: str) -> tuple[re.Pattern[str], ...]:
 
 
 _ACADEMIC = DomainConfig(
-    domain=ContentDomain.ACADEMIC, label="Academic",
+    domain=ContentDomain.ACADEMIC,
+    label="Academic",
     description="Peer-reviewed papers, preprints, books, technical reports",
     layers=(
         LayerConfig("doi", 0.45, 0.92, 0.97, "DOI registered and resolving"),
@@ -127,17 +128,28 @@ _ACADEMIC = DomainConfig(
         LayerConfig("url", 0.10, 0.70, 0.72, "URL resolves (journal site, arXiv, …)"),
         LayerConfig("ai", 0.15, 0.78, 0.82, "Relevance/credibility judgement"),
     ),
-    threshold=0.70, prior=0.72, bayesian_threshold=0.82,
+    threshold=0.70,
+    prior=0.72,
+    bayesian_threshold=0.82,
     ai_instruction="Verify the reference is a real academic work (paper, book, report) and that "
-                   "the cited claim is supported by it. Err toward REAL for indexed works.",
-    url_patterns=_patterns(r"\bdoi\.org\b", r"\barxiv\.org\b", r"\bncbi\.nlm\.nih\.gov\b",
-                           r"\bpubmed\b", r"\bsciencedirect\b", r"\bspringer\b",
-                           r"\bnature\.com\b", r"\bjstor\.org\b", r"\bieee\.org\b"),
+    "the cited claim is supported by it. Err toward REAL for indexed works.",
+    url_patterns=_patterns(
+        r"\bdoi\.org\b",
+        r"\barxiv\.org\b",
+        r"\bncbi\.nlm\.nih\.gov\b",
+        r"\bpubmed\b",
+        r"\bsciencedirect\b",
+        r"\bspringer\b",
+        r"\bnature\.com\b",
+        r"\bjstor\.org\b",
+        r"\bieee\.org\b",
+    ),
     type_patterns=("PAPER",),
 )
 
 _NEWS = DomainConfig(
-    domain=ContentDomain.NEWS, label="News",
+    domain=ContentDomain.NEWS,
+    label="News",
     description="News articles from established outlets (NYT, Reuters, BBC, …)",
     layers=(
         # Many real articles answer 403 (paywall), so a failed URL is weak evidence of a fake.
@@ -145,89 +157,149 @@ _NEWS = DomainConfig(
         LayerConfig("ai", 0.65, 0.82, 0.80, "Outlet credibility + claim support"),
     ),
     # 0.50: the AI layer alone (0.65 × 0.85 = 0.5525) clears it for a paywalled credible outlet.
-    threshold=0.50, prior=0.75, bayesian_threshold=0.65,
+    threshold=0.50,
+    prior=0.75,
+    bayesian_threshold=0.65,
     ai_instruction="Verify this is from a credible news outlet (established newspapers, wire "
-                   "services, broadcasters) and that the cited claim appears in the article. DOI "
-                   "and academic indexing are NOT expected for news. Err toward REAL for known "
-                   "reputable outlets like NYT, Reuters, BBC, AP, Washington Post, Guardian, WSJ, "
-                   "Bloomberg, FT, NPR.",
-    url_patterns=_patterns(r"\bnytimes\.com\b", r"\bwashingtonpost\.com\b",
-                           r"\btheguardian\.com\b", r"\breuters\.com\b", r"\bapnews\.com\b",
-                           r"\bbbc\.(com|co\.uk)\b", r"\bnpr\.org\b", r"\bwsj\.com\b",
-                           r"\bbloomberg\.com\b", r"\bft\.com\b", r"\bpolitico\.com\b",
-                           r"\btheatlantic\.com\b"),
+    "services, broadcasters) and that the cited claim appears in the article. DOI "
+    "and academic indexing are NOT expected for news. Err toward REAL for known "
+    "reputable outlets like NYT, Reuters, BBC, AP, Washington Post, Guardian, WSJ, "
+    "Bloomberg, FT, NPR.",
+    url_patterns=_patterns(
+        r"\bnytimes\.com\b",
+        r"\bwashingtonpost\.com\b",
+        r"\btheguardian\.com\b",
+        r"\breuters\.com\b",
+        r"\bapnews\.com\b",
+        r"\bbbc\.(com|co\.uk)\b",
+        r"\bnpr\.org\b",
+        r"\bwsj\.com\b",
+        r"\bbloomberg\.com\b",
+        r"\bft\.com\b",
+        r"\bpolitico\.com\b",
+        r"\btheatlantic\.com\b",
+    ),
     type_patterns=("ARTICLE",),
 )
 
 _GOVERNMENT = DomainConfig(
-    domain=ContentDomain.GOVERNMENT, label="Government",
+    domain=ContentDomain.GOVERNMENT,
+    label="Government",
     description="Official government reports, legislation, statistics",
     layers=(
         LayerConfig("url", 0.40, 0.85, 0.93, "URL resolves on an official domain"),
         LayerConfig("ai", 0.60, 0.80, 0.84, "Official source + claim support"),
     ),
-    threshold=0.55, prior=0.82, bayesian_threshold=0.72,
+    threshold=0.55,
+    prior=0.82,
+    bayesian_threshold=0.72,
     ai_instruction="Verify this is from an official government or intergovernmental source "
-                   "(agency websites, .gov, .gov.uk, UN, WHO, etc.) and that the cited claim is "
-                   "supported by the document. Err toward REAL for official government URLs.",
-    url_patterns=_patterns(r"\.gov\b", r"\.gov\.\w{2}\b", r"\bwho\.int\b", r"\bun\.org\b",
-                           r"\boecd\.org\b", r"\bworldbank\.org\b", r"\bimf\.org\b",
-                           r"\bcdc\.gov\b"),
+    "(agency websites, .gov, .gov.uk, UN, WHO, etc.) and that the cited claim is "
+    "supported by the document. Err toward REAL for official government URLs.",
+    url_patterns=_patterns(
+        r"\.gov\b",
+        r"\.gov\.\w{2}\b",
+        r"\bwho\.int\b",
+        r"\bun\.org\b",
+        r"\boecd\.org\b",
+        r"\bworldbank\.org\b",
+        r"\bimf\.org\b",
+        r"\bcdc\.gov\b",
+    ),
 )
 
 # The standard's EDUCATIONAL (groundcheck ≥ v0.3.0, src/domains.ts), parameters and URL patterns as
 # published; the fixture in tests/agent/data/ holds us to them.
 _EDUCATIONAL = DomainConfig(
-    domain=ContentDomain.EDUCATIONAL, label="Educational",
+    domain=ContentDomain.EDUCATIONAL,
+    label="Educational",
     description="Educational platforms, open textbooks, curriculum standards, MOOCs",
     layers=(
         LayerConfig("url", 0.30, 0.80, 0.85, "URL resolves to a recognized educational platform"),
-        LayerConfig("title_search", 0.10, 0.35, 0.75, "May be indexed in OpenAlex (some educational "
-                    "content is cross-listed)"),
-        LayerConfig("ai", 0.60, 0.80, 0.82, "AI verifies educational source credibility + claim support"),
+        LayerConfig(
+            "title_search",
+            0.10,
+            0.35,
+            0.75,
+            "May be indexed in OpenAlex (some educational content is cross-listed)",
+        ),
+        LayerConfig(
+            "ai", 0.60, 0.80, 0.82, "AI verifies educational source credibility + claim support"
+        ),
     ),
-    threshold=0.50, prior=0.65, bayesian_threshold=0.65,
+    threshold=0.50,
+    prior=0.65,
+    bayesian_threshold=0.65,
     ai_instruction="Verify this is from a recognized educational platform, open textbook publisher, "
-                   "curriculum standards body, or MOOC provider, and that the cited claim is supported "
-                   "by the content. Err toward REAL for established educational platforms like Khan "
-                   "Academy, OpenStax, Coursera, edX, CK-12, and curriculum standards bodies like NCTM.",
-    url_patterns=_patterns(r"\bkhanacademy\.org\b", r"\bopenstax\.org\b", r"\bcoursera\.org\b",
-                           r"\bedx\.org\b", r"\bbrilliant\.org\b", r"\bck12\.org\b", r"\bnctm\.org\b",
-                           r"\bcorestandards\.org\b", r"\bmathworld\.wolfram\.com\b", r"\bted\.com\b",
-                           r"\bduolingo\.com\b", r"\bcodecademy\.com\b", r"\bphet\.colorado\.edu\b"),
+    "curriculum standards body, or MOOC provider, and that the cited claim is supported "
+    "by the content. Err toward REAL for established educational platforms like Khan "
+    "Academy, OpenStax, Coursera, edX, CK-12, and curriculum standards bodies like NCTM.",
+    url_patterns=_patterns(
+        r"\bkhanacademy\.org\b",
+        r"\bopenstax\.org\b",
+        r"\bcoursera\.org\b",
+        r"\bedx\.org\b",
+        r"\bbrilliant\.org\b",
+        r"\bck12\.org\b",
+        r"\bnctm\.org\b",
+        r"\bcorestandards\.org\b",
+        r"\bmathworld\.wolfram\.com\b",
+        r"\bted\.com\b",
+        r"\bduolingo\.com\b",
+        r"\bcodecademy\.com\b",
+        r"\bphet\.colorado\.edu\b",
+    ),
     type_patterns=("WEB", "VIDEO", "BOOK", "REPORT"),
 )
 
 _GENERAL = DomainConfig(
-    domain=ContentDomain.GENERAL, label="General",
+    domain=ContentDomain.GENERAL,
+    label="General",
     description="Blog posts, podcasts, videos and other web content",
     layers=(
         LayerConfig("url", 0.30, 0.65, 0.70, "URL resolves"),
         LayerConfig("title_search", 0.10, 0.30, 0.75, "May be indexed by a title search"),
         LayerConfig("ai", 0.60, 0.72, 0.78, "Source credibility + claim support"),
     ),
-    threshold=0.55, prior=0.45, bayesian_threshold=0.68,
+    threshold=0.55,
+    prior=0.45,
+    bayesian_threshold=0.68,
     ai_instruction="Verify the source exists and the cited claim is supported. Apply high "
-                   "scrutiny to blogs, social media, and anonymous sources. Err toward REJECTION "
-                   "for unverifiable anonymous sources.",
+    "scrutiny to blogs, social media, and anonymous sources. Err toward REJECTION "
+    "for unverifiable anonymous sources.",
     type_patterns=("WEB", "VIDEO", "ARTICLE"),
 )
 
-DOMAIN_CONFIGS: Mapping[ContentDomain, DomainConfig] = MappingProxyType({
-    c.domain: c for c in (_ACADEMIC, _NEWS, _GOVERNMENT, _EDUCATIONAL, _GENERAL)
-})
+DOMAIN_CONFIGS: Mapping[ContentDomain, DomainConfig] = MappingProxyType(
+    {c.domain: c for c in (_ACADEMIC, _NEWS, _GOVERNMENT, _EDUCATIONAL, _GENERAL)}
+)
 
-_URL_ORDER = (ContentDomain.ACADEMIC, ContentDomain.NEWS, ContentDomain.GOVERNMENT,
-              ContentDomain.EDUCATIONAL)
+_URL_ORDER = (
+    ContentDomain.ACADEMIC,
+    ContentDomain.NEWS,
+    ContentDomain.GOVERNMENT,
+    ContentDomain.EDUCATIONAL,
+)
 
 
-_TYPE_ORDER = (ContentDomain.ACADEMIC, ContentDomain.NEWS, ContentDomain.GOVERNMENT,
-               ContentDomain.EDUCATIONAL, ContentDomain.GENERAL)
+_TYPE_ORDER = (
+    ContentDomain.ACADEMIC,
+    ContentDomain.NEWS,
+    ContentDomain.GOVERNMENT,
+    ContentDomain.EDUCATIONAL,
+    ContentDomain.GENERAL,
+)
 _EDU_HOST = re.compile(r"\.edu(\.[a-z]{2})?$")
 
 
-def classify_reference(doi: str | None = None, url: str | None = None, type: str | None = None,
-                       *, news_domains: Collection[str] = (), edu_hosts: bool = False) -> ContentDomain:
+def classify_reference(
+    doi: str | None = None,
+    url: str | None = None,
+    type: str | None = None,
+    *,
+    news_domains: Collection[str] = (),
+    edu_hosts: bool = False,
+) -> ContentDomain:
     """The content domain of a reference, exactly as the standard's ``classifyReference``.
 
     1 a DOI (not blank) → ACADEMIC; 2 the lower-cased URL matches ACADEMIC, then NEWS, then
@@ -265,15 +337,19 @@ def _host(link: str) -> str:
 
 
 def _host_matches(host: str, domains: Collection[str]) -> bool:
-    return any(host == d or host.endswith("." + d) for d in (d.strip().lower() for d in domains) if d)
+    return any(
+        host == d or host.endswith("." + d) for d in (d.strip().lower() for d in domains) if d
+    )
 
 
 def _config(domain: ContentDomain | str) -> DomainConfig:
     try:
         return DOMAIN_CONFIGS[ContentDomain(str(domain).upper())]
     except ValueError:
-        raise ValueError(f"unknown content domain {domain!r}; expected one of "
-                         f"{', '.join(d.value for d in ContentDomain)}") from None
+        raise ValueError(
+            f"unknown content domain {domain!r}; expected one of "
+            f"{', '.join(d.value for d in ContentDomain)}"
+        ) from None
 
 
 def _by_layer(layers: Iterable[LayerResult]) -> dict[str, LayerResult]:
@@ -284,8 +360,11 @@ def domain_aware_score(domain: ContentDomain | str, layers: Iterable[LayerResult
     """v1: the weighted sum of the domain's layers (others ignored) against its threshold."""
     config = _config(domain)
     results = _by_layer(layers)
-    score = sum(layer.weight * results[layer.id].confidence
-                for layer in config.layers if layer.id in results)
+    score = sum(
+        layer.weight * results[layer.id].confidence
+        for layer in config.layers
+        if layer.id in results
+    )
     return WeightedScore(score, "VERIFIED" if score >= config.threshold else "FAILED")
 
 
@@ -302,5 +381,6 @@ def bayesian_score(domain: ContentDomain | str, layers: Iterable[LayerResult]) -
         contributions[layer.id] = delta
         log_odds += delta
     posterior = 1.0 / (1.0 + math.exp(-log_odds))
-    return BayesianScore(posterior, "VERIFIED" if posterior >= config.bayesian_threshold else "FAILED",
-                         contributions)
+    return BayesianScore(
+        posterior, "VERIFIED" if posterior >= config.bayesian_threshold else "FAILED", contributions
+    )

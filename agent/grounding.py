@@ -53,16 +53,39 @@ class Profile:
     why: str
 
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (
-    Profile("general", Threshold(0.8, 0.3), Threshold(0.6, 0.15), (0.5, 0.9),
-            "the issue's thresholds"),
-    Profile("documentation", Threshold(0.75, 0.2), Threshold(0.55, 0.1), (0.55, 0.85),
-            "looser: documentation restates what a model may well know, so smaller drops count"),
-    Profile("data", Threshold(0.85, 0.4), Threshold(0.7, 0.2), (0.5, 0.95),
-            "stricter: numbers and dates are the claim, so scrubbing them must hurt more"),
-    Profile("security", Threshold(0.9, 0.45), Threshold(0.75, 0.25), (0.0, 1.01),
-            "strictest, and checked at every confidence: a wrong verdict costs most here"),
-)}
+PROFILES: dict[str, Profile] = {
+    p.name: p
+    for p in (
+        Profile(
+            "general",
+            Threshold(0.8, 0.3),
+            Threshold(0.6, 0.15),
+            (0.5, 0.9),
+            "the issue's thresholds",
+        ),
+        Profile(
+            "documentation",
+            Threshold(0.75, 0.2),
+            Threshold(0.55, 0.1),
+            (0.55, 0.85),
+            "looser: documentation restates what a model may well know, so smaller drops count",
+        ),
+        Profile(
+            "data",
+            Threshold(0.85, 0.4),
+            Threshold(0.7, 0.2),
+            (0.5, 0.95),
+            "stricter: numbers and dates are the claim, so scrubbing them must hurt more",
+        ),
+        Profile(
+            "security",
+            Threshold(0.9, 0.45),
+            Threshold(0.75, 0.25),
+            (0.0, 1.01),
+            "strictest, and checked at every confidence: a wrong verdict costs most here",
+        ),
+    )
+}
 
 
 def profile_named(name: str | None, default: str = "general") -> Profile:
@@ -72,8 +95,9 @@ def profile_named(name: str | None, default: str = "general") -> Profile:
     return PROFILES[key]
 
 
-def should_check(trigger: Trigger, profile: Profile, decision: VerdictDecision,
-                 evidence_count: int, llm: bool) -> tuple[bool, str]:
+def should_check(
+    trigger: Trigger, profile: Profile, decision: VerdictDecision, evidence_count: int, llm: bool
+) -> tuple[bool, str]:
     """Whether the scrubbed pass runs, and why (or why not) in words for the trace."""
     if trigger == "never":
         return False, "trigger is never"
@@ -87,10 +111,14 @@ def should_check(trigger: Trigger, profile: Profile, decision: VerdictDecision,
         return True, "trigger is always"
     low, high = profile.medium
     if low <= decision.confidence < high:
-        return True, (f"confidence {decision.confidence:.2f} is medium for the {profile.name} profile "
-                      f"([{low:g}, {min(high, 1):g}))")
-    return False, (f"confidence {decision.confidence:.2f} is outside the {profile.name} profile's "
-                   f"medium band [{low:g}, {min(high, 1):g})")
+        return True, (
+            f"confidence {decision.confidence:.2f} is medium for the {profile.name} profile "
+            f"([{low:g}, {min(high, 1):g}))"
+        )
+    return False, (
+        f"confidence {decision.confidence:.2f} is outside the {profile.name} profile's "
+        f"medium band [{low:g}, {min(high, 1):g})"
+    )
 
 
 def grounding_status(full: float, scrubbed: float, profile: Profile) -> Status:
@@ -107,30 +135,50 @@ def grounding_status(full: float, scrubbed: float, profile: Profile) -> Status:
 def scrubbed_evidence(evidence: Sequence[Evidence]) -> tuple[list[Evidence], int]:
     """Copies of the evidence with their texts scrubbed (one table for all) and sources hidden."""
     result = scrub([item.text for item in evidence])
-    copies = [replace(item, text=text, domain=f"source-{n}", source="", title="", quote="")
-              for n, (item, text) in enumerate(zip(evidence, result.texts, strict=True), start=1)]
+    copies = [
+        replace(item, text=text, domain=f"source-{n}", source="", title="", quote="")
+        for n, (item, text) in enumerate(zip(evidence, result.texts, strict=True), start=1)
+    ]
     return copies, len(result.replacements)
 
 
-async def scrubbed_confidence(claim: str, evidence: Sequence[Evidence], decision: VerdictDecision,
-                              chat: ChatModel) -> tuple[float, int]:
+async def scrubbed_confidence(
+    claim: str, evidence: Sequence[Evidence], decision: VerdictDecision, chat: ChatModel
+) -> tuple[float, int]:
     """The LLM's confidence in the same verdict on scrubbed evidence, and how many specifics were
     scrubbed. Raises LLMError (LLMBadResponse when the answer has no usable confidence)."""
     copies, replaced = scrubbed_evidence(evidence)
-    reply = await chat.complete_json(GROUNDING_SYSTEM, grounding_user(claim, decision.verdict.value, copies))
+    reply = await chat.complete_json(
+        GROUNDING_SYSTEM, grounding_user(claim, decision.verdict.value, copies)
+    )
     return validate_answer(GroundingAnswer, reply.data).confidence, replaced
 
 
 def measured(full: float, scrubbed: float, profile: Profile) -> Grounding:
-    return Grounding(status=grounding_status(full, scrubbed, profile), full_confidence=round(full, 4),
-                     scrubbed_confidence=round(scrubbed, 4), delta=round(full - scrubbed, 4),
-                     profile=profile.name)
+    return Grounding(
+        status=grounding_status(full, scrubbed, profile),
+        full_confidence=round(full, 4),
+        scrubbed_confidence=round(scrubbed, 4),
+        delta=round(full - scrubbed, 4),
+        profile=profile.name,
+    )
 
 
 def skipped(profile: Profile | None) -> Grounding:
     return Grounding(status="SKIPPED", profile=profile.name if profile else None)
 
 
-__all__ = ["PROFILES", "TRIGGERS", "Profile", "Threshold", "UnknownProfile", "grounding_status",
-           "measured", "profile_named", "scrubbed_confidence", "scrubbed_evidence", "should_check",
-           "skipped"]
+__all__ = [
+    "PROFILES",
+    "TRIGGERS",
+    "Profile",
+    "Threshold",
+    "UnknownProfile",
+    "grounding_status",
+    "measured",
+    "profile_named",
+    "scrubbed_confidence",
+    "scrubbed_evidence",
+    "should_check",
+    "skipped",
+]

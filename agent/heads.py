@@ -42,6 +42,7 @@ def head_weights(kind: str = "default") -> tuple[Path, Path]:
         raise ValueError(f"unknown head set {kind!r}: default or research")
     return CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS
 
+
 _SUBJECTIVE_CUES = re.compile(
     r"\b(i|we|my|our|you|your|should|must|ought|need to|believe|think|feel|seems?|appears?|perhaps|"
     r"maybe|probably|clearly|obviously|simply|just|really|very|so|too|quite|rather|truly|indeed|only|"
@@ -91,11 +92,15 @@ CUES: dict[str, Callable[[str], list[float]]] = {
 }
 
 
-def feature_matrix(embeddings: np.ndarray, sentences: Sequence[str], cues: str | None) -> np.ndarray:
+def feature_matrix(
+    embeddings: np.ndarray, sentences: Sequence[str], cues: str | None
+) -> np.ndarray:
     vectors = np.asarray(embeddings, dtype=np.float32)
     if cues is None:
         return vectors
-    lexical = np.asarray([CUES[cues](s) for s in sentences], dtype=np.float32).reshape(len(sentences), -1)
+    lexical = np.asarray([CUES[cues](s) for s in sentences], dtype=np.float32).reshape(
+        len(sentences), -1
+    )
     return np.hstack([vectors, lexical])
 
 
@@ -104,7 +109,9 @@ class MiniLMLayers:
     token embeddings, the last layer's mean is what sentence-transformers normalises into the
     sentence embedding). Blocking; one forward pass at a time, like the embedder."""
 
-    def __init__(self, model, tokenizer, name: str, batch_size: int = 32, max_tokens: int = 128) -> None:
+    def __init__(
+        self, model, tokenizer, name: str, batch_size: int = 32, max_tokens: int = 128
+    ) -> None:
         self._model = model
         self._tokenizer = tokenizer
         self._lock = threading.Lock()
@@ -138,9 +145,14 @@ class MiniLMLayers:
         order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
         with self._lock, torch.inference_mode():
             for start in range(0, len(order), self.batch_size):
-                batch = order[start:start + self.batch_size]
-                encoded = self._tokenizer([sentences[i] for i in batch], padding=True, truncation=True,
-                                          max_length=self.max_tokens, return_tensors="pt")
+                batch = order[start : start + self.batch_size]
+                encoded = self._tokenizer(
+                    [sentences[i] for i in batch],
+                    padding=True,
+                    truncation=True,
+                    max_length=self.max_tokens,
+                    return_tensors="pt",
+                )
                 hidden = self._model(**encoded, output_hidden_states=True).hidden_states
                 mask = encoded["attention_mask"].unsqueeze(-1).to(hidden[0].dtype)
                 pooled = [(hidden[layer] * mask).sum(1) / mask.sum(1) for layer in layers]
@@ -165,10 +177,18 @@ class LinearHead:
         data = json.loads(Path(path).read_text())
         cues = data.get("cues")
         if cues is not None and cues not in CUES:
-            raise ValueError(f"{path} uses unknown cues {cues!r}; retrain with scripts/train_heads.py")
+            raise ValueError(
+                f"{path} uses unknown cues {cues!r}; retrain with scripts/train_heads.py"
+            )
         layers = tuple(int(v) for v in data["layers"]) if data.get("layers") else None
-        return cls(np.asarray(data["coef"], dtype=np.float32), float(data["intercept"]),
-                   float(data["threshold"]), str(data["embedder"]), cues, layers)
+        return cls(
+            np.asarray(data["coef"], dtype=np.float32),
+            float(data["intercept"]),
+            float(data["threshold"]),
+            str(data["embedder"]),
+            cues,
+            layers,
+        )
 
     def probabilities(self, vectors: np.ndarray, sentences: Sequence[str]) -> list[float]:
         """`vectors`: sentence embeddings, or layer means when the head has `layers`."""
@@ -179,7 +199,9 @@ class LinearHead:
 class HeadClassifier:
     """Binds a head to the encoder it was trained on; encoding runs off the event loop."""
 
-    def __init__(self, head: LinearHead, embedder: Embedder, layers: MiniLMLayers | None = None) -> None:
+    def __init__(
+        self, head: LinearHead, embedder: Embedder, layers: MiniLMLayers | None = None
+    ) -> None:
         if head.layers is not None and layers is None:
             raise ValueError("this head reads MiniLM layer means: pass a MiniLMLayers encoder")
         self.head = head
@@ -214,7 +236,9 @@ class HeadClassifier:
 OpinionDetector = HeadClassifier
 
 
-def load_head_classifier(path: Path, embedder: Embedder, layers: MiniLMLayers | None = None) -> HeadClassifier | None:
+def load_head_classifier(
+    path: Path, embedder: Embedder, layers: MiniLMLayers | None = None
+) -> HeadClassifier | None:
     """Blocking. None when the embedder is not the model the weights were trained on (a fake
     embedder in tests). A head over layer means uses `layers` when they are that model's (two
     heads of one service share one copy), else loads its own."""

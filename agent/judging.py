@@ -36,8 +36,16 @@ from agent.verdict import (
     pointers,
 )
 
-__all__ = ["Judged", "Stances", "claim_time_rule", "judge_label", "judge_stances", "judge_verdict", "stance_steps",
-           "with_freshness"]
+__all__ = [
+    "Judged",
+    "Stances",
+    "claim_time_rule",
+    "judge_label",
+    "judge_stances",
+    "judge_verdict",
+    "stance_steps",
+    "with_freshness",
+]
 
 
 @dataclass(frozen=True)
@@ -67,8 +75,9 @@ def judge_label(nli: NLIModel | None) -> str:
     return f"the {getattr(nli, 'kind', 'NLI model')} ({nli.name})"
 
 
-async def judge_stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel | None,
-                        english: bool = True) -> Stances:
+async def judge_stances(
+    claim: str, evidence: Sequence[Evidence], nli: NLIModel | None, english: bool = True
+) -> Stances:
     """Quote + stance per item (`_stances`); a fact-checker's rated review of the claim takes the
     stance its rating states (a "False" rating refutes the claim), whatever the judge read in it."""
     stances = await _stances(claim, evidence, nli, english)
@@ -79,16 +88,24 @@ async def judge_stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel 
         if item.review is None:
             continue
         stance, p = review_stance(item.review)
-        items[n] = replace(item, stance=stance, quote=item.text,
-                           stance_score=round(max(p.entailment, p.contradiction), 4) if stance != "neutral" else None,
-                           stance_rule=None, stance_reason=None)  # the rating decides, not a comparison rule
+        items[n] = replace(
+            item,
+            stance=stance,
+            quote=item.text,
+            stance_score=round(max(p.entailment, p.contradiction), 4)
+            if stance != "neutral"
+            else None,
+            stance_rule=None,
+            stance_reason=None,
+        )  # the rating decides, not a comparison rule
         if probs:
             probs[n] = p
     return Stances(items, stances.by, tuple(probs))
 
 
-async def _stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel | None,
-                   english: bool = True) -> Stances:
+async def _stances(
+    claim: str, evidence: Sequence[Evidence], nli: NLIModel | None, english: bool = True
+) -> Stances:
     """Quote + stance per item: the NLI model or the local judge over sentences when loaded,
     else the heuristic (an LLM verdict answer refines them in step 8)."""
     items = [replace(e) for e in evidence]
@@ -98,7 +115,9 @@ async def _stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel | Non
         return Stances(items, f"{HEURISTIC_NAME} (the {kind} reads English only)")
     if nli is not None and items:
         try:
-            probs = await nli_judge(claim, items, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM))
+            probs = await nli_judge(
+                claim, items, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM)
+            )
             return Stances(items, judge_label(nli), tuple(probs))
         except Exception as exc:  # a local model failing mid-run must not fail the request
             items = [replace(e) for e in evidence]
@@ -108,28 +127,44 @@ async def _stances(claim: str, evidence: Sequence[Evidence], nli: NLIModel | Non
     return Stances(items, HEURISTIC_NAME)
 
 
-def stance_steps(evidence: Sequence[Evidence], by: str, promoted: Evidence | None, stale: Sequence[str]) -> list[str]:
+def stance_steps(
+    evidence: Sequence[Evidence], by: str, promoted: Evidence | None, stale: Sequence[str]
+) -> list[str]:
     """The trace lines of step 7, written from its results: the contrasting source promoted, the
     flagged sources, each item's stance and what judged it, the stale items."""
     steps = []
     if promoted is not None:
-        steps.append(f"Political balance: the evidence leaned one way; ranked a contrasting "
-                     f"credible source higher ({promoted.domain}, {promoted.bias}).")
-    flagged = [f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags]
+        steps.append(
+            f"Political balance: the evidence leaned one way; ranked a contrasting "
+            f"credible source higher ({promoted.domain}, {promoted.bias})."
+        )
+    flagged = [
+        f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags
+    ]
     if flagged:
         steps.append("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
     if evidence:
-        steps.append(f"Quotes and stance by {by}: " + ", ".join(
-            f"[{n}] {e.stance}" + (f" {e.stance_score:.2f}" if e.stance_score is not None else "")
-            for n, e in enumerate(evidence, 1)) + ".")
+        steps.append(
+            f"Quotes and stance by {by}: "
+            + ", ".join(
+                f"[{n}] {e.stance}"
+                + (f" {e.stance_score:.2f}" if e.stance_score is not None else "")
+                for n, e in enumerate(evidence, 1)
+            )
+            + "."
+        )
     if stale:
-        steps.append("Freshness: the claim is time-sensitive and " + "; ".join(stale)
-                     + " — stale for it (weighted down in factuality).")
+        steps.append(
+            "Freshness: the claim is time-sensitive and "
+            + "; ".join(stale)
+            + " — stale for it (weighted down in factuality)."
+        )
     return steps
 
 
-def with_freshness(claim: str, evidence: Sequence[Evidence],
-                   today: date | None = None) -> tuple[list[Evidence], list[str]]:
+def with_freshness(
+    claim: str, evidence: Sequence[Evidence], today: date | None = None
+) -> tuple[list[Evidence], list[str]]:
     """Freshness weight per item; items too old for a time-sensitive claim are marked stale, and
     each item says whether it was published before the time the claim is about (`before_claim`).
     Returns the new items and one line per stale item."""
@@ -138,17 +173,27 @@ def with_freshness(claim: str, evidence: Sequence[Evidence],
     out: list[Evidence] = []
     stale: list[str] = []
     for n, item in enumerate(evidence, 1):
-        old = (sensitive and is_stale(item.published, item.source_type, today)) or too_old_for_present(
-            item.published, item.source_type, period, today)
-        out.append(replace(item, freshness=freshness(item.published, item.source_type, today),
-                           stale=item.stale or old, before_claim=before_claim(item.published, period)))
+        old = (
+            sensitive and is_stale(item.published, item.source_type, today)
+        ) or too_old_for_present(item.published, item.source_type, period, today)
+        out.append(
+            replace(
+                item,
+                freshness=freshness(item.published, item.source_type, today),
+                stale=item.stale or old,
+                before_claim=before_claim(item.published, period),
+            )
+        )
         if old:
-            stale.append(f"[{n}] {item.domain or item.source} ({item.source_type}) is from {item.published}")
+            stale.append(
+                f"[{n}] {item.domain or item.source} ({item.source_type}) is from {item.published}"
+            )
     return out, stale
 
 
-def claim_time_rule(claim: str, evidence: Sequence[Evidence], decision: VerdictDecision,
-                    today: date | None = None) -> tuple[VerdictDecision, str | None]:
+def claim_time_rule(
+    claim: str, evidence: Sequence[Evidence], decision: VerdictDecision, today: date | None = None
+) -> tuple[VerdictDecision, str | None]:
     """The claim's own time (issue 25, item 3), after any judge: evidence published before the
     claimed event cannot confirm it, and a claim about the present is not settled by evidence older
     than its source type's half-life alone. Returns the verdict and the step when the rule changed it.
@@ -165,35 +210,61 @@ def claim_time_rule(claim: str, evidence: Sequence[Evidence], decision: VerdictD
         return decision, None
     cues = ", ".join(f"[{n}] {e.published}" for n, e in deciding[:3])
     if side == "supports" and all(e.before_claim for _, e in deciding):
-        why = (f"every item that supports it was published before the time the claim is about "
-               f"({period.cue!r}, from {period.start}): {cues}; evidence older than an event cannot confirm it")
-    elif period.present and all(e.stale for _, e in deciding) and all(e.review is None for _, e in deciding):
-        why = (f"the claim is about the present and every item that {side.rstrip('s')}s it is older than its "
-               f"source type's half-life ({cues}); old evidence alone does not settle it")
+        why = (
+            f"every item that supports it was published before the time the claim is about "
+            f"({period.cue!r}, from {period.start}): {cues}; evidence older than an event cannot confirm it"
+        )
+    elif (
+        period.present
+        and all(e.stale for _, e in deciding)
+        and all(e.review is None for _, e in deciding)
+    ):
+        why = (
+            f"the claim is about the present and every item that {side.rstrip('s')}s it is older than its "
+            f"source type's half-life ({cues}); old evidence alone does not settle it"
+        )
     else:
         return decision, None
     changed = VerdictDecision(
-        Verdict.NOT_ENOUGH_EVIDENCE, round(min(decision.confidence, 0.3), 4),
-        f"The judge answered \"{decision.verdict.value}\", but {why}. Its reasoning was: {decision.reasoning}",
-        decision.mode)
+        Verdict.NOT_ENOUGH_EVIDENCE,
+        round(min(decision.confidence, 0.3), 4),
+        f'The judge answered "{decision.verdict.value}", but {why}. Its reasoning was: {decision.reasoning}',
+        decision.mode,
+    )
     return changed, f"Claim time: {decision.verdict.value} → Not Enough Evidence: {why}."
 
 
-async def judge_verdict(claim: str, evidence: Sequence[Evidence], run: Run, *, engine: str,
-                        chat: ChatModel | None, nli: NLIModel | None, llm_configured: bool,
-                        backend: str, probs: Sequence[StanceProbs | None] = (),
-                        language: Language | None = None) -> Judged:
+async def judge_verdict(
+    claim: str,
+    evidence: Sequence[Evidence],
+    run: Run,
+    *,
+    engine: str,
+    chat: ChatModel | None,
+    nli: NLIModel | None,
+    llm_configured: bool,
+    backend: str,
+    probs: Sequence[StanceProbs | None] = (),
+    language: Language | None = None,
+) -> Judged:
     """Step 8: the engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks."""
     trace = run.trace
     items = list(evidence)
-    lead = NO_LLM if not llm_configured else (
-        "The language model is not used for verdicts (VERDICT_BACKEND), so claimcheck did not judge "
-        "the claim itself.")
+    lead = (
+        NO_LLM
+        if not llm_configured
+        else (
+            "The language model is not used for verdicts (VERDICT_BACKEND), so claimcheck did not judge "
+            "the claim itself."
+        )
+    )
     if not items:
         trace.step("No relevant evidence: Not Enough Evidence, without asking a judge.")
         decision = no_evidence_verdict()
         if engine == "evidence-only":
-            decision = VerdictDecision(decision.verdict, 0.0, f"{lead} {decision.reasoning}", decision.mode)
+            decision = VerdictDecision(
+                decision.verdict, 0.0, f"{lead} {decision.reasoning}", decision.mode
+            )
         return Judged(decision, items)
     if engine == "llm" and chat is not None:
         try:
@@ -203,40 +274,65 @@ async def judge_verdict(claim: str, evidence: Sequence[Evidence], run: Run, *, e
             lead = "The language model's answer could not be used, so claimcheck did not judge the claim itself."
             engine = "nli" if nli is not None and backend == "auto" else "evidence-only"
         else:
-            trace.step(f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}.")
+            trace.step(
+                f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}."
+            )
             items = [replace(e) for e in items]
-            judged, rejected = apply_judgements(items, validate_answer(VerdictAnswer, reply.data).evidence)
+            judged, rejected = apply_judgements(
+                items, validate_answer(VerdictAnswer, reply.data).evidence
+            )
             if judged:
-                trace.step(f"Stance of {judged} item(s) from the LLM's verdict answer"
-                           + (f"; {rejected} quote(s) not found verbatim in their evidence were not used"
-                              if rejected else "") + ".")
+                trace.step(
+                    f"Stance of {judged} item(s) from the LLM's verdict answer"
+                    + (
+                        f"; {rejected} quote(s) not found verbatim in their evidence were not used"
+                        if rejected
+                        else ""
+                    )
+                    + "."
+                )
             return Judged(decision, items)
     label = judge_label(nli)
     if engine == "nli" and nli is not None and language is not None and not language.english:
-        trace.step(f"Verdict: not judged — {label} is an English model and the claim looks "
-                   f"{language.name}; configure an LLM to judge claims in other languages.")
-        return Judged(VerdictDecision(
-            Verdict.NOT_ENOUGH_EVIDENCE, 0.0,
-            f"The claim looks {language.name}, and claimcheck's local judge reads English only, so it "
-            f"does not answer True or False for it without a language model. The most relevant evidence "
-            f"is {pointers(items)}.", "evidence-only"), items)
+        trace.step(
+            f"Verdict: not judged — {label} is an English model and the claim looks "
+            f"{language.name}; configure an LLM to judge claims in other languages."
+        )
+        return Judged(
+            VerdictDecision(
+                Verdict.NOT_ENOUGH_EVIDENCE,
+                0.0,
+                f"The claim looks {language.name}, and claimcheck's local judge reads English only, so it "
+                f"does not answer True or False for it without a language model. The most relevant evidence "
+                f"is {pointers(items)}.",
+                "evidence-only",
+            ),
+            items,
+        )
     if engine == "nli" and nli is not None:
         if len(probs) != len(items):  # the stances fell back to the heuristic: no judgement
             trace.step(f"Verdict: {label} gave no stances; answering evidence-only.")
         else:
             calibration = getattr(nli, "calibration", None) or Calibration()
             decision, fact = judged_verdict(claim, items, probs, label, calibration)
-            ruled = [f"[{n}] {e.stance} ({e.stance_rule}: {e.stance_reason})" for n, e in enumerate(items, 1)
-                     if e.stance_rule]
+            ruled = [
+                f"[{n}] {e.stance} ({e.stance_rule}: {e.stance_reason})"
+                for n, e in enumerate(items, 1)
+                if e.stance_rule
+            ]
             if ruled:
                 trace.step("Comparison: " + "; ".join(ruled) + ".")
             if "with exact comparison" in decision.reasoning:
-                trace.step(f"Verdict by exact comparison: {decision.verdict} at {decision.confidence:.2f} "
-                           f"(each rule's precision measured on the validation splits, agent/data/compare.json).")
+                trace.step(
+                    f"Verdict by exact comparison: {decision.verdict} at {decision.confidence:.2f} "
+                    f"(each rule's precision measured on the validation splits, agent/data/compare.json)."
+                )
             else:
-                trace.step(f"Verdict by {label} from the stances: {decision.verdict} at "
-                           f"{decision.confidence:.2f} (thresholds and confidence calibrated on "
-                           f"{calibration.fitted_on}).")
+                trace.step(
+                    f"Verdict by {label} from the stances: {decision.verdict} at "
+                    f"{decision.confidence:.2f} (thresholds and confidence calibrated on "
+                    f"{calibration.fitted_on})."
+                )
             return Judged(decision, items, fact)
     if backend == "llm" and not llm_configured:
         trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
@@ -244,5 +340,7 @@ async def judge_verdict(claim: str, evidence: Sequence[Evidence], run: Run, *, e
     if decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE:
         trace.step("Verdict: evidence-only; no language model or NLI model judged the claim.")
     else:
-        trace.step(f"Verdict: evidence-only, from a fact-checker's published rating: {decision.verdict}.")
+        trace.step(
+            f"Verdict: evidence-only, from a fact-checker's published rating: {decision.verdict}."
+        )
     return Judged(decision, items)

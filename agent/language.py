@@ -19,19 +19,78 @@ import threading
 import unicodedata
 from dataclasses import dataclass
 
-LANGUAGES = ("en", "es", "fr", "de", "it", "pt", "nl", "sv", "da", "no", "pl", "ro", "tr", "id", "cs",
-             "hu", "fi", "ru", "uk", "ar", "fa", "he", "hi", "bn", "zh", "ja", "ko", "th", "vi", "el")
-NAMES = {"en": "English", "es": "Spanish", "fr": "French", "de": "German", "it": "Italian",
-         "pt": "Portuguese", "nl": "Dutch", "sv": "Swedish", "da": "Danish", "no": "Norwegian",
-         "pl": "Polish", "ro": "Romanian", "tr": "Turkish", "id": "Indonesian", "cs": "Czech",
-         "hu": "Hungarian", "fi": "Finnish", "ru": "Russian", "uk": "Ukrainian", "ar": "Arabic",
-         "fa": "Persian", "he": "Hebrew", "hi": "Hindi", "bn": "Bengali", "zh": "Chinese",
-         "ja": "Japanese", "ko": "Korean", "th": "Thai", "vi": "Vietnamese", "el": "Greek"}
+LANGUAGES = (
+    "en",
+    "es",
+    "fr",
+    "de",
+    "it",
+    "pt",
+    "nl",
+    "sv",
+    "da",
+    "no",
+    "pl",
+    "ro",
+    "tr",
+    "id",
+    "cs",
+    "hu",
+    "fi",
+    "ru",
+    "uk",
+    "ar",
+    "fa",
+    "he",
+    "hi",
+    "bn",
+    "zh",
+    "ja",
+    "ko",
+    "th",
+    "vi",
+    "el",
+)
+NAMES = {
+    "en": "English",
+    "es": "Spanish",
+    "fr": "French",
+    "de": "German",
+    "it": "Italian",
+    "pt": "Portuguese",
+    "nl": "Dutch",
+    "sv": "Swedish",
+    "da": "Danish",
+    "no": "Norwegian",
+    "pl": "Polish",
+    "ro": "Romanian",
+    "tr": "Turkish",
+    "id": "Indonesian",
+    "cs": "Czech",
+    "hu": "Hungarian",
+    "fi": "Finnish",
+    "ru": "Russian",
+    "uk": "Ukrainian",
+    "ar": "Arabic",
+    "fa": "Persian",
+    "he": "Hebrew",
+    "hi": "Hindi",
+    "bn": "Bengali",
+    "zh": "Chinese",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "th": "Thai",
+    "vi": "Vietnamese",
+    "el": "Greek",
+}
 MIN_PROBABILITY = 0.7
 # English function words that other Latin-script languages do not share (not "no", "a", "in",
 # "on", "was", "will", "has": Spanish, Italian, German and French use those too)
-_ENGLISH = re.compile(r"\b(?:the|are|were|of|and|that|this|with|for|from|by|not|does|did|have|had|its|"
-                      r"their|which|been|than)\b", re.IGNORECASE)
+_ENGLISH = re.compile(
+    r"\b(?:the|are|were|of|and|that|this|with|for|from|by|not|does|did|have|had|its|"
+    r"their|which|been|than)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -82,9 +141,15 @@ def detect(text: str) -> Language:
         code = code if code != "en" else "und"
         return Language(code, probability, False, "most of its letters are not in the Latin script")
     if code != "en" and probability >= MIN_PROBABILITY and not _ENGLISH.search(text):
-        return Language(code, probability, False, f"language identification gives {code} at {probability:.2f}")
-    return Language("en", probability if code == "en" else round(1 - probability, 4), True,
-                    "English, or too short to tell")
+        return Language(
+            code, probability, False, f"language identification gives {code} at {probability:.2f}"
+        )
+    return Language(
+        "en",
+        probability if code == "en" else round(1 - probability, 4),
+        True,
+        "English, or too short to tell",
+    )
 
 
 __all__ = ["LANGUAGES", "Language", "detect", "load"]

@@ -99,10 +99,19 @@ def parse_json_object(text: str) -> dict[str, Any]:
 class OpenAIChatModel:
     """Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp) via the openai SDK."""
 
-    def __init__(self, *, model: str, api_key: str | None, base_url: str | None,
-                 temperature: float, timeout_s: float, http_client: httpx.AsyncClient | None = None,
-                 rate: TokenBucket | None = None, breaker: CircuitBreaker | None = None,
-                 limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        model: str,
+        api_key: str | None,
+        base_url: str | None,
+        temperature: float,
+        timeout_s: float,
+        http_client: httpx.AsyncClient | None = None,
+        rate: TokenBucket | None = None,
+        breaker: CircuitBreaker | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         from openai import AsyncOpenAI
 
         self.name = model
@@ -114,15 +123,23 @@ class OpenAIChatModel:
         self._temperature = temperature
         self._json_mode = True
         self._client = AsyncOpenAI(
-            api_key=api_key or "not-needed", base_url=base_url, timeout=timeout_s,
-            max_retries=0, http_client=http_client,  # one retry policy: ours (search/resilience.py)
+            api_key=api_key or "not-needed",
+            base_url=base_url,
+            timeout=timeout_s,
+            max_retries=0,
+            http_client=http_client,  # one retry policy: ours (search/resilience.py)
         )
 
     async def complete_json(self, system: str, user: str) -> ChatReply:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
-        kwargs: dict[str, Any] = {"model": self.name, "messages": messages,
-                                  "temperature": self._temperature}
-        async for attempt in retrying(self.limits, lambda exc: getattr(exc, "transient", False), self._timeout_s):
+        kwargs: dict[str, Any] = {
+            "model": self.name,
+            "messages": messages,
+            "temperature": self._temperature,
+        }
+        async for attempt in retrying(
+            self.limits, lambda exc: getattr(exc, "transient", False), self._timeout_s
+        ):
             with attempt:
                 return await self._attempt(kwargs)
         raise AssertionError("unreachable: tenacity re-raises the last error")
@@ -131,10 +148,14 @@ class OpenAIChatModel:
         timeout_s = budget(self._timeout_s)
         if timeout_s <= 0:
             cut("an LLM call (no time left for it)")
-            raise LLMSkipped(f"not asked: the verification's deadline ({deadline_seconds():g} s) left no time")
+            raise LLMSkipped(
+                f"not asked: the verification's deadline ({deadline_seconds():g} s) left no time"
+            )
         try:
-            return await self.breaker.call(lambda: self._ask(kwargs, timeout_s),
-                                           counts=lambda exc: getattr(exc, "counts", True))
+            return await self.breaker.call(
+                lambda: self._ask(kwargs, timeout_s),
+                counts=lambda exc: getattr(exc, "counts", True),
+            )
         except CircuitOpen as exc:
             raise LLMSkipped(str(exc)) from None
 
@@ -151,9 +172,11 @@ class OpenAIChatModel:
         except TimeoutError as exc:
             if cut_short:
                 cut(f"an LLM call (stopped after {timeout_s:.1f} s by the deadline)")
-            raise LLMUnavailable(f"the LLM timed out: no whole answer within {timeout_s:.1f} s"
-                                 + (" (cut by the verification's deadline)" if cut_short else ""),
-                                 transient=True) from exc
+            raise LLMUnavailable(
+                f"the LLM timed out: no whole answer within {timeout_s:.1f} s"
+                + (" (cut by the verification's deadline)" if cut_short else ""),
+                transient=True,
+            ) from exc
         except openai.APITimeoutError as exc:
             raise LLMUnavailable(f"the LLM timed out: {exc}", transient=True) from exc
         except openai.APIConnectionError as exc:
@@ -161,19 +184,29 @@ class OpenAIChatModel:
         except openai.APIStatusError as exc:
             status = exc.status_code
             transient = status in {408, 409, 429} or status >= 500
-            raise LLMUnavailable(f"the LLM answered HTTP {status}", transient=transient,
-                                 counts=transient or status in {401, 403, 404}) from exc
+            raise LLMUnavailable(
+                f"the LLM answered HTTP {status}",
+                transient=transient,
+                counts=transient or status in {401, 403, 404},
+            ) from exc
         except openai.OpenAIError as exc:
             raise LLMUnavailable(f"the LLM failed: {exc}") from exc
-        except (ValueError, TypeError, AttributeError) as exc:  # a 200 whose body is not the JSON it promised
-            raise LLMBadResponse(f"the LLM's answer could not be read: {type(exc).__name__}: {str(exc)[:160]}") from exc
+        except (
+            ValueError,
+            TypeError,
+            AttributeError,
+        ) as exc:  # a 200 whose body is not the JSON it promised
+            raise LLMBadResponse(
+                f"the LLM's answer could not be read: {type(exc).__name__}: {str(exc)[:160]}"
+            ) from exc
         try:
             text = response.choices[0].message.content or ""
         except (AttributeError, IndexError, TypeError) as exc:
             raise LLMBadResponse("the LLM answer has no message") from exc
         usage = getattr(response, "usage", None)
         return ChatReply(
-            data=parse_json_object(text), text=text,
+            data=parse_json_object(text),
+            text=text,
             prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
             completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
         )

@@ -40,14 +40,18 @@ class Classification:
     claim: str  # the verifiable part
     reason: str = ""
     by: Literal["rules", "llm"] = "rules"
-    keywords: str = ""  # the LLM's web search keywords, asked with the classification (saves a call)
+    keywords: str = (
+        ""  # the LLM's web search keywords, asked with the classification (saves a call)
+    )
 
 
 @dataclass
 class Trust:
     """groundcheck-style trust of one source: v2 posterior, verdict and Δ log-odds per layer."""
 
-    domain: str  # groundcheck's content domain: ACADEMIC | NEWS | GOVERNMENT | EDUCATIONAL | GENERAL
+    domain: (
+        str  # groundcheck's content domain: ACADEMIC | NEWS | GOVERNMENT | EDUCATIONAL | GENERAL
+    )
     posterior: float | None = None
     verdict: str | None = None
     contributions: dict[str, float] = field(default_factory=dict)
@@ -92,10 +96,16 @@ class Evidence:
     flags: list[str] = field(default_factory=list)  # satire | conspiracy-pseudoscience | fake-news
     freshness: float | None = None  # recency weight in [0.1, 1] by source type; None: date unknown
     stale: bool = False  # too old for a time-sensitive claim
-    before_claim: bool | None = None  # published before the time the claim is about; None: unknowable
+    before_claim: bool | None = (
+        None  # published before the time the claim is about; None: unknowable
+    )
     review: Review | None = None  # set when the item is a fact-checker's rated review
-    stance_rule: str | None = None  # the comparison rule that decided the stance (agent/judge/compare.py)
-    stance_reason: str | None = None  # its reason for a reader: "the claim says 540 km; the source says 212 km"
+    stance_rule: str | None = (
+        None  # the comparison rule that decided the stance (agent/judge/compare.py)
+    )
+    stance_reason: str | None = (
+        None  # its reason for a reader: "the claim says 540 km; the source says 212 km"
+    )
 
 
 @dataclass
@@ -183,4 +193,6 @@ class VerificationResult:
     search: SearchSummary = field(default_factory=SearchSummary)
     usage: Usage = field(default_factory=Usage)
     cache: Literal["hit", "miss"] = "miss"
-    trail: Trail = field(default_factory=Trail)  # for the record only (app/records.py), not in the response
+    trail: Trail = field(
+        default_factory=Trail
+    )  # for the record only (app/records.py), not in the response

@@ -39,11 +39,15 @@ class StanceProbs:
     neutral: float
 
 
-_AUX = re.compile(r"\b(is|are|was|were|has|have|had|can|could|will|would|does|do|did|should|may|must)\b",
-                  re.IGNORECASE)
+_AUX = re.compile(
+    r"\b(is|are|was|were|has|have|had|can|could|will|would|does|do|did|should|may|must)\b",
+    re.IGNORECASE,
+)
 _NEG = re.compile(r"\b(not|no|never|n't)\b", re.IGNORECASE)
-FACTCG_TEMPLATE = ("{premise}\n\nChoose your answer: based on the paragraph above can we conclude that "
-                   "\"{hypothesis}\"?\n\nOPTIONS:\n- Yes\n- No\nI think the answer is ")
+FACTCG_TEMPLATE = (
+    "{premise}\n\nChoose your answer: based on the paragraph above can we conclude that "
+    '"{hypothesis}"?\n\nOPTIONS:\n- Yes\n- No\nI think the answer is '
+)
 
 
 def negate_claim(claim: str) -> str | None:
@@ -54,7 +58,7 @@ def negate_claim(claim: str) -> str | None:
     match = _AUX.search(claim)
     if match is None:
         return None
-    return claim[:match.end()] + " not" + claim[match.end():]
+    return claim[: match.end()] + " not" + claim[match.end() :]
 
 
 class NLIModel(Protocol):
@@ -68,9 +72,15 @@ class NLIModel(Protocol):
 def _label_order(id2label: dict) -> list[str]:
     names = [str(id2label[i]).lower() for i in sorted(id2label, key=int)]
     if len(names) == 2:  # a fact-verification head: which index is "supported"
-        supported = [i for i, n in enumerate(names) if n.startswith(("support", "entail", "consistent", "yes"))
-                     and not n.startswith(("unsupport", "not"))]
-        index = supported[0] if supported else 1  # generic LABEL_0/LABEL_1: index 1, as FactCG and MiniCheck
+        supported = [
+            i
+            for i, n in enumerate(names)
+            if n.startswith(("support", "entail", "consistent", "yes"))
+            and not n.startswith(("unsupport", "not"))
+        ]
+        index = (
+            supported[0] if supported else 1
+        )  # generic LABEL_0/LABEL_1: index 1, as FactCG and MiniCheck
         return ["supported" if i == index else "unsupported" for i in range(2)]
     mapped = []
     for name in names:
@@ -109,7 +119,9 @@ class CrossEncoderNLI:
             model = CrossEncoder(resolved.location, device="cpu", max_length=512)
             id2label = model.config.id2label
         except Exception as exc:
-            raise ModelUnavailable(f"could not load NLI model {name!r} from {resolved.location}: {exc}") from exc
+            raise ModelUnavailable(
+                f"could not load NLI model {name!r} from {resolved.location}: {exc}"
+            ) from exc
         template = FACTCG_TEMPLATE if "factcg" in name.lower() else None
         return cls(model, name, _label_order(id2label), template)
 
@@ -124,13 +136,18 @@ class CrossEncoderNLI:
 
             texts = [self._template.format(premise=p, hypothesis=h) for p, h in pairs]
             with self._lock, torch.inference_mode():
-                encoded = self._model.tokenizer(texts, padding=True, truncation=True, max_length=512,
-                                                return_tensors="pt")
+                encoded = self._model.tokenizer(
+                    texts, padding=True, truncation=True, max_length=512, return_tensors="pt"
+                )
                 logits = self._model.model(**encoded).logits.double().numpy()
         else:
             with self._lock:
-                logits = np.asarray(self._model.predict(list(pairs), convert_to_numpy=True,
-                                                        show_progress_bar=False), dtype=np.float64)
+                logits = np.asarray(
+                    self._model.predict(
+                        list(pairs), convert_to_numpy=True, show_progress_bar=False
+                    ),
+                    dtype=np.float64,
+                )
         logits = logits.reshape(len(pairs), -1)
         if logits.shape[1] == 1:  # a single-logit head: sigmoid = P(supported)
             p = 1.0 / (1.0 + np.exp(-logits[:, 0]))
@@ -147,7 +164,11 @@ class CrossEncoderNLI:
         out = []
         for row in probs:
             by = dict(zip(self._order, row, strict=True))
-            out.append(StanceProbs(float(by["entailment"]), float(by["contradiction"]), float(by["neutral"])))
+            out.append(
+                StanceProbs(
+                    float(by["entailment"]), float(by["contradiction"]), float(by["neutral"])
+                )
+            )
         return out
 
     def _two_label(self, pairs: Sequence[tuple[str, str]]) -> list[StanceProbs]:
@@ -156,7 +177,9 @@ class CrossEncoderNLI:
         negations = [(i, p, negate_claim(h)) for i, (p, h) in enumerate(pairs)]
         asked = list(pairs) + [(p, n) for _, p, n in negations if n is not None]
         probs = self._probs(asked)[:, supported]
-        refuted = dict(zip([i for i, _, n in negations if n is not None], probs[len(pairs):], strict=True))
+        refuted = dict(
+            zip([i for i, _, n in negations if n is not None], probs[len(pairs) :], strict=True)
+        )
         out = []
         for i in range(len(pairs)):
             e, r = float(probs[i]), float(refuted.get(i, 0.0))

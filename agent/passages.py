@@ -68,7 +68,9 @@ class _DecomposedClaim(BaseModel):
 
 
 class _Decomposition(BaseModel):
-    claims: list[_DecomposedClaim] = Field(max_length=50)  # required: an answer without it is unusable
+    claims: list[_DecomposedClaim] = Field(
+        max_length=50
+    )  # required: an answer without it is unusable
 
 
 def locate(text: str, claim: str, sentence: Sentence) -> tuple[int, int]:
@@ -84,23 +86,37 @@ def locate(text: str, claim: str, sentence: Sentence) -> tuple[int, int]:
 class PassageChecker:
     """Wires segmentation, selection and concurrent verification; owns no I/O itself."""
 
-    def __init__(self, verifier: Verifier, checkworthy: HeadClassifier | None, chat: ChatModel | None,
-                 budget: PassageBudget, threshold: float | None = None,
-                 verify: Callable[[str, VerifyOptions], Awaitable[VerificationResult]] | None = None) -> None:
+    def __init__(
+        self,
+        verifier: Verifier,
+        checkworthy: HeadClassifier | None,
+        chat: ChatModel | None,
+        budget: PassageBudget,
+        threshold: float | None = None,
+        verify: Callable[[str, VerifyOptions], Awaitable[VerificationResult]] | None = None,
+    ) -> None:
         self.verifier = verifier
         self.verify = verify or verifier.verify  # the app passes its cached verification
         self.checkworthy = checkworthy
         self.chat = chat
         self.budget = budget
-        self.threshold = threshold if threshold is not None else (checkworthy.threshold if checkworthy else 0.5)
+        self.threshold = (
+            threshold if threshold is not None else (checkworthy.threshold if checkworthy else 0.5)
+        )
 
-    async def _candidates(self, text: str, sentences: list[Sentence], steps: list[str]) -> list[PassageClaim]:
+    async def _candidates(
+        self, text: str, sentences: list[Sentence], steps: list[str]
+    ) -> list[PassageClaim]:
         if self.chat is not None:
             try:
-                reply = await self.chat.complete_json(DECOMPOSE_SYSTEM, decompose_user([s.text for s in sentences]))
+                reply = await self.chat.complete_json(
+                    DECOMPOSE_SYSTEM, decompose_user([s.text for s in sentences])
+                )
                 decomposition = validate_answer(_Decomposition, reply.data)
             except LLMError as exc:
-                steps.append(f"The LLM could not decompose the passage ({exc}); scoring sentences locally.")
+                steps.append(
+                    f"The LLM could not decompose the passage ({exc}); scoring sentences locally."
+                )
             else:
                 claims = []
                 for item in decomposition.claims:
@@ -109,15 +125,29 @@ class PassageChecker:
                     sentence = sentences[item.sentence - 1]
                     start, end = locate(text, item.claim.strip(), sentence)
                     claims.append(PassageClaim(item.claim.strip(), start, end, 1.0))
-                steps.append(f"The LLM decomposed {len(sentences)} sentence(s) into {len(claims)} atomic claim(s).")
+                steps.append(
+                    f"The LLM decomposed {len(sentences)} sentence(s) into {len(claims)} atomic claim(s)."
+                )
                 return claims
-        scores = (await self.checkworthy.probabilities([s.text for s in sentences]) if self.checkworthy
-                  else [0.5] * len(sentences))
+        scores = (
+            await self.checkworthy.probabilities([s.text for s in sentences])
+            if self.checkworthy
+            else [0.5] * len(sentences)
+        )
         steps.append(f"Scored {len(sentences)} sentence(s) for check-worthiness locally.")
-        return [PassageClaim(s.text, s.start, s.end, round(score, 4)) for s, score in zip(sentences, scores, strict=True)]
+        return [
+            PassageClaim(s.text, s.start, s.end, round(score, 4))
+            for s, score in zip(sentences, scores, strict=True)
+        ]
 
-    async def check(self, text: str, *, web_search: bool = True, max_claims: int | None = None,
-                    on_claim: Callable[[PassageClaim], None] | None = None) -> PassageResult:
+    async def check(
+        self,
+        text: str,
+        *,
+        web_search: bool = True,
+        max_claims: int | None = None,
+        on_claim: Callable[[PassageClaim], None] | None = None,
+    ) -> PassageResult:
         started = time.perf_counter()
         timings: dict[str, float] = {}
         steps: list[str] = []
@@ -137,7 +167,9 @@ class PassageChecker:
             else:
                 first_of[key] = claim
         if repeats:
-            steps.append(f"{len(repeats)} sentence(s) repeat an earlier claim: each is checked once.")
+            steps.append(
+                f"{len(repeats)} sentence(s) repeat an earlier claim: each is checked once."
+            )
         chosen: list[PassageClaim] = []
         for claim in claims:
             if id(claim) in repeats:
@@ -148,13 +180,17 @@ class PassageChecker:
             elif classification.claim_type is ClaimType.AMBIGUOUS:
                 claim.reason = f"too vague to verify ({classification.reason})"
             elif claim.check_worthy < self.threshold:
-                claim.reason = f"not check-worthy (score {claim.check_worthy:.2f} < {self.threshold:.2f})"
+                claim.reason = (
+                    f"not check-worthy (score {claim.check_worthy:.2f} < {self.threshold:.2f})"
+                )
             else:
                 chosen.append(claim)
         chosen.sort(key=lambda c: c.check_worthy, reverse=True)
         for claim in chosen[cap:]:
-            claim.reason = (f"left out: only {cap} claim(s) were asked for (max_claims); ask for more, up to "
-                            f"{self.budget.max_claims}, to check it")
+            claim.reason = (
+                f"left out: only {cap} claim(s) were asked for (max_claims); ask for more, up to "
+                f"{self.budget.max_claims}, to check it"
+            )
         left_out = len(chosen[cap:])
         chosen = chosen[:cap]
         timings["select"] = round((time.perf_counter() - mark) * 1000, 2)
@@ -192,5 +228,13 @@ class PassageChecker:
         timings["total"] = round((time.perf_counter() - started) * 1000, 2)
         ordered = sorted(claims, key=lambda c: (c.start, c.end))
         summary = Counter(c.result.verdict.value if c.result else "not checked" for c in ordered)
-        return PassageResult(ordered, dict(summary), str(uuid.uuid4()), timings, steps, max_claims=cap,
-                             left_out=left_out, repeated=len(repeats))
+        return PassageResult(
+            ordered,
+            dict(summary),
+            str(uuid.uuid4()),
+            timings,
+            steps,
+            max_claims=cap,
+            left_out=left_out,
+            repeated=len(repeats),
+        )

@@ -13,10 +13,16 @@ from typing import Any
 # engine judged, or that none did. A reader needs the finding, not the machinery.
 _ENGINE_LEADS = (
     re.compile(r"^Judged by .+?, not by a language model\.\s*"),
-    re.compile(r"^No language model is configured, so claimcheck did not judge the claim itself\.\s*"),
-    re.compile(r"^The language model is not used for verdicts \(VERDICT_BACKEND\), so claimcheck did not "
-               r"judge the claim itself\.\s*"),
-    re.compile(r"^The language model's answer could not be used, so claimcheck did not judge the claim itself\.\s*"),
+    re.compile(
+        r"^No language model is configured, so claimcheck did not judge the claim itself\.\s*"
+    ),
+    re.compile(
+        r"^The language model is not used for verdicts \(VERDICT_BACKEND\), so claimcheck did not "
+        r"judge the claim itself\.\s*"
+    ),
+    re.compile(
+        r"^The language model's answer could not be used, so claimcheck did not judge the claim itself\.\s*"
+    ),
 )
 _SETUP_HINT = re.compile(r";?\s*configure OPENAI_BASE_URL or OPENAI_API_KEY for a judged verdict")
 _MARKERS = re.compile(r"\s?\[\d+(?:\s*[,–-]\s*\d+)*\]")

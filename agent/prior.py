@@ -31,7 +31,15 @@ from agent.review_match import MATCH_THRESHOLD, Embed, Matched, match_reviews
 from agent.verdict import UNJUDGED
 from retrieval.documents import Document, StoredDocument, review_document
 
-__all__ = ["PriorChecks", "PriorLookup", "ReviewMatcher", "review_of", "review_stance", "stored_review", "weigh_reviews"]
+__all__ = [
+    "PriorChecks",
+    "PriorLookup",
+    "ReviewMatcher",
+    "review_of",
+    "review_stance",
+    "stored_review",
+    "weigh_reviews",
+]
 
 # How a rating becomes a stance for the judge: a False rating refutes the claim as a credible
 # source's clear refutation does; "Partially True" or "Misleading" leans neither way.
@@ -92,10 +100,20 @@ def prior_document(match: Matched) -> Document:
     review = match.review
     published = (review.review_date or "")[:10] or None
     return review_document(
-        claim=review.claim_text, url=review.url, publisher=review.publisher, rating=review.textual_rating,
-        verdict=review.verdict.value if review.verdict else None, claimant=review.claimant or "",
-        title=review.title or "", published=published,
-        extra={"tier": "fact_check", "provider": "factchecktools", "similarity": round(match.similarity, 4)})
+        claim=review.claim_text,
+        url=review.url,
+        publisher=review.publisher,
+        rating=review.textual_rating,
+        verdict=review.verdict.value if review.verdict else None,
+        claimant=review.claimant or "",
+        title=review.title or "",
+        published=published,
+        extra={
+            "tier": "fact_check",
+            "provider": "factchecktools",
+            "similarity": round(match.similarity, 4),
+        },
+    )
 
 
 def stored_review(doc: StoredDocument) -> PriorReview | None:
@@ -105,9 +123,18 @@ def stored_review(doc: StoredDocument) -> PriorReview | None:
     if stated is None:
         return None
     publisher, claim, rating = stated
-    return PriorReview(claim_text=claim, claimant=None, publisher=publisher, site=doc.domain, url=doc.source,
-                       title=doc.title, review_date=doc.published, textual_rating=rating,
-                       verdict=normalise_rating(rating), language=None)
+    return PriorReview(
+        claim_text=claim,
+        claimant=None,
+        publisher=publisher,
+        site=doc.domain,
+        url=doc.source,
+        title=doc.title,
+        review_date=doc.published,
+        textual_rating=rating,
+        verdict=normalise_rating(rating),
+        language=None,
+    )
 
 
 def review_of(doc: StoredDocument, similarity: float | None = None) -> Review | None:
@@ -118,8 +145,14 @@ def review_of(doc: StoredDocument, similarity: float | None = None) -> Review | 
     publisher, claim, rating = stated
     if similarity is None:
         similarity = doc.match_similarity
-    return Review(publisher=publisher, claim_reviewed=claim, rating=rating, verdict=normalise_rating(rating),
-                  reviewed_at=doc.published, similarity=round(similarity, 4) if similarity is not None else None)
+    return Review(
+        publisher=publisher,
+        claim_reviewed=claim,
+        rating=rating,
+        verdict=normalise_rating(rating),
+        reviewed_at=doc.published,
+        similarity=round(similarity, 4) if similarity is not None else None,
+    )
 
 
 def review_stance(review: Review) -> tuple[Stance, StanceProbs]:
@@ -136,36 +169,58 @@ def _newer(item: Evidence, than: str | None) -> bool:
     return mine is not None and (theirs is None or mine > theirs)
 
 
-def weigh_reviews(decision: VerdictDecision, evidence: Sequence[Evidence]) -> tuple[VerdictDecision, str | None]:
+def weigh_reviews(
+    decision: VerdictDecision, evidence: Sequence[Evidence]
+) -> tuple[VerdictDecision, str | None]:
     """The verdict after the prior fact-checks among the evidence, and the step saying which decided
     (None when no rated review is among the evidence)."""
-    rated = [(n, e) for n, e in enumerate(evidence, 1) if e.review is not None and e.review.verdict is not None]
+    rated = [
+        (n, e)
+        for n, e in enumerate(evidence, 1)
+        if e.review is not None and e.review.verdict is not None
+    ]
     if not rated:
         return decision, None
     number, item = rated[0]
     review = item.review
     assert review is not None and review.verdict is not None
-    who = (f"{review.publisher} rated the claim \"{review.claim_reviewed}\" \"{review.rating}\""
-           + (f" on {review.reviewed_at}" if review.reviewed_at else "") + f" [{number}]")
+    who = (
+        f'{review.publisher} rated the claim "{review.claim_reviewed}" "{review.rating}"'
+        + (f" on {review.reviewed_at}" if review.reviewed_at else "")
+        + f" [{number}]"
+    )
     if decision.verdict is review.verdict:
         return decision, f"Prior fact-check: {who}; the verdict agrees with it."
     if decision.verdict not in UNJUDGED:
         cited = [n for n in _cited(decision.reasoning, len(evidence)) if n != number]
-        backing = [n for n in cited if _newer(evidence[n - 1], review.reviewed_at)
-                   and evidence[n - 1].credibility >= item.credibility and evidence[n - 1].review is None]
+        backing = [
+            n
+            for n in cited
+            if _newer(evidence[n - 1], review.reviewed_at)
+            and evidence[n - 1].credibility >= item.credibility
+            and evidence[n - 1].review is None
+        ]
         if backing:
-            return decision, (f"Prior fact-check: {who}, which maps to {review.verdict.value}; the judge's "
-                              f"{decision.verdict.value} stands because it cites newer evidence at least as "
-                              f"credible as the review ({', '.join(f'[{n}]' for n in backing)}).")
-        why = (f"the judge answered {decision.verdict.value}, but cites no evidence newer than the review and "
-               "at least as credible")
+            return decision, (
+                f"Prior fact-check: {who}, which maps to {review.verdict.value}; the judge's "
+                f"{decision.verdict.value} stands because it cites newer evidence at least as "
+                f"credible as the review ({', '.join(f'[{n}]' for n in backing)})."
+            )
+        why = (
+            f"the judge answered {decision.verdict.value}, but cites no evidence newer than the review and "
+            "at least as credible"
+        )
     else:
         why = f"the judge did not take a side ({decision.verdict.value})"
     confidence = round(min(0.85, 0.5 + 0.35 * item.credibility), 4)
-    reasoning = (f"{who}, which claimcheck maps to \"{review.verdict.value}\". The verdict is the fact-checker's "
-                 f"published rating; {why}.")
+    reasoning = (
+        f'{who}, which claimcheck maps to "{review.verdict.value}". The verdict is the fact-checker\'s '
+        f"published rating; {why}."
+    )
     # the fact-checker's rating, not a judgement of claimcheck's engines: mode evidence-only, as
     # when a rating found on the web decides without a judge (agent/verdict.evidence_only_verdict)
-    return (VerdictDecision(review.verdict, confidence, reasoning, "evidence-only"),
-            f"Verdict decided by the prior fact-check [{number}] ({review.publisher}: \"{review.rating}\" → "
-            f"{review.verdict.value}): {why}.")
+    return (
+        VerdictDecision(review.verdict, confidence, reasoning, "evidence-only"),
+        f'Verdict decided by the prior fact-check [{number}] ({review.publisher}: "{review.rating}" → '
+        f"{review.verdict.value}): {why}.",
+    )

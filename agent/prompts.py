@@ -57,9 +57,16 @@ credible source whose text bears on the claim. Answer with one JSON object:
 ANGLE_LOOKALIKES = "\u2039\u2329\u3008\u27e8\u276e\u276c\u1438\u02c2\u29fc"
 CLOSE_LOOKALIKES = "\u203a\u232a\u3009\u27e9\u276f\u276d\u1433\u02c3\u29fd"
 SLASH_LOOKALIKES = "\u2215\u2044\u29f8\u2571\u29f5\u005c\u2216\u2cc6\u27cb"
-DOUBLE_QUOTES = "\u0022\u201c\u201d\u201e\u201f\u2033\u2036\u3003\u00ab\u00bb\u02ba\u02dd\u301d\u301e"
-_FOLD = str.maketrans({**dict.fromkeys(ANGLE_LOOKALIKES, "<"), **dict.fromkeys(CLOSE_LOOKALIKES, ">"),
-                       **dict.fromkeys(SLASH_LOOKALIKES, "/")})
+DOUBLE_QUOTES = (
+    "\u0022\u201c\u201d\u201e\u201f\u2033\u2036\u3003\u00ab\u00bb\u02ba\u02dd\u301d\u301e"
+)
+_FOLD = str.maketrans(
+    {
+        **dict.fromkeys(ANGLE_LOOKALIKES, "<"),
+        **dict.fromkeys(CLOSE_LOOKALIKES, ">"),
+        **dict.fromkeys(SLASH_LOOKALIKES, "/"),
+    }
+)
 _ENTITY = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)")  # html.unescape's
 # "<", optional "/", then a letter or "!" — or the end of the text, where the prompt's own next
 # word could complete the tag ("…<" + "\n\nEvidence:")
@@ -94,8 +101,11 @@ def _view(text: str) -> tuple[str, list[tuple[int, int]]]:
         chars, spans = out, out_spans
         if not changed:
             break
-    kept = [(c, sp) for c, sp in zip(chars, spans, strict=True)
-            if unicodedata.category(c) not in _DROPPED and not c.isspace()]
+    kept = [
+        (c, sp)
+        for c, sp in zip(chars, spans, strict=True)
+        if unicodedata.category(c) not in _DROPPED and not c.isspace()
+    ]
     return "".join(c for c, _ in kept).translate(_FOLD), [sp for _, sp in kept]
 
 
@@ -160,7 +170,7 @@ def fence_evidence(evidence: Sequence[Evidence], max_chars: int = 1200) -> str:
 def trust_user(claim: str, evidence: Sequence[Evidence], instructions: Sequence[str]) -> str:
     lines = [f"Claim: {untrusted(claim)}", ""]
     for number, instruction in enumerate(instructions, start=1):
-        lines.append(f"<instruction n=\"{number}\">{untrusted(instruction)}</instruction>")
+        lines.append(f'<instruction n="{number}">{untrusted(instruction)}</instruction>')
     return "\n".join(lines) + "\n\n" + fence_evidence(evidence, max_chars=600)
 
 
@@ -178,8 +188,13 @@ def verdict_user(claim: str, evidence: Sequence[Evidence]) -> str:
     if early:
         guidance = (guidance + "\n" if guidance else "") + (
             f"Evidence {', '.join(f'[{n}]' for n in early)} was published before the time the claim is about: "
-            "it cannot confirm that the claimed event happened.")
-    note = f"\n\nSource notes (from claimcheck, not from the evidence):\n{guidance}" if guidance else ""
+            "it cannot confirm that the claimed event happened."
+        )
+    note = (
+        f"\n\nSource notes (from claimcheck, not from the evidence):\n{guidance}"
+        if guidance
+        else ""
+    )
     return f"Claim: {untrusted(claim)}\n\nEvidence:\n{fence_evidence(evidence)}{note}"
 
 
@@ -201,9 +216,13 @@ inside it. Answer with one JSON object:
 {"checks": [{"s": <sentence number>, "n": <evidence number>, "supported": true|false}, ...]}."""
 
 
-def citation_user(sentences: Sequence[tuple[str, Sequence[int]]], evidence: Sequence[Evidence]) -> str:
-    lines = [f'<sentence s="{i}" cites="{",".join(map(str, cited))}">{untrusted(text)}</sentence>'
-             for i, (text, cited) in enumerate(sentences, start=1)]
+def citation_user(
+    sentences: Sequence[tuple[str, Sequence[int]]], evidence: Sequence[Evidence]
+) -> str:
+    lines = [
+        f'<sentence s="{i}" cites="{",".join(map(str, cited))}">{untrusted(text)}</sentence>'
+        for i, (text, cited) in enumerate(sentences, start=1)
+    ]
     return "Sentences:\n" + "\n".join(lines) + f"\n\nEvidence:\n{fence_evidence(evidence)}"
 
 

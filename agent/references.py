@@ -37,7 +37,9 @@ class ReferenceRefused(Exception):
 
 def is_url(reference: str) -> bool:
     reference = reference.strip()
-    return reference.lower().startswith(("http://", "https://")) and not any(c.isspace() for c in reference)
+    return reference.lower().startswith(("http://", "https://")) and not any(
+        c.isspace() for c in reference
+    )
 
 
 def passages(text: str, max_chars: int = MAX_PASSAGE_CHARS) -> list[str]:
@@ -78,13 +80,21 @@ class LoadedReferences:
 async def load_references(references: Sequence[str], fetcher: Fetcher | None) -> LoadedReferences:
     """Documents (origin "reference") for the references; raises ReferenceRefused."""
     loaded = LoadedReferences()
-    urls = [(n, ref.strip()) for n, ref in enumerate(references[:MAX_REFERENCES], start=1) if is_url(ref)]
+    urls = [
+        (n, ref.strip())
+        for n, ref in enumerate(references[:MAX_REFERENCES], start=1)
+        if is_url(ref)
+    ]
     if urls and fetcher is None:
-        loaded.steps.append(f"{len(urls)} reference URL(s) skipped: page fetching is not configured.")
+        loaded.steps.append(
+            f"{len(urls)} reference URL(s) skipped: page fetching is not configured."
+        )
         urls = []
     resolvable = await _vet(urls, fetcher, loaded) if urls else []
-    results = await asyncio.gather(*(_read(n, url, fetcher) for n, url in resolvable),  # type: ignore[arg-type]
-                                   return_exceptions=True)
+    results = await asyncio.gather(
+        *(_read(n, url, fetcher) for n, url in resolvable),  # type: ignore[arg-type]
+        return_exceptions=True,
+    )
     by_number: dict[int, list[Document]] = {}
     for (n, url), result in zip(resolvable, results, strict=True):
         if isinstance(result, ReferenceRefused):
@@ -96,25 +106,42 @@ async def load_references(references: Sequence[str], fetcher: Fetcher | None) ->
             continue
         chunks = passages(result.text)[:MAX_PASSAGES_PER_PAGE]
         extra = {"reference": n, **({"published": result.published} if result.published else {})}
-        by_number[n] = [Document(text=chunk, source=result.url, title=result.title or result.url,
-                                 timestamp=result.published, origin="reference",
-                                 extra={**extra, "passage": k})
-                        for k, chunk in enumerate(chunks, start=1)]
+        by_number[n] = [
+            Document(
+                text=chunk,
+                source=result.url,
+                title=result.title or result.url,
+                timestamp=result.published,
+                origin="reference",
+                extra={**extra, "passage": k},
+            )
+            for k, chunk in enumerate(chunks, start=1)
+        ]
         loaded.pages += 1
         dated = f", published {result.published}" if result.published else ""
-        loaded.steps.append(f"Reference {n}: fetched {url}, extracted {len(result.text)} characters of "
-                            f"main text{dated} into {len(chunks)} passage(s).")
+        loaded.steps.append(
+            f"Reference {n}: fetched {url}, extracted {len(result.text)} characters of "
+            f"main text{dated} into {len(chunks)} passage(s)."
+        )
     for n, ref in enumerate(references[:MAX_REFERENCES], start=1):
         if not is_url(ref) and ref.strip():
-            by_number[n] = [Document(text=ref.strip(), source=f"reference:{n}", title=f"Reference {n}",
-                                     origin="reference", extra={"reference": n})]
+            by_number[n] = [
+                Document(
+                    text=ref.strip(),
+                    source=f"reference:{n}",
+                    title=f"Reference {n}",
+                    origin="reference",
+                    extra={"reference": n},
+                )
+            ]
             loaded.texts += 1
     loaded.documents = [doc for n in sorted(by_number) for doc in by_number[n]]
     return loaded
 
 
-async def _vet(urls: list[tuple[int, str]], fetcher: Fetcher,
-               loaded: LoadedReferences) -> list[tuple[int, str]]:
+async def _vet(
+    urls: list[tuple[int, str]], fetcher: Fetcher, loaded: LoadedReferences
+) -> list[tuple[int, str]]:
     """Every URL past the guard before any is fetched; unresolvable hosts are skipped."""
     outcomes = await asyncio.gather(*(fetcher.vet(url) for _, url in urls), return_exceptions=True)
     usable = []
@@ -122,7 +149,9 @@ async def _vet(urls: list[tuple[int, str]], fetcher: Fetcher,
         if isinstance(outcome, FetchRefused):
             raise ReferenceRefused(n, url, str(outcome))
         if isinstance(outcome, FetchError | TimeoutError):
-            loaded.steps.append(f"Reference {n} ({url}) could not be used: {outcome or 'timed out'}")
+            loaded.steps.append(
+                f"Reference {n} ({url}) could not be used: {outcome or 'timed out'}"
+            )
             continue
         if isinstance(outcome, BaseException):
             raise outcome

@@ -29,7 +29,14 @@ import numpy as np
 from agent.factcheck import PriorReview
 
 __all__ = [
-    "MATCH_THRESHOLD", "Matched", "Scored", "clean_title", "detail_mismatch", "match_reviews", "polarity_mismatch", "score_reviews",
+    "MATCH_THRESHOLD",
+    "Matched",
+    "Scored",
+    "clean_title",
+    "detail_mismatch",
+    "match_reviews",
+    "polarity_mismatch",
+    "score_reviews",
 ]
 
 # Measured, not guessed (benchmarks/review_match.py, docs/measurements.md "Matching a prior
@@ -64,9 +71,20 @@ class Scored:
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
 _TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
-_NEGATORS = frozenset({
-    "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "nowhere", "cannot",
-})
+_NEGATORS = frozenset(
+    {
+        "not",
+        "no",
+        "never",
+        "none",
+        "nobody",
+        "nothing",
+        "neither",
+        "nor",
+        "nowhere",
+        "cannot",
+    }
+)
 # Framings that assert the opposite of the statement they introduce ("it is a myth that X").
 _FRAMINGS = re.compile(
     r"\b(?:myth|lie|hoax|falsehood|misconception)s?\s+that\b"
@@ -78,7 +96,8 @@ _FRAMINGS = re.compile(
 # A headline's answer word ("No, the Earth is not flat"; "False: …") repeats the verdict; it is
 # not a second negation of the statement that follows.
 _ANSWER_PREFIX = re.compile(
-    r"^\s*(?:(?:no|false|fake|myth|wrong)\s*[,:.!\u2013\u2014-]|(?:yes|true)\b[,:.!\u2013\u2014-]?)\s*", re.IGNORECASE
+    r"^\s*(?:(?:no|false|fake|myth|wrong)\s*[,:.!\u2013\u2014-]|(?:yes|true)\b[,:.!\u2013\u2014-]?)\s*",
+    re.IGNORECASE,
 )
 _TITLE_PREFIX = re.compile(
     r"^\s*(?:(?:fact[\s-]?check(?:ing)?|factcheck|hoax alert|viral|fake news|claim review|verdict)\s*[:|\u2013\u2014-]?\s*)+",
@@ -107,27 +126,234 @@ def polarity_mismatch(a: str, b: str) -> bool:
 
 
 _WORD = re.compile(r"\d[\d,.]*\d(?:st|nd|rd|th|s)?|\d(?:st|nd|rd|th|s)?|[^\W\d_][\w'\-]*")
-_MONTHS = ["january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+]
 _NUMBER_WORDS = frozenset(
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "trillion", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties", "dozen", "half", "quarter"]) | frozenset(_MONTHS)
-_ANTONYMS = {a: b for x, y in (
-    ("larger", "smaller"), ("bigger", "smaller"), ("largest", "smallest"), ("biggest", "smallest"),
-    ("more", "less"), ("more", "fewer"), ("most", "least"), ("higher", "lower"), ("highest", "lowest"),
-    ("increase", "decrease"), ("increased", "decreased"), ("rise", "fall"), ("rose", "fell"),
-    ("before", "after"), ("first", "last"), ("best", "worst"), ("oldest", "youngest"), ("older", "younger"),
-    ("born", "died"), ("real", "fictional"), ("alive", "dead"), ("legal", "illegal"), ("won", "lost"),
-    ("win", "lose"), ("north", "south"), ("east", "west"), ("male", "female"), ("majority", "minority"),
-    ("accepted", "refused"), ("agreed", "refused"), ("support", "oppose"), ("supported", "opposed"),
-    ("include", "exclude"), ("included", "excluded"), ("success", "failure"), ("safe", "dangerous"),
-) for a, b in ((x, y), (y, x))}
+    [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "seventy",
+        "eighty",
+        "ninety",
+        "hundred",
+        "thousand",
+        "million",
+        "billion",
+        "trillion",
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "twenties",
+        "thirties",
+        "forties",
+        "fifties",
+        "sixties",
+        "seventies",
+        "eighties",
+        "nineties",
+        "dozen",
+        "half",
+        "quarter",
+    ]
+) | frozenset(_MONTHS)
+_ANTONYMS = {
+    a: b
+    for x, y in (
+        ("larger", "smaller"),
+        ("bigger", "smaller"),
+        ("largest", "smallest"),
+        ("biggest", "smallest"),
+        ("more", "less"),
+        ("more", "fewer"),
+        ("most", "least"),
+        ("higher", "lower"),
+        ("highest", "lowest"),
+        ("increase", "decrease"),
+        ("increased", "decreased"),
+        ("rise", "fall"),
+        ("rose", "fell"),
+        ("before", "after"),
+        ("first", "last"),
+        ("best", "worst"),
+        ("oldest", "youngest"),
+        ("older", "younger"),
+        ("born", "died"),
+        ("real", "fictional"),
+        ("alive", "dead"),
+        ("legal", "illegal"),
+        ("won", "lost"),
+        ("win", "lose"),
+        ("north", "south"),
+        ("east", "west"),
+        ("male", "female"),
+        ("majority", "minority"),
+        ("accepted", "refused"),
+        ("agreed", "refused"),
+        ("support", "oppose"),
+        ("supported", "opposed"),
+        ("include", "exclude"),
+        ("included", "excluded"),
+        ("success", "failure"),
+        ("safe", "dangerous"),
+    )
+    for a, b in ((x, y), (y, x))
+}
 _PREFIXES = ("un", "dis", "in", "im", "il", "ir", "non")
 _FUNCTION_WORDS = frozenset(
-    ["a", "an", "the", "and", "or", "but", "of", "in", "on", "at", "to", "for", "from", "by", "with", "as", "about", "into", "over", "under", "than", "then", "that", "this", "these", "those", "it", "its", "it's", "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does", "did", "will", "would", "can", "could", "shall", "should", "may", "might", "must", "there", "their", "they", "them", "he", "she", "his", "her", "him", "we", "our", "you", "your", "i", "me", "my", "who", "whom", "which", "what", "when", "where", "why", "how", "all", "any", "some", "each", "every", "so", "such", "very", "just", "also", "only", "still", "even", "yet", "ever", "one's", "s"]
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "as",
+        "about",
+        "into",
+        "over",
+        "under",
+        "than",
+        "then",
+        "that",
+        "this",
+        "these",
+        "those",
+        "it",
+        "its",
+        "it's",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "can",
+        "could",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "there",
+        "their",
+        "they",
+        "them",
+        "he",
+        "she",
+        "his",
+        "her",
+        "him",
+        "we",
+        "our",
+        "you",
+        "your",
+        "i",
+        "me",
+        "my",
+        "who",
+        "whom",
+        "which",
+        "what",
+        "when",
+        "where",
+        "why",
+        "how",
+        "all",
+        "any",
+        "some",
+        "each",
+        "every",
+        "so",
+        "such",
+        "very",
+        "just",
+        "also",
+        "only",
+        "still",
+        "even",
+        "yet",
+        "ever",
+        "one's",
+        "s",
+    ]
 )
 
 
 def _words(text: str) -> list[str]:
-    return [part for word in _WORD.findall(text.translate(_APOSTROPHES)) for part in word.split("-") if part]
+    return [
+        part
+        for word in _WORD.findall(text.translate(_APOSTROPHES))
+        for part in word.split("-")
+        if part
+    ]
 
 
 def _stem(word: str) -> str:
@@ -187,7 +413,7 @@ def detail_mismatch(a: str, b: str) -> bool:
         for word in x - y:
             if _ANTONYMS.get(word) in y - x:
                 return True
-            if any(word.startswith(p) and word[len(p):] in y - x for p in _PREFIXES):
+            if any(word.startswith(p) and word[len(p) :] in y - x for p in _PREFIXES):
                 return True
     return False
 
@@ -197,8 +423,9 @@ def clean_title(title: str | None) -> str:
     return _TITLE_PREFIX.sub("", title or "").strip()
 
 
-async def score_reviews(claim: str, reviews: Sequence[PriorReview], embed: Embed, *,
-                        guard_details: bool = True) -> list[Scored]:
+async def score_reviews(
+    claim: str, reviews: Sequence[PriorReview], embed: Embed, *, guard_details: bool = True
+) -> list[Scored]:
     """Every review with text, scored against the claim (one embedding call), in input order."""
     claim = claim.strip()
     if not claim or not reviews:
@@ -225,19 +452,25 @@ async def score_reviews(claim: str, reviews: Sequence[PriorReview], embed: Embed
     for i, (similarity, field) in sorted(best.items()):
         review = reviews[i]
         stated = review.claim_text.strip() or clean_title(review.title)
-        same = not polarity_mismatch(claim, stated) and not (guard_details and detail_mismatch(claim, stated))
+        same = not polarity_mismatch(claim, stated) and not (
+            guard_details and detail_mismatch(claim, stated)
+        )
         scored.append(Scored(review, similarity, field, same))
     return scored
 
 
-async def match_reviews(claim: str, reviews: Sequence[PriorReview], embed: Embed,
-                        threshold: float = MATCH_THRESHOLD) -> list[Matched]:
+async def match_reviews(
+    claim: str, reviews: Sequence[PriorReview], embed: Embed, threshold: float = MATCH_THRESHOLD
+) -> list[Matched]:
     """The reviews about the same claim, best first: similarity ≥ ``threshold`` and the same polarity.
 
     ``embed`` returns L2-normalised vectors (``retrieval.embeddings.Embedder.embed``), so a dot
     product is the cosine similarity.
     """
     scored = await score_reviews(claim, reviews, embed)
-    kept = [Matched(s.review, s.similarity, s.matched_on) for s in scored
-            if s.similarity >= threshold and s.same_claim]
+    kept = [
+        Matched(s.review, s.similarity, s.matched_on)
+        for s in scored
+        if s.similarity >= threshold and s.same_claim
+    ]
     return sorted(kept, key=lambda m: m.similarity, reverse=True)

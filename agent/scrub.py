@@ -18,23 +18,40 @@ from dataclasses import dataclass, field
 
 PLACEHOLDER = re.compile(r"\[(?:URL|EMAIL|DATE|NUMBER|PERSON|PLACE|ORG|NAME)_\d+\]")
 
-_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
-          r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("EMAIL", re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")),
-    ("URL", re.compile(r"\bhttps?://[^\s<>\"')\]]+|\bwww\.[^\s<>\"')\]]+"
-                       r"|\b(?:[a-z0-9-]+\.)+(?:com|org|net|gov|edu|int|io|info|co\.uk|org\.uk|ac\.uk)\b",
-                       re.IGNORECASE)),
-    ("DATE", re.compile(
-        rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\.?(?:,?\s+\d{{4}})?"
-        rf"|{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
-        rf"|{_MONTH}\.?\s+\d{{4}}"
-        r"|\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}"
-        r"|(?:1[5-9]|20)\d{2}s?)\b")),
-    ("NUMBER", re.compile(
-        r"(?<![\w.])[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|percent|per cent)"
-        r"|\s(?:thousand|million|billion|trillion))?(?![\w])", re.IGNORECASE)),
+    (
+        "URL",
+        re.compile(
+            r"\bhttps?://[^\s<>\"')\]]+|\bwww\.[^\s<>\"')\]]+"
+            r"|\b(?:[a-z0-9-]+\.)+(?:com|org|net|gov|edu|int|io|info|co\.uk|org\.uk|ac\.uk)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "DATE",
+        re.compile(
+            rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\.?(?:,?\s+\d{{4}})?"
+            rf"|{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+            rf"|{_MONTH}\.?\s+\d{{4}}"
+            r"|\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}"
+            r"|(?:1[5-9]|20)\d{2}s?)\b"
+        ),
+    ),
+    (
+        "NUMBER",
+        re.compile(
+            r"(?<![\w.])[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|percent|per cent)"
+            r"|\s(?:thousand|million|billion|trillion))?(?![\w])",
+            re.IGNORECASE,
+        ),
+    ),
 )
+
 
 def _wordset(words: str) -> frozenset[str]:
     return frozenset(w.lower() for w in words.split())
@@ -62,8 +79,9 @@ Beijing Tokyo Delhi Washington Chicago Boston Texas California Florida Ohio Geor
 Sydney Toronto Geneva Brussels Vienna Kyiv Kiev Jerusalem Cairo Lagos Nairobi Mumbai Shanghai
 Seoul Istanbul Dubai Amsterdam Stockholm Oslo Copenhagen Dublin Lisbon Athens Warsaw Prague
 Budapest Hollywood Manhattan Alaska Hawaii Arizona Michigan Pennsylvania Quebec Ontario""")
-_CONNECTORS = frozenset({"of", "de", "du", "da", "van", "von", "der", "la", "le", "al", "bin", "the",
-                         "for", "&"})
+_CONNECTORS = frozenset(
+    {"of", "de", "du", "da", "van", "von", "der", "la", "le", "al", "bin", "the", "for", "&"}
+)
 # Capitalised words that are ordinary words, not names, wherever they stand.
 _COMMON = _wordset("""the a an this that these those it its they their there then thus this however
 but and or so if in on at by for from with as of to into after before during while when where which
@@ -112,11 +130,15 @@ def _name_kind(words: list[str], before: str) -> str | None:
     if not content:
         return None
     previous = before.split()[-1].lower().rstrip(".") if before.split() else ""
-    if any(w in _ORG_WORDS for w in content) or (len(words) == 1 and words[0].isupper()
-                                                 and 2 <= len(words[0]) <= 6):
+    if any(w in _ORG_WORDS for w in content) or (
+        len(words) == 1 and words[0].isupper() and 2 <= len(words[0]) <= 6
+    ):
         return "ORG"
-    if " ".join(content) in _PLACES or any(w in _PLACE_WORDS for w in content[1:]) or (
-            len(content) == 1 and content[0] in _PLACES):
+    if (
+        " ".join(content) in _PLACES
+        or any(w in _PLACE_WORDS for w in content[1:])
+        or (len(content) == 1 and content[0] in _PLACES)
+    ):
         return "PLACE"
     if previous in _TITLES or content[0] in _TITLES:
         return "PERSON"
@@ -136,7 +158,7 @@ def _runs(segment: str) -> list[list[re.Match[str]]]:
         if len(word) == 1 and word != "&":  # units (°C) and initials are not names on their own
             current = []
             continue
-        joined = bool(current) and segment[current[-1].end():token.start()].strip() == ""
+        joined = bool(current) and segment[current[-1].end() : token.start()].strip() == ""
         if word[0].isupper():
             if not joined:
                 current = []
@@ -149,12 +171,13 @@ def _runs(segment: str) -> list[list[re.Match[str]]]:
     return [run for run in runs if run]
 
 
-def _split_titled(segment: str, prefix: str,
-                  runs: list[list[re.Match[str]]]) -> list[list[re.Match[str]]]:
+def _split_titled(
+    segment: str, prefix: str, runs: list[list[re.Match[str]]]
+) -> list[list[re.Match[str]]]:
     """'Dr Jane Smith of the World Health Organization' is a person, then an organisation."""
     out = []
     for run in runs:
-        before = (prefix + segment[:run[0].start()]).split()
+        before = (prefix + segment[: run[0].start()]).split()
         titled = bool(before) and before[-1].lower().rstrip(".") in _TITLES
         cut = next((i for i, t in enumerate(run) if t.group(0).lower() in _CONNECTORS), None)
         if titled and cut:
@@ -183,8 +206,13 @@ def _scrub_names(segment: str, table: _Table, prefix: str) -> str:
         words = text.split()
         before = prefix + segment[:start]
         opens = bool(_OPENS_SENTENCE.search(before))
-        if opens and len(words) == 1 and not words[0].isupper() and text.lower() not in _PLACES \
-                and text.lower() not in known:
+        if (
+            opens
+            and len(words) == 1
+            and not words[0].isupper()
+            and text.lower() not in _PLACES
+            and text.lower() not in known
+        ):
             continue  # a sentence's first word: an ordinary word as often as a name
         kind = _name_kind(words, before)
         if kind is None:
@@ -201,9 +229,13 @@ def _scrub_segment(segment: str, table: _Table, prefix: str) -> str:
     for kind, pattern in _PATTERNS:
         pieces = PLACEHOLDER.split(segment)
         holders = PLACEHOLDER.findall(segment)
-        rebuilt = [pattern.sub(lambda m, k=kind: table.placeholder(k, m.group(0)), piece)
-                   for piece in pieces]
-        segment = "".join(p + (holders[i] if i < len(holders) else "") for i, p in enumerate(rebuilt))
+        rebuilt = [
+            pattern.sub(lambda m, k=kind: table.placeholder(k, m.group(0)), piece)
+            for piece in pieces
+        ]
+        segment = "".join(
+            p + (holders[i] if i < len(holders) else "") for i, p in enumerate(rebuilt)
+        )
     pieces = PLACEHOLDER.split(segment)
     holders = PLACEHOLDER.findall(segment)
     rebuilt = []

@@ -19,7 +19,7 @@ def split_sentences(text: str) -> list[Sentence]:
     segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
     sentences = []
     for span in segmenter.segment(text):
-        raw = text[span.start:span.end]
+        raw = text[span.start : span.end]
         stripped = raw.strip()
         if not stripped:
             continue

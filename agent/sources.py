@@ -16,25 +16,113 @@ from agent.models import Balance, Evidence
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(["the", "a", "an", "of", "to", "in", "on", "and", "or", "is", "are", "was", "were", "be", "by", "for", "with", "as", "at", "it", "its", "that", "this", "from", "has", "have", "had", "not", "no"])
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "and",
+        "or",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "by",
+        "for",
+        "with",
+        "as",
+        "at",
+        "it",
+        "its",
+        "that",
+        "this",
+        "from",
+        "has",
+        "have",
+        "had",
+        "not",
+        "no",
+    ]
+)
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"'<>?#]+)", re.IGNORECASE)
 
 # Political leans as MBFC rates them; "center" is rated but not a lean.
 POLITICAL_LEANS = ("left", "left-center", "center", "right-center", "right")
 
 # Words that make a topic political (elections, parties, offices, contested policy areas).
-_POLITICAL = re.compile(r"\b(" + "|".join([
-    r"elect\w*", r"vot(?:e|es|ed|er|ers|ing)", r"ballots?", r"campaign\w*", r"polls?",
-    r"presiden\w*", r"prime minister", r"ministers?", r"governors?", r"senat\w*", r"congress\w*",
-    r"parliament\w*", r"legislat\w*", r"lawmakers?", r"mps?", r"mayors?", r"cabinet",
-    r"democrat\w*", r"republican\w*", r"gop", r"conservative\w*", r"liberal\w*", r"labour",
-    r"tor(?:y|ies)", r"left-wing", r"right-wing", r"partisan", r"bipartisan",
-    r"immigra\w*", r"migrants?", r"refugees?", r"asylum", r"border wall", r"abortion",
-    r"gun control", r"second amendment", r"gun laws?", r"taxe?s?", r"tariffs?", r"welfare",
-    r"minimum wage", r"brexit", r"impeach\w*", r"supreme court", r"administration",
-    r"white house", r"government", r"policy", r"policies", r"sanctions?", r"trump", r"biden",
-    r"obama", r"clinton", r"harris", r"modi", r"putin", r"netanyahu", r"zelensky\w*",
-], ) + r")\b", re.IGNORECASE)
+_POLITICAL = re.compile(
+    r"\b("
+    + "|".join(
+        [
+            r"elect\w*",
+            r"vot(?:e|es|ed|er|ers|ing)",
+            r"ballots?",
+            r"campaign\w*",
+            r"polls?",
+            r"presiden\w*",
+            r"prime minister",
+            r"ministers?",
+            r"governors?",
+            r"senat\w*",
+            r"congress\w*",
+            r"parliament\w*",
+            r"legislat\w*",
+            r"lawmakers?",
+            r"mps?",
+            r"mayors?",
+            r"cabinet",
+            r"democrat\w*",
+            r"republican\w*",
+            r"gop",
+            r"conservative\w*",
+            r"liberal\w*",
+            r"labour",
+            r"tor(?:y|ies)",
+            r"left-wing",
+            r"right-wing",
+            r"partisan",
+            r"bipartisan",
+            r"immigra\w*",
+            r"migrants?",
+            r"refugees?",
+            r"asylum",
+            r"border wall",
+            r"abortion",
+            r"gun control",
+            r"second amendment",
+            r"gun laws?",
+            r"taxe?s?",
+            r"tariffs?",
+            r"welfare",
+            r"minimum wage",
+            r"brexit",
+            r"impeach\w*",
+            r"supreme court",
+            r"administration",
+            r"white house",
+            r"government",
+            r"policy",
+            r"policies",
+            r"sanctions?",
+            r"trump",
+            r"biden",
+            r"obama",
+            r"clinton",
+            r"harris",
+            r"modi",
+            r"putin",
+            r"netanyahu",
+            r"zelensky\w*",
+        ],
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
 
 
 def content_words(text: str) -> set[str]:
@@ -78,8 +166,7 @@ def political_balance(claim: str, evidence: Sequence[Evidence]) -> Balance:
     leans = Counter(item.bias for item in evidence if item.bias in POLITICAL_LEANS)
     political = is_political(claim, evidence)
     sides = {_side(lean) for lean in leans}
-    one_sided = (political and sum(leans.values()) >= 2 and len(sides) == 1
-                 and "center" not in sides)
+    one_sided = political and sum(leans.values()) >= 2 and len(sides) == 1 and "center" not in sides
     return Balance(political=political, leans=dict(leans), one_sided=one_sided)
 
 
@@ -88,9 +175,14 @@ def dominant_side(balance: Balance) -> str | None:
     return next(iter(sides)) if balance.one_sided and len(sides) == 1 else None
 
 
-def promote_contrast(claim: str, chosen: list[Evidence], others: Callable[[], list[Evidence]],
-                     *, min_credibility: float = 0.7,
-                     limit: int = 5) -> tuple[list[Evidence], Evidence | None]:
+def promote_contrast(
+    claim: str,
+    chosen: list[Evidence],
+    others: Callable[[], list[Evidence]],
+    *,
+    min_credibility: float = 0.7,
+    limit: int = 5,
+) -> tuple[list[Evidence], Evidence | None]:
     """When the evidence on a political claim is one-sided, rank the best contrasting credible
     source (the other side or center, credibility ≥ ``min_credibility``, not flagged) second —
     from the chosen list if it is there, else from ``others`` (the rest of the pool, best first),
@@ -101,8 +193,12 @@ def promote_contrast(claim: str, chosen: list[Evidence], others: Callable[[], li
 
     def contrasting(item: Evidence) -> bool:
         other = _side(item.bias)
-        return (other is not None and other != side and item.credibility >= min_credibility
-                and not item.flags)
+        return (
+            other is not None
+            and other != side
+            and item.credibility >= min_credibility
+            and not item.flags
+        )
 
     pick = next((e for e in chosen if contrasting(e)), None)
     if pick is None:
@@ -122,13 +218,17 @@ def balance_guidance(claim: str, evidence: Sequence[Evidence]) -> str:
     balance = political_balance(claim, evidence)
     if balance.one_sided:
         side = dominant_side(balance)
-        notes.append(f"This is a political topic and every rated source leans {side} "
-                     f"({', '.join(f'{k}: {v}' for k, v in sorted(balance.leans.items()))}). "
-                     "Seek contrasting framing in the evidence; if there is none, say in the "
-                     "reasoning that the sources lean one way, and do not let framing stand in "
-                     "for facts.")
+        notes.append(
+            f"This is a political topic and every rated source leans {side} "
+            f"({', '.join(f'{k}: {v}' for k, v in sorted(balance.leans.items()))}). "
+            "Seek contrasting framing in the evidence; if there is none, say in the "
+            "reasoning that the sources lean one way, and do not let framing stand in "
+            "for facts."
+        )
     flagged = [f"[{n}] {', '.join(e.flags)}" for n, e in enumerate(evidence, start=1) if e.flags]
     if flagged:
-        notes.append("Flagged sources (satire, conspiracy-pseudoscience or fake-news outlets; "
-                     "never treat them as factual support): " + "; ".join(flagged) + ".")
+        notes.append(
+            "Flagged sources (satire, conspiracy-pseudoscience or fake-news outlets; "
+            "never treat them as factual support): " + "; ".join(flagged) + "."
+        )
     return "\n".join(notes)

@@ -33,15 +33,21 @@ MAX_SENTENCES_PER_ITEM = 6  # NLI pairs per item: the sentences that share most 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|false|untrue|incorrect|"
     r"myth|hoax|debunk\w*|disprove\w*|refute\w*|den(?:y|ies|ied)|fake|wrong|baseless|unfounded|"
-    r"misleading|mislead\w*|no longer)\b|n't\b", re.IGNORECASE)
+    r"misleading|mislead\w*|no longer)\b|n't\b",
+    re.IGNORECASE,
+)
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 
 # Each heuristic rule's score is the precision it measured on 5,375 Climate-FEVER claim–sentence
 # pairs (benchmarks/stance_heuristic.py; base rates: supports 0.25, refutes 0.10, neutral 0.64).
 # The rules lift both sides well above their base rate, but the whole heuristic's 3-way accuracy
 # (0.644) is the majority baseline's (0.643): a weak signal, labelled as such wherever it is used.
-HEURISTIC_PRECISION = {"refutes_negation": 0.402, "refutes_number": 0.276, "supports_overlap": 0.465,
-                       "neutral": 0.659}
+HEURISTIC_PRECISION = {
+    "refutes_negation": 0.402,
+    "refutes_number": 0.276,
+    "supports_overlap": 0.465,
+    "neutral": 0.659,
+}
 HEURISTIC_NAME = "lexical heuristic (overlap, negation, numbers)"
 
 
@@ -51,7 +57,7 @@ class Span:
     end: int
 
     def of(self, text: str) -> str:
-        return text[self.start:self.end]
+        return text[self.start : self.end]
 
 
 def sentence_spans(text: str) -> list[Span]:
@@ -81,7 +87,7 @@ def verbatim(quote: str, text: str) -> str | None:
         return None
     pattern = re.compile(r"\s+".join(words), re.IGNORECASE)
     match = pattern.search(_plain_quotes(text))
-    return text[match.start():match.end()] if match else None  # same offsets: 1-to-1 mapping
+    return text[match.start() : match.end()] if match else None  # same offsets: 1-to-1 mapping
 
 
 def _plain_quotes(text: str) -> str:
@@ -132,16 +138,23 @@ def lexical_judge(claim: str, evidence: Sequence[Evidence]) -> None:
         item.stance, item.stance_score = best[1], best[2]
 
 
-def compared(claim: str, evidence: Sequence[Evidence],
-             spans: Sequence[Sequence[Span]]) -> list[tuple[Span, Comparison] | None]:
+def compared(
+    claim: str, evidence: Sequence[Evidence], spans: Sequence[Sequence[Span]]
+) -> list[tuple[Span, Comparison] | None]:
     """The comparison stage over each item's best sentences (blocking, well under 1 ms a pair): the
     sentence and decision of each item a rule decides plainly, or a guard says is not plain (a
     hedge, another tense, another subject); None where nothing fires or the sentences disagree."""
     out: list[tuple[Span, Comparison] | None] = []
     for item, item_spans in zip(evidence, spans, strict=True):
-        found = [(span, d) for span in item_spans if (d := compare(claim, span.of(item.text))) is not None]
+        found = [
+            (span, d)
+            for span in item_spans
+            if (d := compare(claim, span.of(item.text))) is not None
+        ]
         chosen = combine([d for _, d in found])
-        out.append(next((sd for sd in found if sd[1] is chosen), None) if chosen is not None else None)
+        out.append(
+            next((sd for sd in found if sd[1] is chosen), None) if chosen is not None else None
+        )
     return out
 
 
@@ -153,8 +166,9 @@ def rule_probs(decision: Comparison) -> StanceProbs:
     return StanceProbs(rest, decision.probability, rest)
 
 
-async def nli_judge(claim: str, evidence: Sequence[Evidence], nli: NLIModel,
-                    sentences: int = MAX_SENTENCES_PER_ITEM) -> list[StanceProbs | None]:
+async def nli_judge(
+    claim: str, evidence: Sequence[Evidence], nli: NLIModel, sentences: int = MAX_SENTENCES_PER_ITEM
+) -> list[StanceProbs | None]:
     """Quote + stance per item (in place): where a comparison rule decides one of the item's best
     sentences plainly, the rule (its quote, its measured precision, its reason); elsewhere the NLI
     model (or the local judge) over those sentences. Returns each item's probabilities for its most
@@ -162,8 +176,12 @@ async def nli_judge(claim: str, evidence: Sequence[Evidence], nli: NLIModel,
     spans = [_ranked_spans(claim, item.text)[:sentences] for item in evidence]
     rules = await run_blocking(compared, claim, evidence, spans)
     decided = [rule is not None and rule[1].rule not in GUARDS for rule in rules]
-    pairs = [(span.of(item.text), claim) for item, item_spans, done in zip(evidence, spans, decided, strict=True)
-             if not done for span in item_spans]
+    pairs = [
+        (span.of(item.text), claim)
+        for item, item_spans, done in zip(evidence, spans, decided, strict=True)
+        if not done
+        for span in item_spans
+    ]
     probs = iter(await nli.predict(pairs) if pairs else [])
     out: list[StanceProbs | None] = []
     for item, item_spans, rule, done in zip(evidence, spans, rules, decided, strict=True):
@@ -180,7 +198,9 @@ async def nli_judge(claim: str, evidence: Sequence[Evidence], nli: NLIModel,
             continue
         span, p = max(scored, key=lambda sp: max(sp[1].entailment, sp[1].contradiction))
         item.quote = span.of(item.text)
-        if rule is not None:  # a guard: the sentence says less than the claim, so it is never read as support
+        if (
+            rule is not None
+        ):  # a guard: the sentence says less than the claim, so it is never read as support
             guard_span, guard = rule
             p = StanceProbs(0.0, p.contradiction, round(p.neutral + p.entailment, 4))
             item.stance_rule, item.stance_reason = guard.rule, guard.reason
@@ -200,7 +220,9 @@ def stance_of(p: StanceProbs) -> tuple[Stance, float]:
     return "neutral", round(p.neutral, 4)
 
 
-def apply_judgements(evidence: Sequence[Evidence], judgements: Sequence[EvidenceJudgement]) -> tuple[int, int]:
+def apply_judgements(
+    evidence: Sequence[Evidence], judgements: Sequence[EvidenceJudgement]
+) -> tuple[int, int]:
     """Take the LLM's stance and quote per item. A quote not found verbatim is not used (the item
     keeps its sentence quote). Returns (items judged, quotes rejected)."""
     judged = rejected = 0
@@ -219,12 +241,15 @@ def apply_judgements(evidence: Sequence[Evidence], judgements: Sequence[Evidence
     return judged, rejected
 
 
-def factuality(evidence: Sequence[Evidence],
-               stances: Sequence[tuple[Stance, float | None]] | None = None) -> float | None:
+def factuality(
+    evidence: Sequence[Evidence], stances: Sequence[tuple[Stance, float | None]] | None = None
+) -> float | None:
     """Σ support / (Σ support + Σ refute), each weighted by stance score × credibility × rank
     decay × freshness (1 when unknown). None when no item takes a side. ``stances``: (stance,
     score) per item when they are not yet on the items (default: the items' own)."""
-    pairs = stances if stances is not None else [(item.stance, item.stance_score) for item in evidence]
+    pairs = (
+        stances if stances is not None else [(item.stance, item.stance_score) for item in evidence]
+    )
     support = refute = 0.0
     for rank, (item, (stance, score)) in enumerate(zip(evidence, pairs, strict=True)):
         if stance == "neutral" or score is None:
@@ -239,5 +264,17 @@ def factuality(evidence: Sequence[Evidence],
     return round(support / total, 4) if total > 0 else None
 
 
-__all__ = ["HEURISTIC_NAME", "HEURISTIC_PRECISION", "Span", "apply_judgements", "factuality",
-           "lexical_judge", "lexical_stance", "nli_judge", "overlap", "sentence_spans", "stance_of", "verbatim"]
+__all__ = [
+    "HEURISTIC_NAME",
+    "HEURISTIC_PRECISION",
+    "Span",
+    "apply_judgements",
+    "factuality",
+    "lexical_judge",
+    "lexical_stance",
+    "nli_judge",
+    "overlap",
+    "sentence_spans",
+    "stance_of",
+    "verbatim",
+]

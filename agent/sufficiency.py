@@ -15,7 +15,9 @@ def enough_by_rule(relevances: Sequence[float], sufficient_mean: float, minimum:
     return not failed_conditions(relevances, sufficient_mean, minimum)
 
 
-def failed_conditions(relevances: Sequence[float], sufficient_mean: float, minimum: int = 2) -> list[str]:
+def failed_conditions(
+    relevances: Sequence[float], sufficient_mean: float, minimum: int = 2
+) -> list[str]:
     """Which rule conditions fail, in words (empty when the rule is satisfied)."""
     failed = []
     if len(relevances) < minimum:

@@ -50,8 +50,13 @@ class TrustReport:
 def content_domain(item: Evidence, doi: str | None) -> ContentDomain:
     """Classify by the standard; the table's news outlets count as "ARTICLE with a matching URL"."""
     news = {item.domain} if item.source_type in _NEWS_TYPES and item.domain else set()
-    return classify_reference(doi=doi, url=item.source if "://" in item.source else None,
-                              type="ARTICLE" if news else None, news_domains=news, edu_hosts=True)
+    return classify_reference(
+        doi=doi,
+        url=item.source if "://" in item.source else None,
+        type="ARTICLE" if news else None,
+        news_domains=news,
+        edu_hosts=True,
+    )
 
 
 def url_layer(check: UrlCheck | None) -> tuple[LayerResult | None, str]:
@@ -84,8 +89,9 @@ def table_ai_confidence(item: Evidence, sufficient_mean: float) -> float:
     return max(0.0, min(1.0, item.credibility * (0.75 + 0.25 * r)))
 
 
-def trust_for(item: Evidence, domain: ContentDomain, layers: Sequence[LayerResult],
-              signals: dict[str, str]) -> Trust:
+def trust_for(
+    item: Evidence, domain: ContentDomain, layers: Sequence[LayerResult], signals: dict[str, str]
+) -> Trust:
     applicable = {layer.id for layer in DOMAIN_CONFIGS[domain].layers}
     v2 = bayesian_score(domain, layers)
     v1 = domain_aware_score(domain, layers)
@@ -93,16 +99,24 @@ def trust_for(item: Evidence, domain: ContentDomain, layers: Sequence[LayerResul
         signals.setdefault(layer_id, "absent")
     # `domain` is groundcheck's content domain, as in the standard the field comes from (the host
     # name is the evidence item's own `domain`); `content_domain` repeats it for one release.
-    return Trust(domain=domain.value, posterior=round(v2.posterior, 4), verdict=v2.verdict,
-                 contributions={k: round(v, 4) for k, v in v2.contributions.items()},
-                 content_domain=domain.value, score=round(v1.score, 4),
-                 signals={k: v for k, v in signals.items() if k in applicable})
+    return Trust(
+        domain=domain.value,
+        posterior=round(v2.posterior, 4),
+        verdict=v2.verdict,
+        contributions={k: round(v, 4) for k, v in v2.contributions.items()},
+        content_domain=domain.value,
+        score=round(v1.score, 4),
+        signals={k: v for k, v in signals.items() if k in applicable},
+    )
 
 
-async def _llm_ai(claim: str, evidence: Sequence[Evidence], domains: Sequence[ContentDomain],
-                  chat: ChatModel) -> dict[int, float]:
-    reply = await chat.complete_json(TRUST_SYSTEM, trust_user(claim, evidence, [
-        DOMAIN_CONFIGS[d].ai_instruction for d in domains]))
+async def _llm_ai(
+    claim: str, evidence: Sequence[Evidence], domains: Sequence[ContentDomain], chat: ChatModel
+) -> dict[int, float]:
+    reply = await chat.complete_json(
+        TRUST_SYSTEM,
+        trust_user(claim, evidence, [DOMAIN_CONFIGS[d].ai_instruction for d in domains]),
+    )
     data = reply.data if isinstance(reply.data, dict) else {}
     ratings: dict[int, float] = {}
     for row in data.get("ratings") or []:
@@ -121,8 +135,14 @@ def unscored_trust(item: Evidence) -> Trust:
     return Trust(domain=kind, content_domain=kind)
 
 
-async def score_sources(claim: str, evidence: Sequence[Evidence], *, fetcher: Fetcher | None,
-                        chat: ChatModel | None, sufficient_mean: float) -> TrustReport:
+async def score_sources(
+    claim: str,
+    evidence: Sequence[Evidence],
+    *,
+    fetcher: Fetcher | None,
+    chat: ChatModel | None,
+    sufficient_mean: float,
+) -> TrustReport:
     """Attach a :class:`Trust` to every evidence item; URL/DOI checks run concurrently."""
     report = TrustReport()
     dois = [find_doi(e.source, e.text) for e in evidence]
@@ -131,13 +151,19 @@ async def score_sources(claim: str, evidence: Sequence[Evidence], *, fetcher: Fe
     async def none() -> None:
         return None
 
-    url_jobs = [fetcher.check(e.source) if fetcher and e.source.startswith(("http://", "https://"))
-                else none() for e in evidence]
-    doi_jobs = [fetcher.check(f"https://doi.org/{d}", follow_redirects=False) if fetcher and d
-                else none() for d in dois]
+    url_jobs = [
+        fetcher.check(e.source)
+        if fetcher and e.source.startswith(("http://", "https://"))
+        else none()
+        for e in evidence
+    ]
+    doi_jobs = [
+        fetcher.check(f"https://doi.org/{d}", follow_redirects=False) if fetcher and d else none()
+        for d in dois
+    ]
     ai_job = _llm_ai(claim, evidence, domains, chat) if chat is not None and evidence else none()
     results = await asyncio.gather(*url_jobs, *doi_jobs, ai_job, return_exceptions=True)
-    url_checks, doi_checks, ai = results[: len(evidence)], results[len(evidence):-1], results[-1]
+    url_checks, doi_checks, ai = results[: len(evidence)], results[len(evidence) : -1], results[-1]
     for check in (*url_checks, *doi_checks):
         if isinstance(check, UrlCheck):
             report.cached += check.cached
@@ -145,8 +171,10 @@ async def score_sources(claim: str, evidence: Sequence[Evidence], *, fetcher: Fe
         elif isinstance(check, BaseException):
             raise check  # Fetcher.check never raises: anything here is a bug, not an outage
     if isinstance(ai, LLMError | ValueError):
-        report.steps.append(f"Source trust: the LLM judgement failed ({ai}); the credibility "
-                            "table and rerank score stood in for it.")
+        report.steps.append(
+            f"Source trust: the LLM judgement failed ({ai}); the credibility "
+            "table and rerank score stood in for it."
+        )
         ai = {}
     elif isinstance(ai, BaseException):
         raise ai
@@ -156,8 +184,9 @@ async def score_sources(claim: str, evidence: Sequence[Evidence], *, fetcher: Fe
         layers: list[LayerResult] = []
         signals: dict[str, str] = {}
         for layer, signal, layer_id in (
-                (*url_layer(url_checks[index]), "url"),  # type: ignore[arg-type]
-                (*doi_layer(dois[index], doi_checks[index]), "doi")):  # type: ignore[arg-type]
+            (*url_layer(url_checks[index]), "url"),  # type: ignore[arg-type]
+            (*doi_layer(dois[index], doi_checks[index]), "doi"),
+        ):  # type: ignore[arg-type]
             signals[layer_id] = signal
             if layer is not None:
                 layers.append(layer)
@@ -167,17 +196,22 @@ async def score_sources(claim: str, evidence: Sequence[Evidence], *, fetcher: Fe
         else:
             c = table_ai_confidence(item, sufficient_mean)
             layers.append(LayerResult("ai", c >= 0.5, round(c, 4)))
-            signals["ai"] = (f"no LLM judgement: table credibility {item.credibility:.2f} "
-                             f"× relevance factor → {c:.2f}")
+            signals["ai"] = (
+                f"no LLM judgement: table credibility {item.credibility:.2f} "
+                f"× relevance factor → {c:.2f}"
+            )
         item.trust = trust_for(item, domains[index], layers, signals)
     if fetcher is None and evidence:
-        report.steps.append("Source trust: URL checks are off (URL_CHECK=false or web_search=false);"
-                            " the url layer counts as absent.")
+        report.steps.append(
+            "Source trust: URL checks are off (URL_CHECK=false or web_search=false);"
+            " the url layer counts as absent."
+        )
     elif evidence:
         made = report.url_checks + report.cached
         live = sum(1 for c in url_checks if isinstance(c, UrlCheck) and c.status == "valid")
-        report.steps.append(f"Source trust: {made} URL check(s) ({report.cached} cached), "
-                            f"{live} live.")
+        report.steps.append(
+            f"Source trust: {made} URL check(s) ({report.cached} cached), {live} live."
+        )
     return report
 
 
@@ -185,4 +219,7 @@ def scored_sources_step(evidence: Sequence[Evidence]) -> str:
     """The trace line of the scored sources: each domain's credibility and, when scored, its trust."""
     return "Scored sources: " + ", ".join(
         f"{e.domain} ({e.credibility:.2f}, trust {e.trust.posterior:.2f} {e.trust.verdict})"
-        if e.trust and e.trust.posterior is not None else f"{e.domain} ({e.credibility:.2f})" for e in evidence)
+        if e.trust and e.trust.posterior is not None
+        else f"{e.domain} ({e.credibility:.2f})"
+        for e in evidence
+    )

@@ -74,11 +74,20 @@ class VerifyOptions:
 class Verifier:
     """Verifies one claim at a time; safe to share between concurrent requests."""
 
-    def __init__(self, retriever: EvidenceRetriever, escalation: SearchEscalation | None,
-                 chat: ChatModel | None, config: VerifierConfig,
-                 detector: OpinionDetector | None = None, nli: NLIModel | None = None, *,
-                 fetcher: Fetcher | None = None, pages: Fetcher | None = None,
-                 prior: PriorChecks | None = None, matcher: ReviewMatcher | None = None) -> None:
+    def __init__(
+        self,
+        retriever: EvidenceRetriever,
+        escalation: SearchEscalation | None,
+        chat: ChatModel | None,
+        config: VerifierConfig,
+        detector: OpinionDetector | None = None,
+        nli: NLIModel | None = None,
+        *,
+        fetcher: Fetcher | None = None,
+        pages: Fetcher | None = None,
+        prior: PriorChecks | None = None,
+        matcher: ReviewMatcher | None = None,
+    ) -> None:
         self.retriever = retriever
         self.chat = chat
         self.config = config
@@ -86,7 +95,9 @@ class Verifier:
         self.detector = detector
         self.nli = nli
         self.writer = BackgroundWriter(retriever.index, coalesce_s=config.write_coalesce_s)
-        self.prior = prior  # step 0: prior fact-checks (FACTCHECK_API_KEY); None when not configured
+        self.prior = (
+            prior  # step 0: prior fact-checks (FACTCHECK_API_KEY); None when not configured
+        )
         self.gatherer = Gatherer(retriever, escalation, config, self.writer, pages, prior, matcher)
 
     @property
@@ -99,8 +110,12 @@ class Verifier:
             return "nli"
         return "evidence-only"
 
-    async def verify(self, raw: str, options: VerifyOptions | None = None,
-                     on_step: Callable[[str], None] | None = None) -> VerificationResult:
+    async def verify(
+        self,
+        raw: str,
+        options: VerifyOptions | None = None,
+        on_step: Callable[[str], None] | None = None,
+    ) -> VerificationResult:
         options = options or VerifyOptions()
         run = Run(Trace(on_step))
         trace = run.trace
@@ -109,10 +124,17 @@ class Verifier:
 
         # 1 classify ∥ the KB leg on the input as written: the local work overlaps the LLM call,
         # and is used when the classification keeps the claim as it was.
-        early = asyncio.create_task(self.gatherer.kb_leg(raw)) if chat is not None and not options.references else None
+        early = (
+            asyncio.create_task(self.gatherer.kb_leg(raw))
+            if chat is not None and not options.references
+            else None
+        )
         # 0 prior fact-checks: the Fact Check Tools API is asked while the claim is classified
-        prior = (asyncio.create_task(self.prior.lookup(raw))
-                 if self.prior is not None and options.web_search and not options.references else None)
+        prior = (
+            asyncio.create_task(self.prior.lookup(raw))
+            if self.prior is not None and options.web_search and not options.references
+            else None
+        )
         try:
             with trace.stage("classify"):
                 classification, note = await classify(raw, chat, self.detector)
@@ -121,7 +143,9 @@ class Verifier:
             await discard(prior)
             raise
         kind = classification.claim_type
-        if early is not None and (kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS} or classification.claim != raw):
+        if early is not None and (
+            kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS} or classification.claim != raw
+        ):
             await discard(early)
             early = None
         if prior is not None and kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS}:
@@ -135,29 +159,67 @@ class Verifier:
         language = detect_language(claim)
         run.english = language.english
         if not language.english:
-            trace.step(f"Language: the claim looks {language.name} ({language.why}); the local judge and the "
-                       "embedder are English models" + (", so the LLM judges it." if self.verdict_engine == "llm"
-                                                         else ", so without an LLM claimcheck gives no True/False for it."))
+            trace.step(
+                f"Language: the claim looks {language.name} ({language.why}); the local judge and the "
+                "embedder are English models"
+                + (
+                    ", so the LLM judges it."
+                    if self.verdict_engine == "llm"
+                    else ", so without an LLM claimcheck gives no True/False for it."
+                )
+            )
         if kind is ClaimType.MIXED:
             trace.step(f"Checking only the factual part: {claim!r}")
         mode = "llm" if classification.by == "llm" else "evidence-only"
         if kind is ClaimType.OPINION:
             trace.step("Opinion: no retrieval and no search; answering Not Verifiable.")
-            return self._finish(run, claim, original, kind, [], VerdictDecision(
-                Verdict.NOT_VERIFIABLE, 0.9, "This is an opinion or value judgement, not a factual claim, so "
-                "it cannot be verified against evidence.", mode), Citations())
+            return self._finish(
+                run,
+                claim,
+                original,
+                kind,
+                [],
+                VerdictDecision(
+                    Verdict.NOT_VERIFIABLE,
+                    0.9,
+                    "This is an opinion or value judgement, not a factual claim, so "
+                    "it cannot be verified against evidence.",
+                    mode,
+                ),
+                Citations(),
+            )
         if kind is ClaimType.AMBIGUOUS:
             trace.step("Ambiguous: no retrieval and no search; asking to rephrase.")
-            return self._finish(run, claim, original, kind, [], VerdictDecision(
-                Verdict.NOT_ENOUGH_EVIDENCE, 0.0, f"The claim is too vague to check ({classification.reason}). "
-                "Please rephrase it with the who, what and when.", mode), Citations())
+            return self._finish(
+                run,
+                claim,
+                original,
+                kind,
+                [],
+                VerdictDecision(
+                    Verdict.NOT_ENOUGH_EVIDENCE,
+                    0.0,
+                    f"The claim is too vague to check ({classification.reason}). "
+                    "Please rephrase it with the who, what and when.",
+                    mode,
+                ),
+                Citations(),
+            )
 
         # 2–6 gather: the KB, then the web tiers (or the caller's references); the final choice
         try:
             gathered = await self.gatherer.gather(
-                claim, run, chat, web_search=options.web_search, references=options.references or (),
-                index_references=options.index_references, search_with_references=options.search_with_references,
-                early=early, keywords=classification.keywords, prior=prior)
+                claim,
+                run,
+                chat,
+                web_search=options.web_search,
+                references=options.references or (),
+                index_references=options.index_references,
+                search_with_references=options.search_with_references,
+                early=early,
+                keywords=classification.keywords,
+                prior=prior,
+            )
         except BaseException:
             await discard(prior)
             raise
@@ -170,8 +232,11 @@ class Verifier:
         # 7 quotes, stances and freshness; a contrasting source for a one-sided political claim
         with trace.stage("stances"):
             evidence, promoted = promote_contrast(
-                claim, [p.evidence() for p in gathered.chosen], lambda: [p.evidence() for p in gathered.rest],
-                limit=self.config.top_k_rerank)
+                claim,
+                [p.evidence() for p in gathered.chosen],
+                lambda: [p.evidence() for p in gathered.rest],
+                limit=self.config.top_k_rerank,
+            )
             stances = await judge_stances(claim, evidence, self.nli, language.english)
             evidence, stale = with_freshness(claim, stances.evidence)
         for step in stance_steps(evidence, stances.by, promoted, stale):
@@ -182,9 +247,17 @@ class Verifier:
         try:
             with trace.stage("verdict"):
                 judged = await judge_verdict(
-                    claim, evidence, run, engine=self.verdict_engine, chat=chat, nli=self.nli,
-                    llm_configured=self.chat is not None, backend=self.config.verdict_backend,
-                    probs=stances.probs, language=language)
+                    claim,
+                    evidence,
+                    run,
+                    engine=self.verdict_engine,
+                    chat=chat,
+                    nli=self.nli,
+                    llm_configured=self.chat is not None,
+                    backend=self.config.verdict_backend,
+                    probs=stances.probs,
+                    language=language,
+                )
             trust, scored = await trust_job
         except BaseException:
             await discard(trust_job)
@@ -206,28 +279,52 @@ class Verifier:
         if fact is None and evidence:
             fact = factuality(evidence)
             if fact is not None and judged.decision.mode != "llm" and stances.by == HEURISTIC_NAME:
-                trace.step(f"Factuality {fact:.2f} aggregates the {HEURISTIC_NAME}'s stances: "
-                           "a rough signal, not a judgement.")
+                trace.step(
+                    f"Factuality {fact:.2f} aggregates the {HEURISTIC_NAME}'s stances: "
+                    "a rough signal, not a judgement."
+                )
 
         # 9 check: citations ∥ the grounding re-ask
         with trace.stage("check"):
             checked = await check(
-                claim, evidence, decision, run, chat=chat, nli=self.nli,
-                citation_check=self.config.citation_check, grounding=options.grounding, profile=options.profile,
-                default_profile=self.config.grounding_profile, default_trigger=self.config.grounding_trigger)
+                claim,
+                evidence,
+                decision,
+                run,
+                chat=chat,
+                nli=self.nli,
+                citation_check=self.config.citation_check,
+                grounding=options.grounding,
+                profile=options.profile,
+                default_profile=self.config.grounding_profile,
+                default_trigger=self.config.grounding_trigger,
+            )
         await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
-        result = self._finish(run, claim, original, kind, evidence, checked.decision, checked.citations)
+        result = self._finish(
+            run, claim, original, kind, evidence, checked.decision, checked.citations
+        )
         result.factuality = fact
         result.grounding = checked.grounding
         return result
 
-    async def _trust(self, claim: str, evidence: list[Evidence], options: VerifyOptions,
-                     chat: ChatModel | None, run: Run) -> tuple[TrustReport, list[Evidence]]:
+    async def _trust(
+        self,
+        claim: str,
+        evidence: list[Evidence],
+        options: VerifyOptions,
+        chat: ChatModel | None,
+        run: Run,
+    ) -> tuple[TrustReport, list[Evidence]]:
         """Source trust on copies of the evidence (the verdict runs meanwhile on its own)."""
         scored = [replace(e) for e in evidence]
         with run.trace.stage("score_sources"):
-            report = await score_sources(claim, scored, fetcher=self.fetcher if options.web_search else None,
-                                         chat=chat, sufficient_mean=self.retriever.scale.sufficient_mean)
+            report = await score_sources(
+                claim,
+                scored,
+                fetcher=self.fetcher if options.web_search else None,
+                chat=chat,
+                sufficient_mean=self.retriever.scale.sufficient_mean,
+            )
         return report, scored
 
     @property
@@ -239,17 +336,41 @@ class Verifier:
         """Wait for the background KB writer; 1 when the timeout cut the wait, else 0."""
         return await self.writer.drain(timeout_s)
 
-    def _finish(self, run: Run, claim: str, original: str, claim_type: ClaimType,
-                evidence: list[Evidence], decision: VerdictDecision, citations: Citations) -> VerificationResult:
+    def _finish(
+        self,
+        run: Run,
+        claim: str,
+        original: str,
+        claim_type: ClaimType,
+        evidence: list[Evidence],
+        decision: VerdictDecision,
+        citations: Citations,
+    ) -> VerificationResult:
         left_out = deadline_cuts()
-        if left_out:  # what VERIFY_DEADLINE_S cut (search/resilience.py): the answer is built without it
-            run.trace.step(f"Deadline: the verification's time limit ({deadline_seconds():g} s for outside "
-                           f"calls) cut {'; '.join(left_out)}. The answer is built from what came back in time.")
+        if (
+            left_out
+        ):  # what VERIFY_DEADLINE_S cut (search/resilience.py): the answer is built without it
+            run.trace.step(
+                f"Deadline: the verification's time limit ({deadline_seconds():g} s for outside "
+                f"calls) cut {'; '.join(left_out)}. The answer is built from what came back in time."
+            )
         run.trace.finish()
         return VerificationResult(
-            claim=claim, original_claim=original, claim_type=claim_type, verdict=decision.verdict,
-            confidence=round(decision.confidence, 4), reasoning=decision.reasoning, evidence=evidence,
-            mode=decision.mode, session_id=str(uuid.uuid4()), steps=run.trace.steps,
-            timings_ms=run.trace.timings_ms, factuality=None, citations=citations,
-            balance=political_balance(claim, evidence), search=run.search, usage=run.usage, trail=run.trail,
+            claim=claim,
+            original_claim=original,
+            claim_type=claim_type,
+            verdict=decision.verdict,
+            confidence=round(decision.confidence, 4),
+            reasoning=decision.reasoning,
+            evidence=evidence,
+            mode=decision.mode,
+            session_id=str(uuid.uuid4()),
+            steps=run.trace.steps,
+            timings_ms=run.trace.timings_ms,
+            factuality=None,
+            citations=citations,
+            balance=political_balance(claim, evidence),
+            search=run.search,
+            usage=run.usage,
+            trail=run.trail,
         )

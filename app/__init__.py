@@ -6,9 +6,12 @@ imported on first use (lazy_loader), so `import app` stays cheap. docs/architect
 
 import lazy_loader
 
-__getattr__, __dir__, __all__ = lazy_loader.attach(__name__, submod_attrs={
-    "main": ["create_app"],
-    "config": ["Settings"],
-    "services": ["Services", "build_services"],
-    "verification": ["VerificationService", "to_response"],
-})
+__getattr__, __dir__, __all__ = lazy_loader.attach(
+    __name__,
+    submod_attrs={
+        "main": ["create_app"],
+        "config": ["Settings"],
+        "services": ["Services", "build_services"],
+        "verification": ["VerificationService", "to_response"],
+    },
+)

@@ -44,11 +44,21 @@ class ArchiveError(Exception):
 
 
 class Archiver:
-    def __init__(self, store: RecordStore, base_url: str, *, auth: str | None = None, concurrency: int = 2,
-                 host_interval_s: float = 10.0, timeout_s: float = 20.0, poll_s: float = 5.0,
-                 max_wait_s: float = 300.0, attempts: int = 3,
-                 clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        store: RecordStore,
+        base_url: str,
+        *,
+        auth: str | None = None,
+        concurrency: int = 2,
+        host_interval_s: float = 10.0,
+        timeout_s: float = 20.0,
+        poll_s: float = 5.0,
+        max_wait_s: float = 300.0,
+        attempts: int = 3,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self.store = store
         self.base_url = base_url.rstrip("/")
         self.concurrency = concurrency
@@ -58,10 +68,15 @@ class Archiver:
         self.attempts = attempts
         self.clock = clock
         self.sleep = sleep
-        headers = {"Accept": "application/json", "user-agent": "claimcheck/0.1 (evidence archiving)"}
+        headers = {
+            "Accept": "application/json",
+            "user-agent": "claimcheck/0.1 (evidence archiving)",
+        }
         if auth:
             headers["Authorization"] = f"LOW {auth}"
-        self.http = httpx.AsyncClient(timeout=httpx.Timeout(timeout_s), headers=headers, follow_redirects=False)
+        self.http = httpx.AsyncClient(
+            timeout=httpx.Timeout(timeout_s), headers=headers, follow_redirects=False
+        )
         self._queue: asyncio.Queue[tuple[str, int, str]] = asyncio.Queue()
         self._workers: list[asyncio.Task[None]] = []
         self._next_at: dict[str, float] = {}  # host → earliest next submission
@@ -77,10 +92,17 @@ class Archiver:
         auth = None
         if settings.ARCHIVE_ACCESS_KEY and settings.ARCHIVE_SECRET_KEY:
             auth = f"{settings.ARCHIVE_ACCESS_KEY.get_secret_value()}:{settings.ARCHIVE_SECRET_KEY.get_secret_value()}"
-        return cls(store, settings.ARCHIVE_URL, auth=auth, concurrency=settings.ARCHIVE_CONCURRENCY,
-                   host_interval_s=settings.ARCHIVE_HOST_INTERVAL_S, timeout_s=settings.ARCHIVE_TIMEOUT_S,
-                   poll_s=settings.ARCHIVE_POLL_S, max_wait_s=settings.ARCHIVE_MAX_WAIT_S,
-                   attempts=settings.ARCHIVE_ATTEMPTS)
+        return cls(
+            store,
+            settings.ARCHIVE_URL,
+            auth=auth,
+            concurrency=settings.ARCHIVE_CONCURRENCY,
+            host_interval_s=settings.ARCHIVE_HOST_INTERVAL_S,
+            timeout_s=settings.ARCHIVE_TIMEOUT_S,
+            poll_s=settings.ARCHIVE_POLL_S,
+            max_wait_s=settings.ARCHIVE_MAX_WAIT_S,
+            attempts=settings.ARCHIVE_ATTEMPTS,
+        )
 
     # -- queueing ---------------------------------------------------------------------------------
 
@@ -97,8 +119,10 @@ class Archiver:
         self._queue.put_nowait((record_id, n, url))
         if not self._workers:
             loop = asyncio.get_running_loop()
-            self._workers = [loop.create_task(self._work(), name=f"claimcheck-archive-{i}")
-                             for i in range(self.concurrency)]
+            self._workers = [
+                loop.create_task(self._work(), name=f"claimcheck-archive-{i}")
+                for i in range(self.concurrency)
+            ]
 
     async def resume(self) -> None:
         """Captures a previous process left pending."""
@@ -152,7 +176,9 @@ class Archiver:
         else:
             future.set_result(archived)
             if len(self._captured) >= MAX_QUEUED:  # bounded memory: forget the oldest captures
-                for old in sorted(self._captured, key=lambda u: self._captured[u][0])[:MAX_QUEUED // 10]:
+                for old in sorted(self._captured, key=lambda u: self._captured[u][0])[
+                    : MAX_QUEUED // 10
+                ]:
                     del self._captured[old]
             self._captured[url] = (self.clock(), archived)
             return archived
@@ -181,7 +207,9 @@ class Archiver:
                     raise ArchiveError(f"capture {job_id} succeeded without a timestamp")
                 return f"{self.base_url}/web/{timestamp}/{original}"
             if state == "error":
-                raise ArchiveError(f"{status.get('status_ext') or 'error'}: {status.get('message') or 'no reason given'}")
+                raise ArchiveError(
+                    f"{status.get('status_ext') or 'error'}: {status.get('message') or 'no reason given'}"
+                )
             if self.clock() >= deadline:
                 raise ArchiveError(f"capture {job_id} not done after {self.max_wait_s:g} s")
 
@@ -189,7 +217,7 @@ class Archiver:
         problem = "not tried"
         for attempt in range(1, self.attempts + 1):
             await self._host_turn(url)
-            wait = min(60.0, 2.0 ** attempt)
+            wait = min(60.0, 2.0**attempt)
             try:
                 response = await self.http.post(f"{self.base_url}/save", data={"url": url})
             except httpx.HTTPError as exc:
@@ -204,8 +232,10 @@ class Archiver:
                     body = _json(response)
                     if body.get("job_id"):
                         return str(body["job_id"])
-                    raise ArchiveError(f"{body.get('status_ext') or 'refused'}: "
-                                       f"{body.get('message') or 'no job id in the answer'}")
+                    raise ArchiveError(
+                        f"{body.get('status_ext') or 'refused'}: "
+                        f"{body.get('message') or 'no job id in the answer'}"
+                    )
             if attempt < self.attempts:
                 await self.sleep(wait)
         raise ArchiveError(f"submission failed {self.attempts} time(s); last: {problem}")
@@ -219,12 +249,18 @@ class Archiver:
             if response is not None and response.status_code < 400:
                 return _json(response)
             if attempt < self.attempts:
-                await self.sleep(min(60.0, 2.0 ** attempt))
+                await self.sleep(min(60.0, 2.0**attempt))
         return {"status": "pending"}  # the next poll asks again, until ARCHIVE_MAX_WAIT_S
 
     def describe(self) -> dict[str, Any]:
-        return {"backend": "wayback", "url": self.base_url, "queued": self._queue.qsize(),
-                "archived": self.archived, "failed": self.failed, "last_error": self.last_error}
+        return {
+            "backend": "wayback",
+            "url": self.base_url,
+            "queued": self._queue.qsize(),
+            "archived": self.archived,
+            "failed": self.failed,
+            "last_error": self.last_error,
+        }
 
     async def aclose(self) -> None:
         for worker in self._workers:

@@ -45,8 +45,14 @@ def read_items(path: Path) -> list[dict[str, Any]]:
         if item_id in seen:
             raise InputError(f"{path}: the id {item_id!r} appears twice")
         seen.add(item_id)
-        item = {"id": item_id, "claim": row.get("claim") if isinstance(row.get("claim"), str) else ""}
-        for optional in ("claimant", "appearance"):  # for the ClaimReview export, when the file has them
+        item = {
+            "id": item_id,
+            "claim": row.get("claim") if isinstance(row.get("claim"), str) else "",
+        }
+        for optional in (
+            "claimant",
+            "appearance",
+        ):  # for the ClaimReview export, when the file has them
             if isinstance(row.get(optional), str) and row[optional].strip():
                 item[optional] = row[optional].strip()
         items.append(item)
@@ -69,7 +75,9 @@ async def _client(args: argparse.Namespace) -> AsyncIterator[httpx.AsyncClient]:
     headers = {"x-api-key": args.api_key} if args.api_key else {}
     timeout = httpx.Timeout(30.0, read=300.0)
     if args.api:
-        async with httpx.AsyncClient(base_url=args.api.rstrip("/"), headers=headers, timeout=timeout) as http:
+        async with httpx.AsyncClient(
+            base_url=args.api.rstrip("/"), headers=headers, timeout=timeout
+        ) as http:
             yield http
         return
     from app.cli import _settings
@@ -80,7 +88,9 @@ async def _client(args: argparse.Namespace) -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(settings)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://localhost", timeout=timeout) as http:
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://localhost", timeout=timeout
+        ) as http:
             yield http
 
 
@@ -111,14 +121,18 @@ async def _follow(http: httpx.AsyncClient, job_id: str, bar: Any, base: int) -> 
         if bar is not None:
             bar.n = base + answered
             eta = body.get("eta_s")
-            bar.set_postfix_str(f"{body['state']}, server ETA {eta:.0f} s" if eta is not None else body["state"])
+            bar.set_postfix_str(
+                f"{body['state']}, server ETA {eta:.0f} s" if eta is not None else body["state"]
+            )
             bar.refresh()
         if body["state"] not in {"queued", "running"}:
             return body
         await asyncio.sleep(POLL_S)
 
 
-async def _download(http: httpx.AsyncClient, job_id: str, skip: set[str], out: Output) -> tuple[int, int]:
+async def _download(
+    http: httpx.AsyncClient, job_id: str, skip: set[str], out: Output
+) -> tuple[int, int]:
     """Append the job's answered items (pages of 1,000) that --out does not hold yet."""
     done = failed = 0
     cursor: str | None = None
@@ -154,8 +168,13 @@ async def run_batch(args: argparse.Namespace) -> int:
     if not args.quiet:
         from tqdm import tqdm
 
-        bar = tqdm(total=len(items), initial=len(items) - len(todo), unit="claim", file=sys.stderr,
-                   dynamic_ncols=True)
+        bar = tqdm(
+            total=len(items),
+            initial=len(items) - len(todo),
+            unit="claim",
+            file=sys.stderr,
+            dynamic_ncols=True,
+        )
     started = time.perf_counter()
     totals = [0, 0]
     try:
@@ -172,10 +191,17 @@ async def run_batch(args: argparse.Namespace) -> int:
                     if not todo:
                         break
                     options = {"web_search": False} if args.no_web else {}
-                    body = _check(await http.post("/api/jobs", json={
-                        "items": todo[:MAX_ITEMS_PER_JOB], "options": options}), 202)
+                    body = _check(
+                        await http.post(
+                            "/api/jobs",
+                            json={"items": todo[:MAX_ITEMS_PER_JOB], "options": options},
+                        ),
+                        202,
+                    )
                     job_id = body["id"]
-                    state_file.write_text(json.dumps({"job": job_id, "api": args.api or "in-process"}))
+                    state_file.write_text(
+                        json.dumps({"job": job_id, "api": args.api or "in-process"})
+                    )
                 base = len(answered)
                 final = await _follow(http, job_id, bar, base)
                 done, failed = await _download(http, job_id, answered, out)
@@ -189,7 +215,9 @@ async def run_batch(args: argparse.Namespace) -> int:
             bar.close()
         print(f"claimcheck: {args.api or 'in-process'}: {exc}", file=sys.stderr)
         return 1
-    except asyncio.CancelledError:  # Ctrl-C: close the bar, so the resume hint starts on its own line
+    except (
+        asyncio.CancelledError
+    ):  # Ctrl-C: close the bar, so the resume hint starts on its own line
         if bar is not None:
             bar.close()
         raise
@@ -197,8 +225,11 @@ async def run_batch(args: argparse.Namespace) -> int:
         bar.n = len(answered)
         bar.refresh()
         bar.close()
-    print(f"claimcheck: {totals[0]} answered, {totals[1]} failed in {time.perf_counter() - started:.1f} s "
-          f"→ {out_path}", file=sys.stderr)
+    print(
+        f"claimcheck: {totals[0]} answered, {totals[1]} failed in {time.perf_counter() - started:.1f} s "
+        f"→ {out_path}",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -226,10 +257,14 @@ def interrupted_hint(args: argparse.Namespace) -> str:
         if job_id and args.api:
             job = f" Job {job_id} goes on on the server meanwhile; the re-run follows it and downloads its answers."
         elif job_id:
-            job = (f" Job {job_id} waits in the local jobs database with its answers so far; the re-run "
-                   "continues it and writes them.")
-    return (f"\nclaimcheck: interrupted. {kept} answer(s) are in {out_path}.{job} To resume, run the same "
-            f"command again (answered items are skipped):\n  {rerun_command(args)}")
+            job = (
+                f" Job {job_id} waits in the local jobs database with its answers so far; the re-run "
+                "continues it and writes them."
+            )
+    return (
+        f"\nclaimcheck: interrupted. {kept} answer(s) are in {out_path}.{job} To resume, run the same "
+        f"command again (answered items are skipped):\n  {rerun_command(args)}"
+    )
 
 
 def batch_command(args: argparse.Namespace) -> int:
@@ -244,7 +279,9 @@ def batch_command(args: argparse.Namespace) -> int:
     try:
         with logs_above_bar:
             return asyncio.run(run_batch(args))
-    except KeyboardInterrupt:  # Ctrl-C: asyncio.run cancelled the batch (the bar closed, the app shut down)
+    except (
+        KeyboardInterrupt
+    ):  # Ctrl-C: asyncio.run cancelled the batch (the bar closed, the app shut down)
         print(interrupted_hint(args), file=sys.stderr)
         return 130
     except (InputError, OSError, UnicodeDecodeError) as exc:
@@ -253,9 +290,13 @@ def batch_command(args: argparse.Namespace) -> int:
 
 
 def add_parser(commands: Any, add_remote_options: Any) -> None:
-    p_batch = commands.add_parser("batch", help="verify every claim of a CSV or JSONL file (resumable)")
+    p_batch = commands.add_parser(
+        "batch", help="verify every claim of a CSV or JSONL file (resumable)"
+    )
     p_batch.add_argument("file", help="CSV with a 'claim' column (and 'id'), or JSONL {id?, claim}")
-    p_batch.add_argument("--out", required=True, help="results.jsonl or results.csv (appended; re-runs skip its ids)")
+    p_batch.add_argument(
+        "--out", required=True, help="results.jsonl or results.csv (appended; re-runs skip its ids)"
+    )
     p_batch.add_argument("--no-web", action="store_true", help="do not search the web")
     p_batch.add_argument("--quiet", action="store_true", help="no progress bar")
     add_remote_options(p_batch)

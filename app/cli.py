@@ -43,7 +43,9 @@ def serve(args: argparse.Namespace) -> int:
     settings = _settings()
     host = args.host or settings.HOST
     port = args.port or settings.PORT
-    if host != settings.HOST:  # the Host checks of /api/* and /mcp follow the address actually served
+    if (
+        host != settings.HOST
+    ):  # the Host checks of /api/* and /mcp follow the address actually served
         settings = settings.model_copy(update={"HOST": host})
     if not settings.CHROMA_HOST:
         try:
@@ -51,14 +53,22 @@ def serve(args: argparse.Namespace) -> int:
         except KnowledgeBaseError as exc:
             print(f"claimcheck: {exc}", file=sys.stderr)
             return 1
-    print(f"claimcheck: starting on http://{host}:{port} (KB: "
-          f"{settings.CHROMA_HOST + ':' + str(settings.CHROMA_PORT) if settings.CHROMA_HOST else settings.CHROMA_PERSIST_DIR})",
-          file=sys.stderr)
+    print(
+        f"claimcheck: starting on http://{host}:{port} (KB: "
+        f"{settings.CHROMA_HOST + ':' + str(settings.CHROMA_PORT) if settings.CHROMA_HOST else settings.CHROMA_PERSIST_DIR})",
+        file=sys.stderr,
+    )
     from app.http_protocol import JSONErrorHttpToolsProtocol
 
     # uvicorn's own 400s (requests it cannot parse) in the API's error shape (app/http_protocol.py)
-    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level=args.log_level,
-                            timeout_graceful_shutdown=10, http=JSONErrorHttpToolsProtocol)
+    config = uvicorn.Config(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=args.log_level,
+        timeout_graceful_shutdown=10,
+        http=JSONErrorHttpToolsProtocol,
+    )
     if not settings.CHROMA_HOST:
         _announce_while_serving(config.app, settings.CHROMA_PERSIST_DIR, host, port)
     server = uvicorn.Server(config)
@@ -67,7 +77,9 @@ def serve(args: argparse.Namespace) -> int:
     return 0 if server.started else 1
 
 
-SERVER_FILE = ".claimcheck-server.json"  # in the KB directory: where the server that owns it listens
+SERVER_FILE = (
+    ".claimcheck-server.json"  # in the KB directory: where the server that owns it listens
+)
 
 
 def _announce(kb: Path, host: str, port: int) -> Path | None:
@@ -77,7 +89,9 @@ def _announce(kb: Path, host: str, port: int) -> Path | None:
     try:
         kb.mkdir(parents=True, exist_ok=True)
         path = kb / SERVER_FILE
-        path.write_text(json.dumps({"url": f"http://{shown}:{port}", "pid": os.getpid()}), encoding="utf-8")
+        path.write_text(
+            json.dumps({"url": f"http://{shown}:{port}", "pid": os.getpid()}), encoding="utf-8"
+        )
         return path
     except OSError:
         return None
@@ -130,12 +144,17 @@ def kb_command(args: argparse.Namespace) -> int:
     async def seed_action(retriever):
         docs = list(read_jsonl_documents(SEED_FILE))
         report = await ingest(retriever, docs)
-        print(f"seeded: {report.added} added, {report.duplicates} already present; "
-              f"KB now holds {await retriever.kb.count()} documents")
+        print(
+            f"seeded: {report.added} added, {report.duplicates} already present; "
+            f"KB now holds {await retriever.kb.count()} documents"
+        )
 
     async def stats_action(retriever):
         stats = await retriever.kb.stats()
-        _print_stats({**stats, "mode": retriever.kb.mode, "where": str(retriever.kb.where)}, getattr(args, "json", False))
+        _print_stats(
+            {**stats, "mode": retriever.kb.mode, "where": str(retriever.kb.where)},
+            getattr(args, "json", False),
+        )
 
     async def ingest_action(retriever):
         from tqdm import tqdm
@@ -145,8 +164,10 @@ def kb_command(args: argparse.Namespace) -> int:
         # interruption only embeds what is missing and adds nothing twice.
         with tqdm(total=len(docs), unit="doc", desc="ingest") as bar:
             report = await ingest(retriever, docs, batch_size=args.batch, progress=bar.update)
-        print(f"ingested: {report.added} document(s) added, {report.duplicates} already there; "
-              f"the KB now holds {await retriever.kb.count()} passages (long documents are stored as several)")
+        print(
+            f"ingested: {report.added} document(s) added, {report.duplicates} already there; "
+            f"the KB now holds {await retriever.kb.count()} passages (long documents are stored as several)"
+        )
 
     async def ingest_claimreview_action(retriever):
         from agent.ratings import normalise_rating
@@ -156,8 +177,10 @@ def kb_command(args: argparse.Namespace) -> int:
         for problem in parsed.problems:
             print(f"skipped {problem}", file=sys.stderr)
         report = await ingest(retriever, parsed.documents, batch_size=args.batch)
-        print(f"ingested: {report.added} fact-check(s) added, {report.duplicates} already there, "
-              f"{len(parsed.problems)} malformed item(s) skipped; the KB now holds {await retriever.kb.count()} passages")
+        print(
+            f"ingested: {report.added} fact-check(s) added, {report.duplicates} already there, "
+            f"{len(parsed.problems)} malformed item(s) skipped; the KB now holds {await retriever.kb.count()} passages"
+        )
 
     async def search_action(retriever):
         # the same retrieve + rerank the verifier uses, with the configured reranker
@@ -167,37 +190,60 @@ def kb_command(args: argparse.Namespace) -> int:
 
         settings = _settings()
         scale = RelevanceScale(min_relevance=settings.MIN_RELEVANCE_SCORE, sufficient_mean=1.0)
-        reranker, _ = await run_blocking(load_reranker, settings.RERANKER_MODEL, retriever.embedder, scale)
+        reranker, _ = await run_blocking(
+            load_reranker, settings.RERANKER_MODEL, retriever.embedder, scale
+        )
         hits = await Retriever(retriever.embedder, retriever.kb, reranker, retriever.config).search(
-            args.query, k=args.k, record_access=False)
-        results = [{"id": h.doc.id, "text": h.doc.text, "source": h.doc.source, "title": h.doc.title,
-                    "score": round(h.retrieval_score, 4), "relevance": h.relevance} for h in hits]
+            args.query, k=args.k, record_access=False
+        )
+        results = [
+            {
+                "id": h.doc.id,
+                "text": h.doc.text,
+                "source": h.doc.source,
+                "title": h.doc.title,
+                "score": round(h.retrieval_score, 4),
+                "relevance": h.relevance,
+            }
+            for h in hits
+        ]
         _print_hits(results, args.json)
 
     if getattr(args, "api", None):
         return _kb_remote(args)
+
     async def doctor_action(retriever):
         from retrieval.doctor import doctor
 
         report = await doctor(retriever.kb, fix=args.fix, export=Path(args.export))
         print("\n".join(report.lines()))
         if report.removed:
-            print(f"removed documents were written to {args.export}; fix their sources and `kb ingest` them")
+            print(
+                f"removed documents were written to {args.export}; fix their sources and `kb ingest` them"
+            )
         if (report.repairable or report.unusable) and not args.fix:
             print("run `claimcheck kb doctor --fix` to normalise and remove them")
             raise _DoctorFound
 
-    actions = {"seed": seed_action, "stats": stats_action, "ingest": ingest_action,
-               "ingest-claimreview": ingest_claimreview_action,
-               "search": search_action, "doctor": doctor_action}
+    actions = {
+        "seed": seed_action,
+        "stats": stats_action,
+        "ingest": ingest_action,
+        "ingest-claimreview": ingest_claimreview_action,
+        "search": search_action,
+        "doctor": doctor_action,
+    }
     try:
         asyncio.run(_with_retriever(actions[args.kb_command]))
     except _DoctorFound:
         return 2
     except KnowledgeBaseLocked as exc:
         settings = _settings()
-        print(f"claimcheck: {exc}\nclaimcheck: a server owns this knowledge base: run the command through it "
-              f"with --api {_owner_url(settings)} (or set CLAIMCHECK_API)", file=sys.stderr)
+        print(
+            f"claimcheck: {exc}\nclaimcheck: a server owns this knowledge base: run the command through it "
+            f"with --api {_owner_url(settings)} (or set CLAIMCHECK_API)",
+            file=sys.stderr,
+        )
         return 1
     except (KnowledgeBaseError, ModelUnavailable, SeedFileError, OSError) as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
@@ -212,7 +258,9 @@ def _print_stats(stats: dict, as_json: bool) -> None:
     if as_json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
         return
-    print(f"passages: {stats['count']} ({stats.get('mode', '?')}: {stats.get('where') or stats.get('collection', '')})")
+    print(
+        f"passages: {stats['count']} ({stats.get('mode', '?')}: {stats.get('where') or stats.get('collection', '')})"
+    )
     for facet in ("by_source_type", "by_origin"):
         print(f"{facet}: " + ", ".join(f"{k or '?'} {v}" for k, v in stats[facet].items()))
     print(f"oldest: {stats['oldest']}  newest: {stats['newest']}")
@@ -223,11 +271,20 @@ def _kb_remote(args: argparse.Namespace) -> int:
     from seed.seeding import SeedFileError, read_jsonl_documents
 
     if args.kb_command == "search":
-        return _remote(args, lambda http, base: _print_hits(
-            _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))["results"],
-            args.json))
+        return _remote(
+            args,
+            lambda http, base: _print_hits(
+                _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))[
+                    "results"
+                ],
+                args.json,
+            ),
+        )
     if args.kb_command == "stats":
-        return _remote(args, lambda http, base: _print_stats(_checked(http.get(f"{base}/api/kb/stats")), args.json))
+        return _remote(
+            args,
+            lambda http, base: _print_stats(_checked(http.get(f"{base}/api/kb/stats")), args.json),
+        )
     try:  # ingest: validated here exactly as the API validates (the same URL parser), before anything is sent
         docs = list(read_jsonl_documents(Path(args.file), origin="user"))
     except (SeedFileError, OSError) as exc:
@@ -241,21 +298,37 @@ def _kb_remote(args: argparse.Namespace) -> int:
         size = max(1, min(args.batch, KB_API_BATCH))
         with tqdm(total=len(docs), unit="doc", desc="ingest", file=sys.stderr) as bar:
             for start in range(0, len(docs), size):
-                batch = docs[start:start + size]
-                body = _checked(http.post(f"{base}/api/kb/documents", json={"documents": [
-                    {"text": d.text, "source": d.source, "title": d.title, "timestamp": d.timestamp}
-                    for d in batch]}))
+                batch = docs[start : start + size]
+                body = _checked(
+                    http.post(
+                        f"{base}/api/kb/documents",
+                        json={
+                            "documents": [
+                                {
+                                    "text": d.text,
+                                    "source": d.source,
+                                    "title": d.title,
+                                    "timestamp": d.timestamp,
+                                }
+                                for d in batch
+                            ]
+                        },
+                    )
+                )
                 added += body["added"]
                 duplicates += body["duplicates"]
                 bar.update(len(batch))
         passages = _checked(http.get(f"{base}/api/kb/stats"))["count"]
-        print(f"ingested: {added} document(s) added, {duplicates} already there; the KB now holds "
-              f"{passages} passages (long documents are stored as several)")
+        print(
+            f"ingested: {added} document(s) added, {duplicates} already there; the KB now holds "
+            f"{passages} passages (long documents are stored as several)"
+        )
 
     return _remote(args, ingest)
 
 
 # ---- issue 11: `claimcheck verify` and `claimcheck kb search` ----------------------------------
+
 
 class RemoteError(Exception):
     """The API answered with an error body."""
@@ -264,13 +337,23 @@ class RemoteError(Exception):
 def _print_hits(results: list[dict], as_json: bool) -> None:
     from app.terminal import format_hits
 
-    print(json.dumps({"results": results}, ensure_ascii=False, indent=2) if as_json else format_hits(results))
+    print(
+        json.dumps({"results": results}, ensure_ascii=False, indent=2)
+        if as_json
+        else format_hits(results)
+    )
 
 
 def _checked(response) -> dict:
-    body = response.json() if response.headers.get("content-type", "").startswith("application/json") else {}
+    body = (
+        response.json()
+        if response.headers.get("content-type", "").startswith("application/json")
+        else {}
+    )
     if response.status_code != 200:
-        raise RemoteError(f"HTTP {response.status_code} {body.get('error', '')}: {body.get('detail', response.text[:200])}")
+        raise RemoteError(
+            f"HTTP {response.status_code} {body.get('error', '')}: {body.get('detail', response.text[:200])}"
+        )
     return body
 
 
@@ -323,7 +406,9 @@ async def _verify_here(args: argparse.Namespace, settings: Settings, steps: _Ste
         options = VerifyOptions(web_search=not args.no_web)
         async with local_records(settings, services):  # the answer's record, as the server keeps it
             result = await services.verification.verify(args.claim, options, on_step=steps)
-            return services.verification.answer(result, "", via="cli", options=options).model_dump(mode="json")
+            return services.verification.answer(result, "", via="cli", options=options).model_dump(
+                mode="json"
+            )
     finally:
         await services.aclose()
 
@@ -337,9 +422,13 @@ def verify_command(args: argparse.Namespace) -> int:
         print("claimcheck: the claim must have 1–2000 characters", file=sys.stderr)
         return 2
     if args.api:
+
         def stream(http, base):
-            with http.stream("POST", f"{base}/api/verify/stream",
-                             json={"claim": args.claim, "web_search": not args.no_web}) as response:
+            with http.stream(
+                "POST",
+                f"{base}/api/verify/stream",
+                json={"claim": args.claim, "web_search": not args.no_web},
+            ) as response:
                 if response.status_code != 200:
                     response.read()
                     _checked(response)
@@ -358,8 +447,11 @@ def verify_command(args: argparse.Namespace) -> int:
     try:
         body = asyncio.run(_verify_here(args, settings, steps))
     except KnowledgeBaseError as exc:
-        print(f"claimcheck: {exc}\n(a running server owns the knowledge base? use "
-              f"--api {_owner_url(settings)})", file=sys.stderr)
+        print(
+            f"claimcheck: {exc}\n(a running server owns the knowledge base? use "
+            f"--api {_owner_url(settings)})",
+            file=sys.stderr,
+        )
         return 1
     except ModelUnavailable as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
@@ -369,19 +461,27 @@ def verify_command(args: argparse.Namespace) -> int:
 
 
 def _add_remote_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--api", default=os.environ.get("CLAIMCHECK_API"),
-                        help="a running server, e.g. http://127.0.0.1:8000 (env CLAIMCHECK_API); "
-                             "default: work in this process on the local knowledge base")
-    parser.add_argument("--api-key", default=os.environ.get("CLAIMCHECK_API_KEY"),
-                        help="sent as X-API-Key (env CLAIMCHECK_API_KEY)")
+    parser.add_argument(
+        "--api",
+        default=os.environ.get("CLAIMCHECK_API"),
+        help="a running server, e.g. http://127.0.0.1:8000 (env CLAIMCHECK_API); "
+        "default: work in this process on the local knowledge base",
+    )
+    parser.add_argument(
+        "--api-key",
+        default=os.environ.get("CLAIMCHECK_API_KEY"),
+        help="sent as X-API-Key (env CLAIMCHECK_API_KEY)",
+    )
     parser.add_argument("--json", action="store_true", help="print the JSON body instead of text")
 
 
 def _model_names(settings: Settings) -> list[tuple[str, str, str]]:
     """(setting, model name, hub org for short names) of every model the service may fetch."""
-    names = [("RERANKER_MODEL", settings.RERANKER_MODEL, "cross-encoder"),
-             ("NLI_MODEL", settings.NLI_MODEL, "cross-encoder"),
-             ("EMBEDDING_MODEL", settings.EMBEDDING_MODEL, "sentence-transformers")]
+    names = [
+        ("RERANKER_MODEL", settings.RERANKER_MODEL, "cross-encoder"),
+        ("NLI_MODEL", settings.NLI_MODEL, "cross-encoder"),
+        ("EMBEDDING_MODEL", settings.EMBEDDING_MODEL, "sentence-transformers"),
+    ]
     return [(k, v, org) for k, v, org in names if v.strip().lower() not in {"", "none", "off"}]
 
 
@@ -398,13 +498,24 @@ def models_command(args: argparse.Namespace) -> int:
             resolved = resolve_model(name, default_org=org)
         except ModelUnavailable as exc:
             resolved, problem = None, str(exc)
-        if args.models_command == "list" or (resolved is not None and resolved.how != "hub") or local:
-            where = f"{resolved.how}: {resolved.location}" if resolved is not None else f"unavailable ({problem})"
+        if (
+            args.models_command == "list"
+            or (resolved is not None and resolved.how != "hub")
+            or local
+        ):
+            where = (
+                f"{resolved.how}: {resolved.location}"
+                if resolved is not None
+                else f"unavailable ({problem})"
+            )
             print(f"{setting:16} {name}\n{'':16} {where}")
             continue
         if resolved is None or not hub_reachable():
-            print(f"{setting:16} {name}: the hub cannot be reached (HF_HUB_OFFLINE or no network); "
-                  "the service falls back visibly (see /api/health)", file=sys.stderr)
+            print(
+                f"{setting:16} {name}: the hub cannot be reached (HF_HUB_OFFLINE or no network); "
+                "the service falls back visibly (see /api/health)",
+                file=sys.stderr,
+            )
             failed += 1
             continue
         from huggingface_hub import snapshot_download
@@ -429,13 +540,18 @@ def worker_command(args: argparse.Namespace) -> int:
     if args.concurrency is not None:
         settings = settings.model_copy(update={"WORKER_CONCURRENCY": max(1, args.concurrency)})
     if not settings.redis_url:
-        print("claimcheck: a worker needs REDIS_URL, the queue the API puts job items on (docs/jobs.md)",
-              file=sys.stderr)
+        print(
+            "claimcheck: a worker needs REDIS_URL, the queue the API puts job items on (docs/jobs.md)",
+            file=sys.stderr,
+        )
         return 2
     if settings.DATABASE_URL is None:
-        print("claimcheck: a worker needs DATABASE_URL, the jobs database it shares with the API "
-              "(postgresql://… or one sqlite:///path file on this machine); without it the worker would "
-              "open its own SQLite file beside its KB and never see the API's jobs (docs/jobs.md)", file=sys.stderr)
+        print(
+            "claimcheck: a worker needs DATABASE_URL, the jobs database it shares with the API "
+            "(postgresql://… or one sqlite:///path file on this machine); without it the worker would "
+            "open its own SQLite file beside its KB and never see the API's jobs (docs/jobs.md)",
+            file=sys.stderr,
+        )
         return 2
     _quiet_model_loading()
     return run_worker(settings)
@@ -479,29 +595,49 @@ def main(argv: list[str] | None = None) -> int:
     kb_sub.add_parser("seed", help="add the seed facts (idempotent)")
     p_stats = kb_sub.add_parser("stats", help="passage count, by source type and origin")
     _add_remote_options(p_stats)
-    p_ingest = kb_sub.add_parser("ingest", help="add documents from a JSONL file {text, source, title?, timestamp?}")
+    p_ingest = kb_sub.add_parser(
+        "ingest", help="add documents from a JSONL file {text, source, title?, timestamp?}"
+    )
     p_ingest.add_argument("file")
-    p_ingest.add_argument("--batch", type=int, default=64, help="documents per write (per request with --api, ≤ 256)")
+    p_ingest.add_argument(
+        "--batch", type=int, default=64, help="documents per write (per request with --api, ≤ 256)"
+    )
     _add_remote_options(p_ingest)
-    p_cr = kb_sub.add_parser("ingest-claimreview", help="add schema.org ClaimReview JSON-LD (a list, an @graph, "
-                             "or one object per line); malformed items are reported and skipped")
+    p_cr = kb_sub.add_parser(
+        "ingest-claimreview",
+        help="add schema.org ClaimReview JSON-LD (a list, an @graph, "
+        "or one object per line); malformed items are reported and skipped",
+    )
     p_cr.add_argument("file")
     p_cr.add_argument("--batch", type=int, default=64, help="documents per write")
-    p_doctor = kb_sub.add_parser("doctor", help="report stored documents whose source is not a usable URL "
-                                 "(exit 2 when any); --fix normalises or removes them")
-    p_doctor.add_argument("--fix", action="store_true",
-                          help="normalise repairable sources in place; remove the rest after exporting them")
-    p_doctor.add_argument("--export", default="kb-doctor-removed.jsonl",
-                          help="JSONL file the removed documents are appended to (default kb-doctor-removed.jsonl)")
+    p_doctor = kb_sub.add_parser(
+        "doctor",
+        help="report stored documents whose source is not a usable URL "
+        "(exit 2 when any); --fix normalises or removes them",
+    )
+    p_doctor.add_argument(
+        "--fix",
+        action="store_true",
+        help="normalise repairable sources in place; remove the rest after exporting them",
+    )
+    p_doctor.add_argument(
+        "--export",
+        default="kb-doctor-removed.jsonl",
+        help="JSONL file the removed documents are appended to (default kb-doctor-removed.jsonl)",
+    )
     p_search = kb_sub.add_parser("search", help="retrieve + rerank, as the verifier does")
     p_search.add_argument("query")
     p_search.add_argument("-k", type=int, default=10, help="how many results (default 10)")
     _add_remote_options(p_search)
     p_kb.set_defaults(func=kb_command)
-    p_verify = commands.add_parser("verify", help="verify a claim and print the verdict with its sources")
+    p_verify = commands.add_parser(
+        "verify", help="verify a claim and print the verdict with its sources"
+    )
     p_verify.add_argument("claim")
     p_verify.add_argument("--no-web", action="store_true", help="do not search the web")
-    p_verify.add_argument("--quiet", action="store_true", help="do not show the steps as they happen")
+    p_verify.add_argument(
+        "--quiet", action="store_true", help="do not show the steps as they happen"
+    )
     _add_remote_options(p_verify)
     p_verify.set_defaults(func=verify_command)
     from app.batch_cli import add_parser as add_batch_parser
@@ -509,23 +645,47 @@ def main(argv: list[str] | None = None) -> int:
     add_batch_parser(commands, _add_remote_options)
     from app.records_cli import add_parsers as add_records_parsers
 
-    add_records_parsers(commands, _add_remote_options)  # records list|show|export, review (issue 40)
-    p_models = commands.add_parser("models", help="list the models and where they load from, or pull them")
+    add_records_parsers(
+        commands, _add_remote_options
+    )  # records list|show|export, review (issue 40)
+    p_models = commands.add_parser(
+        "models", help="list the models and where they load from, or pull them"
+    )
     models_sub = p_models.add_subparsers(dest="models_command", required=True)
-    models_sub.add_parser("list", help="where each model (RERANKER_MODEL, NLI_MODEL, EMBEDDING_MODEL) loads from")
-    p_pull = models_sub.add_parser("pull", help="fetch RERANKER_MODEL and NLI_MODEL from the hub into its cache")
-    p_pull.add_argument("--timeout", type=float, default=10.0, help="seconds for each hub metadata call")
+    models_sub.add_parser(
+        "list", help="where each model (RERANKER_MODEL, NLI_MODEL, EMBEDDING_MODEL) loads from"
+    )
+    p_pull = models_sub.add_parser(
+        "pull", help="fetch RERANKER_MODEL and NLI_MODEL from the hub into its cache"
+    )
+    p_pull.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds for each hub metadata call"
+    )
     p_models.set_defaults(func=models_command)
-    p_mcp = commands.add_parser("mcp", help="serve the MCP tools over stdio (for MCP clients; docs/mcp.md)")
+    p_mcp = commands.add_parser(
+        "mcp", help="serve the MCP tools over stdio (for MCP clients; docs/mcp.md)"
+    )
     p_mcp.set_defaults(func=mcp_command)
-    p_worker = commands.add_parser("worker", help="verify batch-job items from the Redis queue (REDIS_URL; docs/jobs.md)")
-    p_worker.add_argument("--concurrency", type=int, default=None,
-                          help="items in flight in this process (default WORKER_CONCURRENCY)")
+    p_worker = commands.add_parser(
+        "worker", help="verify batch-job items from the Redis queue (REDIS_URL; docs/jobs.md)"
+    )
+    p_worker.add_argument(
+        "--concurrency",
+        type=int,
+        default=None,
+        help="items in flight in this process (default WORKER_CONCURRENCY)",
+    )
     p_worker.set_defaults(func=worker_command)
     args = parser.parse_args(argv)
-    quiet = args.command in {"verify", "mcp", "batch", "records", "review"} or getattr(args, "kb_command", None) == "search"
-    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    quiet = (
+        args.command in {"verify", "mcp", "batch", "records", "review"}
+        or getattr(args, "kb_command", None) == "search"
+    )
+    logging.basicConfig(
+        level=logging.WARNING if quiet else logging.INFO,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     return args.func(args)
 
 

@@ -73,7 +73,9 @@ class Settings(BaseSettings):
     # "Cross-encoder backends") or torch. ONNX is exported once into EMBEDDING_CACHE_DIR; if that
     # fails, torch runs it (health says why).
     RERANKER_BACKEND: Literal["onnx-int8", "onnx", "torch"] = "onnx"
-    EMBEDDING_CACHE_DIR: Path | None = None  # unset: ~/.cache/claimcheck/onnx (embedder and reranker exports)
+    EMBEDDING_CACHE_DIR: Path | None = (
+        None  # unset: ~/.cache/claimcheck/onnx (embedder and reranker exports)
+    )
 
     # Inference (retrieval/batching.py, retrieval/embedding_cache.py)
     # Intra-op threads of torch and ONNX Runtime; 0 = one per core this process may use. Model
@@ -96,7 +98,9 @@ class Settings(BaseSettings):
 
     # Vector store
     CHROMA_PERSIST_DIR: Path = Path("./chroma_db")
-    COLLECTION_NAME: str = Field("news_evidence", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9._-]{1,510}[a-zA-Z0-9]$")
+    COLLECTION_NAME: str = Field(
+        "news_evidence", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9._-]{1,510}[a-zA-Z0-9]$"
+    )
     CHROMA_HOST: str | None = None
     CHROMA_PORT: int = Field(8000, ge=1, le=65535)
     REDIS_URL: SecretStr | None = None  # may carry a password: a secret like the keys
@@ -211,7 +215,9 @@ class Settings(BaseSettings):
     JOB_QUEUE: Literal["auto", "redis", "inprocess"] = "auto"
     # One attempt at one item longer than this counts as failed (and is tried again, three in all).
     JOB_ITEM_TIMEOUT_S: float = Field(300.0, gt=0)
-    WORKER_CONCURRENCY: int = Field(4, ge=1, le=256)  # items in flight per `claimcheck worker` process
+    WORKER_CONCURRENCY: int = Field(
+        4, ge=1, le=256
+    )  # items in flight per `claimcheck worker` process
     # A worker silent this long is taken for dead: its unacknowledged items go back on the queue.
     WORKER_HEARTBEAT_TIMEOUT_S: float = Field(60.0, ge=1.0, le=86_400.0)
     JOB_MAX_BODY_BYTES: int = Field(32 * 1024 * 1024, ge=1024)
@@ -238,22 +244,36 @@ class Settings(BaseSettings):
     # Archive's Save Page Now (SPN2) API in the background; "off" sends nothing anywhere.
     ARCHIVE: Literal["off", "wayback"] = "off"
     ARCHIVE_URL: str = Field("https://web.archive.org", pattern=r"^https?://")
-    ARCHIVE_ACCESS_KEY: SecretStr | None = None  # archive.org S3-style keys: Authorization: LOW key:secret
+    ARCHIVE_ACCESS_KEY: SecretStr | None = (
+        None  # archive.org S3-style keys: Authorization: LOW key:secret
+    )
     ARCHIVE_SECRET_KEY: SecretStr | None = None
     ARCHIVE_CONCURRENCY: int = Field(2, ge=1, le=16)  # captures followed at once
-    ARCHIVE_HOST_INTERVAL_S: float = Field(10.0, ge=0.0, le=3600.0)  # between two submissions of one host's URLs
+    ARCHIVE_HOST_INTERVAL_S: float = Field(
+        10.0, ge=0.0, le=3600.0
+    )  # between two submissions of one host's URLs
     ARCHIVE_TIMEOUT_S: float = Field(20.0, gt=0)  # one call to the archive
     ARCHIVE_POLL_S: float = Field(5.0, gt=0, le=600)  # between two status checks of a capture
-    ARCHIVE_MAX_WAIT_S: float = Field(300.0, gt=0)  # a capture not done by then is recorded as failed
-    ARCHIVE_ATTEMPTS: int = Field(3, ge=1, le=10)  # submissions of one URL (429/5xx/network errors retried)
+    ARCHIVE_MAX_WAIT_S: float = Field(
+        300.0, gt=0
+    )  # a capture not done by then is recorded as failed
+    ARCHIVE_ATTEMPTS: int = Field(
+        3, ge=1, le=10
+    )  # submissions of one URL (429/5xx/network errors retried)
 
     AUTO_SEED: bool = True
     HOST: str = "127.0.0.1"
     PORT: int = Field(8000, ge=1, le=65535)
 
     @field_validator(
-        "TRUSTED_DOMAINS", "DDGS_BACKENDS", "FACT_CHECK_DOMAINS", "FETCH_ALLOW_HOSTS", "API_KEYS", "CORS_ORIGINS",
-        "ALLOWED_HOSTS", "REVIEWER_KEYS",
+        "TRUSTED_DOMAINS",
+        "DDGS_BACKENDS",
+        "FACT_CHECK_DOMAINS",
+        "FETCH_ALLOW_HOSTS",
+        "API_KEYS",
+        "CORS_ORIGINS",
+        "ALLOWED_HOSTS",
+        "REVIEWER_KEYS",
         mode="before",
     )
     @classmethod
@@ -267,7 +287,8 @@ class Settings(BaseSettings):
             if not _ORIGIN.fullmatch(origin):
                 raise ValueError(
                     f"CORS_ORIGINS takes exact origins like chrome-extension://<id> or "
-                    f"https://app.example (scheme://host[:port], no path, no '*', no 'null'); got {origin!r}")
+                    f"https://app.example (scheme://host[:port], no path, no '*', no 'null'); got {origin!r}"
+                )
         return tuple(origin.lower() for origin in value)  # scheme and host are case-insensitive
 
     @field_validator("FETCH_ALLOW_HOSTS")
@@ -286,7 +307,8 @@ class Settings(BaseSettings):
             if len(key.get_secret_value()) < MIN_API_KEY_CHARS:
                 raise ValueError(
                     f"API key #{number} has fewer than {MIN_API_KEY_CHARS} characters; make one with "
-                    "python -c 'import secrets; print(secrets.token_urlsafe(32))'")
+                    "python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+                )
         return value
 
     @field_validator("REVIEWER_KEYS")
@@ -296,11 +318,15 @@ class Settings(BaseSettings):
         for number, pair in enumerate(value, start=1):
             name, sep, key = pair.get_secret_value().partition(":")
             if not sep or not _REVIEWER_NAME.fullmatch(name.strip()):
-                raise ValueError(f"REVIEWER_KEYS entry #{number} must be name:key (a name of letters, digits, "
-                                 "spaces, . _ - @, up to 64 characters)")
+                raise ValueError(
+                    f"REVIEWER_KEYS entry #{number} must be name:key (a name of letters, digits, "
+                    "spaces, . _ - @, up to 64 characters)"
+                )
             if len(key.strip()) < MIN_API_KEY_CHARS:
-                raise ValueError(f"REVIEWER_KEYS entry #{number} ({name.strip()}) has a key of fewer than "
-                                 f"{MIN_API_KEY_CHARS} characters")
+                raise ValueError(
+                    f"REVIEWER_KEYS entry #{number} ({name.strip()}) has a key of fewer than "
+                    f"{MIN_API_KEY_CHARS} characters"
+                )
             if name.strip() in names:
                 raise ValueError(f"REVIEWER_KEYS names {name.strip()!r} twice")
             names.add(name.strip())
@@ -311,10 +337,25 @@ class Settings(BaseSettings):
     def _strip(cls, value: object) -> object:
         return value.strip() if isinstance(value, str) else value
 
-    @field_validator("OPENAI_API_KEY", "OPENAI_BASE_URL", "CHROMA_HOST", "SEARXNG_URL", "REDIS_URL",
-                     "DATABASE_URL", "WEBHOOK_SECRET", "SEARCH_DEADLINE_S", "EMBEDDING_CACHE_DIR",
-                     "CLAIMREVIEW_AUTHOR_URL", "CLAIMREVIEW_URL_TEMPLATE", "VERIFY_RESERVE_S", "RECORD_TTL_DAYS",
-                     "REVIEW_URL", "ARCHIVE_ACCESS_KEY", "ARCHIVE_SECRET_KEY", mode="before")
+    @field_validator(
+        "OPENAI_API_KEY",
+        "OPENAI_BASE_URL",
+        "CHROMA_HOST",
+        "SEARXNG_URL",
+        "REDIS_URL",
+        "DATABASE_URL",
+        "WEBHOOK_SECRET",
+        "SEARCH_DEADLINE_S",
+        "EMBEDDING_CACHE_DIR",
+        "CLAIMREVIEW_AUTHOR_URL",
+        "CLAIMREVIEW_URL_TEMPLATE",
+        "VERIFY_RESERVE_S",
+        "RECORD_TTL_DAYS",
+        "REVIEW_URL",
+        "ARCHIVE_ACCESS_KEY",
+        "ARCHIVE_SECRET_KEY",
+        mode="before",
+    )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -337,21 +378,32 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _consistent(self) -> Settings:
         if self.SEARCH_PROVIDER.lower() == "searxng" and not self.SEARXNG_URL:
-            raise ValueError("SEARCH_PROVIDER=searxng needs SEARXNG_URL (e.g. http://127.0.0.1:8080)")
+            raise ValueError(
+                "SEARCH_PROVIDER=searxng needs SEARXNG_URL (e.g. http://127.0.0.1:8080)"
+            )
         if self.JOB_QUEUE == "redis" and not self.REDIS_URL:
-            raise ValueError("JOB_QUEUE=redis needs REDIS_URL (the queue `claimcheck worker` processes read)")
+            raise ValueError(
+                "JOB_QUEUE=redis needs REDIS_URL (the queue `claimcheck worker` processes read)"
+            )
         if self.JOB_QUEUE == "redis" and self.DATABASE_URL is None:
             raise ValueError(
                 "JOB_QUEUE=redis needs DATABASE_URL, a jobs database the API and its workers share "
                 "(postgresql://…, or one sqlite:///path file on one machine): without it each process keeps "
-                "its own SQLite file beside its KB, and no worker would ever see this API's jobs")
+                "its own SQLite file beside its KB, and no worker would ever see this API's jobs"
+            )
         if self.CLAIMREVIEW_URL_TEMPLATE is not None:
             import string
 
-            fields = {name for _, name, _, _ in string.Formatter().parse(self.CLAIMREVIEW_URL_TEMPLATE) if name is not None}
+            fields = {
+                name
+                for _, name, _, _ in string.Formatter().parse(self.CLAIMREVIEW_URL_TEMPLATE)
+                if name is not None
+            }
             if not fields or fields - {"id", "job"}:
-                raise ValueError("CLAIMREVIEW_URL_TEMPLATE names each review's page with {id} (and {job}), e.g. "
-                                 f"https://factcheck.example.org/reviews/{{id}}; it has {sorted(fields)}")
+                raise ValueError(
+                    "CLAIMREVIEW_URL_TEMPLATE names each review's page with {id} (and {job}), e.g. "
+                    f"https://factcheck.example.org/reviews/{{id}}; it has {sorted(fields)}"
+                )
         if self.TOP_K_RERANK > self.TOP_K_RETRIEVAL:
             raise ValueError("TOP_K_RERANK must not exceed TOP_K_RETRIEVAL")
         if self.VERIFY_RESERVE_S is None:
@@ -412,8 +464,10 @@ class Settings(BaseSettings):
     def job_queue_reason(self) -> str | None:
         """Why JOB_QUEUE=auto runs items in the API although REDIS_URL is set (for /api/health)."""
         if self.JOB_QUEUE == "auto" and self.REDIS_URL and self.DATABASE_URL is None:
-            return ("REDIS_URL is set but DATABASE_URL is not: job items run in this process, since workers "
-                    "could not see its own SQLite jobs database; set DATABASE_URL (shared) to use workers")
+            return (
+                "REDIS_URL is set but DATABASE_URL is not: job items run in this process, since workers "
+                "could not see its own SQLite jobs database; set DATABASE_URL (shared) to use workers"
+            )
         return None
 
     @property
@@ -423,14 +477,19 @@ class Settings(BaseSettings):
             path = self.CHROMA_PERSIST_DIR.with_name(self.CHROMA_PERSIST_DIR.name + "-jobs.sqlite3")
             return f"sqlite+aiosqlite:///{path.resolve()}"
         url = self.DATABASE_URL.get_secret_value()
-        for plain, driver in (("postgresql://", "postgresql+asyncpg://"), ("postgres://", "postgresql+asyncpg://"),
-                              ("sqlite://", "sqlite+aiosqlite://")):
+        for plain, driver in (
+            ("postgresql://", "postgresql+asyncpg://"),
+            ("postgres://", "postgresql+asyncpg://"),
+            ("sqlite://", "sqlite+aiosqlite://"),
+        ):
             if url.startswith(plain):
-                return driver + url[len(plain):]
+                return driver + url[len(plain) :]
         return url
 
 
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "localhost.localdomain", "ip6-localhost"})
+LOOPBACK_HOSTS = frozenset(
+    {"localhost", "127.0.0.1", "::1", "localhost.localdomain", "ip6-localhost"}
+)
 _REVIEWER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}")
 
 # scheme://host[:port]: what browsers send in `Origin` (chrome-extension://<id>, https://app.example).
@@ -453,9 +512,11 @@ def parse_rate(value: str) -> tuple[int, int]:
 
 def render_env_example() -> str:
     """The text of `.env.example`: every setting with its default (kept in sync by a test)."""
-    lines = ["# claimcheck settings: every name with its default. Copy to .env and edit.",
-             "# Lists are comma-separated. An LLM is configured when OPENAI_API_KEY or OPENAI_BASE_URL is set.",
-             ""]
+    lines = [
+        "# claimcheck settings: every name with its default. Copy to .env and edit.",
+        "# Lists are comma-separated. An LLM is configured when OPENAI_API_KEY or OPENAI_BASE_URL is set.",
+        "",
+    ]
     for name, info in Settings.model_fields.items():
         default = info.default
         if default is None:

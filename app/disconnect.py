@@ -53,7 +53,9 @@ class CancelOnDisconnect:
             if gone is not None and inbox.empty():
                 return gone  # as the server does: every receive after a disconnect says so
             message = await inbox.get()
-            if isinstance(message, BaseException):  # what `receive` raised (e.g. the body cap's 413)
+            if isinstance(
+                message, BaseException
+            ):  # what `receive` raised (e.g. the body cap's 413)
                 raise message
             return message
 

@@ -29,12 +29,15 @@ class DeadlineExceeded(Exception):
     """A verification's local work ran past VERIFY_DEADLINE_S (outside calls are cut before it)."""
 
 
-def error_response(status: int, error: str, detail: Any = None,
-                   headers: dict[str, str] | None = None) -> JSONResponse:
+def error_response(
+    status: int, error: str, detail: Any = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
     try:
         return JSONResponse({"error": error, "detail": detail}, status_code=status, headers=headers)
     except (UnicodeEncodeError, ValueError):  # a detail quoting something no encoder can write
-        return JSONResponse({"error": error, "detail": _safe(detail)}, status_code=status, headers=headers)
+        return JSONResponse(
+            {"error": error, "detail": _safe(detail)}, status_code=status, headers=headers
+        )
 
 
 ECHO_CHARS = 200  # an error quotes at most this much of the input
@@ -102,7 +105,7 @@ def validation_detail(errors: Any) -> list[dict[str, Any]]:
     for item in errors:
         clean = {k: _safe(v) for k, v in item.items() if k in {"type", "loc", "msg", "ctx"}}
         if "loc" in item:  # every step of the location, however deep: it says where
-            clean["loc"] = [_safe(step, ECHO_DEPTH - 1) for step in item["loc"]][:ECHO_ITEMS * 2]
+            clean["loc"] = [_safe(step, ECHO_DEPTH - 1) for step in item["loc"]][: ECHO_ITEMS * 2]
         clean["input"] = _safe(item.get("input"))
         detail.append(clean)
     return detail
@@ -111,19 +114,46 @@ def validation_detail(errors: Any) -> list[dict[str, Any]]:
 def describe_error(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
     """(status, body, headers) for any exception: the one mapping used by handlers and streams."""
     if isinstance(exc, ReferenceRefused):  # a request naming an address the SSRF guard refuses
-        return 422, {"error": "reference_refused", "detail": [{
-            "type": "reference_refused", "loc": ["body", "references", exc.index - 1],
-            "msg": str(exc), "input": exc.url, "reason": exc.reason}]}, {}
+        return (
+            422,
+            {
+                "error": "reference_refused",
+                "detail": [
+                    {
+                        "type": "reference_refused",
+                        "loc": ["body", "references", exc.index - 1],
+                        "msg": str(exc),
+                        "input": exc.url,
+                        "reason": exc.reason,
+                    }
+                ],
+            },
+            {},
+        )
     if isinstance(exc, UnknownProfile):
-        return 422, {"error": "invalid_request", "detail": [{
-            "type": "value_error", "loc": ["body", "profile"], "msg": str(exc)}]}, {}
+        return (
+            422,
+            {
+                "error": "invalid_request",
+                "detail": [{"type": "value_error", "loc": ["body", "profile"], "msg": str(exc)}],
+            },
+            {},
+        )
     for kind, (status, name, retry_after) in _DOMAIN_ERRORS.items():
         if isinstance(exc, kind):
             if isinstance(exc, KnowledgeBaseError):
                 log.error("knowledge base failure: %s", exc)
-            return status, {"error": name, "detail": str(exc)}, ({"Retry-After": retry_after} if retry_after else {})
+            return (
+                status,
+                {"error": name, "detail": str(exc)},
+                ({"Retry-After": retry_after} if retry_after else {}),
+            )
     log.exception("unhandled error", exc_info=exc)
-    return 500, {"error": "internal_error", "detail": "an unexpected error occurred; see the server log"}, {}
+    return (
+        500,
+        {"error": "internal_error", "detail": "an unexpected error occurred; see the server log"},
+        {},
+    )
 
 
 async def _domain_error(_: Request, exc: Exception) -> JSONResponse:
@@ -135,7 +165,11 @@ def allowed_methods(request: Request) -> list[str]:
     """Every method some route serves at this path (GET /api/jobs/{id} and DELETE are two routes)."""
     methods: set[str] = set()
     for route in request.app.router.routes:
-        if isinstance(route, Route) and route.methods and route.matches(request.scope)[0] != Match.NONE:
+        if (
+            isinstance(route, Route)
+            and route.methods
+            and route.matches(request.scope)[0] != Match.NONE
+        ):
             methods |= route.methods
     return sorted(methods)
 
@@ -145,19 +179,31 @@ def install_error_handlers(app: FastAPI) -> None:
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         if any(item.get("type") == "json_invalid" for item in exc.errors()):
             # what the schema documents: a body that is not JSON is a 400, not a validation error
-            reasons = [str((item.get("ctx") or {}).get("error") or item.get("msg", "")) for item in exc.errors()]
-            return error_response(400, "bad_request", safe_text("the body is not valid JSON: " + "; ".join(reasons)))
+            reasons = [
+                str((item.get("ctx") or {}).get("error") or item.get("msg", ""))
+                for item in exc.errors()
+            ]
+            return error_response(
+                400, "bad_request", safe_text("the body is not valid JSON: " + "; ".join(reasons))
+            )
         return error_response(422, "invalid_request", validation_detail(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        names = {400: "bad_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
-                 413: "payload_too_large", 429: "rate_limited"}
+        names = {
+            400: "bad_request",
+            401: "unauthorized",
+            404: "not_found",
+            405: "method_not_allowed",
+            413: "payload_too_large",
+            429: "rate_limited",
+        }
         headers = getattr(exc, "headers", None)
         if exc.status_code == 405:  # Starlette names the first matching route's methods only
             headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
-        return error_response(exc.status_code, names.get(exc.status_code, "http_error"), exc.detail,
-                              headers=headers)
+        return error_response(
+            exc.status_code, names.get(exc.status_code, "http_error"), exc.detail, headers=headers
+        )
 
     for kind in (ReferenceRefused, UnknownProfile, *_DOMAIN_ERRORS, Exception):
         app.add_exception_handler(kind, _domain_error)

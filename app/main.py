@@ -49,8 +49,12 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
                     log.info("seeded an empty knowledge base with %d documents", report.added)
             services.edge_status = app.state.edge_status
             app.state.services = services
-            jobs = app.state.jobs = await start_jobs(settings, services)  # batch jobs (docs/jobs.md)
-            app.state.records = jobs.recorder  # records and reviews share its database (docs/records.md)
+            jobs = app.state.jobs = await start_jobs(
+                settings, services
+            )  # batch jobs (docs/jobs.md)
+            app.state.records = (
+                jobs.recorder
+            )  # records and reviews share its database (docs/records.md)
             # Everything loaded so far (models, clients, tables) lives as long as the server: move it
             # out of the collector's reach, or each full collection walks millions of model objects
             # with the event loop stopped (the /api/health p99 spikes of issue 10 were those pauses:
@@ -81,15 +85,22 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     document_jobs(app)
     # MCP over Streamable HTTP at /mcp, behind the same keys, CORS and rate limit as /api/ (docs/mcp.md).
     # Stateless: any replica answers any request, and progress goes out on each call's own stream.
-    mcp = McpEndpoint(build_mcp(lambda: app.state.services),
-                      transport_security(settings.HOST, list(settings.CORS_ORIGINS)))
+    mcp = McpEndpoint(
+        build_mcp(lambda: app.state.services),
+        transport_security(settings.HOST, list(settings.CORS_ORIGINS)),
+    )
     app.router.routes.append(Route("/mcp", endpoint=mcp, methods=["GET", "POST", "DELETE"]))
     app.mount("/docs-assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     # a verification whose client went away is cancelled and frees its slot (app/disconnect.py)
     app.add_middleware(CancelOnDisconnect)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.MAX_BODY_BYTES,
-                       per_path={"/api/kb/documents": settings.KB_MAX_BODY_BYTES,
-                                 "/api/jobs": settings.JOB_MAX_BODY_BYTES})
+    app.add_middleware(
+        BodySizeLimit,
+        max_bytes=settings.MAX_BODY_BYTES,
+        per_path={
+            "/api/kb/documents": settings.KB_MAX_BODY_BYTES,
+            "/api/jobs": settings.JOB_MAX_BODY_BYTES,
+        },
+    )
     # Keys, rate limit and exact-origin CORS (outermost, so even a 401/413/429 carries its headers).
     limiter = install_edge(app, settings)
     return app

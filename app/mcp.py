@@ -42,7 +42,8 @@ __all__ = ["McpEndpoint", "build_mcp", "transport_security"]
 INSTRUCTIONS = (
     "claimcheck checks factual claims against a growing knowledge base and, when that is not enough, "
     "trusted news, fact-checkers and the web. Verdicts cite their evidence as [N], each with a verbatim "
-    "quote, a stance and a trust score for its source.")
+    "quote, a stance and a trust score for its source."
+)
 
 
 class KBSearchRequest(BaseModel):
@@ -84,7 +85,9 @@ def _validated(model: type[BaseModel], values: dict[str, Any], where: str = "bod
         return model.model_validate({k: v for k, v in values.items() if v is not None})
     except ValidationError as exc:
         errors = [{**e, "loc": (where, *e["loc"])} for e in exc.errors(include_url=False)]
-        raise ToolError(json.dumps({"error": "invalid_request", "detail": validation_detail(errors)})) from exc
+        raise ToolError(
+            json.dumps({"error": "invalid_request", "detail": validation_detail(errors)})
+        ) from exc
 
 
 def _failed(exc: Exception) -> ToolError:
@@ -134,91 +137,174 @@ def _owner(ctx: Context) -> str:
 def build_mcp(services: Callable[[], Services]) -> MCPServer:
     """The MCP server; `services` returns the running service's objects (built by the lifespan
     for HTTP, by `claimcheck mcp` for stdio)."""
-    server = MCPServer("claimcheck", instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING")
+    server = MCPServer(
+        "claimcheck", instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING"
+    )
     logging.getLogger("mcp").setLevel(logging.WARNING)  # the SDK's session start/stop INFO lines
 
-    @server.tool(title="Verify a claim", annotations=ToolAnnotations(
-        title="Verify a claim", read_only_hint=False, destructive_hint=False, idempotent_hint=True,
-        open_world_hint=True), description=(
-        "Verify one factual claim. Returns the verdict (True, False, Partially True, Misleading, Not Enough "
-        "Evidence, Not Verifiable), a confidence, a reasoning citing the evidence as [N], and each piece of "
-        "evidence with its title, URL, verbatim quote, stance and source trust. Cost: a knowledge-base search "
-        "(milliseconds); when that is not enough and web_search is true, up to 6 web searches; with an LLM "
-        "configured on the server, 2–5 LLM calls. Progress notifications name each step. Not read-only: "
-        "web results it finds are added to the knowledge base (nothing is ever removed)."))
+    @server.tool(
+        title="Verify a claim",
+        annotations=ToolAnnotations(
+            title="Verify a claim",
+            read_only_hint=False,
+            destructive_hint=False,
+            idempotent_hint=True,
+            open_world_hint=True,
+        ),
+        description=(
+            "Verify one factual claim. Returns the verdict (True, False, Partially True, Misleading, Not Enough "
+            "Evidence, Not Verifiable), a confidence, a reasoning citing the evidence as [N], and each piece of "
+            "evidence with its title, URL, verbatim quote, stance and source trust. Cost: a knowledge-base search "
+            "(milliseconds); when that is not enough and web_search is true, up to 6 web searches; with an LLM "
+            "configured on the server, 2–5 LLM calls. Progress notifications name each step. Not read-only: "
+            "web results it finds are added to the knowledge base (nothing is ever removed)."
+        ),
+    )
     async def verify_claim(
-        claim: Annotated[str, _limits("The claim, a single checkable statement (1–2,000 characters after "
-                                      "stripping); a longer text is a passage: use check_passage.",
-                                      minLength=1, maxLength=2000)],
+        claim: Annotated[
+            str,
+            _limits(
+                "The claim, a single checkable statement (1–2,000 characters after "
+                "stripping); a longer text is a passage: use check_passage.",
+                minLength=1,
+                maxLength=2000,
+            ),
+        ],
         ctx: Context,
-        web_search: Annotated[bool, _limits("Search trusted news, fact-checkers and then the web when the "
-                                            "knowledge base is not enough.")] = True,
-        references: Annotated[list[str] | None, _limits(
-            "Up to 10 URLs or texts to judge the claim against instead of searching (kept out of the knowledge "
-            "base).", maxItems=10)] = None,
+        web_search: Annotated[
+            bool,
+            _limits(
+                "Search trusted news, fact-checkers and then the web when the "
+                "knowledge base is not enough."
+            ),
+        ] = True,
+        references: Annotated[
+            list[str] | None,
+            _limits(
+                "Up to 10 URLs or texts to judge the claim against instead of searching (kept out of the knowledge "
+                "base).",
+                maxItems=10,
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, VerifyResponse]:
         from app.verification import verify_options
 
-        body = _validated(VerifyRequest, {"claim": claim, "web_search": web_search, "references": references})
+        body = _validated(
+            VerifyRequest, {"claim": claim, "web_search": web_search, "references": references}
+        )
         progress = _Progress(ctx)
         try:
-            result = await services().verification.verify(body.claim, verify_options(body), on_step=progress,
-                                                          take_slot=True)
+            result = await services().verification.verify(
+                body.claim, verify_options(body), on_step=progress, take_slot=True
+            )
         except Exception as exc:
             raise _failed(exc) from exc
         finally:
             await progress.close()
-        out = services().verification.answer(result, _owner(ctx), via="mcp",
-                                              options=verify_options(body)).model_dump(mode="json")
+        out = (
+            services()
+            .verification.answer(result, _owner(ctx), via="mcp", options=verify_options(body))
+            .model_dump(mode="json")
+        )
         return _result(format_verdict(out), out)
 
-    @server.tool(title="Check each claim of a passage", annotations=ToolAnnotations(
-        title="Check each claim of a passage", read_only_hint=False, destructive_hint=False, idempotent_hint=True,
-        open_world_hint=True), description=(
-        "Find the check-worthy claims of a passage (up to 10,000 characters) and verify each: their text, "
-        "character offsets in the passage, and verdicts; opinions and vague sentences are listed with the "
-        "reason they were skipped; a repeated sentence is verified once; left_out counts the claims past "
-        "max_claims. Cost: one verify_claim per selected claim (max_claims, at most 10)."))
+    @server.tool(
+        title="Check each claim of a passage",
+        annotations=ToolAnnotations(
+            title="Check each claim of a passage",
+            read_only_hint=False,
+            destructive_hint=False,
+            idempotent_hint=True,
+            open_world_hint=True,
+        ),
+        description=(
+            "Find the check-worthy claims of a passage (up to 10,000 characters) and verify each: their text, "
+            "character offsets in the passage, and verdicts; opinions and vague sentences are listed with the "
+            "reason they were skipped; a repeated sentence is verified once; left_out counts the claims past "
+            "max_claims. Cost: one verify_claim per selected claim (max_claims, at most 10)."
+        ),
+    )
     async def check_passage(
-        text: Annotated[str, _limits("The passage (1–10,000 characters).", minLength=1, maxLength=10000)],
+        text: Annotated[
+            str, _limits("The passage (1–10,000 characters).", minLength=1, maxLength=10000)
+        ],
         ctx: Context,
-        max_claims: Annotated[int, _limits("How many claims to verify, the most check-worthy first (1–10).",
-                                           minimum=1, maximum=10)] = 5,
-        web_search: Annotated[bool, _limits("Search beyond the knowledge base when it is not enough.")] = True,
+        max_claims: Annotated[
+            int,
+            _limits(
+                "How many claims to verify, the most check-worthy first (1–10).",
+                minimum=1,
+                maximum=10,
+            ),
+        ] = 5,
+        web_search: Annotated[
+            bool, _limits("Search beyond the knowledge base when it is not enough.")
+        ] = True,
     ) -> Annotated[CallToolResult, CheckResponse]:
-        body = _validated(CheckRequest, {"text": text, "max_claims": max_claims, "web_search": web_search})
+        body = _validated(
+            CheckRequest, {"text": text, "max_claims": max_claims, "web_search": web_search}
+        )
         service = services().verification
         progress = _Progress(ctx)
         try:
             async with service.slot():
-                result = await service.check(body.text, web_search=body.web_search, max_claims=body.max_claims,
-                                             on_claim=lambda c: progress(f"{c.reason}: {c.text}"))
+                result = await service.check(
+                    body.text,
+                    web_search=body.web_search,
+                    max_claims=body.max_claims,
+                    on_claim=lambda c: progress(f"{c.reason}: {c.text}"),
+                )
         except Exception as exc:
             raise _failed(exc) from exc
         finally:
             await progress.close()
         owner = _owner(ctx)
-        out = to_check_response(result, lambda r: service.answer(r, owner, via="mcp")).model_dump(mode="json")
+        out = to_check_response(result, lambda r: service.answer(r, owner, via="mcp")).model_dump(
+            mode="json"
+        )
         counts = out["summary"]
-        lines = [", ".join(f"{n} {what}" for what, n in counts.items()) if isinstance(counts, dict) else str(counts)]
+        lines = [
+            ", ".join(f"{n} {what}" for what, n in counts.items())
+            if isinstance(counts, dict)
+            else str(counts)
+        ]
         for claim in out["claims"]:
             verdict = claim["result"]["verdict"] if claim["result"] else "not checked"
-            lines.append(f"- [{claim['start']}:{claim['end']}] {claim['text']} → {verdict}"
-                         + ("" if claim["result"] else f" ({claim['reason']})"))
+            lines.append(
+                f"- [{claim['start']}:{claim['end']}] {claim['text']} → {verdict}"
+                + ("" if claim["result"] else f" ({claim['reason']})")
+            )
         return _result("\n".join(lines), out)
 
-    @server.tool(title="Audit the links of a text", annotations=ToolAnnotations(
-        title="Audit the links of a text", read_only_hint=True, open_world_hint=True), description=(
-        "Audit the URLs a text cites (up to 20,000 characters, at most 15 URLs): whether each is live, the "
-        "authority and type of its source, its freshness, whether the page supports the sentence citing it, "
-        "and a trust score; plus aggregate scores. Cost: one page fetch per URL (no LLM call unless "
-        "configured for alignment)."))
+    @server.tool(
+        title="Audit the links of a text",
+        annotations=ToolAnnotations(
+            title="Audit the links of a text", read_only_hint=True, open_world_hint=True
+        ),
+        description=(
+            "Audit the URLs a text cites (up to 20,000 characters, at most 15 URLs): whether each is live, the "
+            "authority and type of its source, its freshness, whether the page supports the sentence citing it, "
+            "and a trust score; plus aggregate scores. Cost: one page fetch per URL (no LLM call unless "
+            "configured for alignment)."
+        ),
+    )
     async def audit_sources(
-        text: Annotated[str, _limits("The text whose cited URLs are audited (1–20,000 characters; the first 15 "
-                                     "URLs).", minLength=1, maxLength=20000)],
-        topic: Annotated[str | None, _limits(
-            "What the text is about, to weigh source types: legal, scientific, financial, medical, policy or "
-            "general.", enum=["legal", "scientific", "financial", "medical", "policy", "general", None])] = None,
+        text: Annotated[
+            str,
+            _limits(
+                "The text whose cited URLs are audited (1–20,000 characters; the first 15 URLs).",
+                minLength=1,
+                maxLength=20000,
+            ),
+        ],
+        topic: Annotated[
+            str | None,
+            _limits(
+                "What the text is about, to weigh source types: legal, scientific, financial, medical, policy or "
+                "general.",
+                enum=["legal", "scientific", "financial", "medical", "policy", "general", None],
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, AuditResponse]:
         body = _validated(AuditRequest, {"text": text, "topic": topic})
         try:
@@ -226,27 +312,49 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
         except Exception as exc:
             raise _failed(exc) from exc
         out = AuditResponse.model_validate(asdict(result)).model_dump(mode="json")
-        lines = [f"{u['url']}: {u['status']}, authority {round(u['authority_score'])}/100, alignment {u.get('alignment')}"
-                 for u in out["urls"]] or ["The text cites no URL."]
+        lines = [
+            f"{u['url']}: {u['status']}, authority {round(u['authority_score'])}/100, alignment {u.get('alignment')}"
+            for u in out["urls"]
+        ] or ["The text cites no URL."]
         return _result("\n".join(lines), out)
 
-    @server.tool(title="Search the knowledge base", annotations=ToolAnnotations(
-        title="Search the knowledge base", read_only_hint=True, open_world_hint=False), description=(
-        "Search claimcheck's knowledge base (the same hybrid retrieval and reranking the verifier uses): "
-        "passages with their source URL, title and relevance. Cost: milliseconds, no web search, no LLM."))
+    @server.tool(
+        title="Search the knowledge base",
+        annotations=ToolAnnotations(
+            title="Search the knowledge base", read_only_hint=True, open_world_hint=False
+        ),
+        description=(
+            "Search claimcheck's knowledge base (the same hybrid retrieval and reranking the verifier uses): "
+            "passages with their source URL, title and relevance. Cost: milliseconds, no web search, no LLM."
+        ),
+    )
     async def search_knowledge_base(
-        query: Annotated[str, _limits("What to look for (1–2,000 characters).", minLength=1, maxLength=2000)],
+        query: Annotated[
+            str, _limits("What to look for (1–2,000 characters).", minLength=1, maxLength=2000)
+        ],
         k: Annotated[int, _limits("How many passages (1–100).", minimum=1, maximum=100)] = 10,
     ) -> Annotated[CallToolResult, KBSearchOut]:
         params = _validated(KBSearchRequest, {"q": query, "k": k}, where="query")
         try:
-            kept = await services().retriever.search(params.q.strip(), k=params.k, record_access=False)
+            kept = await services().retriever.search(
+                params.q.strip(), k=params.k, record_access=False
+            )
         except Exception as exc:
             raise _failed(exc) from exc
-        hits = [{"id": c.doc.id, "text": c.doc.text, "source": c.doc.source, "title": c.doc.title,
-                 "relevance": round(float(c.relevance or 0.0), 6), "score": round(float(c.relevance or 0.0), 6),
-                 "domain": c.doc.domain, "source_type": c.doc.source_type, "credibility": c.doc.credibility}
-                for c in kept]
+        hits = [
+            {
+                "id": c.doc.id,
+                "text": c.doc.text,
+                "source": c.doc.source,
+                "title": c.doc.title,
+                "relevance": round(float(c.relevance or 0.0), 6),
+                "score": round(float(c.relevance or 0.0), 6),
+                "domain": c.doc.domain,
+                "source_type": c.doc.source_type,
+                "credibility": c.doc.credibility,
+            }
+            for c in kept
+        ]
         return _result(format_hits(hits), {"query": params.q.strip(), "results": hits})
 
     return server
@@ -264,8 +372,9 @@ class McpEndpoint:
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
-        transport = self.server.streamable_http_app(streamable_http_path="/mcp", stateless_http=True,
-                                                    transport_security=self.security)
+        transport = self.server.streamable_http_app(
+            streamable_http_path="/mcp", stateless_http=True, transport_security=self.security
+        )
         handler = next(r.endpoint for r in transport.routes if getattr(r, "path", None) == "/mcp")
         async with self.server.session_manager.run():
             self.handler = handler
@@ -290,6 +399,10 @@ def transport_security(host: str, cors_origins: list[str]) -> TransportSecurityS
     return TransportSecuritySettings(
         enable_dns_rebinding_protection=True,
         allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost"],
-        allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *cors_origins])
-
-
+        allowed_origins=[
+            "http://127.0.0.1:*",
+            "http://localhost:*",
+            "http://[::1]:*",
+            *cors_origins,
+        ],
+    )

@@ -15,7 +15,14 @@ import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
-VERDICTS = ("True", "False", "Partially True", "Misleading", "Not Enough Evidence", "Not Verifiable")
+VERDICTS = (
+    "True",
+    "False",
+    "Partially True",
+    "Misleading",
+    "Not Enough Evidence",
+    "Not Verifiable",
+)
 
 
 # -- output -----------------------------------------------------------------------------------------
@@ -24,8 +31,10 @@ VERDICTS = ("True", "False", "Partially True", "Misleading", "Not Enough Evidenc
 def format_list(records: list[dict[str, Any]], next_cursor: str | None) -> str:
     if not records:
         return "no records"
-    lines = [f"{r['created_at'][:19].replace('T', ' ')}  {r['id']}  {(r['verdict'] or '?'):<20} {r['claim'][:90]}"
-             for r in records]
+    lines = [
+        f"{r['created_at'][:19].replace('T', ' ')}  {r['id']}  {(r['verdict'] or '?'):<20} {r['claim'][:90]}"
+        for r in records
+    ]
     if next_cursor:
         lines.append(f"(more: --cursor {next_cursor})")
     return "\n".join(lines)
@@ -36,25 +45,34 @@ def format_record(body: dict[str, Any]) -> str:
     engines = record.get("engines") or {}
     llm = engines.get("llm") or {}
     judge = engines.get("judge") or {}
-    lines = [f"{body['id']}  {record['created_at']}  via {record.get('via')}",
-             f"claim:    {body['claim']}",
-             f"verdict:  {body['verdict']} (confidence {body['confidence']:.2f}, {body['mode']})",
-             f"engines:  verdict {engines.get('verdict_engine')}; LLM {llm.get('model') or 'none'}; "
-             f"judge {judge.get('name') or 'none'}; embedder {(engines.get('embedder') or {}).get('name')}; "
-             f"reranker {(engines.get('reranker') or {}).get('name')}; claimcheck {engines.get('claimcheck')}"]
+    lines = [
+        f"{body['id']}  {record['created_at']}  via {record.get('via')}",
+        f"claim:    {body['claim']}",
+        f"verdict:  {body['verdict']} (confidence {body['confidence']:.2f}, {body['mode']})",
+        f"engines:  verdict {engines.get('verdict_engine')}; LLM {llm.get('model') or 'none'}; "
+        f"judge {judge.get('name') or 'none'}; embedder {(engines.get('embedder') or {}).get('name')}; "
+        f"reranker {(engines.get('reranker') or {}).get('name')}; claimcheck {engines.get('claimcheck')}",
+    ]
     for search in (record.get("search") or {}).get("queries", []):
-        lines.append(f"searched: {search['tier']}: {', '.join(repr(q) for q in search['queries'])} "
-                     f"→ {search['results']} result(s)" + (f" ({search['error']})" if search.get("error") else ""))
+        lines.append(
+            f"searched: {search['tier']}: {', '.join(repr(q) for q in search['queries'])} "
+            f"→ {search['results']} result(s)"
+            + (f" ({search['error']})" if search.get("error") else "")
+        )
     quotes = {n: e.get("quote") for n, e in enumerate(body.get("evidence", []), 1)}
     for snap in record.get("snapshots", []):
         archive = snap.get("archive_url") or snap.get("archive_state") or "not archived"
-        lines += [f"[{snap['n']}] {snap['source']}",
-                  f"    read {snap.get('fetched_at') or '?'}  sha256 {snap['sha256']}  archive: {archive}",
-                  f"    quote: {quotes.get(snap['n']) or '-'}",
-                  f"    text:  {snap['text'][:400]}"]
+        lines += [
+            f"[{snap['n']}] {snap['source']}",
+            f"    read {snap.get('fetched_at') or '?'}  sha256 {snap['sha256']}  archive: {archive}",
+            f"    quote: {quotes.get(snap['n']) or '-'}",
+            f"    text:  {snap['text'][:400]}",
+        ]
     for review in record.get("reviews", []):
-        lines.append(f"review {review['id']} by {review['reviewer']} ({review['created_at'][:10]}): "
-                     f"{review['verdict']} (claimcheck said {review['machine_verdict']}) — {review['note']}")
+        lines.append(
+            f"review {review['id']} by {review['reviewer']} ({review['created_at'][:10]}): "
+            f"{review['verdict']} (claimcheck said {review['machine_verdict']}) — {review['note']}"
+        )
     return "\n".join(lines)
 
 
@@ -96,14 +114,27 @@ def _records_local(args: argparse.Namespace) -> int:
 
     async def run(records: Any) -> int:
         if args.records_command == "list":
-            rows = await records.list("", limit=args.limit + 1, cursor=decode_cursor(args.cursor) if args.cursor else None,
-                                      claim=args.claim)
+            rows = await records.list(
+                "",
+                limit=args.limit + 1,
+                cursor=decode_cursor(args.cursor) if args.cursor else None,
+                claim=args.claim,
+            )
             more = len(rows) > args.limit
-            rows = rows[:args.limit]
-            body = {"records": [{"id": i, "created_at": iso_time(c), "claim": t, "verdict": v} for i, c, t, v in rows],
-                    "next_cursor": encode_cursor(rows[-1][1], rows[-1][0]) if more and rows else None}
-            print(json.dumps(body, ensure_ascii=False, indent=2) if args.json
-                  else format_list(body["records"], body["next_cursor"]), file=out)
+            rows = rows[: args.limit]
+            body = {
+                "records": [
+                    {"id": i, "created_at": iso_time(c), "claim": t, "verdict": v}
+                    for i, c, t, v in rows
+                ],
+                "next_cursor": encode_cursor(rows[-1][1], rows[-1][0]) if more and rows else None,
+            }
+            print(
+                json.dumps(body, ensure_ascii=False, indent=2)
+                if args.json
+                else format_list(body["records"], body["next_cursor"]),
+                file=out,
+            )
             return 0
         if args.records_command == "show":
             row = await records.get(args.id, "")
@@ -111,15 +142,25 @@ def _records_local(args: argparse.Namespace) -> int:
                 print(f"claimcheck: no record {args.id!r} in the local database", file=sys.stderr)
                 return 1
             body = verification_body(row)
-            print(json.dumps(body, ensure_ascii=False, indent=2) if args.json else format_record(body), file=out)
+            print(
+                json.dumps(body, ensure_ascii=False, indent=2)
+                if args.json
+                else format_record(body),
+                file=out,
+            )
             return 0
         if args.format == "claimreview":
             from app.cli import _settings
 
             settings = _settings()
-            graph = [claim_review(r, settings.REVIEW_PUBLISHER, settings.CLAIMREVIEW_AUTHOR_URL)
-                     for r in await records.reviews("")]
-            print(json.dumps({"@context": "https://schema.org", "@graph": graph}, ensure_ascii=False), file=out)
+            graph = [
+                claim_review(r, settings.REVIEW_PUBLISHER, settings.CLAIMREVIEW_AUTHOR_URL)
+                for r in await records.reviews("")
+            ]
+            print(
+                json.dumps({"@context": "https://schema.org", "@graph": graph}, ensure_ascii=False),
+                file=out,
+            )
             return 0
         async for body in _every_record(records, args.claim):
             print(json.dumps(body, ensure_ascii=False), file=out)
@@ -151,14 +192,26 @@ def _review_local(args: argparse.Namespace) -> int:
                     return 1
                 row = await recorder.get(args.id, "")
                 if row is None:
-                    print(f"claimcheck: no record {args.id!r} in the local database", file=sys.stderr)
+                    print(
+                        f"claimcheck: no record {args.id!r} in the local database", file=sys.stderr
+                    )
                     return 1
-                review = await add_review(services, recorder, row, args.reviewer, args.verdict, args.note or "",
-                                          base_url=f"http://{settings.HOST}:{settings.PORT}")
+                review = await add_review(
+                    services,
+                    recorder,
+                    row,
+                    args.reviewer,
+                    args.verdict,
+                    args.note or "",
+                    base_url=f"http://{settings.HOST}:{settings.PORT}",
+                )
                 out: EditorReviewOut = review_out(review)
-                print(out.model_dump_json(indent=2) if args.json else
-                      f"review {out.id}: {out.verdict} by {out.reviewer} (claimcheck said {out.machine_verdict}); "
-                      f"the knowledge base learned it as {out.kb_id}")
+                print(
+                    out.model_dump_json(indent=2)
+                    if args.json
+                    else f"review {out.id}: {out.verdict} by {out.reviewer} (claimcheck said {out.machine_verdict}); "
+                    f"the knowledge base learned it as {out.kb_id}"
+                )
                 return 0
         finally:
             await services.aclose()
@@ -176,14 +229,26 @@ def _records_remote(args: argparse.Namespace) -> int:
 
     def run(http: Any, base: str) -> None:
         if args.records_command == "list":
-            params = {"limit": args.limit, **({"cursor": args.cursor} if args.cursor else {}),
-                      **({"claim": args.claim} if args.claim else {})}
+            params = {
+                "limit": args.limit,
+                **({"cursor": args.cursor} if args.cursor else {}),
+                **({"claim": args.claim} if args.claim else {}),
+            }
             body = _checked(http.get(f"{base}/api/verifications", params=params))
-            print(json.dumps(body, ensure_ascii=False, indent=2) if args.json
-                  else format_list(body["records"], body["next_cursor"]), file=out)
+            print(
+                json.dumps(body, ensure_ascii=False, indent=2)
+                if args.json
+                else format_list(body["records"], body["next_cursor"]),
+                file=out,
+            )
         elif args.records_command == "show":
             body = _checked(http.get(f"{base}/api/verifications/{args.id}"))
-            print(json.dumps(body, ensure_ascii=False, indent=2) if args.json else format_record(body), file=out)
+            print(
+                json.dumps(body, ensure_ascii=False, indent=2)
+                if args.json
+                else format_record(body),
+                file=out,
+            )
         elif args.format == "claimreview":
             response = http.get(f"{base}/api/reviews", params={"format": "claimreview"})
             if response.status_code != 200:
@@ -200,10 +265,16 @@ def _records_remote(args: argparse.Namespace) -> int:
             out.close()
 
 
-def _remote_records(http: Any, base: str, claim: str | None, checked: Callable) -> Iterator[dict[str, Any]]:
+def _remote_records(
+    http: Any, base: str, claim: str | None, checked: Callable
+) -> Iterator[dict[str, Any]]:
     cursor = None
     while True:
-        params = {"limit": 200, **({"cursor": cursor} if cursor else {}), **({"claim": claim} if claim else {})}
+        params = {
+            "limit": 200,
+            **({"cursor": cursor} if cursor else {}),
+            **({"claim": claim} if claim else {}),
+        }
         page = checked(http.get(f"{base}/api/verifications", params=params))
         for summary in page["records"]:
             yield checked(http.get(f"{base}/api/verifications/{summary['id']}"))
@@ -216,14 +287,25 @@ def _review_remote(args: argparse.Namespace) -> int:
     from app.cli import RemoteError, _remote
 
     def run(http: Any, base: str) -> None:
-        response = http.post(f"{base}/api/verifications/{args.id}/review",
-                             json={"verdict": args.verdict, "note": args.note or ""})
-        body = response.json() if response.headers.get("content-type", "").startswith("application/json") else {}
+        response = http.post(
+            f"{base}/api/verifications/{args.id}/review",
+            json={"verdict": args.verdict, "note": args.note or ""},
+        )
+        body = (
+            response.json()
+            if response.headers.get("content-type", "").startswith("application/json")
+            else {}
+        )
         if response.status_code != 201:
-            raise RemoteError(f"HTTP {response.status_code} {body.get('error', '')}: {body.get('detail', response.text[:200])}")
-        print(json.dumps(body, ensure_ascii=False, indent=2) if args.json else
-              f"review {body['id']}: {body['verdict']} by {body['reviewer']} (claimcheck said "
-              f"{body['machine_verdict']}); the knowledge base learned it as {body['kb_id']}")
+            raise RemoteError(
+                f"HTTP {response.status_code} {body.get('error', '')}: {body.get('detail', response.text[:200])}"
+            )
+        print(
+            json.dumps(body, ensure_ascii=False, indent=2)
+            if args.json
+            else f"review {body['id']}: {body['verdict']} by {body['reviewer']} (claimcheck said "
+            f"{body['machine_verdict']}); the knowledge base learned it as {body['kb_id']}"
+        )
 
     return _remote(args, run)
 
@@ -244,28 +326,44 @@ def review_command(args: argparse.Namespace) -> int:
     return _review_remote(args) if args.api else _review_local(args)
 
 
-def add_parsers(commands: Any, add_remote_options: Callable[[argparse.ArgumentParser], None]) -> None:
-    p_records = commands.add_parser("records", help="the kept answers: list, show one, export (docs/records.md)")
+def add_parsers(
+    commands: Any, add_remote_options: Callable[[argparse.ArgumentParser], None]
+) -> None:
+    p_records = commands.add_parser(
+        "records", help="the kept answers: list, show one, export (docs/records.md)"
+    )
     sub = p_records.add_subparsers(dest="records_command", required=True)
     p_list = sub.add_parser("list", help="records newest first")
     p_list.add_argument("--claim", help="keep claims containing this text (any case)")
     p_list.add_argument("--limit", type=int, default=20)
     p_list.add_argument("--cursor", help="the next page's cursor, as a previous list printed it")
     add_remote_options(p_list)
-    p_show = sub.add_parser("show", help="one answer as it was sent, with its record (snapshots, engines, reviews)")
+    p_show = sub.add_parser(
+        "show", help="one answer as it was sent, with its record (snapshots, engines, reviews)"
+    )
     p_show.add_argument("id")
     add_remote_options(p_show)
-    p_export = sub.add_parser("export", help="every record as JSONL, or the reviews as a ClaimReview feed")
+    p_export = sub.add_parser(
+        "export", help="every record as JSONL, or the reviews as a ClaimReview feed"
+    )
     p_export.add_argument("--format", choices=("jsonl", "claimreview"), default="jsonl")
     p_export.add_argument("--claim", help="only records whose claim contains this text (jsonl)")
     p_export.add_argument("--out", help="write here instead of stdout")
     add_remote_options(p_export)
     p_records.set_defaults(func=records_command)
 
-    p_review = commands.add_parser("review", help="an editor's verdict on a record; the knowledge base learns it")
+    p_review = commands.add_parser(
+        "review", help="an editor's verdict on a record; the knowledge base learns it"
+    )
     p_review.add_argument("id")
     p_review.add_argument("--verdict", required=True, choices=VERDICTS)
-    p_review.add_argument("--note", default="", help="the editor's reasons (published as the reviewBody)")
-    p_review.add_argument("--reviewer", default="cli", help="the reviewer's name (local only; with --api the key's name)")
+    p_review.add_argument(
+        "--note", default="", help="the editor's reasons (published as the reviewBody)"
+    )
+    p_review.add_argument(
+        "--reviewer",
+        default="cli",
+        help="the reviewer's name (local only; with --api the key's name)",
+    )
     add_remote_options(p_review)
     p_review.set_defaults(func=review_command)

@@ -61,34 +61,49 @@ VERIFY_ERRORS = error_responses(400, 401, 413, 422, 429, 503)
 SSE_GRAMMAR = (
     "A `text/event-stream` body (Server-Sent Events, WHATWG HTML §9.2), read as text, not JSON:\n\n"
     "    stream  = *( comment / event )\n"
-    "    comment = \":\" *CHAR LF              ; keep-alive, ignore it\n"
-    "    event   = \"event: \" name LF \"data: \" json LF LF\n\n"
+    '    comment = ":" *CHAR LF              ; keep-alive, ignore it\n'
+    '    event   = "event: " name LF "data: " json LF LF\n\n'
     "`json` is one line of JSON whose shape depends on `name` (listed in the 200 description). The "
     "stream ends after a `result` or an `error` event. OpenAPI 3.1 cannot describe the items of a "
-    "stream, so the schema is a string; each event's `data` is what `SSE_EVENT` in app/routes.py says.")
+    "stream, so the schema is a string; each event's `data` is what `SSE_EVENT` in app/routes.py says."
+)
 
 
 def sse_doc(description: str, example: str) -> dict[str, Any]:
     """The OpenAPI 200 entry of a Server-Sent Events route: a string (what a generated client can
     read), the event grammar in its description."""
-    return {"description": description,
-            "content": {"text/event-stream": {"schema": {"type": "string", "description": SSE_GRAMMAR},
-                                              "example": example}}}
+    return {
+        "description": description,
+        "content": {
+            "text/event-stream": {
+                "schema": {"type": "string", "description": SSE_GRAMMAR},
+                "example": example,
+            }
+        },
+    }
 
 
 # One Server-Sent Event as SSE parsers (and schemathesis) read it: its name and its JSON text. The
 # fuzz test validates every event of a stream against it.
-SSE_EVENT = {"type": "object", "required": ["data"],
-             "properties": {"event": {"type": "string", "enum": ["step", "claim", "result", "error"]},
-                            "data": {"type": "string", "contentMediaType": "application/json"}}}
+SSE_EVENT = {
+    "type": "object",
+    "required": ["data"],
+    "properties": {
+        "event": {"type": "string", "enum": ["step", "claim", "result", "error"]},
+        "data": {"type": "string", "contentMediaType": "application/json"},
+    },
+}
 
 
 READ_ERRORS = error_responses(401, 429, 503)
 
 
 def sse_response(events: AsyncIterator[str]) -> StreamingResponse:
-    return StreamingResponse(events, media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return StreamingResponse(
+        events,
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
 @router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
@@ -109,23 +124,37 @@ async def check(body: CheckRequest, services: ServicesDep, owner: OwnerDep) -> C
     verified claim's result has the `id` of its record)."""
     service = services.verification
     async with service.slot():
-        result = await service.check(body.text, web_search=body.web_search, max_claims=body.max_claims)
+        result = await service.check(
+            body.text, web_search=body.web_search, max_claims=body.max_claims
+        )
     return to_check_response(result, lambda claim: service.answer(claim, owner, via="passage"))
 
 
-@router.post("/api/check/stream", tags=["verify"], response_class=StreamingResponse, responses={
-    200: sse_doc("Server-Sent Events: one `claim` event per claim (`{text, start, end, check_worthy, "
-                 "result, reason}`) as its verification completes, then one `result` event with the "
-                 "`POST /api/check` body (or one `error` event `{error, detail, status}`).",
-                 'event: claim\ndata: {"text": "The Eiffel Tower was completed in 1889.", "start": 0, '
-                 '"end": 39, "check_worthy": 0.91, "result": {…}, "reason": "check-worthy"}\n\n'
-                 "event: result\ndata: {…the POST /api/check body…}\n\n"),
-    **VERIFY_ERRORS})
-async def check_stream(body: CheckRequest, services: ServicesDep, owner: OwnerDep) -> StreamingResponse:
+@router.post(
+    "/api/check/stream",
+    tags=["verify"],
+    response_class=StreamingResponse,
+    responses={
+        200: sse_doc(
+            "Server-Sent Events: one `claim` event per claim (`{text, start, end, check_worthy, "
+            "result, reason}`) as its verification completes, then one `result` event with the "
+            "`POST /api/check` body (or one `error` event `{error, detail, status}`).",
+            'event: claim\ndata: {"text": "The Eiffel Tower was completed in 1889.", "start": 0, '
+            '"end": 39, "check_worthy": 0.91, "result": {…}, "reason": "check-worthy"}\n\n'
+            "event: result\ndata: {…the POST /api/check body…}\n\n",
+        ),
+        **VERIFY_ERRORS,
+    },
+)
+async def check_stream(
+    body: CheckRequest, services: ServicesDep, owner: OwnerDep
+) -> StreamingResponse:
     """Server-Sent Events: one `claim` event per claim as its verification completes, then `result`."""
     service = services.verification
     await service.take_slot()  # before the stream starts, so saturation is a plain 503
-    answered: dict[int, VerifyResponse] = {}  # each claim kept once: its event and the result share the id
+    answered: dict[
+        int, VerifyResponse
+    ] = {}  # each claim kept once: its event and the result share the id
 
     def answer(claim_result) -> VerifyResponse:
         if id(claim_result) not in answered:
@@ -133,8 +162,12 @@ async def check_stream(body: CheckRequest, services: ServicesDep, owner: OwnerDe
         return answered[id(claim_result)]
 
     async def work(emit) -> dict[str, Any]:
-        result = await service.check(body.text, web_search=body.web_search, max_claims=body.max_claims,
-                                     on_claim=lambda claim: emit("claim", claim_out(claim, answer).model_dump(mode="json")))
+        result = await service.check(
+            body.text,
+            web_search=body.web_search,
+            max_claims=body.max_claims,
+            on_claim=lambda claim: emit("claim", claim_out(claim, answer).model_dump(mode="json")),
+        )
         return to_check_response(result, answer).model_dump(mode="json")
 
     return sse_response(service.stream(work))
@@ -143,14 +176,18 @@ async def check_stream(body: CheckRequest, services: ServicesDep, owner: OwnerDe
 # -- source audit (issue 13) ------------------------------------------------------------
 
 
-@router.post("/api/sources/audit", response_model=AuditResponse, responses=VERIFY_ERRORS, tags=["sources"])
+@router.post(
+    "/api/sources/audit", response_model=AuditResponse, responses=VERIFY_ERRORS, tags=["sources"]
+)
 async def audit_sources(body: AuditRequest, services: ServicesDep) -> AuditResponse:
     """Check the URLs a text cites: live?, authoritative?, fresh?, and do they support the citing sentence?"""
     result = await services.auditor.audit(body.text, body.topic)
     return AuditResponse.model_validate(asdict(result))
 
 
-@router.get("/api/health", response_model=HealthResponse, responses=error_responses(503), tags=["meta"])
+@router.get(
+    "/api/health", response_model=HealthResponse, responses=error_responses(503), tags=["meta"]
+)
 async def health(request: Request, services: ServicesDep) -> HealthResponse:
     """Liveness plus what each component is and what it fell back to."""
     components = services.components()
@@ -162,8 +199,12 @@ async def health(request: Request, services: ServicesDep) -> HealthResponse:
     # a circuit breaker that is not closed means an outside service is skipped or on probation
     degraded = services.breakers.degraded
     components["breakers"] = services.breakers.describe()
-    return HealthResponse(status="degraded" if degraded else "ok", degraded=degraded,
-                          kb_size=await services.kb.count(), components=components)
+    return HealthResponse(
+        status="degraded" if degraded else "ok",
+        degraded=degraded,
+        kb_size=await services.kb.count(),
+        components=components,
+    )
 
 
 @router.get("/api/kb/stats", response_model=KBStats, responses=READ_ERRORS, tags=["knowledge base"])
@@ -171,42 +212,87 @@ async def kb_stats(services: ServicesDep) -> KBStats:
     """How many documents (passages) the knowledge base holds, by source type and origin, and
     the oldest and newest timestamps."""
     stats = await services.kb.stats()
-    return KBStats(mode=services.kb.mode, collection=services.settings.COLLECTION_NAME,
-                   embedder=services.embedder.name, **stats)
+    return KBStats(
+        mode=services.kb.mode,
+        collection=services.settings.COLLECTION_NAME,
+        embedder=services.embedder.name,
+        **stats,
+    )
 
 
-@router.get("/api/kb/search", response_model=KBSearchResponse, responses=error_responses(401, 422, 429, 503), tags=["knowledge base"])
-async def kb_search(services: ServicesDep,
-                    q: Annotated[str, Query(min_length=1, max_length=2000, pattern=r"\S")],
-                    k: Annotated[int, Query(ge=1, le=100)] = 10) -> KBSearchResponse:
+@router.get(
+    "/api/kb/search",
+    response_model=KBSearchResponse,
+    responses=error_responses(401, 422, 429, 503),
+    tags=["knowledge base"],
+)
+async def kb_search(
+    services: ServicesDep,
+    q: Annotated[str, Query(min_length=1, max_length=2000, pattern=r"\S")],
+    k: Annotated[int, Query(ge=1, le=100)] = 10,
+) -> KBSearchResponse:
     """The verifier's retrieve + rerank over the KB (hybrid, then the reranker and its threshold).
     A lookup: it does not count as an access."""
     kept = await services.retriever.search(q.strip(), k=k, record_access=False)
-    return KBSearchResponse(query=q.strip(), reranker=services.retriever.reranker.name, results=[
-        KBSearchHit(
-            id=c.doc.id, text=c.doc.text, source=c.doc.source, title=c.doc.title,
-            score=round(float(c.relevance or 0.0), 6), relevance=round(float(c.relevance or 0.0), 6),
-            retrieval_score=round(c.retrieval_score, 6),
-            dense=None if c.dense is None else round(c.dense, 6), lexical=round(c.lexical, 6),
-            parent_id=c.doc.parent_id, domain=c.doc.domain, source_type=c.doc.source_type,
-            credibility=c.doc.credibility, origin=c.doc.origin, timestamp=c.doc.timestamp,
-            access_count=c.doc.access_count, verification_count=c.doc.verification_count,
-            avg_relevance=c.doc.avg_relevance,
-        ) for c in kept])
+    return KBSearchResponse(
+        query=q.strip(),
+        reranker=services.retriever.reranker.name,
+        results=[
+            KBSearchHit(
+                id=c.doc.id,
+                text=c.doc.text,
+                source=c.doc.source,
+                title=c.doc.title,
+                score=round(float(c.relevance or 0.0), 6),
+                relevance=round(float(c.relevance or 0.0), 6),
+                retrieval_score=round(c.retrieval_score, 6),
+                dense=None if c.dense is None else round(c.dense, 6),
+                lexical=round(c.lexical, 6),
+                parent_id=c.doc.parent_id,
+                domain=c.doc.domain,
+                source_type=c.doc.source_type,
+                credibility=c.doc.credibility,
+                origin=c.doc.origin,
+                timestamp=c.doc.timestamp,
+                access_count=c.doc.access_count,
+                verification_count=c.doc.verification_count,
+                avg_relevance=c.doc.avg_relevance,
+            )
+            for c in kept
+        ],
+    )
 
 
-@router.post("/api/kb/documents", response_model=KBAddResponse, responses=error_responses(400, 401, 413, 422, 429, 503), tags=["knowledge base"])
+@router.post(
+    "/api/kb/documents",
+    response_model=KBAddResponse,
+    responses=error_responses(400, 401, 413, 422, 429, 503),
+    tags=["knowledge base"],
+)
 async def kb_add(body: KBDocumentsIn, services: ServicesDep) -> KBAddResponse:
     """Add documents in one batch. Ids are deterministic (source + text): re-adding adds nothing.
     Long documents are stored as passages that keep the parent's id, URL and title."""
-    report = await services.retriever.index([
-        Document(text=d.text, source=d.source, title=d.title or "", timestamp=d.timestamp, origin="user")
-        for d in body.documents])
+    report = await services.retriever.index(
+        [
+            Document(
+                text=d.text,
+                source=d.source,
+                title=d.title or "",
+                timestamp=d.timestamp,
+                origin="user",
+            )
+            for d in body.documents
+        ]
+    )
     return KBAddResponse(ids=report.ids, added=report.added, duplicates=report.duplicates)
 
 
-@router.delete("/api/kb/documents/{doc_id}", response_model=KBDeleteResponse,
-               responses=error_responses(401, 404, 422, 429, 503), tags=["knowledge base"])
+@router.delete(
+    "/api/kb/documents/{doc_id}",
+    response_model=KBDeleteResponse,
+    responses=error_responses(401, 404, 422, 429, 503),
+    tags=["knowledge base"],
+)
 async def kb_delete(doc_id: str, services: ServicesDep) -> KBDeleteResponse:
     """Delete a document (every passage of a chunked one) by the id POST returned."""
     deleted = await services.kb.delete(doc_id)
@@ -228,14 +314,23 @@ STREAM_EXAMPLE = (
 
 
 @router.post(
-    "/api/verify/stream", tags=["verify"], response_class=StreamingResponse, responses={
-        200: sse_doc("Server-Sent Events: one `step` event per step as it happens "
-                     "(`{index, step, elapsed_ms}`), then one `result` event with the `POST /api/verify` "
-                     "body (or one `error` event `{error, detail, status}` if the verification fails "
-                     "after the stream started). Lines starting with `:` are comments (keep-alives).",
-                     STREAM_EXAMPLE),
-        **VERIFY_ERRORS})
-async def verify_stream(body: VerifyRequest, services: ServicesDep, owner: OwnerDep) -> StreamingResponse:
+    "/api/verify/stream",
+    tags=["verify"],
+    response_class=StreamingResponse,
+    responses={
+        200: sse_doc(
+            "Server-Sent Events: one `step` event per step as it happens "
+            "(`{index, step, elapsed_ms}`), then one `result` event with the `POST /api/verify` "
+            "body (or one `error` event `{error, detail, status}` if the verification fails "
+            "after the stream started). Lines starting with `:` are comments (keep-alives).",
+            STREAM_EXAMPLE,
+        ),
+        **VERIFY_ERRORS,
+    },
+)
+async def verify_stream(
+    body: VerifyRequest, services: ServicesDep, owner: OwnerDep
+) -> StreamingResponse:
     """Verify a claim with live progress: the same body as `POST /api/verify`, answered as SSE."""
     service = services.verification
     await service.take_slot()  # before the stream starts, so saturation is a plain 503
@@ -247,8 +342,14 @@ async def verify_stream(body: VerifyRequest, services: ServicesDep, owner: Owner
         def on_step(text: str) -> None:
             nonlocal count
             count += 1
-            emit("step", {"index": count, "step": text,
-                          "elapsed_ms": round((time.perf_counter() - started) * 1000, 1)})
+            emit(
+                "step",
+                {
+                    "index": count,
+                    "step": text,
+                    "elapsed_ms": round((time.perf_counter() - started) * 1000, 1),
+                },
+            )
 
         options = verify_options(body)
         result = await service.verify(body.claim, options, on_step=on_step)
@@ -275,7 +376,10 @@ async def static_file(name: str) -> FileResponse:
 @router.get("/docs", include_in_schema=False)
 async def api_docs() -> HTMLResponse:
     """Swagger UI from the swagger-ui-bundle wheel, so the docs render without any CDN."""
-    return get_swagger_ui_html(openapi_url="/openapi.json", title="claimcheck — API",
-                               swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-                               swagger_css_url="/docs-assets/swagger-ui.css",
-                               swagger_favicon_url="/docs-assets/favicon-32x32.png")
+    return get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="claimcheck — API",
+        swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+        swagger_css_url="/docs-assets/swagger-ui.css",
+        swagger_favicon_url="/docs-assets/favicon-32x32.png",
+    )

@@ -72,7 +72,9 @@ class ApiKeys:
     """The configured keys, held as SHA-256 digests; every check compares against all of them."""
 
     def __init__(self, keys: Sequence[SecretStr]) -> None:
-        self._keys = [(_digest(k.get_secret_value()).hex()[:12], _digest(k.get_secret_value())) for k in keys]
+        self._keys = [
+            (_digest(k.get_secret_value()).hex()[:12], _digest(k.get_secret_value())) for k in keys
+        ]
 
     @property
     def enabled(self) -> bool:
@@ -137,10 +139,17 @@ class RateLimit:
 
             # Our own pool, so every call has a timeout and shutdown can close it.
             self._pool = redis.asyncio.ConnectionPool.from_url(
-                redis_url, socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S)
-            self._shared = MovingWindowRateLimiter(RedisStorage(
-                "async+redis://", implementation="redispy", wrap_exceptions=True,
-                key_prefix="claimcheck", connection_pool=self._pool))
+                redis_url, socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S
+            )
+            self._shared = MovingWindowRateLimiter(
+                RedisStorage(
+                    "async+redis://",
+                    implementation="redispy",
+                    wrap_exceptions=True,
+                    key_prefix="claimcheck",
+                    connection_pool=self._pool,
+                )
+            )
 
     @property
     def store(self) -> str:
@@ -162,7 +171,9 @@ class RateLimit:
 
     def _note_failure(self, exc: Exception) -> None:
         # No URL in the message: REDIS_URL may carry a password.
-        self.last_error = f"{type(exc.__cause__ or exc).__name__}: rate limits counted per replica meanwhile"
+        self.last_error = (
+            f"{type(exc.__cause__ or exc).__name__}: rate limits counted per replica meanwhile"
+        )
         now = time.monotonic()
         if now - self._last_error_at > 60:
             log.warning("rate-limit store (redis) failed; counting in-process: %s", self.last_error)
@@ -170,8 +181,12 @@ class RateLimit:
 
     def health(self) -> dict[str, Any]:
         recent = self.last_error is not None and time.monotonic() - self._last_error_at < 300
-        return {"rate_limit": self.rate, "store": self.store,
-                "fallback": "memory" if recent else None, "last_error": self.last_error if recent else None}
+        return {
+            "rate_limit": self.rate,
+            "store": self.store,
+            "fallback": "memory" if recent else None,
+            "last_error": self.last_error if recent else None,
+        }
 
     async def aclose(self) -> None:
         # `limits` storages have no close(): cancel the in-memory expiry task and drop Redis sockets.
@@ -198,16 +213,29 @@ class EdgeGuard:
         presented = presented_key(headers)
         fingerprint = self.keys.identify(presented) if self.keys.enabled else None
         client = scope.get("client")
-        identity = f"key:{fingerprint}" if fingerprint else f"addr:{client[0] if client else 'unknown'}"
-        decision = await self.limiter.hit(identity) if is_counted(scope["method"], scope["path"]) else None
+        identity = (
+            f"key:{fingerprint}" if fingerprint else f"addr:{client[0] if client else 'unknown'}"
+        )
+        decision = (
+            await self.limiter.hit(identity) if is_counted(scope["method"], scope["path"]) else None
+        )
         if decision is not None and not decision.allowed:
             response: Response = error_response(
-                429, "rate_limited", f"more than {self.limiter.rate} requests; retry after "
-                f"{decision.retry_after_s} s", headers={"Retry-After": str(decision.retry_after_s)})
+                429,
+                "rate_limited",
+                f"more than {self.limiter.rate} requests; retry after {decision.retry_after_s} s",
+                headers={"Retry-After": str(decision.retry_after_s)},
+            )
         elif self.keys.enabled and fingerprint is None:
-            detail = f"invalid API key: {AUTH_HINT}" if presented else f"missing API key: {AUTH_HINT}"
-            response = error_response(401, "unauthorized", detail,
-                                      headers={"WWW-Authenticate": 'Bearer realm="claimcheck"'})
+            detail = (
+                f"invalid API key: {AUTH_HINT}" if presented else f"missing API key: {AUTH_HINT}"
+            )
+            response = error_response(
+                401,
+                "unauthorized",
+                detail,
+                headers={"WWW-Authenticate": 'Bearer realm="claimcheck"'},
+            )
         else:
             # who is asking, for routes that keep things per key (batch jobs): the fingerprint, or
             # "" when no keys are configured (one tenant)
@@ -234,8 +262,12 @@ class HostGuard:
             await self.app(scope, receive, send)
             return
         shown = host.encode("ascii", "backslashreplace").decode()[:100] or "(none)"
-        response = error_response(421, "misdirected_request", f"this server does not answer for the host "
-                                  f"{shown!r}; the names it answers for are set by ALLOWED_HOSTS")
+        response = error_response(
+            421,
+            "misdirected_request",
+            f"this server does not answer for the host "
+            f"{shown!r}; the names it answers for are set by ALLOWED_HOSTS",
+        )
         await response(scope, receive, send)
 
 
@@ -254,7 +286,11 @@ class ExactOriginCORS(CORSMiddleware):
         response = super().preflight_response(request_headers)
         if response.status_code != 400:
             return response
-        headers = {k: v for k, v in response.headers.items() if k.lower() not in {"content-length", "content-type"}}
+        headers = {
+            k: v
+            for k, v in response.headers.items()
+            if k.lower() not in {"content-length", "content-type"}
+        }
         return error_response(400, "cors_refused", bytes(response.body).decode(), headers=headers)
 
 
@@ -270,15 +306,28 @@ def install_edge(app: FastAPI, settings: Settings) -> RateLimit:
         app.add_middleware(HostGuard, allowed=allowed)
     if settings.CORS_ORIGINS:
         app.add_middleware(
-            ExactOriginCORS, allow_origins=list(settings.CORS_ORIGINS), allow_credentials=False,
+            ExactOriginCORS,
+            allow_origins=list(settings.CORS_ORIGINS),
+            allow_credentials=False,
             allow_methods=["GET", "POST", "DELETE"],
-            allow_headers=["authorization", "content-type", "x-api-key",
-                           "mcp-protocol-version", "mcp-session-id", "last-event-id"],
-            expose_headers=["retry-after", "mcp-session-id"], max_age=600)
+            allow_headers=[
+                "authorization",
+                "content-type",
+                "x-api-key",
+                "mcp-protocol-version",
+                "mcp-session-id",
+                "last-event-id",
+            ],
+            expose_headers=["retry-after", "mcp-session-id"],
+            max_age=600,
+        )
     document_security(app, keys_enabled=keys.enabled)
-    app.state.edge_status = lambda: {"api_keys": {"configured": keys.enabled, "count": len(keys)},
-                                     "allowed_hosts": sorted(allowed) if allowed is not None else "any",
-                                     "cors_origins": list(settings.CORS_ORIGINS), **limiter.health()}
+    app.state.edge_status = lambda: {
+        "api_keys": {"configured": keys.enabled, "count": len(keys)},
+        "allowed_hosts": sorted(allowed) if allowed is not None else "any",
+        "cors_origins": list(settings.CORS_ORIGINS),
+        **limiter.health(),
+    }
     return limiter
 
 
@@ -301,16 +350,28 @@ def document_security(app: FastAPI, *, keys_enabled: bool) -> None:
                 continue
             for operation in operations.values():
                 responses = operation.setdefault("responses", {})
-                responses.setdefault("429", {"description": "Rate limited; see Retry-After",
-                                             "content": {"application/json": {"schema": error_ref}}})
+                responses.setdefault(
+                    "429",
+                    {
+                        "description": "Rate limited; see Retry-After",
+                        "content": {"application/json": {"schema": error_ref}},
+                    },
+                )
                 if keys_enabled:
                     operation["security"] = [{"ApiKeyHeader": []}, {"BearerKey": []}]
-                    responses.setdefault("401", {"description": "Missing or invalid API key",
-                                                 "content": {"application/json": {"schema": error_ref}}})
+                    responses.setdefault(
+                        "401",
+                        {
+                            "description": "Missing or invalid API key",
+                            "content": {"application/json": {"schema": error_ref}},
+                        },
+                    )
         if "ErrorBody" not in schema.get("components", {}).get("schemas", {}):
             from app.schemas import ErrorBody
 
-            schema.setdefault("components", {}).setdefault("schemas", {})["ErrorBody"] = ErrorBody.model_json_schema()
+            schema.setdefault("components", {}).setdefault("schemas", {})["ErrorBody"] = (
+                ErrorBody.model_json_schema()
+            )
         app.openapi_schema = schema
         return schema
 

@@ -5,11 +5,22 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-_TONE = {"True": "32", "False": "31", "Partially True": "33", "Misleading": "33",
-         "Not Enough Evidence": "90", "Not Verifiable": "90"}
+_TONE = {
+    "True": "32",
+    "False": "31",
+    "Partially True": "33",
+    "Misleading": "33",
+    "Not Enough Evidence": "90",
+    "Not Verifiable": "90",
+}
 # the comparison guards (agent.judge.compare.GUARDS; a test keeps them equal): not read as support
 _GUARDS = frozenset({"hedge", "tense", "reported", "subject", "question", "partial"})
-_ORIGIN = {"kb": "knowledge base", "web": "web", "fact_check": "fact-checker", "reference": "reference"}
+_ORIGIN = {
+    "kb": "knowledge base",
+    "web": "web",
+    "fact_check": "fact-checker",
+    "reference": "reference",
+}
 
 
 def _paint(text: str, code: str, color: bool) -> str:
@@ -37,18 +48,28 @@ def format_verdict(body: dict[str, Any], *, color: bool = False, width: int = 88
         lines += ["", _paint("Sources", "1", color)]
         for n, item in enumerate(body["evidence"], 1):
             trust = item["trust"].get("posterior")
-            facts = [_ORIGIN.get(item["origin"], item["origin"]), f"credibility {item['credibility']:.2f}",
-                     f"relevance {max(0.0, min(1.0, item['relevance'])):.2f}", item["stance"]]  # as the page shows it
+            facts = [
+                _ORIGIN.get(item["origin"], item["origin"]),
+                f"credibility {item['credibility']:.2f}",
+                f"relevance {max(0.0, min(1.0, item['relevance'])):.2f}",
+                item["stance"],
+            ]  # as the page shows it
             if trust is not None:
                 facts.insert(2, f"trust {trust:.2f}")
             if item.get("review"):
                 facts.append(f"rated “{item['review']['rating']}” by {item['review']['publisher']}")
             if item.get("before_claim"):
                 facts.append("published before the claimed time")
-            lines.append(f"[{n}] {item['title'] or item['domain']} — {item['domain']} ({', '.join(facts)})")
+            lines.append(
+                f"[{n}] {item['title'] or item['domain']} — {item['domain']} ({', '.join(facts)})"
+            )
             lines.append(_wrap(f"“{item['quote'] or item['text']}”", "    ", width))
             if item.get("stance_reason"):
-                lead = "not read as support" if item.get("stance_rule") in _GUARDS else f"why {item['stance']}"
+                lead = (
+                    "not read as support"
+                    if item.get("stance_rule") in _GUARDS
+                    else f"why {item['stance']}"
+                )
                 lines.append(_wrap(f"{lead}: {item['stance_reason']}", "    ", width))
             lines.append(f"    {item['source']}")
     else:
@@ -63,8 +84,12 @@ def format_hits(results: list[dict[str, Any]], *, width: int = 88) -> str:
     lines = []
     for n, hit in enumerate(results, 1):
         relevance = hit.get("relevance")
-        score = f"relevance {relevance:.2f}" if relevance is not None else f"score {hit['score']:.2f}"
+        score = (
+            f"relevance {relevance:.2f}" if relevance is not None else f"score {hit['score']:.2f}"
+        )
         lines.append(f"{n:>2}. {hit.get('title') or hit['source']} ({score})")
         lines.append(f"    {hit['source']}")
-        lines.append(textwrap.shorten(hit["text"], width=width - 4, placeholder=" …").join(("    ", "")))
+        lines.append(
+            textwrap.shorten(hit["text"], width=width - 4, placeholder=" …").join(("    ", ""))
+        )
     return "\n".join(lines)

@@ -41,9 +41,13 @@ Emit = Callable[[str, Any], None]
 def verify_options(body: VerifyRequest) -> VerifyOptions:
     """With references, the KB and the web are searched only when web_search was sent explicitly."""
     return VerifyOptions(
-        web_search=body.web_search, references=body.references,
-        index_references=body.index_references, grounding=body.grounding, profile=body.profile,
-        search_with_references=body.web_search and "web_search" in body.model_fields_set)
+        web_search=body.web_search,
+        references=body.references,
+        index_references=body.index_references,
+        grounding=body.grounding,
+        profile=body.profile,
+        search_with_references=body.web_search and "web_search" in body.model_fields_set,
+    )
 
 
 def to_response(result: VerificationResult) -> VerifyResponse:
@@ -63,21 +67,43 @@ Answer = Callable[[VerificationResult], VerifyResponse]
 
 def claim_out(claim: PassageClaim, answer: Answer = to_response) -> CheckClaimOut:
     """A passage claim on the wire; `answer` makes its result's wire form (with a record id)."""
-    return CheckClaimOut(text=claim.text, start=claim.start, end=claim.end, check_worthy=claim.check_worthy,
-                         result=answer(claim.result) if claim.result else None, reason=claim.reason)
+    return CheckClaimOut(
+        text=claim.text,
+        start=claim.start,
+        end=claim.end,
+        check_worthy=claim.check_worthy,
+        result=answer(claim.result) if claim.result else None,
+        reason=claim.reason,
+    )
 
 
 def to_check_response(result: PassageResult, answer: Answer = to_response) -> CheckResponse:
-    return CheckResponse(claims=[claim_out(c, answer) for c in result.claims], summary=result.summary,
-                         max_claims=result.max_claims, left_out=result.left_out, repeated=result.repeated,
-                         session_id=result.session_id, timings_ms=result.timings_ms, steps=result.steps)
+    return CheckResponse(
+        claims=[claim_out(c, answer) for c in result.claims],
+        summary=result.summary,
+        max_claims=result.max_claims,
+        left_out=result.left_out,
+        repeated=result.repeated,
+        session_id=result.session_id,
+        timings_ms=result.timings_ms,
+        steps=result.steps,
+    )
 
 
 class VerificationService:
     """Cache, slots and streams around the verifier and the passage checker."""
 
-    def __init__(self, verifier: Verifier, cache: TextCache, *, max_concurrent: int, cache_ttl_s: float,
-                 llm_model: str, deadline_s: float = 45.0, reserve_s: float = 5.0) -> None:
+    def __init__(
+        self,
+        verifier: Verifier,
+        cache: TextCache,
+        *,
+        max_concurrent: int,
+        cache_ttl_s: float,
+        llm_model: str,
+        deadline_s: float = 45.0,
+        reserve_s: float = 5.0,
+    ) -> None:
         self.verifier = verifier
         # VERIFY_DEADLINE_S: outside calls end VERIFY_RESERVE_S before it, leaving that for building
         # the answer from what is there; a verification still running at the deadline (+ grace) ends
@@ -88,15 +114,23 @@ class VerificationService:
         self.max_concurrent = max_concurrent
         self.cache_ttl_s = cache_ttl_s
         self.llm_model = llm_model
-        self.passages: PassageChecker | None = None  # set by the composition root (it verifies through us)
+        self.passages: PassageChecker | None = (
+            None  # set by the composition root (it verifies through us)
+        )
         self.recorder: Recorder | None = None  # set at start-up when RECORDS is on (app/records.py)
         self.review_epoch = ""  # changes with every review: answers cached before it are not served
         self._epoch_read = 0.0
 
     # -- records (issue 40) ----------------------------------------------------------------------
 
-    def answer(self, result: VerificationResult, owner: str, *, via: Via,
-               options: VerifyOptions | None = None) -> VerifyResponse:
+    def answer(
+        self,
+        result: VerificationResult,
+        owner: str,
+        *,
+        via: Via,
+        options: VerifyOptions | None = None,
+    ) -> VerifyResponse:
         """The wire form of a result, with the `id` of the record kept for `owner` (when records are on)."""
         response = to_response(result)
         if self.recorder is not None:
@@ -142,25 +176,41 @@ class VerificationService:
         async with self.slots:
             yield
 
-    async def verify_job_item(self, claim: str, options: dict[str, Any], owner: str = "") -> dict[str, Any]:
+    async def verify_job_item(
+        self, claim: str, options: dict[str, Any], owner: str = ""
+    ) -> dict[str, Any]:
         """One batch item, as `POST /api/verify` would answer it (its body as JSON data), waiting
         its turn for a slot: the in-process runner and `claimcheck worker` both call this."""
         body = VerifyRequest.model_validate({**options, "claim": claim})
         async with self.queued_slot():
             result = await self.verify(body.claim, verify_options(body))
-        return self.answer(result, owner, via="job", options=verify_options(body)).model_dump(mode="json")
+        return self.answer(result, owner, via="job", options=verify_options(body)).model_dump(
+            mode="json"
+        )
 
     # -- verification, cached ---------------------------------------------------------------
 
     def cache_key(self, claim: str, options: VerifyOptions) -> str | None:
         if self.cache_ttl_s <= 0 or options.references:
             return None
-        return verdict_key(claim, engine=self.verifier.verdict_engine, model=self.llm_model,
-                           web_search=options.web_search, grounding=options.grounding, profile=options.profile,
-                           **({"reviews": self.review_epoch} if self.review_epoch else {}))
+        return verdict_key(
+            claim,
+            engine=self.verifier.verdict_engine,
+            model=self.llm_model,
+            web_search=options.web_search,
+            grounding=options.grounding,
+            profile=options.profile,
+            **({"reviews": self.review_epoch} if self.review_epoch else {}),
+        )
 
-    async def verify(self, claim: str, options: VerifyOptions | None = None,
-                     on_step: Callable[[str], None] | None = None, *, take_slot: bool = False) -> VerificationResult:
+    async def verify(
+        self,
+        claim: str,
+        options: VerifyOptions | None = None,
+        on_step: Callable[[str], None] | None = None,
+        *,
+        take_slot: bool = False,
+    ) -> VerificationResult:
         """A verdict from the cache when one is there (`cache: "hit"`, no slot needed), else from the
         verifier (in a slot of its own when `take_slot`; callers that hold one already pass False).
         Degraded answers (the configured engine did not answer) are not cached: the next try may do
@@ -174,13 +224,21 @@ class VerificationService:
             cached = await self._cached(key)
             if cached is not None:
                 elapsed = round((time.perf_counter() - started) * 1000, 2)
-                steps = [f"Served from the verdict cache ({self.cache.name}); the original trace follows.",
-                         *cached.steps]
+                steps = [
+                    f"Served from the verdict cache ({self.cache.name}); the original trace follows.",
+                    *cached.steps,
+                ]
                 if on_step is not None:
                     for step in steps:
                         on_step(step)
-                return replace(cached, cache="hit", session_id=str(uuid.uuid4()), original_claim=claim,
-                               steps=steps, timings_ms={"cache_lookup": elapsed, "total": elapsed})
+                return replace(
+                    cached,
+                    cache="hit",
+                    session_id=str(uuid.uuid4()),
+                    original_claim=claim,
+                    steps=steps,
+                    timings_ms={"cache_lookup": elapsed, "total": elapsed},
+                )
         if take_slot:
             async with self.slot():
                 result = await self._verify_in_time(claim, options, on_step)
@@ -190,8 +248,9 @@ class VerificationService:
             await self.cache.set(key, _RESULT.dump_json(result).decode(), self.cache_ttl_s)
         return result
 
-    async def _verify_in_time(self, claim: str, options: VerifyOptions,
-                              on_step: Callable[[str], None] | None) -> VerificationResult:
+    async def _verify_in_time(
+        self, claim: str, options: VerifyOptions, on_step: Callable[[str], None] | None
+    ) -> VerificationResult:
         """The verifier under VERIFY_DEADLINE_S: outside calls are cut to end VERIFY_RESERVE_S before
         it (the verifier then answers from what it has, saying what was cut); if the local work still
         runs past the deadline and a grace second, `DeadlineExceeded` (503) ends it."""
@@ -201,8 +260,9 @@ class VerificationService:
                     return await self.verifier.verify(claim, options, on_step=on_step)
             except TimeoutError:
                 left_out = "; ".join(cuts()) or "nothing recorded"
-                raise DeadlineExceeded(f"no answer within VERIFY_DEADLINE_S ({self.deadline_s:g} s); cut: "
-                                       f"{left_out}") from None
+                raise DeadlineExceeded(
+                    f"no answer within VERIFY_DEADLINE_S ({self.deadline_s:g} s); cut: {left_out}"
+                ) from None
 
     async def _cached(self, key: str) -> VerificationResult | None:
         text = await self.cache.get(key)
@@ -213,22 +273,33 @@ class VerificationService:
         except ValidationError:  # written by an older release: recomputed and overwritten
             return None
 
-    async def check(self, text: str, *, web_search: bool = True, max_claims: int | None = None,
-                    on_claim: Callable[[PassageClaim], None] | None = None) -> PassageResult:
+    async def check(
+        self,
+        text: str,
+        *,
+        web_search: bool = True,
+        max_claims: int | None = None,
+        on_claim: Callable[[PassageClaim], None] | None = None,
+    ) -> PassageResult:
         if self.passages is None:
             raise RuntimeError("the passage checker is not configured")
         # one deadline for the whole passage: its claims' verifications share it
         with within(self.deadline_s - self.reserve_s):
             try:
                 async with asyncio.timeout(self.deadline_s + DEADLINE_GRACE_S):
-                    return await self.passages.check(text, web_search=web_search, max_claims=max_claims,
-                                                     on_claim=on_claim)
+                    return await self.passages.check(
+                        text, web_search=web_search, max_claims=max_claims, on_claim=on_claim
+                    )
             except TimeoutError:
-                raise DeadlineExceeded(f"no answer within VERIFY_DEADLINE_S ({self.deadline_s:g} s)") from None
+                raise DeadlineExceeded(
+                    f"no answer within VERIFY_DEADLINE_S ({self.deadline_s:g} s)"
+                ) from None
 
     # -- Server-Sent Events ---------------------------------------------------------------------
 
-    def stream(self, work: Callable[[Emit], Awaitable[Any]], *, holds_slot: bool = True) -> AsyncIterator[str]:
+    def stream(
+        self, work: Callable[[Emit], Awaitable[Any]], *, holds_slot: bool = True
+    ) -> AsyncIterator[str]:
         """Run `work(emit)` as its own task (started now, so it ends, and gives its slot back, even
         if the client never reads); yield each `emit(name, data)` as an event as it happens, then
         `result` with what `work` returned, or `error` with the API's error body. A client that

@@ -44,8 +44,14 @@ def minilm_sized_cross_encoder(folder: Path, tokenizer_from: str):
     from retrieval.rerank import CrossEncoderReranker, RelevanceScale
 
     BertTokenizerFast.from_pretrained(tokenizer_from).save_pretrained(folder)
-    config = BertConfig(vocab_size=30522, hidden_size=384, num_hidden_layers=6, num_attention_heads=12,
-                        intermediate_size=1536, num_labels=1)
+    config = BertConfig(
+        vocab_size=30522,
+        hidden_size=384,
+        num_hidden_layers=6,
+        num_attention_heads=12,
+        intermediate_size=1536,
+        num_labels=1,
+    )
     BertForSequenceClassification(config).save_pretrained(folder)
     return CrossEncoderReranker.load(str(folder), RelevanceScale(-100, 1.0))
 
@@ -69,7 +75,9 @@ class Counted:
         return self._pairs(pairs)
 
 
-async def burst(embed, score, claims: list[str], passages: list[list[str]]) -> tuple[float, float, list[float]]:
+async def burst(
+    embed, score, claims: list[str], passages: list[list[str]]
+) -> tuple[float, float, list[float]]:
     async def one(claim: str, texts: list[str]) -> float:
         started = time.perf_counter()
         await embed([claim])
@@ -89,12 +97,22 @@ async def run(args) -> None:
 
     threads = set_inference_threads(args.threads)
     embedder, status = load_embedder("all-MiniLM-L6-v2", args.embedder, threads=threads)
-    reranker = minilm_sized_cross_encoder(Path(tempfile.mkdtemp()) / "ce", embedder.resolved.location)
+    reranker = minilm_sized_cross_encoder(
+        Path(tempfile.mkdtemp()) / "ce", embedder.resolved.location
+    )
     counted = Counted(embedder, reranker)
 
-    facts = [json.loads(line)["text"] for line in (ROOT / "seed" / "facts.jsonl").read_text().splitlines() if line]
-    claims = [f"Claim {n}: {facts[(7 * n) % len(facts)].split('.')[0]}." for n in range(args.concurrency)]
-    passages = [[facts[(n + i) % len(facts)] for i in range(args.pairs)] for n in range(args.concurrency)]
+    facts = [
+        json.loads(line)["text"]
+        for line in (ROOT / "seed" / "facts.jsonl").read_text().splitlines()
+        if line
+    ]
+    claims = [
+        f"Claim {n}: {facts[(7 * n) % len(facts)].split('.')[0]}." for n in range(args.concurrency)
+    ]
+    passages = [
+        [facts[(n + i) % len(facts)] for i in range(args.pairs)] for n in range(args.concurrency)
+    ]
 
     lane = InferenceLane(threads)
     policy = BatchPolicy(args.max_batch, args.max_wait_ms / 1000)
@@ -108,15 +126,20 @@ async def run(args) -> None:
         "on": (batched_embedder.embed, batched_reranker.score),
         "on, a lane per model": (split_embedder.embed, split_reranker.score),
     }
-    scenarios = {f"embed + rerank {args.pairs} pairs": passages,
-                 "embed only": [[] for _ in passages]}
-    results = {(sc, m): {"wall": [], "cpu": [], "p50": [], "p95": [], "calls": []}
-               for sc in scenarios for m in modes}
+    scenarios = {
+        f"embed + rerank {args.pairs} pairs": passages,
+        "embed only": [[] for _ in passages],
+    }
+    results = {
+        (sc, m): {"wall": [], "cpu": [], "p50": [], "p95": [], "calls": []}
+        for sc in scenarios
+        for m in modes
+    }
     for run_number in range(args.runs + 1):
         for scenario, texts in scenarios.items():
             # Rotate which mode goes first, so a change in the machine's load hits all alike.
             names = list(modes)
-            order = names[run_number % len(names):] + names[:run_number % len(names)]
+            order = names[run_number % len(names) :] + names[: run_number % len(names)]
             for mode in order:
                 counted.calls = 0
                 wall, cpu, latencies = await burst(*modes[mode], claims, texts)
@@ -135,22 +158,32 @@ async def run(args) -> None:
     for (scenario, mode), series in results.items():
         wall = statistics.median(series["wall"])
         off_wall = statistics.median(results[(scenario, "off")]["wall"])
-        rows.append({
-            "requests": f"{args.concurrency} × {scenario}",
-            "batching": "off (before)" if mode == "off" else mode,
-            "burst_ms": round(wall, 1),
-            "p50_ms": round(statistics.median(series["p50"]), 1),
-            "p95_ms": round(statistics.median(series["p95"]), 1),
-            "cpu_s": round(statistics.median(series["cpu"]), 2),
-            "model_calls": int(statistics.median(series["calls"])),
-            "speedup": round(off_wall / wall, 2),
-        })
-    emit("batching", rows, ["requests", "batching", "burst_ms", "p50_ms", "p95_ms", "cpu_s", "model_calls",
-                            "speedup"], {
-        "runs": args.runs, "embedder": status.active, "threads": threads, "max_batch": args.max_batch,
-        "max_wait_ms": args.max_wait_ms, "cores": os.cpu_count(),
-        "load_average": [round(x, 2) for x in os.getloadavg()],
-    })
+        rows.append(
+            {
+                "requests": f"{args.concurrency} × {scenario}",
+                "batching": "off (before)" if mode == "off" else mode,
+                "burst_ms": round(wall, 1),
+                "p50_ms": round(statistics.median(series["p50"]), 1),
+                "p95_ms": round(statistics.median(series["p95"]), 1),
+                "cpu_s": round(statistics.median(series["cpu"]), 2),
+                "model_calls": int(statistics.median(series["calls"])),
+                "speedup": round(off_wall / wall, 2),
+            }
+        )
+    emit(
+        "batching",
+        rows,
+        ["requests", "batching", "burst_ms", "p50_ms", "p95_ms", "cpu_s", "model_calls", "speedup"],
+        {
+            "runs": args.runs,
+            "embedder": status.active,
+            "threads": threads,
+            "max_batch": args.max_batch,
+            "max_wait_ms": args.max_wait_ms,
+            "cores": os.cpu_count(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+        },
+    )
 
 
 def main() -> None:
@@ -161,7 +194,9 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--pairs", type=int, default=20)
     parser.add_argument("--embedder", choices=["torch", "onnx", "onnx-int8"], default="torch")
-    parser.add_argument("--threads", type=int, default=0, help="intra-op threads; 0 = every available core")
+    parser.add_argument(
+        "--threads", type=int, default=0, help="intra-op threads; 0 = every available core"
+    )
     parser.add_argument("--max-batch", type=int, default=64)
     parser.add_argument("--max-wait-ms", type=float, default=5.0)
     asyncio.run(run(parser.parse_args()))

@@ -29,7 +29,9 @@ from tests.fakes.chaos import ChaosServer, hanging
 
 
 async def serve(app, port: int) -> tuple[uvicorn.Server, asyncio.Task]:
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
     task = asyncio.create_task(server.serve())
     for _ in range(1000):
         if server.started:
@@ -41,8 +43,11 @@ async def serve(app, port: int) -> tuple[uvicorn.Server, asyncio.Task]:
 async def abandon(port: int, path: str, body: dict) -> asyncio.StreamWriter:
     _, writer = await asyncio.open_connection("127.0.0.1", port)
     raw = json.dumps(body).encode()
-    writer.write(f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
-                 f"content-length: {len(raw)}\r\n\r\n".encode() + raw)
+    writer.write(
+        f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(raw)}\r\n\r\n".encode()
+        + raw
+    )
     await writer.drain()
     return writer
 
@@ -54,36 +59,64 @@ async def run(deadline_s: float, threshold: int) -> None:
 
     rows: list[dict] = []
     with ChaosServer(hanging) as llm, tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(_env_file=None, CHROMA_PERSIST_DIR=Path(tmp) / "kb", SEARCH_PROVIDER="none",
-                            OPENAI_BASE_URL=f"{llm.url}/v1", OPENAI_API_KEY="bench", URL_CHECK=False,
-                            VERIFY_DEADLINE_S=deadline_s, BREAKER_THRESHOLD=threshold, RATE_LIMIT="10000/minute",
-                            VERDICT_CACHE_TTL_S=0, RERANKER_MODEL="none", NLI_MODEL="none")
+        settings = Settings(
+            _env_file=None,
+            CHROMA_PERSIST_DIR=Path(tmp) / "kb",
+            SEARCH_PROVIDER="none",
+            OPENAI_BASE_URL=f"{llm.url}/v1",
+            OPENAI_API_KEY="bench",
+            URL_CHECK=False,
+            VERIFY_DEADLINE_S=deadline_s,
+            BREAKER_THRESHOLD=threshold,
+            RATE_LIMIT="10000/minute",
+            VERDICT_CACHE_TTL_S=0,
+            RERANKER_MODEL="none",
+            NLI_MODEL="none",
+        )
         app = create_app(settings)
         async with app.router.lifespan_context(app):
             port = free_port()
             server, task = await serve(app, port)
             try:
-                async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=deadline_s + 30) as http:
+                async with httpx.AsyncClient(
+                    base_url=f"http://127.0.0.1:{port}", timeout=deadline_s + 30
+                ) as http:
                     for n in range(threshold + 2):
                         started = time.perf_counter()
-                        response = await http.post("/api/verify", json={"claim": "The Earth is flat."})
+                        response = await http.post(
+                            "/api/verify", json={"claim": "The Earth is flat."}
+                        )
                         elapsed = time.perf_counter() - started
                         body = response.json()
                         health = (await http.get("/api/health")).json()
-                        rows.append({"case": f"hanging LLM, request {n + 1}", "status": response.status_code,
-                                     "seconds": round(elapsed, 3), "mode": body.get("mode"),
-                                     "health": health["status"],
-                                     "llm_breaker": health["components"]["breakers"]["llm"]["state"],
-                                     "last_step": next((s for s in reversed(body.get("steps", []))
-                                                        if s.startswith(("Deadline", "Verdict"))), "")[:120]})
+                        rows.append(
+                            {
+                                "case": f"hanging LLM, request {n + 1}",
+                                "status": response.status_code,
+                                "seconds": round(elapsed, 3),
+                                "mode": body.get("mode"),
+                                "health": health["status"],
+                                "llm_breaker": health["components"]["breakers"]["llm"]["state"],
+                                "last_step": next(
+                                    (
+                                        s
+                                        for s in reversed(body.get("steps", []))
+                                        if s.startswith(("Deadline", "Verdict"))
+                                    ),
+                                    "",
+                                )[:120],
+                            }
+                        )
                     # 16 abandoned requests against the same hanging LLM, its breaker closed again
                     app.state.services.breakers.service("llm").success()
                     slots = app.state.services.verify_slots
                     writers = []
                     for n in range(16):
-                        path, body = [("/api/verify", {"claim": f"Held claim {n} is true."}),
-                                      ("/api/verify/stream", {"claim": f"Held claim {n} is true."}),
-                                      ("/api/check", {"text": f"Held claim {n} is true. It was said."})][n % 3]
+                        path, body = [
+                            ("/api/verify", {"claim": f"Held claim {n} is true."}),
+                            ("/api/verify/stream", {"claim": f"Held claim {n} is true."}),
+                            ("/api/check", {"text": f"Held claim {n} is true. It was said."}),
+                        ][n % 3]
                         writers.append(await abandon(port, path, body))
                     await asyncio.sleep(2.0)
                     held = settings.MAX_CONCURRENT_VERIFICATIONS - slots._value
@@ -97,18 +130,33 @@ async def run(deadline_s: float, threshold: int) -> None:
                     freed = time.perf_counter() - gone
                     # the LLM still hangs: a new request is served once its breaker is open again
                     for _ in range(threshold):
-                        app.state.services.breakers.service("llm").failure("benchmark: the LLM hangs")
+                        app.state.services.breakers.service("llm").failure(
+                            "benchmark: the LLM hangs"
+                        )
                     started = time.perf_counter()
-                    response = await http.post("/api/verify", json={"claim": "The Eiffel Tower is in Paris."})
-                    rows.append({"case": "16 clients gone after 2 s", "status": response.status_code,
-                                 "seconds": round(time.perf_counter() - gone, 3), "mode": response.json().get("mode"),
-                                 "health": f"slots held before: {held}", "llm_breaker": "open",
-                                 "last_step": f"every slot free {freed:.3f} s after the clients left"})
+                    response = await http.post(
+                        "/api/verify", json={"claim": "The Eiffel Tower is in Paris."}
+                    )
+                    rows.append(
+                        {
+                            "case": "16 clients gone after 2 s",
+                            "status": response.status_code,
+                            "seconds": round(time.perf_counter() - gone, 3),
+                            "mode": response.json().get("mode"),
+                            "health": f"slots held before: {held}",
+                            "llm_breaker": "open",
+                            "last_step": f"every slot free {freed:.3f} s after the clients left",
+                        }
+                    )
             finally:
                 server.should_exit = True
                 await task
-    emit("chaos", rows, ["case", "status", "seconds", "mode", "health", "llm_breaker", "last_step"],
-         {"verify_deadline_s": deadline_s, "breaker_threshold": threshold})
+    emit(
+        "chaos",
+        rows,
+        ["case", "status", "seconds", "mode", "health", "llm_breaker", "last_step"],
+        {"verify_deadline_s": deadline_s, "breaker_threshold": threshold},
+    )
 
 
 def main() -> None:

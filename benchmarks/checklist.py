@@ -38,7 +38,26 @@ class Case:
     expected: str  # True | False | NEI
 
 
-_ONSETS = ["b", "d", "k", "l", "m", "n", "r", "s", "t", "v", "z", "br", "dr", "kr", "st", "tr", "gl", "th"]
+_ONSETS = [
+    "b",
+    "d",
+    "k",
+    "l",
+    "m",
+    "n",
+    "r",
+    "s",
+    "t",
+    "v",
+    "z",
+    "br",
+    "dr",
+    "kr",
+    "st",
+    "tr",
+    "gl",
+    "th",
+]
 _VOWELS = ["a", "e", "i", "o", "u", "ea", "ia", "ou"]
 _CODAS = ["", "n", "r", "s", "l", "th", "x", "nd"]
 
@@ -51,7 +70,9 @@ class Names:
 
     def word(self, syllables: int = 2, end: str = "") -> str:
         while True:
-            w = "".join(self.rng.choice(_ONSETS) + self.rng.choice(_VOWELS) for _ in range(syllables))
+            w = "".join(
+                self.rng.choice(_ONSETS) + self.rng.choice(_VOWELS) for _ in range(syllables)
+            )
             w = (w + self.rng.choice(_CODAS) + end).capitalize()
             if w not in self.used and len(w) > 3:
                 self.used.add(w)
@@ -68,15 +89,42 @@ class Names:
 
 
 _UNIT_PAIRS = [("km", "miles", 0.621371), ("metres", "feet", 3.28084), ("kg", "pounds", 2.20462)]
-_HEDGES = ["Some studies suggest that", "It is possible that", "Researchers believe that", "Early reports suggest that"]
-_DISTRACT = ["The region is known for its mild winters and its annual music festival.",
-             "Local officials did not comment on the report.",
-             "The survey was funded by a regional development grant.",
-             "Tourism has grown steadily over the past decade."]
-_SPORTS = [("tennis", "chess"), ("football", "basketball"), ("cricket", "baseball"), ("golf", "hockey")]
-_ORGANS = [("liver", "pancreas"), ("kidney", "pancreas"), ("stomach", "liver"), ("lung", "pancreas")]
-_DIRECTIONS = [("rose", "fell"), ("increased", "decreased"), ("grew", "shrank"), ("expanded", "declined")]
-_ADJ = [("deepest", "shallowest"), ("largest", "smallest"), ("oldest", "youngest"), ("longest", "shortest")]
+_HEDGES = [
+    "Some studies suggest that",
+    "It is possible that",
+    "Researchers believe that",
+    "Early reports suggest that",
+]
+_DISTRACT = [
+    "The region is known for its mild winters and its annual music festival.",
+    "Local officials did not comment on the report.",
+    "The survey was funded by a regional development grant.",
+    "Tourism has grown steadily over the past decade.",
+]
+_SPORTS = [
+    ("tennis", "chess"),
+    ("football", "basketball"),
+    ("cricket", "baseball"),
+    ("golf", "hockey"),
+]
+_ORGANS = [
+    ("liver", "pancreas"),
+    ("kidney", "pancreas"),
+    ("stomach", "liver"),
+    ("lung", "pancreas"),
+]
+_DIRECTIONS = [
+    ("rose", "fell"),
+    ("increased", "decreased"),
+    ("grew", "shrank"),
+    ("expanded", "declined"),
+]
+_ADJ = [
+    ("deepest", "shallowest"),
+    ("largest", "smallest"),
+    ("oldest", "youngest"),
+    ("longest", "shortest"),
+]
 _CLIMATE = [("dry", "wet"), ("hot", "cold"), ("cheap", "expensive")]
 
 
@@ -86,8 +134,15 @@ def generate(seed: int = SEED, per_template: int = 18) -> list[Case]:
     cases: list[Case] = []
 
     def add(capability: str, template: str, claim: str, evidence, expected: str) -> None:
-        cases.append(Case(capability, template, claim, tuple(evidence) if isinstance(evidence, list) else (evidence,),
-                          expected))
+        cases.append(
+            Case(
+                capability,
+                template,
+                claim,
+                tuple(evidence) if isinstance(evidence, list) else (evidence,),
+                expected,
+            )
+        )
 
     for _ in range(per_template):
         river, survey, place, place2 = names.word(2), names.place(), names.place(), names.place()
@@ -111,97 +166,280 @@ def generate(seed: int = SEED, per_template: int = 18) -> list[Case]:
 
         # --- support -------------------------------------------------------------------------
         add("support", "same sentence", f"The river {river} is {km} km long", stated, "True")
-        add("support", "passive paraphrase", f"{person} founded {company} in {year}",
-            f"{company} was founded by {person} in {year}, and it later moved to {place}.", "True")
-        add("support", "synonym", f"{person} purchased the {lake} estate in {year}",
-            f"In {year}, {person} bought the {lake} estate from the {survey} family.", "True")
-        add("support", "unit conversion", f"The {lake} bridge is {amount} {unit} long" if unit != "kg" else
-            f"The {lake} statue weighs {amount} kg",
-            (f"The {lake} bridge is {round(amount * factor, 1):g} {unit2} long." if unit != "kg" else
-             f"The {lake} statue weighs {round(amount * factor, 1):g} pounds."), "True")
-        add("support", "number format", f"The population of {place} is {pop:,}",
-            f"The census counted a population of {pop / 1000:g} thousand in {place}.", "True")
-        add("support", "bound", f"Lake {lake} is more than {km // 2} metres deep",
-            f"Lake {lake} is {km} metres deep at its deepest point.", "True")
-        add("support", "among distractors", f"{person} was born in {place} in {year}",
-            [rng.choice(_DISTRACT), f"{person} was born in {place} in {year} and studied law.", rng.choice(_DISTRACT)],
-            "True")
+        add(
+            "support",
+            "passive paraphrase",
+            f"{person} founded {company} in {year}",
+            f"{company} was founded by {person} in {year}, and it later moved to {place}.",
+            "True",
+        )
+        add(
+            "support",
+            "synonym",
+            f"{person} purchased the {lake} estate in {year}",
+            f"In {year}, {person} bought the {lake} estate from the {survey} family.",
+            "True",
+        )
+        add(
+            "support",
+            "unit conversion",
+            f"The {lake} bridge is {amount} {unit} long"
+            if unit != "kg"
+            else f"The {lake} statue weighs {amount} kg",
+            (
+                f"The {lake} bridge is {round(amount * factor, 1):g} {unit2} long."
+                if unit != "kg"
+                else f"The {lake} statue weighs {round(amount * factor, 1):g} pounds."
+            ),
+            "True",
+        )
+        add(
+            "support",
+            "number format",
+            f"The population of {place} is {pop:,}",
+            f"The census counted a population of {pop / 1000:g} thousand in {place}.",
+            "True",
+        )
+        add(
+            "support",
+            "bound",
+            f"Lake {lake} is more than {km // 2} metres deep",
+            f"Lake {lake} is {km} metres deep at its deepest point.",
+            "True",
+        )
+        add(
+            "support",
+            "among distractors",
+            f"{person} was born in {place} in {year}",
+            [
+                rng.choice(_DISTRACT),
+                f"{person} was born in {place} in {year} and studied law.",
+                rng.choice(_DISTRACT),
+            ],
+            "True",
+        )
         # --- number ------------------------------------------------------------------------------
         add("number", "another value", f"The river {river} is {other} km long", stated, "False")
-        add("number", "another year", f"{person} founded {company} in {year2}",
-            f"{company} was founded by {person} in {year}.", "False")
-        add("number", "another value after conversion", f"The {lake} tower is {amount} metres tall",
-            f"The {lake} tower is {round(amount * 3.28084 * 1.6):d} feet tall.", "False")
-        add("number", "outside a bound", f"Lake {lake} is less than {km // 3} metres deep",
-            f"Lake {lake} is {km} metres deep at its deepest point.", "False")
-        add("number", "percentage", f"Unemployment in {place} fell to {rng.randrange(3, 9)} percent in {year}",
-            f"Unemployment in {place} fell to {rng.randrange(11, 19)} percent in {year}.", "False")
+        add(
+            "number",
+            "another year",
+            f"{person} founded {company} in {year2}",
+            f"{company} was founded by {person} in {year}.",
+            "False",
+        )
+        add(
+            "number",
+            "another value after conversion",
+            f"The {lake} tower is {amount} metres tall",
+            f"The {lake} tower is {round(amount * 3.28084 * 1.6):d} feet tall.",
+            "False",
+        )
+        add(
+            "number",
+            "outside a bound",
+            f"Lake {lake} is less than {km // 3} metres deep",
+            f"Lake {lake} is {km} metres deep at its deepest point.",
+            "False",
+        )
+        add(
+            "number",
+            "percentage",
+            f"Unemployment in {place} fell to {rng.randrange(3, 9)} percent in {year}",
+            f"Unemployment in {place} fell to {rng.randrange(11, 19)} percent in {year}.",
+            "False",
+        )
         # --- negation and framing ------------------------------------------------------------------
-        add("negation", "negated evidence", f"{person} won the {lake} Prize in {year}",
-            f"{person} did not win the {lake} Prize in {year}.", "False")
-        add("negation", "negated claim", f"{company} did not open a factory in {place}",
-            f"In {year}, {company} opened a factory in {place}.", "False")
-        add("negation", "myth framing", f"Eating {drug} berries cures the common cold",
-            f"It is a myth that eating {drug} berries cures the common cold.", "False")
-        add("negation", "no evidence", f"The {drug} vaccine causes hair loss",
-            f"There is no evidence that the {drug} vaccine causes hair loss.", "False")
-        add("negation", "debunked", f"The {survey} dam will collapse in {year2 + 200}",
-            f"The claim that the {survey} dam will collapse in {year2 + 200} has been debunked by engineers.", "False")
-        add("negation", "never", f"{person} visited {place} in {year}",
-            f"{person} never visited {place}, according to the {survey} archive.", "False")
+        add(
+            "negation",
+            "negated evidence",
+            f"{person} won the {lake} Prize in {year}",
+            f"{person} did not win the {lake} Prize in {year}.",
+            "False",
+        )
+        add(
+            "negation",
+            "negated claim",
+            f"{company} did not open a factory in {place}",
+            f"In {year}, {company} opened a factory in {place}.",
+            "False",
+        )
+        add(
+            "negation",
+            "myth framing",
+            f"Eating {drug} berries cures the common cold",
+            f"It is a myth that eating {drug} berries cures the common cold.",
+            "False",
+        )
+        add(
+            "negation",
+            "no evidence",
+            f"The {drug} vaccine causes hair loss",
+            f"There is no evidence that the {drug} vaccine causes hair loss.",
+            "False",
+        )
+        add(
+            "negation",
+            "debunked",
+            f"The {survey} dam will collapse in {year2 + 200}",
+            f"The claim that the {survey} dam will collapse in {year2 + 200} has been debunked by engineers.",
+            "False",
+        )
+        add(
+            "negation",
+            "never",
+            f"{person} visited {place} in {year}",
+            f"{person} never visited {place}, according to the {survey} archive.",
+            "False",
+        )
         # --- substitution -------------------------------------------------------------------------
-        add("substitution", "place", f"{company} is headquartered in {place}",
-            f"{company} is headquartered in {place2}, where it employs {pop} people.", "False")
-        add("substitution", "person in a list", f"{film} was directed by {person}",
-            f"{film} was produced by {person} and directed by {person2}.", "False")
-        add("substitution", "sport", f"{person} is a professional {sport} player",
-            f"{person} is a professional {sport2} player from {place}.", "False")
-        add("substitution", "organ", f"The drug {drug} is broken down by the {organ}",
-            f"The drug {drug} is broken down by the {organ2} within hours.", "False")
-        add("substitution", "country", f"The {lake} festival takes place in {place}",
-            f"The {lake} festival takes place in {place2} every summer.", "False")
+        add(
+            "substitution",
+            "place",
+            f"{company} is headquartered in {place}",
+            f"{company} is headquartered in {place2}, where it employs {pop} people.",
+            "False",
+        )
+        add(
+            "substitution",
+            "person in a list",
+            f"{film} was directed by {person}",
+            f"{film} was produced by {person} and directed by {person2}.",
+            "False",
+        )
+        add(
+            "substitution",
+            "sport",
+            f"{person} is a professional {sport} player",
+            f"{person} is a professional {sport2} player from {place}.",
+            "False",
+        )
+        add(
+            "substitution",
+            "organ",
+            f"The drug {drug} is broken down by the {organ}",
+            f"The drug {drug} is broken down by the {organ2} within hours.",
+            "False",
+        )
+        add(
+            "substitution",
+            "country",
+            f"The {lake} festival takes place in {place}",
+            f"The {lake} festival takes place in {place2} every summer.",
+            "False",
+        )
         # --- direction ---------------------------------------------------------------------------
-        add("direction", "verb", f"Exports from {place} {up} in {year}",
-            f"Exports from {place} {down} in {year}, the {survey} Survey reported.", "False")
-        add("direction", "superlative", f"Lake {lake} is the {most} lake in {place}",
-            f"Lake {lake} is the {least} lake in {place}.", "False")
-        add("direction", "adjective", f"The climate of {place} is {adj}",
-            f"The climate of {place} is {adj2} for most of the year.", "False")
-        add("direction", "noun", f"The {survey} report found an increase in rainfall in {place}",
-            f"The {survey} report found a decrease in rainfall in {place}.", "False")
+        add(
+            "direction",
+            "verb",
+            f"Exports from {place} {up} in {year}",
+            f"Exports from {place} {down} in {year}, the {survey} Survey reported.",
+            "False",
+        )
+        add(
+            "direction",
+            "superlative",
+            f"Lake {lake} is the {most} lake in {place}",
+            f"Lake {lake} is the {least} lake in {place}.",
+            "False",
+        )
+        add(
+            "direction",
+            "adjective",
+            f"The climate of {place} is {adj}",
+            f"The climate of {place} is {adj2} for most of the year.",
+            "False",
+        )
+        add(
+            "direction",
+            "noun",
+            f"The {survey} report found an increase in rainfall in {place}",
+            f"The {survey} report found a decrease in rainfall in {place}.",
+            "False",
+        )
         # --- not enough info ----------------------------------------------------------------------
         add("nei", "unrelated", f"The river {river} is {km} km long", rng.choice(_DISTRACT), "NEI")
-        add("nei", "another subject", f"{person} won the {lake} Prize in {year}",
-            f"{person2} won the {lake} Prize in {year}.", "NEI")
-        add("nei", "another predicate", f"{person} founded {company}",
-            f"{person} visited the offices of {company} in {year}.", "NEI")
-        add("nei", "hedge", f"Eating {drug} berries cures the common cold",
-            f"{rng.choice(_HEDGES)} eating {drug} berries may help with the common cold.", "NEI")
-        add("nei", "tense", f"{person} is the mayor of {place}",
-            f"{person} was the mayor of {place} from {year} to {year + 4}.", "NEI")
-        add("nei", "question", f"Is {company} headquartered in {place}?",
-            f"{company} is headquartered in {place}.", "NEI")
-        add("nei", "partial list", f"{person} speaks {place}n, {place2}n and {survey}n",
-            f"{person} speaks {place}n and {place2}n.", "NEI")
-        add("nei", "other number, other thing", f"The river {river} is {km} km long",
-            f"The river {river} has {rng.randrange(3, 12)} tributaries and flows through {place}.", "NEI")
-        add("nei", "substitution in the subject", f"{sport.capitalize()} players in {place} earn more than doctors",
-            f"{sport2.capitalize()} players in {place} earn more than doctors.", "NEI")
+        add(
+            "nei",
+            "another subject",
+            f"{person} won the {lake} Prize in {year}",
+            f"{person2} won the {lake} Prize in {year}.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "another predicate",
+            f"{person} founded {company}",
+            f"{person} visited the offices of {company} in {year}.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "hedge",
+            f"Eating {drug} berries cures the common cold",
+            f"{rng.choice(_HEDGES)} eating {drug} berries may help with the common cold.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "tense",
+            f"{person} is the mayor of {place}",
+            f"{person} was the mayor of {place} from {year} to {year + 4}.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "question",
+            f"Is {company} headquartered in {place}?",
+            f"{company} is headquartered in {place}.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "partial list",
+            f"{person} speaks {place}n, {place2}n and {survey}n",
+            f"{person} speaks {place}n and {place2}n.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "other number, other thing",
+            f"The river {river} is {km} km long",
+            f"The river {river} has {rng.randrange(3, 12)} tributaries and flows through {place}.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "substitution in the subject",
+            f"{sport.capitalize()} players in {place} earn more than doctors",
+            f"{sport2.capitalize()} players in {place} earn more than doctors.",
+            "NEI",
+        )
     return cases
 
 
 def verdict_label(verdict: str) -> str:
-    return verdict if verdict in {"True", "False"} else ("Partial" if verdict in {"Partially True", "Misleading"}
-                                                        else "NEI")
+    return (
+        verdict
+        if verdict in {"True", "False"}
+        else ("Partial" if verdict in {"Partially True", "Misleading"} else "NEI")
+    )
 
 
 async def run(cases: list[Case], client) -> list[tuple[Case, str, dict]]:
     out = []
     for case in cases:
-        response = await client.post("/api/verify", json={"claim": case.claim, "references": list(case.evidence),
-                                                          "web_search": False})
+        response = await client.post(
+            "/api/verify",
+            json={"claim": case.claim, "references": list(case.evidence), "web_search": False},
+        )
         body = response.json()
-        out.append((case, verdict_label(body.get("verdict", "")) if response.status_code == 200 else "error", body))
+        out.append(
+            (
+                case,
+                verdict_label(body.get("verdict", "")) if response.status_code == 200 else "error",
+                body,
+            )
+        )
     return out
 
 
@@ -210,9 +448,18 @@ def score(results: list[tuple[Case, str, dict]]) -> list[dict]:
     for case, got, _ in results:
         by[case.capability]["n"] += 1
         by[case.capability]["right"] += got == case.expected
-        by[case.capability]["wrong_decision"] += got in {"True", "False", "Partial"} and got != case.expected
-    return [{"capability": cap, "cases": c["n"], "accuracy": round(c["right"] / c["n"], 3),
-             "wrong True/False": c["wrong_decision"]} for cap, c in sorted(by.items())]
+        by[case.capability]["wrong_decision"] += (
+            got in {"True", "False", "Partial"} and got != case.expected
+        )
+    return [
+        {
+            "capability": cap,
+            "cases": c["n"],
+            "accuracy": round(c["right"] / c["n"], 3),
+            "wrong True/False": c["wrong_decision"],
+        }
+        for cap, c in sorted(by.items())
+    ]
 
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -225,15 +472,23 @@ async def _main(args) -> None:
 
     cases = generate()
     started = time.perf_counter()
-    async with app_client(make_settings(Path(tempfile.mkdtemp()), LOCAL_JUDGE=True, RATE_LIMIT="100000/minute")) as client:
+    async with app_client(
+        make_settings(Path(tempfile.mkdtemp()), LOCAL_JUDGE=True, RATE_LIMIT="100000/minute")
+    ) as client:
         results = await run(cases, client)
     seconds = time.perf_counter() - started
-    emit("checklist", score(results), ["capability", "cases", "accuracy", "wrong True/False"],
-         {"cases": len(cases), "seconds": round(seconds, 1), "seed": SEED})
+    emit(
+        "checklist",
+        score(results),
+        ["capability", "cases", "accuracy", "wrong True/False"],
+        {"cases": len(cases), "seconds": round(seconds, 1), "seed": SEED},
+    )
     wrong = [(c, g, b) for c, g, b in results if g != c.expected]
     for case, got, body in wrong[: args.show_wrong]:
-        print(f"\n{case.capability}/{case.template}: expected {case.expected}, got {got}\n  claim: {case.claim}\n"
-              f"  evidence: {' | '.join(case.evidence)}\n  reasoning: {body.get('reasoning', body)[:300]}")
+        print(
+            f"\n{case.capability}/{case.template}: expected {case.expected}, got {got}\n  claim: {case.claim}\n"
+            f"  evidence: {' | '.join(case.evidence)}\n  reasoning: {body.get('reasoning', body)[:300]}"
+        )
 
 
 def main() -> None:

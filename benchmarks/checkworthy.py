@@ -34,9 +34,16 @@ def claim_sets() -> dict[str, list[str]]:
     from benchmarks.judge_data import climate_claims, fever_rows, scifact_claims
 
     with require(DATA / "liar-plus" / "test2.tsv").open(encoding="utf-8") as handle:
-        liar = [row[3] for row in csv.reader(handle, delimiter="\t") if len(row) > 3 and row[3].strip()]
-    averitec = [r["claim"] for r in json.loads(require(DATA / "averitec-dev" / "dev.json").read_text())]
-    healthver = [json.loads(line)["text"] for line in require(DATA / "healthver" / "queries_test.jsonl").open()]
+        liar = [
+            row[3] for row in csv.reader(handle, delimiter="\t") if len(row) > 3 and row[3].strip()
+        ]
+    averitec = [
+        r["claim"] for r in json.loads(require(DATA / "averitec-dev" / "dev.json").read_text())
+    ]
+    healthver = [
+        json.loads(line)["text"]
+        for line in require(DATA / "healthver" / "queries_test.jsonl").open()
+    ]
     return {
         "SciFact dev (held out)": [r["claim"] for r in scifact_claims("test", DATA)],
         "FEVER-Symmetric test (held out)": [r["claim"] for r in fever_rows("test", DATA)],
@@ -68,10 +75,17 @@ def main() -> None:
     from retrieval.embeddings import SentenceTransformerEmbedder
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("--weights", type=Path, action="append",
-                        help="check-worthiness weights files to compare (behind the default opinion gate)")
-    parser.add_argument("--heads", default="default",
-                        help="head sets (agent.heads.head_weights), e.g. default,research")
+    parser.add_argument(
+        "--weights",
+        type=Path,
+        action="append",
+        help="check-worthiness weights files to compare (behind the default opinion gate)",
+    )
+    parser.add_argument(
+        "--heads",
+        default="default",
+        help="head sets (agent.heads.head_weights), e.g. default,research",
+    )
     args = parser.parse_args()
     embedder = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")
     claims = claim_sets()
@@ -81,12 +95,19 @@ def main() -> None:
 
     async def opinion_gate(detector) -> dict:
         kinds = [(await classify_local(text, detector)).claim_type for text, _ in newssd]
-        skipped = [subj for (_, subj), kind in zip(newssd, kinds, strict=True) if kind is ClaimType.OPINION]
-        return {"precision": sum(skipped) / len(skipped) if skipped else 0.0, "skipped": len(skipped),
-                "subj": sum(s for _, s in newssd)}
+        skipped = [
+            subj for (_, subj), kind in zip(newssd, kinds, strict=True) if kind is ClaimType.OPINION
+        ]
+        return {
+            "precision": sum(skipped) / len(skipped) if skipped else 0.0,
+            "skipped": len(skipped),
+            "subj": sum(s for _, s in newssd),
+        }
 
     if args.weights:  # check-worthiness files compared behind the default opinion gate
-        sets = [(Path(path).name, "default", Path(path), SUBJECTIVITY_WEIGHTS) for path in args.weights]
+        sets = [
+            (Path(path).name, "default", Path(path), SUBJECTIVITY_WEIGHTS) for path in args.weights
+        ]
     else:
         sets = [(f"{kind} heads", kind, *head_weights(kind)) for kind in args.heads.split(",")]
     rows = []
@@ -99,12 +120,22 @@ def main() -> None:
         load_ms = (time.perf_counter() - started) * 1000
         for label, texts in claims.items():
             picked = asyncio.run(selected(texts, head, detector))
-            if label in {"LIAR-PLUS test", "HealthVer test"}:  # the research heads train on their other split
+            if label in {
+                "LIAR-PLUS test",
+                "HealthVer test",
+            }:  # the research heads train on their other split
                 label += " (held out)" if kind == "research" else " (never trained on)"
             elif label == "AVeriTeC dev":
                 label += " (never trained on)"
-            rows.append({"weights": name, "measure": f"recall, {label}", "n": len(texts),
-                         "value": round(sum(picked) / len(picked), 4), "target": "≥ 0.95"})
+            rows.append(
+                {
+                    "weights": name,
+                    "measure": f"recall, {label}",
+                    "n": len(texts),
+                    "value": round(sum(picked) / len(picked), 4),
+                    "target": "≥ 0.95",
+                }
+            )
         texts = [r["text"].strip() for r in cb]
         gold = [r["label"] == 1 for r in cb]
         started = time.perf_counter()
@@ -115,14 +146,28 @@ def main() -> None:
         precision = tp / max(1, sum(predicted))
         recall = tp / max(1, sum(gold))
         f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-        rows.append({"weights": name, "measure": f"ClaimBuster test F1 (P {precision:.3f}, R {recall:.3f}; "
-                     f"{ms:.1f} ms/sentence, load {load_ms:.0f} ms)", "n": len(texts), "value": round(f1, 4),
-                     "target": "≥ 0.86"})
+        rows.append(
+            {
+                "weights": name,
+                "measure": f"ClaimBuster test F1 (P {precision:.3f}, R {recall:.3f}; "
+                f"{ms:.1f} ms/sentence, load {load_ms:.0f} ms)",
+                "n": len(texts),
+                "value": round(f1, 4),
+                "target": "≥ 0.86",
+            }
+        )
         subj_texts = [t for t, s in newssd if s]
         verified = asyncio.run(selected(subj_texts, head, detector))
-        rows.append({"weights": name, "measure": f"NewsSD test: opinion-gate precision ({gate['skipped']} skipped as "
-                     f"opinions; {sum(verified)} of {len(subj_texts)} SUBJ sentences verified anyway)",
-                     "n": len(newssd), "value": round(gate["precision"], 4), "target": "≥ 0.80"})
+        rows.append(
+            {
+                "weights": name,
+                "measure": f"NewsSD test: opinion-gate precision ({gate['skipped']} skipped as "
+                f"opinions; {sum(verified)} of {len(subj_texts)} SUBJ sentences verified anyway)",
+                "n": len(newssd),
+                "value": round(gate["precision"], 4),
+                "target": "≥ 0.80",
+            }
+        )
     emit("checkworthy", rows, ["weights", "measure", "n", "value", "target"])
 
 

@@ -38,7 +38,9 @@ async def main() -> None:
     from retrieval.embeddings import SentenceTransformerEmbedder
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("--llm", action="store_true", help="also score the LLM classifier (OPENAI_BASE_URL/KEY)")
+    parser.add_argument(
+        "--llm", action="store_true", help="also score the LLM classifier (OPENAI_BASE_URL/KEY)"
+    )
     parser.add_argument("--limit", type=int)
     args = parser.parse_args()
 
@@ -52,8 +54,13 @@ async def main() -> None:
         s = Settings()
         if not s.llm_configured:
             raise SystemExit("--llm needs OPENAI_BASE_URL or OPENAI_API_KEY")
-        chat = OpenAIChatModel(model=s.LLM_MODEL, api_key=s.openai_api_key, base_url=s.OPENAI_BASE_URL,
-                               temperature=0.0, timeout_s=s.LLM_TIMEOUT_S)
+        chat = OpenAIChatModel(
+            model=s.LLM_MODEL,
+            api_key=s.openai_api_key,
+            base_url=s.OPENAI_BASE_URL,
+            temperature=0.0,
+            timeout_s=s.LLM_TIMEOUT_S,
+        )
 
     rows = []
     for dataset, (texts, gold), positive, negative in (
@@ -69,7 +76,8 @@ async def main() -> None:
             "rules only": [classify_rules(t).claim_type is not ClaimType.FACTUAL for t in texts],
             "rules + detector (service)": [
                 classify_rules(t, p, detector.threshold).claim_type is not ClaimType.FACTUAL
-                for t, p in zip(texts, probs, strict=True)],
+                for t, p in zip(texts, probs, strict=True)
+            ],
         }
         if chat is not None:
             flags = []
@@ -79,10 +87,16 @@ async def main() -> None:
             engines[f"llm ({chat.name})"] = flags
         for engine, flagged in engines.items():
             predicted = [positive if f else negative for f in flagged]
-            rows.append({"dataset": dataset, "engine": engine, "n": len(texts),
-                         "accuracy": accuracy(gold, predicted),
-                         "macro_f1": macro_f1(gold, predicted, [positive, negative]),
-                         "ms_per_claim": per_item_ms if engine != "rules only" else 0.0})
+            rows.append(
+                {
+                    "dataset": dataset,
+                    "engine": engine,
+                    "n": len(texts),
+                    "accuracy": accuracy(gold, predicted),
+                    "macro_f1": macro_f1(gold, predicted, [positive, negative]),
+                    "ms_per_claim": per_item_ms if engine != "rules only" else 0.0,
+                }
+            )
     emit("classify", rows, ["dataset", "engine", "n", "accuracy", "macro_f1", "ms_per_claim"])
 
 

@@ -28,11 +28,15 @@ def timing_setup(latency_s: float = 0.4, runs: int = 5) -> argparse.Namespace:
 
 def require(path: Path) -> Path:
     if not path.exists():
-        raise SystemExit(f"{path} is missing: the benchmarks read ../shared/data (not part of a user's clone)")
+        raise SystemExit(
+            f"{path} is missing: the benchmarks read ../shared/data (not part of a user's clone)"
+        )
     return path
 
 
-def macro_f1(gold: Sequence[str], predicted: Sequence[str], labels: Sequence[str] | None = None) -> float:
+def macro_f1(
+    gold: Sequence[str], predicted: Sequence[str], labels: Sequence[str] | None = None
+) -> float:
     labels = list(labels or sorted(set(gold)))
     scores = []
     for label in labels:
@@ -46,10 +50,14 @@ def macro_f1(gold: Sequence[str], predicted: Sequence[str], labels: Sequence[str
 
 
 def accuracy(gold: Sequence[str], predicted: Sequence[str]) -> float:
-    return sum(1 for g, p in zip(gold, predicted, strict=True) if g == p) / len(gold) if gold else 0.0
+    return (
+        sum(1 for g, p in zip(gold, predicted, strict=True) if g == p) / len(gold) if gold else 0.0
+    )
 
 
-def expected_calibration_error(confidences: Sequence[float], correct: Sequence[bool], bins: int = 10) -> float:
+def expected_calibration_error(
+    confidences: Sequence[float], correct: Sequence[bool], bins: int = 10
+) -> float:
     """ECE: |accuracy − confidence| per equal-width confidence bin, weighted by the bin's share."""
     total = len(confidences)
     if not total:

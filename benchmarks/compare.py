@@ -47,7 +47,9 @@ def datasets(split: str) -> dict[str, list[Pair]]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--split", choices=["validation", "test"], default="validation")
-    parser.add_argument("--write-card", action="store_true", help="write the validation precisions to compare.json")
+    parser.add_argument(
+        "--write-card", action="store_true", help="write the validation precisions to compare.json"
+    )
     parser.add_argument("--show-wrong", type=int, default=0)
     parser.add_argument("--limit", type=int)
     args = parser.parse_args()
@@ -68,7 +70,9 @@ def main() -> None:
             pairs_seen += 1
             if decision is None:
                 continue
-            if decision.rule in GUARDS:  # decides nothing: how often it holds back a sentence of each gold label
+            if (
+                decision.rule in GUARDS
+            ):  # decides nothing: how often it holds back a sentence of each gold label
                 guards[decision.rule][pair.label] += 1
                 continue
             fired += 1
@@ -79,22 +83,45 @@ def main() -> None:
             per_rule[decision.rule][f"fired:{name}"] += 1
             per_rule[decision.rule][f"right:{name}"] += ok
             if not ok:
-                wrong.append((name, decision.rule, pair.label, pair.claim, pair.evidence[:300], decision.reason))
-        rows.append({"data set": name, "pairs": len(pairs), "decided": fired,
-                     "coverage": round(fired / len(pairs), 3) if pairs else 0.0,
-                     "precision": round(right / fired, 3) if fired else 0.0})
+                wrong.append(
+                    (
+                        name,
+                        decision.rule,
+                        pair.label,
+                        pair.claim,
+                        pair.evidence[:300],
+                        decision.reason,
+                    )
+                )
+        rows.append(
+            {
+                "data set": name,
+                "pairs": len(pairs),
+                "decided": fired,
+                "coverage": round(fired / len(pairs), 3) if pairs else 0.0,
+                "precision": round(right / fired, 3) if fired else 0.0,
+            }
+        )
     seconds = time.perf_counter() - started
     rule_rows = []
     for rule, c in sorted(per_rule.items()):
         row = {"rule": rule, "fired": c["fired"], "precision": round(c["right"] / c["fired"], 3)}
         rule_rows.append(row)
-    emit(f"compare-{args.split}", rows, ["data set", "pairs", "decided", "coverage", "precision"],
-         {"rules": rule_rows, "ms_per_pair": round(1000 * seconds / max(pairs_seen, 1), 3)})
+    emit(
+        f"compare-{args.split}",
+        rows,
+        ["data set", "pairs", "decided", "coverage", "precision"],
+        {"rules": rule_rows, "ms_per_pair": round(1000 * seconds / max(pairs_seen, 1), 3)},
+    )
     print()
     print("| rule | fired | precision | by data set (right/fired) |")
     print("|---|---|---|---|")
     for rule, c in sorted(per_rule.items()):
-        by = ", ".join(f"{k[6:]} {c['right:' + k[6:]]}/{v}" for k, v in sorted(c.items()) if k.startswith("fired:"))
+        by = ", ".join(
+            f"{k[6:]} {c['right:' + k[6:]]}/{v}"
+            for k, v in sorted(c.items())
+            if k.startswith("fired:")
+        )
         print(f"| {rule} | {c['fired']} | {c['right'] / c['fired']:.3f} | {by} |")
     print()
     print("| guard (decides nothing) | held back | gold supports | gold refutes | gold nei |")
@@ -102,17 +129,37 @@ def main() -> None:
     for rule, c in sorted(guards.items()):
         print(f"| {rule} | {sum(c.values())} | {c['supports']} | {c['refutes']} | {c['nei']} |")
     for row in wrong[: args.show_wrong]:
-        print("\nWRONG", row[0], row[1], "gold", row[2], "\n  claim:", row[3], "\n  evidence:", row[4], "\n  reason:", row[5])
+        print(
+            "\nWRONG",
+            row[0],
+            row[1],
+            "gold",
+            row[2],
+            "\n  claim:",
+            row[3],
+            "\n  evidence:",
+            row[4],
+            "\n  reason:",
+            row[5],
+        )
     if args.write_card:
         if args.split != "validation":
             raise SystemExit("the card is written from the validation splits only")
-        card = {"fitted_on": "benchmarks/compare.py on the validation splits (FEVER-Symmetric dev, Climate-FEVER "
-                             "70 %, SciFact train, HealthVer dev); held-out splits never used",
-                "rules": {rule: {"fired": c["fired"], "right": c["right"],
-                                 # a rule seen fewer than 20 times counts no more than 0.85
-                                 "precision": round(c["right"] / c["fired"], 3) if c["fired"] >= 20 else
-                                 round(min(0.85, c["right"] / c["fired"]), 3)}
-                          for rule, c in sorted(per_rule.items())}}
+        card = {
+            "fitted_on": "benchmarks/compare.py on the validation splits (FEVER-Symmetric dev, Climate-FEVER "
+            "70 %, SciFact train, HealthVer dev); held-out splits never used",
+            "rules": {
+                rule: {
+                    "fired": c["fired"],
+                    "right": c["right"],
+                    # a rule seen fewer than 20 times counts no more than 0.85
+                    "precision": round(c["right"] / c["fired"], 3)
+                    if c["fired"] >= 20
+                    else round(min(0.85, c["right"] / c["fired"]), 3),
+                }
+                for rule, c in sorted(per_rule.items())
+            },
+        }
         Path(CARD).write_text(json.dumps(card, indent=1) + "\n")
         print(f"\nwrote {CARD}")
 

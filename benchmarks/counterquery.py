@@ -88,19 +88,29 @@ class Index:
         if not terms:
             return []
         match = " OR ".join('"' + t.replace('"', "") + '"' for t in terms)
-        rows = self.db.execute("SELECT rowid FROM docs WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT ?", (match, k))
+        rows = self.db.execute(
+            "SELECT rowid FROM docs WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT ?", (match, k)
+        )
         return [r[0] for r in rows]
 
 
 def build(split: str) -> tuple[Index, list[Claim]]:
     index = Index()
     claims: list[Claim] = []
-    for fever_split in ("train", "test"):  # every FEVER evidence is on the web; the split picks the claims
+    for fever_split in (
+        "train",
+        "test",
+    ):  # every FEVER evidence is on the web; the split picks the claims
         for row in fever_rows(fever_split):
             doc = index.add(row["evidence"])
             if fever_split == split:
-                claims.append(Claim("FEVER-Symmetric", row["claim"],
-                                    {doc: "supports" if row["label"] == "SUPPORTS" else "refutes"}))
+                claims.append(
+                    Claim(
+                        "FEVER-Symmetric",
+                        row["claim"],
+                        {doc: "supports" if row["label"] == "SUPPORTS" else "refutes"},
+                    )
+                )
     for line in (DATA / "climate-fever" / "corpus.jsonl").open(encoding="utf-8"):
         index.add(json.loads(line)["text"])
     chosen = {_norm(r["claim"]) for r in climate_claims(split)}
@@ -127,7 +137,8 @@ def build(split: str) -> tuple[Index, list[Claim]]:
                 for i in rationale["sentences"]:
                     if abstract[i].strip():
                         gold[index.ids[" ".join(abstract[i].split())]] = (
-                            "supports" if rationale["label"] == "SUPPORT" else "refutes")
+                            "supports" if rationale["label"] == "SUPPORT" else "refutes"
+                        )
         claims.append(Claim("SciFact", row["claim"], gold))
     return index, claims
 
@@ -151,7 +162,7 @@ def run(args: argparse.Namespace) -> None:
     def embed(texts: list[str]) -> np.ndarray:
         missing = [t for t in dict.fromkeys(texts) if t not in vectors]
         for start in range(0, len(missing), 256):
-            batch = missing[start:start + 256]
+            batch = missing[start : start + 256]
             for text, vector in zip(batch, embedder.embed_blocking(batch), strict=True):
                 vectors[text] = vector / (np.linalg.norm(vector) or 1.0)
         return np.stack([vectors[t] for t in texts])
@@ -170,7 +181,9 @@ def run(args: argparse.Namespace) -> None:
                 if counter:
                     queries.append(counter)
                     made[form] += 1
-            merged = list(dict.fromkeys(d for q in queries for d in index.search(q, args.per_query)))
+            merged = list(
+                dict.fromkeys(d for q in queries for d in index.search(q, args.per_query))
+            )
             if merged:
                 scores = embed([index.texts[d] for d in merged]) @ claim_vector
                 final = [merged[i] for i in np.argsort(-scores, kind="stable")[:FINAL]]
@@ -188,38 +201,68 @@ def run(args: argparse.Namespace) -> None:
                 t["supporting_final"] += bool(supporting & set(final))
             t["results"] += len(merged)
     rows = []
-    for (dataset, name), t in sorted(tally.items(), key=lambda kv: (kv[0][0], list(settings).index(kv[0][1]))):
-        rows.append({
-            "dataset": dataset, "setting": name, "claims": t["claims"],
-            "refuted: refuting in results": f"{t['refuting_merged'] / max(1, t['refuted']):.3f}",
-            "refuted: refuting in final 5": f"{t['refuting_final'] / max(1, t['refuted']):.3f}",
-            "all: opposite stance in final 5": f"{t['opposite_final'] / max(1, t['claims']):.3f}",
-            "supported: support kept in final 5": f"{t['supporting_final'] / max(1, t['supported']):.3f}",
-            "results per claim": f"{t['results'] / max(1, t['claims']):.1f}",
-        })
+    for (dataset, name), t in sorted(
+        tally.items(), key=lambda kv: (kv[0][0], list(settings).index(kv[0][1]))
+    ):
+        rows.append(
+            {
+                "dataset": dataset,
+                "setting": name,
+                "claims": t["claims"],
+                "refuted: refuting in results": f"{t['refuting_merged'] / max(1, t['refuted']):.3f}",
+                "refuted: refuting in final 5": f"{t['refuting_final'] / max(1, t['refuted']):.3f}",
+                "all: opposite stance in final 5": f"{t['opposite_final'] / max(1, t['claims']):.3f}",
+                "supported: support kept in final 5": f"{t['supporting_final'] / max(1, t['supported']):.3f}",
+                "results per claim": f"{t['results'] / max(1, t['claims']):.1f}",
+            }
+        )
     totals = defaultdict(lambda: defaultdict(int))
     for (_, name), t in tally.items():
         for key, value in t.items():
             totals[name][key] += value
     best = max(FORMS, key=lambda f: totals[f"claim + {f}"]["refuting_final"])
-    emit("counterquery", rows, list(rows[0]) if rows else [], {
-        "split": args.split, "per_query": args.per_query, "documents": len(index.texts), "claims": len(claims),
-        "counter_queries_made": dict(made), "most_refuting_form": best,
-        "pooled": {name: {"refuting_final": round(t["refuting_final"] / max(1, t["refuted"]), 3),
-                          "opposite_final": round(t["opposite_final"] / max(1, t["claims"]), 3),
-                          "supporting_final": round(t["supporting_final"] / max(1, t["supported"]), 3)}
-                   for name, t in totals.items()},
-        "seconds": round(time.perf_counter() - started, 1)})
+    emit(
+        "counterquery",
+        rows,
+        list(rows[0]) if rows else [],
+        {
+            "split": args.split,
+            "per_query": args.per_query,
+            "documents": len(index.texts),
+            "claims": len(claims),
+            "counter_queries_made": dict(made),
+            "most_refuting_form": best,
+            "pooled": {
+                name: {
+                    "refuting_final": round(t["refuting_final"] / max(1, t["refuted"]), 3),
+                    "opposite_final": round(t["opposite_final"] / max(1, t["claims"]), 3),
+                    "supporting_final": round(t["supporting_final"] / max(1, t["supported"]), 3),
+                }
+                for name, t in totals.items()
+            },
+            "seconds": round(time.perf_counter() - started, 1),
+        },
+    )
 
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=["train", "test"], default="test",
-                        help="train chooses DEFAULT_FORM; test is reported (never tuned on)")
-    parser.add_argument("--per-query", type=int, default=PER_QUERY,
-                        help="results kept per query (the trusted tier keeps 8; fewer = a shallower results page)")
-    parser.add_argument("--limit", type=int, default=0, help="at most this many claims per dataset (0: all)")
+    parser.add_argument(
+        "--split",
+        choices=["train", "test"],
+        default="test",
+        help="train chooses DEFAULT_FORM; test is reported (never tuned on)",
+    )
+    parser.add_argument(
+        "--per-query",
+        type=int,
+        default=PER_QUERY,
+        help="results kept per query (the trusted tier keeps 8; fewer = a shallower results page)",
+    )
+    parser.add_argument(
+        "--limit", type=int, default=0, help="at most this many claims per dataset (0: all)"
+    )
     run(parser.parse_args())
 
 

@@ -122,10 +122,16 @@ async def run(args, folder: Path) -> None:
     threads = set_inference_threads(0)
     lane = InferenceLane(threads)
     embedder, _ = load_embedder("all-MiniLM-L6-v2", "onnx-int8", threads=threads)
-    model_dir = Path(args.model) if args.model else build_model(folder / "ce", embedder.resolved.location)
-    facts = [json.loads(line)["text"] for line in (ROOT / "seed" / "facts.jsonl").read_text().splitlines() if line]
+    model_dir = (
+        Path(args.model) if args.model else build_model(folder / "ce", embedder.resolved.location)
+    )
+    facts = [
+        json.loads(line)["text"]
+        for line in (ROOT / "seed" / "facts.jsonl").read_text().splitlines()
+        if line
+    ]
     fact_vectors = embedder.embed_blocking(facts)
-    claims = CLAIMS[:args.claims]
+    claims = CLAIMS[: args.claims]
     pair_sets = []
     for claim in claims:
         nearest = np.argsort(-(fact_vectors @ embedder.embed_blocking([claim])[0]))[:20]
@@ -139,8 +145,14 @@ async def run(args, folder: Path) -> None:
         timings = []
         for _ in range(2):  # the first load exports (ONNX), the second finds the cache
             started = time.perf_counter()
-            reranker, status = load_reranker(str(model_dir), embedder, scale, backend=backend,
-                                             cache_dir=folder / "onnx", threads=threads)
+            reranker, status = load_reranker(
+                str(model_dir),
+                embedder,
+                scale,
+                backend=backend,
+                cache_dir=folder / "onnx",
+                threads=threads,
+            )
             timings.append((time.perf_counter() - started) * 1000)
         assert isinstance(reranker, CrossEncoderReranker) and status.backend == backend, status
         rerankers[backend], loads[backend] = reranker, timings
@@ -156,12 +168,18 @@ async def run(args, folder: Path) -> None:
 
         async def call():  # in a worker thread, as the service runs it with batching off
             await run_blocking(score)
+
         return call
 
     def batched(backend, claim_count):
         async def call():
-            await asyncio.gather(*(batchers[backend].score(ps[0][0], [p for _, p in ps])
-                                   for ps in pair_sets[:claim_count]))
+            await asyncio.gather(
+                *(
+                    batchers[backend].score(ps[0][0], [p for _, p in ps])
+                    for ps in pair_sets[:claim_count]
+                )
+            )
+
         return call
 
     def local_compute(backend):
@@ -170,6 +188,7 @@ async def run(args, folder: Path) -> None:
             retriever.clear_query_cache()  # every run embeds the claim
             candidates = await retriever.candidates(query)
             await retriever.rerank(query, candidates[:20], record_access=False)
+
         return call
 
     measures = {
@@ -187,24 +206,38 @@ async def run(args, folder: Path) -> None:
     for backend, reranker in rerankers.items():
         scores = [np.array(reranker.score_pairs_blocking(ps)) for ps in pair_sets]
         pairs = list(zip(scores, reference, strict=True))
-        rows[backend].update({
-            "max abs diff vs torch": float(max(np.abs(s - r).max() for s, r in pairs)),
-            "min Spearman vs torch": min(spearman(s, r) for s, r in pairs),
-            "top-5 kept like torch": f"{sum(top5(s) == top5(r) for s, r in pairs)}/{len(pairs)} claims",
-            "load first / cached (ms)": f"{loads[backend][0]:.0f} / {loads[backend][1]:.0f}",
-        })
+        rows[backend].update(
+            {
+                "max abs diff vs torch": float(max(np.abs(s - r).max() for s, r in pairs)),
+                "min Spearman vs torch": min(spearman(s, r) for s, r in pairs),
+                "top-5 kept like torch": f"{sum(top5(s) == top5(r) for s, r in pairs)}/{len(pairs)} claims",
+                "load first / cached (ms)": f"{loads[backend][0]:.0f} / {loads[backend][1]:.0f}",
+            }
+        )
         await batchers[backend].aclose()
     kb.close()
     spread = float(np.mean([r.std() for r in reference]))
-    emit("cross_encoder", list(rows.values()), list(rows["torch"]), {
-        "runs": args.runs, "claims": len(claims), "threads": threads, "cores": available_cores(),
-        "torch_score_std_per_claim": round(spread, 4),
-        "model": args.model or "ms-marco-MiniLM-L-6-v2's shape: all-MiniLM-L6-v2 encoder + random head, Identity"})
+    emit(
+        "cross_encoder",
+        list(rows.values()),
+        list(rows["torch"]),
+        {
+            "runs": args.runs,
+            "claims": len(claims),
+            "threads": threads,
+            "cores": available_cores(),
+            "torch_score_std_per_claim": round(spread, 4),
+            "model": args.model
+            or "ms-marco-MiniLM-L-6-v2's shape: all-MiniLM-L6-v2 encoder + random head, Identity",
+        },
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=30, help="timed runs per measure and backend (≥ 20)")
+    parser.add_argument(
+        "--runs", type=int, default=30, help="timed runs per measure and backend (≥ 20)"
+    )
     parser.add_argument("--claims", type=int, default=6, help="claims for the fidelity check (≥ 4)")
     parser.add_argument("--model", help="a local cross-encoder directory (default: the stand-in)")
     args = parser.parse_args()

@@ -24,19 +24,43 @@ from benchmarks.common import ROOT, emit
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--examples", type=int, default=1120, help="generated examples per operation")
-    parser.add_argument("--coverage", action="store_true", help="also run schemathesis' coverage phase")
+    parser.add_argument(
+        "--examples", type=int, default=1120, help="generated examples per operation"
+    )
+    parser.add_argument(
+        "--coverage", action="store_true", help="also run schemathesis' coverage phase"
+    )
     parser.add_argument("--embedder", choices=["hashing", "minilm"], default="hashing")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         report, junit = Path(tmp) / "fuzz.json", Path(tmp) / "junit.xml"
-        env = {**os.environ, "HF_HUB_OFFLINE": "1", "FUZZ_EXAMPLES": str(args.examples),
-               "FUZZ_COVERAGE": "1" if args.coverage else "0", "FUZZ_REPORT": str(report),
-               "FUZZ_EMBEDDER": args.embedder}
+        env = {
+            **os.environ,
+            "HF_HUB_OFFLINE": "1",
+            "FUZZ_EXAMPLES": str(args.examples),
+            "FUZZ_COVERAGE": "1" if args.coverage else "0",
+            "FUZZ_REPORT": str(report),
+            "FUZZ_EMBEDDER": args.embedder,
+        }
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "pytest", "tests/app/test_fuzz.py", "-q", "-p", "no:cacheprovider",
-                        "--timeout", "0", f"--junitxml={junit}"], cwd=ROOT, env=env, check=False,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "tests/app/test_fuzz.py",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "--timeout",
+                "0",
+                f"--junitxml={junit}",
+            ],
+            cwd=ROOT,
+            env=env,
+            check=False,
+            stdout=subprocess.DEVNULL,
+        )
         elapsed = time.perf_counter() - started
         counts = json.loads(report.read_text()) if report.exists() else {"cases": {}, "checks": []}
         failures: dict[str, str] = {}
@@ -47,14 +71,33 @@ def main() -> None:
             if problem is not None:
                 label = case.get("name", "").partition("[")[2].rstrip("]")
                 failures[label] = (problem.get("message") or "").splitlines()[0][:160]
-    rows = [{"operation": label, "cases": n, "result": "FAILED: " + failures[label] if label in failures else "ok"}
-            for label, n in sorted(counts["cases"].items())]
-    rows += [{"operation": label, "cases": "?", "result": "FAILED: " + why}
-             for label, why in failures.items() if label not in counts["cases"]]
-    emit("fuzz", rows, ["operation", "cases", "result"],
-         {"cases": sum(counts["cases"].values()), "failures": len(failures), "checks": counts["checks"],
-          "examples_per_operation": args.examples, "coverage_phase": args.coverage,
-          "embedder": args.embedder, "seconds": round(elapsed, 1)})
+    rows = [
+        {
+            "operation": label,
+            "cases": n,
+            "result": "FAILED: " + failures[label] if label in failures else "ok",
+        }
+        for label, n in sorted(counts["cases"].items())
+    ]
+    rows += [
+        {"operation": label, "cases": "?", "result": "FAILED: " + why}
+        for label, why in failures.items()
+        if label not in counts["cases"]
+    ]
+    emit(
+        "fuzz",
+        rows,
+        ["operation", "cases", "result"],
+        {
+            "cases": sum(counts["cases"].values()),
+            "failures": len(failures),
+            "checks": counts["checks"],
+            "examples_per_operation": args.examples,
+            "coverage_phase": args.coverage,
+            "embedder": args.embedder,
+            "seconds": round(elapsed, 1),
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -24,29 +24,57 @@ async def measure(minilm, latency: float, runs: int) -> list[dict]:
     from tests.fakes.web import FakeWeb
 
     rows = []
-    with FakeOpenAI(judge(), delay_s=latency) as llm, \
-            FakeWeb({"/eiffel": (200, {"content-type": "text/html"}, EIFFEL_PAGE)}) as web:
+    with (
+        FakeOpenAI(judge(), delay_s=latency) as llm,
+        FakeWeb({"/eiffel": (200, {"content-type": "text/html"}, EIFFEL_PAGE)}) as web,
+    ):
         cases = [
-            ("baseline: grounding never, citations local", {}, {"grounding": "never", "references": [TEXT]}),
-            ("+ scrubbed grounding pass (always)", {}, {"grounding": "always", "references": [TEXT]}),
-            ("+ citation check by the LLM", {"CITATION_CHECK": "llm"},
-             {"grounding": "never", "references": [TEXT]}),
-            ("reference URL instead of text (fetch + extract)", {},
-             {"grounding": "never", "references": [f"{web.url}/eiffel"]}),
+            (
+                "baseline: grounding never, citations local",
+                {},
+                {"grounding": "never", "references": [TEXT]},
+            ),
+            (
+                "+ scrubbed grounding pass (always)",
+                {},
+                {"grounding": "always", "references": [TEXT]},
+            ),
+            (
+                "+ citation check by the LLM",
+                {"CITATION_CHECK": "llm"},
+                {"grounding": "never", "references": [TEXT]},
+            ),
+            (
+                "reference URL instead of text (fetch + extract)",
+                {},
+                {"grounding": "never", "references": [f"{web.url}/eiffel"]},
+            ),
         ]
         for name, settings_extra, body in cases:
             totals, stages, calls = [], {}, 0
             for _ in range(runs):
-                settings = make_settings(Path(tempfile.mkdtemp()), OPENAI_BASE_URL=llm.url,
-                                         FETCH_ALLOW_HOSTS="127.0.0.1:*", **settings_extra)
+                settings = make_settings(
+                    Path(tempfile.mkdtemp()),
+                    OPENAI_BASE_URL=llm.url,
+                    FETCH_ALLOW_HOSTS="127.0.0.1:*",
+                    **settings_extra,
+                )
                 async with app_client(settings, embedder=minilm) as client:
-                    answer = (await client.post("/api/verify", json={"claim": CLAIM, **body})).json()
+                    answer = (
+                        await client.post("/api/verify", json={"claim": CLAIM, **body})
+                    ).json()
                 totals.append(answer["timings_ms"]["total"])
                 calls = answer["usage"]["llm_calls"]
                 for stage in ("score_sources", "citations", "grounding", "references"):
                     stages.setdefault(stage, []).append(answer["timings_ms"].get(stage, 0.0))
-            rows.append({"case": name, "llm_calls": calls, "total_ms": round(statistics.median(totals)),
-                         **{f"{k}_ms": round(statistics.median(v), 1) for k, v in stages.items()}})
+            rows.append(
+                {
+                    "case": name,
+                    "llm_calls": calls,
+                    "total_ms": round(statistics.median(totals)),
+                    **{f"{k}_ms": round(statistics.median(v), 1) for k, v in stages.items()},
+                }
+            )
     return rows
 
 
@@ -56,8 +84,19 @@ async def main() -> None:
 
     minilm = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")
     rows = await measure(minilm, args.latency, args.runs)
-    emit("grounding_cost", rows, ["case", "llm_calls", "total_ms", "score_sources_ms", "citations_ms",
-                                  "grounding_ms", "references_ms"])
+    emit(
+        "grounding_cost",
+        rows,
+        [
+            "case",
+            "llm_calls",
+            "total_ms",
+            "score_sources_ms",
+            "citations_ms",
+            "grounding_ms",
+            "references_ms",
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -62,12 +62,24 @@ def available(data: Path = DATA) -> bool:
 
 # -- FEVER-Symmetric -------------------------------------------------------------------------------
 
+
 def fever_rows(split: str, data: Path = DATA) -> list[dict]:
-    path = data / "fever-symmetric" / f"fever_symmetric_{'dev' if split == 'train' else 'test'}.jsonl"
+    path = (
+        data / "fever-symmetric" / f"fever_symmetric_{'dev' if split == 'train' else 'test'}.jsonl"
+    )
     return [json.loads(line) for line in path.open(encoding="utf-8")]
 
 
-_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}", "``": '"', "''": '"'}
+_PTB = {
+    "-LRB-": "(",
+    "-RRB-": ")",
+    "-LSB-": "[",
+    "-RSB-": "]",
+    "-LCB-": "{",
+    "-RCB-": "}",
+    "``": '"',
+    "''": '"',
+}
 
 
 def detokenize(text: str) -> str:
@@ -80,12 +92,22 @@ def detokenize(text: str) -> str:
 
 
 def fever_pairs(split: str, data: Path = DATA) -> list[Pair]:
-    return [Pair(detokenize(r["claim"]), detokenize(r["evidence"]), "supports" if r["label"] == "SUPPORTS" else "refutes",
-                 "fever:" + _norm(r["claim"])) for r in fever_rows(split, data)]  # groups: the dataset's own text
+    return [
+        Pair(
+            detokenize(r["claim"]),
+            detokenize(r["evidence"]),
+            "supports" if r["label"] == "SUPPORTS" else "refutes",
+            "fever:" + _norm(r["claim"]),
+        )
+        for r in fever_rows(split, data)
+    ]  # groups: the dataset's own text
 
 
 def fever_cases(split: str = "test", data: Path = DATA) -> list[Case]:
-    return [Case(p.claim, [p.evidence], p.label, ["https://en.wikipedia.org/"]) for p in fever_pairs(split, data)]
+    return [
+        Case(p.claim, [p.evidence], p.label, ["https://en.wikipedia.org/"])
+        for p in fever_pairs(split, data)
+    ]
 
 
 # -- Climate-FEVER ---------------------------------------------------------------------------------
@@ -94,16 +116,23 @@ _CF = {"SUPPORTS": "supports", "REFUTES": "refutes", "NOT_ENOUGH_INFO": "nei"}
 
 
 def climate_claims(split: str, data: Path = DATA) -> list[dict]:
-    rows = [json.loads(line) for line in (data / "climate-fever" / "claims.jsonl").open(encoding="utf-8")]
+    rows = [
+        json.loads(line)
+        for line in (data / "climate-fever" / "claims.jsonl").open(encoding="utf-8")
+    ]
     return [r for r in rows if _held_out("cf:" + _norm(r["claim"])) == (split == "test")]
 
 
 def climate_pairs(split: str, data: Path = DATA) -> list[Pair]:
-    return [Pair(r["claim"], e["evidence"], _CF[e["evidence_label"]], "cf:" + _norm(r["claim"]))
-            for r in climate_claims(split, data) for e in r["evidences"]]
+    return [
+        Pair(r["claim"], e["evidence"], _CF[e["evidence_label"]], "cf:" + _norm(r["claim"]))
+        for r in climate_claims(split, data)
+        for e in r["evidences"]
+    ]
 
 
 # -- SciFact ---------------------------------------------------------------------------------------
+
 
 def _scifact_corpus(data: Path) -> dict[int, dict]:
     corpus = {}
@@ -138,7 +167,9 @@ def scifact_pairs(split: str, data: Path = DATA) -> list[Pair]:
         for doc_id in row.get("cited_doc_ids", []):
             doc = corpus[int(doc_id)]
             used = rationale.get(int(doc_id), set())
-            others = [(i, s.strip()) for i, s in enumerate(doc["abstract"]) if i not in used and s.strip()]
+            others = [
+                (i, s.strip()) for i, s in enumerate(doc["abstract"]) if i not in used and s.strip()
+            ]
             others.sort(key=lambda o: -len(claim_words & set(_norm(o[1]).split())))
             pairs += [Pair(row["claim"], s, "nei", group) for _, s in others[:3]]
     return pairs
@@ -158,8 +189,16 @@ def scifact_cases(split: str = "test", data: Path = DATA) -> list[Case]:
             for doc_id in row.get("cited_doc_ids", [])[:2]:
                 doc = corpus[int(doc_id)]
                 evidence.append(" ".join(s.strip() for s in doc["abstract"][:3]))
-        label = "supports" if labels == {"SUPPORT"} else "refutes" if labels == {"CONTRADICT"} else "nei"
-        cases.append(Case(row["claim"], evidence, label, ["https://doi.org/scifact"] * len(evidence)))
+        label = (
+            "supports"
+            if labels == {"SUPPORT"}
+            else "refutes"
+            if labels == {"CONTRADICT"}
+            else "nei"
+        )
+        cases.append(
+            Case(row["claim"], evidence, label, ["https://doi.org/scifact"] * len(evidence))
+        )
     return cases
 
 
@@ -171,8 +210,10 @@ _HV = {"Supports": "supports", "Refutes": "refutes", "Neutral": "nei"}
 def healthver_pairs(split: str = "test", data: Path = DATA) -> list[Pair]:
     name = "healthver_test.csv" if split == "test" else "healthver_dev.csv"
     with (data / "healthver" / name).open(encoding="utf-8") as handle:
-        return [Pair(r["claim"], r["evidence"], _HV[r["label"]], "hv:" + _norm(r["claim"]))
-                for r in csv.DictReader(handle)]
+        return [
+            Pair(r["claim"], r["evidence"], _HV[r["label"]], "hv:" + _norm(r["claim"]))
+            for r in csv.DictReader(handle)
+        ]
 
 
 # -- AVeriTeC (evaluation only) ---------------------------------------------------------------------
@@ -191,7 +232,9 @@ def averitec_cases(data: Path = DATA) -> list[Case]:
             for a in q.get("answers", []):
                 evidence.append(f"Q: {q['question']} A: {a.get('answer', '')}")
                 sources.append(a.get("source_url") or "https://example.org/")
-        cases.append(Case(row["claim"], evidence[:6], _AV.get(row["label"], "conflicting"), sources[:6]))
+        cases.append(
+            Case(row["claim"], evidence[:6], _AV.get(row["label"], "conflicting"), sources[:6])
+        )
     return cases
 
 

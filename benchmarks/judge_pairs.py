@@ -22,16 +22,24 @@ def main() -> None:
 
     judge, status = load_local_judge(onnx_dir=DEFAULT_CACHE)
     if judge is None or judge.aligner is None:
-        raise SystemExit(f"the stacked local judge is not available: {status.reason or judge.align_reason}")
-    sets = {"FEVER-Symmetric test (2-way)": fever_pairs("test"), "HealthVer test": healthver_pairs("test"),
-            "SciFact dev": scifact_pairs("test"), "Climate-FEVER held-out": climate_pairs("test")}
+        raise SystemExit(
+            f"the stacked local judge is not available: {status.reason or judge.align_reason}"
+        )
+    sets = {
+        "FEVER-Symmetric test (2-way)": fever_pairs("test"),
+        "HealthVer test": healthver_pairs("test"),
+        "SciFact dev": scifact_pairs("test"),
+        "Climate-FEVER held-out": climate_pairs("test"),
+    }
     rows = []
     for name, pairs in sets.items():
         texts = [(p.evidence, p.claim) for p in pairs]
         gold = [LABELS.index(p.label) for p in pairs]
         majority = max(np.bincount(gold)) / len(gold)
-        for engine, logits in (("cross-encoder alone", judge.network_logits(texts)),
-                               ("stacked", judge.logits_blocking(texts))):
+        for engine, logits in (
+            ("cross-encoder alone", judge.network_logits(texts)),
+            ("stacked", judge.logits_blocking(texts)),
+        ):
             if name.startswith("FEVER"):
                 predicted = (logits[:, 1] > logits[:, 0]).astype(int).tolist()
                 f1 = None
@@ -39,9 +47,21 @@ def main() -> None:
                 predicted = logits.argmax(1).tolist()
                 f1 = round(macro_f1(gold, predicted), 3)
             accuracy = float(np.mean([g == p for g, p in zip(gold, predicted, strict=True)]))
-            rows.append({"pairs": name, "n": len(pairs), "engine": engine, "accuracy": round(accuracy, 3),
-                         "macro_f1": f1, "majority_class_accuracy": round(float(majority), 3)})
-    emit("judge_pairs", rows, ["pairs", "n", "engine", "accuracy", "macro_f1", "majority_class_accuracy"])
+            rows.append(
+                {
+                    "pairs": name,
+                    "n": len(pairs),
+                    "engine": engine,
+                    "accuracy": round(accuracy, 3),
+                    "macro_f1": f1,
+                    "majority_class_accuracy": round(float(majority), 3),
+                }
+            )
+    emit(
+        "judge_pairs",
+        rows,
+        ["pairs", "n", "engine", "accuracy", "macro_f1", "majority_class_accuracy"],
+    )
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 # -- the corpus -------------------------------------------------------------------------------
 
+
 def _jsonl(path: Path):
     with path.open(encoding="utf-8") as handle:
         for line in handle:
@@ -69,16 +70,23 @@ def real_sentences(data: Path) -> list[tuple[str, str]]:
             found += [(s.strip(), row["title"].strip()) for s in row["abstract"] if s.strip()]
     for name in ("climate-fever", "healthver"):
         if (data / name / "corpus.jsonl").exists():
-            found += [(row["text"].strip(), (row.get("title") or "").strip())
-                      for row in _jsonl(data / name / "corpus.jsonl") if row["text"].strip()]
+            found += [
+                (row["text"].strip(), (row.get("title") or "").strip())
+                for row in _jsonl(data / name / "corpus.jsonl")
+                if row["text"].strip()
+            ]
     return found
 
 
 def real_queries(data: Path, n: int) -> list[str]:
-    sources = [(data / "scifact" / "claims_dev.jsonl", "claim"),
-               (data / "climate-fever" / "queries.jsonl", "text"),
-               (data / "healthver" / "queries_test.jsonl", "text")]
-    per_source = [[row[key].strip() for row in _jsonl(path)] for path, key in sources if path.exists()]
+    sources = [
+        (data / "scifact" / "claims_dev.jsonl", "claim"),
+        (data / "climate-fever" / "queries.jsonl", "text"),
+        (data / "healthver" / "queries_test.jsonl", "text"),
+    ]
+    per_source = [
+        [row[key].strip() for row in _jsonl(path)] for path, key in sources if path.exists()
+    ]
     picked: dict[str, None] = {}
     rng = random.Random(11)
     for claims in per_source:
@@ -92,15 +100,33 @@ def real_queries(data: Path, n: int) -> list[str]:
 
 def zipf_sentences(n: int, rng: random.Random) -> list[tuple[str, str]]:
     """Without the data: words from a 30k-word generated vocabulary, Zipf (s = 1.07) frequencies."""
-    syllables = ["ka", "to", "mi", "ren", "sol", "vi", "dar", "en", "lo", "pra", "ste", "qua", "ri", "mon"]
-    vocabulary = sorted({"".join(rng.choice(syllables) for _ in range(rng.randint(1, 4)))
-                         for _ in range(60_000)})[:30_000]
+    syllables = [
+        "ka",
+        "to",
+        "mi",
+        "ren",
+        "sol",
+        "vi",
+        "dar",
+        "en",
+        "lo",
+        "pra",
+        "ste",
+        "qua",
+        "ri",
+        "mon",
+    ]
+    vocabulary = sorted(
+        {"".join(rng.choice(syllables) for _ in range(rng.randint(1, 4))) for _ in range(60_000)}
+    )[:30_000]
     rng.shuffle(vocabulary)
     weights = [1.0 / (rank + 1) ** 1.07 for rank in range(len(vocabulary))]
     sentences = []
     for _ in range(n):
         words = rng.choices(vocabulary, weights, k=rng.randint(8, 30))
-        sentences.append((" ".join(words).capitalize() + ".", " ".join(rng.choices(vocabulary, weights, k=4))))
+        sentences.append(
+            (" ".join(words).capitalize() + ".", " ".join(rng.choices(vocabulary, weights, k=4)))
+        )
     return sentences
 
 
@@ -110,11 +136,21 @@ def corpus(data: Path = DATA) -> tuple[str, list[tuple[str, str]], list[str]]:
     sentences = real_sentences(data)
     if sentences:
         pool = rng.sample(sentences, min(POOL_SIZE, len(sentences)))
-        return (f"real sentences ({len(pool)} sampled from SciFact, Climate-FEVER, HealthVer), "
-                "2-5 per document"), pool, real_queries(data, QUERIES)
+        return (
+            (
+                f"real sentences ({len(pool)} sampled from SciFact, Climate-FEVER, HealthVer), "
+                "2-5 per document"
+            ),
+            pool,
+            real_queries(data, QUERIES),
+        )
     pool = zipf_sentences(POOL_SIZE, rng)
     queries = [" ".join(s.split()[:12]) for s, _ in zipf_sentences(QUERIES, random.Random(13))]
-    return "generated Zipf vocabulary (../shared/data absent), 2-5 sentences per document", pool, queries
+    return (
+        "generated Zipf vocabulary (../shared/data absent), 2-5 sentences per document",
+        pool,
+        queries,
+    )
 
 
 def document_plan(size: int, pool_size: int) -> list[list[int]]:
@@ -124,6 +160,7 @@ def document_plan(size: int, pool_size: int) -> list[list[int]]:
 
 
 # -- vectors and the KB -----------------------------------------------------------------------
+
 
 def _fingerprint(pool: list[tuple[str, str]]) -> str:
     digest = hashlib.sha256()
@@ -141,8 +178,12 @@ def pool_vectors(embedder, pool: list[tuple[str, str]], key: str):
     if path.exists():
         return np.load(path), 0.0
     started = time.perf_counter()
-    vectors = np.concatenate([embedder.embed_blocking([s for s, _ in pool[i:i + 256]])
-                              for i in range(0, len(pool), 256)]).astype(np.float32)
+    vectors = np.concatenate(
+        [
+            embedder.embed_blocking([s for s, _ in pool[i : i + 256]])
+            for i in range(0, len(pool), 256)
+        ]
+    ).astype(np.float32)
     CACHE.mkdir(parents=True, exist_ok=True)
     np.save(path, vectors)
     return vectors, time.perf_counter() - started
@@ -156,17 +197,25 @@ async def build_kb(size: int, pool: list[tuple[str, str]], vectors, key: str):
     from retrieval.documents import Document
     from retrieval.knowledge_base import ChromaKnowledgeBase
 
-    kb = await run_blocking(ChromaKnowledgeBase.open_embedded, CACHE / f"kb-{FORMAT}-{key}-{size}",
-                            "kb_latency")
+    kb = await run_blocking(
+        ChromaKnowledgeBase.open_embedded, CACHE / f"kb-{FORMAT}-{key}-{size}", "kb_latency"
+    )
     have = await kb.count()
     if have >= size:
         return kb, 0.0
     plan = document_plan(size, len(pool))
     started = time.perf_counter()
     for start in range(have, size, BATCH):
-        rows = plan[start:start + BATCH]
-        docs = [Document(" ".join(pool[i][0] for i in row), f"https://bench.invalid/doc/{start + n}",
-                         pool[row[0]][1], origin="user") for n, row in enumerate(rows)]
+        rows = plan[start : start + BATCH]
+        docs = [
+            Document(
+                " ".join(pool[i][0] for i in row),
+                f"https://bench.invalid/doc/{start + n}",
+                pool[row[0]][1],
+                origin="user",
+            )
+            for n, row in enumerate(rows)
+        ]
         batch = np.stack([vectors[row].mean(axis=0) for row in rows])
         batch /= np.linalg.norm(batch, axis=1, keepdims=True)
         await kb.add(docs, batch)
@@ -192,12 +241,16 @@ class PrecomputedEmbedder:
 
 # -- timing -----------------------------------------------------------------------------------
 
-async def _time_queries(kb, retriever, queries: list[str], vectors: dict,
-                        compare_exhaustive: bool) -> dict:
+
+async def _time_queries(
+    kb, retriever, queries: list[str], vectors: dict, compare_exhaustive: bool
+) -> dict:
     """Per query, one after another (so the modes share the machine's noise): the dense leg, the
     lexical leg, the fused query — and with `compare_exhaustive`, the lexical leg and the fused
     query again with the exhaustive lexical path."""
-    modes = [("", kb.lexical.max_scored_rows)] + ([("exhaustive_", None)] if compare_exhaustive else [])
+    modes = [("", kb.lexical.max_scored_rows)] + (
+        [("exhaustive_", None)] if compare_exhaustive else []
+    )
     times: dict[str, list[float]] = {}
     results: dict[str, dict[str, list[str]]] = {}
     limit = kb.lexical.max_scored_rows
@@ -236,8 +289,12 @@ def _ms(values: Sequence[float]) -> tuple[float, float]:
     return round(percentile(values, 0.5), 2), round(percentile(values, 0.95), 2)
 
 
-async def kb_query_latency(sizes: Sequence[int] = (10_000, 100_000), *, compare_exhaustive: bool = False,
-                           max_scored_rows: int | None = None) -> list[dict]:
+async def kb_query_latency(
+    sizes: Sequence[int] = (10_000, 100_000),
+    *,
+    compare_exhaustive: bool = False,
+    max_scored_rows: int | None = None,
+) -> list[dict]:
     """One row per KB size: p50/p95 (ms) of the dense leg, the lexical leg and the fused query,
     with the query embedding timed apart. Each row also carries `measure`/`value`/`target`/
     `detail` for benchmarks/pipeline.py's table (row "(f)")."""
@@ -264,52 +321,95 @@ async def kb_query_latency(sizes: Sequence[int] = (10_000, 100_000), *, compare_
                 kb.lexical.max_scored_rows = max_scored_rows
             fixed = PrecomputedEmbedder(query_vectors, embedder.dimension)
             retriever = Retriever(fixed, kb, EmbeddingReranker(fixed), RetrievalConfig())
-            measured = await _time_queries(kb, retriever, queries, query_vectors, compare_exhaustive)
+            measured = await _time_queries(
+                kb, retriever, queries, query_vectors, compare_exhaustive
+            )
             times, results = measured["times"], measured["results"]
-            row = {"documents": await kb.count(), "queries": len(queries),
-                   "embed_p50_ms": _ms(embed_ms)[0], "embed_p95_ms": _ms(embed_ms)[1]}
+            row = {
+                "documents": await kb.count(),
+                "queries": len(queries),
+                "embed_p50_ms": _ms(embed_ms)[0],
+                "embed_p95_ms": _ms(embed_ms)[1],
+            }
             for name, values in times.items():
                 row[f"{name}_p50_ms"], row[f"{name}_p95_ms"] = _ms(values)
-            row.update({
-                "queries_pruned": sum(1 for q in queries if not kb.lexical.plan(q).exhaustive),
-                "max_scored_rows": kb.lexical.max_scored_rows, "build_s": round(build_s, 1),
-            })
+            row.update(
+                {
+                    "queries_pruned": sum(1 for q in queries if not kb.lexical.plan(q).exhaustive),
+                    "max_scored_rows": kb.lexical.max_scored_rows,
+                    "build_s": round(build_s, 1),
+                }
+            )
             if compare_exhaustive:
-                row["lexical_top50_kept"] = round(_overlap(results["lexical"], results["exhaustive_lexical"]), 3)
-                row["fused_top20_kept"] = round(_overlap(results["fused"], results["exhaustive_fused"]), 3)
+                row["lexical_top50_kept"] = round(
+                    _overlap(results["lexical"], results["exhaustive_lexical"]), 3
+                )
+                row["fused_top20_kept"] = round(
+                    _overlap(results["fused"], results["exhaustive_fused"]), 3
+                )
         finally:
             await run_blocking(kb.close)
         label = f"{size // 1000}k" if size % 1000 == 0 else str(size)
-        row.update({
-            "measure": f"(f) KB query latency at {label} documents, fused p50 / p95 (ms)",
-            "value": f"{row['fused_p50_ms']:.1f} / {row['fused_p95_ms']:.1f}",
-            "target": "p50 ≤ 20 at 100k",
-            "detail": (f"dense {row['dense_p50_ms']:.1f}, lexical {row['lexical_p50_ms']:.1f} ms p50; "
-                       f"query embedding {row['embed_p50_ms']:.1f} ms p50 apart; {description}; "
-                       f"vectors: mean of cached sentence embeddings ({embedder.name}, {status.active})"),
-            "corpus": description, "pool_embed_s": round(pool_s, 1),
-        })
+        row.update(
+            {
+                "measure": f"(f) KB query latency at {label} documents, fused p50 / p95 (ms)",
+                "value": f"{row['fused_p50_ms']:.1f} / {row['fused_p95_ms']:.1f}",
+                "target": "p50 ≤ 20 at 100k",
+                "detail": (
+                    f"dense {row['dense_p50_ms']:.1f}, lexical {row['lexical_p50_ms']:.1f} ms p50; "
+                    f"query embedding {row['embed_p50_ms']:.1f} ms p50 apart; {description}; "
+                    f"vectors: mean of cached sentence embeddings ({embedder.name}, {status.active})"
+                ),
+                "corpus": description,
+                "pool_embed_s": round(pool_s, 1),
+            }
+        )
         rows.append(row)
     return rows
 
 
-COLUMNS = ["documents", "embed_p50_ms", "dense_p50_ms", "dense_p95_ms", "lexical_p50_ms", "lexical_p95_ms",
-           "fused_p50_ms", "fused_p95_ms", "queries_pruned"]
-EXHAUSTIVE_COLUMNS = ["exhaustive_lexical_p50_ms", "exhaustive_lexical_p95_ms", "exhaustive_fused_p50_ms",
-                      "exhaustive_fused_p95_ms", "lexical_top50_kept", "fused_top20_kept"]
+COLUMNS = [
+    "documents",
+    "embed_p50_ms",
+    "dense_p50_ms",
+    "dense_p95_ms",
+    "lexical_p50_ms",
+    "lexical_p95_ms",
+    "fused_p50_ms",
+    "fused_p95_ms",
+    "queries_pruned",
+]
+EXHAUSTIVE_COLUMNS = [
+    "exhaustive_lexical_p50_ms",
+    "exhaustive_lexical_p95_ms",
+    "exhaustive_fused_p50_ms",
+    "exhaustive_fused_p95_ms",
+    "lexical_top50_kept",
+    "fused_top20_kept",
+]
 
 
 def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", default="10000,100000", help="comma-separated KB sizes")
-    parser.add_argument("--compare-exhaustive", action="store_true",
-                        help="also time the previous exhaustive lexical path on the same KB")
-    parser.add_argument("--max-scored-rows", type=int, help="the lexical row budget (default: the service's)")
+    parser.add_argument(
+        "--compare-exhaustive",
+        action="store_true",
+        help="also time the previous exhaustive lexical path on the same KB",
+    )
+    parser.add_argument(
+        "--max-scored-rows", type=int, help="the lexical row budget (default: the service's)"
+    )
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
-    rows = asyncio.run(kb_query_latency(sizes, compare_exhaustive=args.compare_exhaustive,
-                                       max_scored_rows=args.max_scored_rows))
+    rows = asyncio.run(
+        kb_query_latency(
+            sizes, compare_exhaustive=args.compare_exhaustive, max_scored_rows=args.max_scored_rows
+        )
+    )
     columns = COLUMNS + (EXHAUSTIVE_COLUMNS if args.compare_exhaustive else [])
     emit("kb_latency", rows, columns, {"note": rows[0]["detail"] if rows else ""})
     return 0

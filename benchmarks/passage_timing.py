@@ -26,9 +26,19 @@ async def main() -> None:
         ones.append(one)
         manys.append(many)
     one, many = statistics.median(ones), statistics.median(manys)
-    emit("passage_timing", [{"latency_s": args.latency, "runs": args.runs, "one_claim_s": one,
-                             "passage_3_claims_s": many, "ratio": many / one}],
-         ["latency_s", "runs", "one_claim_s", "passage_3_claims_s", "ratio"])
+    emit(
+        "passage_timing",
+        [
+            {
+                "latency_s": args.latency,
+                "runs": args.runs,
+                "one_claim_s": one,
+                "passage_3_claims_s": many,
+                "ratio": many / one,
+            }
+        ],
+        ["latency_s", "runs", "one_claim_s", "passage_3_claims_s", "ratio"],
+    )
 
 
 if __name__ == "__main__":

@@ -35,11 +35,16 @@ from pathlib import Path
 from benchmarks.common import ROOT, emit
 
 CLAIMS = [
-    "The Earth is flat", "The Great Wall of China is visible from space with the naked eye",
-    "Water boils at 100 degrees Celsius at sea level", "Vaccines cause autism",
-    "The Eiffel Tower was completed in 1889", "Humans only use 10 percent of their brains",
-    "Lightning never strikes the same place twice", "The Moon landing was faked",
-    "Mount Everest is the tallest mountain above sea level", "Goldfish have a three-second memory",
+    "The Earth is flat",
+    "The Great Wall of China is visible from space with the naked eye",
+    "Water boils at 100 degrees Celsius at sea level",
+    "Vaccines cause autism",
+    "The Eiffel Tower was completed in 1889",
+    "Humans only use 10 percent of their brains",
+    "Lightning never strikes the same place twice",
+    "The Moon landing was faked",
+    "Mount Everest is the tallest mountain above sea level",
+    "Goldfish have a three-second memory",
 ]
 
 
@@ -62,10 +67,12 @@ async def _latencies(settings, embedder, claims, runs: int) -> tuple[list[float]
             await client.post("/api/verify", json={"claim": claim, "web_search": False})
         for run in range(runs):
             for n, claim in enumerate(claims):
-                for recording in ((True, False) if (run + n) % 2 == 0 else (False, True)):
+                for recording in (True, False) if (run + n) % 2 == 0 else (False, True):
                     service.recorder = recorder if recording else None
                     started = time.perf_counter()
-                    response = await client.post("/api/verify", json={"claim": claim, "web_search": False})
+                    response = await client.post(
+                        "/api/verify", json={"claim": claim, "web_search": False}
+                    )
                     (on if recording else off).append((time.perf_counter() - started) * 1000)
                     assert response.status_code == 200, response.text
                     assert (response.json()["id"] is not None) == recording
@@ -86,9 +93,18 @@ async def main(args: argparse.Namespace) -> None:
     work = Path(tempfile.mkdtemp(prefix="claimcheck-records-bench-"))
 
     def settings(records: bool, name: str) -> Settings:
-        return Settings(_env_file=None, CHROMA_PERSIST_DIR=work / name / "kb", SEARCH_PROVIDER="none",
-                        RERANKER_MODEL="none", URL_CHECK=False, VERDICT_CACHE_TTL_S=0, LOCAL_JUDGE=False,
-                        RECORDS=records, RATE_LIMIT="100000/minute", ALLOWED_HOSTS="claimcheck.test")
+        return Settings(
+            _env_file=None,
+            CHROMA_PERSIST_DIR=work / name / "kb",
+            SEARCH_PROVIDER="none",
+            RERANKER_MODEL="none",
+            URL_CHECK=False,
+            VERDICT_CACHE_TTL_S=0,
+            LOCAL_JUDGE=False,
+            RECORDS=records,
+            RATE_LIMIT="100000/minute",
+            ALLOWED_HOSTS="claimcheck.test",
+        )
 
     # 1 + 2: the cost of keep() and of the writes, and latency with and without records
     keep_ms: list[float] = []
@@ -119,16 +135,38 @@ async def main(args: argparse.Namespace) -> None:
     RecordStore.add = original_add  # type: ignore[method-assign]
 
     rows = [
-        {"measure": "Recorder.keep on the request path (ms)", "n": len(keep_ms),
-         "p50": statistics.median(keep_ms), "p90": percentile(keep_ms, 0.9), "p99": percentile(keep_ms, 0.99)},
-        {"measure": "background write per record (ms, off the request path)", "n": len(write_ms),
-         "p50": statistics.median(write_ms), "p90": percentile(write_ms, 0.9), "p99": percentile(write_ms, 0.99)},
+        {
+            "measure": "Recorder.keep on the request path (ms)",
+            "n": len(keep_ms),
+            "p50": statistics.median(keep_ms),
+            "p90": percentile(keep_ms, 0.9),
+            "p99": percentile(keep_ms, 0.99),
+        },
+        {
+            "measure": "background write per record (ms, off the request path)",
+            "n": len(write_ms),
+            "p50": statistics.median(write_ms),
+            "p90": percentile(write_ms, 0.9),
+            "p99": percentile(write_ms, 0.99),
+        },
     ]
-    for label, values in (("POST /api/verify, RECORDS=true (ms)", on), ("POST /api/verify, RECORDS=false (ms)", off)):
-        rows.append({"measure": label, "n": len(values), "p50": statistics.median(values),
-                     "p90": percentile(values, 0.9), "p99": percentile(values, 0.99)})
-    change = {q: (percentile(on, p) - percentile(off, p)) / percentile(off, p) * 100
-              for q, p in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99))}
+    for label, values in (
+        ("POST /api/verify, RECORDS=true (ms)", on),
+        ("POST /api/verify, RECORDS=false (ms)", off),
+    ):
+        rows.append(
+            {
+                "measure": label,
+                "n": len(values),
+                "p50": statistics.median(values),
+                "p90": percentile(values, 0.9),
+                "p99": percentile(values, 0.99),
+            }
+        )
+    change = {
+        q: (percentile(on, p) - percentile(off, p)) / percentile(off, p) * 100
+        for q, p in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99))
+    }
     rows.append({"measure": "latency change with records (%)", "n": len(on), **change})
 
     # 3: 10,000 records listed a page at a time
@@ -141,15 +179,28 @@ async def main(args: argparse.Namespace) -> None:
         batch = []
         for i in range(args.records + args.records // 4):
             owner = "" if i < args.records else "someone-else"
-            batch.append(NewRecord(f"vrf_{i:032x}", owner, now - i, f"{CLAIMS[i % len(CLAIMS)]} (number {i})",
-                                   "False", answer, "{}"))
+            batch.append(
+                NewRecord(
+                    f"vrf_{i:032x}",
+                    owner,
+                    now - i,
+                    f"{CLAIMS[i % len(CLAIMS)]} (number {i})",
+                    "False",
+                    answer,
+                    "{}",
+                )
+            )
             if len(batch) == 2000:
                 await records.add(batch)
                 batch = []
         await records.add(batch)
     finally:
         await store.aclose()
-    pages: dict[str, list[float]] = {"first page": [], "page 100 (cursor)": [], "?claim= search": []}
+    pages: dict[str, list[float]] = {
+        "first page": [],
+        "page 100 (cursor)": [],
+        "?claim= search": [],
+    }
     async with app_client(list_settings, embedder=embedder) as client:
         for _ in range(args.page_runs):
             started = time.perf_counter()
@@ -158,21 +209,41 @@ async def main(args: argparse.Namespace) -> None:
             assert len(page["records"]) == 50
             cursor = page["next_cursor"]
             for _ in range(98):
-                cursor = (await client.get("/api/verifications", params={"limit": 50, "cursor": cursor})).json()[
-                    "next_cursor"]
+                cursor = (
+                    await client.get("/api/verifications", params={"limit": 50, "cursor": cursor})
+                ).json()["next_cursor"]
             started = time.perf_counter()
-            deep = (await client.get("/api/verifications", params={"limit": 50, "cursor": cursor})).json()
+            deep = (
+                await client.get("/api/verifications", params={"limit": 50, "cursor": cursor})
+            ).json()
             pages["page 100 (cursor)"].append((time.perf_counter() - started) * 1000)
-            assert deep["records"] and deep["records"][0]["claim"].endswith("(number 4950)"), deep["records"][0]
+            assert deep["records"] and deep["records"][0]["claim"].endswith("(number 4950)"), deep[
+                "records"
+            ][0]
             started = time.perf_counter()
-            found = (await client.get("/api/verifications", params={"limit": 50, "claim": "moon landing"})).json()
+            found = (
+                await client.get(
+                    "/api/verifications", params={"limit": 50, "claim": "moon landing"}
+                )
+            ).json()
             pages["?claim= search"].append((time.perf_counter() - started) * 1000)
             assert len(found["records"]) == 50
     for label, values in pages.items():
-        rows.append({"measure": f"GET /api/verifications, {args.records} records: {label} (ms)", "n": len(values),
-                     "p50": statistics.median(values), "p90": percentile(values, 0.9), "p99": percentile(values, 0.99)})
-    emit("records", rows, ["measure", "n", "p50", "p90", "p99"],
-         {"runs": args.runs, "claims": len(CLAIMS), "records": args.records, "database": "sqlite"})
+        rows.append(
+            {
+                "measure": f"GET /api/verifications, {args.records} records: {label} (ms)",
+                "n": len(values),
+                "p50": statistics.median(values),
+                "p90": percentile(values, 0.9),
+                "p99": percentile(values, 0.99),
+            }
+        )
+    emit(
+        "records",
+        rows,
+        ["measure", "n", "p50", "p90", "p99"],
+        {"runs": args.runs, "claims": len(CLAIMS), "records": args.records, "database": "sqlite"},
+    )
 
 
 if __name__ == "__main__":
@@ -180,7 +251,9 @@ if __name__ == "__main__":
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=20, help="rounds of the claims, each with and without records")
+    parser.add_argument(
+        "--runs", type=int, default=20, help="rounds of the claims, each with and without records"
+    )
     parser.add_argument("--records", type=int, default=10_000)
     parser.add_argument("--page-runs", type=int, default=20)
     asyncio.run(main(parser.parse_args()))

@@ -41,6 +41,7 @@ PLAIN_SAMPLE = 512
 
 # -- datasets -------------------------------------------------------------------------------
 
+
 def _jsonl(path: Path):
     with path.open(encoding="utf-8") as handle:
         for line in handle:
@@ -56,27 +57,44 @@ def _qrels(path: Path) -> dict[str, dict[str, int]]:
     return qrels
 
 
-BEIR_FILES = {"healthver": ("queries_test.jsonl", "qrels_test.tsv"), "climate-fever": ("queries.jsonl", "qrels.tsv")}
+BEIR_FILES = {
+    "healthver": ("queries_test.jsonl", "qrels_test.tsv"),
+    "climate-fever": ("queries.jsonl", "qrels.tsv"),
+}
 
 
-def load_dataset(name: str, data: Path) -> tuple[list[dict], dict[str, str], dict[str, dict[str, int]]]:
+def load_dataset(
+    name: str, data: Path
+) -> tuple[list[dict], dict[str, str], dict[str, dict[str, int]]]:
     """(documents {id, title, text}, queries {id: text}, qrels {qid: {doc_id: grade}})."""
     if name == "scifact":
         base = data / "scifact"
-        docs = [{"id": str(r["doc_id"]), "title": r["title"].strip(),
-                 "text": " ".join(s.strip() for s in r["abstract"])} for r in _jsonl(base / "corpus.jsonl")]
+        docs = [
+            {
+                "id": str(r["doc_id"]),
+                "title": r["title"].strip(),
+                "text": " ".join(s.strip() for s in r["abstract"]),
+            }
+            for r in _jsonl(base / "corpus.jsonl")
+        ]
         queries = {str(r["_id"]): r["text"] for r in _jsonl(base / "beir" / "queries.jsonl")}
         qrels = _qrels(base / "beir" / "qrels" / "test.tsv")
-    elif name in BEIR_FILES:  # BEIR layout: corpus.jsonl, the queries and the qrels of the test split
+    elif (
+        name in BEIR_FILES
+    ):  # BEIR layout: corpus.jsonl, the queries and the qrels of the test split
         base = data / name
         queries_file, qrels_file = BEIR_FILES[name]
-        docs = [{"id": r["_id"], "title": r.get("title") or "", "text": r["text"]}
-                for r in _jsonl(base / "corpus.jsonl")]
+        docs = [
+            {"id": r["_id"], "title": r.get("title") or "", "text": r["text"]}
+            for r in _jsonl(base / "corpus.jsonl")
+        ]
         queries = {r["_id"]: r["text"] for r in _jsonl(base / queries_file)}
         qrels = _qrels(base / qrels_file)
     else:
         raise SystemExit(f"unknown dataset {name!r}: scifact, healthver, climate-fever")
-    qrels = {q: rel for q, rel in qrels.items() if q in queries and any(g > 0 for g in rel.values())}
+    qrels = {
+        q: rel for q, rel in qrels.items() if q in queries and any(g > 0 for g in rel.values())
+    }
     return docs, queries, qrels
 
 
@@ -95,13 +113,14 @@ def doc_id_of(source: str) -> str:
 
 # -- metrics ---------------------------------------------------------------------------------
 
+
 def metrics(ranked: list[str], rel: dict[str, int]) -> dict[str, float]:
     seen: set[str] = set()
     ranking = [d for d in ranked if not (d in seen or seen.add(d))]  # best passage per document
     gains = [rel.get(d, 0) for d in ranking[:10]]
-    dcg = sum((2 ** g - 1) / math.log2(i + 2) for i, g in enumerate(gains))
+    dcg = sum((2**g - 1) / math.log2(i + 2) for i, g in enumerate(gains))
     ideal = sorted((g for g in rel.values() if g > 0), reverse=True)[:10]
-    idcg = sum((2 ** g - 1) / math.log2(i + 2) for i, g in enumerate(ideal))
+    idcg = sum((2**g - 1) / math.log2(i + 2) for i, g in enumerate(ideal))
     relevant = {d for d, g in rel.items() if g > 0}
     mrr = next((1.0 / (i + 1) for i, d in enumerate(ranking[:10]) if d in relevant), 0.0)
     return {
@@ -122,6 +141,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 # -- the run ---------------------------------------------------------------------------------
+
 
 def plain_encode_rate(texts: list[str]) -> float:
     """Docs/s of plain SentenceTransformer.encode on the same texts: the baseline of the target."""
@@ -146,12 +166,28 @@ async def run_dataset(name: str, args: argparse.Namespace) -> dict:
     qids = sorted(qrels)
     if args.max_queries:
         qids = random.Random(7).sample(qids, min(args.max_queries, len(qids)))
-    workdir = Path(args.workdir) / name if args.workdir else Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
-    overrides = {k: v for k, v in {"LEXICAL_WEIGHT": args.lexical_weight,
-                                   "EMBEDDING_BACKEND": args.embedding_backend,
-                                   "CHUNKING": args.chunking}.items() if v is not None}
-    settings = Settings(_env_file=None, CHROMA_PERSIST_DIR=workdir, SEARCH_PROVIDER="none",
-                        AUTO_SEED=False, URL_CHECK=False, **overrides)
+    workdir = (
+        Path(args.workdir) / name
+        if args.workdir
+        else Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
+    )
+    overrides = {
+        k: v
+        for k, v in {
+            "LEXICAL_WEIGHT": args.lexical_weight,
+            "EMBEDDING_BACKEND": args.embedding_backend,
+            "CHUNKING": args.chunking,
+        }.items()
+        if v is not None
+    }
+    settings = Settings(
+        _env_file=None,
+        CHROMA_PERSIST_DIR=workdir,
+        SEARCH_PROVIDER="none",
+        AUTO_SEED=False,
+        URL_CHECK=False,
+        **overrides,
+    )
     app = create_app(settings)
     result: dict = {"dataset": name, "documents": len(docs), "queries": len(qids)}
     async with app.router.lifespan_context(app):
@@ -160,27 +196,46 @@ async def run_dataset(name: str, args: argparse.Namespace) -> dict:
         result["embedder"] = f"{services.embedder.name} ({services.embedder_status.active})"
         result["reranker"] = retriever.reranker.name
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://bench", timeout=600) as client:
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://bench", timeout=600
+        ) as client:
             started = time.perf_counter()
             added = 0
             for start in range(0, len(docs), BATCH):
-                batch = docs[start:start + BATCH]
-                response = await client.post("/api/kb/documents", json={"documents": [
-                    {"text": passage_text(d), "source": source_of(name, d["id"]), "title": d["title"] or None}
-                    for d in batch]})
+                batch = docs[start : start + BATCH]
+                response = await client.post(
+                    "/api/kb/documents",
+                    json={
+                        "documents": [
+                            {
+                                "text": passage_text(d),
+                                "source": source_of(name, d["id"]),
+                                "title": d["title"] or None,
+                            }
+                            for d in batch
+                        ]
+                    },
+                )
                 response.raise_for_status()
                 added += response.json()["added"]
             elapsed = time.perf_counter() - started
-            result["ingest"] = {"added": added, "seconds": round(elapsed, 1),
-                                "docs_per_s": round(added / elapsed, 1) if added else None,
-                                "passages": (await client.get("/api/kb/stats")).json()["count"]}
+            result["ingest"] = {
+                "added": added,
+                "seconds": round(elapsed, 1),
+                "docs_per_s": round(added / elapsed, 1) if added else None,
+                "passages": (await client.get("/api/kb/stats")).json()["count"],
+            }
 
             rows: dict[str, list[dict[str, float]]] = defaultdict(list)
             latency: dict[str, list[float]] = defaultdict(list)
             for qid in qids:
                 text, rel = queries[qid], qrels[qid]
-                for label, fusion in (("dense", "dense"), ("lexical", "lexical"), ("hybrid", None),
-                                      ("rrf", "rrf")):
+                for label, fusion in (
+                    ("dense", "dense"),
+                    ("lexical", "lexical"),
+                    ("hybrid", None),
+                    ("rrf", "rrf"),
+                ):
                     retriever.clear_query_cache()
                     t0 = time.perf_counter()
                     found = await retriever.candidates(text, 100, fusion=fusion)
@@ -192,14 +247,20 @@ async def run_dataset(name: str, args: argparse.Namespace) -> dict:
                 latency["hybrid+rerank"].append((time.perf_counter() - t0) * 1000)
                 response.raise_for_status()
                 rows["hybrid+rerank"].append(
-                    metrics([doc_id_of(h["source"]) for h in response.json()["results"]], rel))
+                    metrics([doc_id_of(h["source"]) for h in response.json()["results"]], rel)
+                )
             result["rows"] = {
-                label: {**mean_metrics(values), "p50_ms": round(percentile(latency[label], 50), 1),
-                        "p95_ms": round(percentile(latency[label], 95), 1)}
+                label: {
+                    **mean_metrics(values),
+                    "p50_ms": round(percentile(latency[label], 50), 1),
+                    "p95_ms": round(percentile(latency[label], 95), 1),
+                }
                 for label, values in rows.items()
             }
             if args.scale:
-                result["scale"] = await scale_latency(services, [queries[q] for q in qids], args.scale, docs)
+                result["scale"] = await scale_latency(
+                    services, [queries[q] for q in qids], args.scale, docs
+                )
     if not args.skip_plain and added:
         sample = [passage_text(d) for d in docs[:PLAIN_SAMPLE]]
         plain = plain_encode_rate(sample)
@@ -223,8 +284,15 @@ async def scale_latency(services, queries: list[str], target: int, docs: list[di
     started = time.perf_counter()
     for start in range(have, target, 2000):
         n = min(2000, target - start)
-        batch = [Document(text=" ".join(rng.choice(words, 60)), source=f"https://pad.invalid/{start + i}",
-                          title="", origin="user") for i in range(n)]
+        batch = [
+            Document(
+                text=" ".join(rng.choice(words, 60)),
+                source=f"https://pad.invalid/{start + i}",
+                title="",
+                origin="user",
+            )
+            for i in range(n)
+        ]
         vectors = rng.standard_normal((n, services.embedder.dimension)).astype(np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
         await kb.add(batch, vectors)
@@ -235,53 +303,88 @@ async def scale_latency(services, queries: list[str], target: int, docs: list[di
         t0 = time.perf_counter()
         await retriever.candidates(text, 20)
         times.append((time.perf_counter() - t0) * 1000)
-    return {"documents": await kb.count(), "pad_seconds": round(pad_s, 1),
-            "p50_ms": round(percentile(times, 50), 1), "p95_ms": round(percentile(times, 95), 1)}
+    return {
+        "documents": await kb.count(),
+        "pad_seconds": round(pad_s, 1),
+        "p50_ms": round(percentile(times, 50), 1),
+        "p95_ms": round(percentile(times, 95), 1),
+    }
 
 
 def table(results: list[dict]) -> str:
-    lines = ["| dataset | mode | nDCG@10 | R@10 | R@100 | MRR@10 | p50 ms | p95 ms |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| dataset | mode | nDCG@10 | R@10 | R@100 | MRR@10 | p50 ms | p95 ms |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for r in results:
         for label, row in r["rows"].items():
-            lines.append(f"| {r['dataset']} | {label} | {row['ndcg@10']:.3f} | {row['recall@10']:.3f} | "
-                         f"{row['recall@100']:.3f} | {row['mrr@10']:.3f} | {row['p50_ms']} | {row['p95_ms']} |")
-    lines += ["", "| dataset | docs | passages | ingest docs/s | plain encode docs/s | speedup |",
-              "|---|---|---|---|---|---|"]
+            lines.append(
+                f"| {r['dataset']} | {label} | {row['ndcg@10']:.3f} | {row['recall@10']:.3f} | "
+                f"{row['recall@100']:.3f} | {row['mrr@10']:.3f} | {row['p50_ms']} | {row['p95_ms']} |"
+            )
+    lines += [
+        "",
+        "| dataset | docs | passages | ingest docs/s | plain encode docs/s | speedup |",
+        "|---|---|---|---|---|---|",
+    ]
     for r in results:
         i = r["ingest"]
-        lines.append(f"| {r['dataset']} | {r['documents']} | {i['passages']} | {i['docs_per_s']} | "
-                     f"{i.get('plain_encode_docs_per_s', '–')} | {i.get('speedup', '–')} |")
+        lines.append(
+            f"| {r['dataset']} | {r['documents']} | {i['passages']} | {i['docs_per_s']} | "
+            f"{i.get('plain_encode_docs_per_s', '–')} | {i.get('speedup', '–')} |"
+        )
     for r in results:
         if "scale" in r:
             s = r["scale"]
-            lines.append(f"\nQuery latency (embed + retrieve + fuse, top-20) at {s['documents']} documents: "
-                         f"p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms")
+            lines.append(
+                f"\nQuery latency (embed + retrieve + fuse, top-20) at {s['documents']} documents: "
+                f"p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms"
+            )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--datasets", default="scifact,healthver,climate-fever")
     parser.add_argument("--data-dir", default=str(DEFAULT_DATA))
-    parser.add_argument("--max-queries", type=int, default=0, help="sample this many queries (0 = all)")
-    parser.add_argument("--workdir", help="keep the KBs here (re-runs skip the embedding of stored docs)")
+    parser.add_argument(
+        "--max-queries", type=int, default=0, help="sample this many queries (0 = all)"
+    )
+    parser.add_argument(
+        "--workdir", help="keep the KBs here (re-runs skip the embedding of stored docs)"
+    )
     parser.add_argument("--lexical-weight", type=float, help="override LEXICAL_WEIGHT")
-    parser.add_argument("--embedding-backend", choices=["onnx-int8", "onnx", "torch"],
-                        help="override EMBEDDING_BACKEND")
-    parser.add_argument("--chunking", type=lambda v: v.lower() in {"1", "true", "yes", "on"},
-                        help="override CHUNKING (true/false)")
-    parser.add_argument("--scale", type=int, default=0, help="also time queries on each KB padded to N docs")
+    parser.add_argument(
+        "--embedding-backend",
+        choices=["onnx-int8", "onnx", "torch"],
+        help="override EMBEDDING_BACKEND",
+    )
+    parser.add_argument(
+        "--chunking",
+        type=lambda v: v.lower() in {"1", "true", "yes", "on"},
+        help="override CHUNKING (true/false)",
+    )
+    parser.add_argument(
+        "--scale", type=int, default=0, help="also time queries on each KB padded to N docs"
+    )
     parser.add_argument("--skip-plain", action="store_true", help="skip the plain-encode baseline")
     args = parser.parse_args(argv)
     if not Path(args.data_dir).is_dir():
-        print(f"data directory {args.data_dir} not found (expects scifact/, healthver/, climate-fever/)",
-              file=sys.stderr)
+        print(
+            f"data directory {args.data_dir} not found (expects scifact/, healthver/, climate-fever/)",
+            file=sys.stderr,
+        )
         return 2
     import logging
 
     logging.basicConfig(level=logging.WARNING)
-    results = [asyncio.run(run_dataset(name.strip(), args)) for name in args.datasets.split(",") if name.strip()]
+    results = [
+        asyncio.run(run_dataset(name.strip(), args))
+        for name in args.datasets.split(",")
+        if name.strip()
+    ]
     print(json.dumps({"benchmark": "retrieval", "results": results}))
     print(table(results))
     return 0

@@ -44,8 +44,13 @@ from benchmarks.common import DATA, ROOT, emit, require
 
 HAND = ROOT / "scripts" / "data" / "review_match_pairs.tsv"
 MIN_PRECISION = 0.95
-DUPLICATE = 0.8  # AVeriTeC claims this close to each other are taken as one claim, never as a negative
-CHOOSE_ON = ("hand-written myths", "AVeriTeC (claim vs headline)")  # FEVER-Symmetric: reported, see below
+DUPLICATE = (
+    0.8  # AVeriTeC claims this close to each other are taken as one claim, never as a negative
+)
+CHOOSE_ON = (
+    "hand-written myths",
+    "AVeriTeC (claim vs headline)",
+)  # FEVER-Symmetric: reported, see below
 GRID = [round(0.40 + 0.01 * i, 2) for i in range(56)]  # 0.40 … 0.95
 
 
@@ -59,14 +64,28 @@ class Pair:
 
 
 def _half(key: str) -> str:
-    return "dev" if int(hashlib.sha256(f"review-match:{key}".encode()).hexdigest(), 16) % 2 == 0 else "test"
+    return (
+        "dev"
+        if int(hashlib.sha256(f"review-match:{key}".encode()).hexdigest(), 16) % 2 == 0
+        else "test"
+    )
 
 
 def _review(claim_text: str = "", title: str | None = None):
     from agent.factcheck import PriorReview
 
-    return PriorReview(claim_text=claim_text, claimant=None, publisher="benchmark", site=None, url="https://x.test",
-                       title=title, review_date=None, textual_rating="", verdict=None, language="en")
+    return PriorReview(
+        claim_text=claim_text,
+        claimant=None,
+        publisher="benchmark",
+        site=None,
+        url="https://x.test",
+        title=title,
+        review_date=None,
+        textual_rating="",
+        verdict=None,
+        language="en",
+    )
 
 
 def _norm(text: str) -> str:
@@ -99,7 +118,15 @@ def hand_pairs() -> list[Pair]:
         if not line.strip() or line.startswith("#"):
             continue
         group, label, user, claim_reviewed, title = line.split("\t")
-        pairs.append(Pair("hand-written myths", _half(group), label == "same", user, _review(claim_reviewed, title)))
+        pairs.append(
+            Pair(
+                "hand-written myths",
+                _half(group),
+                label == "same",
+                user,
+                _review(claim_reviewed, title),
+            )
+        )
     return pairs
 
 
@@ -109,7 +136,10 @@ def fever_pairs() -> list[Pair]:
         return re.sub(r"\s+([.,;:!?)'])", r"\1", re.sub(r"\(\s+", "(", text)).strip()
 
     pairs = []
-    for split, name in (("dev", "fever_symmetric_dev.jsonl"), ("test", "fever_symmetric_test.jsonl")):
+    for split, name in (
+        ("dev", "fever_symmetric_dev.jsonl"),
+        ("test", "fever_symmetric_test.jsonl"),
+    ):
         by_evidence: dict[str, list[str]] = {}
         for line in require(DATA / "fever-symmetric" / name).open(encoding="utf-8"):
             row = json.loads(line)
@@ -117,14 +147,18 @@ def fever_pairs() -> list[Pair]:
             claim = detok(row["claim"])
             if all(_norm(c) != _norm(claim) for c in claims):
                 claims.append(claim)
-        seen: set[frozenset[str]] = set()  # a claim pair shares the original and the edited evidence
+        seen: set[frozenset[str]] = (
+            set()
+        )  # a claim pair shares the original and the edited evidence
         for claims in by_evidence.values():
             for i, a in enumerate(claims):
-                for b in claims[i + 1:]:
+                for b in claims[i + 1 :]:
                     if frozenset((_norm(a), _norm(b))) in seen:
                         continue
                     seen.add(frozenset((_norm(a), _norm(b))))
-                    pairs.append(Pair("FEVER-Symmetric (same evidence)", split, False, a, _review(b)))
+                    pairs.append(
+                        Pair("FEVER-Symmetric (same evidence)", split, False, a, _review(b))
+                    )
     return pairs
 
 
@@ -154,14 +188,35 @@ def averitec_pairs(items, vectors: dict[str, np.ndarray]) -> list[Pair]:
         side = [item for item in items if item[0] == split]
         heads = np.stack([vectors[clean_title(h)] for *_, h in side])
         for _, _, claim, headline in side:
-            pairs.append(Pair("AVeriTeC (claim vs headline)", split, True, claim, _review("", headline)))
+            pairs.append(
+                Pair("AVeriTeC (claim vs headline)", split, True, claim, _review("", headline))
+            )
             sims = heads @ vectors[claim]
             # not the same claim checked by another fact-checker (AVeriTeC repeats some claims)
-            others = [j for j in np.argsort(-sims)
-                      if _norm(side[j][2]) != _norm(claim) and float(vectors[side[j][2]] @ vectors[claim]) < DUPLICATE]
-            pairs.append(Pair("AVeriTeC (claim vs headline)", split, False, claim, _review("", side[others[0]][3])))
-            pairs.append(Pair("AVeriTeC (claim vs headline)", split, False, claim,
-                              _review("", side[rng.choice(others[1:])][3])))
+            others = [
+                j
+                for j in np.argsort(-sims)
+                if _norm(side[j][2]) != _norm(claim)
+                and float(vectors[side[j][2]] @ vectors[claim]) < DUPLICATE
+            ]
+            pairs.append(
+                Pair(
+                    "AVeriTeC (claim vs headline)",
+                    split,
+                    False,
+                    claim,
+                    _review("", side[others[0]][3]),
+                )
+            )
+            pairs.append(
+                Pair(
+                    "AVeriTeC (claim vs headline)",
+                    split,
+                    False,
+                    claim,
+                    _review("", side[rng.choice(others[1:])][3]),
+                )
+            )
     return pairs
 
 
@@ -190,12 +245,20 @@ def measure(variant: str, split: str, threshold: float, groups: dict[str, list])
     for name, group in groups.items():
         m = prf([(p.same, s >= threshold and ok) for p, s, ok in group])
         known = m["tp"] + m["fn"] > 0  # a set with no same-claim pairs has no precision or recall
-        rows.append({"variant": variant, "split": split, "pairs": name, "threshold": threshold,
-                     "same": sum(p.same for p, *_ in group), "different": sum(not p.same for p, *_ in group),
-                     "precision": round(m["precision"], 4) if known else "n/a",
-                     "recall": round(m["recall"], 4) if known else "n/a",
-                     "f1": round(m["f1"], 4) if known else "n/a",
-                     "wrongly matched": f"{m['fp']}/{sum(not p.same for p, *_ in group)}"})
+        rows.append(
+            {
+                "variant": variant,
+                "split": split,
+                "pairs": name,
+                "threshold": threshold,
+                "same": sum(p.same for p, *_ in group),
+                "different": sum(not p.same for p, *_ in group),
+                "precision": round(m["precision"], 4) if known else "n/a",
+                "recall": round(m["recall"], 4) if known else "n/a",
+                "f1": round(m["f1"], 4) if known else "n/a",
+                "wrongly matched": f"{m['fp']}/{sum(not p.same for p, *_ in group)}",
+            }
+        )
     return rows
 
 
@@ -214,11 +277,17 @@ def main() -> None:
     from retrieval.embeddings import load_embedder
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("--backend", default="onnx-int8", choices=["onnx-int8", "onnx", "torch"],
-                        help="the embedder's runtime (default: EMBEDDING_BACKEND's default)")
+    parser.add_argument(
+        "--backend",
+        default="onnx-int8",
+        choices=["onnx-int8", "onnx", "torch"],
+        help="the embedder's runtime (default: EMBEDDING_BACKEND's default)",
+    )
     args = parser.parse_args()
     if not DATA.is_dir():
-        raise SystemExit(f"{DATA} is missing: this benchmark reads ../shared/data (not part of a user's clone)")
+        raise SystemExit(
+            f"{DATA} is missing: this benchmark reads ../shared/data (not part of a user's clone)"
+        )
     started = time.perf_counter()
     embedder, status = load_embedder("all-MiniLM-L6-v2", backend=args.backend, threads=1)
 
@@ -236,7 +305,11 @@ def main() -> None:
         return np.stack([vectors[t] for t in batch])
 
     async def score(pair: Pair, details: bool, titles: bool) -> tuple[float, bool]:
-        review = pair.review if titles or not pair.review.claim_text else replace(pair.review, title=None)
+        review = (
+            pair.review
+            if titles or not pair.review.claim_text
+            else replace(pair.review, title=None)
+        )
         (s,) = await score_reviews(pair.user, [review], embed, guard_details=details)
         return s.similarity, s.same_claim
 
@@ -258,7 +331,9 @@ def main() -> None:
                 part = [x for x in scored if x[0].split == split]
                 groups = {}
                 if {p.source for p, *_ in part} >= set(CHOOSE_ON):
-                    groups["hand-written + AVeriTeC"] = [x for x in part if x[0].source in CHOOSE_ON]
+                    groups["hand-written + AVeriTeC"] = [
+                        x for x in part if x[0].source in CHOOSE_ON
+                    ]
                 if split == "test" or not groups:
                     for source in sorted({p.source for p, *_ in part}):
                         groups[source] = [x for x in part if x[0].source == source]
@@ -268,13 +343,38 @@ def main() -> None:
             for pair, s, ok in scored:
                 if pair.split == "test" and (s >= threshold and ok) != pair.same:
                     review = pair.review.claim_text or pair.review.title
-                    errors.append({"gold": "same" if pair.same else "different", "similarity": round(s, 3),
-                                   "guards_rejected": not ok, "user": pair.user, "review": review})
-    emit("review_match", rows, ["variant", "split", "pairs", "threshold", "same", "different", "precision",
-                                "recall", "f1", "wrongly matched"],
-         {"backend": status.active, "shipped_threshold": MATCH_THRESHOLD,
-          "chosen_thresholds": chosen, "seconds": round(time.perf_counter() - started, 1),
-          "test_errors_shipped": sorted(errors, key=lambda e: -e["similarity"])})
+                    errors.append(
+                        {
+                            "gold": "same" if pair.same else "different",
+                            "similarity": round(s, 3),
+                            "guards_rejected": not ok,
+                            "user": pair.user,
+                            "review": review,
+                        }
+                    )
+    emit(
+        "review_match",
+        rows,
+        [
+            "variant",
+            "split",
+            "pairs",
+            "threshold",
+            "same",
+            "different",
+            "precision",
+            "recall",
+            "f1",
+            "wrongly matched",
+        ],
+        {
+            "backend": status.active,
+            "shipped_threshold": MATCH_THRESHOLD,
+            "chosen_thresholds": chosen,
+            "seconds": round(time.perf_counter() - started, 1),
+            "test_errors_shipped": sorted(errors, key=lambda e: -e["similarity"]),
+        },
+    )
 
 
 if __name__ == "__main__":

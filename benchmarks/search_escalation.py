@@ -24,8 +24,13 @@ FACT_CHECK = ("snopes.com", "politifact.com")
 
 
 async def one(latency: float, queries: list[str], broad: bool) -> tuple[float, int]:
-    fake = FakeSearch([SearchResult("t", "https://reuters.com/a", "s"),
-                       SearchResult("t", "https://snopes.com/b", "s")], delay_s=latency)
+    fake = FakeSearch(
+        [
+            SearchResult("t", "https://reuters.com/a", "s"),
+            SearchResult("t", "https://snopes.com/b", "s"),
+        ],
+        delay_s=latency,
+    )
     escalation = SearchEscalation(fake, TierPlan(TRUSTED, FACT_CHECK), CallPolicy())
     started = time.perf_counter()
     deadline = escalation.deadline()
@@ -43,20 +48,31 @@ async def main() -> None:
     rows = []
     for rewrite in (False, True):
         queries = ["The Eiffel Tower was completed in 1889"] + (
-            ["Eiffel Tower completed 1889"] if rewrite else [])
+            ["Eiffel Tower completed 1889"] if rewrite else []
+        )
         for broad in (False, True):
             times, calls = [], 0
             for _ in range(args.runs):
                 elapsed, calls = await one(args.latency, queries, broad)
                 times.append(elapsed)
-            rows.append({"llm_rewrite": rewrite, "broad": broad, "searches": calls,
-                         "median_s": round(statistics.median(times), 3),
-                         "max_s": round(max(times), 3)})
+            rows.append(
+                {
+                    "llm_rewrite": rewrite,
+                    "broad": broad,
+                    "searches": calls,
+                    "median_s": round(statistics.median(times), 3),
+                    "max_s": round(max(times), 3),
+                }
+            )
     print(json.dumps({"latency_s": args.latency, "runs": args.runs, "rows": rows}, indent=2))
-    print("\n| LLM rewrite | broad tier | searches | median wall time | max |\n|---|---|---|---|---|")
+    print(
+        "\n| LLM rewrite | broad tier | searches | median wall time | max |\n|---|---|---|---|---|"
+    )
     for r in rows:
-        print(f"| {'yes' if r['llm_rewrite'] else 'no'} | {'yes' if r['broad'] else 'no'} | "
-              f"{r['searches']} | {r['median_s']:.3f} s | {r['max_s']:.3f} s |")
+        print(
+            f"| {'yes' if r['llm_rewrite'] else 'no'} | {'yes' if r['broad'] else 'no'} | "
+            f"{r['searches']} | {r['median_s']:.3f} s | {r['max_s']:.3f} s |"
+        )
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@ async def main() -> None:
     with FakePages({f"/p{n}": (200, SUPPORTING) for n in range(15)}, delay_s=args.latency) as site:
         text = " ".join(f"Fluoride claim {n} is backed by {site.url}/p{n} here." for n in range(15))
         for _ in range(args.runs):
-            fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), concurrency=16, cache_ttl_s=0.001))
+            fetcher = Fetcher(
+                FetchPolicy(allow_hosts=("127.0.0.1:*",), concurrency=16, cache_ttl_s=0.001)
+            )
             auditor = SourceAuditor(fetcher, embedder)
             started = time.perf_counter()
             result = await auditor.audit(text)
@@ -40,17 +42,40 @@ async def main() -> None:
     rows = json.loads(require(DATA / "averitec-dev" / "dev.json").read_text())
     urls = []
     for row in rows:
-        questions = ast.literal_eval(row["questions"]) if isinstance(row["questions"], str) else row["questions"]
+        questions = (
+            ast.literal_eval(row["questions"])
+            if isinstance(row["questions"], str)
+            else row["questions"]
+        )
         for q in questions:
             for a in q.get("answers", []):
                 if a.get("source_url"):
                     urls.append(a["source_url"])
     known = sum(1 for u in urls if profile_for(u).known)
     median = statistics.median(times)
-    emit("source_audit", [{"urls": 15, "latency_s": args.latency, "runs": args.runs, "median_s": median,
-                           "latencies": median / args.latency,
-                           "averitec_urls": len(urls), "authority_known_share": known / len(urls)}],
-         ["urls", "latency_s", "runs", "median_s", "latencies", "averitec_urls", "authority_known_share"])
+    emit(
+        "source_audit",
+        [
+            {
+                "urls": 15,
+                "latency_s": args.latency,
+                "runs": args.runs,
+                "median_s": median,
+                "latencies": median / args.latency,
+                "averitec_urls": len(urls),
+                "authority_known_share": known / len(urls),
+            }
+        ],
+        [
+            "urls",
+            "latency_s",
+            "runs",
+            "median_s",
+            "latencies",
+            "averitec_urls",
+            "authority_known_share",
+        ],
+    )
 
 
 if __name__ == "__main__":

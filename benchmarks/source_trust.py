@@ -34,9 +34,20 @@ from tests.fakes.web import FakeWeb  # noqa: E402
 
 def as_evidence(url: str) -> Evidence:
     p = profile_for(url)
-    return Evidence(id=url, text="", source=url, title="", relevance=1.0, score=1.0, origin="web",
-                    domain=registered_domain(url) or p.domain, source_type=p.source_type,
-                    credibility=p.credibility, bias=p.bias, flags=list(p.flags))
+    return Evidence(
+        id=url,
+        text="",
+        source=url,
+        title="",
+        relevance=1.0,
+        score=1.0,
+        origin="web",
+        domain=registered_domain(url) or p.domain,
+        source_type=p.source_type,
+        credibility=p.credibility,
+        bias=p.bias,
+        flags=list(p.flags),
+    )
 
 
 async def trust_distribution(sample: int, seed: int) -> dict:
@@ -56,13 +67,22 @@ async def trust_distribution(sample: int, seed: int) -> dict:
     verdicts = Counter((e.trust.content_domain, e.trust.verdict) for e in evidence)
     deciles = statistics.quantiles(posts, n=10)
     return {
-        "urls": len(evidence), "url_checks": report.url_checks, "wall_s": round(elapsed, 2),
-        "url_signal": dict(url_signal), "content_domain": dict(by_domain),
-        "verified_share": round(sum(e.trust.verdict == "VERIFIED" for e in evidence) / len(evidence), 3),
+        "urls": len(evidence),
+        "url_checks": report.url_checks,
+        "wall_s": round(elapsed, 2),
+        "url_signal": dict(url_signal),
+        "content_domain": dict(by_domain),
+        "verified_share": round(
+            sum(e.trust.verdict == "VERIFIED" for e in evidence) / len(evidence), 3
+        ),
         "verdicts": {f"{d}/{v}": n for (d, v), n in sorted(verdicts.items())},
-        "posterior": {"min": round(min(posts), 3), "p10": round(deciles[0], 3),
-                      "median": round(statistics.median(posts), 3), "p90": round(deciles[-1], 3),
-                      "max": round(max(posts), 3)},
+        "posterior": {
+            "min": round(min(posts), 3),
+            "p10": round(deciles[0], 3),
+            "median": round(statistics.median(posts), 3),
+            "p90": round(deciles[-1], 3),
+            "max": round(max(posts), 3),
+        },
         "flagged": sum(bool(e.flags) for e in evidence),
         "known_in_table": sum(profile_for(e.source).origin in {"hand", "mbfc"} for e in evidence),
     }
@@ -86,9 +106,12 @@ async def loopback_cost(n: int = 200) -> dict:
             cached = (time.perf_counter() - t0) / n
         finally:
             await fetcher.aclose()
-    return {"checks": n, "sequential_ms_per_check": round(sequential * 1000, 2),
-            "concurrent_total_ms_for_all": round(concurrent * 1000, 1),
-            "cached_us_per_check": round(cached * 1e6, 1)}
+    return {
+        "checks": n,
+        "sequential_ms_per_check": round(sequential * 1000, 2),
+        "concurrent_total_ms_for_all": round(concurrent * 1000, 1),
+        "cached_us_per_check": round(cached * 1e6, 1),
+    }
 
 
 async def main() -> None:
@@ -96,8 +119,15 @@ async def main() -> None:
     parser.add_argument("--sample", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    print(json.dumps({"trust": await trust_distribution(args.sample, args.seed),
-                      "loopback_url_check": await loopback_cost()}, indent=2))
+    print(
+        json.dumps(
+            {
+                "trust": await trust_distribution(args.sample, args.seed),
+                "loopback_url_check": await loopback_cost(),
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

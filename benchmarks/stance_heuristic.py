@@ -38,10 +38,17 @@ def main() -> None:
             gold_counts[gold] += 1
             correct += stance == gold
             total += 1
-    rows = {rule: {"n": fired[rule], "precision": round(right[rule] / fired[rule], 3)} for rule in sorted(fired)}
-    report = {"pairs": total, "accuracy": round(correct / total, 3),
-              "majority_baseline": round(max(gold_counts.values()) / total, 3),
-              "gold": dict(gold_counts), "rules": rows}
+    rows = {
+        rule: {"n": fired[rule], "precision": round(right[rule] / fired[rule], 3)}
+        for rule in sorted(fired)
+    }
+    report = {
+        "pairs": total,
+        "accuracy": round(correct / total, 3),
+        "majority_baseline": round(max(gold_counts.values()) / total, 3),
+        "gold": dict(gold_counts),
+        "rules": rows,
+    }
     print(json.dumps(report, indent=2))
     print("\n| rule | fired | precision |\n|---|---|---|")
     for rule, row in rows.items():

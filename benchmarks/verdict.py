@@ -50,7 +50,10 @@ PUBMED = "https://pubmed.ncbi.nlm.nih.gov/"
 DATASETS: dict[str, Callable[[], list[Case]]] = {
     "fever-symmetric": lambda: fever_cases("test"),
     "healthver": lambda: pair_cases(healthver_pairs("test"), PUBMED),
-    "scifact": lambda: [Case(c.claim, c.evidence, c.label, [PUBMED] * len(c.evidence)) for c in scifact_cases("test")],
+    "scifact": lambda: [
+        Case(c.claim, c.evidence, c.label, [PUBMED] * len(c.evidence))
+        for c in scifact_cases("test")
+    ],
     "climate-fever": lambda: pair_cases(climate_pairs("test"), "https://en.wikipedia.org/"),
     "averitec": averitec_cases,
 }
@@ -73,12 +76,17 @@ def naive_judge(messages):
     claim = re.search(r"Claim: (.*)", user).group(1)
     blocks = re.findall(r'<evidence n="(\d+)"[^>]*>\n(.*?)\n</evidence>', user, re.S)
     words = set(re.findall(r"[a-z]{4,}", claim.lower()))
-    best = max(blocks, key=lambda b: len(words & set(re.findall(r"[a-z]{4,}", b[1].lower()))), default=None)
+    best = max(
+        blocks, key=lambda b: len(words & set(re.findall(r"[a-z]{4,}", b[1].lower()))), default=None
+    )
     if best is None:
         return {"verdict": "Not Enough Evidence", "confidence": 0.5, "reasoning": "nothing"}
     negated = bool(re.search(r"\b(not|no|never|neither|nor|only|refuted|false)\b", best[1].lower()))
-    return {"verdict": "False" if negated else "True", "confidence": 0.6,
-            "reasoning": f"Judged from [{best[0]}]."}
+    return {
+        "verdict": "False" if negated else "True",
+        "confidence": 0.6,
+        "reasoning": f"Judged from [{best[0]}].",
+    }
 
 
 def to_evidence(case: Case):
@@ -89,10 +97,21 @@ def to_evidence(case: Case):
     for n, text in enumerate(case.evidence):
         source = case.sources[n] if n < len(case.sources) else "https://example.org/"
         profile = profile_for(source)
-        items.append(Evidence(id=str(n), text=text, source=source, title="", relevance=1.0, score=1.0,
-                              origin="reference", domain=registered_domain(source) or profile.domain,
-                              source_type=profile.source_type, credibility=profile.credibility,
-                              flags=list(profile.flags)))
+        items.append(
+            Evidence(
+                id=str(n),
+                text=text,
+                source=source,
+                title="",
+                relevance=1.0,
+                score=1.0,
+                origin="reference",
+                domain=registered_domain(source) or profile.domain,
+                source_type=profile.source_type,
+                credibility=profile.credibility,
+                flags=list(profile.flags),
+            )
+        )
     return items
 
 
@@ -122,11 +141,20 @@ class StanceBackend(Backend):
         if self.model is not None:
             decision, _ = await nli_verdict(case.claim, evidence, self.model, self.calibration)
             return decision.verdict.value, decision.confidence
-        lexical_judge(case.claim, evidence)  # the heuristic's stances, scored by its rules' precision
-        probs = [StanceProbs(e.stance_score if e.stance == "supports" else 0.0,
-                             e.stance_score if e.stance == "refutes" else 0.0,
-                             e.stance_score if e.stance == "neutral" else 0.0) for e in evidence]
-        decision, _ = judged_verdict(case.claim, evidence, probs, "the lexical heuristic", self.calibration)
+        lexical_judge(
+            case.claim, evidence
+        )  # the heuristic's stances, scored by its rules' precision
+        probs = [
+            StanceProbs(
+                e.stance_score if e.stance == "supports" else 0.0,
+                e.stance_score if e.stance == "refutes" else 0.0,
+                e.stance_score if e.stance == "neutral" else 0.0,
+            )
+            for e in evidence
+        ]
+        decision, _ = judged_verdict(
+            case.claim, evidence, probs, "the lexical heuristic", self.calibration
+        )
         return decision.verdict.value, decision.confidence
 
 
@@ -151,7 +179,9 @@ class LLMBackend(Backend):
 
         evidence = to_evidence(case)
         decision, _ = await llm_verdict(case.claim, evidence, self.chat)
-        report, _ = await check_reasoning(decision.reasoning, evidence, case.claim, verdict=decision.verdict)
+        report, _ = await check_reasoning(
+            decision.reasoning, evidence, case.claim, verdict=decision.verdict
+        )
         decision = downgrade_uncited(decision, report.citations) or decision
         return decision.verdict.value, decision.confidence
 
@@ -166,8 +196,14 @@ class APIBackend(Backend):
         self.client = client
 
     async def judge(self, case: Case):
-        response = await self.client.post("/api/verify", json={
-            "claim": case.claim[:2000], "references": [e[:20000] for e in case.evidence[:10]], "web_search": False})
+        response = await self.client.post(
+            "/api/verify",
+            json={
+                "claim": case.claim[:2000],
+                "references": [e[:20000] for e in case.evidence[:10]],
+                "web_search": False,
+            },
+        )
         if response.status_code != 200:
             raise RuntimeError(f"{response.status_code}: {response.text[:200]}")
         body = response.json()
@@ -188,12 +224,18 @@ def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
         correct.append(label == case.label)
     decided = [(g, p) for g, p in zip(gold, predicted, strict=True) if p in {"supports", "refutes"}]
     labels = ["supports", "refutes"] if name in TWO_WAY else sorted(set(gold))
-    return {"dataset": name, "engine": backend.name, "n": len(cases), "accuracy": accuracy(gold, predicted),
-            "macro_f1": macro_f1(gold, predicted, labels),
-            "tf_precision": sum(g == p for g, p in decided) / len(decided) if decided else None,
-            "coverage": len(decided) / len(cases) if cases else 0.0,
-            "ece": expected_calibration_error(confidences, correct), "failures": failures,
-            **({"first_error": first_error[:200]} if first_error else {})}
+    return {
+        "dataset": name,
+        "engine": backend.name,
+        "n": len(cases),
+        "accuracy": accuracy(gold, predicted),
+        "macro_f1": macro_f1(gold, predicted, labels),
+        "tf_precision": sum(g == p for g, p in decided) / len(decided) if decided else None,
+        "coverage": len(decided) / len(cases) if cases else 0.0,
+        "ece": expected_calibration_error(confidences, correct),
+        "failures": failures,
+        **({"first_error": first_error[:200]} if first_error else {}),
+    }
 
 
 async def latency(model, lane, runs: int = 30) -> dict:
@@ -202,36 +244,61 @@ async def latency(model, lane, runs: int = 30) -> dict:
 
     if hasattr(model, "share_lane"):
         model.share_lane(lane)
-    case = Case("The Eiffel Tower was completed in 1889 for the World's Fair in Paris.", [
-        "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was designed by Gustave Eiffel's company. "
-        "Construction finished in March 1889, in time for the 1889 World's Fair.",
-        "Paris hosted the Exposition Universelle of 1889 to mark the centennial of the French Revolution.",
-        "The tower was the tallest man-made structure in the world until the Chrysler Building in 1930.",
-        "Gustave Eiffel also engineered the internal frame of the Statue of Liberty.",
-        "Millions of people visit the Eiffel Tower every year; it opened to the public on 15 May 1889."],
-        "supports", ["https://www.britannica.com/"] * 5)
+    case = Case(
+        "The Eiffel Tower was completed in 1889 for the World's Fair in Paris.",
+        [
+            "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was designed by Gustave Eiffel's company. "
+            "Construction finished in March 1889, in time for the 1889 World's Fair.",
+            "Paris hosted the Exposition Universelle of 1889 to mark the centennial of the French Revolution.",
+            "The tower was the tallest man-made structure in the world until the Chrysler Building in 1930.",
+            "Gustave Eiffel also engineered the internal frame of the Statue of Liberty.",
+            "Millions of people visit the Eiffel Tower every year; it opened to the public on 15 May 1889.",
+        ],
+        "supports",
+        ["https://www.britannica.com/"] * 5,
+    )
     times = []
     for _ in range(runs + 3):
         evidence = to_evidence(case)
         started = time.perf_counter()
-        await nli_judge(case.claim, evidence, model, getattr(model, "sentences_per_item", MAX_SENTENCES_PER_ITEM))
+        await nli_judge(
+            case.claim,
+            evidence,
+            model,
+            getattr(model, "sentences_per_item", MAX_SENTENCES_PER_ITEM),
+        )
         times.append((time.perf_counter() - started) * 1000)
     times = sorted(times[3:])
-    return {"p50_ms": round(statistics.median(times), 1), "p95_ms": round(times[int(0.95 * len(times)) - 1], 1)}
+    return {
+        "p50_ms": round(statistics.median(times), 1),
+        "p95_ms": round(times[int(0.95 * len(times)) - 1], 1),
+    }
 
 
 async def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     parser = argparse.ArgumentParser()
-    parser.add_argument("--backend", default="local,heuristic,evidence-only",
-                        help="comma-separated: local, heuristic, evidence-only, nli, llm")
-    parser.add_argument("--fake-llm", action="store_true", help="start the tests' fake OpenAI server with a naive judge")
+    parser.add_argument(
+        "--backend",
+        default="local,heuristic,evidence-only",
+        help="comma-separated: local, heuristic, evidence-only, nli, llm",
+    )
+    parser.add_argument(
+        "--fake-llm",
+        action="store_true",
+        help="start the tests' fake OpenAI server with a naive judge",
+    )
     parser.add_argument("--datasets", default=",".join(DATASETS))
     parser.add_argument("--limit", type=int)
     parser.add_argument("--concurrency", type=int, default=1)
-    parser.add_argument("--judge-weights", help="local: another judge.safetensors (default: the shipped one)")
+    parser.add_argument(
+        "--judge-weights", help="local: another judge.safetensors (default: the shipped one)"
+    )
     parser.add_argument("--judge-card", help="local: its judge.json")
-    parser.add_argument("--align-card", help="local: another judge-align.json, or 'none' for the cross-encoder alone")
+    parser.add_argument(
+        "--align-card",
+        help="local: another judge-align.json, or 'none' for the cross-encoder alone",
+    )
     args = parser.parse_args()
 
     from retrieval.concurrency import InferenceLane, set_inference_threads
@@ -261,16 +328,26 @@ async def main() -> None:
             from retrieval.onnx_export import DEFAULT_CACHE
 
             align = None if args.align_card == "none" else Path(args.align_card or ALIGN_CARD)
-            model, status = load_local_judge(Path(args.judge_weights or JUDGE_WEIGHTS), Path(args.judge_card or JUDGE_CARD),
-                                             onnx_dir=DEFAULT_CACHE, threads=threads,  # the service's default
-                                             align_card=align)
+            model, status = load_local_judge(
+                Path(args.judge_weights or JUDGE_WEIGHTS),
+                Path(args.judge_card or JUDGE_CARD),
+                onnx_dir=DEFAULT_CACHE,
+                threads=threads,  # the service's default
+                align_card=align,
+            )
             if model is None:
                 raise SystemExit(f"the local judge is not available: {status.reason}")
             model.share_lane(lane)
-            extra["local"] = {"load_ms": round(status.load_ms, 1), "name": model.name, "backend": model.backend,
-                              "alignment": "stacked" if model.aligner is not None else model.align_reason,
-                              "max_rss_growth_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - rss_before, 1),
-                              "latency_5_items": await latency(model, lane)}
+            extra["local"] = {
+                "load_ms": round(status.load_ms, 1),
+                "name": model.name,
+                "backend": model.backend,
+                "alignment": "stacked" if model.aligner is not None else model.align_reason,
+                "max_rss_growth_mb": round(
+                    resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - rss_before, 1
+                ),
+                "latency_5_items": await latency(model, lane),
+            }
             backends.append(StanceBackend("local judge", model))
         elif name == "nli":
             from agent.nli import load_nli
@@ -280,8 +357,11 @@ async def main() -> None:
             if model is None:
                 raise SystemExit(f"the NLI model is not available: {status.reason}")
             model.share_lane(lane)
-            extra["nli"] = {"load_ms": round(status.load_ms, 1), "name": model.name,
-                            "latency_5_items": await latency(model, lane)}
+            extra["nli"] = {
+                "load_ms": round(status.load_ms, 1),
+                "name": model.name,
+                "latency_5_items": await latency(model, lane),
+            }
             backends.append(StanceBackend(f"nli ({model.name})", model))
         elif name == "api":
             import sys
@@ -290,7 +370,11 @@ async def main() -> None:
             sys.path.insert(0, str(ROOT))
             from tests.conftest import app_client, make_settings
 
-            context = app_client(make_settings(Path(tempfile.mkdtemp()), LOCAL_JUDGE=True, RATE_LIMIT="1000000/minute"))
+            context = app_client(
+                make_settings(
+                    Path(tempfile.mkdtemp()), LOCAL_JUDGE=True, RATE_LIMIT="1000000/minute"
+                )
+            )
             client = await context.__aenter__()
             closers.append(context)
             backends.append(APIBackend(client))
@@ -305,8 +389,13 @@ async def main() -> None:
             s = Settings()
             if not s.llm_configured:
                 raise SystemExit("--backend llm needs OPENAI_BASE_URL or OPENAI_API_KEY")
-            chat = OpenAIChatModel(model=s.LLM_MODEL, api_key=s.openai_api_key, base_url=s.OPENAI_BASE_URL,
-                                   temperature=0.0, timeout_s=s.LLM_TIMEOUT_S)
+            chat = OpenAIChatModel(
+                model=s.LLM_MODEL,
+                api_key=s.openai_api_key,
+                base_url=s.OPENAI_BASE_URL,
+                temperature=0.0,
+                timeout_s=s.LLM_TIMEOUT_S,
+            )
             backends.append(LLMBackend(chat, f"llm ({s.LLM_MODEL}{' fake' if fake else ''})"))
         else:
             raise SystemExit(f"unknown backend {name!r}")
@@ -323,19 +412,36 @@ async def main() -> None:
 
     rows = []
     for dataset in args.datasets.split(","):
-        cases = DATASETS[dataset]()[:args.limit]
+        cases = DATASETS[dataset]()[: args.limit]
         for backend in backends:
             started = time.perf_counter()
             results = await asyncio.gather(*(run(backend, c) for c in cases))
             row = score(dataset, backend, cases, results)
-            row["ms_per_claim"] = round((time.perf_counter() - started) * 1000 / max(1, len(cases)), 1)
+            row["ms_per_claim"] = round(
+                (time.perf_counter() - started) * 1000 / max(1, len(cases)), 1
+            )
             rows.append(row)
     if fake is not None:
         fake.__exit__(None, None, None)
     for context in closers:
         await context.__aexit__(None, None, None)
-    emit("verdict", rows, ["dataset", "engine", "n", "accuracy", "macro_f1", "tf_precision", "coverage", "ece",
-                           "failures", "ms_per_claim"], extra)
+    emit(
+        "verdict",
+        rows,
+        [
+            "dataset",
+            "engine",
+            "n",
+            "accuracy",
+            "macro_f1",
+            "tf_precision",
+            "coverage",
+            "ece",
+            "failures",
+            "ms_per_claim",
+        ],
+        extra,
+    )
 
 
 if __name__ == "__main__":

@@ -27,8 +27,13 @@ def _item(row: Any, line: int) -> dict[str, Any]:
     if not isinstance(row, dict):
         return {"id": None, "claim": row, "_line": line}
     claim = next((row[name] for name in CLAIM_FIELDS if name in row), None)
-    return {"id": row.get("id"), "claim": claim, "claimant": row.get("claimant"),
-            "appearance": row.get("appearance"), "_line": line}
+    return {
+        "id": row.get("id"),
+        "claim": claim,
+        "claimant": row.get("claimant"),
+        "appearance": row.get("appearance"),
+        "_line": line,
+    }
 
 
 def provenance(row: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
@@ -41,8 +46,11 @@ def provenance(row: dict[str, Any]) -> tuple[str | None, str | None, str | None]
         appearance = appearance.strip() or None
     if claimant is not None and len(claimant) > 200:
         return None, None, "invalid claimant: longer than 200 characters"
-    if appearance is not None and not (isinstance(appearance, str) and len(appearance) <= 2000
-                                       and re.fullmatch(r"https?://\S+", appearance)):
+    if appearance is not None and not (
+        isinstance(appearance, str)
+        and len(appearance) <= 2000
+        and re.fullmatch(r"https?://\S+", appearance)
+    ):
         return None, None, "invalid appearance: not an http(s) URL of at most 2000 characters"
     return claimant, appearance, None
 
@@ -66,8 +74,10 @@ def parse_csv(text: str) -> list[dict[str, Any]]:
     if not any(name in fields for name in CLAIM_FIELDS):
         raise InputError(f"the CSV header needs a 'claim' column; it has {fields}")
     reader.fieldnames = fields
-    return [_item({k: v for k, v in row.items() if k is not None}, line)
-            for line, row in enumerate(reader, start=2)]
+    return [
+        _item({k: v for k, v in row.items() if k is not None}, line)
+        for line, row in enumerate(reader, start=2)
+    ]
 
 
 def parse_file(text: str, kind: str) -> list[dict[str, Any]]:
@@ -85,8 +95,13 @@ def evidence_urls(result: dict[str, Any] | None) -> list[str]:
 
 def result_row(item: dict[str, Any]) -> dict[str, Any]:
     """The JSONL row clients rely on: id, claim, status, result, error."""
-    return {"id": item["id"], "claim": item["claim"], "status": item["status"],
-            "result": item["result"], "error": item["error"]}
+    return {
+        "id": item["id"],
+        "claim": item["claim"],
+        "status": item["status"],
+        "result": item["result"],
+        "error": item["error"],
+    }
 
 
 # OWASP "CSV injection": a cell a spreadsheet would read as a formula starts with one of these
@@ -116,10 +131,19 @@ def csv_uncell(value: str) -> str:
 
 def csv_row(item: dict[str, Any]) -> list[Any]:
     result = item["result"] or {}
-    return [csv_cell(value) for value in (
-        item["id"], item["claim"], item["status"], result.get("verdict", ""),
-        result.get("confidence", ""), result.get("mode", ""), " ".join(evidence_urls(item["result"])),
-        item["error"] or "")]
+    return [
+        csv_cell(value)
+        for value in (
+            item["id"],
+            item["claim"],
+            item["status"],
+            result.get("verdict", ""),
+            result.get("confidence", ""),
+            result.get("mode", ""),
+            " ".join(evidence_urls(item["result"])),
+            item["error"] or "",
+        )
+    ]
 
 
 def csv_line(values: Iterable[Any]) -> str:
@@ -132,8 +156,14 @@ def csv_line(values: Iterable[Any]) -> str:
 # worstRating 1 (False) … bestRating 5 (True). The numbers place the claim between false and true;
 # the two verdicts that place it nowhere (no evidence either way, or not a statement of fact) take
 # the middle, and the verdict itself is the rating's alternateName (the text Google shows).
-RATING = {"False": 1, "Misleading": 2, "Partially True": 3, "True": 5, "Not Enough Evidence": 3,
-          "Not Verifiable": 3}
+RATING = {
+    "False": 1,
+    "Misleading": 2,
+    "Partially True": 3,
+    "True": 5,
+    "Not Enough Evidence": 3,
+    "Not Verifiable": 3,
+}
 UNRATED = frozenset({"Not Enough Evidence", "Not Verifiable"})  # left out with rated_only
 WORST_RATING, BEST_RATING = 1, 5
 _CLAIM_KEY = re.compile(r"[\W_]+")
@@ -158,7 +188,9 @@ class ClaimReviewPublisher:
 
     def url(self, item_id: str) -> str:
         if self.url_template:
-            return self.url_template.format(id=quote(item_id, safe=""), job=quote(self.job_id, safe=""))
+            return self.url_template.format(
+                id=quote(item_id, safe=""), job=quote(self.job_id, safe="")
+            )
         return f"{self.export_url}#review-{quote(item_id, safe='')}"
 
 
@@ -167,10 +199,17 @@ def claim_review(item: dict[str, Any], publisher: ClaimReviewPublisher) -> dict[
 
     result = item["result"] or {}
     verdict = result.get("verdict", "")
-    rating: dict[str, Any] = {"@type": "Rating", "alternateName": verdict, "ratingValue": RATING.get(verdict, 3),
-                              "bestRating": BEST_RATING, "worstRating": WORST_RATING}
+    rating: dict[str, Any] = {
+        "@type": "Rating",
+        "alternateName": verdict,
+        "ratingValue": RATING.get(verdict, 3),
+        "bestRating": BEST_RATING,
+        "worstRating": WORST_RATING,
+    }
     claimed: dict[str, Any] = {"@type": "Claim"}
-    if item.get("claimant"):  # schema.org has no type for "a person or an organisation": Organization
+    if item.get(
+        "claimant"
+    ):  # schema.org has no type for "a person or an organisation": Organization
         claimed["author"] = {"@type": "Organization", "name": item["claimant"]}
     if item.get("appearance"):
         claimed["appearance"] = {"@type": "CreativeWork", "url": item["appearance"]}
@@ -180,16 +219,25 @@ def claim_review(item: dict[str, Any], publisher: ClaimReviewPublisher) -> dict[
         "url": publisher.url(str(item["id"])),
         "claimReviewed": item["claim"],
         "datePublished": publisher.published,
-        "author": {"@type": "Organization", "name": publisher.author_name, "url": publisher.author_url},
+        "author": {
+            "@type": "Organization",
+            "name": publisher.author_name,
+            "url": publisher.author_url,
+        },
         "reviewRating": rating,
         "reviewBody": plain_reasoning(result.get("reasoning", "")),
-        "citation": [{"@type": "CreativeWork", "url": url} for url in evidence_urls(item["result"])],
+        "citation": [
+            {"@type": "CreativeWork", "url": url} for url in evidence_urls(item["result"])
+        ],
         "itemReviewed": claimed,
     }
 
 
-async def claim_review_stream(items: AsyncIterator[dict[str, Any]], publisher: ClaimReviewPublisher,
-                              seen: set[str] | None = None) -> AsyncIterator[str]:
+async def claim_review_stream(
+    items: AsyncIterator[dict[str, Any]],
+    publisher: ClaimReviewPublisher,
+    seen: set[str] | None = None,
+) -> AsyncIterator[str]:
     """One JSON-LD document, `{"@context", "@graph": [ClaimReview…]}`, written item by item. Failed
     items have no review to publish and are left out; so is every repeat of a claim already
     reviewed (the first answered item of each claim stands for all — `seen` holds the claims of
@@ -215,7 +263,9 @@ async def reviewed_claims(items: AsyncIterator[dict[str, Any]], rated_only: bool
     """The claims earlier pages of the export already reviewed (so a later page repeats none)."""
     seen: set[str] = set()
     async for item in items:
-        if item["status"] == "done" and not (rated_only and (item["result"] or {}).get("verdict") in UNRATED):
+        if item["status"] == "done" and not (
+            rated_only and (item["result"] or {}).get("verdict") in UNRATED
+        ):
             seen.add(claim_key(item["claim"]))
     return seen
 

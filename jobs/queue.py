@@ -33,16 +33,24 @@ NAMESPACE = "claimcheck-dramatiq"
 WORKERS_KEY = "claimcheck:workers"  # a sorted set: worker id → its last sign of life (Unix seconds)
 
 
-def make_broker(redis_url: str, *, heartbeat_timeout_s: float, middleware: Sequence[Any] = ()) -> RedisBroker:
+def make_broker(
+    redis_url: str, *, heartbeat_timeout_s: float, middleware: Sequence[Any] = ()
+) -> RedisBroker:
     """One broker per process. `maintenance_chance` is raised from Dramatiq's 1-in-1000 commands to
     every command, so a dead worker's messages come back at the first fetch after its heartbeat
     timeout instead of minutes later; the maintenance is a range query over the heartbeat set
     inside the same Lua call (a few workers' entries), cheap at claimcheck's message rates."""
     from dramatiq.brokers.redis import RedisBroker
 
-    broker = RedisBroker(url=redis_url, namespace=NAMESPACE, middleware=list(middleware),
-                         heartbeat_timeout=int(heartbeat_timeout_s * 1000), maintenance_chance=1_000_000,
-                         socket_timeout=10, socket_connect_timeout=5)
+    broker = RedisBroker(
+        url=redis_url,
+        namespace=NAMESPACE,
+        middleware=list(middleware),
+        heartbeat_timeout=int(heartbeat_timeout_s * 1000),
+        maintenance_chance=1_000_000,
+        socket_timeout=10,
+        socket_connect_timeout=5,
+    )
     broker.declare_queue(QUEUE)
     return broker
 
@@ -59,14 +67,19 @@ class JobQueue:
         from dramatiq import Message
 
         for job_id, seq in keys:
-            self.broker.enqueue(Message(queue_name=QUEUE, actor_name=ACTOR, args=(job_id, seq),
-                                        kwargs={}, options={}))
+            self.broker.enqueue(
+                Message(
+                    queue_name=QUEUE, actor_name=ACTOR, args=(job_id, seq), kwargs={}, options={}
+                )
+            )
 
     async def enqueue(self, keys: Sequence[tuple[str, int]]) -> None:
         await asyncio.to_thread(self._enqueue, keys)
 
     def _live_workers(self) -> int:
-        return int(self.broker.client.zcount(WORKERS_KEY, time.time() - self.heartbeat_timeout_s, "+inf"))
+        return int(
+            self.broker.client.zcount(WORKERS_KEY, time.time() - self.heartbeat_timeout_s, "+inf")
+        )
 
     async def live_workers(self) -> int:
         """`claimcheck worker` processes seen within the heartbeat timeout (each writes its id and
@@ -87,14 +100,22 @@ class QueueDispatcher:
     jobs the workers closed and deliver their callbacks; keep the live-worker count for
     /api/health."""
 
-    def __init__(self, store: JobStore, queue: JobQueue, *, on_closed: OnClosed | None = None,
-                 batch: int = 1000) -> None:
+    def __init__(
+        self,
+        store: JobStore,
+        queue: JobQueue,
+        *,
+        on_closed: OnClosed | None = None,
+        batch: int = 1000,
+    ) -> None:
         self.store = store
         self.queue = queue
         self.on_closed = on_closed
         self.batch = batch
         self.workers = 0
-        self.workers_counted = False  # the first count is in: `workers == 0` means none, not "not yet asked"
+        self.workers_counted = (
+            False  # the first count is in: `workers == 0` means none, not "not yet asked"
+        )
         self.last_error: str | None = None
         self.requeued_at_start = 0
         self._wake = asyncio.Event()

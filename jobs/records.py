@@ -42,13 +42,23 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from jobs.store import metadata
 
-__all__ = ["NewRecord", "NewReview", "RecordRow", "RecordStore", "RecordWriter", "ReviewRow", "Snapshot",
-           "decode_cursor", "encode_cursor"]
+__all__ = [
+    "NewRecord",
+    "NewReview",
+    "RecordRow",
+    "RecordStore",
+    "RecordWriter",
+    "ReviewRow",
+    "Snapshot",
+    "decode_cursor",
+    "encode_cursor",
+]
 
 log = logging.getLogger("claimcheck.records")
 
 records_table = Table(
-    "records", metadata,
+    "records",
+    metadata,
     Column("id", String(40), primary_key=True),
     Column("owner", String(64), nullable=False),
     Column("created_at", Float, nullable=False),
@@ -61,7 +71,8 @@ records_table = Table(
 )
 
 snapshots_table = Table(
-    "snapshots", metadata,
+    "snapshots",
+    metadata,
     Column("record_id", String(40), ForeignKey("records.id", ondelete="CASCADE"), primary_key=True),
     Column("n", Integer, primary_key=True),  # the evidence item's number in the answer, from 1
     Column("evidence_id", String(80), nullable=False),
@@ -75,7 +86,8 @@ snapshots_table = Table(
 )
 
 reviews_table = Table(
-    "reviews", metadata,
+    "reviews",
+    metadata,
     Column("id", String(40), primary_key=True),
     Column("record_id", String(40), nullable=False, index=True),  # kept when the record is deleted
     Column("owner", String(64), nullable=False),
@@ -104,9 +116,17 @@ class Snapshot:
     archive_note: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"n": self.n, "evidence_id": self.evidence_id, "source": self.source, "text": self.text,
-                "sha256": self.sha256, "fetched_at": self.fetched_at, "archive_url": self.archive_url,
-                "archive_state": self.archive_state, "archive_note": self.archive_note}
+        return {
+            "n": self.n,
+            "evidence_id": self.evidence_id,
+            "source": self.source,
+            "text": self.text,
+            "sha256": self.sha256,
+            "fetched_at": self.fetched_at,
+            "archive_url": self.archive_url,
+            "archive_state": self.archive_state,
+            "archive_note": self.archive_note,
+        }
 
 
 @dataclass(frozen=True)
@@ -172,13 +192,33 @@ def decode_cursor(cursor: str) -> tuple[float, str]:
 
 
 def _snapshot(row: Any) -> Snapshot:
-    return Snapshot(row.n, row.evidence_id, row.source, row.text, row.sha256, row.fetched_at, row.archive_url,
-                    row.archive_state, row.archive_note)
+    return Snapshot(
+        row.n,
+        row.evidence_id,
+        row.source,
+        row.text,
+        row.sha256,
+        row.fetched_at,
+        row.archive_url,
+        row.archive_state,
+        row.archive_note,
+    )
 
 
 def _review(row: Any) -> ReviewRow:
-    return ReviewRow(row.id, row.record_id, row.owner, row.reviewer, row.claim, row.verdict, row.note,
-                     row.machine_verdict, row.url, row.kb_id, row.created_at)
+    return ReviewRow(
+        row.id,
+        row.record_id,
+        row.owner,
+        row.reviewer,
+        row.claim,
+        row.verdict,
+        row.note,
+        row.machine_verdict,
+        row.url,
+        row.kb_id,
+        row.created_at,
+    )
 
 
 def _like(text: str) -> str:
@@ -196,74 +236,151 @@ class RecordStore:
         if not records:
             return
         async with self.engine.begin() as connection:
-            await connection.execute(records_table.insert(), [
-                {"id": r.id, "owner": r.owner, "created_at": r.created_at, "claim": r.claim,
-                 "verdict": r.verdict, "answer": r.answer, "record": r.record} for r in records])
-            snaps = [{"record_id": r.id, **{k: v for k, v in s.as_dict().items()}}
-                     for r in records for s in r.snapshots]
+            await connection.execute(
+                records_table.insert(),
+                [
+                    {
+                        "id": r.id,
+                        "owner": r.owner,
+                        "created_at": r.created_at,
+                        "claim": r.claim,
+                        "verdict": r.verdict,
+                        "answer": r.answer,
+                        "record": r.record,
+                    }
+                    for r in records
+                ],
+            )
+            snaps = [
+                {"record_id": r.id, **{k: v for k, v in s.as_dict().items()}}
+                for r in records
+                for s in r.snapshots
+            ]
             if snaps:
                 await connection.execute(snapshots_table.insert(), snaps)
 
     async def get(self, record_id: str, owner: str) -> RecordRow | None:
         """The record with its snapshots and reviews; None when there is none — or it is another key's."""
         async with self.engine.connect() as connection:
-            row = (await connection.execute(select(records_table).where(
-                records_table.c.id == record_id, records_table.c.owner == owner))).first()
+            row = (
+                await connection.execute(
+                    select(records_table).where(
+                        records_table.c.id == record_id, records_table.c.owner == owner
+                    )
+                )
+            ).first()
             if row is None:
                 return None
-            snaps = (await connection.execute(select(snapshots_table).where(
-                snapshots_table.c.record_id == record_id).order_by(snapshots_table.c.n))).all()
-            reviews = (await connection.execute(select(reviews_table).where(
-                reviews_table.c.record_id == record_id).order_by(reviews_table.c.created_at))).all()
-        return RecordRow(row.id, row.owner, row.created_at, row.claim, row.verdict, json.loads(row.answer),
-                         json.loads(row.record), [_snapshot(s) for s in snaps], [_review(r) for r in reviews])
+            snaps = (
+                await connection.execute(
+                    select(snapshots_table)
+                    .where(snapshots_table.c.record_id == record_id)
+                    .order_by(snapshots_table.c.n)
+                )
+            ).all()
+            reviews = (
+                await connection.execute(
+                    select(reviews_table)
+                    .where(reviews_table.c.record_id == record_id)
+                    .order_by(reviews_table.c.created_at)
+                )
+            ).all()
+        return RecordRow(
+            row.id,
+            row.owner,
+            row.created_at,
+            row.claim,
+            row.verdict,
+            json.loads(row.answer),
+            json.loads(row.record),
+            [_snapshot(s) for s in snaps],
+            [_review(r) for r in reviews],
+        )
 
-    async def list(self, owner: str, *, limit: int = 50, cursor: tuple[float, str] | None = None,
-                   claim: str | None = None) -> list[tuple[str, float, str, str | None]]:
+    async def list(
+        self,
+        owner: str,
+        *,
+        limit: int = 50,
+        cursor: tuple[float, str] | None = None,
+        claim: str | None = None,
+    ) -> list[tuple[str, float, str, str | None]]:
         """(id, created_at, claim, verdict) of the owner's records, newest first, after `cursor`;
         `claim` keeps those whose claim contains it (any case)."""
-        query = (select(records_table.c.id, records_table.c.created_at, records_table.c.claim,
-                        records_table.c.verdict)
-                 .where(records_table.c.owner == owner)
-                 .order_by(records_table.c.created_at.desc(), records_table.c.id.desc()).limit(limit))
+        query = (
+            select(
+                records_table.c.id,
+                records_table.c.created_at,
+                records_table.c.claim,
+                records_table.c.verdict,
+            )
+            .where(records_table.c.owner == owner)
+            .order_by(records_table.c.created_at.desc(), records_table.c.id.desc())
+            .limit(limit)
+        )
         if cursor is not None:
             when, last = cursor
-            query = query.where(or_(records_table.c.created_at < when,
-                                    and_(records_table.c.created_at == when, records_table.c.id < last)))
+            query = query.where(
+                or_(
+                    records_table.c.created_at < when,
+                    and_(records_table.c.created_at == when, records_table.c.id < last),
+                )
+            )
         if claim:
             query = query.where(func.lower(records_table.c.claim).like(_like(claim), escape="\\"))
         async with self.engine.connect() as connection:
-            return [(r.id, r.created_at, r.claim, r.verdict) for r in await connection.execute(query)]
+            return [
+                (r.id, r.created_at, r.claim, r.verdict) for r in await connection.execute(query)
+            ]
 
     async def delete(self, record_id: str, owner: str) -> bool:
         async with self.engine.begin() as connection:
-            await connection.execute(delete(snapshots_table).where(snapshots_table.c.record_id.in_(
-                select(records_table.c.id).where(records_table.c.id == record_id, records_table.c.owner == owner))))
-            gone = await connection.execute(delete(records_table).where(
-                records_table.c.id == record_id, records_table.c.owner == owner))
+            await connection.execute(
+                delete(snapshots_table).where(
+                    snapshots_table.c.record_id.in_(
+                        select(records_table.c.id).where(
+                            records_table.c.id == record_id, records_table.c.owner == owner
+                        )
+                    )
+                )
+            )
+            gone = await connection.execute(
+                delete(records_table).where(
+                    records_table.c.id == record_id, records_table.c.owner == owner
+                )
+            )
         return bool(gone.rowcount)
 
     async def prune(self, older_than: float) -> int:
         """Delete records made before `older_than` (epoch seconds); their reviews stay."""
         async with self.engine.begin() as connection:
             old = select(records_table.c.id).where(records_table.c.created_at < older_than)
-            await connection.execute(delete(snapshots_table).where(snapshots_table.c.record_id.in_(old)))
-            gone = await connection.execute(delete(records_table).where(records_table.c.created_at < older_than))
+            await connection.execute(
+                delete(snapshots_table).where(snapshots_table.c.record_id.in_(old))
+            )
+            gone = await connection.execute(
+                delete(records_table).where(records_table.c.created_at < older_than)
+            )
         return int(gone.rowcount or 0)
 
-    async def set_archive(self, record_id: str, n: int, state: str, url: str | None = None,
-                          note: str | None = None) -> None:
+    async def set_archive(
+        self, record_id: str, n: int, state: str, url: str | None = None, note: str | None = None
+    ) -> None:
         async with self.engine.begin() as connection:
-            await connection.execute(update(snapshots_table).where(
-                snapshots_table.c.record_id == record_id, snapshots_table.c.n == n)
-                .values(archive_state=state, archive_url=url, archive_note=note))
+            await connection.execute(
+                update(snapshots_table)
+                .where(snapshots_table.c.record_id == record_id, snapshots_table.c.n == n)
+                .values(archive_state=state, archive_url=url, archive_note=note)
+            )
 
     async def archive_pending(self, limit: int = 1000) -> list[tuple[str, int, str]]:
         """(record, n, URL) of snapshots whose capture was asked for and never finished (a restart)."""
         async with self.engine.connect() as connection:
             rows = await connection.execute(
                 select(snapshots_table.c.record_id, snapshots_table.c.n, snapshots_table.c.source)
-                .where(snapshots_table.c.archive_state == "pending").limit(limit))
+                .where(snapshots_table.c.archive_state == "pending")
+                .limit(limit)
+            )
             return [(r.record_id, r.n, r.source) for r in rows]
 
     # -- reviews ----------------------------------------------------------------------------------
@@ -274,13 +391,20 @@ class RecordStore:
 
     async def review(self, review_id: str) -> ReviewRow | None:
         async with self.engine.connect() as connection:
-            row = (await connection.execute(select(reviews_table).where(reviews_table.c.id == review_id))).first()
+            row = (
+                await connection.execute(
+                    select(reviews_table).where(reviews_table.c.id == review_id)
+                )
+            ).first()
         return _review(row) if row is not None else None
 
     async def reviews(self, owner: str, *, limit: int | None = None) -> list[ReviewRow]:
         """The owner's reviews, newest first."""
-        query = (select(reviews_table).where(reviews_table.c.owner == owner)
-                 .order_by(reviews_table.c.created_at.desc(), reviews_table.c.id.desc()))
+        query = (
+            select(reviews_table)
+            .where(reviews_table.c.owner == owner)
+            .order_by(reviews_table.c.created_at.desc(), reviews_table.c.id.desc())
+        )
         if limit is not None:
             query = query.limit(limit)
         async with self.engine.connect() as connection:
@@ -294,8 +418,7 @@ class RecordWriter:
     (a read of a record just answered, shutdown). A batch that fails is tried once more alone,
     record by record, and what still fails is logged and dropped — the answer was already sent."""
 
-    def __init__(self, store: RecordStore, *, max_batch: int = 200,
-                 on_written: Any = None) -> None:
+    def __init__(self, store: RecordStore, *, max_batch: int = 200, on_written: Any = None) -> None:
         self.store = store
         self.max_batch = max_batch
         self.on_written = on_written  # called with the records of each written batch
@@ -312,7 +435,9 @@ class RecordWriter:
         self._idle.clear()
         self._queue.put_nowait(record)
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="claimcheck-records")
+            self._task = asyncio.get_running_loop().create_task(
+                self._run(), name="claimcheck-records"
+            )
 
     async def flush(self, timeout_s: float = 10.0) -> None:
         if not self.pending:
@@ -321,7 +446,9 @@ class RecordWriter:
             async with asyncio.timeout(timeout_s):
                 await self._idle.wait()
         except TimeoutError:
-            log.warning("records: %d record(s) not written after %.0f s", len(self.pending), timeout_s)
+            log.warning(
+                "records: %d record(s) not written after %.0f s", len(self.pending), timeout_s
+            )
 
     async def _run(self) -> None:
         while not self._queue.empty():
@@ -332,8 +459,11 @@ class RecordWriter:
                 await self.store.add(batch)
                 written = batch
             except Exception as exc:  # noqa: BLE001 — one bad record must not lose the batch
-                log.warning("records: writing %d record(s) failed (%s); writing them one by one",
-                            len(batch), exc)
+                log.warning(
+                    "records: writing %d record(s) failed (%s); writing them one by one",
+                    len(batch),
+                    exc,
+                )
                 written = []
                 for record in batch:
                     try:

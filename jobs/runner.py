@@ -30,12 +30,20 @@ async def settle(tasks: list[asyncio.Task[Any]], timeout_s: float, what: str) ->
     if not tasks:
         return
     done, pending = await asyncio.wait(tasks, timeout=timeout_s)
-    for task in done:  # collected, as gather(return_exceptions=True) did: no "never retrieved" noise
+    for (
+        task
+    ) in done:  # collected, as gather(return_exceptions=True) did: no "never retrieved" noise
         if not task.cancelled():
             task.exception()
     for task in pending:
-        log.warning("a %s task (%s) was still running %g s after it was cancelled at shutdown; "
-                    "leaving it, awaiting in: %s", what, task.get_name(), timeout_s, " → ".join(_awaiting(task)))
+        log.warning(
+            "a %s task (%s) was still running %g s after it was cancelled at shutdown; "
+            "leaving it, awaiting in: %s",
+            what,
+            task.get_name(),
+            timeout_s,
+            " → ".join(_awaiting(task)),
+        )
 
 
 def _awaiting(task: asyncio.Task[Any]) -> list[str]:
@@ -45,7 +53,9 @@ def _awaiting(task: asyncio.Task[Any]) -> list[str]:
     while awaited is not None and len(out) < 40:
         frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "gi_frame", None)
         if frame is not None:
-            out.append(f"{frame.f_code.co_name} ({frame.f_code.co_filename.rsplit('/', 1)[-1]}:{frame.f_lineno})")
+            out.append(
+                f"{frame.f_code.co_name} ({frame.f_code.co_filename.rsplit('/', 1)[-1]}:{frame.f_lineno})"
+            )
         awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None)
     return out or [repr(task)]
 
@@ -55,15 +65,26 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}"[:2000] if text else type(exc).__name__
 
 
-async def run_item(store: JobStore, execute: Execute, item: Claimed, *, retry_delay_s: float = 0.5,
-                   timeout_s: float | None = None) -> None:
+async def run_item(
+    store: JobStore,
+    execute: Execute,
+    item: Claimed,
+    *,
+    retry_delay_s: float = 0.5,
+    timeout_s: float | None = None,
+) -> None:
     """Verify one claimed item and write its outcome once: retried with backoff, stored as failed
     (with the last error) after MAX_ATTEMPTS. An attempt that takes longer than `timeout_s` counts
     as failed (an outside call that never returns must not hold a worker's slot forever). Used by
     the in-process runner and by queue workers."""
     if item.attempts > MAX_ATTEMPTS:  # it took the process down (or was cut) every time
-        await store.finish(item.job_id, item.seq, error=(
-            f"gave up after {MAX_ATTEMPTS} attempts: the process running it stopped each time"))
+        await store.finish(
+            item.job_id,
+            item.seq,
+            error=(
+                f"gave up after {MAX_ATTEMPTS} attempts: the process running it stopped each time"
+            ),
+        )
         return
     attempt = item.attempts
     while True:
@@ -73,10 +94,19 @@ async def run_item(store: JobStore, execute: Execute, item: Claimed, *, retry_de
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            error = f"no answer within {timeout_s:g} s" if isinstance(exc, TimeoutError) else describe(exc)
+            error = (
+                f"no answer within {timeout_s:g} s"
+                if isinstance(exc, TimeoutError)
+                else describe(exc)
+            )
             if attempt >= MAX_ATTEMPTS:
-                log.warning("job %s item %r failed %d times; stored as failed: %s",
-                            item.job_id, item.item_id, attempt, error)
+                log.warning(
+                    "job %s item %r failed %d times; stored as failed: %s",
+                    item.job_id,
+                    item.item_id,
+                    attempt,
+                    error,
+                )
                 await store.finish(item.job_id, item.seq, error=error)
                 return
             await asyncio.sleep(retry_delay_s * 2 ** (attempt - 1))
@@ -106,7 +136,9 @@ class JobRunner:
     async def start(self) -> None:
         self.requeued_at_start = await self.store.requeue_running()
         if self.requeued_at_start:
-            log.info("re-queued %d item(s) left running by the previous process", self.requeued_at_start)
+            log.info(
+                "re-queued %d item(s) left running by the previous process", self.requeued_at_start
+            )
         # jobs whose last item was written just before a crash are closed now
         for job_id in await self.store.unfinished_job_ids():
             await self._close(job_id)
@@ -162,8 +194,13 @@ class JobRunner:
         self._wake.set()
 
     async def _run(self, item: Claimed) -> None:
-        await run_item(self.store, self.execute, item, retry_delay_s=self.retry_delay_s,
-                       timeout_s=self.item_timeout_s)
+        await run_item(
+            self.store,
+            self.execute,
+            item,
+            retry_delay_s=self.retry_delay_s,
+            timeout_s=self.item_timeout_s,
+        )
         await self._close(item.job_id)
 
     async def _close(self, job_id: str) -> None:

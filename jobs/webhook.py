@@ -30,7 +30,7 @@ DELAYS_S = (0.0, 2.0, 10.0, 60.0, 300.0)  # five attempts over about six minutes
 
 def secret_bytes(secret: str) -> bytes:
     if secret.startswith("whsec_"):
-        return base64.b64decode(secret[len("whsec_"):])
+        return base64.b64decode(secret[len("whsec_") :])
     return secret.encode()
 
 
@@ -46,14 +46,21 @@ def verify(secret: str, headers: dict[str, str], body: bytes, *, tolerance_s: in
     if abs(time.time() - timestamp) > tolerance_s:
         return False
     expected = sign(secret, headers["webhook-id"], timestamp, body)
-    return any(hmac.compare_digest(expected, candidate)
-               for candidate in headers["webhook-signature"].split())
+    return any(
+        hmac.compare_digest(expected, candidate)
+        for candidate in headers["webhook-signature"].split()
+    )
 
 
 class Webhooks:
-    def __init__(self, fetcher: Fetcher, store: JobStore, secret: str | None,
-                 body: Callable[[JobRow], Awaitable[dict[str, Any]]],
-                 delays_s: Sequence[float] = DELAYS_S) -> None:
+    def __init__(
+        self,
+        fetcher: Fetcher,
+        store: JobStore,
+        secret: str | None,
+        body: Callable[[JobRow], Awaitable[dict[str, Any]]],
+        delays_s: Sequence[float] = DELAYS_S,
+    ) -> None:
         self.fetcher = fetcher
         self.store = store
         self.secret = secret
@@ -65,7 +72,9 @@ class Webhooks:
         """Deliver in the background (the caller never waits). The delivery first takes the
         callback in the database (pending → sending), so of several replicas that see the job end,
         one delivers; `resume` (at start-up) also takes one left `sending` by a process that died."""
-        if not job.callback_url or job.callback_state not in ({"pending", "sending"} if resume else {"pending"}):
+        if not job.callback_url or job.callback_state not in (
+            {"pending", "sending"} if resume else {"pending"}
+        ):
             return
         task = asyncio.create_task(self._deliver(job, resume))
         self._tasks.add(task)
@@ -81,8 +90,11 @@ class Webhooks:
             if delay:
                 await asyncio.sleep(delay)
             timestamp = int(time.time())
-            headers = {"content-type": "application/json", "webhook-id": message_id,
-                       "webhook-timestamp": str(timestamp)}
+            headers = {
+                "content-type": "application/json",
+                "webhook-id": message_id,
+                "webhook-timestamp": str(timestamp),
+            }
             if self.secret:
                 headers["webhook-signature"] = sign(self.secret, message_id, timestamp, payload)
             try:

@@ -61,15 +61,24 @@ class WorkerContext:
         from app.records import open_recorder
 
         try:  # items' records go to the same database (issue 40)
-            services.verification.recorder = await open_recorder(self.settings, services, store.engine)
+            services.verification.recorder = await open_recorder(
+                self.settings, services, store.engine
+            )
         except BaseException:
             await store.aclose()
             await services.aclose()
             raise
-        self._beat = asyncio.create_task(self._sign_of_life(services), name="claimcheck-worker-heartbeat")
-        log.warning("worker %s ready in %.1f s: %d item(s) at a time from %s, database %s",
-                    self.worker_id, time.perf_counter() - started, self.settings.WORKER_CONCURRENCY,
-                    QUEUE, store.backend)
+        self._beat = asyncio.create_task(
+            self._sign_of_life(services), name="claimcheck-worker-heartbeat"
+        )
+        log.warning(
+            "worker %s ready in %.1f s: %d item(s) at a time from %s, database %s",
+            self.worker_id,
+            time.perf_counter() - started,
+            self.settings.WORKER_CONCURRENCY,
+            QUEUE,
+            store.backend,
+        )
         return services, store
 
     async def _sign_of_life(self, services: Any) -> None:
@@ -77,7 +86,9 @@ class WorkerContext:
         counts live workers from it)."""
         from redis.asyncio import Redis
 
-        client = Redis.from_url(self.settings.redis_url or "", socket_timeout=5, socket_connect_timeout=5)
+        client = Redis.from_url(
+            self.settings.redis_url or "", socket_timeout=5, socket_connect_timeout=5
+        )
         try:
             while True:
                 try:
@@ -97,8 +108,12 @@ class WorkerContext:
         if item is None:  # answered by an earlier delivery, cancelled, or its job is gone
             return
 
-        await run_item(store, services.verification.verify_job_item, item,
-                       timeout_s=self.settings.JOB_ITEM_TIMEOUT_S)
+        await run_item(
+            store,
+            services.verification.verify_job_item,
+            item,
+            timeout_s=self.settings.JOB_ITEM_TIMEOUT_S,
+        )
         await store.complete_if_finished(job_id)  # the API delivers the callback (it watches)
 
     async def aclose(self) -> None:
@@ -153,11 +168,16 @@ def run_worker(settings: Settings) -> int:
     from dramatiq.middleware import AsyncIO
 
     if not settings.redis_url:
-        raise SystemExit("claimcheck worker needs REDIS_URL: the queue it takes items from (docs/jobs.md)")
+        raise SystemExit(
+            "claimcheck worker needs REDIS_URL: the queue it takes items from (docs/jobs.md)"
+        )
     worker_id = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
     context = WorkerContext(settings, worker_id)
-    broker = make_broker(settings.redis_url, heartbeat_timeout_s=settings.WORKER_HEARTBEAT_TIMEOUT_S,
-                         middleware=[AsyncIO(), closing_middleware(context)])
+    broker = make_broker(
+        settings.redis_url,
+        heartbeat_timeout_s=settings.WORKER_HEARTBEAT_TIMEOUT_S,
+        middleware=[AsyncIO(), closing_middleware(context)],
+    )
     dramatiq.set_broker(broker)
 
     async def verify_item(job_id: str, seq: int) -> None:
@@ -166,8 +186,9 @@ def run_worker(settings: Settings) -> int:
     # Retries are ours (run_item counts attempts in the database, across crashes too), so
     # Dramatiq's Retries middleware is left out and the actor never raises for a failed item.
     dramatiq.actor(verify_item, actor_name=ACTOR, queue_name=QUEUE, broker=broker)
-    worker = Worker(broker, queues={QUEUE}, worker_threads=settings.WORKER_CONCURRENCY,
-                    worker_timeout=1000)
+    worker = Worker(
+        broker, queues={QUEUE}, worker_threads=settings.WORKER_CONCURRENCY, worker_timeout=1000
+    )
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
@@ -184,6 +205,9 @@ def run_worker(settings: Settings) -> int:
     try:
         stop.wait()
     finally:
-        log.warning("worker %s stopping: items in flight finish, prefetched ones go back to the queue", worker_id)
+        log.warning(
+            "worker %s stopping: items in flight finish, prefetched ones go back to the queue",
+            worker_id,
+        )
         worker.stop(timeout=30_000)  # before the loop thread goes (AsyncIO middleware stops it)
     return 0

@@ -74,9 +74,14 @@ class BatchStats:
     errors: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"calls": self.calls, "requests": self.requests, "rows": self.rows,
-                "largest_batch": self.largest, "errors": self.errors,
-                "requests_per_call": round(self.requests / self.calls, 2) if self.calls else None}
+        return {
+            "calls": self.calls,
+            "requests": self.requests,
+            "rows": self.rows,
+            "largest_batch": self.largest,
+            "errors": self.errors,
+            "requests_per_call": round(self.requests / self.calls, 2) if self.calls else None,
+        }
 
 
 @dataclass
@@ -90,8 +95,14 @@ class MicroBatcher(Generic[In, Out]):
     """Gathers `submit(items)` calls into batches for `run(all_items) -> rows` (blocking, one row
     per item, in order) and hands each caller its own rows."""
 
-    def __init__(self, run: Callable[[list[In]], Sequence[Out]], policy: BatchPolicy = BatchPolicy(),
-                 *, lane: AbstractContextManager | None = None, name: str = "batcher") -> None:
+    def __init__(
+        self,
+        run: Callable[[list[In]], Sequence[Out]],
+        policy: BatchPolicy = BatchPolicy(),
+        *,
+        lane: AbstractContextManager | None = None,
+        name: str = "batcher",
+    ) -> None:
         self._run = run
         self.policy = policy
         self._lane = lane
@@ -124,7 +135,7 @@ class MicroBatcher(Generic[In, Out]):
         # so a big ingest does not hold the lane for its whole length while claims queue up.
         rows: list[Out] = []
         for start in range(0, len(items), size):
-            rows.extend(await self._one(items[start:start + size]))
+            rows.extend(await self._one(items[start : start + size]))
         return rows
 
     async def _one(self, items: list[In]) -> Sequence[Out]:
@@ -156,7 +167,9 @@ class MicroBatcher(Generic[In, Out]):
             self._wakeup.clear()
             await self._wakeup.wait()
         deadline = self._pending[0].arrived + self.policy.max_wait_s
-        while self.policy.combine and not self._closed and self._live_rows() < self.policy.max_batch:
+        while (
+            self.policy.combine and not self._closed and self._live_rows() < self.policy.max_batch
+        ):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 break
@@ -170,7 +183,9 @@ class MicroBatcher(Generic[In, Out]):
             if request.future.done():  # its caller was cancelled while it waited
                 self._pending.popleft()
                 continue
-            if batch and (not self.policy.combine or rows + len(request.items) > self.policy.max_batch):
+            if batch and (
+                not self.policy.combine or rows + len(request.items) > self.policy.max_batch
+            ):
                 break
             batch.append(self._pending.popleft())
             rows += len(request.items)
@@ -189,7 +204,9 @@ class MicroBatcher(Generic[In, Out]):
                 # Cancelled mid-call (a shutdown that timed out): its callers must not wait forever.
                 for request in batch:
                     if not request.future.done():
-                        request.future.set_exception(BatcherClosed(f"{self.name} stopped during this request"))
+                        request.future.set_exception(
+                            BatcherClosed(f"{self.name} stopped during this request")
+                        )
 
     async def _serve(self, batch: list[_Request]) -> None:
         items = [item for request in batch for item in request.items]
@@ -200,7 +217,9 @@ class MicroBatcher(Generic[In, Out]):
         try:
             rows = await run_blocking(self.run_blocking, items)
             if len(rows) != len(items):
-                raise RuntimeError(f"{self.name}: the model returned {len(rows)} rows for {len(items)} inputs")
+                raise RuntimeError(
+                    f"{self.name}: the model returned {len(rows)} rows for {len(items)} inputs"
+                )
         except Exception as exc:  # the callers of this batch get it; the worker carries on
             self.stats.errors += 1
             for request in batch:
@@ -209,7 +228,7 @@ class MicroBatcher(Generic[In, Out]):
             return
         offset = 0
         for request in batch:
-            part = list(rows[offset:offset + len(request.items)])
+            part = list(rows[offset : offset + len(request.items)])
             offset += len(request.items)
             if not request.future.done():
                 request.future.set_result(part)
@@ -229,7 +248,11 @@ class MicroBatcher(Generic[In, Out]):
         try:
             await asyncio.wait_for(asyncio.shield(worker), timeout_s)
         except TimeoutError:
-            log.warning("%s: worker still busy after %.0f s at shutdown; cancelling it", self.name, timeout_s)
+            log.warning(
+                "%s: worker still busy after %.0f s at shutdown; cancelling it",
+                self.name,
+                timeout_s,
+            )
             worker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await worker
@@ -239,7 +262,9 @@ class MicroBatcher(Generic[In, Out]):
         while self._pending:
             request = self._pending.popleft()
             if not request.future.done():
-                request.future.set_exception(BatcherClosed(f"{self.name} closed before this request ran"))
+                request.future.set_exception(
+                    BatcherClosed(f"{self.name} closed before this request ran")
+                )
 
 
 class BatchedEmbedder:
@@ -248,15 +273,20 @@ class BatchedEmbedder:
     `embed_blocking` (scripts, the CLI) calls the model directly, in the same lane.
     """
 
-    def __init__(self, inner: Embedder, policy: BatchPolicy = BatchPolicy(),
-                 lane: AbstractContextManager | None = None) -> None:
+    def __init__(
+        self,
+        inner: Embedder,
+        policy: BatchPolicy = BatchPolicy(),
+        lane: AbstractContextManager | None = None,
+    ) -> None:
         self.inner = inner
         self.name = inner.name
         self.dimension = inner.dimension
         self.backend = getattr(inner, "backend", "injected")
         self.resolved = getattr(inner, "resolved", None)
         self.batcher: MicroBatcher[str, np.ndarray] = MicroBatcher(
-            inner.embed_blocking, policy, lane=lane, name=f"embedder batcher ({inner.name})")
+            inner.embed_blocking, policy, lane=lane, name=f"embedder batcher ({inner.name})"
+        )
 
     def embed_blocking(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
@@ -279,13 +309,21 @@ class BatchedCrossEncoder:
 
     kind = "cross-encoder"
 
-    def __init__(self, inner: CrossEncoderReranker, policy: BatchPolicy = BatchPolicy(),
-                 lane: AbstractContextManager | None = None) -> None:
+    def __init__(
+        self,
+        inner: CrossEncoderReranker,
+        policy: BatchPolicy = BatchPolicy(),
+        lane: AbstractContextManager | None = None,
+    ) -> None:
         self.inner = inner
         self.name = inner.name
         self.scale = inner.scale
         self.batcher: MicroBatcher[tuple[str, str], float] = MicroBatcher(
-            inner.score_pairs_blocking, policy, lane=lane, name=f"cross-encoder batcher ({inner.name})")
+            inner.score_pairs_blocking,
+            policy,
+            lane=lane,
+            name=f"cross-encoder batcher ({inner.name})",
+        )
 
     def score_blocking(self, query: str, passages: Sequence[str]) -> list[float]:
         return list(self.batcher.run_blocking([(query, p) for p in passages]))

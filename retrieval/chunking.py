@@ -43,23 +43,29 @@ def _pack(parts: list[str], max_words: int) -> list[str]:
 
 def _split_long(sentence: str, max_words: int) -> list[str]:
     tokens = sentence.split()
-    return [" ".join(tokens[i:i + max_words]) for i in range(0, len(tokens), max_words)]
+    return [" ".join(tokens[i : i + max_words]) for i in range(0, len(tokens), max_words)]
 
 
-def chunk_document(doc: Document, max_words: int = MAX_WORDS,
-                   split_above_words: int = SPLIT_ABOVE_WORDS) -> list[Document]:
+def chunk_document(
+    doc: Document, max_words: int = MAX_WORDS, split_above_words: int = SPLIT_ABOVE_WORDS
+) -> list[Document]:
     """[doc] when it is short enough; else passages with the parent's source, title and id."""
     if len(doc.text.split()) <= split_above_words:
         return [doc]
     parts: list[str] = []
     for sentence in sentences(doc.text):
-        parts += _split_long(sentence, max_words) if len(sentence.split()) > max_words else [sentence]
+        parts += (
+            _split_long(sentence, max_words) if len(sentence.split()) > max_words else [sentence]
+        )
     passages = _pack(parts, max_words)
     if len(passages) <= 1:
         return [doc]
     parent = doc.id
     return [
-        replace(doc, text=passage,
-                extra={**doc.extra, "parent_id": parent, "chunk": index, "chunks": len(passages)})
+        replace(
+            doc,
+            text=passage,
+            extra={**doc.extra, "parent_id": parent, "chunk": index, "chunks": len(passages)},
+        )
         for index, passage in enumerate(passages)
     ]

@@ -33,9 +33,14 @@ class DoctorReport:
     removed: int = 0
 
     def lines(self) -> list[str]:
-        out = [f"scanned {self.scanned} row(s): {len(self.repairable)} with a source to normalise, "
-               f"{len(self.unusable)} document(s) with an unusable source"]
-        out += [f"  normalise {row}: {old!r} -> {new!r}" for row, (old, new) in sorted(self.repairable.items())]
+        out = [
+            f"scanned {self.scanned} row(s): {len(self.repairable)} with a source to normalise, "
+            f"{len(self.unusable)} document(s) with an unusable source"
+        ]
+        out += [
+            f"  normalise {row}: {old!r} -> {new!r}"
+            for row, (old, new) in sorted(self.repairable.items())
+        ]
         out += [f"  unusable  {doc}: {source!r}" for doc, source in sorted(self.unusable.items())]
         if self.repaired or self.removed:
             out.append(f"fixed: {self.repaired} row(s) normalised, {self.removed} row(s) removed")
@@ -94,16 +99,24 @@ async def doctor(kb: Any, *, fix: bool = False, export: Path | None = None) -> D
 
         def rows() -> dict[str, tuple[str, dict[str, Any]]]:
             found: dict[str, tuple[str, dict[str, Any]]] = {}
-            for got in (kb._collection.get(ids=parents, include=["documents", "metadatas"]),
-                        kb._collection.get(where={"parent_id": {"$in": parents}}, include=["documents", "metadatas"])):
-                for row_id, text, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
+            for got in (
+                kb._collection.get(ids=parents, include=["documents", "metadatas"]),
+                kb._collection.get(
+                    where={"parent_id": {"$in": parents}}, include=["documents", "metadatas"]
+                ),
+            ):
+                for row_id, text, meta in zip(
+                    got["ids"], got["documents"], got["metadatas"], strict=True
+                ):
                     found[row_id] = (text or "", dict(meta or {}))
             return found
 
         def write(found: dict[str, tuple[str, dict[str, Any]]]) -> None:
             with Path(export).open("a", encoding="utf-8") as handle:
                 for row_id, (text, meta) in sorted(found.items()):
-                    handle.write(json.dumps(_exported(row_id, text, meta), ensure_ascii=False) + "\n")
+                    handle.write(
+                        json.dumps(_exported(row_id, text, meta), ensure_ascii=False) + "\n"
+                    )
 
         await run_blocking(write, await run_blocking(rows))  # exported before anything is deleted
         for doc_id in sorted(report.unusable):
@@ -112,6 +125,12 @@ async def doctor(kb: Any, *, fix: bool = False, export: Path | None = None) -> D
 
 
 def _exported(row_id: str, text: str, meta: dict[str, Any]) -> dict[str, Any]:
-    return {"id": row_id, "parent_id": meta.get("parent_id") or row_id, "source": meta.get("source", ""),
-            "title": meta.get("title") or "", "timestamp": meta.get("timestamp") or None,
-            "origin": meta.get("origin") or "", "text": text}
+    return {
+        "id": row_id,
+        "parent_id": meta.get("parent_id") or row_id,
+        "source": meta.get("source", ""),
+        "title": meta.get("title") or "",
+        "timestamp": meta.get("timestamp") or None,
+        "origin": meta.get("origin") or "",
+        "text": text,
+    }

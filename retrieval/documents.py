@@ -90,18 +90,41 @@ class Document:
 REVIEW_PREFIX = "Fact check by "  # how every `review_document` text begins
 
 
-def review_document(*, claim: str, url: str, publisher: str, rating: str, verdict: str | None = None,
-                    claimant: str = "", title: str = "", published: str | None = None,
-                    extra: dict[str, Any] | None = None) -> Document:
+def review_document(
+    *,
+    claim: str,
+    url: str,
+    publisher: str,
+    rating: str,
+    verdict: str | None = None,
+    claimant: str = "",
+    title: str = "",
+    published: str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> Document:
     """A fact-checker's review of a claim as a `fact_check` document: one text for reviews read
     from ClaimReview files and from the Fact Check Tools API, so both answer alike. The text states
     the rating as fact-checkers do ("is rated \"False\""), which `agent.ratings.stated_rating` reads."""
-    text = (f"{REVIEW_PREFIX}{publisher}: the claim \"{claim}\""
-            + (f" (made by {claimant})" if claimant else "")
-            + f" is rated \"{rating}\"" + (f" ({verdict})." if verdict else "."))
-    return Document(text=text, source=url, title=title or claim, timestamp=published or None, origin="fact_check",
-                    extra={"rating": rating, "publisher": publisher, "claim_reviewed": claim[:1000],
-                           **({"published": published[:10]} if published else {}), **(extra or {})})
+    text = (
+        f'{REVIEW_PREFIX}{publisher}: the claim "{claim}"'
+        + (f" (made by {claimant})" if claimant else "")
+        + f' is rated "{rating}"'
+        + (f" ({verdict})." if verdict else ".")
+    )
+    return Document(
+        text=text,
+        source=url,
+        title=title or claim,
+        timestamp=published or None,
+        origin="fact_check",
+        extra={
+            "rating": rating,
+            "publisher": publisher,
+            "claim_reviewed": claim[:1000],
+            **({"published": published[:10]} if published else {}),
+            **(extra or {}),
+        },
+    )
 
 
 @dataclass

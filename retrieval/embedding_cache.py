@@ -78,11 +78,20 @@ class RedisVectorCache:
 
     name = "redis"
 
-    def __init__(self, url: str, *, ttl_s: float = 7 * 86400, prefix: str = "claimcheck:emb:",
-                 timeout_s: float = 0.5, cooldown_s: float = 5.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        ttl_s: float = 7 * 86400,
+        prefix: str = "claimcheck:emb:",
+        timeout_s: float = 0.5,
+        cooldown_s: float = 5.0,
+    ) -> None:
         import redis.asyncio as redis
 
-        self._client = redis.from_url(url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s)
+        self._client = redis.from_url(
+            url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s
+        )
         self._prefix = prefix
         self.ttl_ms = max(1, int(ttl_s * 1000))
         self.cooldown_s = cooldown_s
@@ -97,8 +106,12 @@ class RedisVectorCache:
         self.errors += 1
         self.last_error = f"{what}: {type(exc).__name__}: {exc}"
         self._down_until = time.monotonic() + self.cooldown_s
-        log.warning("redis embedding cache %s failed (computing instead for %.0f s): %s",
-                    what, self.cooldown_s, exc)
+        log.warning(
+            "redis embedding cache %s failed (computing instead for %.0f s): %s",
+            what,
+            self.cooldown_s,
+            exc,
+        )
 
     async def get_many(self, keys: Sequence[str]) -> list[np.ndarray | None]:
         if not keys or not self._available():
@@ -116,7 +129,11 @@ class RedisVectorCache:
         try:
             async with self._client.pipeline(transaction=False) as pipe:
                 for key, vector in items:
-                    pipe.set(self._prefix + key, np.asarray(vector, dtype=np.float32).tobytes(), px=self.ttl_ms)
+                    pipe.set(
+                        self._prefix + key,
+                        np.asarray(vector, dtype=np.float32).tobytes(),
+                        px=self.ttl_ms,
+                    )
                 await pipe.execute()
         except Exception as exc:  # a failed write only costs a later recomputation
             self._failed("set", exc)
@@ -189,11 +206,18 @@ class CachedEmbedder:
             computed = await self.inner.embed([distinct[n] for n in missing])
             for n, vector in zip(missing, computed, strict=True):
                 out[rows[distinct[n]]] = vector
-            await self.cache.set_many([(keys[n], vector) for n, vector in zip(missing, computed, strict=True)])
+            await self.cache.set_many(
+                [(keys[n], vector) for n, vector in zip(missing, computed, strict=True)]
+            )
         return out
 
     def stats(self) -> dict[str, Any]:
-        return {"backend": self.cache.name, "hits": self.hits, "misses": self.misses, **self.cache.stats()}
+        return {
+            "backend": self.cache.name,
+            "hits": self.hits,
+            "misses": self.misses,
+            **self.cache.stats(),
+        }
 
     async def aclose(self) -> None:
         await self.cache.aclose()

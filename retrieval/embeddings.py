@@ -45,7 +45,10 @@ class SentenceTransformerEmbedder:
         self.name = resolved.name
         self.backend = "torch"
         self.batch_size = batch_size
-        getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        getter = (
+            getattr(model, "get_embedding_dimension", None)
+            or model.get_sentence_embedding_dimension
+        )
         self.dimension = int(getter())
 
     @classmethod
@@ -57,7 +60,9 @@ class SentenceTransformerEmbedder:
 
             model = SentenceTransformer(resolved.location, device=device)
         except Exception as exc:  # any load failure is the same thing to the caller
-            raise ModelUnavailable(f"could not load embedding model {name!r} from {resolved.location}: {exc}") from exc
+            raise ModelUnavailable(
+                f"could not load embedding model {name!r} from {resolved.location}: {exc}"
+            ) from exc
         return cls(model, resolved)
 
     def embed_blocking(self, texts: Sequence[str]) -> np.ndarray:
@@ -65,8 +70,11 @@ class SentenceTransformerEmbedder:
             return np.zeros((0, self.dimension), dtype=np.float32)
         with self._lock:
             vectors = self._model.encode(
-                list(texts), batch_size=self.batch_size, normalize_embeddings=True,
-                convert_to_numpy=True, show_progress_bar=False,
+                list(texts),
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
             )
         return np.asarray(vectors, dtype=np.float32)
 
@@ -115,21 +123,27 @@ class EmbedderStatus:
     reason: str | None
 
 
-def load_embedder(name: str, backend: str = "onnx-int8", cache_dir: Path | None = None,
-                  threads: int | None = None) -> tuple[Embedder, EmbedderStatus]:
+def load_embedder(
+    name: str, backend: str = "onnx-int8", cache_dir: Path | None = None, threads: int | None = None
+) -> tuple[Embedder, EmbedderStatus]:
     """Blocking. The ONNX Runtime embedder (int8 or fp32, `threads` intra-op threads) when it can
     be prepared offline, else the sentence-transformers one, visibly (the status says why).
     Raises ModelUnavailable only when no backend can load the model."""
     if backend not in BACKENDS:
-        raise ValueError(f"unknown embedding backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        raise ValueError(
+            f"unknown embedding backend {backend!r}; choose one of {', '.join(BACKENDS)}"
+        )
     if backend != "torch":
         from retrieval.onnx_embedder import OnnxEmbedder
 
         try:
-            embedder = OnnxEmbedder.load(name, quantized=backend == "onnx-int8", cache_dir=cache_dir,
-                                         threads=threads)
+            embedder = OnnxEmbedder.load(
+                name, quantized=backend == "onnx-int8", cache_dir=cache_dir, threads=threads
+            )
             return embedder, EmbedderStatus(backend, backend, False, None)
         except ModelUnavailable as exc:
             log.warning("ONNX embedder unavailable, using sentence-transformers: %s", exc)
-            return SentenceTransformerEmbedder.load(name), EmbedderStatus(backend, "torch", True, str(exc))
+            return SentenceTransformerEmbedder.load(name), EmbedderStatus(
+                backend, "torch", True, str(exc)
+            )
     return SentenceTransformerEmbedder.load(name), EmbedderStatus(backend, "torch", False, None)

@@ -1,11 +1,11 @@
 """Errors of the retrieval layer.
 
-    RetrievalError
-     ├── ModelUnavailable        a model could not be resolved or loaded (offline, bad path)
-     ├── DocumentNotFound        no stored document has that id
-     └── KnowledgeBaseError      the vector store failed
-          ├── KnowledgeBaseLocked    the embedded store is owned by another process
-          └── KnowledgeBaseUnavailable   a Chroma server cannot be reached
+RetrievalError
+ ├── ModelUnavailable        a model could not be resolved or loaded (offline, bad path)
+ ├── DocumentNotFound        no stored document has that id
+ └── KnowledgeBaseError      the vector store failed
+      ├── KnowledgeBaseLocked    the embedded store is owned by another process
+      └── KnowledgeBaseUnavailable   a Chroma server cannot be reached
 """
 
 

@@ -53,19 +53,27 @@ class KnowledgeBase(Protocol):
     async def add(self, documents: Sequence[Document], embeddings: np.ndarray) -> AddReport: ...
     async def query(self, embedding: np.ndarray, k: int) -> list[StoredDocument]:
         """Cosine top-k, best first, each with its similarity and stored vector."""
+
     async def lexical_query(self, text: str, k: int) -> list[LexicalHit]:
         """BM25 top-k over the same documents, best first."""
-    async def get(self, ids: Sequence[str], *, embeddings: bool = False) -> list[StoredDocument]: ...
+
+    async def get(
+        self, ids: Sequence[str], *, embeddings: bool = False
+    ) -> list[StoredDocument]: ...
     async def existing(self, ids: Sequence[str]) -> set[str]:
         """Which of `ids` are stored (so re-ingesting skips the embedding, not only the write)."""
+
     async def delete(self, doc_id: str) -> int:
         """Delete a document (or every passage of a chunked one); returns how many were removed."""
+
     async def count(self) -> int: ...
     async def stats(self) -> dict[str, Any]: ...
     async def record_access(self, relevances: dict[str, float]) -> None:
         """access_count += 1 and last_accessed = now for documents that passed the rerank."""
+
     async def record_verdict_use(self, relevances: dict[str, float]) -> None:
         """verification_count += 1 and avg_relevance updated for evidence used in a verdict."""
+
     def close(self) -> None: ...
 
 
@@ -96,9 +104,16 @@ def check_directory_free(path: Path) -> None:
 class ChromaKnowledgeBase:
     """`KnowledgeBase` on Chroma. Build with `open_embedded` or `open_server` (both blocking)."""
 
-    def __init__(self, client: Any, collection: Any, mode: Literal["embedded", "server"],
-                 where: str, lexical: LexicalIndex, lock: FileLock | None = None,
-                 lexical_sync_s: float | None = None) -> None:
+    def __init__(
+        self,
+        client: Any,
+        collection: Any,
+        mode: Literal["embedded", "server"],
+        where: str,
+        lexical: LexicalIndex,
+        lock: FileLock | None = None,
+        lexical_sync_s: float | None = None,
+    ) -> None:
         """`lexical_sync_s`: how often (at most) to catch the sidecar up with writes made by other
         processes; None when this process is the only writer (the embedded store)."""
         self._client = client
@@ -144,9 +159,14 @@ class ChromaKnowledgeBase:
             raise KnowledgeBaseError(f"could not open the Chroma store at {path}: {exc}") from exc
 
     @classmethod
-    def open_server(cls, host: str, port: int, collection: str,
-                    lexical_dir: Path = Path("./chroma_db"),
-                    lexical_sync_s: float = LEXICAL_SYNC_S) -> ChromaKnowledgeBase:
+    def open_server(
+        cls,
+        host: str,
+        port: int,
+        collection: str,
+        lexical_dir: Path = Path("./chroma_db"),
+        lexical_sync_s: float = LEXICAL_SYNC_S,
+    ) -> ChromaKnowledgeBase:
         """A Chroma server; the lexical sidecar lives in `lexical_dir` of this process, is
         reconciled with the server's collection at open and then catches up with other
         processes' writes at most every `lexical_sync_s` seconds (0: before every lexical query)."""
@@ -165,9 +185,14 @@ class ChromaKnowledgeBase:
             ) from exc
         lexical_dir = Path(lexical_dir).expanduser().resolve()
         lexical_dir.mkdir(parents=True, exist_ok=True)
-        return cls(client, coll, "server", f"{host}:{port}",
-                   _lexical_for(lexical_dir, f"{collection}-{host}-{port}"),
-                   lexical_sync_s=lexical_sync_s)
+        return cls(
+            client,
+            coll,
+            "server",
+            f"{host}:{port}",
+            _lexical_for(lexical_dir, f"{collection}-{host}-{port}"),
+            lexical_sync_s=lexical_sync_s,
+        )
 
     # -- blocking internals -------------------------------------------------------------
 
@@ -176,21 +201,28 @@ class ChromaKnowledgeBase:
         unique: dict[str, int] = {}
         for index, doc_id in enumerate(ids):
             unique.setdefault(doc_id, index)
-        existing = set(self._collection.get(ids=list(unique), include=[])["ids"]) if unique else set()
+        existing = (
+            set(self._collection.get(ids=list(unique), include=[])["ids"]) if unique else set()
+        )
         new = [(i, index) for i, index in unique.items() if i not in existing]
         if new:
             indexed_at = time.time()  # lets other processes' sidecars find what is new
-            metadatas = [{**documents[index].metadata(), "indexed_at": indexed_at} for _, index in new]
+            metadatas = [
+                {**documents[index].metadata(), "indexed_at": indexed_at} for _, index in new
+            ]
             self._collection.add(
                 ids=[i for i, _ in new],
                 documents=[documents[index].text for _, index in new],
                 metadatas=metadatas,
                 embeddings=np.asarray([embeddings[index] for _, index in new], dtype=np.float32),
             )
-            self.lexical.add(_row(i, documents[index].text, meta)
-                             for (i, index), meta in zip(new, metadatas, strict=True))
-        return AddReport(ids=ids, added=len(new), duplicates=len(ids) - len(new),
-                         new_ids=[i for i, _ in new])
+            self.lexical.add(
+                _row(i, documents[index].text, meta)
+                for (i, index), meta in zip(new, metadatas, strict=True)
+            )
+        return AddReport(
+            ids=ids, added=len(new), duplicates=len(ids) - len(new), new_ids=[i for i, _ in new]
+        )
 
     def _reconcile(self) -> int:
         """Bring the lexical sidecar in line with the collection; returns how many rows changed.
@@ -213,11 +245,13 @@ class ChromaKnowledgeBase:
         """Index into the sidecar the given stored documents (their text and metadata fetched)."""
         added = 0
         for start in range(0, len(ids), PULL_BATCH):
-            page = self._collection.get(ids=list(ids[start:start + PULL_BATCH]),
-                                        include=["documents", "metadatas"])
+            page = self._collection.get(
+                ids=list(ids[start : start + PULL_BATCH]), include=["documents", "metadatas"]
+            )
             added += self.lexical.add(
                 _row(i, t or "", dict(m or {}))
-                for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True))
+                for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)
+            )
         return added
 
     def catch_up(self, *, force: bool = False) -> int:
@@ -232,7 +266,8 @@ class ChromaKnowledgeBase:
         try:
             started = time.time()
             recent = self._collection.get(
-                where={"indexed_at": {"$gte": self._looked_at - CLOCK_MARGIN_S}}, include=[])["ids"]
+                where={"indexed_at": {"$gte": self._looked_at - CLOCK_MARGIN_S}}, include=[]
+            )["ids"]
             changed = self._pull(self.lexical.missing(recent))
             if self._collection.count() != self.lexical.count():
                 changed += self._reconcile()
@@ -241,7 +276,9 @@ class ChromaKnowledgeBase:
         finally:
             self._sync_lock.release()
         if changed:
-            log.info("lexical index caught up with other processes' writes: %d row(s) changed", changed)
+            log.info(
+                "lexical index caught up with other processes' writes: %d row(s) changed", changed
+            )
         return changed
 
     def _lexical_search(self, text: str, k: int) -> list[LexicalHit]:
@@ -257,25 +294,41 @@ class ChromaKnowledgeBase:
             include=["documents", "metadatas", "distances", "embeddings"],
         )
         return [
-            StoredDocument(id=i, text=t or "", metadata=dict(m or {}), similarity=1.0 - float(d),
-                           embedding=np.asarray(e, dtype=np.float32))
+            StoredDocument(
+                id=i,
+                text=t or "",
+                metadata=dict(m or {}),
+                similarity=1.0 - float(d),
+                embedding=np.asarray(e, dtype=np.float32),
+            )
             for i, t, m, d, e in zip(
-                result["ids"][0], result["documents"][0], result["metadatas"][0],
-                result["distances"][0], result["embeddings"][0], strict=True,
+                result["ids"][0],
+                result["documents"][0],
+                result["metadatas"][0],
+                result["distances"][0],
+                result["embeddings"][0],
+                strict=True,
             )
         ]
 
     def _get(self, ids: Sequence[str], embeddings: bool = False) -> list[StoredDocument]:
         if not ids:
             return []
-        include = ["documents", "metadatas", "embeddings"] if embeddings else ["documents", "metadatas"]
+        include = (
+            ["documents", "metadatas", "embeddings"] if embeddings else ["documents", "metadatas"]
+        )
         result = self._collection.get(ids=list(ids), include=include)
         vectors = result["embeddings"] if embeddings else [None] * len(result["ids"])
         found = {
-            i: StoredDocument(id=i, text=t or "", metadata=dict(m or {}),
-                              embedding=None if e is None else np.asarray(e, dtype=np.float32))
-            for i, t, m, e in zip(result["ids"], result["documents"], result["metadatas"], vectors,
-                                  strict=True)
+            i: StoredDocument(
+                id=i,
+                text=t or "",
+                metadata=dict(m or {}),
+                embedding=None if e is None else np.asarray(e, dtype=np.float32),
+            )
+            for i, t, m, e in zip(
+                result["ids"], result["documents"], result["metadatas"], vectors, strict=True
+            )
         }
         return [found[i] for i in ids if i in found]  # in the order asked
 
@@ -453,9 +506,14 @@ def _lexical_for(directory: Path, name: str) -> LexicalIndex:
 
 
 def _row(doc_id: str, text: str, meta: dict[str, Any]) -> IndexedRow:
-    return IndexedRow(id=doc_id, title=str(meta.get("title") or ""), text=text,
-                      source_type=str(meta.get("source_type") or ""), origin=str(meta.get("origin") or ""),
-                      timestamp=str(meta.get("timestamp") or ""))
+    return IndexedRow(
+        id=doc_id,
+        title=str(meta.get("title") or ""),
+        text=text,
+        source_type=str(meta.get("source_type") or ""),
+        origin=str(meta.get("origin") or ""),
+        timestamp=str(meta.get("timestamp") or ""),
+    )
 
 
 def _collection(client: Any, name: str) -> Any:

@@ -117,8 +117,13 @@ MAX_SCORED_ROWS = 4000
 class LexicalIndex:
     """BM25 over (title, text) with FTS5. Thread-safe; every method is blocking."""
 
-    def __init__(self, path: Path | str, title_weight: float = 1.0, text_weight: float = 1.0,
-                 max_scored_rows: int | None = MAX_SCORED_ROWS) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        title_weight: float = 1.0,
+        text_weight: float = 1.0,
+        max_scored_rows: int | None = MAX_SCORED_ROWS,
+    ) -> None:
         """`max_scored_rows=None` scores every row matching any term (the exhaustive path)."""
         self.path = str(path)
         self.title_weight = title_weight
@@ -144,7 +149,9 @@ class LexicalIndex:
             self._db.execute("BEGIN")
             try:
                 for row in rows:
-                    if self._db.execute("SELECT 1 FROM doc_rows WHERE doc_id=?", (row.id,)).fetchone():
+                    if self._db.execute(
+                        "SELECT 1 FROM doc_rows WHERE doc_id=?", (row.id,)
+                    ).fetchone():
                         continue
                     cursor = self._db.execute(
                         "INSERT INTO passages(doc_id, title, body) VALUES (?, ?, ?)",
@@ -168,7 +175,9 @@ class LexicalIndex:
             self._db.execute("BEGIN")
             try:
                 for doc_id in ids:
-                    found = self._db.execute("SELECT row FROM doc_rows WHERE doc_id=?", (doc_id,)).fetchone()
+                    found = self._db.execute(
+                        "SELECT row FROM doc_rows WHERE doc_id=?", (doc_id,)
+                    ).fetchone()
                     if found:
                         self._db.execute("DELETE FROM passages WHERE rowid=?", (found[0],))
                         self._db.execute("DELETE FROM doc_rows WHERE doc_id=?", (doc_id,))
@@ -212,8 +221,10 @@ class LexicalIndex:
         rows = sorted(rows, key=lambda row: row[1])[:k]
         ideal = plan.ideal
         # FTS5's bm25() is negated so that ascending order is best first.
-        return [LexicalHit(doc_id, -float(score), min(1.0, -float(score) / ideal) if ideal > 0 else 0.0)
-                for doc_id, score in rows]
+        return [
+            LexicalHit(doc_id, -float(score), min(1.0, -float(score) / ideal) if ideal > 0 else 0.0)
+            for doc_id, score in rows
+        ]
 
     def plan(self, query: str) -> LexicalPlan | None:
         """Which terms `search` will MATCH, with their document frequencies (None: no usable term)."""
@@ -228,25 +239,39 @@ class LexicalIndex:
             return None
         total = int(self._db.execute("SELECT count(*) FROM doc_rows").fetchone()[0])
         frequency = {
-            term: int(self._db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
-                                       (_quoted(term),)).fetchone()[0])
+            term: int(
+                self._db.execute(
+                    "SELECT count(*) FROM passages WHERE passages MATCH ?", (_quoted(term),)
+                ).fetchone()[0]
+            )
             for term in terms
         }
         weight = (K1 + 1.0) * max(self.title_weight, self.text_weight)
-        idf = {t: max(1e-6, math.log((total - n + 0.5) / (n + 0.5))) for t, n in frequency.items() if n}
+        idf = {
+            t: max(1e-6, math.log((total - n + 0.5) / (n + 0.5))) for t, n in frequency.items() if n
+        }
         kept: list[str] = []
         left_out: list[str] = []
         admitted = 0
         for term in sorted(idf, key=lambda t: frequency[t]):  # rarest first; stable for ties
-            if not kept or self.max_scored_rows is None or admitted + frequency[term] <= self.max_scored_rows:
+            if (
+                not kept
+                or self.max_scored_rows is None
+                or admitted + frequency[term] <= self.max_scored_rows
+            ):
                 kept.append(term)
                 admitted += frequency[term]
             else:
                 left_out.append(term)
         order = {term: i for i, term in enumerate(terms)}
-        kept.sort(key=order.__getitem__)  # the query's own order: the MATCH text of the exhaustive path
+        kept.sort(
+            key=order.__getitem__
+        )  # the query's own order: the MATCH text of the exhaustive path
         return LexicalPlan(
-            terms=tuple(terms), kept=tuple(kept), left_out=tuple(left_out), frequency=frequency,
+            terms=tuple(terms),
+            kept=tuple(kept),
+            left_out=tuple(left_out),
+            frequency=frequency,
             ideal=weight * sum(idf.values()),
             left_out_bound=weight * sum(idf[t] for t in left_out),
         )
@@ -258,13 +283,25 @@ class LexicalIndex:
     def facets(self) -> dict[str, object]:
         """Counts by source_type and origin, oldest and newest timestamp (SQL, no Python scan)."""
         with self._lock:
-            by_type = dict(self._db.execute(
-                "SELECT coalesce(source_type, ''), count(*) FROM doc_rows GROUP BY 1 ORDER BY 2 DESC"))
-            by_origin = dict(self._db.execute(
-                "SELECT coalesce(origin, ''), count(*) FROM doc_rows GROUP BY 1 ORDER BY 2 DESC"))
+            by_type = dict(
+                self._db.execute(
+                    "SELECT coalesce(source_type, ''), count(*) FROM doc_rows GROUP BY 1 ORDER BY 2 DESC"
+                )
+            )
+            by_origin = dict(
+                self._db.execute(
+                    "SELECT coalesce(origin, ''), count(*) FROM doc_rows GROUP BY 1 ORDER BY 2 DESC"
+                )
+            )
             oldest, newest = self._db.execute(
-                "SELECT min(timestamp), max(timestamp) FROM doc_rows WHERE timestamp != ''").fetchone()
-        return {"by_source_type": by_type, "by_origin": by_origin, "oldest": oldest, "newest": newest}
+                "SELECT min(timestamp), max(timestamp) FROM doc_rows WHERE timestamp != ''"
+            ).fetchone()
+        return {
+            "by_source_type": by_type,
+            "by_origin": by_origin,
+            "oldest": oldest,
+            "newest": newest,
+        }
 
     def missing(self, ids: Sequence[str]) -> list[str]:
         """Those of `ids` not indexed here, in their order (duplicates dropped)."""
@@ -272,9 +309,14 @@ class LexicalIndex:
         present: set[str] = set()
         with self._lock:
             for start in range(0, len(wanted), 500):
-                chunk = wanted[start:start + 500]
-                present.update(row[0] for row in self._db.execute(
-                    f"SELECT doc_id FROM doc_rows WHERE doc_id IN ({','.join('?' * len(chunk))})", chunk))
+                chunk = wanted[start : start + 500]
+                present.update(
+                    row[0]
+                    for row in self._db.execute(
+                        f"SELECT doc_id FROM doc_rows WHERE doc_id IN ({','.join('?' * len(chunk))})",
+                        chunk,
+                    )
+                )
         return [i for i in wanted if i not in present]
 
     def ids(self) -> set[str]:

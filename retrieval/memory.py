@@ -18,7 +18,40 @@ from retrieval.retriever import Candidate
 __all__ = ["MemoryRetriever"]
 
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "is", "it", "its", "of", "on", "or", "that", "the", "to", "was", "were", "with", "this", "these", "those", "not", "no"])
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "has",
+        "have",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "to",
+        "was",
+        "were",
+        "with",
+        "this",
+        "these",
+        "those",
+        "not",
+        "no",
+    ]
+)
 
 
 def _words(text: str) -> set[str]:
@@ -28,8 +61,15 @@ def _words(text: str) -> set[str]:
 class MemoryRetriever:
     """Documents in a dict; relevance = |query words ∩ document words| / |query words|."""
 
-    def __init__(self, documents: Sequence[Document] = (), *, min_relevance: float = 0.3,
-                 sufficient_mean: float = 0.8, top_k: int = 5, fail_index: int = 0) -> None:
+    def __init__(
+        self,
+        documents: Sequence[Document] = (),
+        *,
+        min_relevance: float = 0.3,
+        sufficient_mean: float = 0.8,
+        top_k: int = 5,
+        fail_index: int = 0,
+    ) -> None:
         self._scale = RelevanceScale(min_relevance=min_relevance, sufficient_mean=sufficient_mean)
         self.top_k = top_k
         self.docs: dict[str, StoredDocument] = {}
@@ -57,12 +97,21 @@ class MemoryRetriever:
         scored = [c for c in scored if c.retrieval_score > 0]
         return sorted(scored, key=lambda c: c.retrieval_score, reverse=True)[: k or 20]
 
-    async def rerank(self, query: str, candidates: Sequence[Candidate], *, keep: int | None = None,
-                     record_access: bool = True) -> list[Candidate]:
+    async def rerank(
+        self,
+        query: str,
+        candidates: Sequence[Candidate],
+        *,
+        keep: int | None = None,
+        record_access: bool = True,
+    ) -> list[Candidate]:
         for c in candidates:
             c.relevance = self._relevance(query, c.doc.text)
-        kept = sorted((c for c in candidates if (c.relevance or 0.0) >= self._scale.min_relevance),
-                      key=lambda c: c.relevance or 0.0, reverse=True)[: keep or self.top_k]
+        kept = sorted(
+            (c for c in candidates if (c.relevance or 0.0) >= self._scale.min_relevance),
+            key=lambda c: c.relevance or 0.0,
+            reverse=True,
+        )[: keep or self.top_k]
         if record_access and kept:
             await self.record_access({c.doc.id: c.relevance or 0.0 for c in kept})
         return kept
@@ -85,8 +134,12 @@ class MemoryRetriever:
         new = [d for d in documents if d.id not in self.docs]
         for d in new:
             self.docs[d.id] = d.as_stored()
-        return AddReport(ids=[d.id for d in documents], added=len(new),
-                         duplicates=len(documents) - len(new), new_ids=[d.id for d in new])
+        return AddReport(
+            ids=[d.id for d in documents],
+            added=len(new),
+            duplicates=len(documents) - len(new),
+            new_ids=[d.id for d in new],
+        )
 
     async def stored(self, documents: Sequence[Document]) -> set[str]:
         return {d.id for d in documents if d.id in self.docs}

@@ -38,7 +38,9 @@ META_VERSION = 1
 
 def cache_folder(location: Path, cache_dir: Path | None) -> Path:
     """Where a cross-encoder's graphs live: apart from an embedder's export of the same files."""
-    return Path(cache_dir or DEFAULT_CACHE) / f"cross-encoder-{location.name}-{fingerprint(location)}"
+    return (
+        Path(cache_dir or DEFAULT_CACHE) / f"cross-encoder-{location.name}-{fingerprint(location)}"
+    )
 
 
 def _export(model, folder: Path, target: Path) -> None:
@@ -48,7 +50,11 @@ def _export(model, folder: Path, target: Path) -> None:
 
     hf_model = model[0].auto_model
     activation = model.activation_fn or torch.nn.Identity()
-    names = [n for n in ("input_ids", "attention_mask", "token_type_ids") if n in model.tokenizer.model_input_names]
+    names = [
+        n
+        for n in ("input_ids", "attention_mask", "token_type_ids")
+        if n in model.tokenizer.model_input_names
+    ]
 
     class Scores(torch.nn.Module):
         def __init__(self) -> None:
@@ -64,8 +70,12 @@ def _export(model, folder: Path, target: Path) -> None:
     finally:
         hf_model.train(was_training)
     model.tokenizer.backend_tokenizer.save(str(folder / "tokenizer.json"))
-    meta = {"version": META_VERSION, "inputs": names, "num_labels": int(model.num_labels),
-            "activation": f"{type(activation).__module__}.{type(activation).__name__}"}
+    meta = {
+        "version": META_VERSION,
+        "inputs": names,
+        "num_labels": int(model.num_labels),
+        "activation": f"{type(activation).__module__}.{type(activation).__name__}",
+    }
     (folder / "meta.json").write_text(json.dumps(meta))
 
 
@@ -74,7 +84,11 @@ def _read_meta(folder: Path) -> dict | None:
         meta = json.loads((folder / "meta.json").read_text())
     except (OSError, ValueError):
         return None
-    if not isinstance(meta, dict) or meta.get("version") != META_VERSION or not (folder / "tokenizer.json").exists():
+    if (
+        not isinstance(meta, dict)
+        or meta.get("version") != META_VERSION
+        or not (folder / "tokenizer.json").exists()
+    ):
         return None
     return meta
 
@@ -83,8 +97,16 @@ class OnnxCrossEncoder:
     """Scores (query, passage) pairs like `CrossEncoder.predict`: one float per pair for a 1-label
     model, one row of `num_labels` for a multi-label one. `quantized=True` uses int8 weights."""
 
-    def __init__(self, session, tokenizer, meta: dict, resolved: ResolvedModel, max_length: int,
-                 quantized: bool, batch_size: int = 32) -> None:
+    def __init__(
+        self,
+        session,
+        tokenizer,
+        meta: dict,
+        resolved: ResolvedModel,
+        max_length: int,
+        quantized: bool,
+        batch_size: int = 32,
+    ) -> None:
         self._session = session
         self._tokenizer = tokenizer
         self._lock = threading.Lock()
@@ -99,16 +121,26 @@ class OnnxCrossEncoder:
         self.threads = session.get_session_options().intra_op_num_threads
 
     @classmethod
-    def load(cls, name: str, *, quantized: bool = True, max_length: int = 512, cache_dir: Path | None = None,
-             threads: int | None = None, torch_model=None) -> OnnxCrossEncoder:
+    def load(
+        cls,
+        name: str,
+        *,
+        quantized: bool = True,
+        max_length: int = 512,
+        cache_dir: Path | None = None,
+        threads: int | None = None,
+        torch_model=None,
+    ) -> OnnxCrossEncoder:
         """Blocking: resolve offline; on a cache miss load the torch CrossEncoder (or use
         `torch_model`, already loaded from the same files) and export it; open a session with
         `threads` intra-op threads. Raises ModelUnavailable (the caller falls back to torch)."""
         resolved = resolve_model(name, default_org="cross-encoder")
         location = Path(resolved.location)
         if not location.is_dir():
-            raise ModelUnavailable(f"the ONNX cross-encoder needs local model files; {name!r} resolved to "
-                                   f"{resolved.location} ({resolved.how})")
+            raise ModelUnavailable(
+                f"the ONNX cross-encoder needs local model files; {name!r} resolved to "
+                f"{resolved.location} ({resolved.how})"
+            )
         try:
             from tokenizers import Tokenizer
 
@@ -130,7 +162,9 @@ class OnnxCrossEncoder:
             session = cached_session(folder, build, quantized=quantized, threads=threads)
             meta = _read_meta(folder)
             if meta is None:
-                raise ModelUnavailable(f"{folder}: the export left no readable meta.json / tokenizer.json")
+                raise ModelUnavailable(
+                    f"{folder}: the export left no readable meta.json / tokenizer.json"
+                )
             tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
             tokenizer.enable_truncation(max_length, strategy="longest_first")
             tokenizer.no_padding()
@@ -138,8 +172,12 @@ class OnnxCrossEncoder:
             model.predict([("probe", "probe")])
         except ModelUnavailable:
             raise
-        except Exception as exc:  # export, quantisation or session failures all mean "not available"
-            raise ModelUnavailable(f"ONNX cross-encoder for {name!r} could not be prepared: {exc}") from exc
+        except (
+            Exception
+        ) as exc:  # export, quantisation or session failures all mean "not available"
+            raise ModelUnavailable(
+                f"ONNX cross-encoder for {name!r} could not be prepared: {exc}"
+            ) from exc
         return model
 
     def predict(self, pairs: Sequence[tuple[str, str]], **_display_options) -> np.ndarray:
@@ -153,7 +191,11 @@ class OnnxCrossEncoder:
         order = np.argsort([len(e.ids) for e in encodings], kind="stable")
         with self._lock:
             for start in range(0, len(order), self.batch_size):
-                chosen = order[start:start + self.batch_size]
-                scores = self._session.run(None, token_feed([encodings[i] for i in chosen], self._inputs))[0]
-                out[chosen] = scores.reshape(len(chosen), -1)[:, 0] if self.num_labels == 1 else scores
+                chosen = order[start : start + self.batch_size]
+                scores = self._session.run(
+                    None, token_feed([encodings[i] for i in chosen], self._inputs)
+                )[0]
+                out[chosen] = (
+                    scores.reshape(len(chosen), -1)[:, 0] if self.num_labels == 1 else scores
+                )
         return out

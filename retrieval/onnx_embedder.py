@@ -25,6 +25,7 @@ from retrieval.onnx_export import DEFAULT_CACHE, cached_session, export, fingerp
 
 log = logging.getLogger(__name__)
 
+
 def _export(location: Path, target: Path) -> None:
     """Blocking: export the transformer (inputs → last_hidden_state) to ONNX."""
     import torch
@@ -39,11 +40,17 @@ def _export(location: Path, target: Path) -> None:
             self.inner = inner
 
         def forward(self, input_ids, attention_mask, token_type_ids):
-            return self.inner(input_ids=input_ids, attention_mask=attention_mask,
-                              token_type_ids=token_type_ids).last_hidden_state
+            return self.inner(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
 
-    export(Hidden(model), target, ["input_ids", "attention_mask", "token_type_ids"], "last_hidden_state",
-           {0: "batch", 1: "tokens"})
+    export(
+        Hidden(model),
+        target,
+        ["input_ids", "attention_mask", "token_type_ids"],
+        "last_hidden_state",
+        {0: "batch", 1: "tokens"},
+    )
 
 
 def _max_length(location: Path, default: int = 256) -> int:
@@ -55,15 +62,27 @@ def _max_length(location: Path, default: int = 256) -> int:
 
 def _check_pooling(location: Path) -> None:
     config = location / "1_Pooling" / "config.json"
-    if config.exists() and not json.loads(config.read_text()).get("pooling_mode_mean_tokens", False):
-        raise ModelUnavailable(f"{location}: only mean pooling is implemented for the ONNX embedder")
+    if config.exists() and not json.loads(config.read_text()).get(
+        "pooling_mode_mean_tokens", False
+    ):
+        raise ModelUnavailable(
+            f"{location}: only mean pooling is implemented for the ONNX embedder"
+        )
 
 
 class OnnxEmbedder:
     """`Embedder` on ONNX Runtime; `quantized=True` uses int8 weights."""
 
-    def __init__(self, session, tokenizer, resolved: ResolvedModel, max_length: int, dimension: int,
-                 quantized: bool, batch_size: int = 32) -> None:
+    def __init__(
+        self,
+        session,
+        tokenizer,
+        resolved: ResolvedModel,
+        max_length: int,
+        dimension: int,
+        quantized: bool,
+        batch_size: int = 32,
+    ) -> None:
         self._session = session
         self._tokenizer = tokenizer
         self._lock = threading.Lock()
@@ -77,23 +96,35 @@ class OnnxEmbedder:
         self.threads = session.get_session_options().intra_op_num_threads
 
     @classmethod
-    def load(cls, name: str, *, quantized: bool = True, cache_dir: Path | None = None,
-             threads: int | None = None) -> OnnxEmbedder:
+    def load(
+        cls,
+        name: str,
+        *,
+        quantized: bool = True,
+        cache_dir: Path | None = None,
+        threads: int | None = None,
+    ) -> OnnxEmbedder:
         """Blocking: resolve offline, export/quantise once into the cache, open a session with
         `threads` intra-op threads (default: the cores this process may use).
         Raises ModelUnavailable (the caller falls back to the torch embedder)."""
         resolved = resolve_model(name)
         location = Path(resolved.location)
         if not location.is_dir():
-            raise ModelUnavailable(f"the ONNX embedder needs local model files; {name!r} resolved to "
-                                   f"{resolved.location} ({resolved.how})")
+            raise ModelUnavailable(
+                f"the ONNX embedder needs local model files; {name!r} resolved to "
+                f"{resolved.location} ({resolved.how})"
+            )
         try:
             from tokenizers import Tokenizer
 
             _check_pooling(location)
             folder = Path(cache_dir or DEFAULT_CACHE) / f"{location.name}-{fingerprint(location)}"
-            session = cached_session(folder, lambda target: _export(location, target),
-                                     quantized=quantized, threads=threads)
+            session = cached_session(
+                folder,
+                lambda target: _export(location, target),
+                quantized=quantized,
+                threads=threads,
+            )
             tokenizer = Tokenizer.from_file(str(location / "tokenizer.json"))
             max_length = _max_length(location)
             tokenizer.enable_truncation(max_length)
@@ -101,8 +132,12 @@ class OnnxEmbedder:
             probe = session.run(None, token_feed([tokenizer.encode("probe")]))[0]
         except ModelUnavailable:
             raise
-        except Exception as exc:  # export, quantisation or session failures all mean "not available"
-            raise ModelUnavailable(f"ONNX embedder for {name!r} could not be prepared: {exc}") from exc
+        except (
+            Exception
+        ) as exc:  # export, quantisation or session failures all mean "not available"
+            raise ModelUnavailable(
+                f"ONNX embedder for {name!r} could not be prepared: {exc}"
+            ) from exc
         return cls(session, tokenizer, resolved, max_length, int(probe.shape[-1]), quantized)
 
     def embed_blocking(self, texts: Sequence[str]) -> np.ndarray:
@@ -113,7 +148,7 @@ class OnnxEmbedder:
         order = np.argsort([len(e.ids) for e in encodings], kind="stable")
         with self._lock:
             for start in range(0, len(order), self.batch_size):
-                chosen = order[start:start + self.batch_size]
+                chosen = order[start : start + self.batch_size]
                 feed = token_feed([encodings[i] for i in chosen])
                 hidden = self._session.run(None, feed)[0]
                 mask = feed["attention_mask"][..., None].astype(np.float32)

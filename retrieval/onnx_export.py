@@ -34,8 +34,16 @@ INT8_NAME = "model.int8-matmul-per-channel.onnx"
 
 # Everything that changes the graph or the tokens: weights, config (with the cross-encoder's
 # activation), tokenizer files.
-_MODEL_FILES = ("config.json", "config_sentence_transformers.json", "tokenizer.json", "tokenizer_config.json",
-                "vocab.txt", "special_tokens_map.json", "model.safetensors", "pytorch_model.bin")
+_MODEL_FILES = (
+    "config.json",
+    "config_sentence_transformers.json",
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "vocab.txt",
+    "special_tokens_map.json",
+    "model.safetensors",
+    "pytorch_model.bin",
+)
 
 
 def fingerprint(location: Path) -> str:
@@ -86,8 +94,13 @@ def quiet_tools() -> Iterator[None]:
         root.removeFilter(demote)
 
 
-def export(module, target: Path, input_names: Sequence[str], output_name: str,
-           output_axes: dict[int, str] | None = None) -> None:
+def export(
+    module,
+    target: Path,
+    input_names: Sequence[str],
+    output_name: str,
+    output_axes: dict[int, str] | None = None,
+) -> None:
     """Blocking: trace `module(*inputs)` (token tensors named `input_names`) into `target`, with the
     inputs' batch and token axes dynamic, and the output's `output_axes` (default: batch only).
     Written to a temporary file first, so a crash leaves no half graph."""
@@ -99,10 +112,15 @@ def export(module, target: Path, input_names: Sequence[str], output_name: str,
     examples = {"input_ids": ids, "attention_mask": mask, "token_type_ids": torch.zeros_like(ids)}
     with _written_through(target) as tmp, quiet_tools():
         torch.onnx.export(
-            module.eval(), tuple(examples[n] for n in input_names), str(tmp), input_names=list(input_names),
+            module.eval(),
+            tuple(examples[n] for n in input_names),
+            str(tmp),
+            input_names=list(input_names),
             output_names=[output_name],
-            dynamic_axes={n: {0: "batch", 1: "tokens"} for n in input_names} | {output_name: output_axes or {0: "batch"}},
-            opset_version=17, dynamo=False,
+            dynamic_axes={n: {0: "batch", 1: "tokens"} for n in input_names}
+            | {output_name: output_axes or {0: "batch"}},
+            opset_version=17,
+            dynamo=False,
         )
 
 
@@ -137,8 +155,13 @@ def quantize(source: Path, target: Path) -> None:
     # Per-channel int8 weights of the MatMuls only: measured cosine to fp32 ≥ 0.99 on SciFact
     # abstracts (per-tensor over all ops: 0.90 minimum), and still ≈ 3× the fp32 speed.
     with _written_through(target) as tmp, quiet_tools():
-        quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
-                         op_types_to_quantize=["MatMul"])
+        quantize_dynamic(
+            str(source),
+            str(tmp),
+            weight_type=QuantType.QInt8,
+            per_channel=True,
+            op_types_to_quantize=["MatMul"],
+        )
 
 
 def open_session(path: Path, threads: int | None = None):
@@ -152,15 +175,20 @@ def open_session(path: Path, threads: int | None = None):
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     # idle intra-op threads sleep instead of spinning (INFERENCE_SPINNING; set_inference_threads)
-    options.add_session_config_entry("session.intra_op.allow_spinning", "1" if onnx_spinning() else "0")
+    options.add_session_config_entry(
+        "session.intra_op.allow_spinning", "1" if onnx_spinning() else "0"
+    )
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
-UNUSED_DAYS = 30  # a cache folder no session opened for this long is removed when a new one is exported
+UNUSED_DAYS = (
+    30  # a cache folder no session opened for this long is removed when a new one is exported
+)
 
 
-def cached_session(folder: Path, build: Callable[[Path], None], *, quantized: bool,
-                   threads: int | None = None):
+def cached_session(
+    folder: Path, build: Callable[[Path], None], *, quantized: bool, threads: int | None = None
+):
     """Blocking: the session of `folder`'s graph, `build(fp32_path)` exporting it first when it is
     missing, quantising it when `quantized`. A cached graph that does not open is rebuilt once.
     Opening marks the folder used; exporting a new one removes folders unused for UNUSED_DAYS (the
@@ -202,16 +230,22 @@ def prune_unused(cache: Path, *, keep: Path, days: float = UNUSED_DAYS) -> list[
             if child.stat().st_mtime >= cutoff:
                 continue
             shutil.rmtree(child)
-        except OSError as exc:  # another process's folder in use or already gone: not ours to fight over
+        except (
+            OSError
+        ) as exc:  # another process's folder in use or already gone: not ours to fight over
             log.debug("could not remove the unused ONNX cache folder %s: %s", child, exc)
             continue
         removed.append(child)
     if removed:
-        log.info("removed %d ONNX cache folder(s) unused for %g days from %s", len(removed), days, cache)
+        log.info(
+            "removed %d ONNX cache folder(s) unused for %g days from %s", len(removed), days, cache
+        )
     return removed
 
 
-def _prepare_and_open(folder: Path, build: Callable[[Path], None], quantized: bool, threads: int | None):
+def _prepare_and_open(
+    folder: Path, build: Callable[[Path], None], quantized: bool, threads: int | None
+):
     fp32 = folder / FP32_NAME
     if not fp32.exists():
         log.info("exporting %s to ONNX (once)", folder.name)
@@ -224,8 +258,9 @@ def _prepare_and_open(folder: Path, build: Callable[[Path], None], quantized: bo
     return open_session(path, threads)
 
 
-def token_feed(encodings, names: Sequence[str] = ("input_ids", "attention_mask", "token_type_ids")
-               ) -> dict[str, np.ndarray]:
+def token_feed(
+    encodings, names: Sequence[str] = ("input_ids", "attention_mask", "token_type_ids")
+) -> dict[str, np.ndarray]:
     """`tokenizers` encodings → the padded int64 arrays a graph exported by `export` takes."""
     width = max(len(e.ids) for e in encodings)
     ids = np.zeros((len(encodings), width), dtype=np.int64)

@@ -52,8 +52,10 @@ def hybrid_embedding_scale(lexical_weight: float) -> RelevanceScale:
     claims averaged 0.64–0.78 except "smoking causes lung cancer" (1.08), close to the cosine-only
     decisions (2 of 12 sufficient at 0.6), rather than calling 6 of 8 multi-document claims
     sufficient (which a 0.75 threshold did) and skipping the web for them."""
-    return RelevanceScale(min_relevance=round(0.35 + 0.14 * lexical_weight, 3),
-                          sufficient_mean=round(0.6 + 0.4 * lexical_weight, 3))
+    return RelevanceScale(
+        min_relevance=round(0.35 + 0.14 * lexical_weight, 3),
+        sufficient_mean=round(0.6 + 0.4 * lexical_weight, 3),
+    )
 
 
 class Reranker(Protocol):
@@ -95,17 +97,28 @@ class CrossEncoderReranker:
 
             model = CrossEncoder(resolved.location, max_length=max_length, device="cpu")
         except Exception as exc:
-            raise ModelUnavailable(f"could not load reranker {name!r} from {resolved.location}: {exc}") from exc
+            raise ModelUnavailable(
+                f"could not load reranker {name!r} from {resolved.location}: {exc}"
+            ) from exc
         return cls(model, name, scale)
 
     @classmethod
-    def load_onnx(cls, name: str, scale: RelevanceScale, *, quantized: bool, max_length: int = 512,
-                  cache_dir: Path | None = None, threads: int | None = None) -> CrossEncoderReranker:
+    def load_onnx(
+        cls,
+        name: str,
+        scale: RelevanceScale,
+        *,
+        quantized: bool,
+        max_length: int = 512,
+        cache_dir: Path | None = None,
+        threads: int | None = None,
+    ) -> CrossEncoderReranker:
         """Blocking, ONNX Runtime (exported once into `cache_dir`). Raises ModelUnavailable."""
         from retrieval.onnx_cross_encoder import OnnxCrossEncoder
 
-        model = OnnxCrossEncoder.load(name, quantized=quantized, max_length=max_length, cache_dir=cache_dir,
-                                      threads=threads)
+        model = OnnxCrossEncoder.load(
+            name, quantized=quantized, max_length=max_length, cache_dir=cache_dir, threads=threads
+        )
         return cls(model, name, scale, backend=model.backend)
 
     def score_blocking(self, query: str, passages: Sequence[str]) -> list[float]:
@@ -116,7 +129,9 @@ class CrossEncoderReranker:
         if not pairs:
             return []
         with self._lock:
-            scores = self._model.predict(list(pairs), convert_to_numpy=True, show_progress_bar=False)
+            scores = self._model.predict(
+                list(pairs), convert_to_numpy=True, show_progress_bar=False
+            )
         scores = np.asarray(scores, dtype=np.float32)
         if scores.ndim > 1:  # a multi-label head: take the last (positive) column
             scores = scores[:, -1]
@@ -159,41 +174,83 @@ class RerankerStatus:
     backend_reason: str | None = None  # why the requested ONNX backend is not the one running
 
 
-def load_reranker(name: str, embedder: Embedder, scale: RelevanceScale,
-                  fallback_scale: RelevanceScale = EMBEDDING_SCALE, backend: str = "torch",
-                  cache_dir: Path | None = None, threads: int | None = None) -> tuple[Reranker, RerankerStatus]:
+def load_reranker(
+    name: str,
+    embedder: Embedder,
+    scale: RelevanceScale,
+    fallback_scale: RelevanceScale = EMBEDDING_SCALE,
+    backend: str = "torch",
+    cache_dir: Path | None = None,
+    threads: int | None = None,
+) -> tuple[Reranker, RerankerStatus]:
     """Blocking. The cross-encoder on `backend` (ONNX Runtime int8 or fp32 with `threads` intra-op
     threads, exported once into `cache_dir`; else torch, visibly) when it loads, else embedding
     similarity with the reason."""
     if backend not in BACKENDS:
-        raise ValueError(f"unknown reranker backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        raise ValueError(
+            f"unknown reranker backend {backend!r}; choose one of {', '.join(BACKENDS)}"
+        )
     started = time.perf_counter()
     if name.strip().lower() in {"", "none", "off"}:
         fallback = EmbeddingReranker(embedder, fallback_scale)
-        return fallback, RerankerStatus(name, fallback.name, fallback.kind, True,
-                                        "disabled by RERANKER_MODEL=none", 0.0, backend)
+        return fallback, RerankerStatus(
+            name,
+            fallback.name,
+            fallback.kind,
+            True,
+            "disabled by RERANKER_MODEL=none",
+            0.0,
+            backend,
+        )
     backend_reason = None
     if backend != "torch":
         try:
-            reranker = CrossEncoderReranker.load_onnx(name, scale, quantized=backend == "onnx-int8",
-                                                      cache_dir=cache_dir, threads=threads)
+            reranker = CrossEncoderReranker.load_onnx(
+                name, scale, quantized=backend == "onnx-int8", cache_dir=cache_dir, threads=threads
+            )
             elapsed = (time.perf_counter() - started) * 1000
-            return reranker, RerankerStatus(name, reranker.name, reranker.kind, False, None, elapsed,
-                                            backend, reranker.backend)
+            return reranker, RerankerStatus(
+                name, reranker.name, reranker.kind, False, None, elapsed, backend, reranker.backend
+            )
         except ModelUnavailable as exc:
             backend_reason = str(exc)
     try:
         reranker = CrossEncoderReranker.load(name, scale)
     except ModelUnavailable as exc:
         # one line when the model is simply absent (both loaders fail alike, as on every offline start)
-        onnx_too = f" (ONNX: {backend_reason})" if backend_reason and backend_reason != str(exc) else ""
-        log.warning("reranker unavailable, falling back to embedding similarity: %s%s", exc, onnx_too)
+        onnx_too = (
+            f" (ONNX: {backend_reason})" if backend_reason and backend_reason != str(exc) else ""
+        )
+        log.warning(
+            "reranker unavailable, falling back to embedding similarity: %s%s", exc, onnx_too
+        )
         fallback = EmbeddingReranker(embedder, fallback_scale)
         elapsed = (time.perf_counter() - started) * 1000
-        return fallback, RerankerStatus(name, fallback.name, fallback.kind, True, str(exc), elapsed,
-                                        backend, None, backend_reason)
+        return fallback, RerankerStatus(
+            name,
+            fallback.name,
+            fallback.kind,
+            True,
+            str(exc),
+            elapsed,
+            backend,
+            None,
+            backend_reason,
+        )
     if backend_reason:
-        log.warning("ONNX cross-encoder unavailable, running it on sentence-transformers: %s", backend_reason)
+        log.warning(
+            "ONNX cross-encoder unavailable, running it on sentence-transformers: %s",
+            backend_reason,
+        )
     elapsed = (time.perf_counter() - started) * 1000
-    return reranker, RerankerStatus(name, reranker.name, reranker.kind, False, None, elapsed,
-                                    backend, reranker.backend, backend_reason)
+    return reranker, RerankerStatus(
+        name,
+        reranker.name,
+        reranker.kind,
+        False,
+        None,
+        elapsed,
+        backend,
+        reranker.backend,
+        backend_reason,
+    )

@@ -74,8 +74,14 @@ class EvidenceRetriever(Protocol):
     @property
     def reranker_name(self) -> str: ...
     async def candidates(self, query: str, k: int | None = None) -> list[Candidate]: ...
-    async def rerank(self, query: str, candidates: Sequence[Candidate], *, keep: int | None = None,
-                     record_access: bool = True) -> list[Candidate]: ...
+    async def rerank(
+        self,
+        query: str,
+        candidates: Sequence[Candidate],
+        *,
+        keep: int | None = None,
+        record_access: bool = True,
+    ) -> list[Candidate]: ...
     async def record_access(self, relevances: dict[str, float]) -> None: ...
     async def record_verdict_use(self, relevances: dict[str, float]) -> bool: ...
     async def index(self, documents: Sequence[Document]) -> AddReport: ...
@@ -85,8 +91,9 @@ class EvidenceRetriever(Protocol):
 class Retriever:
     """Embeds queries, asks both legs of the KB, fuses, reranks, and writes documents into the KB."""
 
-    def __init__(self, embedder: Embedder, kb: KnowledgeBase, reranker: Reranker,
-                 config: RetrievalConfig) -> None:
+    def __init__(
+        self, embedder: Embedder, kb: KnowledgeBase, reranker: Reranker, config: RetrievalConfig
+    ) -> None:
         self.embedder = embedder
         self.kb = kb
         self.reranker = reranker
@@ -118,15 +125,18 @@ class Retriever:
 
     async def stored(self, documents: Sequence[Document]) -> set[str]:
         """Ids of the given documents already in the KB (a chunked one by its first passage)."""
-        first = {d.id: (chunk_document(d)[0].id if self.config.chunking else d.id) for d in documents}
+        first = {
+            d.id: (chunk_document(d)[0].id if self.config.chunking else d.id) for d in documents
+        }
         present = await self.kb.existing(list(first.values()))
         return {doc_id for doc_id, passage in first.items() if passage in present}
 
     def clear_query_cache(self) -> None:
         self._query_vectors.clear()
 
-    async def candidates(self, query: str, k: int | None = None, *,
-                         fusion: Fusion | None = None) -> list[Candidate]:
+    async def candidates(
+        self, query: str, k: int | None = None, *, fusion: Fusion | None = None
+    ) -> list[Candidate]:
         """Hybrid top-k, best first: fused score + ACCESS_BOOST × access_count."""
         k = k or self.config.top_k_retrieval
         fusion = fusion or self.config.fusion
@@ -147,8 +157,11 @@ class Retriever:
         lexical_rank = {h.id: rank for rank, h in enumerate(hits)}
         for c in found.values():
             if fusion == "rrf":
-                score = sum(1.0 / (self.config.rrf_k + 1 + ranks[c.doc.id])
-                            for ranks in (dense_rank, lexical_rank) if c.doc.id in ranks)
+                score = sum(
+                    1.0 / (self.config.rrf_k + 1 + ranks[c.doc.id])
+                    for ranks in (dense_rank, lexical_rank)
+                    if c.doc.id in ranks
+                )
             elif fusion == "lexical":
                 score = c.lexical
             elif fusion == "dense":
@@ -159,8 +172,9 @@ class Retriever:
         ranked = sorted(found.values(), key=lambda c: c.retrieval_score, reverse=True)
         return ranked[:k]
 
-    async def _legs(self, query: str, vector: np.ndarray, depth: int,
-                    fusion: Fusion) -> tuple[list[StoredDocument], list[LexicalHit]]:
+    async def _legs(
+        self, query: str, vector: np.ndarray, depth: int, fusion: Fusion
+    ) -> tuple[list[StoredDocument], list[LexicalHit]]:
         """Both legs at once, each in its own worker thread. The lexical leg starts first: SQLite
         releases the GIL inside the FTS5 step, while Chroma's Rust bindings hold it for the whole
         search, so a dense search started second overlaps the FTS5 work (started first, it kept
@@ -171,12 +185,19 @@ class Retriever:
         if fusion == "dense":
             return await self.kb.query(vector, depth), []
         # gather, not a task group: a KnowledgeBaseError must reach the app as itself, not wrapped
-        lexical, dense = await asyncio.gather(self.kb.lexical_query(query, depth),
-                                              self.kb.query(vector, depth))
+        lexical, dense = await asyncio.gather(
+            self.kb.lexical_query(query, depth), self.kb.query(vector, depth)
+        )
         return dense, lexical
 
-    async def rerank(self, query: str, candidates: Sequence[Candidate], *, keep: int | None = None,
-                     record_access: bool = True) -> list[Candidate]:
+    async def rerank(
+        self,
+        query: str,
+        candidates: Sequence[Candidate],
+        *,
+        keep: int | None = None,
+        record_access: bool = True,
+    ) -> list[Candidate]:
         """Score with the reranker, drop below its threshold, keep the top ones.
 
         Only the kept documents get access_count += 1 and last_accessed = now."""
@@ -189,8 +210,11 @@ class Retriever:
         for candidate, score in zip(candidates, scores, strict=True):
             candidate.relevance = score
         floor = self.reranker.scale.min_relevance
-        kept = sorted((c for c in candidates if (c.relevance or 0.0) >= floor),
-                      key=lambda c: c.relevance or 0.0, reverse=True)[: keep or self.config.top_k_rerank]
+        kept = sorted(
+            (c for c in candidates if (c.relevance or 0.0) >= floor),
+            key=lambda c: c.relevance or 0.0,
+            reverse=True,
+        )[: keep or self.config.top_k_rerank]
         if record_access and kept:
             await self.kb.record_access({c.doc.id: float(c.relevance or 0.0) for c in kept})
         return kept
@@ -210,8 +234,14 @@ class Retriever:
         weight = self.config.lexical_weight if self.config.fusion != "dense" else 0.0
         return [blend(c.dense or 0.0, c.lexical, weight) for c in candidates]
 
-    async def search(self, query: str, *, k: int | None = None, depth: int | None = None,
-                     record_access: bool = True) -> list[Candidate]:
+    async def search(
+        self,
+        query: str,
+        *,
+        k: int | None = None,
+        depth: int | None = None,
+        record_access: bool = True,
+    ) -> list[Candidate]:
         """Retrieve (`depth` candidates, TOP_K_RETRIEVAL by default) and rerank, keeping `k`."""
         found = await self.candidates(query, depth or max(k or 0, self.config.top_k_retrieval))
         return await self.rerank(query, found, keep=k, record_access=record_access)
@@ -236,11 +266,17 @@ class Retriever:
         stored_new = sorted(new_ids)
         fresh: set[int] = set()
         for i, p in enumerate(passages):
-            if p.id in new_ids:  # a passage repeated within the batch is new for its first owner only
+            if (
+                p.id in new_ids
+            ):  # a passage repeated within the batch is new for its first owner only
                 fresh.add(owner[i])
                 new_ids.discard(p.id)
-        return AddReport(ids=[d.id for d in documents], added=len(fresh),
-                         duplicates=len(documents) - len(fresh), new_ids=stored_new)
+        return AddReport(
+            ids=[d.id for d in documents],
+            added=len(fresh),
+            duplicates=len(documents) - len(fresh),
+            new_ids=stored_new,
+        )
 
     async def record_verdict_use(self, relevances: dict[str, float]) -> bool:
         """Evidence (ids → relevance) used in a verdict: verification_count += 1 and avg_relevance

@@ -24,9 +24,15 @@ log = logging.getLogger(__name__)
 class BackgroundWriter:
     """One writer task for all requests; `schedule` never waits, `drain` waits for it."""
 
-    def __init__(self, index: Callable[[Sequence[Document]], Awaitable[object]], *,
-                 coalesce_s: float = 0.0, attempts: int = 3, first_wait_s: float = 1.0,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        index: Callable[[Sequence[Document]], Awaitable[object]],
+        *,
+        coalesce_s: float = 0.0,
+        attempts: int = 3,
+        first_wait_s: float = 1.0,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         """`sleep` is what the coalescing window and the retries wait with (tests pass a virtual one)."""
         self._index = index
         self._sleep = sleep
@@ -72,20 +78,30 @@ class BackgroundWriter:
 
     async def _write(self, documents: list[Document]) -> None:
         def warn(state: RetryCallState) -> None:
-            log.warning("indexing %d web document(s) failed (%s); retrying", len(documents),
-                        state.outcome.exception() if state.outcome else "?")
+            log.warning(
+                "indexing %d web document(s) failed (%s); retrying",
+                len(documents),
+                state.outcome.exception() if state.outcome else "?",
+            )
 
         try:
             async for attempt in AsyncRetrying(
-                    stop=stop_after_attempt(self.attempts),
-                    wait=wait_incrementing(start=self.first_wait_s, increment=self.first_wait_s),
-                    before_sleep=warn, reraise=True, sleep=self._sleep):
+                stop=stop_after_attempt(self.attempts),
+                wait=wait_incrementing(start=self.first_wait_s, increment=self.first_wait_s),
+                before_sleep=warn,
+                reraise=True,
+                sleep=self._sleep,
+            ):
                 with attempt:
                     await self._index(documents)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.error("gave up indexing %d web document(s) after %d attempts: %s",
-                      len(documents), self.attempts, exc)
+            log.error(
+                "gave up indexing %d web document(s) after %d attempts: %s",
+                len(documents),
+                self.attempts,
+                exc,
+            )
         finally:
             self._pending.difference_update(d.id for d in documents)

@@ -34,9 +34,11 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "agent" / "data" / "lexicon.json.gz"
 POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
 WORD = re.compile(r"^[a-z][a-z'-]*[a-z]$|^[a-z]$")
-NOTICE = ("Derived from WordNet 3.0. WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. "
-          "THIS SOFTWARE AND DATABASE IS PROVIDED \"AS IS\" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS "
-          "OR WARRANTIES, EXPRESS OR IMPLIED. (Full licence: https://wordnet.princeton.edu/license-and-commercial-use)")
+NOTICE = (
+    "Derived from WordNet 3.0. WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. "
+    'THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS '
+    "OR WARRANTIES, EXPRESS OR IMPLIED. (Full licence: https://wordnet.princeton.edu/license-and-commercial-use)"
+)
 
 
 def clean(word: str) -> str:
@@ -57,8 +59,10 @@ def read_data(folder: Path):
             n_ptrs = int(parts[k])
             ptrs = []
             for i in range(n_ptrs):
-                sym, off, ppos, st = parts[k + 1 + 4 * i: k + 5 + 4 * i]
-                ptrs.append((sym, "a" if ppos == "s" else ppos, off, int(st[:2], 16), int(st[2:], 16)))
+                sym, off, ppos, st = parts[k + 1 + 4 * i : k + 5 + 4 * i]
+                ptrs.append(
+                    (sym, "a" if ppos == "s" else ppos, off, int(st[:2], 16), int(st[2:], 16))
+                )
             synsets[(pos, offset)] = {"words": words, "ptrs": ptrs, "satellite": ss_type == "s"}
     return synsets
 
@@ -72,7 +76,7 @@ def read_index(folder: Path) -> dict[tuple[str, str], list[str]]:
                 continue
             parts = line.split()
             lemma, n_synsets, n_ptrs = parts[0], int(parts[2]), int(parts[3])
-            offsets = parts[4 + n_ptrs + 2:]
+            offsets = parts[4 + n_ptrs + 2 :]
             senses[(pos, lemma)] = offsets[:n_synsets]
     return senses
 
@@ -94,7 +98,10 @@ def build(folder: Path) -> dict:
         exceptions[pos] = dict(sorted(table.items()))
 
     antonyms: dict[str, set[str]] = defaultdict(set)
-    for (_pos, _), synset in synsets.items():  # direct antonyms only: indirect ones (wet ↔ scorched) are too loose
+    for (
+        (_pos, _),
+        synset,
+    ) in synsets.items():  # direct antonyms only: indirect ones (wet ↔ scorched) are too loose
         for sym, ppos, off, src, dst in synset["ptrs"]:
             if sym != "!" or not src or not dst:
                 continue
@@ -109,8 +116,10 @@ def build(folder: Path) -> dict:
     for (pos, w), n in sorted(counts.items(), key=lambda kv: "vanr".index(kv[0][0])):
         if n > dominant.get(w, ("", 0))[1]:
             dominant[w] = (pos, n)
-    antonyms = {w: {b for b in others if dominant.get(b, ("", 0))[0] == dominant.get(w, ("?", 0))[0]}
-                for w, others in antonyms.items()}
+    antonyms = {
+        w: {b for b in others if dominant.get(b, ("", 0))[0] == dominant.get(w, ("?", 0))[0]}
+        for w, others in antonyms.items()
+    }
     antonyms = {w: others for w, others in antonyms.items() if others}
 
     synonyms: dict[str, set[str]] = defaultdict(set)
@@ -136,7 +145,9 @@ def build(folder: Path) -> dict:
                         nxt.append(target)
             frontier = nxt
         if up:
-            kinds[word] = up | {"=" + o for o in offsets[:2]}  # "=offset": the word's own synset, to tell hypernyms apart
+            kinds[word] = up | {
+                "=" + o for o in offsets[:2]
+            }  # "=offset": the word's own synset, to tell hypernyms apart
 
     derived: dict[str, set[str]] = defaultdict(set)
     for (_pos, _), synset in synsets.items():
@@ -149,9 +160,16 @@ def build(folder: Path) -> dict:
                 derived[b].add(a)
 
     as_lists = lambda table: {k: sorted(v) for k, v in sorted(table.items())}  # noqa: E731
-    return {"notice": NOTICE, "source": "WordNet 3.0 (Debian wordnet-base)", "lemmas": lemmas,
-            "exceptions": exceptions, "antonyms": as_lists(antonyms), "synonyms": as_lists(synonyms),
-            "kinds": as_lists(kinds), "derived": as_lists(derived)}
+    return {
+        "notice": NOTICE,
+        "source": "WordNet 3.0 (Debian wordnet-base)",
+        "lemmas": lemmas,
+        "exceptions": exceptions,
+        "antonyms": as_lists(antonyms),
+        "synonyms": as_lists(synonyms),
+        "kinds": as_lists(kinds),
+        "derived": as_lists(derived),
+    }
 
 
 def _first_senses(senses, pos: str, word: str, n: int) -> set[str]:
@@ -167,8 +185,10 @@ def main() -> None:
     raw = json.dumps(table, sort_keys=True, separators=(",", ":")).encode()
     with open(args.out, "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0) as gz:
         gz.write(raw)
-    print(json.dumps({k: len(v) for k, v in table.items() if isinstance(v, dict)}),
-          f"{Path(args.out).stat().st_size / 1e6:.2f} MB")
+    print(
+        json.dumps({k: len(v) for k, v in table.items() if isinstance(v, dict)}),
+        f"{Path(args.out).stat().st_size / 1e6:.2f} MB",
+    )
 
 
 if __name__ == "__main__":

@@ -30,12 +30,25 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SOURCE = ROOT.parent / "shared" / "data" / "mbfc" / "combined.json"
 DEFAULT_OUT = ROOT / "retrieval" / "data" / "mbfc_domains.tsv"
 
-REPORTING_BASE = {"very-high": 0.90, "high": 0.80, "mostly-factual": 0.65, "mixed": 0.45,
-                  "low": 0.25, "very-low": 0.10}
+REPORTING_BASE = {
+    "very-high": 0.90,
+    "high": 0.80,
+    "mostly-factual": 0.65,
+    "mixed": 0.45,
+    "low": 0.25,
+    "very-low": 0.10,
+}
 CLASS_BASE = {"high-credibility": 0.75, "medium-credibility": 0.55, "low-credibility": 0.30}
 CLASS_CAP = {"low-credibility": 0.35, "medium-credibility": 0.65}
-SERIOUS = {"false-claims", "failed-fact-checks", "misinformation", "conspiracy", "pseudoscience",
-           "fake-news", "imposter"}
+SERIOUS = {
+    "false-claims",
+    "failed-fact-checks",
+    "misinformation",
+    "conspiracy",
+    "pseudoscience",
+    "fake-news",
+    "imposter",
+}
 BIAS_CAP = {"conspiracy-pseudoscience": 0.15, "fake-news": 0.10, "satire": 0.05}
 
 
@@ -66,7 +79,9 @@ def rows(data: dict) -> list[tuple[str, ...]]:
         if not domain or " " in domain:
             continue
         by_domain[domain] = (
-            domain, f"{credibility(source):.2f}", (source.get("bias") or "").strip().lower(),
+            domain,
+            f"{credibility(source):.2f}",
+            (source.get("bias") or "").strip().lower(),
             (source.get("reporting") or "").strip().lower(),
             (source.get("credibility") or "").strip().lower(),
             ";".join(sorted(q.strip().lower() for q in source.get("questionable") or [])),

@@ -63,10 +63,14 @@ def measure(urls: list[str]) -> dict[str, object]:
         registrable += profile.origin in {"hand", "mbfc"}
         suffix += profile.origin == "suffix"
     return {
-        "evidence_urls": len(urls), "distinct_domains": total,
-        "seed_hand_table": seed, "merged_exact_host": exact, "merged_registrable": registrable,
+        "evidence_urls": len(urls),
+        "distinct_domains": total,
+        "seed_hand_table": seed,
+        "merged_exact_host": exact,
+        "merged_registrable": registrable,
         "suffix_rules_extra": suffix,
-        "share_seed": round(seed / total, 3), "share_exact": round(exact / total, 3),
+        "share_seed": round(seed / total, 3),
+        "share_exact": round(exact / total, 3),
         "share_registrable": round(registrable / total, 3),
         "share_with_suffix_rules": round((registrable + suffix) / total, 3),
         "wrapped_urls": sum(publisher_url(u) != u for u in urls),

@@ -19,7 +19,9 @@ from pathlib import Path
 BIN = Path(sys.executable).parent
 
 
-def generate(spec_text: str, out: Path, *, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def generate(
+    spec_text: str, out: Path, *, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """Run openapi-python-client on the schema; the client package lands in `out`."""
     generator = BIN / "openapi-python-client"
     if not generator.exists():
@@ -29,9 +31,24 @@ def generate(spec_text: str, out: Path, *, env: dict[str, str] | None = None) ->
     spec.write_text(spec_text, encoding="utf-8")
     base = dict(os.environ if env is None else env)
     base["PATH"] = f"{BIN}{os.pathsep}{base.get('PATH', '')}"
-    return subprocess.run([str(generator), "generate", "--path", str(spec), "--meta", "none", "--output-path",
-                           str(out), "--overwrite"], capture_output=True, text=True, timeout=300, env=base,
-                          check=False)
+    return subprocess.run(
+        [
+            str(generator),
+            "generate",
+            "--path",
+            str(spec),
+            "--meta",
+            "none",
+            "--output-path",
+            str(out),
+            "--overwrite",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=base,
+        check=False,
+    )
 
 
 def app_schema() -> str:
@@ -43,7 +60,9 @@ def app_schema() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", default="claimcheck-client", help="the package directory to write")
+    parser.add_argument(
+        "out", nargs="?", default="claimcheck-client", help="the package directory to write"
+    )
     args = parser.parse_args(argv)
     done = generate(app_schema(), Path(args.out))
     sys.stdout.write(done.stdout)

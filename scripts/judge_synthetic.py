@@ -47,7 +47,9 @@ for _pair in _ANTONYM_PAIRS.replace("\n", "|").split("|"):
 
 
 def _replace(text: str, word: str, new: str) -> str:
-    return re.sub(r"(?<![A-Za-z0-9])" + re.escape(word) + r"(?![A-Za-z0-9])", new, text, flags=re.IGNORECASE)
+    return re.sub(
+        r"(?<![A-Za-z0-9])" + re.escape(word) + r"(?![A-Za-z0-9])", new, text, flags=re.IGNORECASE
+    )
 
 
 class Editor:
@@ -76,8 +78,19 @@ class Editor:
             low = w.lower()
             if low in STOP or low not in in_evidence:
                 continue
-            kind = ("number" if w[0].isdigit() else "month" if low in MONTHS else "antonym" if low in ANTONYMS
-                    else "name" if w[0].isupper() and i > 0 else "content" if len(w) >= 4 else None)
+            kind = (
+                "number"
+                if w[0].isdigit()
+                else "month"
+                if low in MONTHS
+                else "antonym"
+                if low in ANTONYMS
+                else "name"
+                if w[0].isupper() and i > 0
+                else "content"
+                if len(w) >= 4
+                else None
+            )
             if kind:
                 out.append((w, kind))
         return out
@@ -117,14 +130,19 @@ def symmetric_pairs(pairs: Sequence[Pair], seed: int = 13, per_pair: int = 1) ->
             if new is None:
                 continue
             claim2, evidence2 = _replace(p.claim, word, new), _replace(p.evidence, word, new)
-            out += [Pair(claim2, p.evidence, "refutes", p.group), Pair(p.claim, evidence2, "refutes", p.group),
-                    Pair(claim2, evidence2, "supports", p.group)]
+            out += [
+                Pair(claim2, p.evidence, "refutes", p.group),
+                Pair(p.claim, evidence2, "refutes", p.group),
+                Pair(claim2, evidence2, "supports", p.group),
+            ]
         negated_claim, negated_evidence = negate_claim(p.claim), negate_claim(p.evidence)
         if negated_claim:
             out.append(Pair(negated_claim, p.evidence, "refutes", p.group))
             if negated_evidence:
-                out += [Pair(p.claim, negated_evidence, "refutes", p.group),
-                        Pair(negated_claim, negated_evidence, "supports", p.group)]
+                out += [
+                    Pair(p.claim, negated_evidence, "refutes", p.group),
+                    Pair(negated_claim, negated_evidence, "supports", p.group),
+                ]
     return out
 
 
@@ -141,8 +159,12 @@ def topical_nei_pairs(pairs: Sequence[Pair], seed: int = 13, candidates: int = 3
         return {w.lower() for w in WORD.findall(text) if w.lower() not in STOP and len(w) > 2}
 
     def named(claim: str) -> set[str]:
-        return {w.lower() for w in WORD.findall(claim)[1:] if w[0].isupper()} | {WORD.findall(claim)[0].lower()} \
-            if WORD.findall(claim) else set()
+        return (
+            {w.lower() for w in WORD.findall(claim)[1:] if w[0].isupper()}
+            | {WORD.findall(claim)[0].lower()}
+            if WORD.findall(claim)
+            else set()
+        )
 
     # an evidence text judged against a claim naming the same thing is that claim's, not another's
     # (FEVER-Symmetric pairs one sentence with several edited claims)
@@ -159,11 +181,19 @@ def topical_nei_pairs(pairs: Sequence[Pair], seed: int = 13, candidates: int = 3
         if p.label == "nei":
             continue
         words = content(p.claim)
-        names = [w.lower() for w in WORD.findall(p.claim)[1:] if w[0].isupper() and w.lower() in words]
+        names = [
+            w.lower() for w in WORD.findall(p.claim)[1:] if w[0].isupper() and w.lower() in words
+        ]
         keys = names or sorted(words)
         own = named(p.claim)
-        pool = sorted({i for w in keys for i in index.get(w, [])
-                       if evidence[i][0] != p.group and not own & claimed[evidence[i][1]]})
+        pool = sorted(
+            {
+                i
+                for w in keys
+                for i in index.get(w, [])
+                if evidence[i][0] != p.group and not own & claimed[evidence[i][1]]
+            }
+        )
         if not pool:
             continue
         picked = rng.sample(pool, min(candidates, len(pool)))

@@ -43,10 +43,16 @@ def newssd() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.ndarray]
     def split(name: str):
         with (DATA / "newssd-eng-subjectivity" / f"{name}.csv").open(encoding="utf-8") as handle:
             rows = list(csv.DictReader(handle))
-        return [r["Sentence"].strip() for r in rows], np.array([r["Label"] == "SUBJ" for r in rows], dtype=int)
+        return [r["Sentence"].strip() for r in rows], np.array(
+            [r["Label"] == "SUBJ" for r in rows], dtype=int
+        )
 
     (tr_s, tr_y), (va_s, va_y) = split("train"), split("val")
-    return (tr_s + va_s, np.concatenate([tr_y, va_y])), split("test"), "NewsSD-ENG train+val (CC BY 4.0)"
+    return (
+        (tr_s + va_s, np.concatenate([tr_y, va_y])),
+        split("test"),
+        "NewsSD-ENG train+val (CC BY 4.0)",
+    )
 
 
 def claimbuster() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.ndarray], str]:
@@ -54,10 +60,16 @@ def claimbuster() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.nda
         rows = json.loads((DATA / "claimbuster" / f"{name}.json").read_text())
         return [r["text"].strip() for r in rows], np.array([r["label"] for r in rows], dtype=int)
 
-    return split("train"), split("test"), "ClaimBuster train (GPL-3.0 data, utaresearch/claimbuster-spotter)"
+    return (
+        split("train"),
+        split("test"),
+        "ClaimBuster train (GPL-3.0 data, utaresearch/claimbuster-spotter)",
+    )
 
 
-RESEARCH = False  # --research: also train on the research-only / unlicensed claims (non-commercial files)
+RESEARCH = (
+    False  # --research: also train on the research-only / unlicensed claims (non-commercial files)
+)
 
 
 def research_claims() -> tuple[list[str], str]:
@@ -68,9 +80,19 @@ def research_claims() -> tuple[list[str], str]:
     if not RESEARCH:
         return [], ""
     with (DATA / "liar-plus" / "val2.tsv").open(encoding="utf-8") as handle:
-        liar = [row[3].strip() for row in csv.reader(handle, delimiter="\t") if len(row) > 3 and row[3].strip()]
-    healthver = [json.loads(line)["text"].strip() for line in (DATA / "healthver" / "queries_dev.jsonl").open()]
-    return liar + healthver, f" + {len(liar)} LIAR-PLUS val2 statements + {len(healthver)} HealthVer dev claims (research use)"
+        liar = [
+            row[3].strip()
+            for row in csv.reader(handle, delimiter="\t")
+            if len(row) > 3 and row[3].strip()
+        ]
+    healthver = [
+        json.loads(line)["text"].strip()
+        for line in (DATA / "healthver" / "queries_dev.jsonl").open()
+    ]
+    return (
+        liar + healthver,
+        f" + {len(liar)} LIAR-PLUS val2 statements + {len(healthver)} HealthVer dev claims (research use)",
+    )
 
 
 def fact_checked_training_claims() -> list[str]:
@@ -87,12 +109,16 @@ def fact_checked_training_sources() -> list[tuple[str, list[str]]]:
     sys.path.insert(0, str(ROOT))
     from benchmarks.judge_data import climate_claims, fever_rows, scifact_claims
 
-    return [("SciFact train", [r["claim"] for r in scifact_claims("train", DATA)]),
-            ("FEVER-Symmetric dev", [r["claim"] for r in fever_rows("train", DATA)]),
-            ("Climate-FEVER 70 %", [r["claim"] for r in climate_claims("train", DATA)])]
+    return [
+        ("SciFact train", [r["claim"] for r in scifact_claims("train", DATA)]),
+        ("FEVER-Symmetric dev", [r["claim"] for r in fever_rows("train", DATA)]),
+        ("Climate-FEVER 70 %", [r["claim"] for r in climate_claims("train", DATA)]),
+    ]
 
 
-def claimbuster_and_fact_checked() -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.ndarray], str]:
+def claimbuster_and_fact_checked() -> tuple[
+    tuple[list[str], np.ndarray], tuple[list[str], np.ndarray], str
+]:
     """ClaimBuster, plus the kind of claims fact-checkers check (every claim of a fact-checking
     dataset is check-worthy by construction) and non-claims that are not debate sentences.
 
@@ -108,13 +134,25 @@ def claimbuster_and_fact_checked() -> tuple[tuple[list[str], np.ndarray], tuple[
     claims = fact_checked_training_claims()
     extra, extra_source = research_claims()
     claims += extra
-    opinions, written, statements = newssd_sentences("SUBJ"), written_non_claims(), newssd_sentences("OBJ")
+    opinions, written, statements = (
+        newssd_sentences("SUBJ"),
+        written_non_claims(),
+        newssd_sentences("OBJ"),
+    )
     sentences = cb_s + [c.strip() for c in claims] + opinions + written + statements
-    labels = np.concatenate([cb_y, np.ones(len(claims), int), np.zeros(len(opinions) + len(written), int),
-                             np.ones(len(statements), int)])
-    source = (f"ClaimBuster train (GPL-3.0 data) + {len(claims) - len(extra)} fact-checked claims (SciFact train, "
-              f"FEVER-Symmetric dev, Climate-FEVER 70 %){extra_source} + {len(opinions)} NewsSD-ENG opinions + "
-              f"{len(written)} written non-claims")
+    labels = np.concatenate(
+        [
+            cb_y,
+            np.ones(len(claims), int),
+            np.zeros(len(opinions) + len(written), int),
+            np.ones(len(statements), int),
+        ]
+    )
+    source = (
+        f"ClaimBuster train (GPL-3.0 data) + {len(claims) - len(extra)} fact-checked claims (SciFact train, "
+        f"FEVER-Symmetric dev, Climate-FEVER 70 %){extra_source} + {len(opinions)} NewsSD-ENG opinions + "
+        f"{len(written)} written non-claims"
+    )
     return (sentences, labels), test, source
 
 
@@ -132,8 +170,11 @@ def newssd_sentences(label: str) -> list[str]:
 
 
 def written_non_claims() -> list[str]:
-    return [line.strip() for line in (ROOT / "scripts" / "data" / "non_claims.txt").open(encoding="utf-8")
-            if line.strip() and not line.startswith("#")]
+    return [
+        line.strip()
+        for line in (ROOT / "scripts" / "data" / "non_claims.txt").open(encoding="utf-8")
+        if line.strip() and not line.startswith("#")
+    ]
 
 
 TASKS = {"subjectivity": newssd, "checkworthy": claimbuster_and_fact_checked}
@@ -146,16 +187,25 @@ def fact_checked_and_check_worthy() -> tuple[list[str], str]:
     benchmarks/judge_data.py) and ClaimBuster train's check-worthy factual sentences. A claim that a
     fact-checker checks is, by construction, not an opinion to skip."""
     claims = fact_checked_training_claims()
-    cb = [r["text"] for r in json.loads((DATA / "claimbuster" / "train.json").read_text()) if r["label"] == 1]
+    cb = [
+        r["text"]
+        for r in json.loads((DATA / "claimbuster" / "train.json").read_text())
+        if r["label"] == 1
+    ]
     extra, extra_source = research_claims()
     return [c.strip() for c in claims + cb + extra], (
         f"{len(claims)} fact-checked claims (SciFact train, FEVER-Symmetric dev, Climate-FEVER 70 %) + {len(cb)} "
-        f"ClaimBuster train check-worthy sentences{extra_source}")
+        f"ClaimBuster train check-worthy sentences{extra_source}"
+    )
 
 
 SUBJ_LAYER_SETS = (None, (6,), (4, 5, 6), (1, 2, 3, 4, 5, 6))  # None: the sentence embedding
 SUBJ_CS = (0.003, 0.01, 0.03, 0.1, 0.3, 1.0)
-SUBJ_EXTRA_WEIGHTS = (0.0, 0.25, 1.0)  # the extra objective sentences' total weight, as a share of NewsSD's
+SUBJ_EXTRA_WEIGHTS = (
+    0.0,
+    0.25,
+    1.0,
+)  # the extra objective sentences' total weight, as a share of NewsSD's
 SUBJ_THRESHOLDS = (0.5, 0.6, 0.7)
 SUBJ_MIN_RECALL = 0.45
 
@@ -186,13 +236,21 @@ def train_subjectivity(train_s, y, test_s, test_y, source: str, out: Path) -> No
     started = time.perf_counter()
     encoded = {}
     for name, sentences in (("train", train_s), ("test", test_s), ("extra", extra)):
-        encoded[name] = (np.asarray(embedder.embed_blocking(sentences), dtype=np.float32),
-                         encoder.layer_means(sentences, every).reshape(len(sentences), 7, -1), sentences)
-    print(json.dumps({"encoded_s": round(time.perf_counter() - started, 1), "extra": len(extra)}), flush=True)
+        encoded[name] = (
+            np.asarray(embedder.embed_blocking(sentences), dtype=np.float32),
+            encoder.layer_means(sentences, every).reshape(len(sentences), 7, -1),
+            sentences,
+        )
+    print(
+        json.dumps({"encoded_s": round(time.perf_counter() - started, 1), "extra": len(extra)}),
+        flush=True,
+    )
 
     def features(name, layers, cues):
         embedded, hidden, sentences = encoded[name]
-        vectors = embedded if layers is None else hidden[:, list(layers)].reshape(len(sentences), -1)
+        vectors = (
+            embedded if layers is None else hidden[:, list(layers)].reshape(len(sentences), -1)
+        )
         return feature_matrix(vectors, sentences, cues)
 
     def model(C: float):
@@ -203,8 +261,11 @@ def train_subjectivity(train_s, y, test_s, test_y, source: str, out: Path) -> No
             X_extra = X_extra[:0]
         share = weight * len(X) / max(1, len(X_extra))
         sample_weight = np.concatenate([np.ones(len(X)), np.full(len(X_extra), share)])
-        return model(C).fit(np.vstack([X, X_extra]), np.concatenate([labels, np.zeros(len(X_extra), int)]),
-                            logisticregression__sample_weight=sample_weight)
+        return model(C).fit(
+            np.vstack([X, X_extra]),
+            np.concatenate([labels, np.zeros(len(X_extra), int)]),
+            logisticregression__sample_weight=sample_weight,
+        )
 
     def gate(flags, sentences_markers, labels):
         skipped = flags | sentences_markers
@@ -233,13 +294,26 @@ def train_subjectivity(train_s, y, test_s, test_y, source: str, out: Path) -> No
                         recall = float(np.mean([s[1] for s in scores]))
                         flagged = float(np.mean(extra_oof >= threshold))
                         simplicity = (layers is None, -len(layers or ()), cues is None, -C, -weight)
-                        results.append(dict(key=(recall >= SUBJ_MIN_RECALL, round(precision, 4), simplicity),
-                                            layers=layers, cues=cues, C=C, weight=weight, threshold=threshold,
-                                            cv_precision=round(precision, 4), cv_recall=round(recall, 4),
-                                            cv_extra_flagged=round(flagged, 4)))
-                    print(json.dumps({k: v for k, v in results[-1].items() if k != "key"}), flush=True)
+                        results.append(
+                            dict(
+                                key=(recall >= SUBJ_MIN_RECALL, round(precision, 4), simplicity),
+                                layers=layers,
+                                cues=cues,
+                                C=C,
+                                weight=weight,
+                                threshold=threshold,
+                                cv_precision=round(precision, 4),
+                                cv_recall=round(recall, 4),
+                                cv_extra_flagged=round(flagged, 4),
+                            )
+                        )
+                    print(
+                        json.dumps({k: v for k, v in results[-1].items() if k != "key"}), flush=True
+                    )
     best = max(results, key=lambda r: r["key"])
-    layers, cues, C, weight, threshold = (best[k] for k in ("layers", "cues", "C", "weight", "threshold"))
+    layers, cues, C, weight, threshold = (
+        best[k] for k in ("layers", "cues", "C", "weight", "threshold")
+    )
     final = fit(features("train", layers, cues), y, features("extra", layers, cues), weight, C)
     test_p = final.predict_proba(features("test", layers, cues))[:, 1]
     test_markers = np.array([has_opinion_markers(s) for s in test_s])
@@ -247,14 +321,25 @@ def train_subjectivity(train_s, y, test_s, test_y, source: str, out: Path) -> No
     scaler, lr = final[0], final[1]
     coef = lr.coef_[0] / scaler.scale_
     intercept = float(lr.intercept_[0] - coef @ scaler.mean_)
-    trained_on = source + (f" + {extra_source} as objective (weight {weight} of NewsSD's)" if weight else "")
+    trained_on = source + (
+        f" + {extra_source} as objective (weight {weight} of NewsSD's)" if weight else ""
+    )
     report = {
-        "task": "subjectivity", "embedder": EMBEDDER, "layers": list(layers) if layers else None, "cues": cues,
-        "C": C, "threshold": threshold, "intercept": float(f"{intercept:.9g}"),
-        "coef": [float(f"{v:.7g}") for v in coef], "trained_on": trained_on,
+        "task": "subjectivity",
+        "embedder": EMBEDDER,
+        "layers": list(layers) if layers else None,
+        "cues": cues,
+        "C": C,
+        "threshold": threshold,
+        "intercept": float(f"{intercept:.9g}"),
+        "coef": [float(f"{v:.7g}") for v in coef],
+        "trained_on": trained_on,
         "cv": "5-fold x 2 on NewsSD train+val: gate (markers OR head) precision at gate recall >= "
-              f"{SUBJ_MIN_RECALL}", "cv_gate_precision": best["cv_precision"], "cv_gate_recall": best["cv_recall"],
-        "cv_extra_flagged": best["cv_extra_flagged"], "test_gate_precision": round(test_precision, 4),
+        f"{SUBJ_MIN_RECALL}",
+        "cv_gate_precision": best["cv_precision"],
+        "cv_gate_recall": best["cv_recall"],
+        "cv_extra_flagged": best["cv_extra_flagged"],
+        "test_gate_precision": round(test_precision, 4),
         "test_gate_recall": round(test_recall, 4),
     }
     out.write_text(json.dumps(report) + "\n")
@@ -280,7 +365,9 @@ def train_checkworthy(train_s, y, test_s, test_y, source: str, out: Path) -> Non
     from agent.heads import MiniLMLayers, feature_matrix
 
     def model(C: float):
-        return make_pipeline(StandardScaler(), LogisticRegression(C=C, class_weight="balanced", max_iter=5000))
+        return make_pipeline(
+            StandardScaler(), LogisticRegression(C=C, class_weight="balanced", max_iter=5000)
+        )
 
     encoder = MiniLMLayers.load(EMBEDDER)
     every = tuple(range(7))
@@ -308,8 +395,10 @@ def train_checkworthy(train_s, y, test_s, test_y, source: str, out: Path) -> Non
     opinions = (rows >= first_opinion) & (rows < first_opinion + n_opinions)
     fact_checked = ~cb_rows & ~statements & (y == 1)
     starts = np.cumsum([n_cb] + [len(claims) for _, claims in sources])
-    source_rows = [(name, (rows >= a) & (rows < b))
-                   for (name, _), a, b in zip(sources, starts[:-1], starts[1:], strict=True)]
+    source_rows = [
+        (name, (rows >= a) & (rows < b))
+        for (name, _), a, b in zip(sources, starts[:-1], starts[1:], strict=True)
+    ]
     balanced = np.where(y[cb_rows] == 1, (y[cb_rows] == 0).sum() / (y[cb_rows] == 1).sum(), 1.0)
 
     def scored(oof):
@@ -318,9 +407,18 @@ def train_checkworthy(train_s, y, test_s, test_y, source: str, out: Path) -> Non
         best = (-1.0, 0.5, 0.0, 1.0)
         for t in THRESHOLDS:
             recall = float(np.mean([(p[fact_checked] >= t).mean() for p in oof]))
-            f1 = float(np.mean([f1_score(y[cb_rows], p[cb_rows] >= t, sample_weight=balanced) for p in oof]))
+            f1 = float(
+                np.mean(
+                    [f1_score(y[cb_rows], p[cb_rows] >= t, sample_weight=balanced) for p in oof]
+                )
+            )
             if recall >= MIN_FACT_CHECKED_RECALL and f1 > best[0]:
-                best = (f1, float(t), recall, float(np.mean([(p[opinions] >= t).mean() for p in oof])))
+                best = (
+                    f1,
+                    float(t),
+                    recall,
+                    float(np.mean([(p[opinions] >= t).mean() for p in oof])),
+                )
         return best
 
     def fitted(X, rows_, pair: tuple[float, float], C: float):
@@ -346,10 +444,30 @@ def train_checkworthy(train_s, y, test_s, test_y, source: str, out: Path) -> Non
             for C in CS:
                 f1, threshold, recall, passed = cross_validated(X, (0.0, 1.0), C)
                 # ties go to fewer layers, then no cues, then the stronger regularisation
-                results.append(((round(f1, 4), -len(layers), cues is None, -C), layers, cues, C, threshold, recall,
-                                passed))
-                print(json.dumps({"layers": layers, "cues": cues, "C": C, "cv_f1": round(f1, 4),
-                                  "threshold": threshold, "cv_fact_checked_recall": round(recall, 4)}), flush=True)
+                results.append(
+                    (
+                        (round(f1, 4), -len(layers), cues is None, -C),
+                        layers,
+                        cues,
+                        C,
+                        threshold,
+                        recall,
+                        passed,
+                    )
+                )
+                print(
+                    json.dumps(
+                        {
+                            "layers": layers,
+                            "cues": cues,
+                            "C": C,
+                            "cv_f1": round(f1, 4),
+                            "threshold": threshold,
+                            "cv_fact_checked_recall": round(recall, 4),
+                        }
+                    ),
+                    flush=True,
+                )
     (cv_f1, *_), layers, cues, C, threshold, cv_recall, cv_passed = max(results, key=lambda r: r[0])
     X = features(train_h, train_s, layers, cues)
 
@@ -360,21 +478,48 @@ def train_checkworthy(train_s, y, test_s, test_y, source: str, out: Path) -> Non
     # within F1_TOLERANCE of step 1's and that let no larger out-of-fold share of NewsSD's opinions
     # through than step 1 (news statements must not teach the head that news opinions are claims).
     def left_out_recall(pair: tuple[float, float], threshold_: float) -> dict[str, float]:
-        return {name: float((fitted(X, rows[~held], pair, C).predict_proba(X[held])[:, 1] >= threshold_).mean())
-                for name, held in source_rows}
+        return {
+            name: float(
+                (fitted(X, rows[~held], pair, C).predict_proba(X[held])[:, 1] >= threshold_).mean()
+            )
+            for name, held in source_rows
+        }
 
     candidates = []
     for pair in [(w, v) for w in STATEMENT_WEIGHTS for v in OPINION_WEIGHTS]:
-        f1, threshold_, recall, passed = ((cv_f1, threshold, cv_recall, cv_passed) if pair == (0.0, 1.0)
-                                          else cross_validated(X, pair, C))
+        f1, threshold_, recall, passed = (
+            (cv_f1, threshold, cv_recall, cv_passed)
+            if pair == (0.0, 1.0)
+            else cross_validated(X, pair, C)
+        )
         left_out = left_out_recall(pair, threshold_)
         eligible = f1 >= cv_f1 - F1_TOLERANCE and passed <= cv_passed
-        candidates.append(((eligible, round(float(np.mean(list(left_out.values()))), 4), -pair[0], -pair[1]),
-                           pair, f1, threshold_, recall, passed, left_out))
-        print(json.dumps({"statement_weight": pair[0], "opinion_weight": pair[1], "cv_f1": round(f1, 4),
-                          "threshold": threshold_, "cv_fact_checked_recall": round(recall, 4),
-                          "cv_opinions_passed": round(passed, 4), "eligible": eligible,
-                          "left_out_recall": {k: round(v, 4) for k, v in left_out.items()}}), flush=True)
+        candidates.append(
+            (
+                (eligible, round(float(np.mean(list(left_out.values()))), 4), -pair[0], -pair[1]),
+                pair,
+                f1,
+                threshold_,
+                recall,
+                passed,
+                left_out,
+            )
+        )
+        print(
+            json.dumps(
+                {
+                    "statement_weight": pair[0],
+                    "opinion_weight": pair[1],
+                    "cv_f1": round(f1, 4),
+                    "threshold": threshold_,
+                    "cv_fact_checked_recall": round(recall, 4),
+                    "cv_opinions_passed": round(passed, 4),
+                    "eligible": eligible,
+                    "left_out_recall": {k: round(v, 4) for k, v in left_out.items()},
+                }
+            ),
+            flush=True,
+        )
     _, pair, cv_f1, threshold, cv_recall, cv_passed, left_out = max(candidates, key=lambda c: c[0])
     final = fitted(X, rows, pair, C)
     test_p = final.predict_proba(features(test_h, test_s, layers, cues))[:, 1]
@@ -383,22 +528,53 @@ def train_checkworthy(train_s, y, test_s, test_y, source: str, out: Path) -> Non
     scaler, lr = final[0], final[1]
     coef = lr.coef_[0] / scaler.scale_
     intercept = float(lr.intercept_[0] - coef @ scaler.mean_)
-    out.write_text(json.dumps({
-        "task": "checkworthy", "embedder": EMBEDDER, "layers": list(layers), "cues": cues, "C": C,
-        "threshold": threshold, "intercept": float(f"{intercept:.9g}"),
-        "coef": [float(f"{v:.7g}") for v in coef],
-        "trained_on": source + (f" + {n_statements} NewsSD-ENG objective statements" if pair[0] else "")
-        + f" (weights: statements {pair[0]}, opinions {pair[1]})",
-        "statement_weight": pair[0], "opinion_weight": pair[1], "cv_f1": round(cv_f1, 4),
-        "cv_fact_checked_recall": round(cv_recall, 4), "cv_opinions_passed": round(cv_passed, 4),
-        "cv_left_out_recall": {k: round(v, 4) for k, v in left_out.items()},
-        "cv": ("5-fold x 2; F1 of the ClaimBuster rows at equal class shares, at the threshold that keeps the "
-               f"fact-checked claims' recall >= {MIN_FACT_CHECKED_RECALL}"),
-        "test_f1": round(test_f1, 4), "f1_average": "binary",
-    }) + "\n")
-    print(json.dumps({"task": "checkworthy", "layers": layers, "cues": cues, "C": C, "threshold": threshold,
-                      "statement_weight": pair[0], "opinion_weight": pair[1], "cv_f1": round(cv_f1, 4),
-                      "cv_fact_checked_recall": round(cv_recall, 4), "test_f1": round(test_f1, 4), "out": str(out)}))
+    out.write_text(
+        json.dumps(
+            {
+                "task": "checkworthy",
+                "embedder": EMBEDDER,
+                "layers": list(layers),
+                "cues": cues,
+                "C": C,
+                "threshold": threshold,
+                "intercept": float(f"{intercept:.9g}"),
+                "coef": [float(f"{v:.7g}") for v in coef],
+                "trained_on": source
+                + (f" + {n_statements} NewsSD-ENG objective statements" if pair[0] else "")
+                + f" (weights: statements {pair[0]}, opinions {pair[1]})",
+                "statement_weight": pair[0],
+                "opinion_weight": pair[1],
+                "cv_f1": round(cv_f1, 4),
+                "cv_fact_checked_recall": round(cv_recall, 4),
+                "cv_opinions_passed": round(cv_passed, 4),
+                "cv_left_out_recall": {k: round(v, 4) for k, v in left_out.items()},
+                "cv": (
+                    "5-fold x 2; F1 of the ClaimBuster rows at equal class shares, at the threshold that keeps the "
+                    f"fact-checked claims' recall >= {MIN_FACT_CHECKED_RECALL}"
+                ),
+                "test_f1": round(test_f1, 4),
+                "f1_average": "binary",
+            }
+        )
+        + "\n"
+    )
+    print(
+        json.dumps(
+            {
+                "task": "checkworthy",
+                "layers": layers,
+                "cues": cues,
+                "C": C,
+                "threshold": threshold,
+                "statement_weight": pair[0],
+                "opinion_weight": pair[1],
+                "cv_f1": round(cv_f1, 4),
+                "cv_fact_checked_recall": round(cv_recall, 4),
+                "test_f1": round(test_f1, 4),
+                "out": str(out),
+            }
+        )
+    )
 
 
 def main() -> None:
@@ -411,8 +587,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("task", choices=sorted(TASKS))
     parser.add_argument("--out", type=Path)
-    parser.add_argument("--research", action="store_true",
-                        help="also LIAR-PLUS val2 and HealthVer dev claims; writes <task>-research.json (non-commercial)")
+    parser.add_argument(
+        "--research",
+        action="store_true",
+        help="also LIAR-PLUS val2 and HealthVer dev claims; writes <task>-research.json (non-commercial)",
+    )
     args = parser.parse_args()
     global RESEARCH
     RESEARCH = args.research

@@ -91,8 +91,11 @@ def length_buckets(pairs: list[Pair], batch: int, rng: random.Random) -> list[li
     window = 50 * batch
     batches = []
     for start in range(0, len(order), window):
-        chunk = sorted(order[start:start + window], key=lambda i: len(pairs[i].evidence) + len(pairs[i].claim))
-        batches += [chunk[k:k + batch] for k in range(0, len(chunk), batch)]
+        chunk = sorted(
+            order[start : start + window],
+            key=lambda i: len(pairs[i].evidence) + len(pairs[i].claim),
+        )
+        batches += [chunk[k : k + batch] for k in range(0, len(chunk), batch)]
     rng.shuffle(batches)
     return batches
 
@@ -112,12 +115,18 @@ def macro_f1(gold: list[int], pred: list[int], labels=(0, 1, 2)) -> float:
 def report(name: str, pairs: list[Pair], probs: np.ndarray) -> dict:
     gold = [LABELS.index(p.label) for p in pairs]
     pred = probs.argmax(1).tolist()
-    out = {"split": name, "n": len(pairs), "accuracy": round(float(np.mean([g == q for g, q in zip(gold, pred, strict=True)])), 4),
-           "macro_f1": round(macro_f1(gold, pred), 4)}
+    out = {
+        "split": name,
+        "n": len(pairs),
+        "accuracy": round(float(np.mean([g == q for g, q in zip(gold, pred, strict=True)])), 4),
+        "macro_f1": round(macro_f1(gold, pred), 4),
+    }
     fever = [i for i, p in enumerate(pairs) if p.group.startswith("fever:")]
     if fever:  # 2-way: supports vs refutes only
         two = [int(probs[i, 1] > probs[i, 0]) for i in fever]
-        out["fever_2way_acc"] = round(float(np.mean([t == gold[i] for t, i in zip(two, fever, strict=True)])), 4)
+        out["fever_2way_acc"] = round(
+            float(np.mean([t == gold[i] for t, i in zip(two, fever, strict=True)])), 4
+        )
     return out
 
 
@@ -136,8 +145,10 @@ def load_base():
     from retrieval.model_files import resolve_model
 
     resolved = resolve_model(BASE)
-    return (AutoModel.from_pretrained(resolved.location, add_pooling_layer=False),
-            AutoTokenizer.from_pretrained(resolved.location))
+    return (
+        AutoModel.from_pretrained(resolved.location, add_pooling_layer=False),
+        AutoTokenizer.from_pretrained(resolved.location),
+    )
 
 
 def predict(network, tokenizer, pairs: list[Pair], max_tokens: int, batch: int = 64) -> np.ndarray:
@@ -148,9 +159,15 @@ def predict(network, tokenizer, pairs: list[Pair], max_tokens: int, batch: int =
     order = sorted(range(len(pairs)), key=lambda i: len(pairs[i].evidence) + len(pairs[i].claim))
     with torch.inference_mode():
         for start in range(0, len(order), batch):
-            idx = order[start:start + batch]
-            enc = tokenizer([pairs[i].evidence for i in idx], [pairs[i].claim for i in idx], padding=True,
-                            truncation="only_first", max_length=max_tokens, return_tensors="pt")
+            idx = order[start : start + batch]
+            enc = tokenizer(
+                [pairs[i].evidence for i in idx],
+                [pairs[i].claim for i in idx],
+                padding=True,
+                truncation="only_first",
+                max_length=max_tokens,
+                return_tensors="pt",
+            )
             out[idx] = torch.softmax(network(**enc), -1).numpy()
     return out
 
@@ -166,34 +183,58 @@ def finetune(args) -> None:
     train_aug = augment(train, rng)
     if args.synthetic:  # symmetric edits of the training part only (scripts/judge_synthetic.py)
         train_aug += symmetric_pairs(train, seed=args.seed)
-    print(json.dumps({"train": len(train), "train_augmented": len(train_aug), "val": len(val),
-                      "labels": Counter(p.label for p in train_aug)}), flush=True)
+    print(
+        json.dumps(
+            {
+                "train": len(train),
+                "train_augmented": len(train_aug),
+                "val": len(val),
+                "labels": Counter(p.label for p in train_aug),
+            }
+        ),
+        flush=True,
+    )
     base, tokenizer = load_base()
     network = build_network(base, len(LABELS))
-    if args.init:  # continue from earlier weights (e.g. the shipped judge), trained on the same split
+    if (
+        args.init
+    ):  # continue from earlier weights (e.g. the shipped judge), trained on the same split
         from safetensors.torch import load_file
 
-        network.load_state_dict({k: v.to(torch.float32) for k, v in load_file(args.init).items()}, strict=False)
+        network.load_state_dict(
+            {k: v.to(torch.float32) for k, v in load_file(args.init).items()}, strict=False
+        )
     layers = base.config.num_hidden_layers
-    trainable = [f"base.encoder.layer.{i}." for i in range(layers - args.layers, layers)] + ["head."]
+    trainable = [f"base.encoder.layer.{i}." for i in range(layers - args.layers, layers)] + [
+        "head."
+    ]
     for name, param in network.named_parameters():
         param.requires_grad = any(name.startswith(t) for t in trainable)
     params = [p for p in network.parameters() if p.requires_grad]
     counts = Counter(p.label for p in train_aug)
-    weights = torch.tensor([len(train_aug) / (3 * counts[label]) for label in LABELS], dtype=torch.float32)
+    weights = torch.tensor(
+        [len(train_aug) / (3 * counts[label]) for label in LABELS], dtype=torch.float32
+    )
     loss_fn = torch.nn.CrossEntropyLoss(weight=weights)
     steps = args.epochs * ((len(train_aug) + args.batch - 1) // args.batch)
     optimiser = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
     schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimiser, lambda s: min(1.0, (s + 1) / (0.06 * steps)) * max(0.0, (steps - s) / steps))
+        optimiser, lambda s: min(1.0, (s + 1) / (0.06 * steps)) * max(0.0, (steps - s) / steps)
+    )
     started = time.perf_counter()
     best, history = None, []
     for epoch in range(args.epochs):
         network.train()
         batches = length_buckets(train_aug, args.batch, rng)
         for k, idx in enumerate(batches):
-            enc = tokenizer([train_aug[i].evidence for i in idx], [train_aug[i].claim for i in idx],
-                            padding=True, truncation="only_first", max_length=args.max_tokens, return_tensors="pt")
+            enc = tokenizer(
+                [train_aug[i].evidence for i in idx],
+                [train_aug[i].claim for i in idx],
+                padding=True,
+                truncation="only_first",
+                max_length=args.max_tokens,
+                return_tensors="pt",
+            )
             target = torch.tensor([LABELS.index(train_aug[i].label) for i in idx])
             loss = loss_fn(network(**enc), target)
             loss.backward()
@@ -202,35 +243,74 @@ def finetune(args) -> None:
             schedule.step()
             optimiser.zero_grad()
             if k % 50 == 0:
-                print(json.dumps({"epoch": epoch, "step": k, "loss": round(float(loss.detach()), 4),
-                                  "s": round(time.perf_counter() - started, 1)}), flush=True)
+                print(
+                    json.dumps(
+                        {
+                            "epoch": epoch,
+                            "step": k,
+                            "loss": round(float(loss.detach()), 4),
+                            "s": round(time.perf_counter() - started, 1),
+                        }
+                    ),
+                    flush=True,
+                )
         probs = predict(network, tokenizer, val, args.max_tokens)
-        result = {"epoch": epoch + 1, **report("val", val, probs), "s": round(time.perf_counter() - started, 1)}
+        result = {
+            "epoch": epoch + 1,
+            **report("val", val, probs),
+            "s": round(time.perf_counter() - started, 1),
+        }
         history.append(result)
         print(json.dumps(result), flush=True)
         if best is None or result["macro_f1"] > best[0]["macro_f1"]:
-            state = {k: v.detach().to(torch.float16).contiguous() for k, v in network.state_dict().items()
-                     if any(k.startswith(t) for t in trainable)}
+            state = {
+                k: v.detach().to(torch.float16).contiguous()
+                for k, v in network.state_dict().items()
+                if any(k.startswith(t) for t in trainable)
+            }
             best = (result, state, probs)
     result, state, probs = best
     out = Path(args.out)
     save_file(state, str(out))
     card = {
-        "base": BASE, "design": f"finetune top {args.layers} of {layers} layers + 3-way head",
+        "base": BASE,
+        "design": f"finetune top {args.layers} of {layers} layers + 3-way head",
         "sentences_per_item": 3,
-        "labels": list(LABELS), "max_tokens": args.max_tokens,
-        "trained_on": ["FEVER-Symmetric dev (CC BY-SA 3.0)", "Climate-FEVER, 70 % of claims (Wikipedia, CC BY-SA)",
-                       "SciFact train (CC BY 4.0 / ODC-By 1.0)"]
-        + (["symmetric word and negation edits of those pairs (scripts/judge_synthetic.py)"] if args.synthetic else []),
-        "training": {"seed": args.seed, "init": Path(args.init).name if args.init else None, "epochs_run": args.epochs, "best_epoch": result["epoch"], "lr": args.lr,
-                     "batch": args.batch, "pairs": len(train), "augmented_pairs": len(train_aug),
-                     "seconds": round(time.perf_counter() - started, 1), "history": history},
+        "labels": list(LABELS),
+        "max_tokens": args.max_tokens,
+        "trained_on": [
+            "FEVER-Symmetric dev (CC BY-SA 3.0)",
+            "Climate-FEVER, 70 % of claims (Wikipedia, CC BY-SA)",
+            "SciFact train (CC BY 4.0 / ODC-By 1.0)",
+        ]
+        + (
+            ["symmetric word and negation edits of those pairs (scripts/judge_synthetic.py)"]
+            if args.synthetic
+            else []
+        ),
+        "training": {
+            "seed": args.seed,
+            "init": Path(args.init).name if args.init else None,
+            "epochs_run": args.epochs,
+            "best_epoch": result["epoch"],
+            "lr": args.lr,
+            "batch": args.batch,
+            "pairs": len(train),
+            "augmented_pairs": len(train_aug),
+            "seconds": round(time.perf_counter() - started, 1),
+            "history": history,
+        },
         "validation": result,
-        "calibration": json.loads(Path(args.card).read_text()).get("calibration", {}) if Path(args.card).exists() else {},
+        "calibration": json.loads(Path(args.card).read_text()).get("calibration", {})
+        if Path(args.card).exists()
+        else {},
     }
     Path(args.card).write_text(json.dumps(card, indent=1) + "\n")
     np.save(Path(args.out).with_suffix(".val.npy"), probs)
-    print(json.dumps({"saved": str(out), "bytes": out.stat().st_size, "validation": result}), flush=True)
+    print(
+        json.dumps({"saved": str(out), "bytes": out.stat().st_size, "validation": result}),
+        flush=True,
+    )
 
 
 # -- the frozen-feature baseline -------------------------------------------------------------------
@@ -242,8 +322,11 @@ def cues(p: Pair) -> list[float]:
     cw = set(re.findall(r"[a-z]{3,}", p.claim.lower()))
     ew = set(re.findall(r"[a-z]{3,}", p.evidence.lower()))
     cn, en = set(_NUM.findall(p.claim)), set(_NUM.findall(p.evidence))
-    return [len(cw & ew) / max(1, len(cw)), float(bool(_NEG.search(p.claim)) != bool(_NEG.search(p.evidence))),
-            float(bool(cn) and bool(en) and not cn & en)]
+    return [
+        len(cw & ew) / max(1, len(cw)),
+        float(bool(_NEG.search(p.claim)) != bool(_NEG.search(p.evidence))),
+        float(bool(cn) and bool(en) and not cn & en),
+    ]
 
 
 def frozen(args) -> None:
@@ -261,14 +344,20 @@ def frozen(args) -> None:
         out = np.zeros((len(pairs), 6 * 384 + 3), dtype=np.float32)
         with torch.inference_mode():
             for start in range(0, len(pairs), 64):
-                chunk = pairs[start:start + 64]
-                enc = tokenizer([p.evidence for p in chunk], [p.claim for p in chunk], padding=True,
-                                truncation="only_first", max_length=args.max_tokens, return_tensors="pt")
+                chunk = pairs[start : start + 64]
+                enc = tokenizer(
+                    [p.evidence for p in chunk],
+                    [p.claim for p in chunk],
+                    padding=True,
+                    truncation="only_first",
+                    max_length=args.max_tokens,
+                    return_tensors="pt",
+                )
                 hidden = base(**enc, output_hidden_states=True).hidden_states
                 mask = enc["attention_mask"].unsqueeze(-1).float()
                 pooled = [(hidden[i] * mask).sum(1) / mask.sum(1) for i in range(1, 7)]
-                out[start:start + len(chunk), :-3] = torch.cat(pooled, 1).numpy()
-                out[start:start + len(chunk), -3:] = [cues(p) for p in chunk]
+                out[start : start + len(chunk), :-3] = torch.cat(pooled, 1).numpy()
+                out[start : start + len(chunk), -3:] = [cues(p) for p in chunk]
         return out
 
     started = time.perf_counter()
@@ -276,15 +365,29 @@ def frozen(args) -> None:
     scaler = StandardScaler().fit(xt)
     yt = [LABELS.index(p.label) for p in train]
     for C in (0.01, 0.1, 1.0):
-        model = LogisticRegression(C=C, class_weight="balanced", max_iter=3000).fit(scaler.transform(xt), yt)
-        print(json.dumps({"design": "frozen", "C": C, **report("val", val, model.predict_proba(scaler.transform(xv))),
-                          "s": round(time.perf_counter() - started, 1)}), flush=True)
+        model = LogisticRegression(C=C, class_weight="balanced", max_iter=3000).fit(
+            scaler.transform(xt), yt
+        )
+        print(
+            json.dumps(
+                {
+                    "design": "frozen",
+                    "C": C,
+                    **report("val", val, model.predict_proba(scaler.transform(xv))),
+                    "s": round(time.perf_counter() - started, 1),
+                }
+            ),
+            flush=True,
+        )
 
 
 # -- the verdict's calibration ---------------------------------------------------------------------
 
-SOURCES = {"fever": "https://en.wikipedia.org/", "cf": "https://en.wikipedia.org/",
-           "scifact": "https://pubmed.ncbi.nlm.nih.gov/"}
+SOURCES = {
+    "fever": "https://en.wikipedia.org/",
+    "cf": "https://en.wikipedia.org/",
+    "scifact": "https://pubmed.ncbi.nlm.nih.gov/",
+}
 
 
 def calibrate(args) -> None:
@@ -305,12 +408,19 @@ def calibrate(args) -> None:
     groups = {p.group for p in val_pairs}
     # The validation claims as the benchmark reads them: FEVER and Climate-FEVER pairs (one
     # sentence each), SciFact claims with their rationale sentences (benchmarks/verdict.py's rows).
-    val = [Case(p.claim, [p.evidence], p.label, [SOURCES[p.group.split(":")[0]]]) for p in val_pairs
-           if not p.group.startswith("scifact:")]
+    val = [
+        Case(p.claim, [p.evidence], p.label, [SOURCES[p.group.split(":")[0]]])
+        for p in val_pairs
+        if not p.group.startswith("scifact:")
+    ]
     kinds = [p.group.split(":")[0] for p in val_pairs if not p.group.startswith("scifact:")]
     for row, case in zip(scifact_claims("train"), scifact_cases("train"), strict=True):
         if f"scifact:{row['id']}" in groups:
-            val.append(Case(case.claim, case.evidence, case.label, [SOURCES["scifact"]] * len(case.evidence)))
+            val.append(
+                Case(
+                    case.claim, case.evidence, case.label, [SOURCES["scifact"]] * len(case.evidence)
+                )
+            )
             kinds.append("scifact")
     stacked = None if args.align_card == "none" else Path(args.align_card)
     judge = LocalJudge.load(Path(args.out), Path(args.card), align_card=stacked)
@@ -356,43 +466,77 @@ def calibrate(args) -> None:
     for case, r in zip(val, results, strict=True):
         verdict, _, kind = decide(r, base)
         label = {"True": "supports", "False": "refutes"}.get(verdict.value, "nei")
-        x = (r.support - r.refute if verdict.value == "True" else r.refute - r.support if verdict.value == "False"
-             else min(r.support, r.refute) if kind == "partial" else max(r.support, r.refute))
+        x = (
+            r.support - r.refute
+            if verdict.value == "True"
+            else r.refute - r.support
+            if verdict.value == "False"
+            else min(r.support, r.refute)
+            if kind == "partial"
+            else max(r.support, r.refute)
+        )
         feats[kind].append((x, label == case.label))
     platt = {}
     for kind, rows in feats.items():
         ys = [y for _, y in rows]
         if len(rows) >= 20 and 0 < sum(ys) < len(ys):
-            model = LogisticRegression(C=1.0).fit(np.array([[x] for x, _ in rows]), np.array(ys, dtype=int))
+            model = LogisticRegression(C=1.0).fit(
+                np.array([[x] for x, _ in rows]), np.array(ys, dtype=int)
+            )
             platt[kind] = [round(float(model.coef_[0][0]), 4), round(float(model.intercept_[0]), 4)]
         else:  # too few answers of this kind: a constant, the smoothed rate of being right
             rate = (sum(ys) + 1) / (len(ys) + 2)
             platt[kind] = [0.0, round(float(np.log(rate / (1 - rate))), 4)]
     card = json.loads(target.read_text())
     card["calibration"] = {
-        "threshold": threshold, "platt": platt,
+        "threshold": threshold,
+        "platt": platt,
         "fitted_on": f"the validation split's out-of-fold predictions ({len(val)} cases, 15 % of the training claims)",
-        "validation_tf_precision": {k: round(v, 4) for k, v in per.items()}, "validation_coverage": round(coverage, 4),
-        "target_precision": args.target_precision, "seconds": round(time.perf_counter() - started, 1),
-        "curve": [{"threshold": t, "precision": {k: round(v, 3) for k, v in p.items()}, "coverage": round(c, 3)}
-                  for t, p, c in table if round(t * 100) % 5 == 0],
+        "validation_tf_precision": {k: round(v, 4) for k, v in per.items()},
+        "validation_coverage": round(coverage, 4),
+        "target_precision": args.target_precision,
+        "seconds": round(time.perf_counter() - started, 1),
+        "curve": [
+            {
+                "threshold": t,
+                "precision": {k: round(v, 3) for k, v in p.items()},
+                "coverage": round(c, 3),
+            }
+            for t, p, c in table
+            if round(t * 100) % 5 == 0
+        ],
     }
-    target.write_text(json.dumps(card, indent=1) + "\n" if target == Path(args.card)
-                      else json.dumps(card, separators=(",", ":")) + "\n")
+    target.write_text(
+        json.dumps(card, indent=1) + "\n"
+        if target == Path(args.card)
+        else json.dumps(card, separators=(",", ":")) + "\n"
+    )
     print(json.dumps(card["calibration"]), flush=True)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("design", choices=["finetune", "frozen", "calibrate"])
-    parser.add_argument("--target-precision", type=float, default=0.85,
-                        help="calibrate: the lowest per-dataset precision of True/False answers on validation")
-    parser.add_argument("--synthetic", action="store_true",
-                        help="finetune: add symmetric edits of the training pairs (scripts/judge_synthetic.py)")
+    parser.add_argument(
+        "--target-precision",
+        type=float,
+        default=0.85,
+        help="calibrate: the lowest per-dataset precision of True/False answers on validation",
+    )
+    parser.add_argument(
+        "--synthetic",
+        action="store_true",
+        help="finetune: add symmetric edits of the training pairs (scripts/judge_synthetic.py)",
+    )
     parser.add_argument("--init", help="finetune: start from these weights (a judge.safetensors)")
-    parser.add_argument("--align-card", default=str(ALIGN_CARD),
-                        help="calibrate: the stacked judge (its card gets the calibration), or 'none' for the "
-                             "cross-encoder alone (judge.json gets it)")
+    parser.add_argument(
+        "--align-card",
+        default=str(ALIGN_CARD),
+        help="calibrate: the stacked judge (its card gets the calibration), or 'none' for the "
+        "cross-encoder alone (judge.json gets it)",
+    )
     parser.add_argument("--layers", type=int, default=6)
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--lr", type=float, default=5e-5)

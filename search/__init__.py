@@ -6,10 +6,33 @@ imported on first use (lazy_loader), so `import search` stays cheap. docs/archit
 
 import lazy_loader
 
-__getattr__, __dir__, __all__ = lazy_loader.attach(__name__, submod_attrs={
-    "base": ["ProviderContext", "SearchError", "SearchProvider", "SearchResult", "make_provider"],
-    "escalation": ["NO_DOMAINS", "CallPolicy", "SearchEscalation", "Tier", "TierOutcome", "TierPlan"],
-    "extract": ["PageText", "UnreadablePage", "extract_page"],
-    "fetch": ["FetchError", "FetchInvalidUrl", "FetchPolicy", "FetchRefused", "Fetcher", "UrlCheck"],
-    "urls": ["FORBIDDEN_CHARS", "InvalidUrl", "normalise_url", "usable_source"],
-})
+__getattr__, __dir__, __all__ = lazy_loader.attach(
+    __name__,
+    submod_attrs={
+        "base": [
+            "ProviderContext",
+            "SearchError",
+            "SearchProvider",
+            "SearchResult",
+            "make_provider",
+        ],
+        "escalation": [
+            "NO_DOMAINS",
+            "CallPolicy",
+            "SearchEscalation",
+            "Tier",
+            "TierOutcome",
+            "TierPlan",
+        ],
+        "extract": ["PageText", "UnreadablePage", "extract_page"],
+        "fetch": [
+            "FetchError",
+            "FetchInvalidUrl",
+            "FetchPolicy",
+            "FetchRefused",
+            "Fetcher",
+            "UrlCheck",
+        ],
+        "urls": ["FORBIDDEN_CHARS", "InvalidUrl", "normalise_url", "usable_source"],
+    },
+)

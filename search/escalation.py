@@ -70,7 +70,9 @@ class CallPolicy:
 
     max_concurrency: int = 4
     rate_per_s: float = 2.0
-    burst: int = 9  # one verification's worst case: 3 queries (claim, keywords, counter-query) × 3 tiers
+    burst: int = (
+        9  # one verification's worst case: 3 queries (claim, keywords, counter-query) × 3 tiers
+    )
     max_attempts: int = 3
     backoff_initial_s: float = 0.5
     backoff_max_s: float = 4.0
@@ -105,9 +107,15 @@ class SearchEscalation:
     """
 
     def __init__(
-        self, provider: SearchProvider, plan: TierPlan, policy: CallPolicy | None = None,
-        *, shared: SharedWindow | None = None, clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, breaker: CircuitBreaker | None = None,
+        self,
+        provider: SearchProvider,
+        plan: TierPlan,
+        policy: CallPolicy | None = None,
+        *,
+        shared: SharedWindow | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
         """`clock` and `sleep` are the time deadlines, backoffs and the rate are kept in (tests
         pass a virtual one; a call's own timeout stays on the event loop's clock)."""
@@ -119,7 +127,9 @@ class SearchEscalation:
         self.plan = plan
         self.policy = policy or CallPolicy()
         self._slots = asyncio.Semaphore(self.policy.max_concurrency)
-        self._bucket = TokenBucket(self.policy.rate_per_s, self.policy.burst, shared=shared, clock=clock, sleep=sleep)
+        self._bucket = TokenBucket(
+            self.policy.rate_per_s, self.policy.burst, shared=shared, clock=clock, sleep=sleep
+        )
         self._backoff = wait_exponential_jitter(
             initial=self.policy.backoff_initial_s,
             max=self.policy.backoff_max_s,
@@ -152,7 +162,10 @@ class SearchEscalation:
         """The provider's recent error state, for ``/api/health``."""
         failures = self._consecutive_failures
         return {
-            "state": "ok" if failures == 0 else "failing" if failures >= _FAILING_AFTER
+            "state": "ok"
+            if failures == 0
+            else "failing"
+            if failures >= _FAILING_AFTER
             else "degraded",
             "consecutive_failures": failures,
             "last_success": self._last_success,
@@ -160,7 +173,9 @@ class SearchEscalation:
             "recent_errors": self.recent_errors(),
             "paused_s": round(self._bucket.paused_for, 2),
             "rate_per_s": self.policy.rate_per_s,  # 0: no claimcheck-side limit
-            "rate_shared": self._bucket.shared.describe() if self._bucket.shared else {"store": "memory"},
+            "rate_shared": self._bucket.shared.describe()
+            if self._bucket.shared
+            else {"store": "memory"},
             "calls": self._queries_made,
             "breaker": self.breaker.describe(),
         }
@@ -170,10 +185,16 @@ class SearchEscalation:
     ) -> list[TierOutcome]:
         """Trusted-news and fact-checker tiers, concurrently; trusted first."""
         trusted, fact_check = await asyncio.gather(
-            self._tier("trusted", queries, self.plan.trusted_domains,
-                       self.plan.trusted_results, deadline),
-            self._tier("fact_check", queries, self.plan.fact_check_domains,
-                       self.plan.fact_check_results, deadline),
+            self._tier(
+                "trusted", queries, self.plan.trusted_domains, self.plan.trusted_results, deadline
+            ),
+            self._tier(
+                "fact_check",
+                queries,
+                self.plan.fact_check_domains,
+                self.plan.fact_check_results,
+                deadline,
+            ),
         )
         return [trusted, fact_check]
 
@@ -214,11 +235,20 @@ class SearchEscalation:
         failed_all = len(problems) == len(asked)
         if failed_all and asked and answers[0][1] != DEADLINE_REACHED:
             # One line per failed tier of a request, not one per query or retry.
-            log.warning("search tier %s failed (%s: %s)", tier, self.provider.name, _one_line(answers[0][1], 200))
+            log.warning(
+                "search tier %s failed (%s: %s)",
+                tier,
+                self.provider.name,
+                _one_line(answers[0][1], 200),
+            )
         return TierOutcome(
-            tier=tier, queries=asked, results=results,
-            error=answers[0][1] if failed_all and asked else None, problems=problems,
-            calls=calls, elapsed_ms=(self._clock() - started) * 1000,
+            tier=tier,
+            queries=asked,
+            results=results,
+            error=answers[0][1] if failed_all and asked else None,
+            problems=problems,
+            calls=calls,
+            elapsed_ms=(self._clock() - started) * 1000,
         )
 
     async def _call(
@@ -276,7 +306,10 @@ class SearchEscalation:
             return deadline is not None and self._clock() + state.upcoming_sleep >= deadline
 
         retrying = AsyncRetrying(
-            retry=retry_if_exception_type(SearchRateLimited), wait=wait_s, stop=stop, reraise=True,
+            retry=retry_if_exception_type(SearchRateLimited),
+            wait=wait_s,
+            stop=stop,
+            reraise=True,
             sleep=self._sleep,
         )
         async for attempt in retrying:
@@ -287,8 +320,10 @@ class SearchEscalation:
                     self._queries_made += 1
                     # a 429 is the provider saying "slow down" (the bucket pauses every caller for
                     # it), not a sign it is down: it does not count towards the breaker
-                    return await self.breaker.call(lambda: self._ask(query, limit, sites),
-                                                   counts=lambda exc: not isinstance(exc, SearchRateLimited))
+                    return await self.breaker.call(
+                        lambda: self._ask(query, limit, sites),
+                        counts=lambda exc: not isinstance(exc, SearchRateLimited),
+                    )
         raise AssertionError("unreachable: tenacity re-raises the last error")
 
     async def _ask(self, query: str, limit: int, sites: list[str] | None) -> list[SearchResult]:

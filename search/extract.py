@@ -45,8 +45,9 @@ def extract_page(page: Page) -> PageText:
     elif kind in {"text/html", "application/xhtml+xml", ""}:
         import trafilatura
 
-        document = trafilatura.bare_extraction(raw, url=page.final_url, with_metadata=True,
-                                               include_comments=False, include_tables=True)
+        document = trafilatura.bare_extraction(
+            raw, url=page.final_url, with_metadata=True, include_comments=False, include_tables=True
+        )
         text = (document.text or "").strip() if document is not None else ""
         title = (document.title or "").strip() if document is not None else ""
         published = (document.date or None) if document is not None else None

@@ -62,8 +62,14 @@ class FakeSearch:
             ):
                 raise self.error
             cleaned = (
-                to_result(title=r.title, url=r.url, snippet=r.snippet, published=r.published,
-                          engine=r.engine, provider=self.name)
+                to_result(
+                    title=r.title,
+                    url=r.url,
+                    snippet=r.snippet,
+                    published=r.published,
+                    engine=r.engine,
+                    provider=self.name,
+                )
                 for r in self._lookup(query)
             )
             usable = (r for r in cleaned if r is not None and on_sites(r.url, sites))

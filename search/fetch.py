@@ -142,8 +142,9 @@ def parse_allowed_host(entry: str) -> tuple[str, int | str | None]:
     return host, int(port)
 
 
-async def guard_host(host: str, port: int, *, allow_hosts: Collection[str] = (),
-                     resolver: Resolver = system_resolver) -> list[str]:
+async def guard_host(
+    host: str, port: int, *, allow_hosts: Collection[str] = (), resolver: Resolver = system_resolver
+) -> list[str]:
     """The SSRF guard: the vetted addresses to connect to for ``host``, or :class:`FetchRefused`.
 
     A literal address is checked as written; a name is resolved and refused when *any* of its
@@ -153,14 +154,21 @@ async def guard_host(host: str, port: int, *, allow_hosts: Collection[str] = (),
     name = host.strip().strip("[]").rstrip(".").lower()
     if not name:
         raise FetchRefused("no host")
-    allowed = any(entry == (name, port) or entry == (name, None) and port in DEFAULT_PORTS or entry == (name, "*")
-                  for entry in map(parse_allowed_host, allow_hosts))
+    allowed = any(
+        entry == (name, port)
+        or entry == (name, None)
+        and port in DEFAULT_PORTS
+        or entry == (name, "*")
+        for entry in map(parse_allowed_host, allow_hosts)
+    )
     literal = _literal_ip(name)
     if literal is not None:
         addresses = [literal]
     else:
         try:
-            addresses = [ipaddress.ip_address(a.split("%", 1)[0]) for a in await resolver(name, port)]
+            addresses = [
+                ipaddress.ip_address(a.split("%", 1)[0]) for a in await resolver(name, port)
+            ]
         except OSError as exc:
             raise FetchError(f"cannot resolve {name}: {exc}") from exc
         if not addresses:
@@ -177,29 +185,49 @@ async def guard_host(host: str, port: int, *, allow_hosts: Collection[str] = (),
 class GuardedBackend(httpcore.AsyncNetworkBackend):
     """An httpcore network backend that connects only to addresses :func:`guard_host` vetted."""
 
-    def __init__(self, *, allow_hosts: Collection[str] = (), resolver: Resolver = system_resolver,
-                 inner: httpcore.AsyncNetworkBackend | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        allow_hosts: Collection[str] = (),
+        resolver: Resolver = system_resolver,
+        inner: httpcore.AsyncNetworkBackend | None = None,
+    ) -> None:
         self.allow_hosts = tuple(allow_hosts)
         self.resolver = resolver
         self.inner = inner or httpcore.AnyIOBackend()
 
-    async def connect_tcp(self, host: str, port: int, timeout: float | None = None,  # noqa: ASYNC109 (httpcore API)
-                          local_address: str | None = None,
-                          socket_options: Iterable[Any] | None = None) -> httpcore.AsyncNetworkStream:
-        addresses = await guard_host(host, port, allow_hosts=self.allow_hosts, resolver=self.resolver)
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,  # noqa: ASYNC109 (httpcore API)
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        addresses = await guard_host(
+            host, port, allow_hosts=self.allow_hosts, resolver=self.resolver
+        )
         last: Exception | None = None
         for address in addresses:  # TLS still uses the original host name for SNI and checks
             try:
-                return await self.inner.connect_tcp(address, port, timeout=timeout,
-                                                    local_address=local_address,
-                                                    socket_options=socket_options)
+                return await self.inner.connect_tcp(
+                    address,
+                    port,
+                    timeout=timeout,
+                    local_address=local_address,
+                    socket_options=socket_options,
+                )
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 last = exc
         assert last is not None
         raise last
 
-    async def connect_unix_socket(self, path: str, timeout: float | None = None,  # noqa: ASYNC109
-                                  socket_options: Iterable[Any] | None = None) -> httpcore.AsyncNetworkStream:
+    async def connect_unix_socket(
+        self,
+        path: str,
+        timeout: float | None = None,  # noqa: ASYNC109
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
         raise FetchRefused("unix sockets are never fetched")
 
     async def sleep(self, seconds: float) -> None:
@@ -284,24 +312,39 @@ def _check_scheme(url: str) -> str:
 class Fetcher:
     """SSRF-guarded HTTP for URLs from the outside world. Build once (lifespan), share, close."""
 
-    def __init__(self, policy: FetchPolicy | None = None, *, resolver: Resolver = system_resolver,
-                 network_backend: httpcore.AsyncNetworkBackend | None = None, breakers: Breakers | None = None,
-                 limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        policy: FetchPolicy | None = None,
+        *,
+        resolver: Resolver = system_resolver,
+        network_backend: httpcore.AsyncNetworkBackend | None = None,
+        breakers: Breakers | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         self.policy = policy or FetchPolicy()
-        self.breakers = breakers or Breakers(threshold=2**62)  # the composition root passes the real ones
+        self.breakers = breakers or Breakers(
+            threshold=2**62
+        )  # the composition root passes the real ones
         self.limits = limits or Limits()
-        self.backend = GuardedBackend(allow_hosts=self.policy.allow_hosts, resolver=resolver,
-                                      inner=network_backend)
+        self.backend = GuardedBackend(
+            allow_hosts=self.policy.allow_hosts, resolver=resolver, inner=network_backend
+        )
         transport = httpx.AsyncHTTPTransport(retries=0)
         # httpx has no public hook for a network backend; swap in a pool that uses ours so that
         # every connection, on every redirect hop, passes the guard.
         transport._pool = httpcore.AsyncConnectionPool(
-            ssl_context=httpx.create_ssl_context(), max_connections=max(self.policy.concurrency, 1) * 2,
-            max_keepalive_connections=self.policy.concurrency, network_backend=self.backend)
+            ssl_context=httpx.create_ssl_context(),
+            max_connections=max(self.policy.concurrency, 1) * 2,
+            max_keepalive_connections=self.policy.concurrency,
+            network_backend=self.backend,
+        )
         self._client = httpx.AsyncClient(
-            transport=transport, follow_redirects=False, trust_env=False,  # no proxy around the guard
+            transport=transport,
+            follow_redirects=False,
+            trust_env=False,  # no proxy around the guard
             timeout=httpx.Timeout(self.policy.timeout_s),
-            headers={"user-agent": self.policy.user_agent, "accept": "*/*"})
+            headers={"user-agent": self.policy.user_agent, "accept": "*/*"},
+        )
         self._slots = asyncio.Semaphore(self.policy.concurrency)
         self._cache = _Cache(self.policy.cache_ttl_s, self.policy.cache_size)
         self._inflight: dict[str, asyncio.Future[UrlCheck]] = {}
@@ -344,15 +387,27 @@ class Fetcher:
     async def _check(self, url: str, follow_redirects: bool) -> UrlCheck:
         started = time.perf_counter()
 
-        def done(status: CheckStatus, http_status: int | None = None, final: str | None = None,
-                 reason: str = "") -> UrlCheck:
-            return UrlCheck(url, status, http_status, final, reason,
-                            round((time.perf_counter() - started) * 1000, 1))
+        def done(
+            status: CheckStatus,
+            http_status: int | None = None,
+            final: str | None = None,
+            reason: str = "",
+        ) -> UrlCheck:
+            return UrlCheck(
+                url,
+                status,
+                http_status,
+                final,
+                reason,
+                round((time.perf_counter() - started) * 1000, 1),
+            )
 
         timeout_s = budget(self.policy.timeout_s)
         if timeout_s <= 0:
             cut("URL checks (no time left)")
-            return done("unreachable", reason=f"{NOT_ASKED}the verification's deadline left no time")
+            return done(
+                "unreachable", reason=f"{NOT_ASKED}the verification's deadline left no time"
+            )
         try:
             async with self._host_breaker(url), self._slots, asyncio.timeout(timeout_s):
                 final, answer = await self._request("HEAD", url, follow_redirects, read=False)
@@ -383,15 +438,21 @@ class Fetcher:
         parts = urlsplit(_check_scheme(url))  # normalised: the port and host are well-formed
         port = parts.port or (443 if parts.scheme == "https" else 80)
         async with asyncio.timeout(self.policy.timeout_s):
-            await guard_host(parts.hostname or "", port, allow_hosts=self.policy.allow_hosts,
-                             resolver=self.backend.resolver)
+            await guard_host(
+                parts.hostname or "",
+                port,
+                allow_hosts=self.policy.allow_hosts,
+                resolver=self.backend.resolver,
+            )
 
     async def post(self, url: str, content: bytes, headers: dict[str, str]) -> int:
         """POST once through the guard, redirects not followed (a webhook): the HTTP status.
         Raises FetchError (FetchRefused when the guard says no)."""
         try:
             async with self._slots, asyncio.timeout(self.policy.timeout_s):
-                response = await self._client.post(_check_scheme(url), content=content, headers=headers)
+                response = await self._client.post(
+                    _check_scheme(url), content=content, headers=headers
+                )
                 return response.status_code
         except TimeoutError as exc:
             raise FetchError(f"{url}: timed out after {self.policy.timeout_s:g} s") from exc
@@ -417,11 +478,13 @@ class Fetcher:
             if timeout_s < self.policy.timeout_s:
                 cut(f"page fetches (stopped after {timeout_s:.1f} s by the deadline)")
             raise FetchError(f"{url}: timed out after {timeout_s:g} s") from exc
-        return Page(url, final, response.status, response.content_type, response.body,
-                    response.truncated)
+        return Page(
+            url, final, response.status, response.content_type, response.body, response.truncated
+        )
 
-    async def _request(self, method: str, url: str, follow: bool, *,
-                       read: bool) -> tuple[str, _Answer]:
+    async def _request(
+        self, method: str, url: str, follow: bool, *, read: bool
+    ) -> tuple[str, _Answer]:
         current = _check_scheme(url)
         for _ in range(self.policy.max_redirects + 1):
             answer = await self._send(method, current, read=read)
@@ -462,7 +525,9 @@ class Fetcher:
 
     async def _send(self, method: str, url: str, *, read: bool) -> _Answer:
         # the one retry policy (search/resilience.py): a failed connection or a reset is tried again
-        async for attempt in retrying(self.limits, lambda exc: isinstance(exc, _Transient), self.policy.timeout_s):
+        async for attempt in retrying(
+            self.limits, lambda exc: isinstance(exc, _Transient), self.policy.timeout_s
+        ):
             with attempt:
                 return await self._send_once(method, url, read=read)
         raise AssertionError("not reached")
@@ -483,9 +548,13 @@ class Fetcher:
                             break
             finally:
                 await response.aclose()
-            return _Answer(response.status_code, response.headers.get("location"),
-                           response.headers.get("content-type", ""),
-                           b"".join(chunks)[: self.policy.max_bytes], truncated)
+            return _Answer(
+                response.status_code,
+                response.headers.get("location"),
+                response.headers.get("content-type", ""),
+                b"".join(chunks)[: self.policy.max_bytes],
+                truncated,
+            )
         except FetchError:
             raise
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
@@ -493,7 +562,10 @@ class Fetcher:
         except (httpx.ReadError, httpx.WriteError) as exc:  # e.g. the connection was reset
             raise _Transient(f"{type(exc).__name__}: {exc or 'connection reset'}") from exc
         except httpx.HTTPError as exc:
-            if isinstance(exc, httpx.RemoteProtocolError) and "invalid url in location" in str(exc).lower():
+            if (
+                isinstance(exc, httpx.RemoteProtocolError)
+                and "invalid url in location" in str(exc).lower()
+            ):
                 # httpx reads the Location itself while building the response
                 raise FetchInvalidUrl(f"redirect to an invalid URL: {exc}") from None
             if isinstance(exc, httpx.RemoteProtocolError):  # closed without an answer: a reset
@@ -507,7 +579,6 @@ class Fetcher:
 
 class _Transient(FetchError):
     """A failure worth another attempt (connection refused, reset, closed without an answer)."""
-
 
 
 NOT_ASKED = "not asked: "  # the reason of a check the deadline or a breaker skipped (never cached)

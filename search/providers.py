@@ -74,7 +74,9 @@ def resolve_backends(requested: Sequence[str]) -> tuple[str, ...]:
         elif name in installed:
             chosen.append(name)
         else:
-            raise SearchError(f"DDGS_BACKENDS: ddgs has no text backend {name!r}; installed: {', '.join(installed)}")
+            raise SearchError(
+                f"DDGS_BACKENDS: ddgs has no text backend {name!r}; installed: {', '.join(installed)}"
+            )
     return tuple(dict.fromkeys(chosen))
 
 
@@ -118,14 +120,20 @@ class DuckDuckGoSearch:
             raise SearchTimeout(f"duckduckgo: no answer within {self._timeout_s:g} s") from exc
         except DDGSException as exc:
             kind = classify_ddgs_error(exc)
-            if kind == "empty":  # ddgs raises instead of returning [] when every engine came back empty
+            if (
+                kind == "empty"
+            ):  # ddgs raises instead of returning [] when every engine came back empty
                 return []
-            error = {"rate_limited": SearchRateLimited, "timeout": SearchTimeout}.get(kind, SearchUnavailable)
+            error = {"rate_limited": SearchRateLimited, "timeout": SearchTimeout}.get(
+                kind, SearchUnavailable
+            )
             raise error(f"duckduckgo: {exc}") from exc
         except Exception as exc:  # the Protocol allows only SearchError out of a provider
             raise SearchUnavailable(f"duckduckgo: {type(exc).__name__}: {exc}") from exc
         if not isinstance(raw, list):
-            raise SearchUnavailable(f"duckduckgo: expected a list of results, got {type(raw).__name__}")
+            raise SearchUnavailable(
+                f"duckduckgo: expected a list of results, got {type(raw).__name__}"
+            )
         return _keep(_from_ddgs(raw[:MAX_ITEMS]), sites, max_results)
 
     def _text(self, query: str, max_results: int) -> list[dict[str, Any]]:
@@ -151,23 +159,37 @@ def classify_ddgs_error(exc: BaseException) -> str:
         return "rate_limited"
     causes = [exc, *(a for a in exc.args if isinstance(a, BaseException))]
     text = " ".join(str(c) for c in causes).lower()
-    if any(isinstance(c, RatelimitException) for c in causes) or "document is empty" in text \
-            or "ratelimit" in text:
+    if (
+        any(isinstance(c, RatelimitException) for c in causes)
+        or "document is empty" in text
+        or "ratelimit" in text
+    ):
         return "rate_limited"
-    if isinstance(exc, TimeoutException) or any(isinstance(c, TimeoutException) for c in causes) \
-            or "timed out" in text or "deadline has elapsed" in text or "timeout" in text:
+    if (
+        isinstance(exc, TimeoutException)
+        or any(isinstance(c, TimeoutException) for c in causes)
+        or "timed out" in text
+        or "deadline has elapsed" in text
+        or "timeout" in text
+    ):
         return "timeout"
     if "no results found" in text:
         return "empty"
     return "failed"
 
 
-_MONTHS = {m: i for i, m in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
+        start=1,
+    )
+}
 _LEADING_DATE = re.compile(
     r"^\s*(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     r"|(?P<mon>[A-Za-z]{3})[a-z]*\.? (?P<day>\d{1,2}), (?P<year>\d{4})"
-    r"|(?P<day2>\d{1,2}) (?P<mon2>[A-Za-z]{3})[a-z]* (?P<year2>\d{4}))\s*(?:·|—|-|\.\.\.|…)")
+    r"|(?P<day2>\d{1,2}) (?P<mon2>[A-Za-z]{3})[a-z]* (?P<year2>\d{4}))\s*(?:·|—|-|\.\.\.|…)"
+)
 
 
 def published_date(item: Mapping[str, Any]) -> str | None:

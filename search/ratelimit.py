@@ -30,8 +30,13 @@ class TokenBucket:
     """
 
     def __init__(
-        self, rate_per_s: float, burst: int, *, clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, shared: SharedWindow | None = None,
+        self,
+        rate_per_s: float,
+        burst: int,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        shared: SharedWindow | None = None,
     ) -> None:
         """`clock` and `sleep` are the time it waits in (tests pass a virtual one)."""
         self.shared = shared if rate_per_s > 0 else None
@@ -69,7 +74,8 @@ class TokenBucket:
                         if shared_wait is not None:  # the shared budget is spent: wait for it
                             if deadline is not None and now + shared_wait > deadline:
                                 raise RateBudgetExceeded(
-                                    f"next shared slot in {shared_wait:.1f} s, after the deadline")
+                                    f"next shared slot in {shared_wait:.1f} s, after the deadline"
+                                )
                             await self._sleep(shared_wait)
                             continue
                         # None: Redis is away; this process's own bucket counts meanwhile
@@ -81,7 +87,9 @@ class TokenBucket:
                         return
                     wait = (1 - self._tokens) / self.rate_per_s
                 if deadline is not None and now + wait > deadline:
-                    raise RateBudgetExceeded(f"next search slot in {wait:.1f} s, after the deadline")
+                    raise RateBudgetExceeded(
+                        f"next search slot in {wait:.1f} s, after the deadline"
+                    )
                 await self._sleep(wait)
 
     def _refill(self, now: float) -> None:
@@ -105,10 +113,17 @@ class SharedWindow:
         self.item = RateLimitItemPerSecond(max(1, math.floor(rate_per_s * window_s)), window_s)
         self.name = name
         self._pool = redis.asyncio.ConnectionPool.from_url(
-            redis_url, socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S)
-        self._limiter = MovingWindowRateLimiter(RedisStorage(
-            "async+redis://", implementation="redispy", wrap_exceptions=True,
-            key_prefix="claimcheck-outbound", connection_pool=self._pool))
+            redis_url, socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S
+        )
+        self._limiter = MovingWindowRateLimiter(
+            RedisStorage(
+                "async+redis://",
+                implementation="redispy",
+                wrap_exceptions=True,
+                key_prefix="claimcheck-outbound",
+                connection_pool=self._pool,
+            )
+        )
         self._warned_at = 0.0
         self.last_error: str | None = None
 
@@ -120,16 +135,26 @@ class SharedWindow:
                 return 0.0
             reset_at, _ = await self._limiter.get_window_stats(self.item, self.name)
         except (StorageError, OSError) as exc:
-            self.last_error = f"{type(exc.__cause__ or exc).__name__}: counted per process meanwhile"
+            self.last_error = (
+                f"{type(exc.__cause__ or exc).__name__}: counted per process meanwhile"
+            )
             if time.monotonic() - self._warned_at > 60:
                 self._warned_at = time.monotonic()
-                log.warning("shared %s rate limit unavailable (%s); counting in this process", self.name, exc)
+                log.warning(
+                    "shared %s rate limit unavailable (%s); counting in this process",
+                    self.name,
+                    exc,
+                )
             return None
         self.last_error = None
         return max(0.01, reset_at - time.time())
 
     def describe(self) -> dict[str, Any]:
-        return {"store": "redis", "limit": str(self.item), **({"error": self.last_error} if self.last_error else {})}
+        return {
+            "store": "redis",
+            "limit": str(self.item),
+            **({"error": self.last_error} if self.last_error else {}),
+        }
 
     async def aclose(self) -> None:
         await self._pool.aclose()

@@ -42,9 +42,7 @@ def clean_text(value: object, limit: int) -> str:
         text = _COMMENT.sub(" ", text)
         text = _TAG.sub(" ", text)
         text = html.unescape(text)
-    text = "".join(
-        ch if not unicodedata.category(ch).startswith("C") else " " for ch in text
-    )
+    text = "".join(ch if not unicodedata.category(ch).startswith("C") else " " for ch in text)
     text = _SPACE.sub(" ", text).strip()
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"

@@ -29,7 +29,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import idna
 
-__all__ = ["FORBIDDEN_CHARS", "MAX_URL_CHARS", "InvalidUrl", "is_valid_url", "normalise_url", "usable_source"]
+__all__ = [
+    "FORBIDDEN_CHARS",
+    "MAX_URL_CHARS",
+    "InvalidUrl",
+    "is_valid_url",
+    "normalise_url",
+    "usable_source",
+]
 
 MAX_URL_CHARS = 2048
 
@@ -38,8 +45,10 @@ _NUMERIC_V4 = re.compile(r"^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+)){0,3}$", re.IG
 # Never inside a URL: whitespace (Python's, what str.strip() removes), C0/C1 controls, and the
 # invisible format characters that reorder or hide text (bidi overrides, zero-width, BOM).
 # app/schemas.py builds the schema's pattern from the same class.
-FORBIDDEN_CHARS = (r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
-                   r"\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff")
+FORBIDDEN_CHARS = (
+    r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+    r"\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+)
 _FORBIDDEN = re.compile(f"[{FORBIDDEN_CHARS}]")
 
 
@@ -82,7 +91,9 @@ def _host(raw: str) -> str:
     for label in labels:
         if not _LABEL.match(label):
             what = "an empty label" if not label else f"the label {label!r}"
-            raise InvalidUrl(f"the host {raw!r} has {what}: labels are 1–63 letters, digits, '-' or '_'")
+            raise InvalidUrl(
+                f"the host {raw!r} has {what}: labels are 1–63 letters, digits, '-' or '_'"
+            )
     if not (labels[-1][0].isalpha() or labels[-1][0] == "_"):  # e.g. 1.2.3.4.5, example.1com
         raise InvalidUrl(f"{raw!r} is neither an IPv4 address nor a host name (no top-level name)")
     return name
@@ -121,7 +132,7 @@ def normalise_url(value: str) -> str:
     host = _host(raw_host)
     if port is not None and port == 0:
         raise InvalidUrl("port 0 is not a port a server listens on")
-    explicit = netloc[len(raw_host):]
+    explicit = netloc[len(raw_host) :]
     if explicit and not re.fullmatch(r":\d{0,5}", explicit):
         raise InvalidUrl(f"the URL has an invalid port part {explicit!r}")
     location = host + (f":{port}" if port is not None else "")

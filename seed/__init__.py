@@ -6,6 +6,15 @@ imported on first use (lazy_loader), so `import seed` stays cheap. docs/architec
 
 import lazy_loader
 
-__getattr__, __dir__, __all__ = lazy_loader.attach(__name__, submod_attrs={
-    "seeding": ["SEED_FILE", "SeedFileError", "ingest", "read_jsonl_documents", "seed_if_empty"],
-})
+__getattr__, __dir__, __all__ = lazy_loader.attach(
+    __name__,
+    submod_attrs={
+        "seeding": [
+            "SEED_FILE",
+            "SeedFileError",
+            "ingest",
+            "read_jsonl_documents",
+            "seed_if_empty",
+        ],
+    },
+)

@@ -63,7 +63,11 @@ def _document(item: dict, normalise: Callable[[str], str | None]) -> Document:
     except InvalidUrl as exc:
         raise ValueError(f"no usable url ({exc})") from None
     rating = item.get("reviewRating") or {}
-    label = str(rating.get("alternateName") or rating.get("name") or "").strip() if isinstance(rating, dict) else ""
+    label = (
+        str(rating.get("alternateName") or rating.get("name") or "").strip()
+        if isinstance(rating, dict)
+        else ""
+    )
     if not label:
         raise ValueError("no reviewRating.alternateName")
     publisher = _name(item.get("author")) or _name(item.get("publisher")) or "a fact-checker"
@@ -71,12 +75,21 @@ def _document(item: dict, normalise: Callable[[str], str | None]) -> Document:
     appearance = item.get("itemReviewed") or {}
     claimant = _name(appearance.get("author")) if isinstance(appearance, dict) else ""
     published = str(item["datePublished"]) if item.get("datePublished") else None
-    return review_document(claim=claim, url=url, publisher=publisher, rating=label, verdict=verdict,
-                           claimant=claimant, title=str(item.get("name") or item.get("headline") or claim),
-                           published=published)
+    return review_document(
+        claim=claim,
+        url=url,
+        publisher=publisher,
+        rating=label,
+        verdict=verdict,
+        claimant=claimant,
+        title=str(item.get("name") or item.get("headline") or claim),
+        published=published,
+    )
 
 
-def read_claim_reviews(path: Path, normalise: Callable[[str], str | None] = lambda _: None) -> ClaimReviewFile:
+def read_claim_reviews(
+    path: Path, normalise: Callable[[str], str | None] = lambda _: None
+) -> ClaimReviewFile:
     """``normalise`` maps a rating to a verdict name (the CLI passes agent.ratings.normalise_rating)."""
     out = ClaimReviewFile()
     for number, item in enumerate(_items(Path(path).read_text(encoding="utf-8")), start=1):

@@ -30,26 +30,42 @@ def read_jsonl_documents(path: Path, origin: Origin = "seed") -> Iterator[Docume
             if not isinstance(row, dict):
                 raise SeedFileError(f"{path}:{number}: expected an object")
             text, source = row.get("text"), row.get("source")
-            if not isinstance(text, str) or not text.strip() or not isinstance(source, str) or not source.strip():
-                raise SeedFileError(f"{path}:{number}: 'text' and 'source' must be non-empty strings")
+            if (
+                not isinstance(text, str)
+                or not text.strip()
+                or not isinstance(source, str)
+                or not source.strip()
+            ):
+                raise SeedFileError(
+                    f"{path}:{number}: 'text' and 'source' must be non-empty strings"
+                )
             try:  # the one URL parser the API uses too: a stored source is always a usable URL
                 source = normalise_url(source)
             except InvalidUrl as exc:
-                raise SeedFileError(f"{path}:{number}: 'source' is not a usable http(s) URL: {exc}") from None
+                raise SeedFileError(
+                    f"{path}:{number}: 'source' is not a usable http(s) URL: {exc}"
+                ) from None
             yield Document(
-                text=text.strip(), source=source, title=str(row.get("title") or ""),
-                timestamp=str(row["timestamp"]) if row.get("timestamp") else None, origin=origin,
+                text=text.strip(),
+                source=source,
+                title=str(row.get("title") or ""),
+                timestamp=str(row["timestamp"]) if row.get("timestamp") else None,
+                origin=origin,
                 extra={"topic": row["topic"]} if isinstance(row.get("topic"), str) else {},
             )
 
 
-async def ingest(retriever: Retriever, documents: list[Document], batch_size: int = 64,
-                 progress: Callable[[int], None] | None = None) -> AddReport:
+async def ingest(
+    retriever: Retriever,
+    documents: list[Document],
+    batch_size: int = 64,
+    progress: Callable[[int], None] | None = None,
+) -> AddReport:
     """Add documents in batches; returns the combined report."""
     ids: list[str] = []
     added = duplicates = 0
     for start in range(0, len(documents), batch_size):
-        batch = documents[start:start + batch_size]
+        batch = documents[start : start + batch_size]
         report = await retriever.index(batch)
         ids += report.ids
         added += report.added

@@ -73,8 +73,9 @@ async def app_client(settings: Settings, embedder=None) -> AsyncIterator[httpx.A
     app = create_app(settings, embedder=embedder)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://claimcheck.test",
-                                     timeout=60) as client:
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://claimcheck.test", timeout=60
+        ) as client:
             client.app = app  # type: ignore[attr-defined]
             yield client
 
@@ -97,12 +98,29 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     """A real redis-server (Debian's) on a free loopback port, with a password, data in tmp_path."""
     binary = shutil.which("redis-server")
     if binary is None:
-        pytest.skip("redis-server is not installed (make test's set-up installs Debian's redis-server where apt works)")
+        pytest.skip(
+            "redis-server is not installed (make test's set-up installs Debian's redis-server where apt works)"
+        )
     port, password = free_port(), "r3dis-pass-7c1e"
     proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path), "--save", "",
-         "--appendonly", "no", "--requirepass", password],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(tmp_path),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--requirepass",
+            password,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -111,7 +129,9 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"redis-server did not start (exit {proc.poll()})") from None
+                    raise AssertionError(
+                        f"redis-server did not start (exit {proc.poll()})"
+                    ) from None
                 time.sleep(0.05)
         yield RedisServer(f"redis://:{password}@127.0.0.1:{port}/0", password, proc)
     finally:
@@ -129,14 +149,29 @@ def chroma_server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
     if not chroma.exists():
         pytest.skip("the chroma CLI is not installed next to this Python")
     port = free_port()
-    proc = subprocess.Popen([str(chroma), "run", "--path", str(tmp_path / "chroma-server"), "--host",
-                             "127.0.0.1", "--port", str(port)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, env={**os.environ, "ANONYMIZED_TELEMETRY": "False"})
+    proc = subprocess.Popen(
+        [
+            str(chroma),
+            "run",
+            "--path",
+            str(tmp_path / "chroma-server"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "ANONYMIZED_TELEMETRY": "False"},
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
             try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1.0).status_code == 200:
+                if (
+                    httpx.get(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1.0).status_code
+                    == 200
+                ):
                     break
             except httpx.HTTPError:
                 pass
@@ -173,7 +208,9 @@ def postgres_cluster() -> Iterator[tuple[str, Callable[[], str]]]:
 
     bindir = _postgres_bin()
     if bindir is None:
-        pytest.skip("PostgreSQL is not installed (make test's set-up installs Debian's postgresql where apt works)")
+        pytest.skip(
+            "PostgreSQL is not installed (make test's set-up installs Debian's postgresql where apt works)"
+        )
     as_root = os.geteuid() == 0
     if as_root and shutil.which("runuser") is None:
         pytest.skip("running as root without runuser: initdb cannot run")
@@ -192,14 +229,36 @@ def postgres_cluster() -> Iterator[tuple[str, Callable[[], str]]]:
         return subprocess.run(full, capture_output=True, text=True, timeout=120)
 
     port = free_port()
-    made = run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "claimcheck", "--no-sync",
-               "-E", "UTF8", "--locale", "C")
+    made = run(
+        str(bindir / "initdb"),
+        "-D",
+        str(data),
+        "-A",
+        "trust",
+        "-U",
+        "claimcheck",
+        "--no-sync",
+        "-E",
+        "UTF8",
+        "--locale",
+        "C",
+    )
     if made.returncode != 0:
         shutil.rmtree(base, ignore_errors=True)
         pytest.skip(f"initdb failed: {made.stderr.strip()[-300:]}")
-    started = run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-t", "60", "-o",
-                  f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
-                  "start")
+    started = run(
+        str(bindir / "pg_ctl"),
+        "-D",
+        str(data),
+        "-l",
+        str(base / "log"),
+        "-w",
+        "-t",
+        "60",
+        "-o",
+        f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+        "start",
+    )
     if started.returncode != 0:
         log = (base / "log").read_text() if (base / "log").exists() else started.stderr
         shutil.rmtree(base, ignore_errors=True)
@@ -208,7 +267,9 @@ def postgres_cluster() -> Iterator[tuple[str, Callable[[], str]]]:
 
     def fresh_database() -> str:
         name = "t_" + uuid.uuid4().hex[:12]
-        created = run(str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "claimcheck", name)
+        created = run(
+            str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "claimcheck", name
+        )
         assert created.returncode == 0, created.stderr
         return f"postgresql://claimcheck@127.0.0.1:{port}/{name}"
 

@@ -29,13 +29,16 @@ def test_environment_lists_and_empty_values(monkeypatch):
     assert s.PORT == 8765
 
 
-@pytest.mark.parametrize("bad", [
-    {"SEARCH_PROVIDER": "searxng"},
-    {"RATE_LIMIT": "lots"},
-    {"PORT": 0},
-    {"TOP_K_RERANK": 30, "TOP_K_RETRIEVAL": 20},
-    {"VERDICT_BACKEND": "magic"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"SEARCH_PROVIDER": "searxng"},
+        {"RATE_LIMIT": "lots"},
+        {"PORT": 0},
+        {"TOP_K_RERANK": 30, "TOP_K_RETRIEVAL": 20},
+        {"VERDICT_BACKEND": "magic"},
+    ],
+)
 def test_invalid_settings_fail_at_start_up(bad):
     with pytest.raises(ValidationError):
         Settings(_env_file=None, **bad)

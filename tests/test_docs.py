@@ -79,5 +79,12 @@ def test_the_readme_fits_a_screen_and_names_the_first_commands() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(readme.encode()) < 10_000
     first_screen = "\n".join(readme.splitlines()[:30])
-    for needle in ("make run", "make test", "docker compose up", "OPENAI_BASE_URL", "LLM_MODEL", "Ollama"):
+    for needle in (
+        "make run",
+        "make test",
+        "docker compose up",
+        "OPENAI_BASE_URL",
+        "LLM_MODEL",
+        "Ollama",
+    ):
         assert needle in first_screen, needle

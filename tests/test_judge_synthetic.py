@@ -18,9 +18,24 @@ from scripts.judge_synthetic import (
 )
 
 PAIRS = [
-    Pair("Paramore formed in 2004.", "Paramore is an American rock band formed in 2004.", "supports", "a"),
-    Pair("The album was released in October.", "The album was released on October 30 by Warner.", "supports", "b"),
-    Pair("The tower is the tallest building in Lyon.", "The tower is the tallest building in Lyon.", "supports", "c"),
+    Pair(
+        "Paramore formed in 2004.",
+        "Paramore is an American rock band formed in 2004.",
+        "supports",
+        "a",
+    ),
+    Pair(
+        "The album was released in October.",
+        "The album was released on October 30 by Warner.",
+        "supports",
+        "b",
+    ),
+    Pair(
+        "The tower is the tallest building in Lyon.",
+        "The tower is the tallest building in Lyon.",
+        "supports",
+        "c",
+    ),
     Pair("Coffee is grown in Kenya.", "Kenya exports tea and flowers.", "nei", "d"),
 ]
 
@@ -31,17 +46,29 @@ def test_a_shared_word_edited_on_either_side_decides_the_label():
     assert all(p.group in {"a", "b", "c"} for p in out)  # only supported pairs are edited
     for group in ("a", "b", "c"):
         base = next(p for p in PAIRS if p.group == group)
-        edits = [p for p in out if p.group == group and "not" not in p.claim.split() + p.evidence.split()]
+        edits = [
+            p for p in out if p.group == group and "not" not in p.claim.split() + p.evidence.split()
+        ]
         assert len(edits) == 3
         claim_edit, evidence_edit, both = edits
-        assert (claim_edit.label, evidence_edit.label, both.label) == ("refutes", "refutes", "supports")
+        assert (claim_edit.label, evidence_edit.label, both.label) == (
+            "refutes",
+            "refutes",
+            "supports",
+        )
         assert claim_edit.evidence == base.evidence and claim_edit.claim != base.claim
         assert evidence_edit.claim == base.claim and evidence_edit.evidence != base.evidence
         assert both.claim == claim_edit.claim and both.evidence == evidence_edit.evidence
-        changed = [(a.rstrip("."), b.rstrip(".")) for a, b in zip(base.claim.split(), claim_edit.claim.split(),
-                                                                   strict=True) if a != b]
+        changed = [
+            (a.rstrip("."), b.rstrip("."))
+            for a, b in zip(base.claim.split(), claim_edit.claim.split(), strict=True)
+            if a != b
+        ]
         assert len(changed) == 1  # one word, the same in the evidence edit
-        assert changed[0][1] in evidence_edit.evidence and changed[0][0] not in evidence_edit.evidence.split()
+        assert (
+            changed[0][1] in evidence_edit.evidence
+            and changed[0][0] not in evidence_edit.evidence.split()
+        )
 
 
 def test_replacements_keep_the_kind_of_word():
@@ -52,8 +79,15 @@ def test_replacements_keep_the_kind_of_word():
         month = editor.replacement("October", "month")
         assert month in {m.capitalize() for m in MONTHS} and month != "October"
         assert editor.replacement("earlier", "antonym") == "later"
-        assert editor.replacement("Warner", "name") in {"Paramore", "American", "The", "October", "Warner", "Lyon",
-                                                        "Kenya"} - {"Warner"} | {None}
+        assert editor.replacement("Warner", "name") in {
+            "Paramore",
+            "American",
+            "The",
+            "October",
+            "Warner",
+            "Lyon",
+            "Kenya",
+        } - {"Warner"} | {None}
     assert ("2004", "number") in editor.shared_words(PAIRS[0].claim, PAIRS[0].evidence)
     assert ("October", "month") in editor.shared_words(PAIRS[1].claim, PAIRS[1].evidence)
 
@@ -70,10 +104,27 @@ def test_negated_claim_and_evidence_pair_up():
 def test_topical_pairs_take_another_claims_evidence_on_shared_words():
     pairs = [
         Pair("Lyon has a tall tower.", "The tower of Lyon is 165 metres tall.", "supports", "t1"),
-        Pair("The tower of Lyon is short.", "The tower of Lyon is 165 metres tall.", "refutes", "t2"),
-        Pair("Lyon hosts a film festival.", "Lyon's Lumière festival shows classic films.", "supports", "f"),
-        Pair("Paris has a tall tower.", "The Eiffel Tower in Paris is 330 metres tall.", "supports", "p"),
-        Pair("Bananas are rich in potassium.", "A banana has about 400 mg of potassium.", "supports", "b"),
+        Pair(
+            "The tower of Lyon is short.", "The tower of Lyon is 165 metres tall.", "refutes", "t2"
+        ),
+        Pair(
+            "Lyon hosts a film festival.",
+            "Lyon's Lumière festival shows classic films.",
+            "supports",
+            "f",
+        ),
+        Pair(
+            "Paris has a tall tower.",
+            "The Eiffel Tower in Paris is 330 metres tall.",
+            "supports",
+            "p",
+        ),
+        Pair(
+            "Bananas are rich in potassium.",
+            "A banana has about 400 mg of potassium.",
+            "supports",
+            "b",
+        ),
     ]
     out = topical_nei_pairs(pairs, seed=3)
     assert out == topical_nei_pairs(pairs, seed=3)

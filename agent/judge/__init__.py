@@ -15,5 +15,15 @@ from agent.judge.local import (
     load_local_judge,
 )
 
-__all__ = ["JUDGE_CARD", "JUDGE_WEIGHTS", "LABELS", "Comparison", "JudgeCard", "JudgeStatus", "LocalJudge",
-           "build_network", "compare", "load_local_judge"]
+__all__ = [
+    "JUDGE_CARD",
+    "JUDGE_WEIGHTS",
+    "LABELS",
+    "Comparison",
+    "JudgeCard",
+    "JudgeStatus",
+    "LocalJudge",
+    "build_network",
+    "compare",
+    "load_local_judge",
+]

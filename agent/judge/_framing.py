@@ -7,24 +7,41 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-_FALSE_WORDS = (r"(?:false|untrue|not true|incorrect|wrong|a myth|myths|a hoax|baseless|unfounded|unsubstantiated"
-                r"|a misconception|misinformation|fake|fabricated|debunked|disproven|disproved|refuted"
-                r"|been (?:debunked|disproven|disproved|refuted|discredited|rejected)|a conspiracy theory)")
+_FALSE_WORDS = (
+    r"(?:false|untrue|not true|incorrect|wrong|a myth|myths|a hoax|baseless|unfounded|unsubstantiated"
+    r"|a misconception|misinformation|fake|fabricated|debunked|disproven|disproved|refuted"
+    r"|been (?:debunked|disproven|disproved|refuted|discredited|rejected)|a conspiracy theory)"
+)
 _FRAMES = [  # (pattern with a group P: the proposition the sentence calls false, the phrase a reader sees)
-    re.compile(r"\b(?:the|a|this|that|common|popular|widespread|persistent|false|old)?\s*(?:popular\s+|common\s+)?"
-               r"(?:myth|misconception|false claim|false belief|falsehood|rumou?r|hoax|conspiracy theory|"
-               r"misinformation|false notion|fallacy|urban legend)s?\s+(?:is\s+)?that\s+(?P<p>.+)", re.I),
-    re.compile(r"\bit\s+is\s+(?:a\s+)?(?:myth|false|untrue|not true|incorrect|wrong|a misconception|simply not true)"
-               r"\s+that\s+(?P<p>.+)", re.I),
-    re.compile(r"\bthere\s+is\s+(?:no|not any|little)\s+(?:\w+\s+){0,2}(?:evidence|proof|data|indication|basis)\s+"
-               r"(?:that|to suggest that|to support (?:the )?(?:claim|idea|notion) that|for (?:the )?(?:claim|idea|"
-               r"notion) that)\s+(?P<p>.+)", re.I),
-    re.compile(r"\b(?:claims?|reports?|posts?|rumou?rs?|suggestions?|assertions?|notion|idea|belief)\s+that\s+"
-               rf"(?P<p>.+?)\s+(?:is|are|was|were|has|have|had)\s+(?:been\s+)?(?:proven\s+|shown\s+to\s+be\s+)?"
-               rf"{_FALSE_WORDS}\b", re.I),
-    re.compile(r"\b(?:falsely|wrongly|mistakenly|erroneously)\s+(?:\w+\s+)?(?:claim|claims|claimed|say|says|said|"
-               r"state|states|stated|suggest|suggests|suggested|believe|believes|believed|assert|asserts|asserted)"
-               r"\s+that\s+(?P<p>.+)", re.I),
+    re.compile(
+        r"\b(?:the|a|this|that|common|popular|widespread|persistent|false|old)?\s*(?:popular\s+|common\s+)?"
+        r"(?:myth|misconception|false claim|false belief|falsehood|rumou?r|hoax|conspiracy theory|"
+        r"misinformation|false notion|fallacy|urban legend)s?\s+(?:is\s+)?that\s+(?P<p>.+)",
+        re.I,
+    ),
+    re.compile(
+        r"\bit\s+is\s+(?:a\s+)?(?:myth|false|untrue|not true|incorrect|wrong|a misconception|simply not true)"
+        r"\s+that\s+(?P<p>.+)",
+        re.I,
+    ),
+    re.compile(
+        r"\bthere\s+is\s+(?:no|not any|little)\s+(?:\w+\s+){0,2}(?:evidence|proof|data|indication|basis)\s+"
+        r"(?:that|to suggest that|to support (?:the )?(?:claim|idea|notion) that|for (?:the )?(?:claim|idea|"
+        r"notion) that)\s+(?P<p>.+)",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:claims?|reports?|posts?|rumou?rs?|suggestions?|assertions?|notion|idea|belief)\s+that\s+"
+        rf"(?P<p>.+?)\s+(?:is|are|was|were|has|have|had)\s+(?:been\s+)?(?:proven\s+|shown\s+to\s+be\s+)?"
+        rf"{_FALSE_WORDS}\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:falsely|wrongly|mistakenly|erroneously)\s+(?:\w+\s+)?(?:claim|claims|claimed|say|says|said|"
+        r"state|states|stated|suggest|suggests|suggested|believe|believes|believed|assert|asserts|asserted)"
+        r"\s+that\s+(?P<p>.+)",
+        re.I,
+    ),
     re.compile(rf"^(?P<p>.+?)\s+(?:is|are)\s+(?:a\s+)?{_FALSE_WORDS}\s*[.!]?$", re.I),
 ]
 
@@ -36,7 +53,11 @@ def framed(sentence: str) -> Iterator[tuple[str, str]]:
         if not m:
             continue
         inner = m.group("p").strip()
-        inner = re.sub(rf"\s+(?:is|are|was|were|has|have)\s+(?:been\s+)?(?:proven\s+)?{_FALSE_WORDS}.*$", "", inner,
-                       flags=re.I)
+        inner = re.sub(
+            rf"\s+(?:is|are|was|were|has|have)\s+(?:been\s+)?(?:proven\s+)?{_FALSE_WORDS}.*$",
+            "",
+            inner,
+            flags=re.I,
+        )
         inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", inner)[0]
-        yield inner, sentence[m.start():m.start("p")].strip() or m.group(0)
+        yield inner, sentence[m.start() : m.start("p")].strip() or m.group(0)

@@ -19,30 +19,105 @@ _table: dict | None = None
 
 # WordNet's morphy rules: (suffix, replacement) per part of speech
 _RULES = {
-    "n": [("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"),
-          ("ies", "y")],
-    "v": [("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")],
+    "n": [
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ],
+    "v": [
+        ("s", ""),
+        ("ies", "y"),
+        ("es", "e"),
+        ("es", ""),
+        ("ed", "e"),
+        ("ed", ""),
+        ("ing", "e"),
+        ("ing", ""),
+    ],
     "a": [("er", ""), ("est", ""), ("er", "e"), ("est", "e"), ("ier", "y"), ("iest", "y")],
     "r": [],
 }
 # Directional words WordNet does not pair as antonyms (or pairs only in a rare sense), written here.
 _EXTRA_ANTONYMS = [
-    ("rise", "fall"), ("rise", "decline"), ("rise", "drop"), ("increase", "decrease"), ("increase", "decline"),
-    ("increase", "fall"), ("increase", "drop"), ("increase", "reduce"), ("grow", "shrink"), ("grow", "decline"),
-    ("expand", "shrink"), ("expand", "decline"), ("expand", "contract"), ("gain", "lose"), ("win", "lose"),
-    ("higher", "lower"), ("high", "low"), ("more", "less"), ("more", "fewer"), ("most", "least"),
-    ("largest", "smallest"), ("biggest", "smallest"), ("longest", "shortest"), ("tallest", "shortest"),
-    ("deepest", "shallowest"), ("oldest", "youngest"), ("oldest", "newest"), ("first", "last"),
-    ("north", "south"), ("east", "west"), ("northern", "southern"), ("eastern", "western"),
-    ("before", "after"), ("above", "below"), ("improve", "worsen"), ("strengthen", "weaken"),
-    ("accept", "reject"), ("approve", "reject"), ("allow", "ban"), ("allow", "forbid"), ("legal", "illegal"),
-    ("safe", "dangerous"), ("safe", "harmful"), ("effective", "ineffective"), ("true", "false"),
-    ("success", "failure"), ("succeed", "fail"), ("open", "close"), ("opened", "closed"), ("cheap", "expensive"),
-    ("hot", "cold"), ("warm", "cool"), ("wet", "dry"), ("full", "empty"), ("heavy", "light"), ("fast", "slow"),
-    ("strong", "weak"), ("rich", "poor"), ("major", "minor"), ("maximum", "minimum"), ("inside", "outside"),
-    ("private", "public"), ("male", "female"), ("alive", "dead"), ("born", "died"), ("arrive", "depart"),
-    ("entered", "left"), ("import", "export"), ("positive", "negative"), ("majority", "minority"),
-    ("real", "fictional"), ("real", "fictitious"), ("real", "imaginary"), ("true", "fictional"),
+    ("rise", "fall"),
+    ("rise", "decline"),
+    ("rise", "drop"),
+    ("increase", "decrease"),
+    ("increase", "decline"),
+    ("increase", "fall"),
+    ("increase", "drop"),
+    ("increase", "reduce"),
+    ("grow", "shrink"),
+    ("grow", "decline"),
+    ("expand", "shrink"),
+    ("expand", "decline"),
+    ("expand", "contract"),
+    ("gain", "lose"),
+    ("win", "lose"),
+    ("higher", "lower"),
+    ("high", "low"),
+    ("more", "less"),
+    ("more", "fewer"),
+    ("most", "least"),
+    ("largest", "smallest"),
+    ("biggest", "smallest"),
+    ("longest", "shortest"),
+    ("tallest", "shortest"),
+    ("deepest", "shallowest"),
+    ("oldest", "youngest"),
+    ("oldest", "newest"),
+    ("first", "last"),
+    ("north", "south"),
+    ("east", "west"),
+    ("northern", "southern"),
+    ("eastern", "western"),
+    ("before", "after"),
+    ("above", "below"),
+    ("improve", "worsen"),
+    ("strengthen", "weaken"),
+    ("accept", "reject"),
+    ("approve", "reject"),
+    ("allow", "ban"),
+    ("allow", "forbid"),
+    ("legal", "illegal"),
+    ("safe", "dangerous"),
+    ("safe", "harmful"),
+    ("effective", "ineffective"),
+    ("true", "false"),
+    ("success", "failure"),
+    ("succeed", "fail"),
+    ("open", "close"),
+    ("opened", "closed"),
+    ("cheap", "expensive"),
+    ("hot", "cold"),
+    ("warm", "cool"),
+    ("wet", "dry"),
+    ("full", "empty"),
+    ("heavy", "light"),
+    ("fast", "slow"),
+    ("strong", "weak"),
+    ("rich", "poor"),
+    ("major", "minor"),
+    ("maximum", "minimum"),
+    ("inside", "outside"),
+    ("private", "public"),
+    ("male", "female"),
+    ("alive", "dead"),
+    ("born", "died"),
+    ("arrive", "depart"),
+    ("entered", "left"),
+    ("import", "export"),
+    ("positive", "negative"),
+    ("majority", "minority"),
+    ("real", "fictional"),
+    ("real", "fictitious"),
+    ("real", "imaginary"),
+    ("true", "fictional"),
 ]
 
 
@@ -56,7 +131,10 @@ def table() -> dict:
                 word = sys.intern
                 for key in ("kinds", "synonyms", "derived", "antonyms"):
                     data[key] = {word(k): tuple(word(v) for v in vs) for k, vs in data[key].items()}
-                data["lemma_sets"] = {pos: frozenset(word(w) for w in words) for pos, words in data.pop("lemmas").items()}
+                data["lemma_sets"] = {
+                    pos: frozenset(word(w) for w in words)
+                    for pos, words in data.pop("lemmas").items()
+                }
                 antonyms = {k: set(v) for k, v in data["antonyms"].items()}
                 for a, b in _EXTRA_ANTONYMS:
                     antonyms.setdefault(a, set()).add(b)
@@ -115,7 +193,9 @@ def derived(word: str) -> frozenset[str]:
 def noun_only(word: str) -> bool:
     sets = table()["lemma_sets"]
     bases = lemmas(word)
-    return any(b in sets["n"] for b in bases) and not any(b in sets[p] for b in bases for p in "var")
+    return any(b in sets["n"] for b in bases) and not any(
+        b in sets[p] for b in bases for p in "var"
+    )
 
 
 def antonymous(a: str, b: str) -> bool:

@@ -13,42 +13,216 @@ import re
 import threading
 from dataclasses import dataclass
 
-_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
-          "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "dozen": 12}
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "k": 1e3, "m": 1e6, "bn": 1e9}
+_WORDS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "dozen": 12,
+}
+_SCALE = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+    "k": 1e3,
+    "m": 1e6,
+    "bn": 1e9,
+}
 # unit words → pint unit name; the dimension tells which quantities compare
 _UNITS = {
-    "km": "kilometer", "kilometre": "kilometer", "kilometer": "kilometer", "kilometres": "kilometer",
-    "kilometers": "kilometer", "m": "meter", "metre": "meter", "meter": "meter", "metres": "meter",
-    "meters": "meter", "cm": "centimeter", "centimetres": "centimeter", "centimeters": "centimeter",
-    "mm": "millimeter", "millimetres": "millimeter", "millimeters": "millimeter", "mile": "mile", "miles": "mile",
-    "mi": "mile", "ft": "foot", "foot": "foot", "feet": "foot", "inch": "inch", "inches": "inch", "yard": "yard",
-    "yards": "yard", "kg": "kilogram", "kilogram": "kilogram", "kilograms": "kilogram", "kilogrammes": "kilogram",
-    "g": "gram", "gram": "gram", "grams": "gram", "tonne": "metric_ton", "tonnes": "metric_ton", "tons": "metric_ton",
-    "lb": "pound", "lbs": "pound", "pounds": "pound", "°c": "degC", "celsius": "degC", "°f": "degF", "fahrenheit": "degF",
-    "kelvin": "kelvin", "km²": "kilometer**2", "km2": "kilometer**2", "hectares": "hectare", "hectare": "hectare",
-    "ha": "hectare", "acres": "acre", "acre": "acre", "litres": "liter", "liters": "liter", "litre": "liter",
-    "liter": "liter", "l": "liter", "seconds": "second", "second": "second", "minutes": "minute",
-    "minute": "minute", "hours": "hour", "hour": "hour", "days": "day", "day": "day", "weeks": "week",
-    "week": "week", "months": "month", "month": "month", "years": "year", "year": "year", "decades": "decade",
-    "centuries": "century", "mph": "mile/hour", "km/h": "kilometer/hour", "kmh": "kilometer/hour",
-    "%": "percent", "percent": "percent", "per cent": "percent", "kw": "kilowatt", "mw": "megawatt",
-    "gw": "gigawatt", "watts": "watt",
+    "km": "kilometer",
+    "kilometre": "kilometer",
+    "kilometer": "kilometer",
+    "kilometres": "kilometer",
+    "kilometers": "kilometer",
+    "m": "meter",
+    "metre": "meter",
+    "meter": "meter",
+    "metres": "meter",
+    "meters": "meter",
+    "cm": "centimeter",
+    "centimetres": "centimeter",
+    "centimeters": "centimeter",
+    "mm": "millimeter",
+    "millimetres": "millimeter",
+    "millimeters": "millimeter",
+    "mile": "mile",
+    "miles": "mile",
+    "mi": "mile",
+    "ft": "foot",
+    "foot": "foot",
+    "feet": "foot",
+    "inch": "inch",
+    "inches": "inch",
+    "yard": "yard",
+    "yards": "yard",
+    "kg": "kilogram",
+    "kilogram": "kilogram",
+    "kilograms": "kilogram",
+    "kilogrammes": "kilogram",
+    "g": "gram",
+    "gram": "gram",
+    "grams": "gram",
+    "tonne": "metric_ton",
+    "tonnes": "metric_ton",
+    "tons": "metric_ton",
+    "lb": "pound",
+    "lbs": "pound",
+    "pounds": "pound",
+    "°c": "degC",
+    "celsius": "degC",
+    "°f": "degF",
+    "fahrenheit": "degF",
+    "kelvin": "kelvin",
+    "km²": "kilometer**2",
+    "km2": "kilometer**2",
+    "hectares": "hectare",
+    "hectare": "hectare",
+    "ha": "hectare",
+    "acres": "acre",
+    "acre": "acre",
+    "litres": "liter",
+    "liters": "liter",
+    "litre": "liter",
+    "liter": "liter",
+    "l": "liter",
+    "seconds": "second",
+    "second": "second",
+    "minutes": "minute",
+    "minute": "minute",
+    "hours": "hour",
+    "hour": "hour",
+    "days": "day",
+    "day": "day",
+    "weeks": "week",
+    "week": "week",
+    "months": "month",
+    "month": "month",
+    "years": "year",
+    "year": "year",
+    "decades": "decade",
+    "centuries": "century",
+    "mph": "mile/hour",
+    "km/h": "kilometer/hour",
+    "kmh": "kilometer/hour",
+    "%": "percent",
+    "percent": "percent",
+    "per cent": "percent",
+    "kw": "kilowatt",
+    "mw": "megawatt",
+    "gw": "gigawatt",
+    "watts": "watt",
 }
-_SQUARE = {"square kilometres": "kilometer**2", "square kilometers": "kilometer**2", "square miles": "mile**2",
-           "square metres": "meter**2", "square meters": "meter**2", "degrees celsius": "degC",
-           "degrees fahrenheit": "degF", "degrees c": "degC", "degrees f": "degF", "° c": "degC", "° f": "degF"}
-_CURRENCY = {"$": "USD", "us$": "USD", "usd": "USD", "dollars": "USD", "€": "EUR", "eur": "EUR", "euros": "EUR",
-             "£": "GBP", "gbp": "GBP", "¥": "JPY", "yen": "JPY"}
-_GLUED = {"km", "kg", "cm", "mm", "m", "ft", "mph", "ha", "bn", "km²", "km2", "mi", "lb", "lbs", "kw", "mw", "gw"}
-_HEDGE = {"about": 0.1, "approximately": 0.1, "around": 0.1, "roughly": 0.1, "some": 0.1, "circa": 0.1,
-          "c.": 0.1, "~": 0.1, "almost": -0.1, "nearly": -0.1, "close to": 0.1, "an estimated": 0.1,
-          "estimated": 0.1, "up to": None}
-_LOWER = ("more than", "over", "above", "at least", "exceeding", "exceeds", "greater than", "upwards of",
-          "in excess of", "no fewer than", "no less than")
-_UPPER = ("less than", "fewer than", "under", "below", "at most", "up to", "no more than", "not more than")
+_SQUARE = {
+    "square kilometres": "kilometer**2",
+    "square kilometers": "kilometer**2",
+    "square miles": "mile**2",
+    "square metres": "meter**2",
+    "square meters": "meter**2",
+    "degrees celsius": "degC",
+    "degrees fahrenheit": "degF",
+    "degrees c": "degC",
+    "degrees f": "degF",
+    "° c": "degC",
+    "° f": "degF",
+}
+_CURRENCY = {
+    "$": "USD",
+    "us$": "USD",
+    "usd": "USD",
+    "dollars": "USD",
+    "€": "EUR",
+    "eur": "EUR",
+    "euros": "EUR",
+    "£": "GBP",
+    "gbp": "GBP",
+    "¥": "JPY",
+    "yen": "JPY",
+}
+_GLUED = {
+    "km",
+    "kg",
+    "cm",
+    "mm",
+    "m",
+    "ft",
+    "mph",
+    "ha",
+    "bn",
+    "km²",
+    "km2",
+    "mi",
+    "lb",
+    "lbs",
+    "kw",
+    "mw",
+    "gw",
+}
+_HEDGE = {
+    "about": 0.1,
+    "approximately": 0.1,
+    "around": 0.1,
+    "roughly": 0.1,
+    "some": 0.1,
+    "circa": 0.1,
+    "c.": 0.1,
+    "~": 0.1,
+    "almost": -0.1,
+    "nearly": -0.1,
+    "close to": 0.1,
+    "an estimated": 0.1,
+    "estimated": 0.1,
+    "up to": None,
+}
+_LOWER = (
+    "more than",
+    "over",
+    "above",
+    "at least",
+    "exceeding",
+    "exceeds",
+    "greater than",
+    "upwards of",
+    "in excess of",
+    "no fewer than",
+    "no less than",
+)
+_UPPER = (
+    "less than",
+    "fewer than",
+    "under",
+    "below",
+    "at most",
+    "up to",
+    "no more than",
+    "not more than",
+)
 
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _NUMBER = re.compile(
@@ -56,7 +230,9 @@ _NUMBER = re.compile(
     rf"(?:\s?(?P<range>–|-|to|and)\s?(?P<num2>{NUM}))?"
     rf"(?:\s?(?P<scale>thousand|million|billion|trillion|bn)\b)?"
     r"(?:\s?(?P<unit>square (?:kilomet(?:re|er)s|miles|met(?:re|er)s)|degrees (?:celsius|fahrenheit|c|f)\b|° ?[cf]\b"
-    r"|per cent|km/h|km²|[a-z%°²/]+))?", re.IGNORECASE)
+    r"|per cent|km/h|km²|[a-z%°²/]+))?",
+    re.IGNORECASE,
+)
 _lock = threading.Lock()
 _registry = None
 
@@ -79,7 +255,9 @@ class Quantity:
         """Does ``other`` (the sentence's) say at least as much as this one: its interval inside
         this one's ("450 m" within "more than 300 m"), or the same value after conversion."""
         tol = 1e-6 * max([1.0] + [abs(v) for v in (self.low, self.high) if math.isfinite(v)])
-        return (self.low - tol <= other.low and other.high <= self.high + tol) or self.same_value(other)
+        return (self.low - tol <= other.low and other.high <= self.high + tol) or self.same_value(
+            other
+        )
 
     def same_value(self, other: Quantity) -> bool:
         """Equal within rounding: "212 °F" is "100 °C", "3.4 thousand" is "3,400"; a rounded
@@ -88,7 +266,9 @@ class Quantity:
             return False
         a, b = self.low, other.low
         if self.dimension in {"year", "count"} or self.text.split()[-1:] == other.text.split()[-1:]:
-            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)  # the same unit as written: exactly
+            return math.isclose(
+                a, b, rel_tol=1e-9, abs_tol=1e-9
+            )  # the same unit as written: exactly
         return math.isclose(a, b, rel_tol=0.005, abs_tol=1e-9)
 
 
@@ -133,7 +313,7 @@ def quantities(sentence: str) -> list[Quantity]:
         value = _value(m.group("num"))
         if value is None:
             continue
-        glued = sentence[m.end("num"):m.end("num") + 1]
+        glued = sentence[m.end("num") : m.end("num") + 1]
         if glued.isalpha() and (m.group("unit") or "") not in _GLUED:
             continue  # "5G", "COVID19", "A380": a name, not a quantity
         start, end = m.start("num"), m.end()
@@ -141,12 +321,18 @@ def quantities(sentence: str) -> list[Quantity]:
             start = m.start("cur")
         scale = _SCALE.get((m.group("scale") or "").lower(), 1.0)
         second = _value(m.group("num2")) if m.group("num2") else None
-        if (m.group("range") or "").lower() == "and" and not re.search(r"between\s*$", lower[:start]):
+        if (m.group("range") or "").lower() == "and" and not re.search(
+            r"between\s*$", lower[:start]
+        ):
             second, end = None, m.start("range")
         raw_unit = (m.group("unit") or "").lower().replace("° ", "°")
         unit = _SQUARE.get(raw_unit) or _UNITS.get(raw_unit)
         if raw_unit and unit is None:
-            end = m.end("scale") if m.group("scale") else (m.end("num2") if second is not None else m.end("num"))
+            end = (
+                m.end("scale")
+                if m.group("scale")
+                else (m.end("num2") if second is not None else m.end("num"))
+            )
         low = high = value * scale
         if second is not None:
             high = second * scale
@@ -159,24 +345,33 @@ def quantities(sentence: str) -> list[Quantity]:
                 high, _ = _to_base(high, unit)
             except Exception:  # a unit pint does not know: compare only as written
                 dimension = unit
-        elif (1000 <= value <= 2100 and value == int(value) and scale == 1.0 and "," not in m.group("num")
-              and second is None):
+        elif (
+            1000 <= value <= 2100
+            and value == int(value)
+            and scale == 1.0
+            and "," not in m.group("num")
+            and second is None
+        ):
             dimension = "year"
         else:
             dimension = "count"
-        before = lower[max(0, start - 24):start]
+        before = lower[max(0, start - 24) : start]
         exact = second is None
         if exact:
             for word, rel in _HEDGE.items():
                 if re.search(rf"(?:^|\W){re.escape(word)}\s*$", before) and rel is not None:
-                    low, high = (low * (1 - abs(rel)), high) if rel < 0 else (low * (1 - rel), high * (1 + rel))
+                    low, high = (
+                        (low * (1 - abs(rel)), high)
+                        if rel < 0
+                        else (low * (1 - rel), high * (1 + rel))
+                    )
                     exact = False
                     break
             if any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _LOWER):
                 high, exact = math.inf, False
             elif any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _UPPER):
                 low, exact = -math.inf, False
-            elif re.match(r"\s*(?:or more|or over|or higher|\+)", lower[end:end + 12]):
+            elif re.match(r"\s*(?:or more|or over|or higher|\+)", lower[end : end + 12]):
                 high, exact = math.inf, False
         if low > high:
             low, high = high, low

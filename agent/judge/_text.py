@@ -11,7 +11,8 @@ from functools import lru_cache
 from agent.judge import _lexicon as lex
 from agent.judge._quantities import Quantity, quantities
 
-_STOP = frozenset("""
+_STOP = frozenset(
+    """
 a an the of in on at to for from by with and or but is are was were be been being am has have had do
 does did this that these those it its as into than then there their they he she his her him them we
 our you your i me my who whom which what when where why how also such would should will shall must
@@ -19,27 +20,83 @@ about over under after before between during including while s 's very much many
 even still already well so both either ever yet own same here upon within via per whose whether if
 because since though although more less fewer than least approximately around roughly nearly almost
 above below up exactly some
-""".split())  # noqa: SIM905
-_NEGATION = frozenset("""
+""".split()
+)
+_NEGATION = frozenset(
+    """
 not no never n't none nobody nothing neither nor cannot cant can't without
-""".split()) - {"without"}  # noqa: SIM905
-_HEDGES = frozenset("""
+""".split()
+) - {"without"}
+_HEDGES = frozenset(
+    """
 may might could possibly perhaps probably likely unlikely suggest suggests suggested suggesting
 appear appears appeared seem seems seemed reportedly allegedly alleged believed thought rumoured
 rumored unclear uncertain potentially
-""".split())  # noqa: SIM905
+""".split()
+)
 _PAST_AUX = frozenset(["was", "were", "had", "did"])
 _PRESENT_AUX = frozenset(["is", "are", "am", "has", "have", "do", "does"])
 _FUTURE_AUX = frozenset(["will", "shall"])
 _TOKEN = re.compile(r"[^\W_][\w'’\-]*|[%°$€£]")
-_CLAUSE = re.compile(r"[;:()\[\]—–]|,\s+(?:and|but|while|whereas|although|though|which|who)\b|\bbut\b|\bwhereas\b")
+_CLAUSE = re.compile(
+    r"[;:()\[\]—–]|,\s+(?:and|but|while|whereas|although|though|which|who)\b|\bbut\b|\bwhereas\b"
+)
 _PARAPHRASE = {  # a claim word → phrases that say it in a sentence (beyond WordNet's synonyms)
-    "cause": ("cause", "causes", "caused", "causing", "lead to", "leads to", "led to", "result in", "results in",
-              "resulted in", "increase the risk of", "increases the risk of", "raise the risk of", "link between",
-              "linked to", "linked with", "link with", "trigger", "triggers", "responsible for", "spread", "spreads"),
-    "spread": ("spread", "spreads", "transmit", "transmits", "transmitted", "cause", "causes", "carry", "carries"),
-    "cure": ("cure", "cures", "cured", "treat", "treats", "heal", "heals", "effective against", "eliminate"),
-    "prevent": ("prevent", "prevents", "protect against", "protects against", "effective against", "stop", "stops"),
+    "cause": (
+        "cause",
+        "causes",
+        "caused",
+        "causing",
+        "lead to",
+        "leads to",
+        "led to",
+        "result in",
+        "results in",
+        "resulted in",
+        "increase the risk of",
+        "increases the risk of",
+        "raise the risk of",
+        "link between",
+        "linked to",
+        "linked with",
+        "link with",
+        "trigger",
+        "triggers",
+        "responsible for",
+        "spread",
+        "spreads",
+    ),
+    "spread": (
+        "spread",
+        "spreads",
+        "transmit",
+        "transmits",
+        "transmitted",
+        "cause",
+        "causes",
+        "carry",
+        "carries",
+    ),
+    "cure": (
+        "cure",
+        "cures",
+        "cured",
+        "treat",
+        "treats",
+        "heal",
+        "heals",
+        "effective against",
+        "eliminate",
+    ),
+    "prevent": (
+        "prevent",
+        "prevents",
+        "protect against",
+        "protects against",
+        "effective against",
+        "stop",
+        "stops",
+    ),
     "locate": ("located", "situated", "lies", "stands", "sits", "is in", "lie"),
 }
 
@@ -88,7 +145,9 @@ def _analyse(text: str) -> _Text:
     spans = [(q.start, q.end) for q in numbers]
     tokens = []
     for n, m in enumerate(_TOKEN.finditer(text)):
-        tokens.append(_Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n))
+        tokens.append(
+            _Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n)
+        )
     in_number = lambda t: any(a <= t.start < b for a, b in spans)  # noqa: E731
     words = [t for t in tokens[1:] if t.text[:1].isalpha() and len(t.text) > 3]
     # a headline in Title Case: capitals say nothing there, only words no dictionary knows are names
@@ -106,11 +165,21 @@ def _analyse(text: str) -> _Text:
             hedges.append(i)
         if tense is None and low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX:
             tense = "past" if low in _PAST_AUX else "future" if low in _FUTURE_AUX else "present"
-        proper = tok.cap and not tok.low.isdigit() and (
-            (i > 0 and not title_case) or not lex.known_word(low) or tok.text.isupper())
-        content = (not in_number(tok) and low not in _STOP and low not in _NEGATION and low not in _HEDGES
-                   and not low.endswith("n't") and tok.text not in "%°$€£" and len(low) > 1 or
-                   (proper and not in_number(tok) and low not in _STOP))
+        proper = (
+            tok.cap
+            and not tok.low.isdigit()
+            and ((i > 0 and not title_case) or not lex.known_word(low) or tok.text.isupper())
+        )
+        content = (
+            not in_number(tok)
+            and low not in _STOP
+            and low not in _NEGATION
+            and low not in _HEDGES
+            and not low.endswith("n't")
+            and tok.text not in "%°$€£"
+            and len(low) > 1
+            or (proper and not in_number(tok) and low not in _STOP)
+        )
         if proper and content:
             current.append(tok)
             continue
@@ -144,19 +213,30 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         for tok in sent.tokens:
             if tok.low == first:
                 rest = [t.low for t in unit.tokens[1:]]
-                ahead = [t.low for t in sent.tokens[tok.index + 1: tok.index + 1 + len(rest)]]
+                ahead = [t.low for t in sent.tokens[tok.index + 1 : tok.index + 1 + len(rest)]]
                 if rest == ahead:
                     out.append(tok.index)
-        if not out and len(unit.tokens) > 1:  # "Yara Shahidi" in "Yara Sayeh Shahidi", "Thatcher" for "Margaret Thatcher"
+        if (
+            not out and len(unit.tokens) > 1
+        ):  # "Yara Shahidi" in "Yara Sayeh Shahidi", "Thatcher" for "Margaret Thatcher"
             names = [t.low for t in unit.tokens]
             for tok in sent.tokens:
                 if tok.low == names[-1] and tok.cap:
-                    near = [t.low for t in sent.tokens[max(0, tok.index - len(names) - 1):tok.index]]
-                    if all(n in near for n in names[:-1]) or not any(t.cap and t.low not in names
-                                                                     for t in sent.tokens[tok.index - 1:tok.index]):
+                    near = [
+                        t.low for t in sent.tokens[max(0, tok.index - len(names) - 1) : tok.index]
+                    ]
+                    if all(n in near for n in names[:-1]) or not any(
+                        t.cap and t.low not in names for t in sent.tokens[tok.index - 1 : tok.index]
+                    ):
                         out.append(tok.index)
-        if not out and len(unit.tokens) == 1:  # a name's other form: "Paris" ~ "Parisian" is not enough; plurals are
-            out = [t.index for t in sent.tokens if lex.lemmas(t.low) & lex.lemmas(first) and t.cap == unit.tokens[0].cap]
+        if (
+            not out and len(unit.tokens) == 1
+        ):  # a name's other form: "Paris" ~ "Parisian" is not enough; plurals are
+            out = [
+                t.index
+                for t in sent.tokens
+                if lex.lemmas(t.low) & lex.lemmas(first) and t.cap == unit.tokens[0].cap
+            ]
         return out
     word = unit.tokens[0].low
     out = [t.index for t in sent.tokens if _word_match(word, t.low)]

@@ -48,15 +48,34 @@ from agent.judge._text import (
 )
 
 RULES_CARD = Path(__file__).resolve().parents[1] / "data" / "compare.json"
-Rule = Literal["same", "number", "negation", "framing", "substitution", "direction",
-               "hedge", "tense", "reported", "subject", "question", "partial"]
-GUARDS = frozenset({"hedge", "tense", "reported", "subject", "question", "partial"})  # "not plain": the sentence has every
+Rule = Literal[
+    "same",
+    "number",
+    "negation",
+    "framing",
+    "substitution",
+    "direction",
+    "hedge",
+    "tense",
+    "reported",
+    "subject",
+    "question",
+    "partial",
+]
+GUARDS = frozenset(
+    {"hedge", "tense", "reported", "subject", "question", "partial"}
+)  # "not plain": the sentence has every
 # part of the claim but says less (a hedge, another tense, someone's claim, another subject): no model may
 # read it as support
 
-_ATTRIBUTED = re.compile(r"\b(?:claim|claims|claimed|allege|alleges|alleged|rumou?red|believe|believes|believed|"
-                         r"suggest|suggests|suggested|speculat\w+|hypothes\w+|theor\w+|propos\w+|argu\w+|"
-                         r"think|thinks|thought|fear|fears|feared|asked|asks|ask|whether|if)\s+(?:that\s+)?", re.I)
+_ATTRIBUTED = re.compile(
+    r"\b(?:claim|claims|claimed|allege|alleges|alleged|rumou?red|believe|believes|believed|"
+    r"suggest|suggests|suggested|speculat\w+|hypothes\w+|theor\w+|propos\w+|argu\w+|"
+    r"think|thinks|thought|fear|fears|feared|asked|asks|ask|whether|if)\s+(?:that\s+)?",
+    re.I,
+)
+
+
 @dataclass(frozen=True)
 class Comparison:
     """A plain decision about one (claim, sentence) pair and why."""
@@ -93,7 +112,11 @@ def compare(claim: str, sentence: str) -> Comparison | None:
     if not claim or not sentence:
         return None
     if claim.endswith("?"):
-        return _decision("neutral", "question", "the claim is a question: it asserts nothing to confirm or refute")
+        return _decision(
+            "neutral",
+            "question",
+            "the claim is a question: it asserts nothing to confirm or refute",
+        )
     c = _analyse(claim)
     if not c.units or len(c.tokens) > 40:
         return None
@@ -112,16 +135,24 @@ def _framing(c: _Text, sentence: str) -> Comparison | None:
         # the Moon with the naked eye" is false when "visible from the Moon" is
         found = {i: _find(u, s) for i, u in enumerate(c.units)}
         back = [_find(u, c) for u in s.units]
-        if not all(back) or sum(map(bool, found.values())) * 3 < 2 * len(c.units) or not _numbers_agree(c, s):
+        if (
+            not all(back)
+            or sum(map(bool, found.values())) * 3 < 2 * len(c.units)
+            or not _numbers_agree(c, s)
+        ):
             return None
         if bool(c.negations) != bool(s.negations):
             return None  # "the myth that X is not …": not plain
-        return _decision("refutes", "framing", f"the source calls the claim false (“{_reason_quote(phrase)} …”)")
+        return _decision(
+            "refutes", "framing", f"the source calls the claim false (“{_reason_quote(phrase)} …”)"
+        )
     return None
 
 
 def _numbers_agree(c: _Text, s: _Text) -> bool:
-    return all(any(q.dimension == r.dimension and q.overlaps(r) for r in s.numbers) for q in c.numbers)
+    return all(
+        any(q.dimension == r.dimension and q.overlaps(r) for r in s.numbers) for q in c.numbers
+    )
 
 
 def _compare(c: _Text, s: _Text) -> Comparison | None:
@@ -136,19 +167,32 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     lo, hi = min(placed.values()), max(placed.values())
     a, b = _clause_bounds(s, lo, hi)
     window = range(min(a, lo), max(b, hi) + 1)
-    reported = _ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start:window.stop]))
+    reported = _ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start : window.stop]))
     if reported and not _ATTRIBUTED.search(c.raw):
-        return _decision("neutral", "reported", f"the source reports it as someone's view (“{reported.group(0).strip()}”),"
-                                                " it does not state it")
+        return _decision(
+            "neutral",
+            "reported",
+            f"the source reports it as someone's view (“{reported.group(0).strip()}”),"
+            " it does not state it",
+        )
     neg_s = [i for i in s.negations if i in window]
     neg_c = list(c.negations)
     hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
     hedge_c = {c.tokens[i].low for i in c.hedges}
     hedged = hedge_s != hedge_c
-    tense_s = next((s.tokens[i].low for i in window if s.tokens[i].low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX),
-                   None)
-    tense_s = None if tense_s is None else ("past" if tense_s in _PAST_AUX else
-                                            "future" if tense_s in _FUTURE_AUX else "present")
+    tense_s = next(
+        (
+            s.tokens[i].low
+            for i in window
+            if s.tokens[i].low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX
+        ),
+        None,
+    )
+    tense_s = (
+        None
+        if tense_s is None
+        else ("past" if tense_s in _PAST_AUX else "future" if tense_s in _FUTURE_AUX else "present")
+    )
     tensed = c.tense is not None and tense_s is not None and c.tense != tense_s
     swapped = _roles_swapped(c, s, placed)
     negated = bool(neg_c) != bool(neg_s)  # presence, not parity: two clauses may each hold one
@@ -158,16 +202,29 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         return None
     said_less = hedge_s - hedge_c
     if unmatched and said_less and not (conflict or negated):
-        return _decision("neutral", "hedge", f"the source says only that it may be so (“{sorted(said_less)[0]}”)")
+        return _decision(
+            "neutral", "hedge", f"the source says only that it may be so (“{sorted(said_less)[0]}”)"
+        )
     if unmatched:
-        if unmatched[0] == 0 and len(c.units) >= 3 and not (conflict or negated or loose) and _other_subject(s, placed):
+        if (
+            unmatched[0] == 0
+            and len(c.units) >= 3
+            and not (conflict or negated or loose)
+            and _other_subject(s, placed)
+        ):
             # the first part is the subject: "penguins live there" does not refute "lions live there"
-            return _decision("neutral", "subject", f"the source says it of something else, not of {c.units[0].text}")
+            return _decision(
+                "neutral",
+                "subject",
+                f"the source says it of something else, not of {c.units[0].text}",
+            )
         if conflict or negated or hedged or tensed or loose or unmatched[0] == 0:
             return None
         slot = _slot(c, s, unmatched[0], placed, window)
         if slot is None and c.units[unmatched[0]].proper:
-            return _decision("neutral", "partial", f"the source does not mention {c.units[unmatched[0]].text}")
+            return _decision(
+                "neutral", "partial", f"the source does not mention {c.units[unmatched[0]].text}"
+            )
         return slot
     if conflict is not None:
         if negated or hedged or tensed:
@@ -179,16 +236,29 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
             return None
         side = s.tokens[neg_s[0]].text if neg_s else None
         if side:
-            cue = s.raw[s.tokens[max(neg_s[0] - 2, 0)].start:s.tokens[min(neg_s[0] + 2, len(s.tokens) - 1)].end]
-            return _decision("refutes", "negation", f"the claim says it is so; the source says it is not (“{cue}”)")
+            cue = s.raw[
+                s.tokens[max(neg_s[0] - 2, 0)].start : s.tokens[
+                    min(neg_s[0] + 2, len(s.tokens) - 1)
+                ].end
+            ]
+            return _decision(
+                "refutes",
+                "negation",
+                f"the claim says it is so; the source says it is not (“{cue}”)",
+            )
         cue = c.tokens[neg_c[0]].text
-        return _decision("refutes", "negation", f"the claim says “{cue}”; the source states it without negation")
+        return _decision(
+            "refutes", "negation", f"the claim says “{cue}”; the source states it without negation"
+        )
     if hedged and hedge_s - hedge_c:
         cue = sorted(hedge_s - hedge_c)[0]
         return _decision("neutral", "hedge", f"the source says only that it may be so (“{cue}”)")
     if tensed:
-        return _decision("neutral", "tense", f"the claim is in the {c.tense} tense; the source speaks of the "
-                                             f"{tense_s}")
+        return _decision(
+            "neutral",
+            "tense",
+            f"the claim is in the {c.tense} tense; the source speaks of the {tense_s}",
+        )
     if hedged or swapped or loose or _compound_split(c, s, placed):
         return None
     other = _slot_filled_otherwise(c, s)
@@ -198,7 +268,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
 
 
 def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
-    """"directed by Ana Roske" against "… produced by Ana Roske and directed by Bel Tamsin": every
+    """ "directed by Ana Roske" against "… produced by Ana Roske and directed by Bel Tamsin": every
     word is there, but the claim's slot ("directed by") holds another name in the sentence."""
     for unit in c.units:
         if not unit.proper:
@@ -217,21 +287,28 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
         for tok in s.tokens:
             if not _word_match(head, tok.low):
                 continue
-            after = s.tokens[tok.index + 1: tok.index + 1 + len(glue)]
+            after = s.tokens[tok.index + 1 : tok.index + 1 + len(glue)]
             if [t.low for t in after] != glue or tok.index + len(glue) + 1 >= len(s.tokens):
                 continue
             start = tok.index + len(glue) + 1
             end = start
-            while end < len(s.tokens) and s.tokens[end].cap and (end == start or not s.raw[
-                    s.tokens[end - 1].end:s.tokens[end].start].strip()):
+            while (
+                end < len(s.tokens)
+                and s.tokens[end].cap
+                and (end == start or not s.raw[s.tokens[end - 1].end : s.tokens[end].start].strip())
+            ):
                 end += 1
             fills.append([t.text for t in s.tokens[start:end]])
         if not fills or any([_norm(w) for w in f] == names for f in fills):
             continue
         named = [f for f in fills if f]
         if named and not any(_norm(w) in names for f in named for w in f):
-            return _decision("refutes", "substitution", f"the claim says {c.tokens[k].text} {' '.join(glue)} "
-                                                        f"{unit.text}; the source says {' '.join(named[0])}")
+            return _decision(
+                "refutes",
+                "substitution",
+                f"the claim says {c.tokens[k].text} {' '.join(glue)} "
+                f"{unit.text}; the source says {' '.join(named[0])}",
+            )
     return None
 
 
@@ -253,13 +330,31 @@ def _compound_split(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     return False
 
 
-_PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "this", "these", "those", "which", "who"])
+_PRONOUNS = frozenset(
+    [
+        "he",
+        "she",
+        "it",
+        "they",
+        "his",
+        "her",
+        "its",
+        "their",
+        "this",
+        "these",
+        "those",
+        "which",
+        "who",
+    ]
+)
 
 
 def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
     """Does the sentence name something else where the claim's subject would be (not a pronoun)?"""
     first = min(placed.values())
-    before = [t for t in s.tokens[max(0, first - 4):first] if t.low not in _STOP or t.low in _PRONOUNS]
+    before = [
+        t for t in s.tokens[max(0, first - 4) : first] if t.low not in _STOP or t.low in _PRONOUNS
+    ]
     if not before or before[-1].low in _PRONOUNS:
         return False
     last = before[-1]
@@ -272,8 +367,10 @@ def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     for x in names:
         for y in names:
             if x < y and placed[x] > placed[y]:
-                between = {t.low for t in s.tokens[placed[y]:placed[x]]}
-                claim_between = {t.low for t in c.tokens[c.units[x].tokens[0].index:c.units[y].tokens[0].index]}
+                between = {t.low for t in s.tokens[placed[y] : placed[x]]}
+                claim_between = {
+                    t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
+                }
                 if ("by" in between) == ("by" in claim_between):
                     return True
     return False
@@ -290,8 +387,9 @@ def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
     return best
 
 
-def _number_conflict(c: _Text, s: _Text,
-                     placed: dict[int, int]) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
+def _number_conflict(
+    c: _Text, s: _Text, placed: dict[int, int]
+) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
     """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
     the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
     conflict, loose = None, False
@@ -319,7 +417,9 @@ def _neighbours(c: _Text, unit: _Unit) -> tuple[_Tok | None, _Tok | None]:
     return left, right
 
 
-def _slot(c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range) -> Comparison | None:
+def _slot(
+    c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range
+) -> Comparison | None:
     """The claim's one unmatched part and what the sentence has in its place."""
     unit = c.units[missing]
     left, right = _neighbours(c, unit)
@@ -329,7 +429,11 @@ def _slot(c: _Text, s: _Text, missing: int, placed: dict[int, int], window: rang
         if tok.index not in window or tok.index in used or tok.low in _STOP:
             continue
         k = tok.index - 1
-        while k > 0 and s.tokens[k].low in {"the", "a", "an"} and (left is None or left.low not in {"the", "a", "an"}):
+        while (
+            k > 0
+            and s.tokens[k].low in {"the", "a", "an"}
+            and (left is None or left.low not in {"the", "a", "an"})
+        ):
             k -= 1
         before = s.tokens[k].low if k >= 0 else None
         after = s.tokens[tok.index + 1].low if tok.index + 1 < len(s.tokens) else None
@@ -337,38 +441,63 @@ def _slot(c: _Text, s: _Text, missing: int, placed: dict[int, int], window: rang
         fits_right = right is not None and after == right.low and right.low not in _STOP
         if unit.proper and tok.cap and (fits_left or fits_right):
             end = tok.index
-            while (end + 1 < len(s.tokens) and s.tokens[end + 1].cap and s.tokens[end + 1].index not in used
-                   and not s.raw[s.tokens[end].end:s.tokens[end + 1].start].strip()):
+            while (
+                end + 1 < len(s.tokens)
+                and s.tokens[end + 1].cap
+                and s.tokens[end + 1].index not in used
+                and not s.raw[s.tokens[end].end : s.tokens[end + 1].start].strip()
+            ):
                 end += 1
             candidates.append((tok.index, end))
-        elif not unit.proper and (fits_left or right is None or right.low in _STOP) and (
-                fits_right or right is None or right.low in _STOP):
+        elif (
+            not unit.proper
+            and (fits_left or right is None or right.low in _STOP)
+            and (fits_right or right is None or right.low in _STOP)
+        ):
             candidates.append((tok.index, tok.index))
     if not candidates:
         if not unit.proper and len(unit.tokens) == 1:
             for tok in s.tokens:  # an antonym anywhere in the clause
-                if tok.index in window and tok.index not in used and lex.antonymous(unit.tokens[0].low, tok.low):
-                    return _decision("refutes", "direction",
-                                     f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”")
+                if (
+                    tok.index in window
+                    and tok.index not in used
+                    and lex.antonymous(unit.tokens[0].low, tok.low)
+                ):
+                    return _decision(
+                        "refutes",
+                        "direction",
+                        f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”",
+                    )
         return None
     a, b = candidates[0]
-    other = " ".join(t.text for t in s.tokens[a:b + 1])
+    other = " ".join(t.text for t in s.tokens[a : b + 1])
     mine = unit.text
     if not unit.proper:
         word, theirs = unit.tokens[0].low, s.tokens[a].low
         if lex.antonymous(word, theirs):
-            return _decision("refutes", "direction", f"the claim says “{mine}”; the source says the opposite, “{other}”")
+            return _decision(
+                "refutes",
+                "direction",
+                f"the claim says “{mine}”; the source says the opposite, “{other}”",
+            )
         if s.tokens[a].cap or unit.tokens[0].cap:
             return None  # a common noun against a name ("the fifties" against "July"): not one kind
         verbal = any(w.endswith(("ing", "ed")) and not lex.noun_only(w) for w in (word, theirs))
         if not verbal and lex.is_noun(word) and lex.is_noun(theirs) and lex.same_kind(word, theirs):
-            return _decision("refutes", "substitution", f"the claim says {mine}; the source says {other}")
+            return _decision(
+                "refutes", "substitution", f"the claim says {mine}; the source says {other}"
+            )
         return None
     kind = lex.same_kind(mine.lower(), other.lower()) if len(unit.tokens) == 1 and a == b else None
     if kind is False:
         return None
-    if kind is None and (lex.known_word(mine.lower()) != lex.known_word(other.lower())) and len(unit.tokens) == 1 \
-            and a == b and (mine.lower() in lex.table()["kinds"] or other.lower() in lex.table()["kinds"]):
+    if (
+        kind is None
+        and (lex.known_word(mine.lower()) != lex.known_word(other.lower()))
+        and len(unit.tokens) == 1
+        and a == b
+        and (mine.lower() in lex.table()["kinds"] or other.lower() in lex.table()["kinds"])
+    ):
         return None  # one a known place or thing, the other not: containment cannot be ruled out
     return _decision("refutes", "substitution", f"the claim says {mine}; the source says {other}")
 
@@ -379,8 +508,11 @@ def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison |
     found otherwise decides, with its sentence."""
     from agent.sentences import split_sentences
 
-    decisions = [d for sentence in split_sentences(text)[:max_sentences]
-                 if (d := compare(claim, sentence.text)) is not None]
+    decisions = [
+        d
+        for sentence in split_sentences(text)[:max_sentences]
+        if (d := compare(claim, sentence.text)) is not None
+    ]
     return combine(decisions)
 
 

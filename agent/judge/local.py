@@ -50,8 +50,9 @@ def build_network(base, n_labels: int = 3):
             self.head = torch.nn.Linear(int(base.config.hidden_size), n_labels)
 
         def forward(self, input_ids, attention_mask, token_type_ids=None):
-            hidden = self.base(input_ids=input_ids, attention_mask=attention_mask,
-                               token_type_ids=token_type_ids).last_hidden_state
+            hidden = self.base(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
             mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
             pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
             return self.head(self.dropout(pooled))
@@ -73,8 +74,13 @@ class JudgeCard:
     @classmethod
     def load(cls, path: Path = JUDGE_CARD) -> JudgeCard:
         data = json.loads(Path(path).read_text())
-        return cls(str(data["base"]), int(data.get("max_tokens", 192)), list(data.get("trained_on", [])),
-                   dict(data.get("calibration", {})), data)
+        return cls(
+            str(data["base"]),
+            int(data.get("max_tokens", 192)),
+            list(data.get("trained_on", [])),
+            dict(data.get("calibration", {})),
+            data,
+        )
 
 
 class LocalJudge:
@@ -83,7 +89,9 @@ class LocalJudge:
 
     kind = "local judge"
 
-    def __init__(self, network, tokenizer, card: JudgeCard, name: str, batch_size: int = 16) -> None:
+    def __init__(
+        self, network, tokenizer, card: JudgeCard, name: str, batch_size: int = 16
+    ) -> None:
         from agent.verdict import Calibration
 
         self._network = network
@@ -97,15 +105,23 @@ class LocalJudge:
         self.backend_reason: str | None = None
         self._session = None
         self._inputs: list[str] = []
-        self.aligner = None  # agent.align.Aligner: the word-alignment second opinion, stacked on the logits
+        self.aligner = (
+            None  # agent.align.Aligner: the word-alignment second opinion, stacked on the logits
+        )
         self.align_reason: str | None = None
         # sentences of each evidence item the verifier asks about (the most claim-like first)
         self.sentences_per_item = int(card.raw.get("sentences_per_item", 3))
 
     @classmethod
-    def load(cls, weights: Path = JUDGE_WEIGHTS, card_path: Path = JUDGE_CARD, *,
-             onnx_dir: Path | None = None, threads: int | None = None,
-             align_card: Path | None = ALIGN_CARD) -> LocalJudge:
+    def load(
+        cls,
+        weights: Path = JUDGE_WEIGHTS,
+        card_path: Path = JUDGE_CARD,
+        *,
+        onnx_dir: Path | None = None,
+        threads: int | None = None,
+        align_card: Path | None = ALIGN_CARD,
+    ) -> LocalJudge:
         """Blocking. Raises ModelUnavailable when the base model or the weights cannot load.
         With ``onnx_dir`` the network runs on ONNX Runtime (exported there once, keyed by the
         weights' and the base model's fingerprints); if that fails, torch runs it and
@@ -115,7 +131,9 @@ class LocalJudge:
         try:
             card = JudgeCard.load(card_path)
         except (OSError, ValueError, KeyError) as exc:
-            raise ModelUnavailable(f"the local judge's card {card_path} cannot be read: {exc}") from exc
+            raise ModelUnavailable(
+                f"the local judge's card {card_path} cannot be read: {exc}"
+            ) from exc
         try:
             import hashlib
 
@@ -129,20 +147,31 @@ class LocalJudge:
             with quiet_loading():  # the packaged checkpoint's unused pooler is not news
                 base = AutoModel.from_pretrained(resolved.location, add_pooling_layer=False)
             network = build_network(base, len(LABELS))
-            raw = Path(weights).read_bytes()  # read once: the tensors, and the digest the ONNX folder and the
+            raw = Path(
+                weights
+            ).read_bytes()  # read once: the tensors, and the digest the ONNX folder and the
             digest = hashlib.sha256(raw).hexdigest()[:12]  # alignment card are keyed by
             tensors = {k: v.to(torch.float32) for k, v in load_tensors(raw).items()}
             missing = set(tensors) - set(network.state_dict())
             if missing:
-                raise ModelUnavailable(f"the judge's weights name tensors the base model lacks: {sorted(missing)[:3]}")
+                raise ModelUnavailable(
+                    f"the judge's weights name tensors the base model lacks: {sorted(missing)[:3]}"
+                )
             network.load_state_dict(tensors, strict=False)
             network.eval()
             tokenizer = AutoTokenizer.from_pretrained(resolved.location)
         except ModelUnavailable:
             raise
         except Exception as exc:
-            raise ModelUnavailable(f"could not load the local judge ({weights.name} over {card.base}): {exc}") from exc
-        judge = cls(network, tokenizer, card, f"claimcheck-judge ({Path(weights).name} over {resolved.name})")
+            raise ModelUnavailable(
+                f"could not load the local judge ({weights.name} over {card.base}): {exc}"
+            ) from exc
+        judge = cls(
+            network,
+            tokenizer,
+            card,
+            f"claimcheck-judge ({Path(weights).name} over {resolved.name})",
+        )
         if align_card is not None:
             judge._open_aligner(digest, Path(align_card), str(resolved.location))
         if onnx_dir is not None:
@@ -152,12 +181,18 @@ class LocalJudge:
     def _open_onnx(self, digest: str, base: Path, onnx_dir: Path, threads: int | None) -> None:
         from retrieval.onnx_export import cached_session, export, fingerprint
 
-        names = [n for n in ("input_ids", "attention_mask", "token_type_ids") if n in self._tokenizer.model_input_names]
+        names = [
+            n
+            for n in ("input_ids", "attention_mask", "token_type_ids")
+            if n in self._tokenizer.model_input_names
+        ]
         network = self._network
 
         import torch
 
-        class Forward(torch.nn.Module):  # the network with positional token tensors, as export() traces it
+        class Forward(
+            torch.nn.Module
+        ):  # the network with positional token tensors, as export() traces it
             def __init__(self) -> None:
                 super().__init__()
                 self.inner = network
@@ -167,18 +202,26 @@ class LocalJudge:
 
         try:  # the fingerprint reads the model files: a read error, like an export error, leaves torch running
             folder = onnx_dir / f"judge-{digest}-{fingerprint(base)}"
-            self._session = cached_session(folder, lambda target: export(Forward(), target, names, "logits"),
-                                           quantized=False, threads=threads)
+            self._session = cached_session(
+                folder,
+                lambda target: export(Forward(), target, names, "logits"),
+                quantized=False,
+                threads=threads,
+            )
             self._inputs = names
             self.backend = "onnx"
         except Exception as exc:  # onnxruntime raises its own types: torch runs it, visibly
             self.backend_reason = f"ONNX export or session failed ({exc}); running on torch"
         if self.aligner is not None:
             try:
-                self.aligner.encoder.open_onnx(onnx_dir / f"judge-align-{fingerprint(base)}", threads)
+                self.aligner.encoder.open_onnx(
+                    onnx_dir / f"judge-align-{fingerprint(base)}", threads
+                )
             except Exception as exc:  # noqa: BLE001 — the alignment stage stays on torch, visibly
                 reason = f"the word-alignment encoder's ONNX export or session failed ({exc}); it runs on torch"
-                self.backend_reason = f"{self.backend_reason}; {reason}" if self.backend_reason else reason
+                self.backend_reason = (
+                    f"{self.backend_reason}; {reason}" if self.backend_reason else reason
+                )
 
     def _open_aligner(self, digest: str, card: Path, base: str) -> None:
         """``digest``: the first 12 hex digits of the judge weights' sha256."""
@@ -187,7 +230,9 @@ class LocalJudge:
         try:
             data = json.loads(card.read_text())
             if data["stacker"]["judge_weights_sha256"] != digest:
-                self.align_reason = f"{card.name} was fitted to other judge weights; the cross-encoder judges alone"
+                self.align_reason = (
+                    f"{card.name} was fitted to other judge weights; the cross-encoder judges alone"
+                )
                 return
             self.aligner = Aligner.from_card(base, data, card.name)
             stacked = data.get("calibration")
@@ -197,7 +242,9 @@ class LocalJudge:
                 self.calibration = Calibration.from_card(stacked)
             self.name = self.name.replace(" over ", " + word alignment over ", 1)
         except Exception as exc:  # noqa: BLE001 — any failure leaves the cross-encoder judging, visibly
-            self.align_reason = f"the word-alignment stage could not load ({exc}); the cross-encoder judges alone"
+            self.align_reason = (
+                f"the word-alignment stage could not load ({exc}); the cross-encoder judges alone"
+            )
 
     def share_lane(self, lane) -> None:
         """Run under the service's inference lane instead of a lock of its own."""
@@ -216,7 +263,7 @@ class LocalJudge:
     def network_logits(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         out = np.zeros((len(pairs), len(LABELS)), dtype=np.float64)
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
-        batches = [order[k:k + self.batch_size] for k in range(0, len(order), self.batch_size)]
+        batches = [order[k : k + self.batch_size] for k in range(0, len(order), self.batch_size)]
         if self._session is not None:
             with self._lock:
                 for batch in batches:
@@ -234,11 +281,23 @@ class LocalJudge:
     def _encode(self, pairs: Sequence[tuple[str, str]], batch: list[int], tensors: str):
         premises, hypotheses = [pairs[i][0] for i in batch], [pairs[i][1] for i in batch]
         try:  # the evidence gives way, the claim is read whole (as trained)
-            return self._tokenizer(premises, hypotheses, padding=True, truncation="only_first",
-                                   max_length=self.card.max_tokens, return_tensors=tensors)
+            return self._tokenizer(
+                premises,
+                hypotheses,
+                padding=True,
+                truncation="only_first",
+                max_length=self.card.max_tokens,
+                return_tensors=tensors,
+            )
         except Exception:  # noqa: BLE001 — tokenizers raises a bare Exception when the claim alone is too long
-            return self._tokenizer(premises, hypotheses, padding=True, truncation="longest_first",
-                                   max_length=self.card.max_tokens, return_tensors=tensors)
+            return self._tokenizer(
+                premises,
+                hypotheses,
+                padding=True,
+                truncation="longest_first",
+                max_length=self.card.max_tokens,
+                return_tensors=tensors,
+            )
 
     def predict_blocking(self, pairs: Sequence[tuple[str, str]]) -> list[StanceProbs]:
         """(premise = evidence, hypothesis = claim) pairs → entailment / contradiction / neutral."""
@@ -261,22 +320,39 @@ class JudgeStatus:
     load_ms: float
 
 
-def load_local_judge(weights: Path = JUDGE_WEIGHTS, card: Path = JUDGE_CARD, *, onnx_dir: Path | None = None,
-                     threads: int | None = None, align_card: Path | None = ALIGN_CARD,
-                     ) -> tuple[LocalJudge | None, JudgeStatus]:
+def load_local_judge(
+    weights: Path = JUDGE_WEIGHTS,
+    card: Path = JUDGE_CARD,
+    *,
+    onnx_dir: Path | None = None,
+    threads: int | None = None,
+    align_card: Path | None = ALIGN_CARD,
+) -> tuple[LocalJudge | None, JudgeStatus]:
     """Blocking; never raises: a judge that cannot load is reported, and the service falls back."""
     started = time.perf_counter()
     from agent.judge.compare import warm
 
     warm()  # the comparison stage's lexicon and unit registry, here rather than in the first request
     try:
-        judge = LocalJudge.load(weights, card, onnx_dir=onnx_dir, threads=threads, align_card=align_card)
+        judge = LocalJudge.load(
+            weights, card, onnx_dir=onnx_dir, threads=threads, align_card=align_card
+        )
     except ModelUnavailable as exc:
-        return None, JudgeStatus(False, "claimcheck-judge", str(exc), (time.perf_counter() - started) * 1000)
+        return None, JudgeStatus(
+            False, "claimcheck-judge", str(exc), (time.perf_counter() - started) * 1000
+        )
     if judge.align_reason:
         log.warning("local judge: %s", judge.align_reason)
     return judge, JudgeStatus(True, judge.name, None, (time.perf_counter() - started) * 1000)
 
 
-__all__ = ["JUDGE_CARD", "JUDGE_WEIGHTS", "LABELS", "JudgeCard", "JudgeStatus", "LocalJudge",
-           "build_network", "load_local_judge"]
+__all__ = [
+    "JUDGE_CARD",
+    "JUDGE_WEIGHTS",
+    "LABELS",
+    "JudgeCard",
+    "JudgeStatus",
+    "LocalJudge",
+    "build_network",
+    "load_local_judge",
+]

@@ -14,7 +14,9 @@ from agent.judge import load_local_judge
 from tests.agent.test_judge import tiny_judge
 
 
-def encoded_pair(claim: str, evidence: str, near: dict[str, list[float]] | None = None) -> tuple[Encoded, Encoded]:
+def encoded_pair(
+    claim: str, evidence: str, near: dict[str, list[float]] | None = None
+) -> tuple[Encoded, Encoded]:
     """Words split on spaces; a word's vector is one-hot by word over both texts' vocabulary (or
     given, in the first 8 dimensions), the same at both layers."""
     near = near or {}
@@ -36,7 +38,9 @@ def encoded_pair(claim: str, evidence: str, near: dict[str, list[float]] | None 
     return one(claim), one(evidence)
 
 
-def features(claim: str, evidence: str, near: dict[str, list[float]] | None = None) -> dict[str, float]:
+def features(
+    claim: str, evidence: str, near: dict[str, list[float]] | None = None
+) -> dict[str, float]:
     c, e = encoded_pair(claim, evidence, near)
     return dict(zip(FEATURES, pair_features(c, e, claim, evidence), strict=True))
 
@@ -65,7 +69,9 @@ def test_an_edited_year_month_name_and_negation_show():
 def test_a_loose_match_is_told_from_an_unrelated_word():
     near = {"tumbled": [1.0, 0.9] + [0] * 6, "fell": [0.9, 1.0] + [0] * 6}
     f = features("Prices tumbled in May", "Prices fell in May", near)
-    assert f["n_unexact"] == 1 and f["n_5to8_6"] == 0 and f["min6"] > 0.99  # cosine 0.994: a paraphrase
+    assert (
+        f["n_unexact"] == 1 and f["n_5to8_6"] == 0 and f["min6"] > 0.99
+    )  # cosine 0.994: a paraphrase
     far = features("Prices tumbled in May", "Prices soared in May")
     assert far["n_lt5_6"] == 1 and far["min6"] == 0.0
 
@@ -96,17 +102,31 @@ def test_exported_trees_predict_as_scikit_learn_does():
 def align_card(path, weights, *, follow: str = "aligner"):
     """A card of one-leaf trees that always answer 'supports', and a stacker that listens to the
     aligner only (or to the cross-encoder only)."""
-    leaf = {"feature": [0], "threshold": [0.0], "left": [0], "right": [0], "leaf": [True], "value": [0.0],
-            "nan_left": [False]}
+    leaf = {
+        "feature": [0],
+        "threshold": [0.0],
+        "left": [0],
+        "right": [0],
+        "leaf": [True],
+        "value": [0.0],
+        "nan_left": [False],
+    }
     coef = np.zeros((3, 6))
     if follow == "aligner":
         coef[[0, 1, 2], [0, 1, 2]] = 1.0
     else:
         coef[[0, 1, 2], [3, 4, 5]] = 1.0
-    card = {"features": list(FEATURES), "baseline": [4.0, 0.0, 0.0], "trees": [[leaf, leaf, leaf]],
-            "stacker": {"coef": coef.tolist(), "intercept": [0.0, 0.0, 0.0],
-                        "judge_weights_sha256": hashlib.sha256(weights.read_bytes()).hexdigest()[:12]},
-            "calibration": {"threshold": 0.42, "fitted_on": "the stacked test judge"}}
+    card = {
+        "features": list(FEATURES),
+        "baseline": [4.0, 0.0, 0.0],
+        "trees": [[leaf, leaf, leaf]],
+        "stacker": {
+            "coef": coef.tolist(),
+            "intercept": [0.0, 0.0, 0.0],
+            "judge_weights_sha256": hashlib.sha256(weights.read_bytes()).hexdigest()[:12],
+        },
+        "calibration": {"threshold": 0.42, "fitted_on": "the stacked test judge"},
+    }
     path.write_text(json.dumps(card))
     return path
 
@@ -114,11 +134,14 @@ def align_card(path, weights, *, follow: str = "aligner"):
 @pytest.mark.parametrize("follow", ["aligner", "cross-encoder"])
 def test_the_judge_stacks_the_alignment_on_its_logits(tmp_path, follow):
     weights, card = tiny_judge(tmp_path)  # its head leans "refutes"
-    judge, status = load_local_judge(weights, card, align_card=align_card(tmp_path / "align.json", weights,
-                                                                          follow=follow))
+    judge, status = load_local_judge(
+        weights, card, align_card=align_card(tmp_path / "align.json", weights, follow=follow)
+    )
     assert status.loaded and isinstance(judge.aligner, Aligner) and judge.align_reason is None
     assert "word alignment" in judge.name
-    assert judge.calibration.threshold == 0.42  # the stacked judgement's own calibration, not judge.json's
+    assert (
+        judge.calibration.threshold == 0.42
+    )  # the stacked judgement's own calibration, not judge.json's
     pairs = [("the earth is round", "the earth is flat"), ("flat", "round")]
     stacked = judge.logits_blocking(pairs)
     network = judge.network_logits(pairs)
@@ -126,14 +149,19 @@ def test_the_judge_stacks_the_alignment_on_its_logits(tmp_path, follow):
     assert np.abs(stacked - expected).max() < 1e-9
     winner = {"aligner": 0, "cross-encoder": 1}[follow]  # the trees say supports, the head refutes
     assert (stacked.argmax(1) == winner).all()
-    assert all((p.entailment > p.contradiction) == (follow == "aligner") for p in judge.predict_blocking(pairs))
+    assert all(
+        (p.entailment > p.contradiction) == (follow == "aligner")
+        for p in judge.predict_blocking(pairs)
+    )
 
 
 def test_an_alignment_card_fitted_to_other_weights_is_not_stacked(tmp_path):
     weights, card = tiny_judge(tmp_path)
     other = tmp_path / "other.safetensors"
     other.write_bytes(b"not these weights")
-    judge, status = load_local_judge(weights, card, align_card=align_card(tmp_path / "align.json", other))
+    judge, status = load_local_judge(
+        weights, card, align_card=align_card(tmp_path / "align.json", other)
+    )
     assert status.loaded and judge.aligner is None and "other judge weights" in judge.align_reason
     assert "word alignment" not in judge.name
     assert judge.calibration.threshold == 0.55  # judge.json's: fitted to the cross-encoder alone
@@ -147,11 +175,26 @@ def test_the_alignment_encoder_on_onnx_gives_torchs_features(tmp_path):
     weights, card = tiny_judge(tmp_path)
     stacked = align_card(tmp_path / "align.json", weights)
     torch_judge, _ = load_local_judge(weights, card, align_card=stacked)
-    onnx_judge, status = load_local_judge(weights, card, align_card=stacked, onnx_dir=tmp_path / "onnx")
-    assert status.loaded and onnx_judge.aligner.encoder.session is not None and onnx_judge.backend_reason is None
+    onnx_judge, status = load_local_judge(
+        weights, card, align_card=stacked, onnx_dir=tmp_path / "onnx"
+    )
+    assert (
+        status.loaded
+        and onnx_judge.aligner.encoder.session is not None
+        and onnx_judge.backend_reason is None
+    )
     assert torch_judge.aligner.encoder.session is None
-    pairs = [("the earth is round", "the earth is flat"), ("flat", "round not"), ("the earth", "is not flat")]
-    assert np.abs(torch_judge.aligner.features(pairs) - onnx_judge.aligner.features(pairs)).max() < 1e-4
-    assert np.abs(torch_judge.logits_blocking(pairs) - onnx_judge.logits_blocking(pairs)).max() < 1e-4
+    pairs = [
+        ("the earth is round", "the earth is flat"),
+        ("flat", "round not"),
+        ("the earth", "is not flat"),
+    ]
+    assert (
+        np.abs(torch_judge.aligner.features(pairs) - onnx_judge.aligner.features(pairs)).max()
+        < 1e-4
+    )
+    assert (
+        np.abs(torch_judge.logits_blocking(pairs) - onnx_judge.logits_blocking(pairs)).max() < 1e-4
+    )
     folders = sorted(p.name for p in (tmp_path / "onnx").iterdir())
     assert len(folders) == 2 and sum(f.startswith("judge-align-") for f in folders) == 1

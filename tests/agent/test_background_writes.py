@@ -34,7 +34,9 @@ def docs(*names: str) -> list[Document]:
     return [Document(f"{n} was reported today.", f"https://example.org/{n}", n) for n in names]
 
 
-def verifier(retriever, coalesce_s: float = 0.05, time_: VirtualTime | None = None) -> BackgroundWriter:
+def verifier(
+    retriever, coalesce_s: float = 0.05, time_: VirtualTime | None = None
+) -> BackgroundWriter:
     if time_ is None:
         return BackgroundWriter(retriever.index, coalesce_s=coalesce_s)
     return BackgroundWriter(retriever.index, coalesce_s=coalesce_s, sleep=time_.sleep)
@@ -49,7 +51,10 @@ async def test_concurrent_requests_share_one_write_and_a_transient_failure_is_re
     assert await v.drain(timeout_s=10) == 0
     ids = {d.id for d in docs("a", "b", "c")}
     order = [d.id for d in docs("a", "b", "c")]
-    assert retriever.batches == [order, order]  # one batch for both requests, written twice (one retry)
+    assert retriever.batches == [
+        order,
+        order,
+    ]  # one batch for both requests, written twice (one retry)
     assert time_.slept == [0.05, 1.0]  # the coalescing window, then the first backoff
     assert retriever.stored == ids
     assert v._pending == set() and v.running == 0
@@ -63,7 +68,9 @@ async def test_a_write_that_keeps_failing_is_given_up_loudly_and_frees_its_ids(c
     assert await v.drain(timeout_s=10) == 0
     assert time_.slept == [1.0, 2.0]  # 1 s + 2 s of backoff, then it gives up
     assert len(retriever.batches) == 3 and retriever.stored == set()
-    assert any("gave up indexing 1 web document(s) after 3 attempts" in r.message for r in caplog.records)
+    assert any(
+        "gave up indexing 1 web document(s) after 3 attempts" in r.message for r in caplog.records
+    )
     assert v._pending == set()  # a later request may try again
 
 

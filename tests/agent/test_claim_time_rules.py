@@ -18,9 +18,24 @@ from retrieval.memory import MemoryRetriever
 TODAY = date(2026, 11, 25)
 
 
-def item(published: str | None, stance: str = "supports", source_type: str = "news", review=None) -> Evidence:
-    return Evidence("i", "Springfield opened its new river bridge.", "https://www.reuters.com/x", "x", 0.9, 0.9,
-                    "web", "reuters.com", source_type, 0.9, published=published, stance=stance, review=review)
+def item(
+    published: str | None, stance: str = "supports", source_type: str = "news", review=None
+) -> Evidence:
+    return Evidence(
+        "i",
+        "Springfield opened its new river bridge.",
+        "https://www.reuters.com/x",
+        "x",
+        0.9,
+        0.9,
+        "web",
+        "reuters.com",
+        source_type,
+        0.9,
+        published=published,
+        stance=stance,
+        review=review,
+    )
 
 
 def test_each_item_says_whether_it_predates_the_claim():
@@ -62,7 +77,9 @@ def test_a_present_claim_is_not_settled_by_old_evidence_alone():
     assert claim_time_rule(claim, recent, judged, TODAY) == (judged, None)
     # a fact-checker's review is not "old evidence alone": it answers the claim as such
     review = Review("PolitiFact", claim, "False", Verdict.FALSE, "2015-01-10")
-    reviewed, _ = with_freshness(claim, [item("2015-01-10", "refutes", "fact_check", review)], TODAY)
+    reviewed, _ = with_freshness(
+        claim, [item("2015-01-10", "refutes", "fact_check", review)], TODAY
+    )
     false = VerdictDecision(Verdict.FALSE, 0.8, "No [1].", "nli")
     assert claim_time_rule(claim, reviewed, false, TODAY) == (false, None)
 
@@ -71,7 +88,10 @@ def test_the_llm_is_told_which_items_predate_the_claim():
     claim = "Springfield opened a new river bridge in March 2024"
     evidence, _ = with_freshness(claim, [item("2019-05-01"), item("2024-04-02")], TODAY)
     prompt = verdict_user(claim, evidence)
-    assert 'published="2019-05-01" before_claim="true"' in prompt and 'published="2024-04-02">' in prompt
+    assert (
+        'published="2019-05-01" before_claim="true"' in prompt
+        and 'published="2024-04-02">' in prompt
+    )
     assert "Evidence [1] was published before the time the claim is about" in prompt
 
 
@@ -80,22 +100,50 @@ class BridgeNLI:
     kind = "local judge"
 
     async def predict(self, pairs):
-        return [StanceProbs(0.9, 0.05, 0.05) if "opened" in p else StanceProbs(0.1, 0.1, 0.8) for p, _ in pairs]
+        return [
+            StanceProbs(0.9, 0.05, 0.05) if "opened" in p else StanceProbs(0.1, 0.1, 0.8)
+            for p, _ in pairs
+        ]
 
 
 async def test_end_to_end_old_evidence_does_not_confirm_a_later_event():
-    old = Document("Springfield opened a new river bridge, the city said.", "https://www.reuters.com/springfield",
-                   "Springfield bridge", extra={"published": "2019-05-01"})
-    other = Document("Springfield opened a new river bridge to traffic on Monday.",
-                     "https://apnews.com/springfield", "Bridge opens", extra={"published": "2019-05-03"})
-    verifier = Verifier(MemoryRetriever([old, other]), None, None, VerifierConfig(write_coalesce_s=0),
-                        nli=BridgeNLI())
+    old = Document(
+        "Springfield opened a new river bridge, the city said.",
+        "https://www.reuters.com/springfield",
+        "Springfield bridge",
+        extra={"published": "2019-05-01"},
+    )
+    other = Document(
+        "Springfield opened a new river bridge to traffic on Monday.",
+        "https://apnews.com/springfield",
+        "Bridge opens",
+        extra={"published": "2019-05-03"},
+    )
+    verifier = Verifier(
+        MemoryRetriever([old, other]),
+        None,
+        None,
+        VerifierConfig(write_coalesce_s=0),
+        nli=BridgeNLI(),
+    )
     result = await verifier.verify("Springfield opened a new river bridge in March 2024")
     assert {e.before_claim for e in result.evidence} == {True}
     assert result.verdict is Verdict.NOT_ENOUGH_EVIDENCE
     assert any(s.startswith("Claim time: True → Not Enough Evidence") for s in result.steps)
-    later = Document("Springfield opened a new river bridge this week, the city said.",
-                     "https://www.bbc.com/springfield", "Bridge opens", extra={"published": "2024-03-28"})
-    fresh = Verifier(MemoryRetriever([old, later]), None, None, VerifierConfig(write_coalesce_s=0), nli=BridgeNLI())
+    later = Document(
+        "Springfield opened a new river bridge this week, the city said.",
+        "https://www.bbc.com/springfield",
+        "Bridge opens",
+        extra={"published": "2024-03-28"},
+    )
+    fresh = Verifier(
+        MemoryRetriever([old, later]),
+        None,
+        None,
+        VerifierConfig(write_coalesce_s=0),
+        nli=BridgeNLI(),
+    )
     confirmed = await fresh.verify("Springfield opened a new river bridge in March 2024")
-    assert confirmed.verdict is Verdict.TRUE and not any(s.startswith("Claim time") for s in confirmed.steps)
+    assert confirmed.verdict is Verdict.TRUE and not any(
+        s.startswith("Claim time") for s in confirmed.steps
+    )

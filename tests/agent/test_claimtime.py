@@ -14,7 +14,12 @@ TODAY = date(2026, 11, 25)
 @pytest.mark.parametrize(
     ("claim", "start", "end", "present"),
     [
-        ("Apollo 11 landed on the Moon on 20 July 1969.", date(1969, 7, 20), date(1969, 7, 20), False),
+        (
+            "Apollo 11 landed on the Moon on 20 July 1969.",
+            date(1969, 7, 20),
+            date(1969, 7, 20),
+            False,
+        ),
         ("Apollo 11 landed on July 20, 1969.", date(1969, 7, 20), date(1969, 7, 20), False),
         ("The law took effect on 2024-03-01.", date(2024, 3, 1), date(2024, 3, 1), False),
         ("Inflation peaked in June 2022.", date(2022, 6, 1), date(2022, 6, 30), False),
@@ -45,8 +50,12 @@ def test_evidence_published_before_the_event_is_before_claim() -> None:
 
 def test_present_claim_is_not_settled_by_evidence_older_than_the_half_life() -> None:
     present = claim_period("Unemployment is currently at 4 percent.", TODAY)
-    assert too_old_for_present("2024-01-01", "news", present, TODAY) is True  # news half-life 1 year
+    assert (
+        too_old_for_present("2024-01-01", "news", present, TODAY) is True
+    )  # news half-life 1 year
     assert too_old_for_present("2026-06-01", "news", present, TODAY) is False
-    assert too_old_for_present("2024-01-01", "scientific_journal", present, TODAY) is False  # 5 years
+    assert (
+        too_old_for_present("2024-01-01", "scientific_journal", present, TODAY) is False
+    )  # 5 years
     past = claim_period("Unemployment was 4 percent in 2015.", TODAY)
     assert too_old_for_present("2016-01-01", "news", past, TODAY) is False

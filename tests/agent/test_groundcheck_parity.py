@@ -23,7 +23,9 @@ from agent.groundcheck import (
     domain_aware_score,
 )
 
-FIXTURE = json.loads((Path(__file__).parent / "data" / "groundcheck_fixture.json").read_text(encoding="utf-8"))
+FIXTURE = json.loads(
+    (Path(__file__).parent / "data" / "groundcheck_fixture.json").read_text(encoding="utf-8")
+)
 STANDARDS = FIXTURE["standards"]
 TOLERANCE = 1e-12
 
@@ -40,7 +42,9 @@ def _layers(raw) -> list[LayerResult]:
 
 
 def _classify(item: dict, **extensions) -> str:
-    return classify_reference(doi=item.get("doi"), url=item.get("url"), type=item.get("type"), **extensions).value
+    return classify_reference(
+        doi=item.get("doi"), url=item.get("url"), type=item.get("type"), **extensions
+    ).value
 
 
 def test_the_fixture_covers_all_domains_both_versions_and_both_standards():
@@ -55,7 +59,9 @@ def test_the_fixture_covers_all_domains_both_versions_and_both_standards():
 def test_v1_and_v2_scores_match_the_standard(name):
     v1, v2 = _resolved(name, "v1"), _resolved(name, "v2")
     worst = 0.0
-    for case, (score, verdict), (posterior, verdict2, contributions) in zip(FIXTURE["scoring"], v1, v2, strict=True):
+    for case, (score, verdict), (posterior, verdict2, contributions) in zip(
+        FIXTURE["scoring"], v1, v2, strict=True
+    ):
         layers = _layers(case["layers"])
         ours1 = domain_aware_score(case["domain"], layers)
         ours2 = bayesian_score(case["domain"], layers)
@@ -69,8 +75,11 @@ def test_v1_and_v2_scores_match_the_standard(name):
 
 def test_classification_matches_groundcheck_exactly():
     theirs = STANDARDS["groundcheck"]["classify"]
-    mismatches = [(item, want, _classify(item)) for item, want in zip(FIXTURE["classify"], theirs, strict=True)
-                  if _classify(item) != want]
+    mismatches = [
+        (item, want, _classify(item))
+        for item, want in zip(FIXTURE["classify"], theirs, strict=True)
+        if _classify(item) != want
+    ]
     assert mismatches == []
 
 
@@ -78,11 +87,17 @@ def test_classification_differs_from_the_older_standard_only_in_its_type_fallbac
     # SottoFM's v0.3.0 still sends BOOK/REPORT to ACADEMIC, WEB to NEWS, REPORT/WEB to GOVERNMENT:
     # affromero/groundcheck changed that since (its CHANGELOG); we follow groundcheck.
     older = _resolved("sotto", "classify")
-    differs = [(item, want) for item, want in zip(FIXTURE["classify"], older, strict=True) if _classify(item) != want]
+    differs = [
+        (item, want)
+        for item, want in zip(FIXTURE["classify"], older, strict=True)
+        if _classify(item) != want
+    ]
     assert differs, "the two standards agree again: fold this test into the exact one"
     for item, _ in differs:
         assert item.get("type") in {"BOOK", "REPORT", "WEB"}, item
-        assert _classify({k: v for k, v in item.items() if k != "type"}) == "GENERAL", item  # decided by type
+        assert _classify({k: v for k, v in item.items() if k != "type"}) == "GENERAL", (
+            item
+        )  # decided by type
 
 
 @pytest.mark.parametrize("name", sorted(STANDARDS))
@@ -103,10 +118,14 @@ def test_the_standards_own_test_vectors(name):
             assert ours.verdict == result["verdict"], vector
         else:
             ours2 = bayesian_score(args[0], _layers(args[1]))
-            assert math.isclose(ours2.posterior, result["posterior"], rel_tol=0, abs_tol=TOLERANCE), vector
+            assert math.isclose(
+                ours2.posterior, result["posterior"], rel_tol=0, abs_tol=TOLERANCE
+            ), vector
             assert ours2.verdict == result["verdict"], vector
             for key, value in result["logOddsContributions"].items():
-                assert math.isclose(ours2.contributions[key], value, rel_tol=0, abs_tol=TOLERANCE), vector
+                assert math.isclose(
+                    ours2.contributions[key], value, rel_tol=0, abs_tol=TOLERANCE
+                ), vector
 
 
 def test_our_extensions_change_only_what_docs_say():

@@ -30,19 +30,25 @@ def test_the_shipped_weights_are_tiny_and_say_how_they_were_chosen():
     assert CHECKWORTHY_WEIGHTS.stat().st_size < 1_000_000
     data = json.loads(CHECKWORTHY_WEIGHTS.read_text())
     head = LinearHead.load(CHECKWORTHY_WEIGHTS)
-    assert head.layers is not None and len(head.coef) == 384 * len(head.layers) + (7 if head.cues else 0)
+    assert head.layers is not None and len(head.coef) == 384 * len(head.layers) + (
+        7 if head.cues else 0
+    )
     assert np.isfinite(head.coef).all() and np.isfinite(head.intercept)
     assert 0.0 < head.threshold < 1.0
     assert {"cv_f1", "test_f1", "trained_on"} <= data.keys()
 
 
 async def test_a_statistic_scores_high_and_a_greeting_low(checkworthy):
-    high = ["Unemployment fell from 10 percent to 4.7 percent over the last seven years.",
-            "The federal deficit was $1.4 trillion in 2009.",
-            "He voted to cut Medicare by $716 billion."]
-    low = ["Good evening, and thank you all for being here tonight.",
-           "Thank you very much.",
-           "I'm glad you asked that question."]
+    high = [
+        "Unemployment fell from 10 percent to 4.7 percent over the last seven years.",
+        "The federal deficit was $1.4 trillion in 2009.",
+        "He voted to cut Medicare by $716 billion.",
+    ]
+    low = [
+        "Good evening, and thank you all for being here tonight.",
+        "Thank you very much.",
+        "I'm glad you asked that question.",
+    ]
     scores = await checkworthy.probabilities(high + low)
     assert all(s >= checkworthy.threshold for s in scores[:3]), scores
     assert all(s < checkworthy.threshold for s in scores[3:]), scores
@@ -51,7 +57,10 @@ async def test_a_statistic_scores_high_and_a_greeting_low(checkworthy):
 
 async def test_a_score_does_not_depend_on_the_batch_it_came_in(checkworthy):
     sentence = "The federal deficit was $1.4 trillion in 2009."
-    longer = "We have added more than fifteen million private sector jobs since the recession ended in 2009. " * 3
+    longer = (
+        "We have added more than fifteen million private sector jobs since the recession ended in 2009. "
+        * 3
+    )
     alone = await checkworthy.probabilities([sentence])
     batched = await checkworthy.probabilities([longer, sentence, "Thank you."])
     assert alone[0] == pytest.approx(batched[1], abs=1e-4)
@@ -75,12 +84,20 @@ def test_a_fake_embedder_gets_no_head_and_a_layer_head_needs_its_encoder():
 
 # -- the opinion gate's head (subjectivity.json) -------------------------------------------------
 
+
 def test_the_opinion_head_says_how_it_was_chosen():
     data = json.loads(SUBJECTIVITY_WEIGHTS.read_text())
     head = LinearHead.load(SUBJECTIVITY_WEIGHTS)
     assert np.isfinite(head.coef).all() and 0.0 < head.threshold < 1.0
-    assert {"cv_gate_precision", "cv_gate_recall", "test_gate_precision", "trained_on"} <= data.keys()
-    assert "fact-checked claims" in data["trained_on"]  # fact-checked claims are taught as objective
+    assert {
+        "cv_gate_precision",
+        "cv_gate_recall",
+        "test_gate_precision",
+        "trained_on",
+    } <= data.keys()
+    assert (
+        "fact-checked claims" in data["trained_on"]
+    )  # fact-checked claims are taught as objective
 
 
 def test_two_heads_of_one_service_share_one_copy_of_the_layers(checkworthy, minilm):
@@ -90,19 +107,30 @@ def test_two_heads_of_one_service_share_one_copy_of_the_layers(checkworthy, mini
         assert detector.layers is checkworthy.layers
 
 
-@pytest.mark.parametrize("claim, kind", [
-    # statements of the kind PolitiFact and AVeriTeC check (written for this test, in their style);
-    # NewsSD alone taught the head to skip such statements as opinions
-    ("Says the governor called the teachers' union our No. 1 problem.", "FACTUAL"),
-    ("I am the only candidate in this race who turned down the legislative pension.", "FACTUAL"),
-    ("The mayor called the council's budget plan a scam.", "FACTUAL"),
-    ("In 2010, the senator praised the stimulus bill and said it would create two million jobs.", "FACTUAL"),
-    # and opinions are still skipped
-    ("It is a disgrace that the council still has not fixed the roads.", "OPINION"),
-    ("Frankly, this government has lost all sense of direction.", "OPINION"),
-    ("Pizza is the best food in the world", "OPINION"),
-])
-async def test_fact_checked_statements_are_kept_and_opinions_skipped(minilm, checkworthy, claim, kind):
+@pytest.mark.parametrize(
+    "claim, kind",
+    [
+        # statements of the kind PolitiFact and AVeriTeC check (written for this test, in their style);
+        # NewsSD alone taught the head to skip such statements as opinions
+        ("Says the governor called the teachers' union our No. 1 problem.", "FACTUAL"),
+        (
+            "I am the only candidate in this race who turned down the legislative pension.",
+            "FACTUAL",
+        ),
+        ("The mayor called the council's budget plan a scam.", "FACTUAL"),
+        (
+            "In 2010, the senator praised the stimulus bill and said it would create two million jobs.",
+            "FACTUAL",
+        ),
+        # and opinions are still skipped
+        ("It is a disgrace that the council still has not fixed the roads.", "OPINION"),
+        ("Frankly, this government has lost all sense of direction.", "OPINION"),
+        ("Pizza is the best food in the world", "OPINION"),
+    ],
+)
+async def test_fact_checked_statements_are_kept_and_opinions_skipped(
+    minilm, checkworthy, claim, kind
+):
     from agent.classify import classify_local
     from agent.models import ClaimType
 
@@ -130,7 +158,9 @@ async def test_the_research_heads_keep_a_campaign_statement_and_skip_an_opinion(
     checkworthy_path, subjectivity_path = head_weights("research")
     head = load_head_classifier(checkworthy_path, minilm)
     detector = load_head_classifier(subjectivity_path, minilm, head.layers)
-    statement = "Our county lost 4,000 factory jobs while the senator sat on the commerce committee."
+    statement = (
+        "Our county lost 4,000 factory jobs while the senator sat on the commerce committee."
+    )
     assert (await classify_local(statement, detector)).claim_type is ClaimType.FACTUAL
     assert (await head.probabilities([statement]))[0] >= head.threshold
     opinion = "Frankly, this government has lost all sense of direction."

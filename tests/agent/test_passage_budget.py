@@ -28,14 +28,26 @@ class SlowVerifier:
             await asyncio.sleep(self.delay)
         finally:
             self.running -= 1
-        return VerificationResult(claim=claim, original_claim=claim, claim_type=ClaimType.FACTUAL,
-                                  verdict=Verdict.TRUE, confidence=0.9, reasoning="[1]", evidence=[],
-                                  mode="llm", session_id="s", steps=[], timings_ms={})
+        return VerificationResult(
+            claim=claim,
+            original_claim=claim,
+            claim_type=ClaimType.FACTUAL,
+            verdict=Verdict.TRUE,
+            confidence=0.9,
+            reasoning="[1]",
+            evidence=[],
+            mode="llm",
+            session_id="s",
+            steps=[],
+            timings_ms={},
+        )
 
 
 async def test_concurrency_cap_holds():
     verifier = SlowVerifier(0.1)
-    checker = PassageChecker(verifier, None, None, PassageBudget(max_claims=6, concurrency=2, deadline_s=10))
+    checker = PassageChecker(
+        verifier, None, None, PassageBudget(max_claims=6, concurrency=2, deadline_s=10)
+    )
     result = await checker.check(TEXT, max_claims=6)
     assert verifier.peak == 2
     assert sum(1 for c in result.claims if c.result) == 6
@@ -43,7 +55,9 @@ async def test_concurrency_cap_holds():
 
 async def test_time_budget_holds_and_says_so():
     verifier = SlowVerifier(5.0)
-    checker = PassageChecker(verifier, None, None, PassageBudget(max_claims=6, concurrency=6, deadline_s=0.3))
+    checker = PassageChecker(
+        verifier, None, None, PassageBudget(max_claims=6, concurrency=6, deadline_s=0.3)
+    )
     started = time.perf_counter()
     result = await checker.check(TEXT, max_claims=6)
     assert time.perf_counter() - started < 1.5

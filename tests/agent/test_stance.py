@@ -22,13 +22,24 @@ from agent.stance import (
 
 
 def item(text: str, credibility: float = 0.9) -> Evidence:
-    return Evidence(id="x", text=text, source="https://example.org/x", title="t", relevance=0.8,
-                    score=0.8, origin="kb", domain="example.org", source_type="news",
-                    credibility=credibility)
+    return Evidence(
+        id="x",
+        text=text,
+        source="https://example.org/x",
+        title="t",
+        relevance=0.8,
+        score=0.8,
+        origin="kb",
+        domain="example.org",
+        source_type="news",
+        credibility=credibility,
+    )
 
 
-_VOCAB = str.split("the Earth is flat round not a sphere planet NASA said in 1969 “quoted” 'single' "
-          "spherical—shape; e.g. Dr. Smith U.S. 3.5 percent … never Moon orbits")
+_VOCAB = str.split(
+    "the Earth is flat round not a sphere planet NASA said in 1969 “quoted” 'single' "
+    "spherical—shape; e.g. Dr. Smith U.S. 3.5 percent … never Moon orbits"
+)
 
 
 def random_text(rng: random.Random) -> str:
@@ -36,8 +47,10 @@ def random_text(rng: random.Random) -> str:
     for _ in range(rng.randint(1, 6)):
         words = [rng.choice(_VOCAB) for _ in range(rng.randint(1, 40))]
         gaps = [rng.choice([" ", "  ", "\n", "\t ", " "]) for _ in words]
-        sentences.append("".join(w + g for w, g in zip(words, gaps, strict=True)).strip()
-                         + rng.choice([".", "!", "?", "", "..."]))
+        sentences.append(
+            "".join(w + g for w, g in zip(words, gaps, strict=True)).strip()
+            + rng.choice([".", "!", "?", "", "..."])
+        )
     return rng.choice(["", " ", "\n"]).join([""]) + " ".join(sentences)
 
 
@@ -71,9 +84,16 @@ async def test_quotes_are_always_verbatim_substrings(seed):
     for n, e in enumerate(evidence, 1):
         words = e.text.split()
         start = rng.randrange(len(words))
-        copied = "  ".join(words[start:start + rng.randint(1, 12)])
-        quote = rng.choice([copied, copied.upper(), f"“{copied}”", copied + " and then some invented words",
-                            "The Moon is made of cheese, said nobody ever."])
+        copied = "  ".join(words[start : start + rng.randint(1, 12)])
+        quote = rng.choice(
+            [
+                copied,
+                copied.upper(),
+                f"“{copied}”",
+                copied + " and then some invented words",
+                "The Moon is made of cheese, said nobody ever.",
+            ]
+        )
         judgements.append(EvidenceJudgement(n=n, stance="supports", probability=0.7, quote=quote))
     apply_judgements(evidence, judgements)
     for e in evidence:
@@ -92,28 +112,41 @@ def test_verbatim_maps_near_copies_back_to_the_original_span():
 def test_an_llm_quote_not_in_the_text_is_rejected_and_counted():
     evidence = [item("The Earth is round. The Moon orbits it.")]
     lexical_judge("The Earth is flat", evidence)
-    judged, rejected = apply_judgements(evidence, [
-        EvidenceJudgement(n=1, stance="refutes", probability=0.9, quote="The Earth is definitely a cube"),
-        EvidenceJudgement(n=7, stance="supports", probability=0.9, quote="x")])
+    judged, rejected = apply_judgements(
+        evidence,
+        [
+            EvidenceJudgement(
+                n=1, stance="refutes", probability=0.9, quote="The Earth is definitely a cube"
+            ),
+            EvidenceJudgement(n=7, stance="supports", probability=0.9, quote="x"),
+        ],
+    )
     assert (judged, rejected) == (1, 1)
     assert evidence[0].stance == "refutes" and evidence[0].quote == "The Earth is round."
 
 
 def test_the_shortest_bearing_sentence_is_the_quote():
-    evidence = [item("Paris is in France. The Eiffel Tower was completed in 1889 for the World's Fair, "
-                     "which drew millions of visitors from many countries over several months. "
-                     "The Eiffel Tower was completed in 1889.")]
+    evidence = [
+        item(
+            "Paris is in France. The Eiffel Tower was completed in 1889 for the World's Fair, "
+            "which drew millions of visitors from many countries over several months. "
+            "The Eiffel Tower was completed in 1889."
+        )
+    ]
     lexical_judge("The Eiffel Tower was completed in 1889", evidence)
     assert evidence[0].quote == "The Eiffel Tower was completed in 1889."
     assert evidence[0].stance == "supports"
 
 
-@pytest.mark.parametrize(("claim", "sentence", "stance"), [
-    ("The Earth is flat", "The Earth is not flat but round.", "refutes"),
-    ("Water boils at 50 C at sea level", "At sea level water boils at 100 C.", "refutes"),
-    ("Water boils at 100 C at sea level", "At sea level water boils at 100 C.", "supports"),
-    ("The Earth is flat", "Bananas are rich in potassium.", "neutral"),
-])
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance"),
+    [
+        ("The Earth is flat", "The Earth is not flat but round.", "refutes"),
+        ("Water boils at 50 C at sea level", "At sea level water boils at 100 C.", "refutes"),
+        ("Water boils at 100 C at sea level", "At sea level water boils at 100 C.", "supports"),
+        ("The Earth is flat", "Bananas are rich in potassium.", "neutral"),
+    ],
+)
 def test_lexical_stance_rules(claim, sentence, stance):
     assert lexical_stance(claim, sentence)[0] == stance
 

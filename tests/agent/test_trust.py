@@ -15,12 +15,32 @@ from tests.fakes.chat import ScriptedChat
 from tests.fakes.web import FakeWeb
 
 
-def item(source: str, *, bias=None, credibility=0.85, source_type="news", title="t",
-         relevance=1.0, text="Some text.") -> Evidence:
+def item(
+    source: str,
+    *,
+    bias=None,
+    credibility=0.85,
+    source_type="news",
+    title="t",
+    relevance=1.0,
+    text="Some text.",
+) -> Evidence:
     profile = profile_for(source)
-    return Evidence(id=source, text=text, source=source, title=title, relevance=relevance,
-                    score=relevance, origin="web", domain=profile.domain, source_type=source_type,
-                    credibility=credibility, bias=bias, quote=text, flags=list(profile.flags))
+    return Evidence(
+        id=source,
+        text=text,
+        source=source,
+        title=title,
+        relevance=relevance,
+        score=relevance,
+        origin="web",
+        domain=profile.domain,
+        source_type=source_type,
+        credibility=credibility,
+        bias=bias,
+        quote=text,
+        flags=list(profile.flags),
+    )
 
 
 @pytest.fixture
@@ -37,9 +57,12 @@ async def test_live_and_paywalled_urls_score_like_the_standard(fetcher):
         # Loopback hosts are not news outlets: classify them as NEWS via the table's outlet rule.
         for e in (live, paywalled):
             e.domain = "127.0.0.1"
-        chat = ScriptedChat({"trust": {"ratings": [{"n": 1, "confidence": 0.85}, {"n": 2, "confidence": 0.85}]}})
-        report = await score_sources("claim", [live, paywalled], fetcher=fetcher, chat=chat,
-                                     sufficient_mean=1.0)
+        chat = ScriptedChat(
+            {"trust": {"ratings": [{"n": 1, "confidence": 0.85}, {"n": 2, "confidence": 0.85}]}}
+        )
+        report = await score_sources(
+            "claim", [live, paywalled], fetcher=fetcher, chat=chat, sufficient_mean=1.0
+        )
     assert report.url_checks == 2 and len(chat.calls) == 1
     assert live.trust.content_domain == "NEWS"
     # trust.domain is groundcheck's domain, as in the standard; the host stays on the item
@@ -47,8 +70,10 @@ async def test_live_and_paywalled_urls_score_like_the_standard(fetcher):
     assert live.trust.score == pytest.approx(0.7625)
     assert paywalled.trust.score == pytest.approx(0.5525) and paywalled.trust.verdict == "VERIFIED"
     assert paywalled.trust.posterior == pytest.approx(0.81, abs=0.005)
-    assert paywalled.trust.contributions == {"url": pytest.approx(-0.636, abs=0.001),
-                                             "ai": pytest.approx(0.976, abs=0.001)}
+    assert paywalled.trust.contributions == {
+        "url": pytest.approx(-0.636, abs=0.001),
+        "ai": pytest.approx(0.976, abs=0.001),
+    }
     assert paywalled.trust.signals["url"].startswith("paywalled (HTTP 403)")
     assert live.trust.signals["ai"] == "LLM judgement 0.85"
 
@@ -56,9 +81,13 @@ async def test_live_and_paywalled_urls_score_like_the_standard(fetcher):
 async def test_dead_url_lowers_trust_and_checks_are_cached(fetcher):
     with FakeWeb({"/live": (200, {}, b"x")}) as web:
         first = [item(f"{web.url}/live"), item(f"{web.url}/gone")]
-        report = await score_sources("claim", first, fetcher=fetcher, chat=None, sufficient_mean=1.0)
+        report = await score_sources(
+            "claim", first, fetcher=fetcher, chat=None, sufficient_mean=1.0
+        )
         again = [item(f"{web.url}/live")]
-        second = await score_sources("claim", again, fetcher=fetcher, chat=None, sufficient_mean=1.0)
+        second = await score_sources(
+            "claim", again, fetcher=fetcher, chat=None, sufficient_mean=1.0
+        )
     assert first[0].trust.posterior > first[1].trust.posterior
     assert first[1].trust.signals["url"] == "dead (HTTP 404)"
     assert report.url_checks == 2 and second.url_checks == 0 and second.cached == 1
@@ -106,8 +135,13 @@ async def _nxdomain(host: str, port: int) -> list[str]:
 
 async def test_llm_failure_falls_back_to_the_table():
     evidence = [item("https://www.reuters.com/x")]
-    report = await score_sources("claim", evidence, fetcher=None, chat=ScriptedChat(default=LLMError("down")),
-                                 sufficient_mean=1.0)
+    report = await score_sources(
+        "claim",
+        evidence,
+        fetcher=None,
+        chat=ScriptedChat(default=LLMError("down")),
+        sufficient_mean=1.0,
+    )
     assert "LLM judgement failed" in report.steps[0]
     assert evidence[0].trust.signals["ai"].startswith("no LLM judgement")
 
@@ -122,21 +156,38 @@ CLAIM = "The president's immigration policy cut border crossings"
 
 
 def test_contrasting_credible_source_is_ranked_second():
-    chosen = [item("https://www.cnn.com/a", bias="left"), item("https://www.vox.com/b", bias="left"),
-              item("https://www.msnbc.com/c", bias="left")]
-    others = [item("https://www.breitbart.com/d", bias="right", credibility=0.25),
-              item("https://www.wsj.com/e", bias="right-center", credibility=0.85)]
+    chosen = [
+        item("https://www.cnn.com/a", bias="left"),
+        item("https://www.vox.com/b", bias="left"),
+        item("https://www.msnbc.com/c", bias="left"),
+    ]
+    others = [
+        item("https://www.breitbart.com/d", bias="right", credibility=0.25),
+        item("https://www.wsj.com/e", bias="right-center", credibility=0.85),
+    ]
     ranked, promoted = promote_contrast(CLAIM, chosen, lambda: others, limit=3)
     assert promoted is others[1]
     assert [e.domain for e in ranked] == ["cnn.com", "wsj.com", "vox.com"]
 
 
 def test_no_promotion_when_balanced_or_not_political():
-    balanced = [item("https://www.cnn.com/a", bias="left"), item("https://www.wsj.com/b", bias="right-center")]
+    balanced = [
+        item("https://www.cnn.com/a", bias="left"),
+        item("https://www.wsj.com/b", bias="right-center"),
+    ]
     assert promote_contrast(CLAIM, balanced, lambda: [])[1] is None
-    leaning = [item("https://www.cnn.com/a", bias="left"), item("https://www.vox.com/b", bias="left")]
-    assert promote_contrast("Water boils at 100 C", leaning,
-                            lambda: [item("https://www.wsj.com/e", bias="right-center")])[1] is None
+    leaning = [
+        item("https://www.cnn.com/a", bias="left"),
+        item("https://www.vox.com/b", bias="left"),
+    ]
+    assert (
+        promote_contrast(
+            "Water boils at 100 C",
+            leaning,
+            lambda: [item("https://www.wsj.com/e", bias="right-center")],
+        )[1]
+        is None
+    )
     assert promote_contrast(CLAIM, leaning, lambda: [])[0] == leaning  # nothing to promote
 
 
@@ -153,6 +204,9 @@ def test_flagged_sources_are_kept_and_named_in_the_prompt():
 
 
 def test_one_sided_guidance_only_on_political_topics():
-    leaning = [item("https://www.cnn.com/a", bias="left"), item("https://www.vox.com/b", bias="left-center")]
+    leaning = [
+        item("https://www.cnn.com/a", bias="left"),
+        item("https://www.vox.com/b", bias="left-center"),
+    ]
     assert "Seek contrasting framing" in verdict_user(CLAIM, leaning)
     assert "Source notes" not in verdict_user("Water boils at 100 C", leaning)

@@ -16,16 +16,35 @@ from retrieval.errors import ModelUnavailable
 
 
 def item(domain="nasa.gov", text="The Earth is round.", origin="kb", credibility=0.9) -> Evidence:
-    return Evidence(id=domain, text=text, source=f"https://{domain}/x", title="t", relevance=0.8,
-                    score=0.8, origin=origin, domain=domain, source_type="news", credibility=credibility,
-                    quote=text)
+    return Evidence(
+        id=domain,
+        text=text,
+        source=f"https://{domain}/x",
+        title="t",
+        relevance=0.8,
+        score=0.8,
+        origin=origin,
+        domain=domain,
+        source_type="news",
+        credibility=credibility,
+        quote=text,
+    )
 
 
-@pytest.mark.parametrize(("phrase", "verdict"), [
-    ("Pants on Fire!", Verdict.FALSE), ("Mostly False", Verdict.FALSE), ("Mixture", Verdict.PARTIALLY_TRUE),
-    ("Correct Attribution", Verdict.TRUE), ("Half True", Verdict.PARTIALLY_TRUE), ("TRUE", Verdict.TRUE),
-    ("Miscaptioned", Verdict.MISLEADING), ("Unproven", Verdict.NOT_ENOUGH_EVIDENCE), ("banana", None),
-])
+@pytest.mark.parametrize(
+    ("phrase", "verdict"),
+    [
+        ("Pants on Fire!", Verdict.FALSE),
+        ("Mostly False", Verdict.FALSE),
+        ("Mixture", Verdict.PARTIALLY_TRUE),
+        ("Correct Attribution", Verdict.TRUE),
+        ("Half True", Verdict.PARTIALLY_TRUE),
+        ("TRUE", Verdict.TRUE),
+        ("Miscaptioned", Verdict.MISLEADING),
+        ("Unproven", Verdict.NOT_ENOUGH_EVIDENCE),
+        ("banana", None),
+    ],
+)
 def test_ratings_normalise_to_the_six_labels(phrase, verdict):
     assert normalise_rating(phrase) is verdict
 
@@ -37,11 +56,18 @@ def test_only_stated_ratings_count():
 
 
 def test_evidence_only_uses_a_fact_checkers_rating_and_says_whose():
-    evidence = [item(), item("snopes.com", "Did 5G cause COVID? Rating: Pants on Fire", "fact_check", 0.85)]
+    evidence = [
+        item(),
+        item("snopes.com", "Did 5G cause COVID? Rating: Pants on Fire", "fact_check", 0.85),
+    ]
     decision = evidence_only_verdict(evidence)
     assert decision.verdict is Verdict.FALSE and decision.mode == "evidence-only"
     assert decision.reasoning.startswith(NO_LLM)
-    assert "snopes.com" in decision.reasoning and "[2]" in decision.reasoning and "Pants on Fire" in decision.reasoning
+    assert (
+        "snopes.com" in decision.reasoning
+        and "[2]" in decision.reasoning
+        and "Pants on Fire" in decision.reasoning
+    )
     assert 0 < decision.confidence <= 0.85
 
 
@@ -55,7 +81,10 @@ def test_uncited_judged_verdicts_are_downgraded():
     down = downgrade_uncited(judged, Citations(total=0, supported=0))
     assert down.verdict is Verdict.NOT_ENOUGH_EVIDENCE and down.confidence <= 0.3
     assert downgrade_uncited(judged, Citations(total=1, supported=1)) is None
-    assert downgrade_uncited(VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0, "x", "llm"), Citations()) is None
+    assert (
+        downgrade_uncited(VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0, "x", "llm"), Citations())
+        is None
+    )
 
 
 class FixedNLI:
@@ -76,13 +105,19 @@ class FixedNLI:
 
 
 async def test_nli_verdict_weighs_stances_and_fills_them_in():
-    evidence = [item(text="The Earth is not flat but round."), item("b.org", "The Moon orbits the Earth.")]
+    evidence = [
+        item(text="The Earth is not flat but round."),
+        item("b.org", "The Moon orbits the Earth."),
+    ]
     decision, factuality = await nli_verdict("The Earth is flat", evidence, FixedNLI())
     assert decision.verdict is Verdict.FALSE and decision.mode == "nli"
     assert factuality is not None and factuality < 0.25
     # "not flat" decides by exact comparison (issue 36): the negation rule's measured precision, and why
     assert evidence[0].stance == "refutes" and evidence[0].stance_rule == "negation"
-    assert evidence[0].stance_score == precisions()["negation"] and "is not" in evidence[0].stance_reason
+    assert (
+        evidence[0].stance_score == precisions()["negation"]
+        and "is not" in evidence[0].stance_reason
+    )
     assert evidence[1].stance == "neutral"
     assert "[1]" in decision.reasoning and "NLI" in decision.reasoning
 
@@ -98,9 +133,17 @@ def tiny_nli(path, labels=("contradiction", "entailment", "neutral")):
     words = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "the", "earth", "is", "flat", "round"]
     path.mkdir(parents=True, exist_ok=True)
     (path / "vocab.txt").write_text("\n".join(words) + "\n")
-    config = BertConfig(vocab_size=len(words), hidden_size=16, num_hidden_layers=2, num_attention_heads=2,
-                        intermediate_size=32, max_position_embeddings=64, num_labels=len(labels),
-                        id2label=dict(enumerate(labels)), label2id={v: k for k, v in enumerate(labels)})
+    config = BertConfig(
+        vocab_size=len(words),
+        hidden_size=16,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=32,
+        max_position_embeddings=64,
+        num_labels=len(labels),
+        id2label=dict(enumerate(labels)),
+        label2id={v: k for k, v in enumerate(labels)},
+    )
     BertForSequenceClassification(config).save_pretrained(path)
     BertTokenizer(str(path / "vocab.txt")).save_pretrained(path)
     return path
@@ -127,18 +170,21 @@ def test_error_preservation():
     assert not preserves_errors("The Eiffel Tower is 330 m tall", "The Eiffel Tower is 300 m tall")
 
 
-@pytest.mark.parametrize(("claim", "kind"), [
-    ("The Earth is flat", ClaimType.FACTUAL),
-    ("COVID-19 vaccines are safe and effective", ClaimType.FACTUAL),
-    ("5G networks spread COVID-19", ClaimType.FACTUAL),
-    ("Water boils at 50C", ClaimType.FACTUAL),
-    ("The United Nations was founded in 1945", ClaimType.FACTUAL),
-    ("Pizza is the best food in the world", ClaimType.OPINION),
-    ("I think the president is doing a terrible job", ClaimType.OPINION),
-    ("The government should ban cars in cities", ClaimType.OPINION),
-    ("The Eiffel Tower is 330 metres tall and it is the most beautiful tower", ClaimType.MIXED),
-    ("It happened", ClaimType.AMBIGUOUS),
-])
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        ("The Earth is flat", ClaimType.FACTUAL),
+        ("COVID-19 vaccines are safe and effective", ClaimType.FACTUAL),
+        ("5G networks spread COVID-19", ClaimType.FACTUAL),
+        ("Water boils at 50C", ClaimType.FACTUAL),
+        ("The United Nations was founded in 1945", ClaimType.FACTUAL),
+        ("Pizza is the best food in the world", ClaimType.OPINION),
+        ("I think the president is doing a terrible job", ClaimType.OPINION),
+        ("The government should ban cars in cities", ClaimType.OPINION),
+        ("The Eiffel Tower is 330 metres tall and it is the most beautiful tower", ClaimType.MIXED),
+        ("It happened", ClaimType.AMBIGUOUS),
+    ],
+)
 async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
     detector = load_head_classifier(SUBJECTIVITY_WEIGHTS, minilm)
     result = await classify_local(claim, detector)
@@ -147,20 +193,28 @@ async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
         assert "330" in result.claim and "beautiful" not in result.claim
 
 
-
-@pytest.mark.parametrize("sentence, part", [
-    ("The Eiffel Tower is 330 metres tall and it is the most beautiful tower", "The Eiffel Tower is 330 metres tall."),
-    ("Paris is the capital of France, and it is beautiful", "Paris is the capital of France."),
-    ("Vaccines cause autism, which is terrible", "Vaccines cause autism."),
-    # a long opinion's clause with a copula but nothing to look up is not its "factual part"
-    ("Above all in these grey weeks, as public life is sunk into a long season of gloom, this is a disgrace",
-     None),
-    ("Yet he, so pleased with himself, is the perfect windbag and it is ridiculous", None),
-])
+@pytest.mark.parametrize(
+    "sentence, part",
+    [
+        (
+            "The Eiffel Tower is 330 metres tall and it is the most beautiful tower",
+            "The Eiffel Tower is 330 metres tall.",
+        ),
+        ("Paris is the capital of France, and it is beautiful", "Paris is the capital of France."),
+        ("Vaccines cause autism, which is terrible", "Vaccines cause autism."),
+        # a long opinion's clause with a copula but nothing to look up is not its "factual part"
+        (
+            "Above all in these grey weeks, as public life is sunk into a long season of gloom, this is a disgrace",
+            None,
+        ),
+        ("Yet he, so pleased with himself, is the perfect windbag and it is ridiculous", None),
+    ],
+)
 def test_the_factual_part_of_a_mixed_sentence_has_something_to_look_up(sentence, part):
     from agent.classify import factual_part
 
     assert factual_part(sentence) == part
+
 
 # -- the verdict from stances (agent.verdict.judged_verdict) -------------------------------------
 
@@ -170,21 +224,31 @@ CAL = None
 def _cal():
     from agent.verdict import Calibration
 
-    return Calibration(threshold=0.6, platt={"decided": (4.0, -1.0), "partial": (0.0, -1.0), "nee": (-2.0, 1.0)},
-                       fitted_on="a test")
+    return Calibration(
+        threshold=0.6,
+        platt={"decided": (4.0, -1.0), "partial": (0.0, -1.0), "nee": (-2.0, 1.0)},
+        fitted_on="a test",
+    )
 
 
 def test_one_credible_refuting_item_decides_false_and_the_reasoning_quotes_it():
     from agent.verdict import judged_verdict
 
-    evidence = [item(text="The Earth is not flat."), item("b.org", "The Moon orbits the Earth.", credibility=0.6)]
+    evidence = [
+        item(text="The Earth is not flat."),
+        item("b.org", "The Moon orbits the Earth.", credibility=0.6),
+    ]
     probs = [StanceProbs(0.02, 0.95, 0.03), StanceProbs(0.1, 0.1, 0.8)]
-    decision, factuality = judged_verdict("The Earth is flat", evidence, probs, "the local judge (t)", _cal())
+    decision, factuality = judged_verdict(
+        "The Earth is flat", evidence, probs, "the local judge (t)", _cal()
+    )
     assert decision.verdict is Verdict.FALSE and decision.mode == "nli"
     assert 0.5 < decision.confidence < 1 and factuality is not None and factuality < 0.2
     assert decision.reasoning.startswith("Judged by the local judge (t), not by a language model.")
     assert '[1]: "The Earth is not flat."' in decision.reasoning and "[2]" not in decision.reasoning
-    assert decision.reasoning.endswith('[1]: "The Earth is not flat."')  # the quote's full stop ends it, once
+    assert decision.reasoning.endswith(
+        '[1]: "The Earth is not flat."'
+    )  # the quote's full stop ends it, once
 
 
 def test_factuality_follows_the_stances_the_answer_shows():
@@ -192,12 +256,21 @@ def test_factuality_follows_the_stances_the_answer_shows():
 
     # every item shows "refutes" (NASA's two sentences and USGS's, as the local judge reads them): the
     # factuality is 0, as documented, not the share of entailment probability (it was 0.27 here)
-    evidence = [item(text="The Earth is not flat."), item("b.org", "The Earth is a sphere and not flat."),
-                item("c.gov", "The Earth is 4.54 billion years old.")]
-    probs = [StanceProbs(0.07, 0.83, 0.10), StanceProbs(0.35, 0.49, 0.16), StanceProbs(0.23, 0.55, 0.22)]
+    evidence = [
+        item(text="The Earth is not flat."),
+        item("b.org", "The Earth is a sphere and not flat."),
+        item("c.gov", "The Earth is 4.54 billion years old."),
+    ]
+    probs = [
+        StanceProbs(0.07, 0.83, 0.10),
+        StanceProbs(0.35, 0.49, 0.16),
+        StanceProbs(0.23, 0.55, 0.22),
+    ]
     _, factuality = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
     assert factuality == 0.0
-    probs[1] = StanceProbs(0.6, 0.3, 0.1)  # one item shows "supports": its weight against the others'
+    probs[1] = StanceProbs(
+        0.6, 0.3, 0.1
+    )  # one item shows "supports": its weight against the others'
     _, factuality = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
     expected = (0.6 * 0.9 / 1.5) / (0.83 * 0.9 + 0.6 * 0.9 / 1.5 + 0.55 * 0.9 / 2)
     assert factuality == round(expected, 4)
@@ -217,9 +290,14 @@ def test_strong_support_and_strong_refutation_is_partially_true():
     from agent.verdict import judged_verdict
 
     evidence = [item(text="Yes it is."), item("b.org", "No it is not.")]
-    decision, _ = judged_verdict("claim", evidence, [StanceProbs(0.9, 0.05, 0.05), StanceProbs(0.05, 0.9, 0.05)],
-                                 "j", _cal())
-    assert decision.verdict is Verdict.PARTIALLY_TRUE and "[1]" in decision.reasoning and "[2]" in decision.reasoning
+    decision, _ = judged_verdict(
+        "claim", evidence, [StanceProbs(0.9, 0.05, 0.05), StanceProbs(0.05, 0.9, 0.05)], "j", _cal()
+    )
+    assert (
+        decision.verdict is Verdict.PARTIALLY_TRUE
+        and "[1]" in decision.reasoning
+        and "[2]" in decision.reasoning
+    )
 
 
 def test_flagged_sources_count_for_nothing_and_stale_ones_for_half():
@@ -227,7 +305,9 @@ def test_flagged_sources_count_for_nothing_and_stale_ones_for_half():
 
     satire = item("theonion.com", "The Earth is flat, scientists admit.")
     satire.flags = ["satire"]
-    decision, _ = judged_verdict("The Earth is flat", [satire], [StanceProbs(0.95, 0.0, 0.05)], "j", _cal())
+    decision, _ = judged_verdict(
+        "The Earth is flat", [satire], [StanceProbs(0.95, 0.0, 0.05)], "j", _cal()
+    )
     assert decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE
     fresh, stale = item(), item()
     stale.stale = True
@@ -238,8 +318,14 @@ def test_flagged_sources_count_for_nothing_and_stale_ones_for_half():
 def test_the_reasoning_rests_on_items_that_clearly_take_a_side():
     from agent.verdict import judged_verdict
 
-    evidence = [item(text="The Earth is not flat."), item("usgs.gov", "The Earth is 4.5 billion years old.")]
-    probs = [StanceProbs(0.01, 0.97, 0.02), StanceProbs(0.2, 0.4, 0.38)]  # a weak lean, also "refutes"
+    evidence = [
+        item(text="The Earth is not flat."),
+        item("usgs.gov", "The Earth is 4.5 billion years old."),
+    ]
+    probs = [
+        StanceProbs(0.01, 0.97, 0.02),
+        StanceProbs(0.2, 0.4, 0.38),
+    ]  # a weak lean, also "refutes"
     decision, _ = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
     assert decision.verdict is Verdict.FALSE
     assert "[1]" in decision.reasoning and "[2]" not in decision.reasoning

@@ -18,27 +18,55 @@ from tests.fakes.search_memory import MemorySearch
 
 CLAIM = "The Eiffel Tower was completed in 1889"
 COUNTER = "The Eiffel Tower was not completed in 1889"
-BRITANNICA = Document("The Eiffel Tower was completed in 1889 for the World's Fair in Paris.",
-                      "https://www.britannica.com/topic/Eiffel-Tower", "Eiffel Tower")
-OFFICIAL = Document("Construction of the Eiffel Tower was completed in March 1889.",
-                    "https://www.toureiffel.paris/en/history", "History of the tower")
-UNRELATED = Document("Honey never spoils when it is sealed and stored properly.",
-                     "https://www.example.org/honey", "Honey")
-REUTERS = ("https://www.reuters.com/world/eiffel", "Eiffel Tower history",
-           "The Eiffel Tower was completed in 1889, Reuters reports.")
-SNOPES = ("https://www.snopes.com/fact-check/eiffel", "Was the Eiffel Tower completed in 1889?",
-          "Yes: the Eiffel Tower was completed in 1889.")
-BLOG = ("https://blog.example.net/tower", "Tower trivia", "The Eiffel Tower was completed in 1889 for the fair.")
+BRITANNICA = Document(
+    "The Eiffel Tower was completed in 1889 for the World's Fair in Paris.",
+    "https://www.britannica.com/topic/Eiffel-Tower",
+    "Eiffel Tower",
+)
+OFFICIAL = Document(
+    "Construction of the Eiffel Tower was completed in March 1889.",
+    "https://www.toureiffel.paris/en/history",
+    "History of the tower",
+)
+UNRELATED = Document(
+    "Honey never spoils when it is sealed and stored properly.",
+    "https://www.example.org/honey",
+    "Honey",
+)
+REUTERS = (
+    "https://www.reuters.com/world/eiffel",
+    "Eiffel Tower history",
+    "The Eiffel Tower was completed in 1889, Reuters reports.",
+)
+SNOPES = (
+    "https://www.snopes.com/fact-check/eiffel",
+    "Was the Eiffel Tower completed in 1889?",
+    "Yes: the Eiffel Tower was completed in 1889.",
+)
+BLOG = (
+    "https://blog.example.net/tower",
+    "Tower trivia",
+    "The Eiffel Tower was completed in 1889 for the fair.",
+)
 
 
 def escalation(provider: MemorySearch) -> SearchEscalation:
-    return SearchEscalation(provider, TierPlan(("reuters.com",), ("snopes.com",), deadline_s=5, call_timeout_s=2),
-                            CallPolicy(rate_per_s=0))
+    return SearchEscalation(
+        provider,
+        TierPlan(("reuters.com",), ("snopes.com",), deadline_s=5, call_timeout_s=2),
+        CallPolicy(rate_per_s=0),
+    )
 
 
-def verifier(kb: MemoryRetriever, search: MemorySearch | None = None, chat=None, **config) -> Verifier:
-    return Verifier(kb, escalation(search) if search is not None else None, chat,
-                    VerifierConfig(write_coalesce_s=0, **config))
+def verifier(
+    kb: MemoryRetriever, search: MemorySearch | None = None, chat=None, **config
+) -> Verifier:
+    return Verifier(
+        kb,
+        escalation(search) if search is not None else None,
+        chat,
+        VerifierConfig(write_coalesce_s=0, **config),
+    )
 
 
 def sites_searched(search: MemorySearch) -> list[tuple[str, ...] | None]:
@@ -60,13 +88,17 @@ async def test_short_kb_evidence_asks_trusted_and_fact_checkers_then_stops_and_l
     v = verifier(kb, search)
     result = await v.verify(CLAIM)
     # 5a ∥ 5b, each with the claim and its counter-query; no broad
-    assert sorted(search.log, key=str) == sorted([(q, s) for q in (CLAIM, COUNTER) for s in
-                                                  (("reuters.com",), ("snopes.com",))], key=str)
+    assert sorted(search.log, key=str) == sorted(
+        [(q, s) for q in (CLAIM, COUNTER) for s in (("reuters.com",), ("snopes.com",))], key=str
+    )
     origins = {e.source: e.origin for e in result.evidence}
     assert origins[REUTERS[0]] == "web" and origins[SNOPES[0]] == "fact_check"
     assert result.search.new_documents == 2 and result.search.tier_used in {"trusted", "fact_check"}
     assert await v.drain(timeout_s=5) == 0
-    assert {d.source for d in kb.docs.values()} >= {REUTERS[0], SNOPES[0]}  # 5d: written back into the KB
+    assert {d.source for d in kb.docs.values()} >= {
+        REUTERS[0],
+        SNOPES[0],
+    }  # 5d: written back into the KB
     again = await verifier(kb, MemorySearch()).verify(CLAIM)
     assert again.search.tier_used == "kb"  # what was learned answers next time
 
@@ -74,20 +106,27 @@ async def test_short_kb_evidence_asks_trusted_and_fact_checkers_then_stops_and_l
 async def test_counter_queries_reach_the_targeted_tiers_in_the_same_round_and_can_be_turned_off():
     kb, search = MemoryRetriever([UNRELATED]), MemorySearch([REUTERS, SNOPES])
     result = await verifier(kb, search).verify(CLAIM)
-    assert {(q, s) for q, s in search.log if q == COUNTER} == {(COUNTER, ("reuters.com",)), (COUNTER, ("snopes.com",))}
+    assert {(q, s) for q, s in search.log if q == COUNTER} == {
+        (COUNTER, ("reuters.com",)),
+        (COUNTER, ("snopes.com",)),
+    }
     assert any(s.startswith(f"Counter-query {COUNTER!r} (negation)") for s in result.steps)
     debunk = MemorySearch([REUTERS, SNOPES])
     await verifier(MemoryRetriever([UNRELATED]), debunk, counter_query="debunk").verify(CLAIM)
     assert "Eiffel Tower completed 1889 myth false debunked" in {q for q, _ in debunk.log}
     off = MemorySearch([REUTERS, SNOPES])
     quiet = await verifier(MemoryRetriever([UNRELATED]), off, counter_query="off").verify(CLAIM)
-    assert {q for q, _ in off.log} == {CLAIM} and not any(s.startswith("Counter-query") for s in quiet.steps)
+    assert {q for q, _ in off.log} == {CLAIM} and not any(
+        s.startswith("Counter-query") for s in quiet.steps
+    )
 
 
 async def test_the_broad_web_only_when_the_targeted_tiers_leave_it_short():
     kb, search = MemoryRetriever([UNRELATED]), MemorySearch([BLOG])
     result = await verifier(kb, search).verify(CLAIM)
-    assert sites_searched(search)[-1] is None and len(search.log) == 5  # 2 tiers × (claim, counter) + broad
+    assert (
+        sites_searched(search)[-1] is None and len(search.log) == 5
+    )  # 2 tiers × (claim, counter) + broad
     assert search.log[-1] == (CLAIM, None)  # the broad tier searches the claim's own queries only
     assert result.search.tier_used == "broad" and [e.source for e in result.evidence] == [BLOG[0]]
     assert any("searching the broad web" in s for s in result.steps)
@@ -100,23 +139,31 @@ async def test_web_search_false_and_no_provider_keep_to_the_kb_and_say_so():
     assert search.log == []
     assert "Web search skipped: the request set web_search=false." in off.steps
     assert any("no search provider is configured" in s for s in none.steps)
-    assert [e.source for e in off.evidence] == [e.source for e in none.evidence] == [BRITANNICA.source]
+    assert (
+        [e.source for e in off.evidence] == [e.source for e in none.evidence] == [BRITANNICA.source]
+    )
 
 
 async def test_a_search_outage_continues_on_kb_evidence_and_a_kb_write_failure_is_said():
     kb, down = MemoryRetriever([BRITANNICA], fail_index=1), MemorySearch([REUTERS], fail=True)
     result = await verifier(kb, down).verify(CLAIM)
     assert any(s.startswith("Search tier trusted failed (") for s in result.steps)
-    assert [e.source for e in result.evidence] == [BRITANNICA.source] and result.search.new_documents == 0
+    assert [e.source for e in result.evidence] == [
+        BRITANNICA.source
+    ] and result.search.new_documents == 0
     kb2 = MemoryRetriever([UNRELATED], fail_index=1)
-    written_now = await verifier(kb2, MemorySearch([REUTERS]), index_after_response=False).verify(CLAIM)
+    written_now = await verifier(kb2, MemorySearch([REUTERS]), index_after_response=False).verify(
+        CLAIM
+    )
     assert any(s.startswith("Could not index web results") for s in written_now.steps)
     assert [e.source for e in written_now.evidence] == [REUTERS[0]]  # the evidence is still used
 
 
 async def test_an_opinion_is_not_verifiable_without_retrieval_or_search():
     kb, search = MemoryRetriever([BRITANNICA]), MemorySearch([REUTERS])
-    chat = ScriptedChat({"classify": {"claim_type": "OPINION", "claim": "x", "reason": "a value judgement"}})
+    chat = ScriptedChat(
+        {"classify": {"claim_type": "OPINION", "claim": "x", "reason": "a value judgement"}}
+    )
     result = await verifier(kb, search, chat).verify("Paris is the most beautiful city")
     assert result.claim_type is ClaimType.OPINION and result.verdict is Verdict.NOT_VERIFIABLE
     assert search.log == [] and kb.access == {} and chat.tasks() == ["classify"]
@@ -124,8 +171,14 @@ async def test_an_opinion_is_not_verifiable_without_retrieval_or_search():
 
 async def test_llm_failures_fall_back_visibly():
     kb = MemoryRetriever([BRITANNICA, OFFICIAL])
-    chat = ScriptedChat({"classify": LLMUnavailable("down"), "sufficiency": {"sufficient": True},
-                         "verdict": LLMUnavailable("down"), "trust": LLMUnavailable("down")})
+    chat = ScriptedChat(
+        {
+            "classify": LLMUnavailable("down"),
+            "sufficiency": {"sufficient": True},
+            "verdict": LLMUnavailable("down"),
+            "trust": LLMUnavailable("down"),
+        }
+    )
     result = await verifier(kb, None, chat).verify(CLAIM)
     assert result.claim_type is ClaimType.FACTUAL  # the rules classified it
     assert any(s.startswith("Verdict: the LLM failed (") for s in result.steps)
@@ -134,32 +187,54 @@ async def test_llm_failures_fall_back_visibly():
 
 
 @pytest.mark.parametrize("grounding", ["always", None])
-async def test_a_verdict_citing_nothing_that_exists_is_downgraded_and_grounding_follows_the_request(grounding):
+async def test_a_verdict_citing_nothing_that_exists_is_downgraded_and_grounding_follows_the_request(
+    grounding,
+):
     kb = MemoryRetriever([BRITANNICA, OFFICIAL])
-    chat = ScriptedChat({
-        "classify": {"claim_type": "FACTUAL", "claim": CLAIM, "reason": "dated"},
-        "sufficiency": {"sufficient": True, "reason": "two sources"},
-        "verdict": {"verdict": "False", "confidence": 0.6, "reasoning": "It was built later [9]."},
-        "trust": {"ratings": []}, "grounding": {"confidence": 0.3}})
+    chat = ScriptedChat(
+        {
+            "classify": {"claim_type": "FACTUAL", "claim": CLAIM, "reason": "dated"},
+            "sufficiency": {"sufficient": True, "reason": "two sources"},
+            "verdict": {
+                "verdict": "False",
+                "confidence": 0.6,
+                "reasoning": "It was built later [9].",
+            },
+            "trust": {"ratings": []},
+            "grounding": {"confidence": 0.3},
+        }
+    )
     result = await verifier(kb, None, chat).verify(CLAIM, VerifyOptions(grounding=grounding))
     assert result.verdict is Verdict.NOT_ENOUGH_EVIDENCE and "[9]" not in result.reasoning
     assert any("downgraded to Not Enough Evidence" in s for s in result.steps)
     if grounding == "always":
         assert result.grounding.status != "SKIPPED" and result.grounding.full_confidence == 0.6
-        assert any(s.startswith("Grounding (always): measured on the judge's verdict 'False'") for s in result.steps)
+        assert any(
+            s.startswith("Grounding (always): measured on the judge's verdict 'False'")
+            for s in result.steps
+        )
     else:
         assert result.grounding.status == "SKIPPED"
-        assert "Grounding check skipped (the citation check changed the verdict it measured)." in result.steps
+        assert (
+            "Grounding check skipped (the citation check changed the verdict it measured)."
+            in result.steps
+        )
 
 
 async def test_a_verdict_backed_by_its_citations_stands():
     kb = MemoryRetriever([BRITANNICA, OFFICIAL])
-    chat = ScriptedChat({
-        "classify": {"claim_type": "FACTUAL", "claim": CLAIM, "reason": "dated"},
-        "sufficiency": {"sufficient": True, "reason": "two sources"},
-        "verdict": {"verdict": "True", "confidence": 0.95,
-                    "reasoning": "The Eiffel Tower was completed in 1889 [1][2]."},
-        "trust": {"ratings": []}})
+    chat = ScriptedChat(
+        {
+            "classify": {"claim_type": "FACTUAL", "claim": CLAIM, "reason": "dated"},
+            "sufficiency": {"sufficient": True, "reason": "two sources"},
+            "verdict": {
+                "verdict": "True",
+                "confidence": 0.95,
+                "reasoning": "The Eiffel Tower was completed in 1889 [1][2].",
+            },
+            "trust": {"ratings": []},
+        }
+    )
     result = await verifier(kb, None, chat).verify(CLAIM)
     assert result.verdict is Verdict.TRUE and result.mode == "llm"
     assert (result.citations.total, result.citations.supported) == (2, 2)

@@ -18,15 +18,24 @@ async def verify(client, claim, **extra):
 
 
 async def test_opinion_and_ambiguous_short_circuit_without_retrieval_or_search(tmp_path, minilm):
-    answers = iter([{"claim_type": "OPINION", "claim": "", "reason": "taste"},
-                    {"claim_type": "AMBIGUOUS", "claim": "", "reason": "who is 'he'?"}])
+    answers = iter(
+        [
+            {"claim_type": "OPINION", "claim": "", "reason": "taste"},
+            {"claim_type": "AMBIGUOUS", "claim": "", "reason": "who is 'he'?"},
+        ]
+    )
     with FakeOpenAI(lambda m: next(answers)) as llm, FakeSearxng([]) as searx:
-        settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url, SEARCH_PROVIDER="searxng",
-                                 SEARXNG_URL=searx.url)
+        settings = make_settings(
+            tmp_path, OPENAI_BASE_URL=llm.url, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url
+        )
         async with app_client(settings, embedder=minilm) as client:
             opinion = await verify(client, "Jazz is more interesting than pop")
             vague = await verify(client, "He said it again yesterday")
-    assert (opinion["claim_type"], opinion["verdict"], opinion["mode"]) == ("OPINION", "Not Verifiable", "llm")
+    assert (opinion["claim_type"], opinion["verdict"], opinion["mode"]) == (
+        "OPINION",
+        "Not Verifiable",
+        "llm",
+    )
     assert (vague["claim_type"], vague["verdict"]) == ("AMBIGUOUS", "Not Enough Evidence")
     assert "rephrase" in vague["reasoning"] and "who is 'he'?" in vague["reasoning"]
     for body in (opinion, vague):
@@ -36,11 +45,18 @@ async def test_opinion_and_ambiguous_short_circuit_without_retrieval_or_search(t
 
 
 async def test_mixed_claims_check_only_the_extracted_factual_part(tmp_path, minilm):
-    classify = {"claim_type": "MIXED", "claim": "Apollo 11 landed on the Moon in 1969.",
-                "reason": "fact plus praise"}
+    classify = {
+        "claim_type": "MIXED",
+        "claim": "Apollo 11 landed on the Moon in 1969.",
+        "reason": "fact plus praise",
+    }
     with FakeOpenAI(scripted(classify)) as llm:
-        async with app_client(make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm) as client:
-            body = await verify(client, "Apollo 11 landed on the Moon in 1969, the greatest day ever")
+        async with app_client(
+            make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm
+        ) as client:
+            body = await verify(
+                client, "Apollo 11 landed on the Moon in 1969, the greatest day ever"
+            )
     assert body["claim_type"] == "MIXED"
     assert body["claim"] == "Apollo 11 landed on the Moon in 1969."
     assert body["original_claim"].endswith("greatest day ever")
@@ -48,17 +64,27 @@ async def test_mixed_claims_check_only_the_extracted_factual_part(tmp_path, mini
 
 
 async def test_the_llm_may_not_correct_the_claim_it_is_asked_to_check(tmp_path, minilm):
-    classify = {"claim_type": "FACTUAL", "claim": "Water boils at 100C at sea level.", "reason": "fixed it"}
+    classify = {
+        "claim_type": "FACTUAL",
+        "claim": "Water boils at 100C at sea level.",
+        "reason": "fixed it",
+    }
     with FakeOpenAI(scripted(classify)) as llm:
-        async with app_client(make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm) as client:
+        async with app_client(
+            make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm
+        ) as client:
             body = await verify(client, "Water boils at 50C")
     assert body["claim"] == "Water boils at 50C"
     assert any("changed numbers" in s for s in body["steps"])
 
 
 async def test_citation_repair_and_uncited_downgrade(tmp_path, minilm):
-    verdicts = iter([{"verdict": "False", "confidence": 0.9, "reasoning": "Refuted by [1] and [12]."},
-                     {"verdict": "True", "confidence": 0.8, "reasoning": "Everyone knows this."}])
+    verdicts = iter(
+        [
+            {"verdict": "False", "confidence": 0.9, "reasoning": "Refuted by [1] and [12]."},
+            {"verdict": "True", "confidence": 0.8, "reasoning": "Everyone knows this."},
+        ]
+    )
     with FakeOpenAI(scripted(verdict=lambda m: next(verdicts))) as llm:
         # Two fresh verifications of one claim: the verdict cache would answer the second.
         settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url, VERDICT_CACHE_TTL_S=0)
@@ -78,14 +104,18 @@ async def test_prose_wrapped_json_from_a_local_model_is_read(tmp_path, minilm):
         return f"Sure! Here is the JSON you asked for:\n```json\n{__import__('json').dumps(answer)}\n```\nHope it helps."
 
     with FakeOpenAI(chatty) as llm:
-        async with app_client(make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm) as client:
+        async with app_client(
+            make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm
+        ) as client:
             body = await verify(client, "The Earth is flat")
     assert (body["mode"], body["verdict"]) == ("llm", "False")
 
 
 async def test_garbage_from_the_llm_degrades_every_stage_visibly(tmp_path, minilm):
     with FakeOpenAI(lambda m: "lol no") as llm:
-        async with app_client(make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm) as client:
+        async with app_client(
+            make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm
+        ) as client:
             body = await verify(client, "The Earth is flat")
     assert body["mode"] == "evidence-only" and body["verdict"] == "Not Enough Evidence"
     assert any("fell back to the local classifier" in s for s in body["steps"])
@@ -107,10 +137,14 @@ async def test_a_slow_llm_costs_its_timeout_not_more(tmp_path, minilm):
 
 
 async def test_fact_checker_rating_decides_without_an_llm(tmp_path, minilm):
-    results = [{"title": "Fact check: Does hot lemon water cure cancer?",
-                "url": "https://www.snopes.com/fact-check/hot-lemon-water-cancer/",
-                "content": "Claim: Drinking hot lemon water cures cancer. Rating: False. No study shows that "
-                           "hot lemon water kills cancer cells in people."}]
+    results = [
+        {
+            "title": "Fact check: Does hot lemon water cure cancer?",
+            "url": "https://www.snopes.com/fact-check/hot-lemon-water-cancer/",
+            "content": "Claim: Drinking hot lemon water cures cancer. Rating: False. No study shows that "
+            "hot lemon water kills cancer cells in people.",
+        }
+    ]
     with FakeSearxng(lambda q: results if "snopes.com" in q else []) as searx:
         settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url)
         async with app_client(settings, embedder=minilm) as client:
@@ -127,10 +161,16 @@ async def test_four_concurrent_verifications_stay_isolated(tmp_path, minilm):
         claim = user_claim(messages)
         return {"verdict": "False", "confidence": 0.7, "reasoning": f"About '{claim}': see [1]."}
 
-    claims = ["The Earth is flat", "Apollo 11 landed on the Moon in 1969",
-              "The speed of light is 299,792,458 metres per second", "The United Nations was founded in 1945"]
+    claims = [
+        "The Earth is flat",
+        "Apollo 11 landed on the Moon in 1969",
+        "The speed of light is 299,792,458 metres per second",
+        "The United Nations was founded in 1945",
+    ]
     with FakeOpenAI(scripted(verdict=echo), delay_s=0.2) as llm:
-        async with app_client(make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm) as client:
+        async with app_client(
+            make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm
+        ) as client:
             bodies = await asyncio.gather(*(verify(client, c) for c in claims))
     assert [b["claim"] for b in bodies] == claims
     for claim, body in zip(claims, bodies, strict=True):

@@ -14,13 +14,41 @@ from tests.conftest import app_client, make_settings
 API_DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 
 CONTRACT_FIELDS = {
-    "claim", "original_claim", "claim_type", "verdict", "confidence", "factuality", "reasoning",
-    "evidence", "citations", "grounding", "balance", "search", "cache", "usage", "steps",
-    "session_id", "mode", "timings_ms",
+    "claim",
+    "original_claim",
+    "claim_type",
+    "verdict",
+    "confidence",
+    "factuality",
+    "reasoning",
+    "evidence",
+    "citations",
+    "grounding",
+    "balance",
+    "search",
+    "cache",
+    "usage",
+    "steps",
+    "session_id",
+    "mode",
+    "timings_ms",
 }
 EVIDENCE_FIELDS = {
-    "text", "source", "title", "score", "relevance", "origin", "domain", "source_type",
-    "credibility", "bias", "published", "quote", "stance", "stance_score", "trust",
+    "text",
+    "source",
+    "title",
+    "score",
+    "relevance",
+    "origin",
+    "domain",
+    "source_type",
+    "credibility",
+    "bias",
+    "published",
+    "quote",
+    "stance",
+    "stance_score",
+    "trust",
 }
 
 
@@ -49,8 +77,12 @@ async def test_flat_earth_is_answered_from_nasa_evidence_without_an_llm(tmp_path
 
 async def test_each_verification_has_its_own_session(tmp_path, minilm):
     async with app_client(make_settings(tmp_path), embedder=minilm) as client:
-        first = (await client.post("/api/verify", json={"claim": "Apollo 11 landed on the Moon in 1969"})).json()
-        second = (await client.post("/api/verify", json={"claim": "Apollo 11 landed on the Moon in 1969"})).json()
+        first = (
+            await client.post("/api/verify", json={"claim": "Apollo 11 landed on the Moon in 1969"})
+        ).json()
+        second = (
+            await client.post("/api/verify", json={"claim": "Apollo 11 landed on the Moon in 1969"})
+        ).json()
     assert first["session_id"] != second["session_id"]
     assert "nasa.gov" in {e["domain"] for e in first["evidence"]}
 
@@ -77,7 +109,9 @@ async def test_health_names_components_and_fallbacks(tmp_path, minilm):
 
 async def test_opinion_and_vague_input_are_not_judged(tmp_path, minilm):
     async with app_client(make_settings(tmp_path), embedder=minilm) as client:
-        opinion = (await client.post("/api/verify", json={"claim": "Pizza is the best food in the world"})).json()
+        opinion = (
+            await client.post("/api/verify", json={"claim": "Pizza is the best food in the world"})
+        ).json()
         vague = (await client.post("/api/verify", json={"claim": "It is true"})).json()
     assert opinion["claim_type"] == "OPINION" and opinion["verdict"] == "Not Verifiable"
     assert vague["claim_type"] == "AMBIGUOUS" and vague["verdict"] == "Not Enough Evidence"
@@ -85,12 +119,18 @@ async def test_opinion_and_vague_input_are_not_judged(tmp_path, minilm):
 
 
 async def test_references_replace_the_pool_and_stay_out_of_the_kb(tmp_path, minilm):
-    refs = ["The Eiffel Tower in Paris was completed in 1889 for the World's Fair.",
-            "https://example.org/page-not-fetched"]
+    refs = [
+        "The Eiffel Tower in Paris was completed in 1889 for the World's Fair.",
+        "https://example.org/page-not-fetched",
+    ]
     async with app_client(make_settings(tmp_path), embedder=minilm) as client:
         before = (await client.get("/api/health")).json()["kb_size"]
-        body = (await client.post("/api/verify", json={
-            "claim": "The Eiffel Tower was completed in 1889", "references": refs})).json()
+        body = (
+            await client.post(
+                "/api/verify",
+                json={"claim": "The Eiffel Tower was completed in 1889", "references": refs},
+            )
+        ).json()
         after = (await client.get("/api/health")).json()["kb_size"]
     assert [e["origin"] for e in body["evidence"]] == ["reference"]
     assert after == before
@@ -130,7 +170,9 @@ RAW_BODIES = [
 @pytest.mark.parametrize(("raw", "why"), RAW_BODIES, ids=[r[1] for r in RAW_BODIES])
 async def test_undecodable_bodies_get_4xx_json(tmp_path, minilm, raw, why):
     async with app_client(make_settings(tmp_path, AUTO_SEED=False), embedder=minilm) as client:
-        response = await client.post("/api/verify", content=raw, headers={"content-type": "application/json"})
+        response = await client.post(
+            "/api/verify", content=raw, headers={"content-type": "application/json"}
+        )
         assert 400 <= response.status_code < 500, why
         assert "error" in response.json()
         assert (await client.get("/api/health")).status_code == 200
@@ -147,13 +189,16 @@ async def test_oversized_bodies_get_413(tmp_path, minilm):
             for _ in range(10):
                 yield b" " * 1000
 
-        streamed = await client.post("/api/verify", content=chunks(),
-                                     headers={"content-type": "application/json"})
+        streamed = await client.post(
+            "/api/verify", content=chunks(), headers={"content-type": "application/json"}
+        )
         assert streamed.status_code == 413
         assert (await client.get("/api/health")).status_code == 200
 
 
-async def test_what_the_server_loaded_is_frozen_out_of_the_collector_while_it_runs(tmp_path, minilm):
+async def test_what_the_server_loaded_is_frozen_out_of_the_collector_while_it_runs(
+    tmp_path, minilm
+):
     """Full collections over the models' objects stopped the event loop for ~0.3 s under load."""
     import gc
 
@@ -165,12 +210,16 @@ async def test_what_the_server_loaded_is_frozen_out_of_the_collector_while_it_ru
     assert gc.get_freeze_count() == 0
 
 
-async def test_docs_give_the_status_the_server_answers_for_a_body_that_is_not_json(tmp_path, minilm):
+async def test_docs_give_the_status_the_server_answers_for_a_body_that_is_not_json(
+    tmp_path, minilm
+):
     """Issue 37: docs/api.md said malformed JSON gets 422; the server answers 400."""
     import re
 
     async with app_client(make_settings(tmp_path, AUTO_SEED=False), embedder=minilm) as client:
-        response = await client.post("/api/verify", content=b'{"claim": ', headers={"content-type": "application/json"})
+        response = await client.post(
+            "/api/verify", content=b'{"claim": ', headers={"content-type": "application/json"}
+        )
     docs = API_DOCS.read_text()
     assert response.status_code == 400
     assert not re.search(r"422 for invalid input \([^)]*malformed", docs)

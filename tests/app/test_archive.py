@@ -15,21 +15,36 @@ from tests.fakes.clock import VirtualTime
 from tests.fakes.pages import FakePages
 from tests.fakes.wayback import TIMESTAMP, FakeWayback
 
-OTHER = ("<html><head><title>County records</title></head><body><article><p>County records show that "
-         "Millbrook's Riverside Bridge opened in 1931; local masons built it of stone over two "
-         "summers.</p></article></body></html>")
+OTHER = (
+    "<html><head><title>County records</title></head><body><article><p>County records show that "
+    "Millbrook's Riverside Bridge opened in 1931; local masons built it of stone over two "
+    "summers.</p></article></body></html>"
+)
 
 
-async def test_web_evidence_is_archived_in_the_background_and_the_record_gets_the_capture(tmp_path, minilm):
-    with FakePages({"/bridge": (200, PAGE), "/refuse/bridge": (200, OTHER)}) as site, \
-            FakeWayback(pending_polls=2, throttle=1) as archive:
+async def test_web_evidence_is_archived_in_the_background_and_the_record_gets_the_capture(
+    tmp_path, minilm
+):
+    with (
+        FakePages({"/bridge": (200, PAGE), "/refuse/bridge": (200, OTHER)}) as site,
+        FakeWayback(pending_polls=2, throttle=1) as archive,
+    ):
         urls = [site.url + "/bridge", site.url + "/refuse/bridge"]
-        settings = make_settings(tmp_path, FETCH_ALLOW_HOSTS=f"127.0.0.1:{site.port}", ARCHIVE="wayback",
-                                 ARCHIVE_URL=archive.url, ARCHIVE_POLL_S=0.05, ARCHIVE_HOST_INTERVAL_S=0.01,
-                                 ARCHIVE_ACCESS_KEY="access", ARCHIVE_SECRET_KEY="s3cret")
+        settings = make_settings(
+            tmp_path,
+            FETCH_ALLOW_HOSTS=f"127.0.0.1:{site.port}",
+            ARCHIVE="wayback",
+            ARCHIVE_URL=archive.url,
+            ARCHIVE_POLL_S=0.05,
+            ARCHIVE_HOST_INTERVAL_S=0.01,
+            ARCHIVE_ACCESS_KEY="access",
+            ARCHIVE_SECRET_KEY="s3cret",
+        )
         async with app_client(settings, embedder=minilm) as client:
             started = time.perf_counter()
-            answer = (await client.post("/api/verify", json={"claim": CLAIM, "references": urls})).json()
+            answer = (
+                await client.post("/api/verify", json={"claim": CLAIM, "references": urls})
+            ).json()
             answered_s = time.perf_counter() - started
             first = (await client.get(f"/api/verifications/{answer['id']}")).json()
             recorder = client.app.state.records
@@ -39,7 +54,11 @@ async def test_web_evidence_is_archived_in_the_background_and_the_record_gets_th
     sources = {e["source"] for e in answer["evidence"]}
     assert sources == set(urls), sources
     assert answered_s < 5 and archive.polls >= 0
-    assert {s["archive_state"] for s in first["record"]["snapshots"]} <= {"pending", "archived", "failed"}
+    assert {s["archive_state"] for s in first["record"]["snapshots"]} <= {
+        "pending",
+        "archived",
+        "failed",
+    }
     snapshots = {s["source"]: s for s in after["record"]["snapshots"]}
     kept = snapshots[urls[0]]
     assert kept["archive_state"] == "archived"
@@ -58,8 +77,16 @@ async def test_one_host_is_submitted_at_the_set_interval_and_a_stuck_capture_fai
     store = await JobStore.open(f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3")
     try:
         with FakeWayback(pending_polls=1000) as archive:
-            archiver = Archiver(RecordStore(store.engine), archive.url, concurrency=2, host_interval_s=10.0,
-                                poll_s=5.0, max_wait_s=30.0, clock=clock, sleep=clock.sleep)
+            archiver = Archiver(
+                RecordStore(store.engine),
+                archive.url,
+                concurrency=2,
+                host_interval_s=10.0,
+                poll_s=5.0,
+                max_wait_s=30.0,
+                clock=clock,
+                sleep=clock.sleep,
+            )
             results = []
             for url in ("https://a.example/1", "https://a.example/2"):
                 try:
@@ -67,7 +94,12 @@ async def test_one_host_is_submitted_at_the_set_interval_and_a_stuck_capture_fai
                 except Exception as exc:  # noqa: BLE001
                     results.append(str(exc))
             clock.slept.clear()
-            for url in ("https://b.example/1", "https://b.example/2", "https://c.example/1", "https://b.example/3"):
+            for url in (
+                "https://b.example/1",
+                "https://b.example/2",
+                "https://c.example/1",
+                "https://b.example/3",
+            ):
                 await archiver._host_turn(url)
             await archiver.aclose()
     finally:

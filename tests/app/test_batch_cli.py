@@ -23,28 +23,49 @@ def lines(path) -> list[dict]:
 @pytest.mark.slow
 async def test_batch_through_a_server_writes_every_item_once_and_resumes(tmp_path, minilm, capsys):
     source, out = tmp_path / "claims.csv", tmp_path / "results.jsonl"
-    source.write_text("id,claim\nflat,The Earth is flat\nmoon,Apollo 11 landed on the Moon in 1969\n,   \n")
-    async with app_client(make_settings(tmp_path), embedder=minilm) as client, live_server(client.app) as url:
-        code = await asyncio.to_thread(main, ["batch", str(source), "--api", url, "--out", str(out), "--no-web"])
+    source.write_text(
+        "id,claim\nflat,The Earth is flat\nmoon,Apollo 11 landed on the Moon in 1969\n,   \n"
+    )
+    async with (
+        app_client(make_settings(tmp_path), embedder=minilm) as client,
+        live_server(client.app) as url,
+    ):
+        code = await asyncio.to_thread(
+            main, ["batch", str(source), "--api", url, "--out", str(out), "--no-web"]
+        )
         first_err = capsys.readouterr().err
         first = lines(out)
         # nothing new: nothing is submitted
-        again = await asyncio.to_thread(main, ["batch", str(source), "--api", url, "--out", str(out)])
+        again = await asyncio.to_thread(
+            main, ["batch", str(source), "--api", url, "--out", str(out)]
+        )
         again_err = capsys.readouterr().err
         # a new line in the file: only it is asked
         source.write_text(source.read_text() + "paris,Paris is the capital of France\n")
-        more = await asyncio.to_thread(main, ["batch", str(source), "--api", url, "--out", str(out), "--quiet"])
+        more = await asyncio.to_thread(
+            main, ["batch", str(source), "--api", url, "--out", str(out), "--quiet"]
+        )
         # an interrupted run left its job id beside --out: the re-run follows that job, no new one
         source.write_text(source.read_text() + "rome,Rome is in Italy\n")
-        pending = (await client.post("/api/jobs", json={"items": [{"id": "rome", "claim": "Rome is in Italy"}]})).json()
+        pending = (
+            await client.post(
+                "/api/jobs", json={"items": [{"id": "rome", "claim": "Rome is in Italy"}]}
+            )
+        ).json()
         (tmp_path / "results.jsonl.job").write_text(json.dumps({"job": pending["id"]}))
-        resumed = await asyncio.to_thread(main, ["batch", str(source), "--api", url, "--out", str(out), "--quiet"])
+        resumed = await asyncio.to_thread(
+            main, ["batch", str(source), "--api", url, "--out", str(out), "--quiet"]
+        )
         jobs = (await client.get("/api/jobs")).json()["jobs"]
         csv_out = tmp_path / "results.csv"
-        as_csv = await asyncio.to_thread(main, ["batch", str(source), "--api", url, "--out", str(csv_out), "--quiet"])
+        as_csv = await asyncio.to_thread(
+            main, ["batch", str(source), "--api", url, "--out", str(csv_out), "--quiet"]
+        )
     assert code == 0, first_err
     assert [row["id"] for row in first] == ["flat", "moon", "3"]
-    assert first[0]["status"] == "done" and first[0]["result"]["evidence"][0]["domain"] == "nasa.gov"
+    assert (
+        first[0]["status"] == "done" and first[0]["result"]["evidence"][0]["domain"] == "nasa.gov"
+    )
     assert first[2]["status"] == "failed" and first[2]["error"].startswith("invalid claim")
     assert "claim/s" in first_err or "claim]" in first_err  # the progress bar
     assert "2 answered, 1 failed" in first_err
@@ -54,18 +75,32 @@ async def test_batch_through_a_server_writes_every_item_once_and_resumes(tmp_pat
     assert [row["id"] for row in rows] == ["flat", "moon", "3", "paris", "rome"]
     assert rows[:3] == first  # earlier answers untouched
     assert not (tmp_path / "results.jsonl.job").exists()
-    assert [job["total"] for job in jobs] == [1, 1, 3]  # newest first: rome (the API's), paris, the first
+    assert [job["total"] for job in jobs] == [
+        1,
+        1,
+        3,
+    ]  # newest first: rome (the API's), paris, the first
     table = list(csv.DictReader(csv_out.open()))
-    assert [r["id"] for r in table] == ["flat", "moon", "3", "paris", "rome"] and table[0]["verdict"]
+    assert [r["id"] for r in table] == ["flat", "moon", "3", "paris", "rome"] and table[0][
+        "verdict"
+    ]
 
 
 @pytest.mark.slow
 def test_batch_in_process_uses_the_local_jobs_database(tmp_path):
     source, out = tmp_path / "claims.jsonl", tmp_path / "out.csv"
-    source.write_text('{"id": "a", "claim": "The Earth is flat"}\n{"id": "b", "claim": "Water is wet"}\n')
+    source.write_text(
+        '{"id": "a", "claim": "The Earth is flat"}\n{"id": "b", "claim": "Water is wet"}\n'
+    )
     env = serve_env(tmp_path / "kb", 8000) | {"RERANKER_MODEL": "none", "LOCAL_JUDGE": "false"}
-    run = subprocess.run([sys.executable, "-m", "app.cli", "batch", str(source), "--out", str(out)], env=env,
-                         cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-m", "app.cli", "batch", str(source), "--out", str(out)],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     table = list(csv.DictReader(out.open()))
     assert [r["id"] for r in table] == ["a", "b"] and all(r["status"] == "done" for r in table)
@@ -82,15 +117,24 @@ def test_ctrl_c_prints_no_traceback_but_how_to_resume_and_logs_stay_above_the_ba
     import time
 
     source, out = tmp_path / "claims.jsonl", tmp_path / "out.jsonl"
-    source.write_text("".join(json.dumps({"id": f"c{n}", "claim": f"The river number {n} flows into the sea."}) + "\n"
-                              for n in range(300)))
+    source.write_text(
+        "".join(
+            json.dumps({"id": f"c{n}", "claim": f"The river number {n} flows into the sea."}) + "\n"
+            for n in range(300)
+        )
+    )
     # the default reranker cannot load offline: its WARNING is logged while the bar is up
     env = serve_env(tmp_path / "kb", 8000) | {"LOCAL_JUDGE": "false"}
     env.pop("RERANKER_MODEL", None)
     log = tmp_path / "stderr.txt"
     with log.open("w") as stderr:
-        proc = subprocess.Popen([sys.executable, "-m", "app.cli", "batch", str(source), "--out", str(out), "--no-web"],
-                                env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=stderr)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "app.cli", "batch", str(source), "--out", str(out), "--no-web"],
+            env=env,
+            cwd=tmp_path,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
     state = tmp_path / "out.jsonl.job"
     try:
         deadline = time.monotonic() + 180
@@ -110,10 +154,14 @@ def test_ctrl_c_prints_no_traceback_but_how_to_resume_and_logs_stay_above_the_ba
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-3000:]
     job_id = json.loads(state.read_text())["job"]
     assert f"Job {job_id} waits in the local jobs database" in text
-    assert f"To resume, run the same command again (answered items are skipped):\n  claimcheck batch {source} " \
-           f"--out {out} --no-web" in text
+    assert (
+        f"To resume, run the same command again (answered items are skipped):\n  claimcheck batch {source} "
+        f"--out {out} --no-web" in text
+    )
     warnings = [line for line in text.split("\n") if "WARNING" in line]
     assert warnings, text[-3000:]
     stamp = re.compile(r"^\s*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ WARNING ")
-    for line in warnings:  # each on a line of its own: the bar was cleared first, not written through
+    for (
+        line
+    ) in warnings:  # each on a line of its own: the bar was cleared first, not written through
         assert stamp.match(line.split("\r")[-1]), repr(line)

@@ -15,7 +15,12 @@ from tests.fakes.chaos import ChaosServer, half_json, hanging, resetting, trickl
 
 DEADLINE_S = 4.0
 ROOMY_S = 10.0
-ROOMY = {"VERIFY_DEADLINE_S": ROOMY_S, "VERIFY_RESERVE_S": 2.0, "LLM_TIMEOUT_S": 30.0, "RATE_LIMIT": "1000/minute"}
+ROOMY = {
+    "VERIFY_DEADLINE_S": ROOMY_S,
+    "VERIFY_RESERVE_S": 2.0,
+    "LLM_TIMEOUT_S": 30.0,
+    "RATE_LIMIT": "1000/minute",
+}
 FAST = {
     "VERIFY_DEADLINE_S": DEADLINE_S,
     "VERIFY_RESERVE_S": 1.5,

@@ -31,23 +31,35 @@ def test_the_verdict_reads_well_in_a_terminal():
 
 
 def test_the_stream_parser_reads_what_the_server_frames():
-    text = ": comment\n\n" + frame("step", {"index": 1, "step": "a\nb"}) + frame("result", {"ok": True})
-    assert list(parse_stream(text.split("\n"))) == [("step", {"index": 1, "step": "a\nb"}),
-                                                    ("result", {"ok": True})]
+    text = (
+        ": comment\n\n"
+        + frame("step", {"index": 1, "step": "a\nb"})
+        + frame("result", {"ok": True})
+    )
+    assert list(parse_stream(text.split("\n"))) == [
+        ("step", {"index": 1, "step": "a\nb"}),
+        ("result", {"ok": True}),
+    ]
 
 
 @pytest.mark.slow
 async def test_verify_and_kb_search_through_a_running_server(tmp_path, minilm, capsys):
-    async with app_client(make_settings(tmp_path), embedder=minilm) as client, \
-            live_server(client.app) as url:
+    async with (
+        app_client(make_settings(tmp_path), embedder=minilm) as client,
+        live_server(client.app) as url,
+    ):
         code = await asyncio.to_thread(main, ["verify", "The Earth is flat", "--api", url])
         out, err = capsys.readouterr()
         assert code == 0, err
         assert out.startswith("NOT ENOUGH EVIDENCE")
-        assert "[1] Earth: Facts — nasa.gov" in out and "https://science.nasa.gov/earth/facts/" in out
+        assert (
+            "[1] Earth: Facts — nasa.gov" in out and "https://science.nasa.gov/earth/facts/" in out
+        )
         assert "   1. Classified as FACTUAL" in err  # steps shown live on stderr
 
-        code = await asyncio.to_thread(main, ["verify", "The Earth is flat", "--api", url, "--json"])
+        code = await asyncio.to_thread(
+            main, ["verify", "The Earth is flat", "--api", url, "--json"]
+        )
         out, err = capsys.readouterr()
         assert code == 0 and err == ""
         assert json.loads(out)["evidence"][0]["domain"] == "nasa.gov"
@@ -64,11 +76,18 @@ async def test_verify_and_kb_search_through_a_running_server(tmp_path, minilm, c
 async def test_kb_stats_and_ingest_through_a_running_server(tmp_path, minilm, capsys, monkeypatch):
     """Issue 23 item 3: the kb commands work with --api; without it, a server that owns the KB is
     named with the --api to use; ingest validates like the API and counts documents and passages."""
-    long_text = " ".join(f"Sentence {i} says the river carries silt to the delta every spring." for i in range(60))
+    long_text = " ".join(
+        f"Sentence {i} says the river carries silt to the delta every spring." for i in range(60)
+    )
     docs = tmp_path / "docs.jsonl"
-    docs.write_text(json.dumps({"text": "The Danube flows through ten countries.", "source": "https://example.org/d"})
-                    + "\n" + json.dumps({"text": long_text, "source": "https://example.org/river", "title": "River"})
-                    + "\n")
+    docs.write_text(
+        json.dumps(
+            {"text": "The Danube flows through ten countries.", "source": "https://example.org/d"}
+        )
+        + "\n"
+        + json.dumps({"text": long_text, "source": "https://example.org/river", "title": "River"})
+        + "\n"
+    )
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps({"text": "An FTP file.", "source": "ftp://example.org/file"}) + "\n")
     settings = make_settings(tmp_path)
@@ -76,7 +95,10 @@ async def test_kb_stats_and_ingest_through_a_running_server(tmp_path, minilm, ca
     async with app_client(settings, embedder=minilm) as client, live_server(client.app) as url:
         assert await asyncio.to_thread(main, ["kb", "stats", "--api", url]) == 0
         before = int(capsys.readouterr().out.split("passages: ")[1].split()[0])
-        assert await asyncio.to_thread(main, ["kb", "ingest", str(docs), "--api", url, "--batch", "1"]) == 0
+        assert (
+            await asyncio.to_thread(main, ["kb", "ingest", str(docs), "--api", url, "--batch", "1"])
+            == 0
+        )
         out = capsys.readouterr().out
         assert "2 document(s) added, 0 already there" in out
         after = int(out.split("now holds ")[1].split()[0])
@@ -84,7 +106,9 @@ async def test_kb_stats_and_ingest_through_a_running_server(tmp_path, minilm, ca
         assert await asyncio.to_thread(main, ["kb", "ingest", str(docs), "--api", url]) == 0
         assert "0 document(s) added, 2 already there" in capsys.readouterr().out
         assert await asyncio.to_thread(main, ["kb", "ingest", str(bad), "--api", url]) == 1
-        assert "not a usable http(s) URL" in capsys.readouterr().err  # refused before anything is sent
+        assert (
+            "not a usable http(s) URL" in capsys.readouterr().err
+        )  # refused before anything is sent
         assert await asyncio.to_thread(main, ["kb", "stats"]) == 1  # the server owns the local KB
         assert "--api http://" in capsys.readouterr().err
 
@@ -92,23 +116,46 @@ async def test_kb_stats_and_ingest_through_a_running_server(tmp_path, minilm, ca
 @pytest.mark.slow
 def test_verify_in_process_prints_a_readable_verdict_with_sources(tmp_path):
     env = serve_env(tmp_path / "kb", 8000)
-    run = subprocess.run([sys.executable, "-m", "app.cli", "verify", "The Earth is flat"], env=env,
-                         cwd=tmp_path, capture_output=True, text=True, timeout=180)
+    run = subprocess.run(
+        [sys.executable, "-m", "app.cli", "verify", "The Earth is flat"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     # the defaults of a fresh machine: no LLM, the local judge answers from NASA's evidence
     assert run.stdout.startswith("FALSE") and "engine nli" in run.stdout
     assert "Sources" in run.stdout and "nasa.gov" in run.stdout
     assert "Classified as FACTUAL" in run.stderr
 
-    search = subprocess.run([sys.executable, "-m", "app.cli", "kb", "search", "shape of the Earth",
-                             "-k", "2", "--json"], env=env, cwd=tmp_path, capture_output=True,
-                            text=True, timeout=180)
+    search = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "app.cli",
+            "kb",
+            "search",
+            "shape of the Earth",
+            "-k",
+            "2",
+            "--json",
+        ],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert search.returncode == 0, search.stderr[-2000:]
     results = json.loads(search.stdout)["results"]
     assert len(results) == 2 and "nasa.gov" in results[0]["source"]
 
 
-def test_a_worker_without_a_shared_database_is_refused_with_the_reason(monkeypatch, tmp_path, capsys):
+def test_a_worker_without_a_shared_database_is_refused_with_the_reason(
+    monkeypatch, tmp_path, capsys
+):
     """Without DATABASE_URL a worker would open its own SQLite file and never see the API's jobs."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("CHROMA_PERSIST_DIR", str(tmp_path / "kb"))
@@ -119,7 +166,9 @@ def test_a_worker_without_a_shared_database_is_refused_with_the_reason(monkeypat
     assert "needs DATABASE_URL" in err and "never see the API's jobs" in err
 
 
-def test_a_locked_knowledge_base_names_the_address_its_server_announced(monkeypatch, tmp_path, capsys):
+def test_a_locked_knowledge_base_names_the_address_its_server_announced(
+    monkeypatch, tmp_path, capsys
+):
     """Issue 37: the hint named port 8000 unless PORT was exported in the shell running the command;
     the server now writes where it listens beside the KB it owns."""
     import os
@@ -146,12 +195,19 @@ def test_the_terminal_shows_why_a_comparison_rule_decided_an_item():
     import copy
 
     body = copy.deepcopy(VERIFY_EXAMPLE)
-    body["evidence"][0].update(stance="refutes", stance_rule="number",
-                               stance_reason="the claim says 540 km; the source says 212 km")
+    body["evidence"][0].update(
+        stance="refutes",
+        stance_rule="number",
+        stance_reason="the claim says 540 km; the source says 212 km",
+    )
     text = format_verdict(body)
     assert "why refutes: the claim says 540 km; the source says 212 km" in text
     assert "why " not in format_verdict(VERIFY_EXAMPLE)
-    body["evidence"][0].update(stance="neutral", stance_rule="hedge", stance_reason="the source says only that it may be so")
+    body["evidence"][0].update(
+        stance="neutral",
+        stance_rule="hedge",
+        stance_reason="the source says only that it may be so",
+    )
     assert "not read as support: the source says only that it may be so" in format_verdict(body)
 
 

@@ -13,12 +13,22 @@ from app.cli import main
 def test_ingest_twice_adds_once_and_stats_report_facets(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("CHROMA_PERSIST_DIR", str(tmp_path / "kb"))
     monkeypatch.setenv("EMBEDDING_BACKEND", "torch")
-    rows = [{"text": f"Fact number {i} about the water cycle and rainfall.", "source": f"https://www.usgs.gov/{i}",
-             "title": f"Fact {i}", "timestamp": f"2020-01-{i + 1:02d}"} for i in range(5)]
+    rows = [
+        {
+            "text": f"Fact number {i} about the water cycle and rainfall.",
+            "source": f"https://www.usgs.gov/{i}",
+            "title": f"Fact {i}",
+            "timestamp": f"2020-01-{i + 1:02d}",
+        }
+        for i in range(5)
+    ]
     path = tmp_path / "docs.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in rows[:3]) + "\n")
     assert main(["kb", "ingest", str(path), "--batch", "2"]) == 0
-    assert "3 document(s) added, 0 already there; the KB now holds 3 passages" in capsys.readouterr().out
+    assert (
+        "3 document(s) added, 0 already there; the KB now holds 3 passages"
+        in capsys.readouterr().out
+    )
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")  # resumed with more lines
     assert main(["kb", "ingest", str(path)]) == 0
     assert "2 document(s) added, 3 already there" in capsys.readouterr().out
@@ -28,10 +38,16 @@ def test_ingest_twice_adds_once_and_stats_report_facets(tmp_path, monkeypatch, c
     assert "oldest: 2020-01-01" in out and "newest: 2020-01-05" in out
 
 
-@pytest.mark.parametrize("second, why", [
-    ("not json", "not JSON"),
-    ('{"text": "honey", "source": "http://[zz]/honey"}', "not a usable http(s) URL"),  # issue 20
-])
+@pytest.mark.parametrize(
+    "second, why",
+    [
+        ("not json", "not JSON"),
+        (
+            '{"text": "honey", "source": "http://[zz]/honey"}',
+            "not a usable http(s) URL",
+        ),  # issue 20
+    ],
+)
 def test_ingest_of_a_broken_file_fails_with_the_line(tmp_path, monkeypatch, capsys, second, why):
     monkeypatch.setenv("CHROMA_PERSIST_DIR", str(tmp_path / "kb"))
     monkeypatch.setenv("EMBEDDING_BACKEND", "torch")
@@ -60,4 +76,4 @@ def test_ingest_claimreview_round_trips_and_reports_malformed_items(tmp_path, mo
     assert "0 fact-check(s) added, 1 already there" in capsys.readouterr().out
     assert main(["kb", "search", "Moon landing faked", "--json"]) == 0
     hits = json.loads(capsys.readouterr().out)["results"]
-    assert hits[0]["source"] == REVIEW["url"] and "rated \"False\"" in hits[0]["text"]
+    assert hits[0]["source"] == REVIEW["url"] and 'rated "False"' in hits[0]["text"]

@@ -14,9 +14,21 @@ import app.services as services_module
 from app.services import build_services
 from tests.conftest import make_settings
 
-STEPS = ["load_embedder", "load_reranker", "open_kb", "make_provider", "OpenAIChatModel",
-         "load_head_classifier", "load_nli", "load_local_judge", "make_cache", "VerificationService",
-         "PassageChecker", "SourceAuditor", "load_language_model"]
+STEPS = [
+    "load_embedder",
+    "load_reranker",
+    "open_kb",
+    "make_provider",
+    "OpenAIChatModel",
+    "load_head_classifier",
+    "load_nli",
+    "load_local_judge",
+    "make_cache",
+    "VerificationService",
+    "PassageChecker",
+    "SourceAuditor",
+    "load_language_model",
+]
 
 
 class Opened:
@@ -62,13 +74,16 @@ class Opened:
         self.things.append((what, thing))
         real = getattr(thing, method)
         if asyncio.iscoroutinefunction(real):
+
             async def closing(*args, **kwargs):
                 self.closed.add(id(thing))
                 return await real(*args, **kwargs)
         else:
+
             def closing(*args, **kwargs):
                 self.closed.add(id(thing))
                 return real(*args, **kwargs)
+
         setattr(thing, method, closing)
 
     def left_open(self) -> list[str]:
@@ -81,9 +96,15 @@ class Opened:
 
 
 def settings_for(tmp_path):
-    return make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL="http://127.0.0.1:9",
-                         OPENAI_BASE_URL="http://127.0.0.1:9/v1", LOCAL_JUDGE=True, URL_CHECK=True,
-                         NLI_MODEL="none")
+    return make_settings(
+        tmp_path,
+        SEARCH_PROVIDER="searxng",
+        SEARXNG_URL="http://127.0.0.1:9",
+        OPENAI_BASE_URL="http://127.0.0.1:9/v1",
+        LOCAL_JUDGE=True,
+        URL_CHECK=True,
+        NLI_MODEL="none",
+    )
 
 
 @pytest.mark.parametrize("step", STEPS)
@@ -99,7 +120,9 @@ async def test_a_failing_step_closes_everything_opened_before_it(tmp_path, monke
         await build_services(settings_for(tmp_path))
     assert opened.left_open() == []
     if STEPS.index(step) > STEPS.index("open_kb"):
-        assert "knowledge base" in {what for what, _ in opened.things}  # the check has something to check
+        assert "knowledge base" in {
+            what for what, _ in opened.things
+        }  # the check has something to check
     await asyncio.sleep(0)
     leaked = [t for t in asyncio.all_tasks() - before if not t.done()]
     assert leaked == [], leaked
@@ -119,7 +142,10 @@ async def test_a_successful_build_closes_everything_at_shutdown(tmp_path, monkey
 
 
 async def test_claim_heads_choose_the_classifiers_weights(tmp_path):
-    for kind, name in (("default", "subjectivity.json"), ("research", "subjectivity-research.json")):
+    for kind, name in (
+        ("default", "subjectivity.json"),
+        ("research", "subjectivity-research.json"),
+    ):
         services = await build_services(make_settings(tmp_path / kind, CLAIM_HEADS=kind))
         try:
             assert services.classifier == f"rules + opinion detector (agent/data/{name})"

@@ -43,7 +43,9 @@ class AppUnderTest:
     async def __call__(self, scope, receive, send) -> None:
         assert self.app is not None, "the fuzz_app fixture plugs the app in"
         services = getattr(self.app.state, "services", None)
-        if services is not None:  # URLs in fuzzed texts (and the schema's example) are never looked up
+        if (
+            services is not None
+        ):  # URLs in fuzzed texts (and the schema's example) are never looked up
             services.audit_fetcher.backend.resolver = no_dns
         await self.app(scope, receive, send)
 
@@ -59,7 +61,9 @@ def per_event(spec: dict) -> dict:
     spec = copy.deepcopy(spec)
     for operations in spec["paths"].values():
         for operation in operations.values():
-            media = operation["responses"].get("200", {}).get("content", {}).get("text/event-stream")
+            media = (
+                operation["responses"].get("200", {}).get("content", {}).get("text/event-stream")
+            )
             if media is not None:
                 assert media["schema"]["type"] == "string"
                 media["schema"] = SSE_EVENT
@@ -67,8 +71,9 @@ def per_event(spec: dict) -> dict:
 
 
 # The schema as the app documents it with keys on, built without a lifespan (no models, no I/O).
-schema = schemathesis.openapi.from_dict(per_event(
-    create_app(Settings(_env_file=None, API_KEYS=KEY, SEARCH_PROVIDER="none")).openapi()))
+schema = schemathesis.openapi.from_dict(
+    per_event(create_app(Settings(_env_file=None, API_KEYS=KEY, SEARCH_PROVIDER="none")).openapi())
+)
 schema.app = AppUnderTest()
 schema.config.phases.coverage.enabled = COVERAGE
 # A schema-violating body can also be too large: 413 is the right refusal for it.
@@ -85,11 +90,20 @@ def fuzz_counts() -> Iterator[Counter]:
     yield counts
     if REPORT:
         with open(REPORT, "w", encoding="utf-8") as handle:
-            json.dump({"examples_per_operation": EXAMPLES, "coverage_phase": COVERAGE,
-                       "checks": sorted(c.__name__ for c in ALL_CHECKS), "cases": dict(counts)}, handle)
-    print(f"\nschemathesis: {len(counts)} of {len(OPERATIONS)} operations, {sum(counts.values())} "
-          f"examples (≤ {EXAMPLES} generated each, plus explicit ones): "
-          + ", ".join(f"{label} {n}" for label, n in sorted(counts.items())))
+            json.dump(
+                {
+                    "examples_per_operation": EXAMPLES,
+                    "coverage_phase": COVERAGE,
+                    "checks": sorted(c.__name__ for c in ALL_CHECKS),
+                    "cases": dict(counts),
+                },
+                handle,
+            )
+    print(
+        f"\nschemathesis: {len(counts)} of {len(OPERATIONS)} operations, {sum(counts.values())} "
+        f"examples (≤ {EXAMPLES} generated each, plus explicit ones): "
+        + ", ".join(f"{label} {n}" for label, n in sorted(counts.items()))
+    )
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -100,8 +114,9 @@ def fuzz_app(tmp_path_factory, request) -> Iterator[None]:
     test is the HTTP one, and 10,000 cases through MiniLM take an hour on two cores."""
     from schemathesis.python.asgi import shutdown_lifespans
 
-    settings = make_settings(tmp_path_factory.mktemp("fuzz"), API_KEYS=KEY, RATE_LIMIT="100000/minute",
-                             AUTO_SEED=False)
+    settings = make_settings(
+        tmp_path_factory.mktemp("fuzz"), API_KEYS=KEY, RATE_LIMIT="100000/minute", AUTO_SEED=False
+    )
     if os.environ.get("FUZZ_EMBEDDER") == "hashing":
         from retrieval.embeddings import HashingEmbedder
 
@@ -129,10 +144,17 @@ def semantic_refusal(case, response) -> bool:
 
 
 @schema.parametrize()
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 def test_the_api_holds_against_its_own_schema(case, fuzz_counts):
     fuzz_counts[case.operation.label] += 1
     response = case.call(headers={"X-API-Key": KEY})
-    case.validate_response(response, checks=ALL_CHECKS,
-                           excluded_checks=POSITIVE_ACCEPTANCE if semantic_refusal(case, response) else [])
+    case.validate_response(
+        response,
+        checks=ALL_CHECKS,
+        excluded_checks=POSITIVE_ACCEPTANCE if semantic_refusal(case, response) else [],
+    )

@@ -23,13 +23,28 @@ from tests.conftest import app_client, make_settings
 
 KEY = "ck_generated_client_3f9a1c7e5b2d"
 ALL_OPERATIONS = {
-    "post /api/verify", "post /api/verify/stream", "post /api/check", "post /api/check/stream",
-    "post /api/sources/audit", "get /api/health", "get /api/kb/stats", "get /api/kb/search",
-    "post /api/kb/documents", "delete /api/kb/documents/{doc_id}",
-    "post /api/jobs", "get /api/jobs", "get /api/jobs/{job_id}", "delete /api/jobs/{job_id}",
-    "get /api/jobs/{job_id}/events", "get /api/jobs/{job_id}/results",
-    "get /api/verifications", "get /api/verifications/{record_id}", "delete /api/verifications/{record_id}",
-    "post /api/verifications/{record_id}/review", "get /api/reviews", "get /api/reviews/{review_id}",
+    "post /api/verify",
+    "post /api/verify/stream",
+    "post /api/check",
+    "post /api/check/stream",
+    "post /api/sources/audit",
+    "get /api/health",
+    "get /api/kb/stats",
+    "get /api/kb/search",
+    "post /api/kb/documents",
+    "delete /api/kb/documents/{doc_id}",
+    "post /api/jobs",
+    "get /api/jobs",
+    "get /api/jobs/{job_id}",
+    "delete /api/jobs/{job_id}",
+    "get /api/jobs/{job_id}/events",
+    "get /api/jobs/{job_id}/results",
+    "get /api/verifications",
+    "get /api/verifications/{record_id}",
+    "delete /api/verifications/{record_id}",
+    "post /api/verifications/{record_id}/review",
+    "get /api/reviews",
+    "get /api/reviews/{review_id}",
 }
 
 
@@ -46,21 +61,32 @@ def _generate(spec_text: str, where: Path) -> str:
         pytest.skip("openapi-python-client is not installed (pip install -e '.[dev]')")
     package = f"claimcheck_client_{uuid.uuid4().hex[:8]}"
     venv_bin = str(Path(sys.executable).parent)
-    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep) if p and p != venv_bin)
+    path = os.pathsep.join(
+        p for p in os.environ.get("PATH", "").split(os.pathsep) if p and p != venv_bin
+    )
     done = generate(spec_text, where / package, env={**os.environ, "PATH": path})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Warning" not in done.stdout + done.stderr, done.stdout + done.stderr  # nothing was skipped
+    assert "Warning" not in done.stdout + done.stderr, (
+        done.stdout + done.stderr
+    )  # nothing was skipped
     assert "not in PATH" not in done.stdout + done.stderr, done.stdout + done.stderr
     return package
 
 
 async def test_a_generated_client_drives_every_operation(tmp_path):
-    settings = make_settings(tmp_path / "app", AUTO_SEED=False, API_KEYS=KEY, RATE_LIMIT="10000/minute",
-                             REVIEWER_KEYS=f"Gen Editor:{KEY}")
+    settings = make_settings(
+        tmp_path / "app",
+        AUTO_SEED=False,
+        API_KEYS=KEY,
+        RATE_LIMIT="10000/minute",
+        REVIEWER_KEYS=f"Gen Editor:{KEY}",
+    )
     async with app_client(settings, embedder=HashingEmbedder()) as raw:
         raw.app.state.services.audit_fetcher.backend.resolver = no_dns
         spec = await raw.get("/openapi.json")
-        documented = {f"{method} {path}" for path, ops in spec.json()["paths"].items() for method in ops}
+        documented = {
+            f"{method} {path}" for path, ops in spec.json()["paths"].items() for method in ops
+        }
         assert documented == ALL_OPERATIONS  # a new operation must be driven below too
 
         package = _generate(spec.text, tmp_path)
@@ -79,53 +105,87 @@ async def _drive(package: str, raw: httpx.AsyncClient) -> None:
 
     models = importlib.import_module(f"{package}.models")
     client = importlib.import_module(package).AuthenticatedClient(
-        base_url="http://claimcheck.test", token=KEY, prefix="", auth_header_name="X-API-Key")
-    client.set_async_httpx_client(httpx.AsyncClient(
-        transport=raw._transport, base_url="http://claimcheck.test", headers={"X-API-Key": KEY}, timeout=60))
+        base_url="http://claimcheck.test", token=KEY, prefix="", auth_header_name="X-API-Key"
+    )
+    client.set_async_httpx_client(
+        httpx.AsyncClient(
+            transport=raw._transport,
+            base_url="http://claimcheck.test",
+            headers={"X-API-Key": KEY},
+            timeout=60,
+        )
+    )
 
     health = await op("meta", "health_api_health_get").asyncio_detailed(client=client)
     assert health.status_code == 200 and isinstance(health.parsed, models.HealthResponse)
 
     added = await op("knowledge_base", "kb_add_api_kb_documents_post").asyncio_detailed(
-        client=client, body=models.KBDocumentsIn(documents=[
-            models.KBDocumentIn(text="Apollo 11 landed on the Moon on 20 July 1969.",
-                                source="https://www.nasa.gov/apollo-11", title="Apollo 11"),
-            models.KBDocumentIn(text="The Great Wall of China is not visible from orbit with the naked eye.",
-                                source="https://www.nasa.gov/great-wall")]))
+        client=client,
+        body=models.KBDocumentsIn(
+            documents=[
+                models.KBDocumentIn(
+                    text="Apollo 11 landed on the Moon on 20 July 1969.",
+                    source="https://www.nasa.gov/apollo-11",
+                    title="Apollo 11",
+                ),
+                models.KBDocumentIn(
+                    text="The Great Wall of China is not visible from orbit with the naked eye.",
+                    source="https://www.nasa.gov/great-wall",
+                ),
+            ]
+        ),
+    )
     assert added.status_code == 200 and isinstance(added.parsed, models.KBAddResponse)
     assert added.parsed.added == 2
 
     refused = await op("knowledge_base", "kb_add_api_kb_documents_post").asyncio_detailed(
-        client=client, body=models.KBDocumentsIn(documents=[
-            models.KBDocumentIn(text="Honey never spoils.", source="http://a..b/honey")]))
+        client=client,
+        body=models.KBDocumentsIn(
+            documents=[models.KBDocumentIn(text="Honey never spoils.", source="http://a..b/honey")]
+        ),
+    )
     assert refused.status_code == 422 and isinstance(refused.parsed, models.ErrorBody)
 
     stats = await op("knowledge_base", "kb_stats_api_kb_stats_get").asyncio_detailed(client=client)
     assert isinstance(stats.parsed, models.KBStats) and stats.parsed.count == 2
 
     found = await op("knowledge_base", "kb_search_api_kb_search_get").asyncio_detailed(
-        client=client, q="Apollo 11 Moon landing", k=3)
+        client=client, q="Apollo 11 Moon landing", k=3
+    )
     assert isinstance(found.parsed, models.KBSearchResponse)
-    assert found.parsed.results and found.parsed.results[0].source == "https://www.nasa.gov/apollo-11"
+    assert (
+        found.parsed.results and found.parsed.results[0].source == "https://www.nasa.gov/apollo-11"
+    )
 
     body = models.VerifyRequest(claim="Apollo 11 landed on the Moon in 1969.", web_search=False)
-    verified = await op("verify", "verify_api_verify_post").asyncio_detailed(client=client, body=body)
+    verified = await op("verify", "verify_api_verify_post").asyncio_detailed(
+        client=client, body=body
+    )
     assert verified.status_code == 200 and isinstance(verified.parsed, models.VerifyResponse)
     assert verified.parsed.evidence and verified.parsed.evidence[0].trust is not None
 
-    streamed = await op("verify", "verify_stream_api_verify_stream_post").asyncio_detailed(client=client, body=body)
+    streamed = await op("verify", "verify_stream_api_verify_stream_post").asyncio_detailed(
+        client=client, body=body
+    )
     assert streamed.status_code == 200 and isinstance(streamed.parsed, str)
     assert "event: step" in streamed.parsed and "event: result" in streamed.parsed
 
-    passage = models.CheckRequest(text="Apollo 11 landed on the Moon in 1969. I love summer.",
-                                  web_search=False, max_claims=2)
-    checked = await op("verify", "check_api_check_post").asyncio_detailed(client=client, body=passage)
+    passage = models.CheckRequest(
+        text="Apollo 11 landed on the Moon in 1969. I love summer.", web_search=False, max_claims=2
+    )
+    checked = await op("verify", "check_api_check_post").asyncio_detailed(
+        client=client, body=passage
+    )
     assert checked.status_code == 200 and isinstance(checked.parsed, models.CheckResponse)
-    check_stream = await op("verify", "check_stream_api_check_stream_post").asyncio_detailed(client=client, body=passage)
+    check_stream = await op("verify", "check_stream_api_check_stream_post").asyncio_detailed(
+        client=client, body=passage
+    )
     assert isinstance(check_stream.parsed, str) and "event: result" in check_stream.parsed
 
     audited = await op("sources", "audit_sources_api_sources_audit_post").asyncio_detailed(
-        client=client, body=models.AuditRequest(text="See https://www.nasa.gov/apollo-11 and http://a..b/x ."))
+        client=client,
+        body=models.AuditRequest(text="See https://www.nasa.gov/apollo-11 and http://a..b/x ."),
+    )
     assert audited.status_code == 200 and isinstance(audited.parsed, models.AuditResponse)
     assert [str(u.status) for u in audited.parsed.urls] == ["unreachable", "invalid_url"]
 
@@ -139,9 +199,14 @@ async def _drive(package: str, raw: httpx.AsyncClient) -> None:
     await _drive_jobs(op, models, client)
     await _drive_records(op, models, client, verified.parsed.id)
 
-    malformed = await raw.post("/api/verify", content=b'{"claim": ', headers={
-        "X-API-Key": KEY, "content-type": "application/json"})
-    assert malformed.status_code == 400  # documented (ErrorBody) — the generated client would parse it
+    malformed = await raw.post(
+        "/api/verify",
+        content=b'{"claim": ',
+        headers={"X-API-Key": KEY, "content-type": "application/json"},
+    )
+    assert (
+        malformed.status_code == 400
+    )  # documented (ErrorBody) — the generated client would parse it
 
 
 async def _drive_jobs(op, models, client) -> None:
@@ -149,10 +214,16 @@ async def _drive_jobs(op, models, client) -> None:
     import asyncio
     import json
 
-    created = await op("jobs", "create_job_api_jobs_post").asyncio_detailed(client=client, body=models.JobCreate(
-        items=[models.JobItemIn(id="a1", claim="Apollo 11 landed on the Moon in 1969."),
-               models.JobItemIn(id="a2", claim="   ")],
-        options=models.JobOptions(web_search=False)))
+    created = await op("jobs", "create_job_api_jobs_post").asyncio_detailed(
+        client=client,
+        body=models.JobCreate(
+            items=[
+                models.JobItemIn(id="a1", claim="Apollo 11 landed on the Moon in 1969."),
+                models.JobItemIn(id="a2", claim="   "),
+            ],
+            options=models.JobOptions(web_search=False),
+        ),
+    )
     assert created.status_code == 202 and isinstance(created.parsed, models.JobOut), created.content
     job_id = created.parsed.id
     get = op("jobs", "get_job_api_jobs_job_id_get")
@@ -162,17 +233,28 @@ async def _drive_jobs(op, models, client) -> None:
         if str(job.parsed.state) in {"done", "failed"}:
             break
         await asyncio.sleep(0.05)
-    assert str(job.parsed.state) == "done" and job.parsed.counts.done == 1 and job.parsed.counts.failed == 1
+    assert (
+        str(job.parsed.state) == "done"
+        and job.parsed.counts.done == 1
+        and job.parsed.counts.failed == 1
+    )
 
     listed = await op("jobs", "list_jobs_api_jobs_get").asyncio_detailed(client=client)
-    assert isinstance(listed.parsed, models.JobList) and job_id in {j.id for j in listed.parsed.jobs}
-    events = await op("jobs", "job_events_api_jobs_job_id_events_get").asyncio_detailed(client=client, job_id=job_id)
+    assert isinstance(listed.parsed, models.JobList) and job_id in {
+        j.id for j in listed.parsed.jobs
+    }
+    events = await op("jobs", "job_events_api_jobs_job_id_events_get").asyncio_detailed(
+        client=client, job_id=job_id
+    )
     assert events.status_code == 200 and "event: end" in events.content.decode()
     results = await op("jobs", "job_results_api_jobs_job_id_results_get").asyncio_detailed(
-        client=client, job_id=job_id)
+        client=client, job_id=job_id
+    )
     rows = [json.loads(line) for line in results.content.decode().splitlines()]
     assert results.status_code == 200 and [r["id"] for r in rows] == ["a1", "a2"]
-    cancelled = await op("jobs", "cancel_job_api_jobs_job_id_delete").asyncio_detailed(client=client, job_id=job_id)
+    cancelled = await op("jobs", "cancel_job_api_jobs_job_id_delete").asyncio_detailed(
+        client=client, job_id=job_id
+    )
     assert isinstance(cancelled.parsed, models.JobOut) and str(cancelled.parsed.state) == "done"
     missing = await get.asyncio_detailed(client=client, job_id="job_missing")
     assert missing.status_code == 404 and isinstance(missing.parsed, models.ErrorBody)
@@ -183,18 +265,34 @@ async def _drive_records(op, models, client, record_id: str) -> None:
     import json
 
     got = await op("records", "get_verification_api_verifications_record_id_get").asyncio_detailed(
-        client=client, record_id=record_id)
+        client=client, record_id=record_id
+    )
     assert got.status_code == 200 and isinstance(got.parsed, models.VerificationOut), got.content
     assert got.parsed.record.snapshots and got.parsed.record.snapshots[0].sha256
-    listed = await op("records", "list_verifications_api_verifications_get").asyncio_detailed(client=client, limit=5)
-    assert isinstance(listed.parsed, models.RecordList) and record_id in {r.id for r in listed.parsed.records}
-    reviewed = await op("records", "review_verification_api_verifications_record_id_review_post").asyncio_detailed(
-        client=client, record_id=record_id, body=models.ReviewIn(verdict=models.ReviewInVerdict("True"), note="ok"))
-    assert reviewed.status_code == 201 and isinstance(reviewed.parsed, models.EditorReviewOut), reviewed.content
+    listed = await op("records", "list_verifications_api_verifications_get").asyncio_detailed(
+        client=client, limit=5
+    )
+    assert isinstance(listed.parsed, models.RecordList) and record_id in {
+        r.id for r in listed.parsed.records
+    }
+    reviewed = await op(
+        "records", "review_verification_api_verifications_record_id_review_post"
+    ).asyncio_detailed(
+        client=client,
+        record_id=record_id,
+        body=models.ReviewIn(verdict=models.ReviewInVerdict("True"), note="ok"),
+    )
+    assert reviewed.status_code == 201 and isinstance(reviewed.parsed, models.EditorReviewOut), (
+        reviewed.content
+    )
     feed = await op("records", "review_feed_api_reviews_get").asyncio_detailed(client=client)
-    assert feed.status_code == 200 and json.loads(feed.content)["@graph"][0]["identifier"] == reviewed.parsed.id
+    assert (
+        feed.status_code == 200
+        and json.loads(feed.content)["@graph"][0]["identifier"] == reviewed.parsed.id
+    )
     one = await op("records", "one_review_api_reviews_review_id_get").asyncio_detailed(
-        client=client, review_id=reviewed.parsed.id)
+        client=client, review_id=reviewed.parsed.id
+    )
     assert one.status_code == 200 and json.loads(one.content)["@type"] == "ClaimReview"
     delete = op("records", "delete_verification_api_verifications_record_id_delete")
     deleted = await delete.asyncio_detailed(client=client, record_id=record_id)

@@ -13,20 +13,31 @@ from tests.retrieval.test_batching import tiny_minilm_cross_encoder
 
 async def test_loaded_models_are_batched_cached_and_reported(tmp_path, minilm):
     ce = tiny_minilm_cross_encoder(tmp_path / "ce", minilm)
-    settings = make_settings(tmp_path, EMBEDDING_BACKEND="torch", RERANKER_MODEL=str(ce),
-                             EMBEDDING_CACHE_DIR=tmp_path / "onnx")
+    settings = make_settings(
+        tmp_path,
+        EMBEDDING_BACKEND="torch",
+        RERANKER_MODEL=str(ce),
+        EMBEDDING_CACHE_DIR=tmp_path / "onnx",
+    )
     async with app_client(settings) as client:
         services = client.app.state.services
         assert isinstance(services.embedder, CachedEmbedder)
         assert isinstance(services.embedder.inner, BatchedEmbedder)
         assert isinstance(services.retriever.reranker, BatchedCrossEncoder)
         queries = [f"Is the Earth flat? ({n})" for n in range(6)]
-        responses = await asyncio.gather(*(client.get("/api/kb/search", params={"q": q}) for q in queries))
+        responses = await asyncio.gather(
+            *(client.get("/api/kb/search", params={"q": q}) for q in queries)
+        )
         assert all(r.status_code == 200 for r in responses)
-        document = {"text": "Snippet seen twice: the Moon is about 384,400 km from the Earth.",
-                    "source": "https://example.org/moon"}
+        document = {
+            "text": "Snippet seen twice: the Moon is about 384,400 km from the Earth.",
+            "source": "https://example.org/moon",
+        }
         added = (await client.post("/api/kb/documents", json={"documents": [document]})).json()
-        assert (await client.delete(f"/api/kb/documents/{added['ids'][0]}")).status_code in (200, 204)
+        assert (await client.delete(f"/api/kb/documents/{added['ids'][0]}")).status_code in (
+            200,
+            204,
+        )
         hits_before = services.embedder.hits
         again = await client.post("/api/kb/documents", json={"documents": [document]})
         assert again.json()["added"] == 1
@@ -34,13 +45,22 @@ async def test_loaded_models_are_batched_cached_and_reported(tmp_path, minilm):
         components = (await client.get("/api/health")).json()["components"]
     inference = components["inference"]
     assert inference["threads"] == available_cores()
-    reranker = components["reranker"]  # the default RERANKER_BACKEND, exported into EMBEDDING_CACHE_DIR
+    reranker = components[
+        "reranker"
+    ]  # the default RERANKER_BACKEND, exported into EMBEDDING_CACHE_DIR
     assert (reranker["backend"], reranker["requested_backend"], reranker["backend_fallback"]) == (
-        "onnx", "onnx", False)
+        "onnx",
+        "onnx",
+        False,
+    )
     assert services.retriever.reranker.inner._model.threads == available_cores()
     assert any((tmp_path / "onnx").rglob("*.onnx"))
     batching = inference["batching"]
-    assert batching["enabled"] is True and batching["max_wait_ms"] == 5.0 and batching["max_batch"] == 64
+    assert (
+        batching["enabled"] is True
+        and batching["max_wait_ms"] == 5.0
+        and batching["max_batch"] == 64
+    )
     assert batching["reranker"]["requests"] == 6 and batching["reranker"]["calls"] <= 6
     assert batching["embedder"]["rows"] >= 6
     assert inference["embedding_cache"]["backend"] == "memory"
@@ -48,15 +68,23 @@ async def test_loaded_models_are_batched_cached_and_reported(tmp_path, minilm):
 
 
 async def test_batching_and_the_cache_can_be_switched_off(tmp_path):
-    settings = make_settings(tmp_path, EMBEDDING_BACKEND="torch", INFERENCE_BATCHING=False,
-                             EMBEDDING_CACHE_ENTRIES=0, INFERENCE_THREADS=1, AUTO_SEED=False)
+    settings = make_settings(
+        tmp_path,
+        EMBEDDING_BACKEND="torch",
+        INFERENCE_BATCHING=False,
+        EMBEDDING_CACHE_ENTRIES=0,
+        INFERENCE_THREADS=1,
+        AUTO_SEED=False,
+    )
     import torch
 
     before = torch.get_num_threads()
     try:
         async with app_client(settings) as client:
             services = client.app.state.services
-            assert isinstance(services.embedder, BatchedEmbedder)  # a batch of one: still off the loop
+            assert isinstance(
+                services.embedder, BatchedEmbedder
+            )  # a batch of one: still off the loop
             assert (await client.get("/api/kb/search", params={"q": "anything"})).status_code == 200
             inference = (await client.get("/api/health")).json()["components"]["inference"]
     finally:
@@ -64,11 +92,15 @@ async def test_batching_and_the_cache_can_be_switched_off(tmp_path):
     assert inference["threads"] == 1
     batching = inference["batching"]
     assert batching["enabled"] is False
-    assert batching["embedder"]["calls"] == batching["embedder"]["requests"] >= 1  # one request per call
+    assert (
+        batching["embedder"]["calls"] == batching["embedder"]["requests"] >= 1
+    )  # one request per call
     assert inference["embedding_cache"] == {"backend": "off"}
 
 
-async def test_the_nli_model_and_the_checkworthy_encoder_take_turns_on_the_services_lane(tmp_path, minilm):
+async def test_the_nli_model_and_the_checkworthy_encoder_take_turns_on_the_services_lane(
+    tmp_path, minilm
+):
     """Torch models loaded beside the embedder must not fight it for the two cores: while the lane
     is held elsewhere, an NLI prediction waits for it."""
     import threading
@@ -86,8 +118,12 @@ async def test_the_nli_model_and_the_checkworthy_encoder_take_turns_on_the_servi
         done: list[float] = []
         with lane:  # another model call is running
             started = time.perf_counter()
-            worker = threading.Thread(target=lambda: (nli.predict_blocking([("a", "b")]),
-                                                      done.append(time.perf_counter() - started)))
+            worker = threading.Thread(
+                target=lambda: (
+                    nli.predict_blocking([("a", "b")]),
+                    done.append(time.perf_counter() - started),
+                )
+            )
             worker.start()
             await asyncio.sleep(0.3)
             assert done == [], "the NLI model ran while the lane was held"

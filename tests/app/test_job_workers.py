@@ -44,9 +44,14 @@ class Cluster:
         log = self.tmp_path / f"{command[0]}-{self.spawned}.log"
         self.logs.append(log)
         with log.open("w") as stderr:  # a file, not a pipe: a chatty process never blocks on it
-            return subprocess.Popen([sys.executable, "-m", "app.cli", *command],
-                                    env={**self.env, "PORT": str(self.port)}, cwd=self.tmp_path,
-                                    stdout=subprocess.DEVNULL, stderr=stderr, text=True)
+            return subprocess.Popen(
+                [sys.executable, "-m", "app.cli", *command],
+                env={**self.env, "PORT": str(self.port)},
+                cwd=self.tmp_path,
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+                text=True,
+            )
 
     def diagnostics(self) -> str:
         """What every process was doing: workers dump their threads and item coroutines on
@@ -57,7 +62,11 @@ class Cluster:
         time.sleep(2)
         tails = []
         for log in self.logs:
-            lines = [line for line in log.read_text(errors="replace").splitlines() if "INFO httpx" not in line]
+            lines = [
+                line
+                for line in log.read_text(errors="replace").splitlines()
+                if "INFO httpx" not in line
+            ]
             tails.append(f"--- {log.name} ---\n" + "\n".join(lines[-80:]))
         return "\n".join(tails)
 
@@ -88,11 +97,14 @@ class Cluster:
             for worker in self.workers:
                 assert worker.poll() is None, f"a worker exited:\n{self.diagnostics()}"
             assert time.monotonic() < deadline, (
-                f"{count} workers never came up: {self.health()['components']['jobs']}\n{self.diagnostics()}")
+                f"{count} workers never came up: {self.health()['components']['jobs']}\n{self.diagnostics()}"
+            )
             time.sleep(0.3)
 
     def job(self, job_id: str, key: str = KEY_A) -> dict:
-        response = httpx.get(f"{self.url}/api/jobs/{job_id}", headers={"X-API-Key": key}, timeout=10)
+        response = httpx.get(
+            f"{self.url}/api/jobs/{job_id}", headers={"X-API-Key": key}, timeout=10
+        )
         assert response.status_code == 200, response.text
         return response.json()
 
@@ -102,7 +114,9 @@ class Cluster:
             body = self.job(job_id)
             if predicate(body):
                 return body
-            assert time.monotonic() < deadline, f"the job never got there: {body}\n{self.diagnostics()}"
+            assert time.monotonic() < deadline, (
+                f"the job never got there: {body}\n{self.diagnostics()}"
+            )
             time.sleep(0.25)
 
     def kill_all(self) -> None:
@@ -122,10 +136,19 @@ def cluster(tmp_path, redis_server, postgres_url, chroma_server):
     chroma_port, _ = chroma_server
     with FakeOpenAI(scripted()) as llm:
         env = serve_env(tmp_path / "kb", 0)
-        env.update(REDIS_URL=redis_server.url, DATABASE_URL=postgres_url, CHROMA_HOST="127.0.0.1",
-                   CHROMA_PORT=str(chroma_port), OPENAI_BASE_URL=llm.url, OPENAI_API_KEY="sk-loopback",
-                   API_KEYS=f"{KEY_A},{KEY_B}", WORKER_HEARTBEAT_TIMEOUT_S="3", WORKER_CONCURRENCY="4",
-                   VERDICT_CACHE_TTL_S="0", URL_CHECK="false")
+        env.update(
+            REDIS_URL=redis_server.url,
+            DATABASE_URL=postgres_url,
+            CHROMA_HOST="127.0.0.1",
+            CHROMA_PORT=str(chroma_port),
+            OPENAI_BASE_URL=llm.url,
+            OPENAI_API_KEY="sk-loopback",
+            API_KEYS=f"{KEY_A},{KEY_B}",
+            WORKER_HEARTBEAT_TIMEOUT_S="3",
+            WORKER_CONCURRENCY="4",
+            VERDICT_CACHE_TTL_S="0",
+            URL_CHECK="false",
+        )
         made = Cluster(tmp_path, env)
         try:
             yield made, llm
@@ -134,10 +157,16 @@ def cluster(tmp_path, redis_server, postgres_url, chroma_server):
 
 
 def submit(cluster: Cluster, count: int, prefix: str) -> str:
-    items = [{"id": f"{prefix}{n}", "claim": f"The {prefix} river number {n} flows north into the sea"}
-             for n in range(count)]
-    response = httpx.post(f"{cluster.url}/api/jobs", json={"items": items, "options": {"web_search": False}},
-                          headers={"X-API-Key": KEY_A}, timeout=30)
+    items = [
+        {"id": f"{prefix}{n}", "claim": f"The {prefix} river number {n} flows north into the sea"}
+        for n in range(count)
+    ]
+    response = httpx.post(
+        f"{cluster.url}/api/jobs",
+        json={"items": items, "options": {"web_search": False}},
+        headers={"X-API-Key": KEY_A},
+        timeout=30,
+    )
     assert response.status_code == 202, response.text
     return response.json()["id"]
 
@@ -145,7 +174,9 @@ def submit(cluster: Cluster, count: int, prefix: str) -> str:
 def results(cluster: Cluster, job_id: str) -> list[dict]:
     import json
 
-    response = httpx.get(f"{cluster.url}/api/jobs/{job_id}/results", headers={"X-API-Key": KEY_A}, timeout=60)
+    response = httpx.get(
+        f"{cluster.url}/api/jobs/{job_id}/results", headers={"X-API-Key": KEY_A}, timeout=60
+    )
     assert response.status_code == 200, response.text
     return [json.loads(line) for line in response.text.splitlines()]
 

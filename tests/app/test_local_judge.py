@@ -14,7 +14,9 @@ async def verify(client, claim, **extra):
     return response.json()
 
 
-async def test_without_an_llm_the_local_judge_answers_false_from_nasa_and_cites_it(tmp_path, minilm):
+async def test_without_an_llm_the_local_judge_answers_false_from_nasa_and_cites_it(
+    tmp_path, minilm
+):
     async with app_client(make_settings(tmp_path, LOCAL_JUDGE=True), embedder=minilm) as client:
         body = await verify(client, "The Earth is flat")
         health = (await client.get("/api/health")).json()
@@ -28,31 +30,45 @@ async def test_without_an_llm_the_local_judge_answers_false_from_nasa_and_cites_
     # NASA's "The Earth is not flat" decides by exact comparison (issue 36), at the rule's measured precision
     assert any("Verdict by exact comparison" in s and "compare.json" in s for s in body["steps"])
     assert any(e["stance_rule"] == "negation" for e in body["evidence"])
-    assert body["citations"]["total"] >= 1 and body["citations"]["supported"] == body["citations"]["total"]
+    assert (
+        body["citations"]["total"] >= 1
+        and body["citations"]["supported"] == body["citations"]["total"]
+    )
     judge = health["components"]["judge"]
     assert judge["active"].startswith("claimcheck-judge") and judge["loaded"] and judge["fallback"]
     assert "NLI_MODEL" in judge["reason"]
     models = health["components"]["models"]
     assert models["nli"]["state"] == "fallback" and "not available" in models["nli"]["reason"]
     assert models["judge"]["state"] == "loaded" and models["embedder"]["state"] == "loaded"
-    assert models["judge"]["alignment"] == "stacked" and "word alignment" in models["judge"]["model"]
+    assert (
+        models["judge"]["alignment"] == "stacked" and "word alignment" in models["judge"]["model"]
+    )
     assert {m["state"] for m in models.values()} <= {"loaded", "fallback", "off"}
 
 
 async def test_the_alignment_stage_can_be_turned_off(tmp_path, minilm):
-    async with app_client(make_settings(tmp_path, LOCAL_JUDGE=True, JUDGE_ALIGNMENT=False), embedder=minilm) as client:
+    async with app_client(
+        make_settings(tmp_path, LOCAL_JUDGE=True, JUDGE_ALIGNMENT=False), embedder=minilm
+    ) as client:
         body = await verify(client, "The Earth is flat")
         health = (await client.get("/api/health")).json()
     judge = health["components"]["models"]["judge"]
     assert judge["state"] == "loaded" and judge["alignment"] == "JUDGE_ALIGNMENT=false"
     assert "word alignment" not in judge["model"]
-    assert body["verdict"] == "False" and body["mode"] == "nli"  # the cross-encoder alone still judges
+    assert (
+        body["verdict"] == "False" and body["mode"] == "nli"
+    )  # the cross-encoder alone still judges
 
 
 async def test_unrelated_evidence_is_not_enough(tmp_path, minilm):
     async with app_client(make_settings(tmp_path, LOCAL_JUDGE=True), embedder=minilm) as client:
-        body = await verify(client, "Drinking coffee causes stomach cancer", references=[
-            "Coffee is one of the most popular drinks in the world and is grown in more than 70 countries."])
+        body = await verify(
+            client,
+            "Drinking coffee causes stomach cancer",
+            references=[
+                "Coffee is one of the most popular drinks in the world and is grown in more than 70 countries."
+            ],
+        )
     assert body["verdict"] == "Not Enough Evidence"
     assert body["mode"] == "nli" or not body["evidence"]
 
@@ -60,13 +76,19 @@ async def test_unrelated_evidence_is_not_enough(tmp_path, minilm):
 def terse(scrubbed: float = 0.55):
     """The issue's new-user LLM: a correct False whose reasoning is one terse sentence that also
     cites evidence that does not exist; the grounding's scrubbed pass answers `scrubbed`."""
-    pipeline = scripted(verdict={"verdict": "False", "confidence": 0.93,
-                                 "reasoning": "Per [1] and [2], the claim does not hold; see also [9]."})
+    pipeline = scripted(
+        verdict={
+            "verdict": "False",
+            "confidence": 0.93,
+            "reasoning": "Per [1] and [2], the claim does not hold; see also [9].",
+        }
+    )
 
     def reply(messages):
         if "review a fact-check verdict" in system_prompt(messages):
             return {"confidence": scrubbed}
         return pipeline(messages)
+
     return reply
 
 
@@ -81,29 +103,45 @@ async def test_a_terse_correct_llm_verdict_keeps_its_citations_and_is_grounded(t
     # Earth is a sphere and not flat" as supporting: a known error, docs/judge.md)
     refuting = [n for n in (1, 2) if body["evidence"][n - 1]["stance"] == "refutes"]
     assert body["evidence"][0]["stance"] == "refutes"
-    assert body["reasoning"] == f"Per {' and '.join(f'[{n}]' for n in refuting)}, the claim does not hold."
+    assert (
+        body["reasoning"]
+        == f"Per {' and '.join(f'[{n}]' for n in refuting)}, the claim does not hold."
+    )
     assert body["citations"] == {"total": 3, "supported": len(refuting)}
     assert any("removed [9]" in s for s in body["steps"])
     assert not any("Per and" in s or "see also." in s for s in body["steps"])
     assert body["grounding"]["status"] != "SKIPPED"
-    assert body["grounding"]["full_confidence"] == 0.93 and body["grounding"]["scrubbed_confidence"] == 0.55
+    assert (
+        body["grounding"]["full_confidence"] == 0.93
+        and body["grounding"]["scrubbed_confidence"] == 0.55
+    )
     assert not any("downgraded" in s for s in body["steps"])
 
 
 async def test_the_same_with_the_lexical_heuristic_as_the_stance_judge(tmp_path, minilm):
     with FakeOpenAI(terse()) as llm:
-        settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url)  # LOCAL_JUDGE off: the heuristic
+        settings = make_settings(
+            tmp_path, OPENAI_BASE_URL=llm.url
+        )  # LOCAL_JUDGE off: the heuristic
         async with app_client(settings, embedder=minilm) as client:
             body = await verify(client, "The Earth is flat", grounding="always")
-    assert body["verdict"] == "False" and body["reasoning"] == "Per [1] and [2], the claim does not hold."
+    assert (
+        body["verdict"] == "False"
+        and body["reasoning"] == "Per [1] and [2], the claim does not hold."
+    )
     assert body["citations"]["supported"] == 2 and body["grounding"]["status"] != "SKIPPED"
 
 
 async def test_a_downgraded_verdict_is_still_grounded_when_asked_always(tmp_path, minilm):
     """A verdict whose citations all fail is downgraded; `grounding: always` still measures the
     LLM's verdict (before the downgrade), and a step says so."""
-    pipeline = scripted(verdict={"verdict": "True", "confidence": 0.9,
-                                 "reasoning": "The claim is confirmed by [1]."})
+    pipeline = scripted(
+        verdict={
+            "verdict": "True",
+            "confidence": 0.9,
+            "reasoning": "The claim is confirmed by [1].",
+        }
+    )
 
     def reply(messages):
         if "review a fact-check verdict" in system_prompt(messages):
@@ -117,16 +155,25 @@ async def test_a_downgraded_verdict_is_still_grounded_when_asked_always(tmp_path
     assert body["verdict"] == "Not Enough Evidence"
     assert any("downgraded" in s for s in body["steps"])
     assert any("before the citation check downgraded it" in s for s in body["steps"])
-    assert body["grounding"]["full_confidence"] == 0.9 and body["grounding"]["scrubbed_confidence"] == 0.4
+    assert (
+        body["grounding"]["full_confidence"] == 0.9
+        and body["grounding"]["scrubbed_confidence"] == 0.4
+    )
 
 
-SPANISH = "La Tierra no es plana: es un planeta casi esférico, achatado en los polos, según la NASA."
+SPANISH = (
+    "La Tierra no es plana: es un planeta casi esférico, achatado en los polos, según la NASA."
+)
 
 
 async def test_a_claim_in_another_language_gets_no_true_or_false_without_an_llm(tmp_path, minilm):
     async with app_client(make_settings(tmp_path, LOCAL_JUDGE=True), embedder=minilm) as client:
         body = await verify(client, "La Tierra es plana y no es redonda", references=[SPANISH])
-    assert body["evidence"] and body["verdict"] == "Not Enough Evidence" and body["mode"] == "evidence-only"
+    assert (
+        body["evidence"]
+        and body["verdict"] == "Not Enough Evidence"
+        and body["mode"] == "evidence-only"
+    )
     assert any("Spanish" in s and "no True/False" in s for s in body["steps"])
     assert "reads English only" in body["reasoning"]
 

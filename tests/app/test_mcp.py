@@ -31,8 +31,11 @@ async def exercise(client: Client) -> None:
     async def progress(done: float, total: float | None, message: str | None) -> None:
         steps.append(message or "")
 
-    verdict = await client.call_tool("verify_claim", {"claim": "The Earth is flat", "web_search": False},
-                                     progress_callback=progress)
+    verdict = await client.call_tool(
+        "verify_claim",
+        {"claim": "The Earth is flat", "web_search": False},
+        progress_callback=progress,
+    )
     assert not verdict.is_error
     body = verdict.structured_content
     assert body["verdict"] == "False" and body["mode"] == "nli"
@@ -47,11 +50,18 @@ async def exercise(client: Client) -> None:
     assert error["error"] == "invalid_request" and error["detail"][0]["loc"] == ["body", "claim"]
 
     hits = await client.call_tool("search_knowledge_base", {"query": "shape of the Earth", "k": 3})
-    assert not hits.is_error and hits.structured_content["results"][0]["source"].startswith("https://")
+    assert not hits.is_error and hits.structured_content["results"][0]["source"].startswith(
+        "https://"
+    )
     assert (await client.call_tool("search_knowledge_base", {"query": "x", "k": 0})).is_error
 
-    passage = await client.call_tool("check_passage", {
-        "text": "The unemployment rate fell to 3.5 percent in 2019. I love sunny days.", "web_search": False})
+    passage = await client.call_tool(
+        "check_passage",
+        {
+            "text": "The unemployment rate fell to 3.5 percent in 2019. I love sunny days.",
+            "web_search": False,
+        },
+    )
     claims = passage.structured_content["claims"]
     assert not passage.is_error and claims[0]["start"] == 0 and claims[0]["result"] is not None
     assert claims[1]["result"] is None and claims[1]["reason"].startswith("an opinion")
@@ -65,7 +75,9 @@ async def exercise(client: Client) -> None:
 async def test_stdio_tools_answer_like_the_rest_api(tmp_path):
     env = serve_env(tmp_path / "kb", free_port())
     env.update(RERANKER_MODEL="none", URL_CHECK="false")
-    params = StdioServerParameters(command=sys.executable, args=["-m", "app.cli", "mcp"], env=env, cwd=tmp_path)
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "app.cli", "mcp"], env=env, cwd=tmp_path
+    )
     async with Client(params, read_timeout_seconds=120) as client:
         await exercise(client)
 
@@ -76,8 +88,14 @@ def keyed_server(tmp_path):
     port = free_port()
     env = serve_env(tmp_path / "kb", port)
     env.update(RERANKER_MODEL="none", URL_CHECK="false", API_KEYS=KEY, RATE_LIMIT="60/minute")
-    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve"], env=env, cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "serve"],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         wait_for(f"http://127.0.0.1:{port}/api/health", proc)
         yield f"http://127.0.0.1:{port}/mcp"
@@ -88,15 +106,21 @@ def keyed_server(tmp_path):
 @pytest.mark.slow
 async def test_streamable_http_behind_the_api_keys_and_the_rate_limit(keyed_server):
     url = keyed_server
-    async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {KEY}"}, timeout=120) as http, \
-            Client(streamable_http_client(url, http_client=http)) as client:
+    async with (
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {KEY}"}, timeout=120) as http,
+        Client(streamable_http_client(url, http_client=http)) as client,
+    ):
         await exercise(client)
     ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
     async with httpx.AsyncClient(timeout=10) as plain:
         anonymous = await plain.post(url, json=ping)
         assert anonymous.status_code == 401 and anonymous.json()["error"] == "unauthorized"
-        statuses = [(await plain.post(url, json=ping, headers={"Authorization": f"Bearer {KEY}"})).status_code
-                    for _ in range(61)]
+        statuses = [
+            (
+                await plain.post(url, json=ping, headers={"Authorization": f"Bearer {KEY}"})
+            ).status_code
+            for _ in range(61)
+        ]
     assert 429 in statuses
 
 
@@ -106,7 +130,10 @@ async def test_every_tool_describes_its_parameters_limits_output_and_effects():
     from app.mcp import build_mcp
     from app.schemas import AuditResponse, CheckResponse, VerifyRequest, VerifyResponse
 
-    tools = {t.name: t.model_dump(by_alias=True, exclude_none=True) for t in await build_mcp(lambda: None).list_tools()}
+    tools = {
+        t.name: t.model_dump(by_alias=True, exclude_none=True)
+        for t in await build_mcp(lambda: None).list_tools()
+    }
     assert set(tools) == TOOLS
     for name, tool in tools.items():
         params = tool["inputSchema"]["properties"]
@@ -114,9 +141,17 @@ async def test_every_tool_describes_its_parameters_limits_output_and_effects():
         assert tool["outputSchema"]["type"] == "object", name
         hints = tool["annotations"]
         assert {"readOnlyHint", "openWorldHint", "title"} <= set(hints), (name, hints)
-    limits = {name: {p: {k: v for k, v in spec.items() if k in ("minLength", "maxLength", "minimum", "maximum",
-                                                                  "maxItems")}
-                     for p, spec in tool["inputSchema"]["properties"].items()} for name, tool in tools.items()}
+    limits = {
+        name: {
+            p: {
+                k: v
+                for k, v in spec.items()
+                if k in ("minLength", "maxLength", "minimum", "maximum", "maxItems")
+            }
+            for p, spec in tool["inputSchema"]["properties"].items()
+        }
+        for name, tool in tools.items()
+    }
     assert limits["verify_claim"]["claim"] == {"minLength": 1, "maxLength": 2000}
     assert limits["verify_claim"]["references"] == {"maxItems": 10}
     assert limits["check_passage"]["text"]["maxLength"] == 10000
@@ -126,12 +161,25 @@ async def test_every_tool_describes_its_parameters_limits_output_and_effects():
     # the limits are the REST API's own
     assert VerifyRequest.model_json_schema()["properties"]["claim"]["maxLength"] == 2000
     # output schemas are the REST response bodies
-    assert set(tools["verify_claim"]["outputSchema"]["properties"]) == set(VerifyResponse.model_fields)
-    assert set(tools["check_passage"]["outputSchema"]["properties"]) == set(CheckResponse.model_fields)
-    assert set(tools["audit_sources"]["outputSchema"]["properties"]) == set(AuditResponse.model_fields)
+    assert set(tools["verify_claim"]["outputSchema"]["properties"]) == set(
+        VerifyResponse.model_fields
+    )
+    assert set(tools["check_passage"]["outputSchema"]["properties"]) == set(
+        CheckResponse.model_fields
+    )
+    assert set(tools["audit_sources"]["outputSchema"]["properties"]) == set(
+        AuditResponse.model_fields
+    )
     assert set(tools["search_knowledge_base"]["outputSchema"]["properties"]) == {"query", "results"}
     # what the tools do to the world: searching the KB reads it only; verifying may add web results to it
-    effects = {name: (t["annotations"]["readOnlyHint"], t["annotations"]["openWorldHint"]) for name, t in tools.items()}
-    assert effects == {"verify_claim": (False, True), "check_passage": (False, True),
-                       "audit_sources": (True, True), "search_knowledge_base": (True, False)}
+    effects = {
+        name: (t["annotations"]["readOnlyHint"], t["annotations"]["openWorldHint"])
+        for name, t in tools.items()
+    }
+    assert effects == {
+        "verify_claim": (False, True),
+        "check_passage": (False, True),
+        "audit_sources": (True, True),
+        "search_knowledge_base": (True, False),
+    }
     assert tools["verify_claim"]["annotations"]["destructiveHint"] is False

@@ -20,7 +20,11 @@ def test_the_openapi_document_is_valid_and_every_route_is_documented(tmp_path):
             where = f"{method.upper()} {path}"
             assert operation.get("description") or operation.get("summary"), where
             # 202: POST /api/jobs; 201: POST /api/verifications/{id}/review
-            ok = operation["responses"].get("200") or operation["responses"].get("201") or operation["responses"]["202"]
+            ok = (
+                operation["responses"].get("200")
+                or operation["responses"].get("201")
+                or operation["responses"]["202"]
+            )
             assert ok["content"], f"{where}: no 200 body documented"
             media = next(iter(ok["content"].values()))
             assert media.get("schema"), f"{where}: no response model"
@@ -59,12 +63,17 @@ async def test_docs_render_from_local_assets(tmp_path, minilm):
 
 async def test_cors_allows_exactly_the_configured_origins(tmp_path, minilm):
     origin = "chrome-extension://mlgeojnkdfdfolmibjkjbkgjnfcbclmn"
-    preflight = {"access-control-request-method": "POST",
-                 "access-control-request-headers": "content-type,x-api-key"}
+    preflight = {
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type,x-api-key",
+    }
     async with app_client(make_settings(tmp_path, CORS_ORIGINS=origin), embedder=minilm) as client:
-        allowed = await client.options("/api/verify/stream", headers={"origin": origin, **preflight})
-        refused = await client.options("/api/verify/stream",
-                                       headers={"origin": "https://evil.example", **preflight})
+        allowed = await client.options(
+            "/api/verify/stream", headers={"origin": origin, **preflight}
+        )
+        refused = await client.options(
+            "/api/verify/stream", headers={"origin": "https://evil.example", **preflight}
+        )
         health = await client.get("/api/health", headers={"origin": origin})
     assert allowed.status_code == 200
     assert allowed.headers["access-control-allow-origin"] == origin
@@ -93,10 +102,17 @@ async def test_validation_agrees_with_the_schema_on_edge_inputs(tmp_path, minilm
     assert not profile_pattern.search("") and not reference_pattern.search("   ")
     documented = spec["paths"]["/api/verify"]["post"]["responses"]
     async with app_client(make_settings(tmp_path, AUTO_SEED=False), embedder=minilm) as client:
-        blank_profile = await client.post("/api/verify", json={"claim": "The Earth is flat", "profile": ""})
-        blank_reference = await client.post("/api/verify", json={"claim": "The Earth is flat", "references": ["   "]})
-        malformed = await client.post("/api/verify", content=b'{"claim": "The Earth is flat"',
-                                      headers={"content-type": "application/json"})
+        blank_profile = await client.post(
+            "/api/verify", json={"claim": "The Earth is flat", "profile": ""}
+        )
+        blank_reference = await client.post(
+            "/api/verify", json={"claim": "The Earth is flat", "references": ["   "]}
+        )
+        malformed = await client.post(
+            "/api/verify",
+            content=b'{"claim": "The Earth is flat"',
+            headers={"content-type": "application/json"},
+        )
     assert blank_profile.status_code == 422, blank_profile.text  # the pattern forbids ""
     assert blank_reference.status_code == 422, blank_reference.text  # the pattern needs a non-blank
     assert malformed.status_code == 400 and "400" in documented, malformed.text

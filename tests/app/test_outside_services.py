@@ -10,12 +10,19 @@ from tests.fakes.openai_server import FakeOpenAI, system_prompt
 from tests.fakes.searxng import FakeSearxng
 
 EIFFEL_RESULTS = [
-    {"title": "Eiffel Tower history", "url": "https://www.britannica.com/topic/Eiffel-Tower",
-     "content": "The Eiffel Tower was completed in March 1889 as the entrance arch to the 1889 "
-                "World's Fair in Paris, built by Gustave Eiffel's company.", "engine": "fake"},
-    {"title": "Fact check: Eiffel Tower built in 1889", "url": "https://www.snopes.com/fact-check/eiffel/",
-     "content": "The Eiffel Tower in Paris was finished in 1889; claims it was built in 1925 are false.",
-     "engine": "fake"},
+    {
+        "title": "Eiffel Tower history",
+        "url": "https://www.britannica.com/topic/Eiffel-Tower",
+        "content": "The Eiffel Tower was completed in March 1889 as the entrance arch to the 1889 "
+        "World's Fair in Paris, built by Gustave Eiffel's company.",
+        "engine": "fake",
+    },
+    {
+        "title": "Fact check: Eiffel Tower built in 1889",
+        "url": "https://www.snopes.com/fact-check/eiffel/",
+        "content": "The Eiffel Tower in Paris was finished in 1889; claims it was built in 1925 are false.",
+        "engine": "fake",
+    },
 ]
 
 
@@ -28,8 +35,11 @@ def judge(messages):
         return {"sufficient": True, "reason": "NASA addresses the shape directly"}
     if "judge sources" in system:
         return {"ratings": [{"n": 1, "confidence": 0.9}]}
-    return {"verdict": "False", "confidence": 0.93,
-            "reasoning": "NASA describes the Earth as an oblate spheroid [1], not flat [2]. See also [9]."}
+    return {
+        "verdict": "False",
+        "confidence": 0.93,
+        "reasoning": "NASA describes the Earth as an oblate spheroid [1], not flat [2]. See also [9].",
+    }
 
 
 async def test_llm_verdict_with_checked_citations(tmp_path, minilm):
@@ -43,7 +53,9 @@ async def test_llm_verdict_with_checked_citations(tmp_path, minilm):
     assert body["confidence"] == 0.93
     assert "[9]" not in body["reasoning"]  # no citation may point past the evidence list
     assert body["citations"] == {"total": 3, "supported": 2}
-    assert body["usage"]["llm_calls"] == len(llm.requests) >= 2  # classify (+ sufficiency) + verdict
+    assert (
+        body["usage"]["llm_calls"] == len(llm.requests) >= 2
+    )  # classify (+ sufficiency) + verdict
     assert body["usage"]["prompt_tokens"] == 100 * len(llm.requests)
     assert health["components"]["llm"]["configured"] is True
     # evidence reached the model fenced as untrusted data
@@ -76,23 +88,36 @@ async def test_unparseable_llm_verdict_is_not_enough_evidence(tmp_path, minilm):
         return "I think it might be, who knows"
 
     with FakeOpenAI(rambling) as llm:
-        async with app_client(make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm) as client:
+        async with app_client(
+            make_settings(tmp_path, OPENAI_BASE_URL=llm.url), embedder=minilm
+        ) as client:
             body = (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
     assert body["verdict"] == "Not Enough Evidence"
-    assert body["mode"] == "evidence-only"  # an unreadable answer is an LLM failure: visible fallback
+    assert (
+        body["mode"] == "evidence-only"
+    )  # an unreadable answer is an LLM failure: visible fallback
     assert any("not the JSON" in s or "JSON" in s for s in body["steps"])
 
 
 async def test_web_results_are_used_and_written_back_into_the_kb(tmp_path, minilm):
     with FakeSearxng(EIFFEL_RESULTS) as searx:
-        settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url,
-                                 VERDICT_CACHE_TTL_S=0)  # the second verify must run, not hit the cache
+        settings = make_settings(
+            tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url, VERDICT_CACHE_TTL_S=0
+        )  # the second verify must run, not hit the cache
         async with app_client(settings, embedder=minilm) as client:
             before = (await client.get("/api/health")).json()["kb_size"]
-            body = (await client.post("/api/verify", json={"claim": "The Eiffel Tower was completed in 1889"})).json()
+            body = (
+                await client.post(
+                    "/api/verify", json={"claim": "The Eiffel Tower was completed in 1889"}
+                )
+            ).json()
             await client.app.state.services.verifier.drain()  # type: ignore[attr-defined]  # written after the answer
             after = (await client.get("/api/health")).json()["kb_size"]
-            again = (await client.post("/api/verify", json={"claim": "The Eiffel Tower was completed in 1889"})).json()
+            again = (
+                await client.post(
+                    "/api/verify", json={"claim": "The Eiffel Tower was completed in 1889"}
+                )
+            ).json()
     origins = {e["origin"] for e in body["evidence"]}
     assert origins & {"web", "fact_check"}
     assert body["search"]["tier_used"] in {"trusted", "fact_check", "broad"}
@@ -109,7 +134,9 @@ async def test_search_rate_limited_continues_on_kb_evidence(tmp_path, minilm):
     with FakeSearxng(EIFFEL_RESULTS, status=429, retry_after=0) as searx:
         settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url)
         async with app_client(settings, embedder=minilm) as client:
-            response = await client.post("/api/verify", json={"claim": "Fluoride in drinking water is safe"})
+            response = await client.post(
+                "/api/verify", json={"claim": "Fluoride in drinking water is safe"}
+            )
             health = (await client.get("/api/health")).json()
     assert response.status_code == 200
     body = response.json()
@@ -125,7 +152,9 @@ async def test_search_server_gone_continues_on_kb_evidence(tmp_path, minilm):
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=f"http://127.0.0.1:{port}")
+    settings = make_settings(
+        tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=f"http://127.0.0.1:{port}"
+    )
     async with app_client(settings, embedder=minilm) as client:
         response = await client.post("/api/verify", json={"claim": "Apollo 11 landed on the Moon"})
     assert response.status_code == 200
@@ -152,14 +181,24 @@ async def test_evidence_trust_from_url_checks_on_a_loopback_site(tmp_path, minil
     monkeypatch.setattr(socket, "getaddrinfo", offline_dns)
 
     with FakeWeb({"/eiffel": (200, {}, b"ok"), "/fact": (403, {}, b"")}) as site:
-        results = [dict(EIFFEL_RESULTS[0], url=f"{site.url}/eiffel"),
-                   dict(EIFFEL_RESULTS[1], url=f"{site.url}/fact")]
+        results = [
+            dict(EIFFEL_RESULTS[0], url=f"{site.url}/eiffel"),
+            dict(EIFFEL_RESULTS[1], url=f"{site.url}/fact"),
+        ]
         with FakeSearxng(results) as searx:
-            settings = make_settings(tmp_path, SEARCH_PROVIDER="searxng", SEARXNG_URL=searx.url,
-                                     URL_CHECK=True, FETCH_ALLOW_HOSTS="127.0.0.1:*")
+            settings = make_settings(
+                tmp_path,
+                SEARCH_PROVIDER="searxng",
+                SEARXNG_URL=searx.url,
+                URL_CHECK=True,
+                FETCH_ALLOW_HOSTS="127.0.0.1:*",
+            )
             async with app_client(settings, embedder=minilm) as client:
-                body = (await client.post("/api/verify",
-                                          json={"claim": "The Eiffel Tower was completed in 1889"})).json()
+                body = (
+                    await client.post(
+                        "/api/verify", json={"claim": "The Eiffel Tower was completed in 1889"}
+                    )
+                ).json()
                 health = (await client.get("/api/health")).json()
     web = [e for e in body["evidence"] if e["source"].startswith(site.url)]
     assert web, body["steps"]
@@ -167,7 +206,9 @@ async def test_evidence_trust_from_url_checks_on_a_loopback_site(tmp_path, minil
         assert 0 < e["trust"]["posterior"] < 1 and e["trust"]["verdict"] in {"VERIFIED", "FAILED"}
         assert set(e["trust"]["contributions"]) >= {"url", "ai"} and e["flags"] == []
     signals = {e["source"].rsplit("/", 1)[1]: e["trust"]["signals"]["url"] for e in web}
-    assert signals.get("eiffel", "live").startswith("live") and signals.get("fact", "paywalled").startswith("paywalled")
+    assert signals.get("eiffel", "live").startswith("live") and signals.get(
+        "fact", "paywalled"
+    ).startswith("paywalled")
     assert body["usage"]["url_checks"] >= len(web)
     assert {("HEAD", "/eiffel"), ("HEAD", "/fact")} & set(site.requests)
     assert health["components"]["url_check"]["enabled"] is True

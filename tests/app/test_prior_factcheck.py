@@ -16,9 +16,13 @@ async def test_the_moon_landing_answers_with_the_prior_fact_check(tmp_path, mini
     caplog.set_level(logging.DEBUG)
     with FakeFactCheck(KEY) as fake:
         url = fake.url
-        settings = make_settings(tmp_path, LOCAL_JUDGE=True, FACTCHECK_API_KEY=KEY, FACTCHECK_API_URL=fake.url)
+        settings = make_settings(
+            tmp_path, LOCAL_JUDGE=True, FACTCHECK_API_KEY=KEY, FACTCHECK_API_URL=fake.url
+        )
         async with app_client(settings, embedder=minilm) as client:
-            response = await client.post("/api/verify", json={"claim": "The Moon landing was faked"})
+            response = await client.post(
+                "/api/verify", json={"claim": "The Moon landing was faked"}
+            )
             health = await client.get("/api/health")
     assert response.status_code == 200, response.text
     body = response.json()
@@ -27,9 +31,14 @@ async def test_the_moon_landing_answers_with_the_prior_fact_check(tmp_path, mini
     n = reviewed[0]
     item = body["evidence"][n - 1]
     assert item["origin"] == "fact_check" and item["stance"] == "refutes"
-    assert item["review"] == {"publisher": "Reuters", "claim_reviewed": "The Apollo Moon landings were faked.",
-                              "rating": "False", "verdict": "False", "reviewed_at": "2021-02-24",
-                              "similarity": item["review"]["similarity"]}
+    assert item["review"] == {
+        "publisher": "Reuters",
+        "claim_reviewed": "The Apollo Moon landings were faked.",
+        "rating": "False",
+        "verdict": "False",
+        "reviewed_at": "2021-02-24",
+        "similarity": item["review"]["similarity"],
+    }
     assert item["review"]["similarity"] >= 0.5
     assert body["verdict"] == "False"
     assert f"[{n}]" in body["reasoning"] and "Reuters" in body["reasoning"]

@@ -11,8 +11,14 @@ from tests.app.test_records import CLAIM, EDITOR, KEY_A, PARAPHRASE, sha
 from tests.app.test_stream import live_server
 from tests.conftest import app_client, make_settings
 
-LOCAL = {"CHROMA_PERSIST_DIR": None, "SEARCH_PROVIDER": "none", "RERANKER_MODEL": "none", "URL_CHECK": "false",
-         "LOCAL_JUDGE": "false", "VERDICT_CACHE_TTL_S": "0"}
+LOCAL = {
+    "CHROMA_PERSIST_DIR": None,
+    "SEARCH_PROVIDER": "none",
+    "RERANKER_MODEL": "none",
+    "URL_CHECK": "false",
+    "LOCAL_JUDGE": "false",
+    "VERDICT_CACHE_TTL_S": "0",
+}
 
 
 async def test_records_and_review_on_the_local_database(tmp_path, minilm, capsys, monkeypatch):
@@ -34,8 +40,22 @@ async def test_records_and_review_on_the_local_database(tmp_path, minilm, capsys
     assert earth["evidence"][0]["source"] in shown
     assert await asyncio.to_thread(main, ["records", "show", "vrf_missing"]) == 1
 
-    assert await asyncio.to_thread(main, ["review", record_id, "--verdict", "False", "--note",
-                                          "County records say 1934.", "--reviewer", "Dana"]) == 0
+    assert (
+        await asyncio.to_thread(
+            main,
+            [
+                "review",
+                record_id,
+                "--verdict",
+                "False",
+                "--note",
+                "County records say 1934.",
+                "--reviewer",
+                "Dana",
+            ],
+        )
+        == 0
+    )
     assert "review rev_" in capsys.readouterr().out
     out = tmp_path / "records.jsonl"
     assert await asyncio.to_thread(main, ["records", "export", "--out", str(out)]) == 0
@@ -47,10 +67,14 @@ async def test_records_and_review_on_the_local_database(tmp_path, minilm, capsys
         assert snapshot["sha256"] == sha(snapshot["text"])
     assert await asyncio.to_thread(main, ["records", "export", "--format", "claimreview"]) == 0
     feed = json.loads(capsys.readouterr().out)
-    assert [(r["claimReviewed"], r["reviewRating"]["alternateName"]) for r in feed["@graph"]] == [(CLAIM, "False")]
+    assert [(r["claimReviewed"], r["reviewRating"]["alternateName"]) for r in feed["@graph"]] == [
+        (CLAIM, "False")
+    ]
 
     # the KB learned it: the next answer in this process names the review
-    assert await asyncio.to_thread(main, ["verify", PARAPHRASE, "--json", "--quiet", "--no-web"]) == 0
+    assert (
+        await asyncio.to_thread(main, ["verify", PARAPHRASE, "--json", "--quiet", "--no-web"]) == 0
+    )
     answer = json.loads(capsys.readouterr().out)
     assert answer["verdict"] == "False" and answer["id"].startswith("vrf_")
 
@@ -58,21 +82,36 @@ async def test_records_and_review_on_the_local_database(tmp_path, minilm, capsys
 async def test_records_and_review_through_a_running_server(tmp_path, minilm, capsys):
     settings = make_settings(tmp_path, API_KEYS=KEY_A, REVIEWER_KEYS=f"Dana Editor:{EDITOR}")
     async with app_client(settings, embedder=minilm) as client, live_server(client.app) as url:
-        made = (await client.post("/api/verify", json={"claim": CLAIM}, headers={"X-API-Key": EDITOR})).json()
+        made = (
+            await client.post("/api/verify", json={"claim": CLAIM}, headers={"X-API-Key": EDITOR})
+        ).json()
         capsys.readouterr()
         editor = ["--api", url, "--api-key", EDITOR]
         assert await asyncio.to_thread(main, ["records", "list", *editor]) == 0
         assert made["id"] in capsys.readouterr().out
-        assert await asyncio.to_thread(main, ["records", "show", made["id"], "--json", *editor]) == 0
+        assert (
+            await asyncio.to_thread(main, ["records", "show", made["id"], "--json", *editor]) == 0
+        )
         assert json.loads(capsys.readouterr().out)["record"]["snapshots"] is not None
-        assert await asyncio.to_thread(main, ["records", "list", "--api", url, "--api-key", KEY_A]) == 0
+        assert (
+            await asyncio.to_thread(main, ["records", "list", "--api", url, "--api-key", KEY_A])
+            == 0
+        )
         assert made["id"] not in capsys.readouterr().out  # another key's records are not listed
-        not_reviewer = await asyncio.to_thread(main, ["review", made["id"], "--verdict", "False",
-                                                      "--api", url, "--api-key", KEY_A])
+        not_reviewer = await asyncio.to_thread(
+            main, ["review", made["id"], "--verdict", "False", "--api", url, "--api-key", KEY_A]
+        )
         assert not_reviewer == 1 and "403" in capsys.readouterr().err
-        assert await asyncio.to_thread(main, ["review", made["id"], "--verdict", "False", "--note", "1934",
-                                              *editor]) == 0
+        assert (
+            await asyncio.to_thread(
+                main, ["review", made["id"], "--verdict", "False", "--note", "1934", *editor]
+            )
+            == 0
+        )
         assert "by Dana Editor" in capsys.readouterr().out
-        assert await asyncio.to_thread(main, ["records", "export", "--format", "claimreview", *editor]) == 0
+        assert (
+            await asyncio.to_thread(main, ["records", "export", "--format", "claimreview", *editor])
+            == 0
+        )
         feed = json.loads(capsys.readouterr().out)
         assert feed["@graph"][0]["claimReviewed"] == CLAIM

@@ -50,7 +50,9 @@ async def test_keys_guard_the_api_but_not_health_the_page_or_the_docs(tmp_path, 
         basic = await client.get("/api/kb/stats", headers={"Authorization": f"Basic {KEY}"})
         verify = await client.post("/api/verify", json={"claim": "The Earth is flat"})
         by_header = await client.get("/api/kb/stats", headers={"X-API-Key": KEY})
-        by_bearer = await client.get("/api/kb/stats", headers={"Authorization": f"Bearer {OTHER_KEY}"})
+        by_bearer = await client.get(
+            "/api/kb/stats", headers={"Authorization": f"Bearer {OTHER_KEY}"}
+        )
         lower_bearer = await client.get("/api/kb/stats", headers={"authorization": f"bearer {KEY}"})
         health = await client.get("/api/health")
         page = await client.get("/")
@@ -62,7 +64,9 @@ async def test_keys_guard_the_api_but_not_health_the_page_or_the_docs(tmp_path, 
         assert response.json()["error"] == "unauthorized"
         assert "X-API-Key" in response.json()["detail"]
         assert response.headers["www-authenticate"].startswith("Bearer")
-    assert missing.json()["detail"].startswith("missing") and wrong.json()["detail"].startswith("invalid")
+    assert missing.json()["detail"].startswith("missing") and wrong.json()["detail"].startswith(
+        "invalid"
+    )
     assert by_header.status_code == by_bearer.status_code == lower_bearer.status_code == 200
     assert health.status_code == 200
     assert health.json()["components"]["security"]["api_keys"] == {"configured": True, "count": 2}
@@ -119,7 +123,9 @@ def test_short_keys_and_wildcard_origins_fail_at_start_up():
     for origin in ("*", "null", "https://app.example/", "https://*.example", "app.example"):
         with pytest.raises(ValidationError, match="exact origins"):
             Settings(_env_file=None, CORS_ORIGINS=origin)
-    assert Settings(_env_file=None, CORS_ORIGINS=f" {EXTENSION.upper()} ").CORS_ORIGINS == (EXTENSION,)
+    assert Settings(_env_file=None, CORS_ORIGINS=f" {EXTENSION.upper()} ").CORS_ORIGINS == (
+        EXTENSION,
+    )
 
 
 # -- CORS -----------------------------------------------------------------------------------
@@ -127,17 +133,24 @@ def test_short_keys_and_wildcard_origins_fail_at_start_up():
 
 async def test_cors_echoes_only_the_configured_extension_origin(tmp_path, minilm):
     settings = secured(tmp_path, CORS_ORIGINS=f"{EXTENSION},https://claimcheck.example")
-    preflight_headers = {"Access-Control-Request-Method": "POST",
-                         "Access-Control-Request-Headers": "content-type,x-api-key"}
+    preflight_headers = {
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type,x-api-key",
+    }
     async with app_client(settings, embedder=minilm) as client:
         ours = await client.get("/api/health", headers={"Origin": EXTENSION})
         evil = await client.get("/api/health", headers={"Origin": "https://evil.example"})
         null = await client.get("/api/health", headers={"Origin": "null"})
         lookalike = await client.get("/api/health", headers={"Origin": EXTENSION + ".evil.example"})
-        preflight = await client.options("/api/verify", headers={"Origin": EXTENSION, **preflight_headers})
-        evil_preflight = await client.options("/api/verify",
-                                              headers={"Origin": "https://evil.example", **preflight_headers})
-        unauthorized = await client.post("/api/verify", json={"claim": "x"}, headers={"Origin": EXTENSION})
+        preflight = await client.options(
+            "/api/verify", headers={"Origin": EXTENSION, **preflight_headers}
+        )
+        evil_preflight = await client.options(
+            "/api/verify", headers={"Origin": "https://evil.example", **preflight_headers}
+        )
+        unauthorized = await client.post(
+            "/api/verify", json={"claim": "x"}, headers={"Origin": EXTENSION}
+        )
 
     assert ours.headers["access-control-allow-origin"] == EXTENSION
     assert "origin" in ours.headers.get("vary", "").lower()
@@ -178,16 +191,24 @@ async def test_the_n_plus_first_request_in_a_window_gets_429_per_key(tmp_path, m
 
 async def test_without_a_key_the_quota_is_per_client_address_and_wrong_keys_count(tmp_path, minilm):
     settings = make_settings(tmp_path, AUTO_SEED=False, RATE_LIMIT="2/minute")
-    async with (app_client(settings, embedder=minilm) as client,
-                client_from(client, "198.51.100.7") as first, client_from(client, "203.0.113.9") as second):
+    async with (
+        app_client(settings, embedder=minilm) as client,
+        client_from(client, "198.51.100.7") as first,
+        client_from(client, "203.0.113.9") as second,
+    ):
         a = [(await first.get("/api/kb/stats")).status_code for _ in range(3)]
         b = [(await second.get("/api/kb/stats")).status_code for _ in range(2)]
     assert a == [200, 200, 429] and b == [200, 200]
 
     settings = secured(tmp_path / "keys", RATE_LIMIT="2/minute")
-    async with app_client(settings, embedder=minilm) as client, client_from(client, "192.0.2.66") as guesser:
-        guesses = [(await guesser.get("/api/kb/stats", headers={"X-API-Key": f"guess-{n}"})).status_code
-                   for n in range(4)]
+    async with (
+        app_client(settings, embedder=minilm) as client,
+        client_from(client, "192.0.2.66") as guesser,
+    ):
+        guesses = [
+            (await guesser.get("/api/kb/stats", headers={"X-API-Key": f"guess-{n}"})).status_code
+            for n in range(4)
+        ]
     assert guesses == [401, 401, 429, 429], "guessing keys runs into the address's quota"
 
 
@@ -200,7 +221,9 @@ async def test_two_replicas_sharing_redis_share_one_quota(tmp_path, minilm, redi
         two = await stack.enter_async_context(app_client(second, embedder=minilm))
         codes = []
         for client in (one, two, one, two, one, two):
-            codes.append((await client.get("/api/kb/stats", headers={"X-API-Key": KEY})).status_code)
+            codes.append(
+                (await client.get("/api/kb/stats", headers={"X-API-Key": KEY})).status_code
+            )
         health = await two.get("/api/health")
     assert codes == [200, 200, 200, 200, 429, 429], "the quota is shared, not 4 per replica"
     security = health.json()["components"]["security"]
@@ -211,9 +234,14 @@ async def test_two_replicas_sharing_redis_share_one_quota(tmp_path, minilm, redi
 
 async def test_redis_down_counts_in_process_and_says_so(tmp_path, minilm):
     dead = f"redis://127.0.0.1:{free_port()}/0"
-    async with app_client(secured(tmp_path, RATE_LIMIT="2/minute", REDIS_URL=dead), embedder=minilm) as client:
+    async with app_client(
+        secured(tmp_path, RATE_LIMIT="2/minute", REDIS_URL=dead), embedder=minilm
+    ) as client:
         started = time.perf_counter()
-        codes = [(await client.get("/api/kb/stats", headers={"X-API-Key": KEY})).status_code for _ in range(3)]
+        codes = [
+            (await client.get("/api/kb/stats", headers={"X-API-Key": KEY})).status_code
+            for _ in range(3)
+        ]
         elapsed = time.perf_counter() - started
         security = (await client.get("/api/health")).json()["components"]["security"]
     assert codes == [200, 200, 429], "still limited, per replica, while Redis is down"
@@ -227,11 +255,20 @@ async def test_redis_down_counts_in_process_and_says_so(tmp_path, minilm):
 async def test_a_full_house_answers_503_at_once_instead_of_queueing(tmp_path, minilm):
     classify = {"claim_type": "FACTUAL", "claim": "The Earth is flat", "reason": "checkable"}
     with FakeOpenAI(lambda _m: classify, delay_s=1.5) as llm:
-        settings = make_settings(tmp_path, AUTO_SEED=False, MAX_CONCURRENT_VERIFICATIONS=1,
-                                 OPENAI_BASE_URL=llm.url, LLM_TIMEOUT_S=10)
+        settings = make_settings(
+            tmp_path,
+            AUTO_SEED=False,
+            MAX_CONCURRENT_VERIFICATIONS=1,
+            OPENAI_BASE_URL=llm.url,
+            LLM_TIMEOUT_S=10,
+        )
         async with app_client(settings, embedder=minilm) as client:
-            slow = asyncio.create_task(client.post("/api/verify", json={"claim": "The Earth is flat"}))
-            for _ in range(500):  # until the first verification (holding the only slot) asks the LLM
+            slow = asyncio.create_task(
+                client.post("/api/verify", json={"claim": "The Earth is flat"})
+            )
+            for _ in range(
+                500
+            ):  # until the first verification (holding the only slot) asks the LLM
                 if llm.requests:
                     break
                 await asyncio.sleep(0.02)
@@ -240,7 +277,9 @@ async def test_a_full_house_answers_503_at_once_instead_of_queueing(tmp_path, mi
             passage = await client.post("/api/check", json={"text": "The Moon is made of cheese."})
             waited = time.perf_counter() - started
             first = await slow
-            after = await client.post("/api/verify", json={"claim": "The Earth is round", "web_search": False})
+            after = await client.post(
+                "/api/verify", json={"claim": "The Earth is round", "web_search": False}
+            )
     assert refused.status_code == passage.status_code == 503
     assert refused.json()["error"] == "saturated" and int(refused.headers["retry-after"]) >= 1
     assert waited < 1.0, f"a saturated server answered after {waited:.2f}s: it queued"
@@ -256,21 +295,32 @@ async def test_secrets_are_never_logged_or_returned(tmp_path, minilm, caplog):
     llm_key = "sk-test-9d8c7b6a5f4e3d2c1b0a"
     with FakeOpenAI() as llm:
         settings = secured(tmp_path, OPENAI_API_KEY=llm_key, OPENAI_BASE_URL=llm.url)
-        assert llm_key not in repr(settings) and KEY not in repr(settings) and KEY not in str(settings)
+        assert (
+            llm_key not in repr(settings) and KEY not in repr(settings) and KEY not in str(settings)
+        )
         async with app_client(settings, embedder=minilm) as client:
             answers = [
                 await client.get("/api/health"),
                 await client.get("/openapi.json"),
                 await client.get("/api/kb/stats", headers={"X-API-Key": KEY}),
                 await client.get("/api/kb/stats", headers={"X-API-Key": KEY + "0"}),
-                await client.post("/api/verify", json={"claim": KEY}, headers={"X-API-Key": "nope"}),
-                await client.post("/api/verify", json={"claim": "The Earth is flat", "web_search": False},
-                                  headers={"Authorization": f"Bearer {KEY}"}),
+                await client.post(
+                    "/api/verify", json={"claim": KEY}, headers={"X-API-Key": "nope"}
+                ),
+                await client.post(
+                    "/api/verify",
+                    json={"claim": "The Earth is flat", "web_search": False},
+                    headers={"Authorization": f"Bearer {KEY}"},
+                ),
             ]
     components = answers[0].json()["components"]
     assert components["llm"]["api_key"] == "configured"
     for response in answers:
-        assert KEY not in response.text and OTHER_KEY not in response.text and llm_key not in response.text
+        assert (
+            KEY not in response.text
+            and OTHER_KEY not in response.text
+            and llm_key not in response.text
+        )
     assert KEY not in caplog.text and llm_key not in caplog.text
     assert llm.requests, "the LLM key was used (sent to the LLM), just never shown"
 
@@ -320,8 +370,10 @@ def _status_line(sock: socket.socket) -> str:
 
 
 def _request_head(address: str, extra: str) -> bytes:
-    return (f"POST /api/verify HTTP/1.1\r\nHost: {address}\r\ncontent-type: application/json\r\n"
-            f"{extra}\r\n").encode()
+    return (
+        f"POST /api/verify HTTP/1.1\r\nHost: {address}\r\ncontent-type: application/json\r\n"
+        f"{extra}\r\n"
+    ).encode()
 
 
 def test_a_5_mb_body_gets_413_before_it_is_read_and_the_server_stays_healthy(real_server):
@@ -349,8 +401,11 @@ def test_a_5_mb_body_gets_413_before_it_is_read_and_the_server_stays_healthy(rea
     assert head.startswith("HTTP/1.1 413"), head
 
     health = httpx.get(f"http://{real_server}/api/health", timeout=10)
-    answer = httpx.post(f"http://{real_server}/api/verify", json={"claim": "The Earth is round",
-                                                                  "web_search": False}, timeout=60)
+    answer = httpx.post(
+        f"http://{real_server}/api/verify",
+        json={"claim": "The Earth is round", "web_search": False},
+        timeout=60,
+    )
     assert health.status_code == 200 and answer.status_code == 200
 
 
@@ -359,7 +414,9 @@ async def test_api_answers_only_for_allowed_hosts_as_mcp_does(tmp_path, minilm):
     settings = make_settings(tmp_path, ALLOWED_HOSTS="")
     async with app_client(settings, embedder=minilm) as client:
         foreign = await client.get("/api/health", headers={"host": "rebind.attacker.example"})
-        foreign_post = await client.post("/api/verify", json={"claim": "x y z"}, headers={"host": "evil.example:8000"})
+        foreign_post = await client.post(
+            "/api/verify", json={"claim": "x y z"}, headers={"host": "evil.example:8000"}
+        )
         local = await client.get("/api/health", headers={"host": "localhost:8000"})
         loopback6 = await client.get("/api/kb/stats", headers={"host": "[::1]:8000"})
         page = await client.get("/", headers={"host": "rebind.attacker.example"})
@@ -376,5 +433,7 @@ def test_allowed_hosts_defaults_follow_the_listening_address():
 
     assert "localhost" in Settings(_env_file=None).allowed_hosts
     assert Settings(_env_file=None, HOST="0.0.0.0").allowed_hosts is None  # behind a proxy: as /mcp
-    assert Settings(_env_file=None, HOST="0.0.0.0", ALLOWED_HOSTS="claims.example").allowed_hosts == {"claims.example"}
+    assert Settings(
+        _env_file=None, HOST="0.0.0.0", ALLOWED_HOSTS="claims.example"
+    ).allowed_hosts == {"claims.example"}
     assert Settings(_env_file=None, ALLOWED_HOSTS="*").allowed_hosts is None

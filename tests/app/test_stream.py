@@ -92,8 +92,10 @@ async def test_a_failure_after_the_stream_started_is_an_error_event(tmp_path, mi
         slots_free = client.app.state.services.verify_slots._value
     events = parse_events(response.text)
     assert response.status_code == 200  # the stream had started: the failure is an event
-    assert events[-1] == ("error", {"error": "model_unavailable", "detail": "the embedding model crashed",
-                                    "status": 503})
+    assert events[-1] == (
+        "error",
+        {"error": "model_unavailable", "detail": "the embedding model crashed", "status": 503},
+    )
     assert "result" not in {name for name, _ in events}
     assert slots_free == make_settings(tmp_path).MAX_CONCURRENT_VERIFICATIONS
 
@@ -104,8 +106,9 @@ async def live_server(app) -> AsyncIterator[str]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="off"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
     task = asyncio.create_task(server.serve())
     for _ in range(500):  # up to 10 s
         if server.started:
@@ -124,12 +127,16 @@ async def test_steps_arrive_over_http_while_the_verification_is_still_running(tm
     # a buffered stream would deliver the first step only with the result.
     with FakeOpenAI(scripted(), delay_s=0.4) as llm:
         settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url, OPENAI_API_KEY="test")
-        async with app_client(settings, embedder=minilm) as client, live_server(client.app) as url, \
-                httpx.AsyncClient(timeout=30) as http:
+        async with (
+            app_client(settings, embedder=minilm) as client,
+            live_server(client.app) as url,
+            httpx.AsyncClient(timeout=30) as http,
+        ):
             started = time.perf_counter()
             arrivals: list[tuple[float, str]] = []
-            async with http.stream("POST", f"{url}/api/verify/stream",
-                                   json={"claim": "The Earth is flat"}) as response:
+            async with http.stream(
+                "POST", f"{url}/api/verify/stream", json={"claim": "The Earth is flat"}
+            ) as response:
                 assert response.status_code == 200
                 buffer = ""
                 async for chunk in response.aiter_text():
@@ -150,9 +157,12 @@ async def test_a_client_that_goes_away_cancels_its_verification(tmp_path, minilm
         settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url, OPENAI_API_KEY="test")
         async with app_client(settings, embedder=minilm) as client, live_server(client.app) as url:
             slots = client.app.state.services.verify_slots
-            async with httpx.AsyncClient(timeout=30) as http, \
-                    http.stream("POST", f"{url}/api/verify/stream",
-                                json={"claim": "The Earth is flat"}) as response:
+            async with (
+                httpx.AsyncClient(timeout=30) as http,
+                http.stream(
+                    "POST", f"{url}/api/verify/stream", json={"claim": "The Earth is flat"}
+                ) as response,
+            ):
                 async for chunk in response.aiter_text():
                     if "event: step" in chunk:
                         break  # the user closed the tab after the first step
@@ -163,7 +173,9 @@ async def test_a_client_that_goes_away_cancels_its_verification(tmp_path, minilm
             released_at = time.perf_counter()
             calls_at_release = len(llm.requests)
             await asyncio.sleep(1.2)
-            assert slots._value == settings.MAX_CONCURRENT_VERIFICATIONS, "the slot was never released"
+            assert slots._value == settings.MAX_CONCURRENT_VERIFICATIONS, (
+                "the slot was never released"
+            )
             # nothing asked after the release, which came about when the last call's answer did
             # (0.5 s after it was asked; slack for a loaded machine), not after a whole run
             assert len(llm.requests) == calls_at_release

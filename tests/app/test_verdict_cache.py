@@ -13,12 +13,18 @@ from tests.fakes.openai_server import FakeOpenAI
 
 
 async def test_a_repeated_claim_is_served_from_the_cache(tmp_path, minilm):
-    async with app_client(make_settings(tmp_path, VERDICT_CACHE_TTL_S=3600), embedder=minilm) as client:
+    async with app_client(
+        make_settings(tmp_path, VERDICT_CACHE_TTL_S=3600), embedder=minilm
+    ) as client:
         first = (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
         started = time.perf_counter()
         second = (await client.post("/api/verify", json={"claim": "  the earth is FLAT. "})).json()
         elapsed = time.perf_counter() - started
-        other = (await client.post("/api/verify", json={"claim": "The Earth is flat", "web_search": False})).json()
+        other = (
+            await client.post(
+                "/api/verify", json={"claim": "The Earth is flat", "web_search": False}
+            )
+        ).json()
         health = (await client.get("/api/health")).json()
     assert first["cache"] == "miss" and second["cache"] == "hit"
     assert second["verdict"] == first["verdict"] and second["evidence"] == first["evidence"]
@@ -33,15 +39,23 @@ async def test_a_repeated_claim_is_served_from_the_cache(tmp_path, minilm):
 async def test_the_stream_and_passage_checks_share_the_cache_with_verify(tmp_path, minilm):
     from app.sse import parse_stream
 
-    async with app_client(make_settings(tmp_path, VERDICT_CACHE_TTL_S=3600), embedder=minilm) as client:
+    async with app_client(
+        make_settings(tmp_path, VERDICT_CACHE_TTL_S=3600), embedder=minilm
+    ) as client:
         first = (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
         streamed = await client.post("/api/verify/stream", json={"claim": "The Earth is flat"})
         events = list(parse_stream(streamed.text.splitlines()))
         claim = "The unemployment rate fell to 3.5 percent in 2019, the lowest in fifty years."
         tower = (await client.post("/api/verify", json={"claim": claim})).json()
-        passage = (await client.post("/api/check", json={"text": f"{claim} I love sunny days."})).json()
-        again = (await client.post("/api/verify", json={"claim": "The Moon is made of cheese"})).json()
-        streamed_new = await client.post("/api/verify/stream", json={"claim": "The Moon is made of cheese"})
+        passage = (
+            await client.post("/api/check", json={"text": f"{claim} I love sunny days."})
+        ).json()
+        again = (
+            await client.post("/api/verify", json={"claim": "The Moon is made of cheese"})
+        ).json()
+        streamed_new = await client.post(
+            "/api/verify/stream", json={"claim": "The Moon is made of cheese"}
+        )
     assert first["cache"] == "miss"
     result = [data for name, data in events if name == "result"][0]
     assert result["cache"] == "hit" and result["verdict"] == first["verdict"]
@@ -50,26 +64,41 @@ async def test_the_stream_and_passage_checks_share_the_cache_with_verify(tmp_pat
     checked = [c for c in passage["claims"] if c["result"]]
     assert tower["cache"] == "miss" and [c["result"]["cache"] for c in checked] == ["hit"]
     assert again["cache"] == "miss"
-    assert [d for n, d in parse_stream(streamed_new.text.splitlines()) if n == "result"][0]["cache"] == "hit"
+    assert [d for n, d in parse_stream(streamed_new.text.splitlines()) if n == "result"][0][
+        "cache"
+    ] == "hit"
 
 
 async def test_ttl_zero_disables_and_degraded_answers_are_not_cached(tmp_path, minilm):
-    async with app_client(make_settings(tmp_path, VERDICT_CACHE_TTL_S=0), embedder=minilm) as client:
-        bodies = [(await client.post("/api/verify", json={"claim": "The Earth is flat"})).json() for _ in range(2)]
+    async with app_client(
+        make_settings(tmp_path, VERDICT_CACHE_TTL_S=0), embedder=minilm
+    ) as client:
+        bodies = [
+            (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
+            for _ in range(2)
+        ]
     assert [b["cache"] for b in bodies] == ["miss", "miss"]
     with FakeOpenAI(status=500) as llm:
-        settings = make_settings(tmp_path / "b", OPENAI_BASE_URL=llm.url, LLM_TIMEOUT_S=2, VERDICT_CACHE_TTL_S=3600)
+        settings = make_settings(
+            tmp_path / "b", OPENAI_BASE_URL=llm.url, LLM_TIMEOUT_S=2, VERDICT_CACHE_TTL_S=3600
+        )
         async with app_client(settings, embedder=minilm) as client:
-            degraded = [(await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
-                        for _ in range(2)]
+            degraded = [
+                (await client.post("/api/verify", json={"claim": "The Earth is flat"})).json()
+                for _ in range(2)
+            ]
     assert [b["cache"] for b in degraded] == ["miss", "miss"]
     assert degraded[0]["mode"] == "evidence-only"
 
 
 def test_keys_normalise_the_claim_and_include_the_options():
     assert normalise_claim("  The  Earth is flat!! ") == "the earth is flat"
-    assert verdict_key("The Earth is flat", engine="llm") == verdict_key("the earth is flat.", engine="llm")
-    assert verdict_key("The Earth is flat", engine="llm") != verdict_key("The Earth is flat", engine="nli")
+    assert verdict_key("The Earth is flat", engine="llm") == verdict_key(
+        "the earth is flat.", engine="llm"
+    )
+    assert verdict_key("The Earth is flat", engine="llm") != verdict_key(
+        "The Earth is flat", engine="nli"
+    )
 
 
 async def test_memory_cache_expires_and_evicts():

@@ -12,33 +12,48 @@ from tests.fakes.searxng import FakeSearxng
 
 CLAIM = "The Eiffel Tower was completed in 1889"
 COUNTER = "The Eiffel Tower was not completed in 1889"  # each targeted tier also searches it (COUNTER_QUERY)
-TRUSTED = {"title": "Eiffel Tower opens in Paris",
-           "url": "https://www.reuters.com/world/eiffel-tower-1889",
-           "content": "The Eiffel Tower was completed in March 1889 for the World's Fair in Paris.",
-           "publishedDate": "2019-03-31T00:00:00"}
-FACT_CHECK = {"title": "Fact check: was the Eiffel Tower finished in 1889?",
-              "url": "https://www.snopes.com/fact-check/eiffel-tower-1889/",
-              "content": "Yes: the <b>Eiffel Tower</b> was completed in 1889; claims it was "
-                         "built in 1925 are false.<script>alert(1)</script>"}
-BROAD = {"title": "Eiffel Tower", "url": "https://en.wikipedia.org/wiki/Eiffel_Tower",
-         "content": "The Eiffel Tower is a wrought-iron lattice tower in Paris, completed in 1889."}
+TRUSTED = {
+    "title": "Eiffel Tower opens in Paris",
+    "url": "https://www.reuters.com/world/eiffel-tower-1889",
+    "content": "The Eiffel Tower was completed in March 1889 for the World's Fair in Paris.",
+    "publishedDate": "2019-03-31T00:00:00",
+}
+FACT_CHECK = {
+    "title": "Fact check: was the Eiffel Tower finished in 1889?",
+    "url": "https://www.snopes.com/fact-check/eiffel-tower-1889/",
+    "content": "Yes: the <b>Eiffel Tower</b> was completed in 1889; claims it was "
+    "built in 1925 are false.<script>alert(1)</script>",
+}
+BROAD = {
+    "title": "Eiffel Tower",
+    "url": "https://en.wikipedia.org/wiki/Eiffel_Tower",
+    "content": "The Eiffel Tower is a wrought-iron lattice tower in Paris, completed in 1889.",
+}
 
 
 def tiered(trusted=(TRUSTED,), fact_check=(FACT_CHECK,), broad=(BROAD,)):
     """SearXNG answers by the query's site filter, like a real engine would."""
+
     def answer(query: str) -> list[dict]:
         if "site:reuters.com" in query:
             return list(trusted)
         if "site:snopes.com" in query:
             return list(fact_check)
         return list(broad)
+
     return answer
 
 
 def settings_for(tmp_path, searx: FakeSearxng, **overrides) -> Settings:
     """Search through the fake; an empty KB unless a test seeds it (the claims are not in the seed)."""
-    values = {"SEARCH_PROVIDER": "searxng", "SEARXNG_URL": searx.url, "SEARCH_TIMEOUT_S": 3,
-              "SEARCH_RATE_PER_S": 0, "AUTO_SEED": False, **overrides}
+    values = {
+        "SEARCH_PROVIDER": "searxng",
+        "SEARXNG_URL": searx.url,
+        "SEARCH_TIMEOUT_S": 3,
+        "SEARCH_RATE_PER_S": 0,
+        "AUTO_SEED": False,
+        **overrides,
+    }
     return make_settings(tmp_path, **values)
 
 
@@ -70,7 +85,9 @@ async def test_broad_runs_when_the_targeted_tiers_find_too_little(tmp_path, mini
         async with app_client(settings_for(tmp_path, searx), embedder=minilm) as client:
             body = (await client.post("/api/verify", json={"claim": CLAIM})).json()
     targeted, broad = targeted_and_broad(searx.requests)
-    assert len(targeted) == 4 and broad == [CLAIM]  # the counter-query is for the targeted tiers only
+    assert len(targeted) == 4 and broad == [
+        CLAIM
+    ]  # the counter-query is for the targeted tiers only
     assert body["search"]["tier_used"] == "broad"
     assert body["search"]["queries"] == 5
     assert any("searching the broad web" in s for s in body["steps"])
@@ -80,7 +97,9 @@ async def test_broad_runs_when_the_targeted_tiers_find_too_little(tmp_path, mini
 async def test_web_results_reach_the_kb_once_with_their_metadata(tmp_path, minilm):
     with FakeSearxng(tiered()) as searx:
         # VERDICT_CACHE_TTL_S=0: the second verify must search again, not hit the verdict cache.
-        async with app_client(settings_for(tmp_path, searx, VERDICT_CACHE_TTL_S=0), embedder=minilm) as client:
+        async with app_client(
+            settings_for(tmp_path, searx, VERDICT_CACHE_TTL_S=0), embedder=minilm
+        ) as client:
             services = client.app.state.services  # type: ignore[attr-defined]
             before = (await client.get("/api/health")).json()["kb_size"]
             first = (await client.post("/api/verify", json={"claim": CLAIM})).json()
@@ -113,14 +132,18 @@ async def test_web_results_are_written_after_the_answer_and_drained_at_shutdown(
         async with app_client(settings, embedder=minilm) as reopened:
             health = (await reopened.get("/api/health")).json()
     assert body["search"]["new_documents"] == 2
-    assert any("into the knowledge base after the answer" in s for s in body["steps"]), body["steps"]
+    assert any("into the knowledge base after the answer" in s for s in body["steps"]), body[
+        "steps"
+    ]
     assert health["kb_size"] == 2
     assert health["components"]["retrieval"]["writes_pending"] == 0
 
 
 async def test_index_after_response_off_writes_before_the_answer(tmp_path, minilm):
     with FakeSearxng(tiered()) as searx:
-        async with app_client(settings_for(tmp_path, searx, INDEX_AFTER_RESPONSE=False), embedder=minilm) as client:
+        async with app_client(
+            settings_for(tmp_path, searx, INDEX_AFTER_RESPONSE=False), embedder=minilm
+        ) as client:
             body = (await client.post("/api/verify", json={"claim": CLAIM})).json()
             size = (await client.get("/api/health")).json()["kb_size"]
     assert body["search"]["new_documents"] == 2 and size == 2
@@ -133,7 +156,9 @@ async def test_a_429_then_200_succeeds_within_the_backoff(tmp_path, minilm):
         async with app_client(settings_for(tmp_path, searx), embedder=minilm) as client:
             body = (await client.post("/api/verify", json={"claim": CLAIM})).json()
             health = (await client.get("/api/health")).json()
-    assert len(searx.requests) == 5  # 2 tiers × (claim, counter-query); one call was rate limited once and retried
+    assert (
+        len(searx.requests) == 5
+    )  # 2 tiers × (claim, counter-query); one call was rate limited once and retried
     assert body["search"]["new_documents"] == 2
     assert body["usage"]["searches"] == 5 and body["search"]["queries"] == 4
     assert not any(s.startswith("Search tier") and "failed" in s for s in body["steps"])
@@ -161,8 +186,11 @@ async def test_a_provider_that_hangs_costs_at_most_the_deadline(tmp_path, minilm
 
 
 async def test_500_and_malformed_json_leave_a_200_answer_from_the_kb(tmp_path, minilm):
-    for fault in ({"status": 500}, {"body": b"<html>Internal error</html>"},
-                  {"body": b'{"results": {"not": "a list"}}'}):
+    for fault in (
+        {"status": 500},
+        {"body": b"<html>Internal error</html>"},
+        {"body": b'{"results": {"not": "a list"}}'},
+    ):
         with FakeSearxng(tiered(), **fault) as searx:
             settings = settings_for(tmp_path / str(len(str(fault))), searx, AUTO_SEED=True)
             async with app_client(settings, embedder=minilm) as client:
@@ -179,8 +207,9 @@ async def test_500_and_malformed_json_leave_a_200_answer_from_the_kb(tmp_path, m
 async def test_web_search_false_skips_every_tier(tmp_path, minilm):
     with FakeSearxng(tiered()) as searx:
         async with app_client(settings_for(tmp_path, searx), embedder=minilm) as client:
-            body = (await client.post("/api/verify",
-                                      json={"claim": CLAIM, "web_search": False})).json()
+            body = (
+                await client.post("/api/verify", json={"claim": CLAIM, "web_search": False})
+            ).json()
     assert searx.requests == []
     assert body["search"]["queries"] == body["usage"]["searches"] == 0
     assert any("web_search=false" in s for s in body["steps"])
@@ -204,7 +233,15 @@ async def test_the_llm_adds_a_keyword_query_to_every_tier(tmp_path, minilm):
     targeted, broad = targeted_and_broad(searx.requests)
     assert broad == []
     assert sorted(q.split(" (site:")[0] for q in targeted) == sorted(
-        [CLAIM, CLAIM, "Eiffel Tower completed 1889", "Eiffel Tower completed 1889", COUNTER, COUNTER])
+        [
+            CLAIM,
+            CLAIM,
+            "Eiffel Tower completed 1889",
+            "Eiffel Tower completed 1889",
+            COUNTER,
+            COUNTER,
+        ]
+    )
     assert not any("evil.example" in q for q in searx.requests)  # operators are stripped
     assert body["search"]["queries"] == 6
     assert any("keywords 'Eiffel Tower completed 1889'" in s for s in body["steps"])

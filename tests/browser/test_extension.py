@@ -51,13 +51,23 @@ def extension(live_server, tmp_path_factory):
 
     with sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(CHROMIUM),
-            headless=False, viewport={"width": 1000, "height": 800},
-            args=["--headless=new", *CHROMIUM_FLAGS, f"--disable-extensions-except={EXTENSION}",
-                  f"--load-extension={EXTENSION}"])
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=str(CHROMIUM),
+            headless=False,
+            viewport={"width": 1000, "height": 800},
+            args=[
+                "--headless=new",
+                *CHROMIUM_FLAGS,
+                f"--disable-extensions-except={EXTENSION}",
+                f"--load-extension={EXTENSION}",
+            ],
+        )
         try:
-            worker = context.service_workers[0] if context.service_workers else \
-                context.wait_for_event("serviceworker", timeout=20_000)
+            worker = (
+                context.service_workers[0]
+                if context.service_workers
+                else context.wait_for_event("serviceworker", timeout=20_000)
+            )
             yield context, worker.url.split("/")[2]
         finally:
             context.close()
@@ -79,8 +89,9 @@ def configure(context, extension_id, api_url, errors):
     expect(status).to_have_text(re.compile(r"^Saved: "), timeout=10_000)
     assert options.get_by_label("API address").input_value() == api_url  # normalised
     options.get_by_role("button", name="Test connection").click()
-    expect(status).to_have_text(re.compile(r"^Connected: .* documents in the knowledge base"),
-                                timeout=15_000)
+    expect(status).to_have_text(
+        re.compile(r"^Connected: .* documents in the knowledge base"), timeout=15_000
+    )
     return options
 
 
@@ -99,10 +110,13 @@ def send_to_tab(context, page, message: dict):
     """What a context-menu entry (or the popup) sends to the active tab's content script: menus
     cannot be clicked in headless Chromium."""
     page.bring_to_front()
-    context.service_workers[0].evaluate("""async (message) => {
+    context.service_workers[0].evaluate(
+        """async (message) => {
         const [tab] = await chrome.tabs.query({active: true, lastFocusedWindow: true});
         await chrome.tabs.sendMessage(tab.id, message);
-    }""", message)
+    }""",
+        message,
+    )
 
 
 def test_options_then_popup_verifies_a_claim(extension, live_server, tmp_path):
@@ -124,7 +138,11 @@ def test_options_then_popup_verifies_a_claim(extension, live_server, tmp_path):
     assert verdict.inner_text() == "False"
     # issue 37: the claim restated, why in one plain sentence, no engine on the card
     assert popup.locator("#out .claim-restated").inner_text() == "Claim: “The Earth is flat”"
-    assert popup.locator("#out .plain-summary").inner_text().startswith("False: the evidence contradicts this claim")
+    assert (
+        popup.locator("#out .plain-summary")
+        .inner_text()
+        .startswith("False: the evidence contradicts this claim")
+    )
     card = popup.locator("#out .verdict").inner_text()
     assert "engine" not in card and "grounding" not in card and "FACTUAL" not in card, card
     assert popup.locator("#out .how-checked summary").inner_text() == "How this was checked"
@@ -136,7 +154,9 @@ def test_options_then_popup_verifies_a_claim(extension, live_server, tmp_path):
     assert errors == []
 
 
-def test_the_popup_counts_characters_and_checks_a_long_text_as_a_passage(extension, live_server, tmp_path):
+def test_the_popup_counts_characters_and_checks_a_long_text_as_a_passage(
+    extension, live_server, tmp_path
+):
     """Issue 37: the popup's field cut a paste at 2,000 characters without a word; now it counts, and
     past the limit of one claim it offers (and the Check button runs) the passage check."""
     context, extension_id = extension
@@ -152,7 +172,9 @@ def test_the_popup_counts_characters_and_checks_a_long_text_as_a_passage(extensi
     text = (sentence * 25).strip()
     field.fill(text)
     counter = popup.locator("#counter")
-    assert counter.inner_text().startswith(f"{len(text):,} / 2,000 characters — longer than one claim.")
+    assert counter.inner_text().startswith(
+        f"{len(text):,} / 2,000 characters — longer than one claim."
+    )
     assert field.input_value() == text  # nothing cut
     popup.screenshot(path=str(tmp_path / "extension-counter.png"), full_page=True)
     popup.get_by_role("button", name="Check it as a passage instead").click()
@@ -163,8 +185,9 @@ def test_the_popup_counts_characters_and_checks_a_long_text_as_a_passage(extensi
     assert errors == []
 
 
-def test_selection_button_opens_an_overlay_that_page_css_cannot_touch(extension, live_server,
-                                                                      article_url, tmp_path):
+def test_selection_button_opens_an_overlay_that_page_css_cannot_touch(
+    extension, live_server, article_url, tmp_path
+):
     context, page, errors = configured_page(extension, live_server, article_url)
     page.locator("#claim").wait_for()
     # select the claim the way a user does (drag across it), which fires mouseup
@@ -184,7 +207,8 @@ def test_selection_button_opens_an_overlay_that_page_css_cannot_touch(extension,
     assert "The Earth is flat" in overlay.locator(".claim").inner_text()
     assert "nasa.gov" in overlay.locator(".evidence-item .source").first.inner_text()
     style = overlay.locator(".verdict p").evaluate(
-        "e => [getComputedStyle(e).color, getComputedStyle(e).fontSize, getComputedStyle(e).letterSpacing]")
+        "e => [getComputedStyle(e).color, getComputedStyle(e).fontSize, getComputedStyle(e).letterSpacing]"
+    )
     assert style == ["rgb(27, 27, 27)", "14px", "normal"], "the page's CSS leaked into the overlay"
     page.screenshot(path=str(tmp_path / "extension-overlay.png"))
     page.keyboard.press("Escape")
@@ -196,7 +220,9 @@ def test_the_context_menu_message_opens_the_overlay(extension, live_server, arti
     context, page, errors = configured_page(extension, live_server, article_url)
     page.locator("#claim").wait_for()
     # what the context menu's onClicked handler sends to the tab
-    send_to_tab(context, page, {"type": "claimcheck:verify-selection", "claim": "  The Earth\n is flat "})
+    send_to_tab(
+        context, page, {"type": "claimcheck:verify-selection", "claim": "  The Earth\n is flat "}
+    )
     overlay = page.get_by_role("dialog", name="claimcheck result")
     overlay.locator(".verdict-label").wait_for(timeout=60_000)
     assert overlay.locator(".claim").inner_text() == "“The Earth is flat”"
@@ -215,7 +241,7 @@ claimcheck-mark { display: none !important; background: none !important; }</styl
 <body><article id="article">
 <p id="p1">Apollo 11 landed on the <b>Moon</b> in
       1969. I think pizza is the best food.<span style="display:none"> HIDDEN TEXT.</span></p>
-<p id="p2">\U0001F30D <em>The Earth</em> is flat, says a man. The Great Wall of China is visible from space.</p>
+<p id="p2">\U0001f30d <em>The Earth</em> is flat, says a man. The Great Wall of China is visible from space.</p>
 </article><p id="after">Not part of the selection.</p></body></html>"""
 
 LINKS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Links</title>
@@ -241,14 +267,17 @@ def site():
 
 
 def select_paragraphs(page, first: str, last: str):
-    page.evaluate("""([first, last]) => {
+    page.evaluate(
+        """([first, last]) => {
         const range = document.createRange();
         range.setStart(document.getElementById(first), 0);
         const end = document.getElementById(last);
         range.setEnd(end, end.childNodes.length);
         getSelection().removeAllRanges();
         getSelection().addRange(range);
-    }""", [first, last])
+    }""",
+        [first, last],
+    )
 
 
 def marks_by_claim(page) -> dict[str, tuple[str, int, str]]:
@@ -261,7 +290,10 @@ def marks_by_claim(page) -> dict[str, tuple[str, int, str]]:
         }
         return Object.values(groups);
     }""")
-    return {re.sub(r"\s+", " ", g["text"]).strip(): (g["classes"], g["pieces"], g["title"]) for g in groups}
+    return {
+        re.sub(r"\s+", " ", g["text"]).strip(): (g["classes"], g["pieces"], g["title"])
+        for g in groups
+    }
 
 
 def test_a_selected_passage_is_highlighted_claim_by_claim(extension, live_server, site, tmp_path):
@@ -270,25 +302,34 @@ def test_a_selected_passage_is_highlighted_claim_by_claim(extension, live_server
     select_paragraphs(page, "p1", "p2")
     send_to_tab(context, page, {"type": "claimcheck:check-selection"})
     overlay = page.get_by_role("dialog", name="claimcheck claims")
-    expect(overlay.get_by_role("status")).to_have_text(re.compile(r"^Done: 3 claim\(s\) verified, 1 not checked"),
-                                                       timeout=90_000)
+    expect(overlay.get_by_role("status")).to_have_text(
+        re.compile(r"^Done: 3 claim\(s\) verified, 1 not checked"), timeout=90_000
+    )
 
     marks = marks_by_claim(page)
-    assert {text: (classes.split()[-1], pieces) for text, (classes, pieces, _) in marks.items()} == EXPECTED_MARKS
+    assert {
+        text: (classes.split()[-1], pieces) for text, (classes, pieces, _) in marks.items()
+    } == EXPECTED_MARKS
     assert "an opinion" in marks["I think pizza is the best food."][2]
     assert page.locator("#after claimcheck-mark").count() == 0
     assert page.locator("#article").text_content() == original  # wrapped, not rewritten
     # what was sent: the rendered text (the hidden span left out, whitespace collapsed, a line
     # break between the paragraphs), as the decomposition prompt received it
-    prompts = [r["messages"][-1]["content"] for r in live_server.llm.requests
-               if "atomic factual claims" in r["messages"][0]["content"]]
-    assert "1. Apollo 11 landed on the Moon in 1969.\n2. I think pizza is the best food.\n" \
-           "3. \U0001F30D The Earth is flat, says a man." in prompts[-1]
+    prompts = [
+        r["messages"][-1]["content"]
+        for r in live_server.llm.requests
+        if "atomic factual claims" in r["messages"][0]["content"]
+    ]
+    assert (
+        "1. Apollo 11 landed on the Moon in 1969.\n2. I think pizza is the best food.\n"
+        "3. \U0001f30d The Earth is flat, says a man." in prompts[-1]
+    )
     assert "HIDDEN" not in prompts[-1]
     # the verdict colours survive `* { background: … !important }` and `display: none !important`
     false_mark = page.locator("claimcheck-mark.cc-v-false").first
-    assert false_mark.evaluate("e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).display]") == \
-        ["rgb(252, 232, 230)", "inline"]
+    assert false_mark.evaluate(
+        "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).display]"
+    ) == ["rgb(252, 232, 230)", "inline"]
     page.screenshot(path=str(tmp_path / "extension-passage.png"))
 
     false_mark.click()
@@ -320,7 +361,10 @@ def test_claims_the_page_no_longer_holds_are_listed_not_highlighted(extension, l
     before = page.locator("#article").text_content()
     overlay = page.get_by_role("dialog", name="claimcheck claims")
     expect(overlay.get_by_role("status")).to_have_text(re.compile(r"^Done: "), timeout=90_000)
-    assert set(marks_by_claim(page)) == {"Apollo 11 landed on the Moon in 1969", "I think pizza is the best food."}
+    assert set(marks_by_claim(page)) == {
+        "Apollo 11 landed on the Moon in 1969",
+        "I think pizza is the best food.",
+    }
     assert page.locator("#p2 claimcheck-mark").count() == 0
     assert page.locator("#article").text_content() == before
     unplaced = overlay.locator(".claim-item", has=page.locator(".unplaced"))
@@ -334,11 +378,22 @@ def test_claims_the_page_no_longer_holds_are_listed_not_highlighted(extension, l
 
     # no selection in the page (the menu's text came from a frame): every claim is listed
     page.evaluate("getSelection().removeAllRanges()")
-    send_to_tab(context, page, {"type": "claimcheck:check-selection",
-                                "fallbackText": "Apollo 11 landed on the Moon\n in 1969.  I think pizza is the best food."})
-    expect(overlay.get_by_role("status")).to_have_text(re.compile(r"^Done: 1 claim\(s\) verified, 1 not checked"),
-                                                       timeout=90_000)
-    assert overlay.locator(".fallback").inner_text().startswith("These claims could not be marked in the page")
+    send_to_tab(
+        context,
+        page,
+        {
+            "type": "claimcheck:check-selection",
+            "fallbackText": "Apollo 11 landed on the Moon\n in 1969.  I think pizza is the best food.",
+        },
+    )
+    expect(overlay.get_by_role("status")).to_have_text(
+        re.compile(r"^Done: 1 claim\(s\) verified, 1 not checked"), timeout=90_000
+    )
+    assert (
+        overlay.locator(".fallback")
+        .inner_text()
+        .startswith("These claims could not be marked in the page")
+    )
     assert overlay.locator(".claim-item strong").all_inner_texts() == ["True", "Not checked"]
     assert page.locator("claimcheck-mark").count() == 0
     assert errors == []
@@ -383,15 +438,22 @@ def test_audit_the_links_of_a_page(extension, live_server, tmp_path):
             page.goto(site.url + "/article")
             send_to_tab(context, page, {"type": "claimcheck:audit", "scope": "page"})
             overlay = page.get_by_role("dialog", name="claimcheck link audit")
-            expect(overlay.get_by_role("status")).to_have_text("Audited 15 link(s).", timeout=60_000)
+            expect(overlay.get_by_role("status")).to_have_text(
+                "Audited 15 link(s).", timeout=60_000
+            )
             fetched = sorted(path for _, path in cited.requests)
     rows = overlay.locator("tr.audit-row")
     assert rows.count() == 15
-    table = [(row.locator("td.url").inner_text(), row.locator("td.status > span").inner_text())
-             for row in rows.all()]
-    assert table[:4] == [(f"{cited.url}/fluoride", "valid (HTTP 200)"), (f"{cited.url}/missing", "invalid (HTTP 404)"),
-                         ("http://169.254.169.254/latest/meta-data/", "refused"),
-                         (f"http://127.0.0.1:{closed}/x", "unreachable")]
+    table = [
+        (row.locator("td.url").inner_text(), row.locator("td.status > span").inner_text())
+        for row in rows.all()
+    ]
+    assert table[:4] == [
+        (f"{cited.url}/fluoride", "valid (HTTP 200)"),
+        (f"{cited.url}/missing", "invalid (HTTP 404)"),
+        ("http://169.254.169.254/latest/meta-data/", "refused"),
+        (f"http://127.0.0.1:{closed}/x", "unreachable"),
+    ]
     assert table[4:] == [(f"{cited.url}/p{n}", "valid (HTTP 200)") for n in range(11)]
     # only the 15 audited URLs were fetched: the 16th–18th were cut client-side, /about left out
     assert fetched == sorted(["/fluoride", "/missing", *(f"/p{n}" for n in range(11))])
@@ -400,7 +462,9 @@ def test_audit_the_links_of_a_page(extension, live_server, tmp_path):
     assert first.locator("td.alignment").inner_text() == "85"  # the scripted LLM's judgement
     assert first.locator("td.freshness").inner_text().endswith("%")
     assert first.locator("td.trust").inner_text().endswith("%")
-    assert re.fullmatch(r"\d+ / 100", first.locator("td.authority").inner_text())  # one scale (issue 37)
+    assert re.fullmatch(
+        r"\d+ / 100", first.locator("td.authority").inner_text()
+    )  # one scale (issue 37)
     assert rows.nth(2).locator("td.alignment").inner_text() == "—"
     assert overlay.locator("dd.url-validity").inner_text() == "80%"  # 12 of 15
     assert overlay.locator("dd.citation-alignment").inner_text() == "85 / 100"
@@ -431,7 +495,9 @@ class FailingAPI(BaseHTTPRequestHandler):
 
     def do_POST(self):  # noqa: N802
         self.rfile.read(int(self.headers.get("content-length") or 0))
-        body = b'{"error": "saturated", "detail": "all 16 verification slots are busy; retry shortly"}'
+        body = (
+            b'{"error": "saturated", "detail": "all 16 verification slots are busy; retry shortly"}'
+        )
         self.send_response(503)
         self._cors()
         self.send_header("retry-after", "5")
@@ -453,21 +519,29 @@ def test_api_failures_are_shown_with_the_apis_message(extension, live_server, si
         worker.evaluate("(apiBase) => chrome.storage.local.set({apiBase})", closed)
         send_to_tab(context, page, {"type": "claimcheck:audit", "scope": "page"})
         alert = page.get_by_role("dialog", name="claimcheck link audit").get_by_role("alert")
-        expect(alert).to_contain_text(f"claimcheck could not audit the links: could not reach the claimcheck API at {closed}",
-                                      timeout=15_000)
+        expect(alert).to_contain_text(
+            f"claimcheck could not audit the links: could not reach the claimcheck API at {closed}",
+            timeout=15_000,
+        )
 
-        worker.evaluate("(apiBase) => chrome.storage.local.set({apiBase})",
-                        f"http://127.0.0.1:{failing.server_address[1]}")
+        worker.evaluate(
+            "(apiBase) => chrome.storage.local.set({apiBase})",
+            f"http://127.0.0.1:{failing.server_address[1]}",
+        )
         send_to_tab(context, page, {"type": "claimcheck:audit", "scope": "page"})
-        expect(alert).to_have_text("claimcheck could not audit the links (503): all 16 verification slots are busy; "
-                                   "retry shortly.", timeout=15_000)
+        expect(alert).to_have_text(
+            "claimcheck could not audit the links (503): all 16 verification slots are busy; "
+            "retry shortly.",
+            timeout=15_000,
+        )
         page.goto(site.url + "/passage")
         select_paragraphs(page, "p1", "p2")
         send_to_tab(context, page, {"type": "claimcheck:check-selection"})
         claims = page.get_by_role("dialog", name="claimcheck claims")
         expect(claims.get_by_role("alert")).to_have_text(
             "claimcheck could not check the passage (503): all 16 verification slots are busy; retry shortly.",
-            timeout=15_000)
+            timeout=15_000,
+        )
         assert page.locator("claimcheck-mark").count() == 0
 
         # over the API's 10,000 characters: said at once, nothing sent
@@ -476,7 +550,8 @@ def test_api_failures_are_shown_with_the_apis_message(extension, live_server, si
         select_paragraphs(page, "p1", "p2")
         send_to_tab(context, page, {"type": "claimcheck:check-selection"})
         expect(claims.get_by_role("alert")).to_have_text(
-            "claimcheck could not check the passage: the selection is longer than 10000 characters: select less.")
+            "claimcheck could not check the passage: the selection is longer than 10000 characters: select less."
+        )
         assert len(live_server.llm.requests) == failing_requests
     finally:
         loopback.stop(failing)
@@ -506,5 +581,7 @@ def test_the_popup_links_the_answer_to_its_record_and_its_quotes_as_read(extensi
     text = first.locator(".snapshot-text").inner_text()
     assert hashlib.sha256(text.encode()).hexdigest()[:16] in first.inner_text()
     record.get_by_role("button", name="Mark the verdict (reviewer key)").click()
-    record.locator(".review-status", has_text="reviewer key").wait_for(timeout=20_000)  # a 403, said plainly
+    record.locator(".review-status", has_text="reviewer key").wait_for(
+        timeout=20_000
+    )  # a 403, said plainly
     assert errors == []

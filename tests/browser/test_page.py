@@ -14,7 +14,9 @@ def browser(live_server):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
+        browser = pw.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS
+        )
         yield browser
         browser.close()
 
@@ -51,7 +53,11 @@ def test_the_page_verifies_a_claim_with_live_progress(page, live_server, tmp_pat
     assert page.get_by_role("meter", name="confidence").get_attribute("aria-valuenow") == "93"
     # issue 37: the card restates the claim and says why in one plain sentence; no engine on it
     assert page.locator(".claim-restated").inner_text() == "Claim: “The Earth is flat”"
-    assert page.locator(".plain-summary").inner_text().startswith("False: the evidence contradicts this claim — ")
+    assert (
+        page.locator(".plain-summary")
+        .inner_text()
+        .startswith("False: the evidence contradicts this claim — ")
+    )
     card = page.locator(".verdict-card").inner_text()  # what is rendered: the disclosure is closed
     for jargon in ("engine", "grounding", "FACTUAL", "Judged by", "nli", "llm"):
         assert jargon not in card, (jargon, card)
@@ -79,7 +85,9 @@ def test_the_page_verifies_a_claim_with_live_progress(page, live_server, tmp_pat
     assert page.errors == []
 
 
-def test_a_text_over_the_claim_limit_is_counted_and_offered_as_a_passage(page, live_server, tmp_path):
+def test_a_text_over_the_claim_limit_is_counted_and_offered_as_a_passage(
+    page, live_server, tmp_path
+):
     """Issue 37: a 3,000-character paste answered "The request failed (422)" with no counter and no
     pointer to the passage check."""
     page.goto(live_server.url + "/")
@@ -90,7 +98,9 @@ def test_a_text_over_the_claim_limit_is_counted_and_offered_as_a_passage(page, l
     text = (sentence * 25).strip()
     claim.fill(text)
     counter = page.locator("#counter")
-    assert counter.inner_text().startswith(f"{len(text):,} / 2,000 characters — longer than one claim.")
+    assert counter.inner_text().startswith(
+        f"{len(text):,} / 2,000 characters — longer than one claim."
+    )
     assert "over" in counter.get_attribute("class")
     sent: list[str] = []
     page.on("request", lambda request: sent.append(request.url))
@@ -125,8 +135,9 @@ def test_the_page_sends_the_api_key_and_is_keyboard_driven(page, live_server):
     with page.expect_request("**/api/verify/stream") as sent:
         page.keyboard.press("Enter")
     assert sent.value.post_data_json["claim"] == "Apollo 11 landed on the Moon in 1969"
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('Done in')",
-                           timeout=60_000)
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Done in')", timeout=60_000
+    )
     assert "nasa.gov" in page.locator(".evidence-item .trust").all_inner_texts()[0]
     # the key survives a reload of the tab (sessionStorage), so the next check sends it too
     page.reload()
@@ -148,14 +159,18 @@ def test_errors_are_shown_not_swallowed(page, live_server):
 
 def test_the_api_docs_render_offline(page, live_server):
     page.goto(live_server.url + "/docs")
-    page.locator(".opblock-summary-path", has_text="/api/verify/stream").first.wait_for(timeout=20_000)
+    page.locator(".opblock-summary-path", has_text="/api/verify/stream").first.wait_for(
+        timeout=20_000
+    )
     assert page.locator(".opblock-summary-path", has_text="/api/verify").count() >= 2
     assert page.errors == []
 
 
 def test_a_passage_is_highlighted_claim_by_claim(page, live_server):
-    text = ("Apollo 11 landed on the Moon in 1969. I think pizza is the best food. "
-            "The United Nations was founded in 1945.")
+    text = (
+        "Apollo 11 landed on the Moon in 1969. I think pizza is the best food. "
+        "The United Nations was founded in 1945."
+    )
     page.goto(live_server.url + "/")
     page.get_by_label("Claim to check").fill(text)
     page.get_by_role("button", name="Check each claim of a passage").click()
@@ -172,18 +187,24 @@ def test_a_passage_is_highlighted_claim_by_claim(page, live_server):
 
 def test_links_are_audited(page, live_server):
     page.goto(live_server.url + "/")
-    page.get_by_label("Claim to check").fill("Metadata lives at http://169.254.169.254/latest/ today.")
+    page.get_by_label("Claim to check").fill(
+        "Metadata lives at http://169.254.169.254/latest/ today."
+    )
     page.get_by_role("button", name="Audit the links").click()
     page.locator("#audit-result").wait_for(timeout=30_000)
     assert "refused" in page.locator("#audit-result").inner_text()
     assert page.errors == []
 
 
-LONG_URL = "https://www.example.org/" + "a-very-long-path-segment-without-any-break" * 4 + "/index.html"
+LONG_URL = (
+    "https://www.example.org/" + "a-very-long-path-segment-without-any-break" * 4 + "/index.html"
+)
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844)])
-def test_the_verdict_comes_into_view_and_nothing_overflows(browser, live_server, tmp_path, width, height):
+def test_the_verdict_comes_into_view_and_nothing_overflows(
+    browser, live_server, tmp_path, width, height
+):
     context = browser.new_context(viewport={"width": width, "height": height})
     page = PageErrors().watch(context.new_page())
     errors = page.errors = PageErrors()
@@ -193,13 +214,17 @@ def test_the_verdict_comes_into_view_and_nothing_overflows(browser, live_server,
         page.get_by_label("Claim to check").fill(f"The Earth is flat, says {LONG_URL}")
         page.get_by_role("button", name="Check the claim").click()
         page.locator("#verdict-title").wait_for(timeout=60_000)
-        page.wait_for_function("document.activeElement && document.activeElement.classList.contains('verdict-card')",
-                               timeout=5_000)
+        page.wait_for_function(
+            "document.activeElement && document.activeElement.classList.contains('verdict-card')",
+            timeout=5_000,
+        )
         top = page.evaluate("document.querySelector('.verdict-card').getBoundingClientRect().top")
         assert -2 <= top < height / 2, top  # scrolled to the card's top (sub-pixel), on screen
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.locator("#progress li").count() == 0
-        assert page.locator("details.all-steps").get_attribute("open") is None  # steps folded, shown once
+        assert (
+            page.locator("details.all-steps").get_attribute("open") is None
+        )  # steps folded, shown once
         page.screenshot(path=str(tmp_path / f"page-verdict-{width}.png"))
         assert errors == []
     finally:
@@ -231,10 +256,15 @@ def test_the_answer_links_its_record_shows_the_quotes_as_read_and_takes_a_review
     page.locator("#verdict-title").wait_for(timeout=60_000)
     link = page.locator(".record-link")
     record_id = link.inner_text()
-    assert record_id.startswith("vrf_") and link.get_attribute("href") == f"/api/verifications/{record_id}"
+    assert (
+        record_id.startswith("vrf_")
+        and link.get_attribute("href") == f"/api/verifications/{record_id}"
+    )
     assert page.locator(".evidence-item").count() >= 1
     page.get_by_role("button", name="Show the quotes as they were read").click()
-    page.wait_for_function("document.querySelector('.record-snapshots').children.length > 0", timeout=20_000)
+    page.wait_for_function(
+        "document.querySelector('.record-snapshots').children.length > 0", timeout=20_000
+    )
     first = page.locator(".snapshot").first
     assert first.count() == 1, page.locator(".record-snapshots").inner_text()
     text = first.locator(".snapshot-text").inner_text()
@@ -244,12 +274,17 @@ def test_the_answer_links_its_record_shows_the_quotes_as_read_and_takes_a_review
     page.get_by_label("Your verdict").select_option("Not Enough Evidence")
     page.get_by_label("Why (published with the review)").fill("Checked with the county archive.")
     page.get_by_role("button", name="Mark the verdict").click()
-    page.wait_for_function("document.querySelector('.review-status').textContent.length > 0", timeout=20_000)
-    assert "reviewer key" in page.locator(".review-status").inner_text()  # no key: 403, said plainly
+    page.wait_for_function(
+        "document.querySelector('.review-status').textContent.length > 0", timeout=20_000
+    )
+    assert (
+        "reviewer key" in page.locator(".review-status").inner_text()
+    )  # no key: 403, said plainly
     page.get_by_label("API key").fill(REVIEWER_KEY)
     page.get_by_role("button", name="Mark the verdict").click()
-    page.wait_for_function("document.querySelector('.review-status').textContent.startsWith('Marked')",
-                           timeout=20_000)
+    page.wait_for_function(
+        "document.querySelector('.review-status').textContent.startsWith('Marked')", timeout=20_000
+    )
     assert "by Page Editor" in page.locator(".review-status").inner_text()
     page.get_by_label("API key").fill("")
     assert [e for e in page.errors if "403" not in e] == []

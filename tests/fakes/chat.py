@@ -39,8 +39,13 @@ class ScriptedChat:
 
     name = "scripted"
 
-    def __init__(self, script: Mapping[str, Answer] | None = None, *,
-                 default: Answer | None = None, tokens: tuple[int, int] = (10, 2)) -> None:
+    def __init__(
+        self,
+        script: Mapping[str, Answer] | None = None,
+        *,
+        default: Answer | None = None,
+        tokens: tuple[int, int] = (10, 2),
+    ) -> None:
         self.script = dict(script or {})
         self.default = default if default is not None else LLMBadResponse("no scripted answer")
         self.tokens = tokens

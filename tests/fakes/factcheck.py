@@ -35,8 +35,15 @@ MOON_CLAIMS: list[dict[str, Any]] = [
 
 
 class FakeFactCheck:
-    def __init__(self, key: str, claims: dict[str, list[dict[str, Any]]] | None = None, *, status: int = 200,
-                 delay_s: float = 0.0, raw: bytes | None = None) -> None:
+    def __init__(
+        self,
+        key: str,
+        claims: dict[str, list[dict[str, Any]]] | None = None,
+        *,
+        status: int = 200,
+        delay_s: float = 0.0,
+        raw: bytes | None = None,
+    ) -> None:
         self.key = key
         self.claims = claims if claims is not None else {"moon": MOON_CLAIMS}
         self.status = status
@@ -77,7 +84,9 @@ class FakeFactCheck:
             return self.status, json.dumps({"error": {"code": self.status}}).encode()
         if self.raw is not None:
             return 200, self.raw
-        found = [c for needle, claims in self.claims.items() if needle in query.lower() for c in claims]
+        found = [
+            c for needle, claims in self.claims.items() if needle in query.lower() for c in claims
+        ]
         return 200, json.dumps({"claims": found} if found else {}).encode()
 
 

@@ -23,9 +23,16 @@ Reply = Callable[[list[dict[str, Any]]], dict[str, Any] | str]
 
 
 class FakeOpenAI:
-    def __init__(self, reply: Reply | None = None, *, status: int = 200, delay_s: float = 0.0) -> None:
-        self.reply: Reply = reply or (lambda _messages: {"verdict": "Not Enough Evidence", "confidence": 0.1,
-                                                           "reasoning": "nothing"})
+    def __init__(
+        self, reply: Reply | None = None, *, status: int = 200, delay_s: float = 0.0
+    ) -> None:
+        self.reply: Reply = reply or (
+            lambda _messages: {
+                "verdict": "Not Enough Evidence",
+                "confidence": 0.1,
+                "reasoning": "nothing",
+            }
+        )
         self.status = status
         self.delay_s = delay_s
         self.requests: list[dict[str, Any]] = []
@@ -49,9 +56,20 @@ class FakeOpenAI:
             def do_GET(self) -> None:  # noqa: N802
                 if self.path.rstrip("/").endswith("/models"):
                     fake.model_listings += 1
-                    listing = {"object": "list", "data": [{"id": "fake-model", "object": "model",
-                                                            "created": 0, "owned_by": "tests"}]}
-                    self._send(200 if fake.status == 200 else fake.status, json.dumps(listing).encode())
+                    listing = {
+                        "object": "list",
+                        "data": [
+                            {
+                                "id": "fake-model",
+                                "object": "model",
+                                "created": 0,
+                                "owned_by": "tests",
+                            }
+                        ],
+                    }
+                    self._send(
+                        200 if fake.status == 200 else fake.status, json.dumps(listing).encode()
+                    )
                     return
                 self._send(404, b'{"error": {"message": "not found"}}')
 
@@ -63,16 +81,25 @@ class FakeOpenAI:
                 if fake.delay_s:
                     time.sleep(fake.delay_s)
                 if fake.status != 200:
-                    payload = json.dumps({"error": {"message": "fake failure", "type": "server_error"}})
+                    payload = json.dumps(
+                        {"error": {"message": "fake failure", "type": "server_error"}}
+                    )
                     self._send(fake.status, payload.encode())
                     return
                 answer = fake.reply(body.get("messages", []))
                 content = answer if isinstance(answer, str) else json.dumps(answer)
                 payload = {
-                    "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
+                    "id": "chatcmpl-fake",
+                    "object": "chat.completion",
+                    "created": int(time.time()),
                     "model": body.get("model", "fake"),
-                    "choices": [{"index": 0, "finish_reason": "stop",
-                                 "message": {"role": "assistant", "content": content}}],
+                    "choices": [
+                        {
+                            "index": 0,
+                            "finish_reason": "stop",
+                            "message": {"role": "assistant", "content": content},
+                        }
+                    ],
                     "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
                 }
                 self._send(200, json.dumps(payload).encode())
@@ -111,7 +138,11 @@ def scripted(classify: dict | None = None, verdict=None, sufficient=True):
     def reply(messages):
         system = system_prompt(messages)
         if "classify a claim" in system:
-            return classify or {"claim_type": "FACTUAL", "claim": user_claim(messages), "reason": "checkable"}
+            return classify or {
+                "claim_type": "FACTUAL",
+                "claim": user_claim(messages),
+                "reason": "checkable",
+            }
         if "enough to judge" in system:
             return {"sufficient": sufficient, "reason": "scripted"}
         if "judge sources" in system:

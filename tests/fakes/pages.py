@@ -22,6 +22,8 @@ def _as_route(route: TextRoute) -> Route:
 
 class FakePages(FakeWeb):
     def __init__(self, routes: dict[str, TextRoute] | None = None, *, delay_s: float = 0.0) -> None:
-        super().__init__({path: _as_route(route) for path, route in (routes or {}).items()},
-                         not_found=(404, {"content-type": HTML}, b"<html><body>Not found</body></html>"),
-                         delay_s=delay_s)
+        super().__init__(
+            {path: _as_route(route) for path, route in (routes or {}).items()},
+            not_found=(404, {"content-type": HTML}, b"<html><body>Not found</body></html>"),
+            delay_s=delay_s,
+        )

@@ -17,8 +17,9 @@ class MemorySearch:
         self.fail = fail
         self.log: list[tuple[str, tuple[str, ...] | None]] = []
 
-    async def search(self, query: str, *, max_results: int,
-                     sites: Sequence[str] | None = None) -> list[SearchResult]:
+    async def search(
+        self, query: str, *, max_results: int, sites: Sequence[str] | None = None
+    ) -> list[SearchResult]:
         self.log.append((query, tuple(sites) if sites else None))
         if self.fail:
             raise SearchUnavailable("memory: the search engine is down")
@@ -29,5 +30,9 @@ class MemorySearch:
             if sites and not any(host == s or host.endswith("." + s) for s in sites):
                 continue
             if words & set(f"{title} {snippet}".lower().split()):
-                out.append(SearchResult(url=url, title=title, snippet=snippet, provider=self.name, query=query))
+                out.append(
+                    SearchResult(
+                        url=url, title=title, snippet=snippet, provider=self.name, query=query
+                    )
+                )
         return out[:max_results]

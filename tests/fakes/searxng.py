@@ -104,8 +104,9 @@ class FakeSearxng:
         return status, headers, json.dumps({"query": query, "results": results}).encode()
 
 
-class _Server(loopback.LoopbackServer):  # its backlog of 128: a burst of connects must not wait for SYN retries
-
+class _Server(
+    loopback.LoopbackServer
+):  # its backlog of 128: a burst of connects must not wait for SYN retries
     def handle_error(self, request: Any, client_address: Any) -> None:
         # Clients that gave up (timeouts under test) leave broken pipes; not worth a traceback.
         pass

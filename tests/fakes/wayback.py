@@ -41,8 +41,12 @@ class FakeWayback:
 
         class Handler(BaseHTTPRequestHandler):
             def _json(self, status: int, body: dict, headers: dict[str, str] | None = None) -> None:
-                loopback.reply(self, status, {"content-type": "application/json", **(headers or {})},
-                               json.dumps(body).encode())
+                loopback.reply(
+                    self,
+                    status,
+                    {"content-type": "application/json", **(headers or {})},
+                    json.dumps(body).encode(),
+                )
 
             def do_POST(self) -> None:  # noqa: N802
                 if self.path != "/save":
@@ -54,7 +58,9 @@ class FakeWayback:
                     fake.submissions.append((url, self.headers.get("authorization")))
                     if fake.throttle > 0:
                         fake.throttle -= 1
-                        return self._json(429, {"status": "error", "message": "slow down"}, {"retry-after": "0"})
+                        return self._json(
+                            429, {"status": "error", "message": "slow down"}, {"retry-after": "0"}
+                        )
                     job_id = f"spn2-{len(fake._jobs) + 1:04d}"
                     fake._jobs[job_id] = {"url": url, "polls": 0}
                 self._json(200, {"url": url, "job_id": job_id})
@@ -65,19 +71,41 @@ class FakeWayback:
                     return self._json(404, {"status": "error", "message": "no such route"})
                 with fake._lock:
                     fake.polls += 1
-                    job = fake._jobs.get(self.path[len(prefix):])
+                    job = fake._jobs.get(self.path[len(prefix) :])
                     if job is None:
-                        return self._json(200, {"status": "error", "status_ext": "error:not-found",
-                                                "message": "unknown job"})
+                        return self._json(
+                            200,
+                            {
+                                "status": "error",
+                                "status_ext": "error:not-found",
+                                "message": "unknown job",
+                            },
+                        )
                     job["polls"] += 1
                     polls = job["polls"]
                 if "refuse" in job["url"]:
-                    return self._json(200, {"status": "error", "status_ext": "error:blocked-url",
-                                            "message": "This URL is excluded."})
+                    return self._json(
+                        200,
+                        {
+                            "status": "error",
+                            "status_ext": "error:blocked-url",
+                            "message": "This URL is excluded.",
+                        },
+                    )
                 if polls <= fake.pending_polls:
-                    return self._json(200, {"status": "pending", "job_id": self.path[len(prefix):]})
-                self._json(200, {"status": "success", "timestamp": TIMESTAMP, "original_url": job["url"],
-                                 "job_id": self.path[len(prefix):], "duration_sec": 1.2})
+                    return self._json(
+                        200, {"status": "pending", "job_id": self.path[len(prefix) :]}
+                    )
+                self._json(
+                    200,
+                    {
+                        "status": "success",
+                        "timestamp": TIMESTAMP,
+                        "original_url": job["url"],
+                        "job_id": self.path[len(prefix) :],
+                        "duration_sec": 1.2,
+                    },
+                )
 
             def log_message(self, *args: object) -> None:
                 pass

@@ -19,8 +19,14 @@ Route = tuple[int, dict[str, str], bytes]
 
 
 class FakeWeb:
-    def __init__(self, routes: dict[str, Route] | None = None, *, head_status: int | None = None,
-                 delay_s: float = 0.0, not_found: Route = (404, {}, b"not found")) -> None:
+    def __init__(
+        self,
+        routes: dict[str, Route] | None = None,
+        *,
+        head_status: int | None = None,
+        delay_s: float = 0.0,
+        not_found: Route = (404, {}, b"not found"),
+    ) -> None:
         self.routes = routes or {}
         self.not_found = not_found
         self.head_status = head_status

@@ -111,8 +111,14 @@ def tiny_minilm_cross_encoder(path: Path, minilm) -> Path:
     from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
 
     BertTokenizerFast.from_pretrained(minilm.resolved.location).save_pretrained(path)
-    config = BertConfig(vocab_size=30522, hidden_size=64, num_hidden_layers=2, num_attention_heads=2,
-                        intermediate_size=128, num_labels=1)
+    config = BertConfig(
+        vocab_size=30522,
+        hidden_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=128,
+        num_labels=1,
+    )
     BertForSequenceClassification(config).save_pretrained(path)
     return path
 
@@ -136,7 +142,9 @@ class CountingCrossEncoder:
 async def test_concurrent_reranks_of_different_queries_equal_unbatched(cross_encoder):
     counting = CountingCrossEncoder(cross_encoder)
     batched = BatchedCrossEncoder(counting, BatchPolicy(max_batch=256, max_wait_s=0.02))
-    queries = [(f"question {n}: {TEXTS[n % len(TEXTS)]}", TEXTS[: 1 + n % len(TEXTS)]) for n in range(12)]
+    queries = [
+        (f"question {n}: {TEXTS[n % len(TEXTS)]}", TEXTS[: 1 + n % len(TEXTS)]) for n in range(12)
+    ]
     results = await asyncio.gather(*(batched.score(q, passages) for q, passages in queries))
     assert len(counting.calls) < len(queries)
     for (query, passages), got in zip(queries, results, strict=True):
@@ -144,12 +152,18 @@ async def test_concurrent_reranks_of_different_queries_equal_unbatched(cross_enc
         assert len(got) == len(passages)
         np.testing.assert_allclose(got, expected, atol=1e-4)
     assert await batched.score("q", []) == []
-    assert (batched.name, batched.kind, batched.scale) == (cross_encoder.name, "cross-encoder", cross_encoder.scale)
+    assert (batched.name, batched.kind, batched.scale) == (
+        cross_encoder.name,
+        "cross-encoder",
+        cross_encoder.scale,
+    )
     await batched.aclose()
 
 
 async def test_a_lone_caller_waits_at_most_the_bounded_wait_plus_the_compute(minilm):
-    wait = 0.4  # long enough that scheduling noise (two test workers on two cores) is small beside it
+    wait = (
+        0.4  # long enough that scheduling noise (two test workers on two cores) is small beside it
+    )
     batched = BatchedEmbedder(minilm, BatchPolicy(max_batch=64, max_wait_s=wait))
     minilm.embed_blocking(["warm up"])
     started = time.perf_counter()
@@ -182,8 +196,12 @@ class Poisonable(CountingEmbedder):
 async def test_a_model_error_reaches_the_callers_of_that_batch_and_the_worker_survives(minilm):
     model = Poisonable(minilm)
     batched = BatchedEmbedder(model, BatchPolicy(max_batch=64, max_wait_s=0.05))
-    outcomes = await asyncio.gather(batched.embed(["fine"]), batched.embed(["poison"]),
-                                    batched.embed(["also fine", "yes"]), return_exceptions=True)
+    outcomes = await asyncio.gather(
+        batched.embed(["fine"]),
+        batched.embed(["poison"]),
+        batched.embed(["also fine", "yes"]),
+        return_exceptions=True,
+    )
     assert len(model.calls) == 1  # one batch, all three in it
     assert all(isinstance(o, ValueError) and "choked" in str(o) for o in outcomes)
     assert batched.batcher.stats.errors == 1
@@ -229,7 +247,9 @@ async def test_cancelling_a_caller_during_the_model_call_leaves_the_others_their
 
 
 async def test_shutdown_serves_what_is_queued_then_refuses():
-    batcher = MicroBatcher(lambda items: [i + 1 for i in items], BatchPolicy(max_batch=8, max_wait_s=0.5))
+    batcher = MicroBatcher(
+        lambda items: [i + 1 for i in items], BatchPolicy(max_batch=8, max_wait_s=0.5)
+    )
     queued = asyncio.create_task(batcher.submit([1, 2, 3]))
     await asyncio.sleep(0)
     started = time.perf_counter()
@@ -267,8 +287,11 @@ async def test_the_lane_gives_every_inference_thread_the_configured_torch_thread
     import torch
 
     set_inference_threads(2)  # the process-wide setting differs from the lane's
-    batcher = MicroBatcher(lambda items: [torch.get_num_threads() for _ in items], BatchPolicy(4, 0.0),
-                           lane=InferenceLane(1))
+    batcher = MicroBatcher(
+        lambda items: [torch.get_num_threads() for _ in items],
+        BatchPolicy(4, 0.0),
+        lane=InferenceLane(1),
+    )
     seen = await asyncio.gather(*(batcher.submit([n]) for n in range(8)))
     assert {row[0] for row in seen} == {1}
     await batcher.aclose()
@@ -297,15 +320,21 @@ def test_onnx_sessions_let_idle_threads_sleep_unless_spinning_is_asked_for(tmp_p
 
     from retrieval.onnx_export import open_session
 
-    graph = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "relu",
-                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None])],
-                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None])])
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["x"], ["y"])],
+        "relu",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None])],
+    )
     path = tmp_path / "relu.onnx"
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
 
     def spinning() -> str:
-        return open_session(path, 2).get_session_options().get_session_config_entry(
-            "session.intra_op.allow_spinning")
+        return (
+            open_session(path, 2)
+            .get_session_options()
+            .get_session_config_entry("session.intra_op.allow_spinning")
+        )
 
     try:
         assert spinning() == "0"  # INFERENCE_SPINNING's default

@@ -14,20 +14,25 @@ from retrieval.knowledge_base import ChromaKnowledgeBase
 from retrieval.rerank import EmbeddingReranker
 from retrieval.retriever import RetrievalConfig, Retriever
 
-GOOD = Document(text="Apollo 11 landed on the Moon on 20 July 1969.", source="https://www.nasa.gov/apollo-11")
+GOOD = Document(
+    text="Apollo 11 landed on the Moon on 20 July 1969.", source="https://www.nasa.gov/apollo-11"
+)
 PADDED = Document(text="A page on a zero-padded address.", source="http://127.000.000.001/page")
 UPPER = Document(text="A page with a shouting host name.", source="HTTPS://WWW.Example.ORG/Page")
 BROKEN = Document(text="Honey never spoils when sealed.", source="http://[zz]/honey")
 CONTROL = Document(text="Bells ring in the source.", source="https://example.org/a\x07b")
-LONG = Document(text=" ".join(f"Sentence {i} about bees making honey in summer." for i in range(200)),
-                source="http://a..b/bees")
+LONG = Document(
+    text=" ".join(f"Sentence {i} about bees making honey in summer." for i in range(200)),
+    source="http://a..b/bees",
+)
 
 
 async def _kb_with_old_rows(path):
     kb = ChromaKnowledgeBase.open_embedded(path, "news_evidence")
     embedder = HashingEmbedder()
     await Retriever(embedder, kb, EmbeddingReranker(embedder), RetrievalConfig()).index(
-        [GOOD, PADDED, UPPER, BROKEN, CONTROL, LONG])
+        [GOOD, PADDED, UPPER, BROKEN, CONTROL, LONG]
+    )
     return kb
 
 
@@ -36,8 +41,10 @@ async def test_doctor_reports_then_fixes_and_exports(tmp_path):
     try:
         before = await kb.count()
         report = await doctor(kb)
-        assert {new for _, new in report.repairable.values()} == {"http://127.0.0.1/page",
-                                                                  "https://www.example.org/Page"}
+        assert {new for _, new in report.repairable.values()} == {
+            "http://127.0.0.1/page",
+            "https://www.example.org/Page",
+        }
         assert set(report.unusable) == {BROKEN.id, CONTROL.id, LONG.id}
         assert await kb.count() == before  # a report changes nothing
 
@@ -47,7 +54,9 @@ async def test_doctor_reports_then_fixes_and_exports(tmp_path):
         rows = [json.loads(line) for line in export.read_text().splitlines()]
         assert {r["parent_id"] for r in rows} == {BROKEN.id, CONTROL.id, LONG.id}
         kept = " ".join(r["text"] for r in rows if r["parent_id"] == LONG.id)
-        assert {int(n) for n in re.findall(r"Sentence (\d+)", kept)} == set(range(200))  # every passage
+        assert {int(n) for n in re.findall(r"Sentence (\d+)", kept)} == set(
+            range(200)
+        )  # every passage
         assert await kb.count() == before - fixed.removed
         (padded,) = await kb.get([PADDED.id])
         assert padded.source == "http://127.0.0.1/page" and padded.id == PADDED.id

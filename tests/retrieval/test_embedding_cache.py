@@ -35,10 +35,17 @@ class CountingEmbedder:
 async def test_a_cache_hit_does_not_call_the_model(minilm):
     model = CountingEmbedder(minilm)
     cached = CachedEmbedder(model, MemoryVectorCache(100))
-    first = await cached.embed(["The Earth is round.", "Bananas are yellow.", "The Earth is round."])
+    first = await cached.embed(
+        ["The Earth is round.", "Bananas are yellow.", "The Earth is round."]
+    )
     assert model.texts == ["The Earth is round.", "Bananas are yellow."]  # each distinct text once
-    np.testing.assert_allclose(first, minilm.embed_blocking(
-        ["The Earth is round.", "Bananas are yellow.", "The Earth is round."]), atol=1e-5)
+    np.testing.assert_allclose(
+        first,
+        minilm.embed_blocking(
+            ["The Earth is round.", "Bananas are yellow.", "The Earth is round."]
+        ),
+        atol=1e-5,
+    )
     again = await cached.embed(["Bananas are yellow.", "The Earth is round."])
     assert len(model.texts) == 2  # no model call
     np.testing.assert_array_equal(again, first[[1, 0]])
@@ -71,7 +78,9 @@ async def test_two_models_never_share_vectors(minilm):
     await real.embed(["The Moon orbits the Earth."])
     vector = await fake.embed(["The Moon orbits the Earth."])
     assert fake_model.texts == ["The Moon orbits the Earth."]
-    np.testing.assert_array_equal(vector, HashingEmbedder(384).embed_blocking(["The Moon orbits the Earth."]))
+    np.testing.assert_array_equal(
+        vector, HashingEmbedder(384).embed_blocking(["The Moon orbits the Earth."])
+    )
 
 
 async def test_the_redis_cache_is_shared_by_two_embedder_instances(minilm, redis_server):
@@ -97,7 +106,9 @@ async def test_a_redis_failure_degrades_to_computing(minilm, redis_server):
     cached = CachedEmbedder(model, cache)
     try:
         vectors = await cached.embed(["The Earth is round."])
-        np.testing.assert_allclose(vectors, minilm.embed_blocking(["The Earth is round."]), atol=1e-5)
+        np.testing.assert_allclose(
+            vectors, minilm.embed_blocking(["The Earth is round."]), atol=1e-5
+        )
         assert cache.errors == 1 and "get" in (cache.last_error or "")
         await cached.embed(["The Earth is round."])  # computed again; Redis left alone meanwhile
         assert model.texts == ["The Earth is round.", "The Earth is round."] and cache.errors == 1
@@ -105,7 +116,9 @@ async def test_a_redis_failure_degrades_to_computing(minilm, redis_server):
         await cached.aclose()
 
     # A server that dies under a working cache: the next calls compute, without an error.
-    live = CachedEmbedder(CountingEmbedder(minilm), RedisVectorCache(redis_server.url, timeout_s=0.2))
+    live = CachedEmbedder(
+        CountingEmbedder(minilm), RedisVectorCache(redis_server.url, timeout_s=0.2)
+    )
     try:
         await live.embed(["before"])
         redis_server.proc.terminate()

@@ -39,9 +39,15 @@ open_session(target, threads=1)
 def test_two_processes_exporting_one_graph_both_succeed(tmp_path: Path):
     target = tmp_path / "model.onnx"
     start = time.time() + 6  # after both have imported torch
-    procs = [subprocess.Popen([sys.executable, "-c", EXPORTER, str(target), str(start)],
-                              cwd=Path(__file__).resolve().parents[2], stderr=subprocess.PIPE, text=True)
-             for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", EXPORTER, str(target), str(start)],
+            cwd=Path(__file__).resolve().parents[2],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     errors = [proc.communicate(timeout=120)[1] for proc in procs]
     assert [proc.returncode for proc in procs] == [0, 0], "\n".join(errors)[-2000:]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model.onnx"]  # no temporary file left
@@ -67,7 +73,12 @@ def test_a_failed_export_leaves_nothing_and_a_killed_writers_leftover_is_removed
     with pytest.raises(RuntimeError, match="cannot be traced"):
         export(Broken(), target, ["input_ids", "attention_mask"], "out")
     assert sorted(p.name for p in tmp_path.iterdir()) == [fresh.name]
-    with pytest.raises(RuntimeError, match="disk full"), _written_through(target) as tmp:  # fails halfway
+    with (
+        pytest.raises(RuntimeError, match="disk full"),
+        _written_through(target) as tmp,
+    ):  # fails halfway
         tmp.write_bytes(b"half a graph")
         raise RuntimeError("disk full")
-    assert sorted(p.name for p in tmp_path.iterdir()) == [fresh.name]  # its own temporary file removed too
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        fresh.name
+    ]  # its own temporary file removed too

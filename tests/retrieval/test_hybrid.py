@@ -14,11 +14,23 @@ from retrieval.rerank import EmbeddingReranker
 from retrieval.retriever import Candidate, RetrievalConfig, Retriever
 
 DOCS = [
-    Document("The Earth is an oblate spheroid, not flat.", "https://science.nasa.gov/earth/facts/", "Earth"),
-    Document("Apollo 11 landed on the Moon on 20 July 1969.", "https://www.nasa.gov/apollo-11/", "Apollo"),
-    Document("Light travels at 299,792,458 metres per second.", "https://www.nist.gov/si/c", "Light"),
-    Document("Vaccines do not cause autism according to large cohort studies.",
-             "https://www.cdc.gov/vaccinesafety/", "Vaccine safety", origin="seed"),
+    Document(
+        "The Earth is an oblate spheroid, not flat.",
+        "https://science.nasa.gov/earth/facts/",
+        "Earth",
+    ),
+    Document(
+        "Apollo 11 landed on the Moon on 20 July 1969.", "https://www.nasa.gov/apollo-11/", "Apollo"
+    ),
+    Document(
+        "Light travels at 299,792,458 metres per second.", "https://www.nist.gov/si/c", "Light"
+    ),
+    Document(
+        "Vaccines do not cause autism according to large cohort studies.",
+        "https://www.cdc.gov/vaccinesafety/",
+        "Vaccine safety",
+        origin="seed",
+    ),
 ]
 
 
@@ -137,7 +149,9 @@ async def test_fallback_relevance_uses_stored_vectors_not_a_re_embedding(kb):
     found = await retriever.candidates("Apollo landed on the Moon")
     await retriever.rerank("Apollo landed on the Moon", found, record_access=False)
     assert Counting.calls == 1  # the query, once for both stages
-    fresh = Candidate(Document("Apollo 12 also landed on the Moon.", "https://x.org/a").as_stored(), 0.0)
+    fresh = Candidate(
+        Document("Apollo 12 also landed on the Moon.", "https://x.org/a").as_stored(), 0.0
+    )
     await retriever.rerank("Apollo landed on the Moon", [fresh], record_access=False)
     assert Counting.calls == 2 and fresh.dense is not None  # a passage without a vector is embedded
 
@@ -151,13 +165,23 @@ async def test_rrf_and_blend_rank_the_matching_document_first(kb):
 
 
 def test_long_documents_become_passages_that_keep_their_provenance():
-    sentences = [f"Sentence number {i} talks about glaciers and sea level in some detail here." for i in range(60)]
-    doc = Document(" ".join(sentences), "https://www.ipcc.ch/report/ar6/", "AR6 summary",
-                   timestamp="2023-03-20", origin="web")
+    sentences = [
+        f"Sentence number {i} talks about glaciers and sea level in some detail here."
+        for i in range(60)
+    ]
+    doc = Document(
+        " ".join(sentences),
+        "https://www.ipcc.ch/report/ar6/",
+        "AR6 summary",
+        timestamp="2023-03-20",
+        origin="web",
+    )
     passages = chunk_document(doc)
     assert len(passages) > 2
     assert all(len(p.text.split()) <= 180 for p in passages)
-    assert {p.source for p in passages} == {doc.source} and {p.title for p in passages} == {doc.title}
+    assert {p.source for p in passages} == {doc.source} and {p.title for p in passages} == {
+        doc.title
+    }
     assert [p.extra["chunk"] for p in passages] == list(range(len(passages)))
     assert {p.extra["parent_id"] for p in passages} == {doc.id}
     assert {p.metadata()["parent_id"] for p in passages} == {doc.id}
@@ -168,8 +192,12 @@ def test_long_documents_become_passages_that_keep_their_provenance():
 
 async def test_a_chunked_document_is_added_found_and_deleted_as_one(kb):
     retriever = make_retriever(kb)
-    body = " ".join(f"Paragraph {i} describes the history of the Panama canal locks." for i in range(50))
-    doc = Document(body + " The canal opened on 15 August 1914.", "https://www.britannica.com/canal", "Canal")
+    body = " ".join(
+        f"Paragraph {i} describes the history of the Panama canal locks." for i in range(50)
+    )
+    doc = Document(
+        body + " The canal opened on 15 August 1914.", "https://www.britannica.com/canal", "Canal"
+    )
     report = await retriever.index([doc, DOCS[0]])
     assert report.ids == [doc.id, DOCS[0].id] and (report.added, report.duplicates) == (2, 0)
     assert await kb.count() > 2

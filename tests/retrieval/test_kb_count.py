@@ -37,7 +37,10 @@ async def test_count_is_reused_within_its_ttl_and_refreshed_by_own_writes(tmp_pa
         kb._collection = counting
         assert [await kb.count() for _ in range(5)] == [0] * 5
         assert counting.counts == 1  # one real count for five probes
-        docs = [Document(f"Fact number {n} about rivers.", f"https://example.org/{n}", f"t{n}") for n in range(3)]
+        docs = [
+            Document(f"Fact number {n} about rivers.", f"https://example.org/{n}", f"t{n}")
+            for n in range(3)
+        ]
         await kb.add(docs, vectors(3))
         assert await kb.count() == 3  # our own write shows at once
         first_id = docs[0].id
@@ -47,6 +50,8 @@ async def test_count_is_reused_within_its_ttl_and_refreshed_by_own_writes(tmp_pa
         assert kb._counted is not None
         kb._counted = (kb._counted[0] - COUNT_TTL_S - 0.01, kb._counted[1])  # the answer has aged
         await kb.count()
-        assert counting.counts == calls + 1  # past the TTL: counted again (another replica's writes)
+        assert (
+            counting.counts == calls + 1
+        )  # past the TTL: counted again (another replica's writes)
     finally:
         kb.close()

@@ -10,7 +10,11 @@ from retrieval.knowledge_base import ChromaKnowledgeBase, check_directory_free
 
 def test_a_kb_opened_on_one_thread_and_closed_on_another_frees_its_directory(tmp_path):
     opened: list[ChromaKnowledgeBase] = []
-    opener = threading.Thread(target=lambda: opened.append(ChromaKnowledgeBase.open_embedded(tmp_path / "kb", "lock_test")))
+    opener = threading.Thread(
+        target=lambda: opened.append(
+            ChromaKnowledgeBase.open_embedded(tmp_path / "kb", "lock_test")
+        )
+    )
     opener.start()
     opener.join()
     closer = threading.Thread(target=opened[0].close)

@@ -15,9 +15,17 @@ from retrieval.rerank import EmbeddingReranker
 from retrieval.retriever import RetrievalConfig, Retriever
 
 DOCS = [
-    Document("The Earth is an oblate spheroid, not flat.", "https://science.nasa.gov/earth/facts/", "Earth"),
-    Document("Apollo 11 landed on the Moon on 20 July 1969.", "https://www.nasa.gov/apollo-11/", "Apollo"),
-    Document("Light travels at 299,792,458 metres per second.", "https://www.nist.gov/si/c", "claims"),
+    Document(
+        "The Earth is an oblate spheroid, not flat.",
+        "https://science.nasa.gov/earth/facts/",
+        "Earth",
+    ),
+    Document(
+        "Apollo 11 landed on the Moon on 20 July 1969.", "https://www.nasa.gov/apollo-11/", "Apollo"
+    ),
+    Document(
+        "Light travels at 299,792,458 metres per second.", "https://www.nist.gov/si/c", "claims"
+    ),
 ]
 
 
@@ -41,9 +49,20 @@ def test_ids_are_deterministic_from_source_and_normalised_text():
 
 def test_metadata_follows_the_seed_schema():
     meta = DOCS[0].metadata()
-    for key in ("source", "domain", "source_type", "source_credibility", "details", "timestamp",
-                "access_count", "verification_count", "avg_relevance", "last_accessed",
-                "text_length", "language"):
+    for key in (
+        "source",
+        "domain",
+        "source_type",
+        "source_credibility",
+        "details",
+        "timestamp",
+        "access_count",
+        "verification_count",
+        "avg_relevance",
+        "last_accessed",
+        "text_length",
+        "language",
+    ):
         assert key in meta
     assert meta["domain"] == "nasa.gov" and meta["source_credibility"] >= 0.9
     assert meta["text_length"] == len(DOCS[0].text)

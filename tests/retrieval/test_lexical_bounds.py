@@ -17,8 +17,20 @@ from retrieval.rerank import EmbeddingReranker
 from retrieval.retriever import RetrievalConfig, Retriever
 
 COMMON = ["study", "patients", "increase", "risk", "cells", "levels", "effect", "disease"]
-RARE = ["apoptosis", "zebrafish", "telomerase", "hydroxychloroquine", "permafrost", "sirtuin",
-        "ivermectin", "methane", "kinase", "glacier", "microbiome", "aerosol"]
+RARE = [
+    "apoptosis",
+    "zebrafish",
+    "telomerase",
+    "hydroxychloroquine",
+    "permafrost",
+    "sirtuin",
+    "ivermectin",
+    "methane",
+    "kinase",
+    "glacier",
+    "microbiome",
+    "aerosol",
+]
 QUERIES = [
     "Telomerase activity increases the risk of disease in zebrafish cells",
     "Hydroxychloroquine lowers the risk for COVID patients",
@@ -58,13 +70,18 @@ def previous_path(index: LexicalIndex, query: str, k: int) -> list[tuple[str, fl
     if match is None:
         return []
     db = index._db
-    rows = db.execute("SELECT doc_id, bm25(passages, 0.0, 1.0, 1.0) AS s FROM passages WHERE passages MATCH ? "
-                      "ORDER BY s LIMIT ?", (match, k)).fetchall()
+    rows = db.execute(
+        "SELECT doc_id, bm25(passages, 0.0, 1.0, 1.0) AS s FROM passages WHERE passages MATCH ? "
+        "ORDER BY s LIMIT ?",
+        (match, k),
+    ).fetchall()
     total = db.execute("SELECT count(*) FROM doc_rows").fetchone()[0]
     idf = 0.0
     for term in query_terms(query):
-        n = db.execute("SELECT count(*) FROM passages WHERE passages MATCH ?",
-                       ('"' + term.replace('"', '""') + '"',)).fetchone()[0]
+        n = db.execute(
+            "SELECT count(*) FROM passages WHERE passages MATCH ?",
+            ('"' + term.replace('"', '""') + '"',),
+        ).fetchone()[0]
         if n:
             idf += max(1e-6, math.log((total - n + 0.5) / (n + 0.5)))
     ideal = (K1 + 1) * idf
@@ -78,7 +95,9 @@ def test_every_query_that_fits_the_budget_ranks_exactly_as_the_previous_path(ind
         got = [(h.id, h.score, h.normalised) for h in index.search(query, 50)]
         want = previous_path(index, query, 50)
         assert [g[0] for g in got] == [w[0] for w in want], query
-        assert [x for g in got for x in g[1:]] == pytest.approx([x for w in want for x in w[1:]], rel=1e-9)
+        assert [x for g in got for x in g[1:]] == pytest.approx(
+            [x for w in want for x in w[1:]], rel=1e-9
+        )
     index.close()
 
 
@@ -103,7 +122,9 @@ def test_over_budget_only_rows_with_a_rare_term_are_scored_and_with_their_exact_
         assert hit.score == pytest.approx(full[hit.id], rel=1e-9)
     for doc_id in set(full) - with_kept:  # what was not scored could not have beaten the bound
         assert full[doc_id] <= plan.left_out_bound
-    assert [h.id for h in hits] == [d for d in sorted(full, key=full.get, reverse=True) if d in with_kept]
+    assert [h.id for h in hits] == [
+        d for d in sorted(full, key=full.get, reverse=True) if d in with_kept
+    ]
     # MaxScore: when the k-th hit reaches the bound, the top k are the exhaustive top k
     k = sum(1 for h in hits if h.score >= plan.left_out_bound)
     assert k >= 3
@@ -113,8 +134,12 @@ def test_over_budget_only_rows_with_a_rare_term_are_scored_and_with_their_exact_
 
 
 def ids_matching(index: LexicalIndex, term: str) -> set[str]:
-    return {row[0] for row in index._db.execute("SELECT doc_id FROM passages WHERE passages MATCH ?",
-                                                ('"' + term + '"',))}
+    return {
+        row[0]
+        for row in index._db.execute(
+            "SELECT doc_id FROM passages WHERE passages MATCH ?", ('"' + term + '"',)
+        )
+    }
 
 
 def test_the_rarest_term_is_kept_even_when_it_alone_exceeds_the_budget(index_path):
@@ -125,10 +150,20 @@ def test_the_rarest_term_is_kept_even_when_it_alone_exceeds_the_budget(index_pat
     index.close()
 
 
-@pytest.mark.parametrize("query", [
-    '"telomerase" AND zebrafish', "telomerase NEAR(zebrafish)", "title:telomerase", "zebra* ^kinase",
-    "-glacier +aerosol", "kinase) OR (", 'she said "apoptosis', "{body}: methane", "NOT AND OR",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"telomerase" AND zebrafish',
+        "telomerase NEAR(zebrafish)",
+        "title:telomerase",
+        "zebra* ^kinase",
+        "-glacier +aerosol",
+        "kinase) OR (",
+        'she said "apoptosis',
+        "{body}: methane",
+        "NOT AND OR",
+    ],
+)
 def test_fts5_syntax_in_a_query_is_only_text(index_path, query):
     index = LexicalIndex(index_path, max_scored_rows=40)
     hits = index.search(query, 10)  # never an FTS5 syntax error
@@ -170,6 +205,8 @@ class DownKnowledgeBase:
 
 async def test_a_failing_leg_reaches_the_caller_as_itself_not_wrapped():
     embedder = HashingEmbedder()
-    retriever = Retriever(embedder, DownKnowledgeBase(), EmbeddingReranker(embedder), RetrievalConfig())
+    retriever = Retriever(
+        embedder, DownKnowledgeBase(), EmbeddingReranker(embedder), RetrievalConfig()
+    )
     with pytest.raises(KnowledgeBaseUnavailable):
         await retriever.candidates("Is the Earth flat?")

@@ -21,13 +21,36 @@ def tiny_cross_encoder(path):
     """A random 2-layer BERT with a 1-label head, saved like a hub cross-encoder."""
     from transformers import BertConfig, BertForSequenceClassification, BertTokenizer
 
-    words = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "the", "earth", "is", "flat", "round",
-             "moon", "sun", "a", "of", "and", "water"]
+    words = [
+        "[PAD]",
+        "[UNK]",
+        "[CLS]",
+        "[SEP]",
+        "[MASK]",
+        "the",
+        "earth",
+        "is",
+        "flat",
+        "round",
+        "moon",
+        "sun",
+        "a",
+        "of",
+        "and",
+        "water",
+    ]
     path.mkdir(parents=True, exist_ok=True)
     (path / "vocab.txt").write_text("\n".join(words) + "\n")
     tokenizer = BertTokenizer(str(path / "vocab.txt"))
-    config = BertConfig(vocab_size=len(words), hidden_size=16, num_hidden_layers=2, num_attention_heads=2,
-                        intermediate_size=32, max_position_embeddings=64, num_labels=1)
+    config = BertConfig(
+        vocab_size=len(words),
+        hidden_size=16,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=32,
+        max_position_embeddings=64,
+        num_labels=1,
+    )
     BertForSequenceClassification(config).save_pretrained(path)
     tokenizer.save_pretrained(path)
     return path
@@ -69,9 +92,16 @@ async def test_tiny_cross_encoder_loads_and_scores(tmp_path):
 def test_missing_reranker_falls_back_to_embedding_similarity(tmp_path, monkeypatch, caplog):
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
     started = time.perf_counter()
-    with caplog.at_level(logging.WARNING, logger="retrieval.rerank"):  # the service's default backend
-        reranker, status = load_reranker("cross-encoder/not-here", HashingEmbedder(), SCALE, backend="onnx",
-                                         cache_dir=tmp_path / "onnx")
+    with caplog.at_level(
+        logging.WARNING, logger="retrieval.rerank"
+    ):  # the service's default backend
+        reranker, status = load_reranker(
+            "cross-encoder/not-here",
+            HashingEmbedder(),
+            SCALE,
+            backend="onnx",
+            cache_dir=tmp_path / "onnx",
+        )
     assert time.perf_counter() - started < 3.0
     assert status.fallback is True and "not available" in (status.reason or "")
     assert reranker.kind == "embedding" and reranker.scale == EMBEDDING_SCALE
@@ -95,7 +125,9 @@ def test_disabled_reranker_is_reported():
 
 
 async def test_real_minilm_embeds_unit_vectors(minilm):
-    vectors = await minilm.embed(["The Earth is round.", "The Earth is a sphere.", "Bananas are yellow."])
+    vectors = await minilm.embed(
+        ["The Earth is round.", "The Earth is a sphere.", "Bananas are yellow."]
+    )
     assert vectors.shape == (3, 384)
     assert abs(float((vectors[0] ** 2).sum()) - 1.0) < 1e-4
     assert float(vectors[0] @ vectors[1]) > float(vectors[0] @ vectors[2])
@@ -119,7 +151,9 @@ def test_onnx_embedder_matches_sentence_transformers_and_caches_its_export(tmp_p
     started = time.perf_counter()
     single = OnnxEmbedder.load("all-MiniLM-L6-v2", quantized=True, cache_dir=tmp_path, threads=1)
     assert time.perf_counter() - started < 3.0  # the cached export is reused
-    assert single.threads == 1 and int8.threads == available_cores()  # INFERENCE_THREADS, default all cores
+    assert (
+        single.threads == 1 and int8.threads == available_cores()
+    )  # INFERENCE_THREADS, default all cores
     np.testing.assert_allclose(single.embed_blocking(texts), vectors, atol=1e-5)
     assert int8.embed_blocking([]).shape == (0, 384)
 

@@ -43,9 +43,12 @@ def identity_graph(target) -> None:
     import onnx
     from onnx import TensorProto, helper
 
-    graph = helper.make_graph([helper.make_node("Identity", ["x"], ["y"])], "g",
-                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1])],
-                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])])
+    graph = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["y"])],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])],
+    )
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(target))
 
 
@@ -64,12 +67,18 @@ def test_a_new_export_removes_only_our_folders_unused_for_a_month(tmp_path):
     recent = aged(cache / "judge-align-2222", 0)
     identity_graph(recent / FP32_NAME)
     aged(recent, UNUSED_DAYS - 5)
-    foreign = aged(cache / "someone-elses", UNUSED_DAYS + 100)  # no graph of ours inside: left alone
+    foreign = aged(
+        cache / "someone-elses", UNUSED_DAYS + 100
+    )  # no graph of ours inside: left alone
     (foreign / "notes.txt").write_text("keep me")
 
     session = cached_session(cache / "judge-bbbb-3333", identity_graph, quantized=False, threads=1)
     assert [o.name for o in session.get_outputs()] == ["y"]
-    assert sorted(p.name for p in cache.iterdir()) == ["judge-align-2222", "judge-bbbb-3333", "someone-elses"]
+    assert sorted(p.name for p in cache.iterdir()) == [
+        "judge-align-2222",
+        "judge-bbbb-3333",
+        "someone-elses",
+    ]
     assert (foreign / "notes.txt").read_text() == "keep me"
 
 

@@ -13,8 +13,11 @@ from retrieval.onnx_export import quiet_tools
 def chatter() -> None:
     logging.info('Quantization parameters for tensor:"/inner/embeddings/LayerNorm" not specified')
     logging.warning("Please consider to run pre-processing before quantization.")
-    warnings.warn("Converting a tensor to a Python boolean might cause the trace to be incorrect", UserWarning,
-                  stacklevel=1)
+    warnings.warn(
+        "Converting a tensor to a Python boolean might cause the trace to be incorrect",
+        UserWarning,
+        stacklevel=1,
+    )
     logging.error("a real failure")
 
 
@@ -34,4 +37,6 @@ def test_at_debug_the_chatter_is_still_there(caplog):
         chatter()
     levels = [r.levelname for r in caplog.records]
     assert levels.count("DEBUG") >= 3 and "INFO" not in levels and "WARNING" not in levels
-    assert any("TracerWarning" in r.getMessage() or "boolean" in r.getMessage() for r in caplog.records)
+    assert any(
+        "TracerWarning" in r.getMessage() or "boolean" in r.getMessage() for r in caplog.records
+    )

@@ -17,22 +17,33 @@ from retrieval.retriever import RetrievalConfig, Retriever
 
 pytestmark = pytest.mark.slow
 
-DANUBE = Document("The Danube flows through ten countries, more than any other river.",
-                  "https://example.org/danube", "Danube")
+DANUBE = Document(
+    "The Danube flows through ten countries, more than any other river.",
+    "https://example.org/danube",
+    "Danube",
+)
 OTHERS = [
     Document("The Nile is about 6,650 kilometres long.", "https://example.org/nile", "Nile"),
-    Document("The Amazon carries more water than any other river.", "https://example.org/amazon", "Amazon"),
+    Document(
+        "The Amazon carries more water than any other river.",
+        "https://example.org/amazon",
+        "Amazon",
+    ),
 ]
 
 
 async def open_kb(port: int, folder, sync_s: float) -> ChromaKnowledgeBase:
-    return await run_blocking(ChromaKnowledgeBase.open_server, "127.0.0.1", port, "shared",
-                              folder, sync_s)
+    return await run_blocking(
+        ChromaKnowledgeBase.open_server, "127.0.0.1", port, "shared", folder, sync_s
+    )
 
 
 @contextlib.asynccontextmanager
-async def two_processes(port: int, folder, sync_s: tuple[float, float] = (0, 0),
-                        ) -> AsyncIterator[tuple[ChromaKnowledgeBase, ChromaKnowledgeBase]]:
+async def two_processes(
+    port: int,
+    folder,
+    sync_s: tuple[float, float] = (0, 0),
+) -> AsyncIterator[tuple[ChromaKnowledgeBase, ChromaKnowledgeBase]]:
     """Two knowledge bases on the one server, each with its own sidecar (as two API processes
     have) and catch-up interval; both closed at the end."""
     first = await open_kb(port, folder / "first", sync_s[0])
@@ -49,7 +60,9 @@ def retriever_on(kb) -> Retriever:
     return Retriever(embedder, kb, EmbeddingReranker(embedder), RetrievalConfig())
 
 
-async def test_a_document_indexed_by_one_process_is_found_by_the_others_lexical_leg(tmp_path, chroma_server):
+async def test_a_document_indexed_by_one_process_is_found_by_the_others_lexical_leg(
+    tmp_path, chroma_server
+):
     port, _ = chroma_server
     async with two_processes(port, tmp_path) as (a, b):
         assert a.lexical.path != b.lexical.path  # two sidecars, as in two processes
@@ -61,7 +74,9 @@ async def test_a_document_indexed_by_one_process_is_found_by_the_others_lexical_
         fused_a = await retriever_on(a).candidates("Which river flows through ten countries?", 3)
         fused_b = await retriever_on(b).candidates("Which river flows through ten countries?", 3)
         assert [c.doc.id for c in fused_b] == [c.doc.id for c in fused_a]
-        assert [round(c.retrieval_score, 6) for c in fused_b] == [round(c.retrieval_score, 6) for c in fused_a]
+        assert [round(c.retrieval_score, 6) for c in fused_b] == [
+            round(c.retrieval_score, 6) for c in fused_a
+        ]
         assert fused_b[0].doc.id == DANUBE.id and fused_b[0].lexical > 0
         assert (await b.stats())["by_origin"] == (await a.stats())["by_origin"]
 
@@ -86,6 +101,11 @@ async def test_documents_without_indexed_at_are_found_by_the_count_check(tmp_pat
     port, _ = chroma_server
     async with two_processes(port, tmp_path) as (old, new):
         vector = (await HashingEmbedder().embed([DANUBE.text]))[0]
-        await run_blocking(old._collection.add, ids=[DANUBE.id], documents=[DANUBE.text],
-                           metadatas=[DANUBE.metadata()], embeddings=[vector])
+        await run_blocking(
+            old._collection.add,
+            ids=[DANUBE.id],
+            documents=[DANUBE.text],
+            metadatas=[DANUBE.metadata()],
+            embeddings=[vector],
+        )
         assert [h.id for h in await new.lexical_query("Danube", 5)] == [DANUBE.id]

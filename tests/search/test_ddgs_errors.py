@@ -70,8 +70,11 @@ def test_the_installed_ddgs_is_the_one_read():
     assert version.split(".")[0] == "9", f"ddgs {version}: re-read its errors (search/providers.py)"
     import ddgs
 
-    raised = [p.name for p in Path(ddgs.__file__).parent.rglob("*.py")
-              if "raise RatelimitException" in p.read_text(encoding="utf-8")]
+    raised = [
+        p.name
+        for p in Path(ddgs.__file__).parent.rglob("*.py")
+        if "raise RatelimitException" in p.read_text(encoding="utf-8")
+    ]
     assert raised == [], "ddgs raises RatelimitException again: classify_ddgs_error can rely on it"
 
 
@@ -126,15 +129,18 @@ def test_backends_are_checked_and_ai_encyclopedias_left_out_of_auto():
         resolve_backends(["duckduckgoo"])
 
 
-@pytest.mark.parametrize("item, date", [
-    ({"date": "2024-03-05T10:00:00+00:00"}, "2024-03-05"),
-    ({"date": 1709632800}, "2024-03-05"),
-    ({"body": "Mar 5, 2024 · The council voted."}, "2024-03-05"),
-    ({"body": "5 March 2024 — The council voted."}, "2024-03-05"),
-    ({"body": "2024-03-05 ... The council voted."}, "2024-03-05"),
-    ({"body": "The council voted on Mar 5, 2024."}, None),
-    ({"date": "yesterday"}, None),
-    ({"body": "Feb 30, 2024 · no such day"}, None),
-])
+@pytest.mark.parametrize(
+    "item, date",
+    [
+        ({"date": "2024-03-05T10:00:00+00:00"}, "2024-03-05"),
+        ({"date": 1709632800}, "2024-03-05"),
+        ({"body": "Mar 5, 2024 · The council voted."}, "2024-03-05"),
+        ({"body": "5 March 2024 — The council voted."}, "2024-03-05"),
+        ({"body": "2024-03-05 ... The council voted."}, "2024-03-05"),
+        ({"body": "The council voted on Mar 5, 2024."}, None),
+        ({"date": "yesterday"}, None),
+        ({"body": "Feb 30, 2024 · no such day"}, None),
+    ],
+)
 def test_published_dates(item, date):
     assert published_date(item) == date

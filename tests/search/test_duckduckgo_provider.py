@@ -35,10 +35,12 @@ async def test_maps_ddgs_items() -> None:
 
 
 async def test_sites_become_site_operators_and_filter_the_answer() -> None:
-    make = factory(items=[
-        {"title": "R", "href": "https://www.reuters.com/a", "body": "x"},
-        {"title": "Other", "href": "https://elsewhere.example/b", "body": "y"},
-    ])
+    make = factory(
+        items=[
+            {"title": "R", "href": "https://www.reuters.com/a", "body": "x"},
+            {"title": "Other", "href": "https://elsewhere.example/b", "body": "y"},
+        ]
+    )
     provider = DuckDuckGoSearch(ddgs_factory=make)
 
     results = await provider.search("moon", max_results=5, sites=["reuters.com", "apnews.com"])
@@ -121,5 +123,6 @@ async def test_real_duckduckgo_answers_a_plain_query() -> None:
         pytest.skip("DuckDuckGo rate-limited this address")
 
     assert 1 <= len(results) <= 5
-    assert all(r.url.startswith(("http://", "https://")) and r.provider == "duckduckgo"
-               for r in results)
+    assert all(
+        r.url.startswith(("http://", "https://")) and r.provider == "duckduckgo" for r in results
+    )

@@ -35,8 +35,9 @@ class RecordingBackend(httpcore.AsyncNetworkBackend):
 
     async def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):  # noqa: ASYNC109
         self.connects.append((host, port))
-        return await self.inner.connect_tcp(host, port, timeout=timeout, local_address=local_address,
-                                            socket_options=socket_options)
+        return await self.inner.connect_tcp(
+            host, port, timeout=timeout, local_address=local_address, socket_options=socket_options
+        )
 
     async def connect_unix_socket(self, path, timeout=None, socket_options=None):  # noqa: ASYNC109
         raise AssertionError("never used")
@@ -76,8 +77,9 @@ REFUSED = [
 
 @pytest.mark.parametrize(("host", "why"), REFUSED)
 async def test_guard_refuses(host, why):
-    resolver = RecordingResolver({"internal.example": ["10.1.2.3"],
-                                  "mixed.example": ["93.184.216.34", "127.0.0.1"]})
+    resolver = RecordingResolver(
+        {"internal.example": ["10.1.2.3"], "mixed.example": ["93.184.216.34", "127.0.0.1"]}
+    )
     with pytest.raises(FetchRefused, match=why):
         await guard_host(host, 80, resolver=resolver)
     # literal addresses are judged without asking DNS
@@ -117,7 +119,9 @@ def test_an_unusable_allow_list_entry_is_refused_at_start_up():
     for entry in ("127.0.0.1:", "127.0.0.1:99999", "host:port", "[::1]x", ":80"):
         with pytest.raises(ValueError, match="FETCH_ALLOW_HOSTS"):
             Settings(_env_file=None, FETCH_ALLOW_HOSTS=entry)
-    assert Settings(_env_file=None, FETCH_ALLOW_HOSTS="a.example, 127.0.0.1:8080,[::1]:*").FETCH_ALLOW_HOSTS
+    assert Settings(
+        _env_file=None, FETCH_ALLOW_HOSTS="a.example, 127.0.0.1:8080,[::1]:*"
+    ).FETCH_ALLOW_HOSTS
 
 
 async def test_unresolvable_name_is_an_error_not_a_refusal():
@@ -126,12 +130,20 @@ async def test_unresolvable_name_is_an_error_not_a_refusal():
     assert not isinstance(info.value, FetchRefused)
 
 
-@pytest.mark.parametrize("url", [
-    "http://127.0.0.1:{port}/ok", "http://[::1]:{port}/ok", "http://0x7f000001:{port}/ok",
-    "http://2130706433:{port}/ok", "http://[::ffff:127.0.0.1]:{port}/ok",
-    "http://internal.example:{port}/ok", "file:///etc/passwd", "ftp://127.0.0.1/x",
-    "gopher://127.0.0.1:{port}/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:{port}/ok",
+        "http://[::1]:{port}/ok",
+        "http://0x7f000001:{port}/ok",
+        "http://2130706433:{port}/ok",
+        "http://[::ffff:127.0.0.1]:{port}/ok",
+        "http://internal.example:{port}/ok",
+        "file:///etc/passwd",
+        "ftp://127.0.0.1/x",
+        "gopher://127.0.0.1:{port}/",
+    ],
+)
 async def test_fetcher_refuses_before_any_connection(url):
     backend = RecordingBackend()
     resolver = RecordingResolver({"internal.example": ["127.0.0.1"]})
@@ -151,10 +163,17 @@ async def test_fetcher_refuses_before_any_connection(url):
 async def test_redirect_to_a_private_address_is_refused_before_connecting_to_it():
     backend = RecordingBackend()
     resolver = RecordingResolver({"evil.example": ["127.0.0.1"]})
-    with FakeWeb({"/start": (302, {"location": "http://evil.example:{port}/ok"}, b""),
-                  "/ok": (200, {}, b"secret")}) as web:
-        fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=3), resolver=resolver,
-                          network_backend=backend)
+    with FakeWeb(
+        {
+            "/start": (302, {"location": "http://evil.example:{port}/ok"}, b""),
+            "/ok": (200, {}, b"secret"),
+        }
+    ) as web:
+        fetcher = Fetcher(
+            FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=3),
+            resolver=resolver,
+            network_backend=backend,
+        )
         try:
             check = await fetcher.check(web.url + "/start")
         finally:
@@ -177,16 +196,23 @@ async def test_redirect_to_another_scheme_is_refused():
 
 @pytest.fixture
 async def allowed():
-    fetcher = Fetcher(FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=2, max_bytes=1000,
-                                  cache_ttl_s=60))
+    fetcher = Fetcher(
+        FetchPolicy(allow_hosts=("127.0.0.1:*",), timeout_s=2, max_bytes=1000, cache_ttl_s=60)
+    )
     yield fetcher
     await fetcher.aclose()
 
 
 async def test_statuses(allowed):
-    with FakeWeb({"/ok": (200, {}, b"x"), "/moved": (301, {"location": "/ok"}, b""),
-                  "/paywall": (403, {}, b""), "/busy": (503, {}, b""),
-                  "/loop": (302, {"location": "/loop"}, b"")}) as web:
+    with FakeWeb(
+        {
+            "/ok": (200, {}, b"x"),
+            "/moved": (301, {"location": "/ok"}, b""),
+            "/paywall": (403, {}, b""),
+            "/busy": (503, {}, b""),
+            "/loop": (302, {"location": "/loop"}, b""),
+        }
+    ) as web:
         ok = await allowed.check(web.url + "/ok")
         moved = await allowed.check(web.url + "/moved")
         gone = await allowed.check(web.url + "/missing")
@@ -210,8 +236,9 @@ async def test_head_not_allowed_falls_back_to_get(allowed):
 
 async def test_checks_are_cached_and_shared(allowed):
     with FakeWeb({"/ok": (200, {}, b"x")}, delay_s=0.2) as web:
-        first, second = await asyncio.gather(allowed.check(web.url + "/ok"),
-                                             allowed.check(web.url + "/ok"))
+        first, second = await asyncio.gather(
+            allowed.check(web.url + "/ok"), allowed.check(web.url + "/ok")
+        )
         third = await allowed.check(web.url + "/ok")
     assert [first.cached, second.cached, third.cached].count(True) == 2
     assert web.requests == [("HEAD", "/ok")]

@@ -43,11 +43,17 @@ def test_web_urls_are_kept(url: str) -> None:
     assert clean_url(url) == url
 
 
-@pytest.mark.parametrize("url, normalised", [
-    ("HTTPS://Example.org/x", "https://example.org/x"),  # scheme and host lower-cased, path kept
-    ("https://münchen.de/a", "https://xn--mnchen-3ya.de/a"),  # IDNA: what httpx will request
-    ("http://0177.0.0.1/", "http://127.0.0.1/"),  # the address every resolver reads
-])
+@pytest.mark.parametrize(
+    "url, normalised",
+    [
+        (
+            "HTTPS://Example.org/x",
+            "https://example.org/x",
+        ),  # scheme and host lower-cased, path kept
+        ("https://münchen.de/a", "https://xn--mnchen-3ya.de/a"),  # IDNA: what httpx will request
+        ("http://0177.0.0.1/", "http://127.0.0.1/"),  # the address every resolver reads
+    ],
+)
 def test_web_urls_are_normalised_by_the_one_url_parser(url: str, normalised: str) -> None:
     assert clean_url(url) == normalised
 
@@ -60,9 +66,19 @@ def test_malformed_web_urls_are_dropped(url: str) -> None:
 @pytest.mark.parametrize(
     "url",
     [
-        None, 42, "", "javascript:alert(1)", "data:text/html,<b>x</b>", "ftp://a.org/x",
-        "/relative/path", "https://", "https://a.org/with space", "https://a.org/\x00",
-        "https://user:pw@a.org/", "https://a.org:99999/", "https://a.org/" + "x" * MAX_URL_CHARS,
+        None,
+        42,
+        "",
+        "javascript:alert(1)",
+        "data:text/html,<b>x</b>",
+        "ftp://a.org/x",
+        "/relative/path",
+        "https://",
+        "https://a.org/with space",
+        "https://a.org/\x00",
+        "https://user:pw@a.org/",
+        "https://a.org:99999/",
+        "https://a.org/" + "x" * MAX_URL_CHARS,
     ],
 )
 def test_other_urls_are_refused(url: object) -> None:
@@ -70,11 +86,22 @@ def test_other_urls_are_refused(url: object) -> None:
 
 
 def test_to_result_cleans_every_field() -> None:
-    result = to_result(title="<i>T</i>", url=" https://a.org/x ", snippet="s" * 5000,
-                       provider="searxng", published="<b>2024-01-02</b>", engine="<x>bing</x>")
+    result = to_result(
+        title="<i>T</i>",
+        url=" https://a.org/x ",
+        snippet="s" * 5000,
+        provider="searxng",
+        published="<b>2024-01-02</b>",
+        engine="<x>bing</x>",
+    )
     assert result is not None
     assert (result.title, result.url, result.published, result.engine, result.provider) == (
-        "T", "https://a.org/x", "2024-01-02", "bing", "searxng")
+        "T",
+        "https://a.org/x",
+        "2024-01-02",
+        "bing",
+        "searxng",
+    )
     assert len(result.snippet) == MAX_SNIPPET_CHARS
 
 

@@ -38,8 +38,9 @@ class Harness:
     hang: Callable[[], None]
 
 
-def hit(n: int, *, url: str | None = None, title: str | None = None,
-        snippet: str | None = None) -> SearchResult:
+def hit(
+    n: int, *, url: str | None = None, title: str | None = None, snippet: str | None = None
+) -> SearchResult:
     return SearchResult(
         title=title if title is not None else f"Title {n}",
         url=url or f"https://news{n}.example.org/story/{n}",
@@ -90,8 +91,13 @@ async def harness(request: pytest.FixtureRequest) -> AsyncIterator[Harness]:
             make.hang = release
 
         try:
-            yield Harness(DuckDuckGoSearch(timeout_s=TIMEOUT_S, ddgs_factory=make),
-                          serve_ddgs, fail_ddgs, rate_limit_ddgs, hang_ddgs)
+            yield Harness(
+                DuckDuckGoSearch(timeout_s=TIMEOUT_S, ddgs_factory=make),
+                serve_ddgs,
+                fail_ddgs,
+                rate_limit_ddgs,
+                hang_ddgs,
+            )
         finally:
             release.set()  # abandoned worker threads must end before the loop closes
         return
@@ -115,8 +121,13 @@ async def harness(request: pytest.FixtureRequest) -> AsyncIterator[Harness]:
             def hang_searxng() -> None:
                 server.delay_s = 10.0
 
-            yield Harness(SearxngSearch(http, server.url, timeout_s=TIMEOUT_S), serve_searxng,
-                          fail_searxng, rate_limit_searxng, hang_searxng)
+            yield Harness(
+                SearxngSearch(http, server.url, timeout_s=TIMEOUT_S),
+                serve_searxng,
+                fail_searxng,
+                rate_limit_searxng,
+                hang_searxng,
+            )
 
 
 async def test_returns_search_results_in_order(harness: Harness) -> None:
@@ -166,12 +177,14 @@ async def test_dedupe_happens_before_truncation(harness: Harness) -> None:
 
 
 async def test_sites_keep_only_those_domains_and_their_subdomains(harness: Harness) -> None:
-    harness.serve([
-        hit(1, url="https://www.reuters.com/a"),
-        hit(2, url="https://blog.example.org/b"),
-        hit(3, url="https://factcheck.afp.com/c"),
-        hit(4, url="https://notreuters.com/d"),
-    ])
+    harness.serve(
+        [
+            hit(1, url="https://www.reuters.com/a"),
+            hit(2, url="https://blog.example.org/b"),
+            hit(3, url="https://factcheck.afp.com/c"),
+            hit(4, url="https://notreuters.com/d"),
+        ]
+    )
 
     results = await harness.provider.search("q", max_results=10, sites=["reuters.com", "afp.com"])
 
@@ -179,13 +192,18 @@ async def test_sites_keep_only_those_domains_and_their_subdomains(harness: Harne
 
 
 async def test_only_http_urls_and_clean_bounded_text(harness: Harness) -> None:
-    harness.serve([
-        hit(1, url="javascript:alert(1)"),
-        hit(2, url="ftp://files.example.org/x"),
-        hit(3, url="https://user:pw@evil.example.org/"),
-        hit(4, title="<b>Moon</b> &amp; <i>landing</i><script>alert(1)</script>",
-            snippet="It &lt;em&gt;happened&lt;/em&gt; in\n\t1969 " + "x" * 5000),
-    ])
+    harness.serve(
+        [
+            hit(1, url="javascript:alert(1)"),
+            hit(2, url="ftp://files.example.org/x"),
+            hit(3, url="https://user:pw@evil.example.org/"),
+            hit(
+                4,
+                title="<b>Moon</b> &amp; <i>landing</i><script>alert(1)</script>",
+                snippet="It &lt;em&gt;happened&lt;/em&gt; in\n\t1969 " + "x" * 5000,
+            ),
+        ]
+    )
 
     (result,) = await harness.provider.search("q", max_results=10)
 

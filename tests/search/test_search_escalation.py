@@ -17,8 +17,9 @@ from tests.fakes.searxng import FakeSearxng
 
 TRUSTED = ("reuters.com", "apnews.com")
 FACT_CHECK = ("snopes.com", "politifact.com")
-PLAN = TierPlan(trusted_domains=TRUSTED, fact_check_domains=FACT_CHECK, deadline_s=5.0,
-                call_timeout_s=3.0)
+PLAN = TierPlan(
+    trusted_domains=TRUSTED, fact_check_domains=FACT_CHECK, deadline_s=5.0, call_timeout_s=3.0
+)
 FAST = CallPolicy(rate_per_s=0, backoff_initial_s=0.05, backoff_max_s=0.2)
 
 
@@ -34,8 +35,9 @@ def by_tier(outcomes: list[TierOutcome]) -> dict[str, TierOutcome]:
     return {o.tier: o for o in outcomes}
 
 
-def escalation(provider, plan: TierPlan = PLAN, policy: CallPolicy = FAST,
-               time_: VirtualTime | None = None) -> SearchEscalation:
+def escalation(
+    provider, plan: TierPlan = PLAN, policy: CallPolicy = FAST, time_: VirtualTime | None = None
+) -> SearchEscalation:
     """With `time_`, deadlines, backoffs and the rate run in virtual time (the waits are recorded)."""
     if time_ is None:
         return SearchEscalation(provider, plan, policy)
@@ -51,13 +53,16 @@ async def test_targeted_asks_both_tiers_with_their_site_filters() -> None:
     assert [o.tier for o in outcomes] == ["trusted", "fact_check"]
     assert sorted(fake.calls) == sorted([("claim", TRUSTED), ("claim", FACT_CHECK)])
     trusted, fact_check = outcomes
-    assert [r.url for r in trusted.results] == [hit(0, site="reuters.com").url,
-                                                hit(1, site="reuters.com").url]
+    assert [r.url for r in trusted.results] == [
+        hit(0, site="reuters.com").url,
+        hit(1, site="reuters.com").url,
+    ]
     assert [r.url for r in fact_check.results] == [hit(10, site="snopes.com").url]
     for outcome in outcomes:
         assert outcome.error is None and outcome.calls == 1
         assert {(r.tier, r.query, r.provider) for r in outcome.results} == {
-            (outcome.tier, "claim", "fake")}
+            (outcome.tier, "claim", "fake")
+        }
     assert esc.queries_made == 2
 
 
@@ -82,8 +87,9 @@ async def test_broad_has_no_site_filter() -> None:
 
 
 async def test_every_query_is_asked_and_answers_interleave() -> None:
-    fake = FakeSearch({"the claim": on("a.org", 3), "claim keywords": [*on("b.org", 2),
-                                                                       hit(0, site="a.org")]})
+    fake = FakeSearch(
+        {"the claim": on("a.org", 3), "claim keywords": [*on("b.org", 2), hit(0, site="a.org")]}
+    )
     esc = escalation(fake)
 
     outcome = await esc.broad(["the claim", "claim keywords", " the  CLAIM "])
@@ -91,15 +97,24 @@ async def test_every_query_is_asked_and_answers_interleave() -> None:
     assert sorted(fake.queries) == ["claim keywords", "the claim"]  # the repeat is asked once
     assert outcome.queries == ["the claim", "claim keywords"]
     assert [r.url for r in outcome.results] == [
-        hit(0, site="a.org").url, hit(0, site="b.org").url, hit(1, site="a.org").url,
-        hit(1, site="b.org").url, hit(2, site="a.org").url]
+        hit(0, site="a.org").url,
+        hit(0, site="b.org").url,
+        hit(1, site="a.org").url,
+        hit(1, site="b.org").url,
+        hit(2, site="a.org").url,
+    ]
     assert {r.query for r in outcome.results} == {"the claim", "claim keywords"}
     assert outcome.calls == 2
 
 
 async def test_targeted_tiers_cost_one_latency_over_http() -> None:
-    with FakeSearxng(results=[{"title": "t", "url": "https://reuters.com/x"},
-                              {"title": "t", "url": "https://snopes.com/y"}], delay_s=0.8) as s:
+    with FakeSearxng(
+        results=[
+            {"title": "t", "url": "https://reuters.com/x"},
+            {"title": "t", "url": "https://snopes.com/y"},
+        ],
+        delay_s=0.8,
+    ) as s:
         async with httpx.AsyncClient(trust_env=False) as http:
             esc = escalation(SearxngSearch(http, s.url, timeout_s=3.0))
             started = time.monotonic()
@@ -126,7 +141,9 @@ async def test_429_then_200_succeeds_within_the_backoff() -> None:
     assert outcome.error is None
     assert [r.url for r in outcome.results] == ["https://apnews.com/y"]
     assert s.requests == ["claim", "claim"]
-    assert len(time_.slept) == 1 and 0.2 <= time_.slept[0] <= 0.4  # one backoff: initial + jitter up to initial
+    assert (
+        len(time_.slept) == 1 and 0.2 <= time_.slept[0] <= 0.4
+    )  # one backoff: initial + jitter up to initial
     assert outcome.calls == 2 and esc.recent_errors() == []
 
 
@@ -158,8 +175,11 @@ async def test_retry_after_is_a_floor_for_the_backoff() -> None:
 
 async def test_a_429_holds_back_the_other_callers_too() -> None:
     # real time: the two callers wait concurrently, which VirtualTime's sleeps (they add up) do not model
-    fake = FakeSearch({"first": [hit(1)], "second": [hit(2)]},
-                      error=SearchRateLimited(retry_after=0.4), fail_times=1)
+    fake = FakeSearch(
+        {"first": [hit(1)], "second": [hit(2)]},
+        error=SearchRateLimited(retry_after=0.4),
+        fail_times=1,
+    )
     esc = escalation(fake)
     started = time.monotonic()
 
@@ -172,7 +192,11 @@ async def test_a_429_holds_back_the_other_callers_too() -> None:
 
     assert first.error is None
     assert second_done >= 0.38  # not at 0.1 s: it waited out the provider's pause
-    assert fake.queries == ["first", "second", "first"] or fake.queries == ["first", "first", "second"]
+    assert fake.queries == ["first", "second", "first"] or fake.queries == [
+        "first",
+        "first",
+        "second",
+    ]
 
 
 async def test_no_retry_that_would_end_past_the_deadline() -> None:
@@ -210,8 +234,9 @@ async def test_failures_are_outcomes_not_exceptions(error: Exception, text: str)
 
 async def test_one_failed_query_of_two_still_gives_results() -> None:
     class HalfBroken(FakeSearch):
-        async def search(self, query: str, *, max_results: int,
-                         sites: Sequence[str] | None = None) -> list[SearchResult]:
+        async def search(
+            self, query: str, *, max_results: int, sites: Sequence[str] | None = None
+        ) -> list[SearchResult]:
             if query == "bad":
                 raise SearchUnavailable("down")
             return await super().search(query, max_results=max_results, sites=sites)
@@ -239,7 +264,9 @@ async def test_deadline_passed_means_no_provider_call() -> None:
 def hanging(*, deadline_s: float, call_timeout_s: float) -> tuple[FakeSearch, SearchEscalation]:
     """A provider that answers only after 30 s, behind PLAN with this deadline and call timeout."""
     fake = FakeSearch([hit(1)], delay_s=30.0)
-    return fake, escalation(fake, replace(PLAN, deadline_s=deadline_s, call_timeout_s=call_timeout_s))
+    return fake, escalation(
+        fake, replace(PLAN, deadline_s=deadline_s, call_timeout_s=call_timeout_s)
+    )
 
 
 async def test_a_provider_that_hangs_30_s_costs_at_most_the_deadline() -> None:
@@ -274,8 +301,9 @@ async def test_results_are_deduplicated_and_capped_per_outcome() -> None:
 
         name = "careless"
 
-        async def search(self, query: str, *, max_results: int,
-                         sites: Sequence[str] | None = None) -> list[SearchResult]:
+        async def search(
+            self, query: str, *, max_results: int, sites: Sequence[str] | None = None
+        ) -> list[SearchResult]:
             return raw
 
     outcome = await escalation(Careless()).broad("claim")

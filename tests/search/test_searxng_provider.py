@@ -136,8 +136,9 @@ async def test_sites_go_into_the_query_as_site_filters(
 ) -> None:
     searxng.results = [{"title": "t", "url": "https://apnews.com/x"}]
 
-    results = await provider(http, searxng).search("claim", max_results=5,
-                                                   sites=["reuters.com", "apnews.com"])
+    results = await provider(http, searxng).search(
+        "claim", max_results=5, sites=["reuters.com", "apnews.com"]
+    )
 
     assert searxng.requests == ["claim (site:reuters.com OR site:apnews.com)"]
     assert [r.url for r in results] == ["https://apnews.com/x"]
@@ -146,7 +147,7 @@ async def test_sites_go_into_the_query_as_site_filters(
 async def test_an_oversized_answer_is_unavailable(
     http: httpx.AsyncClient, searxng: FakeSearxng
 ) -> None:
-    searxng.body = b'{"results": [' + b'{"title": "x"},' * 200_000 + b'{}]}'
+    searxng.body = b'{"results": [' + b'{"title": "x"},' * 200_000 + b"{}]}"
 
     with pytest.raises(SearchUnavailable, match="larger than"):
         await provider(http, searxng).search("q", max_results=5)

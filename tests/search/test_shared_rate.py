@@ -12,10 +12,17 @@ from search.ratelimit import SharedWindow, TokenBucket
 
 
 def test_the_search_rate_defaults_by_provider():
-    assert Settings(SEARCH_PROVIDER="searxng", SEARXNG_URL="http://127.0.0.1:8888").SEARCH_RATE_PER_S == 0.0
+    assert (
+        Settings(SEARCH_PROVIDER="searxng", SEARXNG_URL="http://127.0.0.1:8888").SEARCH_RATE_PER_S
+        == 0.0
+    )
     assert Settings(SEARCH_PROVIDER="duckduckgo").SEARCH_RATE_PER_S == 2.0
-    assert Settings(SEARCH_PROVIDER="searxng", SEARXNG_URL="http://127.0.0.1:8888",
-                    SEARCH_RATE_PER_S=5).SEARCH_RATE_PER_S == 5.0  # an explicit rate wins
+    assert (
+        Settings(
+            SEARCH_PROVIDER="searxng", SEARXNG_URL="http://127.0.0.1:8888", SEARCH_RATE_PER_S=5
+        ).SEARCH_RATE_PER_S
+        == 5.0
+    )  # an explicit rate wins
 
 
 async def takes(buckets: list[TokenBucket], calls: int) -> float:

@@ -15,15 +15,32 @@ REVIEW = {
     "url": "https://www.reuters.com/article/factcheck-moon-landing-idUSL1N2P01",
     "name": "Fact check: The Moon landings were not faked",
     "claimReviewed": "The Apollo Moon landings were faked.",
-    "itemReviewed": {"@type": "Claim", "author": {"@type": "Organization", "name": "Social media posts"},
-                     "datePublished": "2019-07-15"},
+    "itemReviewed": {
+        "@type": "Claim",
+        "author": {"@type": "Organization", "name": "Social media posts"},
+        "datePublished": "2019-07-15",
+    },
     "author": {"@type": "Organization", "name": "Reuters", "url": "https://www.reuters.com"},
-    "reviewRating": {"@type": "Rating", "ratingValue": "1", "bestRating": "5", "worstRating": "1",
-                     "alternateName": "False"},
+    "reviewRating": {
+        "@type": "Rating",
+        "ratingValue": "1",
+        "bestRating": "5",
+        "worstRating": "1",
+        "alternateName": "False",
+    },
 }
 BROKEN = [
-    {"@type": "ClaimReview", "url": "https://example.org/x", "reviewRating": {"alternateName": "True"}},
-    {"@type": "ClaimReview", "claimReviewed": "x", "url": "not a url", "reviewRating": {"alternateName": "True"}},
+    {
+        "@type": "ClaimReview",
+        "url": "https://example.org/x",
+        "reviewRating": {"alternateName": "True"},
+    },
+    {
+        "@type": "ClaimReview",
+        "claimReviewed": "x",
+        "url": "not a url",
+        "reviewRating": {"alternateName": "True"},
+    },
     {"@type": "NewsArticle", "url": "https://example.org/y"},
 ]
 
@@ -33,10 +50,14 @@ def _check(parsed, problems: int) -> None:
     doc = parsed.documents[0]
     assert doc.origin == "fact_check" and doc.source.startswith("https://www.reuters.com/article/")
     assert doc.timestamp == "2021-02-24" and doc.title.startswith("Fact check:")
-    assert "Reuters" in doc.text and '"False" (False)' in doc.text and "Social media posts" in doc.text
+    assert (
+        "Reuters" in doc.text and '"False" (False)' in doc.text and "Social media posts" in doc.text
+    )
 
 
-def test_a_list_with_malformed_items_keeps_the_good_one_and_reports_the_rest(tmp_path: Path) -> None:
+def test_a_list_with_malformed_items_keeps_the_good_one_and_reports_the_rest(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "reviews.json"
     path.write_text(json.dumps([REVIEW, *BROKEN]))
     parsed = read_claim_reviews(path, normalise_rating)

@@ -84,9 +84,7 @@ def test_no_duplicate_texts(facts: list[dict]) -> None:
 @pytest.mark.parametrize("topic", sorted(REQUIRED_TOPICS))
 def test_required_topic_is_covered(facts: list[dict], topic: str) -> None:
     keywords, domain = REQUIRED_TOPICS[topic]
-    matching = [
-        fact for fact in facts if all(word in fact["text"].lower() for word in keywords)
-    ]
+    matching = [fact for fact in facts if all(word in fact["text"].lower() for word in keywords)]
     assert matching, f"no fact covers {topic!r} ({keywords})"
     if domain is not None:
         assert any(profile_for(fact["source"]).domain == domain for fact in matching), topic

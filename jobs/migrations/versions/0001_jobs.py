@@ -31,7 +31,9 @@ def upgrade() -> None:
     op.create_index("ix_jobs_owner", "jobs", ["owner"])
     op.create_table(
         "items",
-        sa.Column("job_id", sa.String(40), sa.ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "job_id", sa.String(40), sa.ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("seq", sa.Integer, primary_key=True),
         sa.Column("item_id", sa.String(200), nullable=False),
         sa.Column("claim", sa.Text, nullable=False),

@@ -27,7 +27,12 @@ def upgrade() -> None:
     op.create_index("ix_records_created", "records", ["created_at"])
     op.create_table(
         "snapshots",
-        sa.Column("record_id", sa.String(40), sa.ForeignKey("records.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "record_id",
+            sa.String(40),
+            sa.ForeignKey("records.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("n", sa.Integer, primary_key=True),
         sa.Column("evidence_id", sa.String(80), nullable=False),
         sa.Column("source", sa.Text, nullable=False),
