@@ -1,4 +1,4 @@
-"""Typed values passed between the verifier's stages (internal; `app/schemas.py` is the wire)."""
+"""Typed values passed between the verifier's stages (internal; `app/schemas/` is the wire)."""
 
 from __future__ import annotations
 

@@ -22,17 +22,13 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from app.errors import describe_error, error_response, validation_detail
-from app.schemas import (
-    AuditRequest,
-    AuditResponse,
-    CheckRequest,
-    CheckResponse,
-    VerifyRequest,
-    VerifyResponse,
-)
+from app.schemas.audit import AuditRequest, AuditResponse
+from app.schemas.check import CheckRequest, CheckResponse
+from app.schemas.kb import KBSearchOut, KBSearchRequest
+from app.schemas.verify import VerifyRequest, VerifyResponse
 from app.services import Services
 from app.terminal import format_hits, format_verdict
 from app.verification import to_check_response
@@ -46,36 +42,11 @@ INSTRUCTIONS = (
 )
 
 
-class KBSearchRequest(BaseModel):
-    """The same limits as `GET /api/kb/search`'s query parameters."""
-
-    model_config = ConfigDict(extra="ignore", strict=True)
-    q: Annotated[str, StringConstraints(min_length=1, max_length=2000, pattern=r"\S")]
-    k: int = Field(10, ge=1, le=100)
-
-
 def _limits(description: str, **schema: Any) -> Any:
     """A parameter's description and its limits in the tool's input schema (what an agent plans
     with). The limits are enforced by the REST request models, so a call outside them is a tool
     error with the REST API's 422 body, not the SDK's own message."""
     return Field(description=description, json_schema_extra=schema or None)
-
-
-class KBHit(BaseModel):
-    id: str
-    text: str
-    source: str
-    title: str | None
-    relevance: float = Field(description="the reranker's score (the verifier's own scale)")
-    score: float
-    domain: str
-    source_type: str
-    credibility: float = Field(ge=0, le=1)
-
-
-class KBSearchOut(BaseModel):
-    query: str
-    results: list[KBHit] = Field(description="best first")
 
 
 def _validated(model: type[BaseModel], values: dict[str, Any], where: str = "body") -> Any:

@@ -36,7 +36,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.models import VerificationResult
 from app.errors import error_response
 from app.jsonbody import StrictJSONRoute
-from app.schemas import VerifyResponse, error_responses
+from app.schemas.common import error_responses
+from app.schemas.verify import VerifyResponse
 from jobs.formats import BEST_RATING, RATING, WORST_RATING
 from jobs.records import (
     NewRecord,

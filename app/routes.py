@@ -14,22 +14,19 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
 from app.jsonbody import StrictJSONRoute
-from app.schemas import (
-    AuditRequest,
-    AuditResponse,
-    CheckRequest,
-    CheckResponse,
-    HealthResponse,
+from app.schemas.audit import AuditRequest, AuditResponse
+from app.schemas.check import CheckRequest, CheckResponse
+from app.schemas.common import error_responses
+from app.schemas.health import HealthResponse
+from app.schemas.kb import (
     KBAddResponse,
     KBDeleteResponse,
     KBDocumentsIn,
     KBSearchHit,
     KBSearchResponse,
     KBStats,
-    VerifyRequest,
-    VerifyResponse,
-    error_responses,
 )
+from app.schemas.verify import VerifyRequest, VerifyResponse
 from app.services import Services
 from app.verification import claim_out, to_check_response, verify_options
 from retrieval.documents import Document

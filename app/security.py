@@ -367,7 +367,7 @@ def document_security(app: FastAPI, *, keys_enabled: bool) -> None:
                         },
                     )
         if "ErrorBody" not in schema.get("components", {}).get("schemas", {}):
-            from app.schemas import ErrorBody
+            from app.schemas.common import ErrorBody
 
             schema.setdefault("components", {}).setdefault("schemas", {})["ErrorBody"] = (
                 ErrorBody.model_json_schema()

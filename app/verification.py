@@ -22,7 +22,8 @@ from agent.plain import verdict_sentence
 from agent.trust import unscored_trust
 from agent.verifier import Verifier, VerifyOptions
 from app.errors import DeadlineExceeded, Saturated, describe_error
-from app.schemas import CheckClaimOut, CheckResponse, VerifyRequest, VerifyResponse
+from app.schemas.check import CheckClaimOut, CheckResponse
+from app.schemas.verify import VerifyRequest, VerifyResponse
 from app.sse import frame
 from search.resilience import cuts, within
 

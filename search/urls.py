@@ -44,7 +44,7 @@ _LABEL = re.compile(r"^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$")
 _NUMERIC_V4 = re.compile(r"^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+)){0,3}$", re.IGNORECASE)
 # Never inside a URL: whitespace (Python's, what str.strip() removes), C0/C1 controls, and the
 # invisible format characters that reorder or hide text (bidi overrides, zero-width, BOM).
-# app/schemas.py builds the schema's pattern from the same class.
+# app/schemas/kb.py builds the schema's pattern from the same class.
 FORBIDDEN_CHARS = (
     r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
     r"\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
