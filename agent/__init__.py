@@ -15,7 +15,7 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(
         "audit": ["SourceAuditor"],
         "cache": ["MemoryCache", "TextCache", "make_cache", "verdict_key"],
         "grounding": ["PROFILES", "UnknownProfile", "profile_named"],
-        "heads": ["CHECKWORTHY_WEIGHTS", "SUBJECTIVITY_WEIGHTS", "load_head_classifier"],
+        "classify": ["CHECKWORTHY_WEIGHTS", "SUBJECTIVITY_WEIGHTS", "load_head_classifier"],
         "judge": ["JudgeStatus", "load_local_judge"],
         "llm": ["ChatModel", "LLMError", "OpenAIChatModel"],
         "nli": ["NLIStatus", "load_nli"],

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, Field
 
 from agent.answers import validate_answer
-from agent.classify import classify_local
-from agent.heads import HeadClassifier
+from agent.classify import HeadClassifier, classify_local
 from agent.llm import ChatModel, LLMError
 from agent.models import ClaimType, VerificationResult
 from agent.prompts import DECOMPOSE_SYSTEM, decompose_user

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from agent.checking import check
-from agent.classify import classify
+from agent.classify import OpinionDetector, classify
 from agent.gather import GatherConfig, Gatherer
-from agent.heads import OpinionDetector
 from agent.judging import (
     claim_time_rule,
     judge_stances,

@@ -17,8 +17,8 @@ import httpx
 from agent.align import ALIGN_CARD
 from agent.audit import SourceAuditor
 from agent.cache import MemoryCache, TextCache, make_cache
+from agent.classify import head_weights, load_head_classifier
 from agent.factcheck import FactCheckClient
-from agent.heads import head_weights, load_head_classifier
 from agent.judge import JudgeStatus, load_local_judge
 from agent.language import load as load_language_model
 from agent.llm import ChatModel, OpenAIChatModel

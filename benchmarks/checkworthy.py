@@ -69,8 +69,12 @@ async def selected(texts: list[str], head, detector) -> list[bool]:
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from agent.classify import classify_local
-    from agent.heads import SUBJECTIVITY_WEIGHTS, head_weights, load_head_classifier
+    from agent.classify import (
+        SUBJECTIVITY_WEIGHTS,
+        classify_local,
+        head_weights,
+        load_head_classifier,
+    )
     from agent.models import ClaimType
     from retrieval.embeddings import SentenceTransformerEmbedder
 
@@ -84,7 +88,7 @@ def main() -> None:
     parser.add_argument(
         "--heads",
         default="default",
-        help="head sets (agent.heads.head_weights), e.g. default,research",
+        help="head sets (agent.classify.head_weights), e.g. default,research",
     )
     args = parser.parse_args()
     embedder = SentenceTransformerEmbedder.load("all-MiniLM-L6-v2")

@@ -32,8 +32,7 @@ def claimbuster(limit: int | None) -> tuple[list[str], list[str]]:
 
 async def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from agent.classify import classify, classify_rules
-    from agent.heads import SUBJECTIVITY_WEIGHTS, load_head_classifier
+    from agent.classify import SUBJECTIVITY_WEIGHTS, classify, classify_rules, load_head_classifier
     from agent.models import ClaimType
     from retrieval.embeddings import SentenceTransformerEmbedder
 

@@ -10,7 +10,7 @@ cross-validation on the training data only; the test split is scored once, never
   weight and the threshold by CV: the highest out-of-fold precision of the gate (opinion markers OR
   the head) at a gate recall ≥ 0.45. About 15 minutes on one core.
 - checkworthy: standardised logistic regression over the mean-pooled hidden states of a set of
-  MiniLM layers (agent.heads.MiniLMLayers, the same code the service runs) with or without lexical
+  MiniLM layers (agent.classify.MiniLMLayers, the same code the service runs) with or without lexical
   cues; layers, cues, C and the decision threshold by CV. The score is F1 of the positive class on
   the ClaimBuster rows, reweighted to equal class shares (the training split is 25 % check-worthy,
   the benchmark's test split is balanced, and F1 depends on the prevalence), at the best threshold
@@ -225,8 +225,7 @@ def train_subjectivity(train_s, y, test_s, test_y, source: str, out: Path) -> No
     from sklearn.preprocessing import StandardScaler
 
     sys.path.insert(0, str(ROOT))
-    from agent.classify import has_opinion_markers
-    from agent.heads import MiniLMLayers, feature_matrix
+    from agent.classify import MiniLMLayers, feature_matrix, has_opinion_markers
     from retrieval.embeddings import SentenceTransformerEmbedder
 
     extra, extra_source = fact_checked_and_check_worthy()
@@ -362,7 +361,7 @@ def train_checkworthy(train_s, y, test_s, test_y, source: str, out: Path) -> Non
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
-    from agent.heads import MiniLMLayers, feature_matrix
+    from agent.classify import MiniLMLayers, feature_matrix
 
     def model(C: float):
         return make_pipeline(
@@ -581,7 +580,7 @@ def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import torch
 
-    from agent.heads import DATA_DIR
+    from agent.classify import DATA_DIR
 
     torch.set_num_threads(1)  # a background job on a shared machine: one core
     parser = argparse.ArgumentParser()

@@ -9,13 +9,13 @@ import json
 import numpy as np
 import pytest
 
-from agent.heads import (
+from agent.classify import (
     CHECKWORTHY_WEIGHTS,
     SUBJECTIVITY_WEIGHTS,
     HeadClassifier,
-    LinearHead,
     load_head_classifier,
 )
+from agent.classify._heads import LinearHead
 from retrieval.embeddings import HashingEmbedder
 
 
@@ -139,7 +139,7 @@ async def test_fact_checked_statements_are_kept_and_opinions_skipped(
 
 
 def test_head_sets_name_their_files_and_say_what_the_research_set_is_trained_on():
-    from agent.heads import head_weights
+    from agent.classify import head_weights
 
     assert head_weights() == (CHECKWORTHY_WEIGHTS, SUBJECTIVITY_WEIGHTS)
     for path in head_weights("research"):
@@ -151,8 +151,7 @@ def test_head_sets_name_their_files_and_say_what_the_research_set_is_trained_on(
 
 
 async def test_the_research_heads_keep_a_campaign_statement_and_skip_an_opinion(minilm):
-    from agent.classify import classify_local
-    from agent.heads import head_weights
+    from agent.classify import classify_local, head_weights
     from agent.models import ClaimType
 
     checkworthy_path, subjectivity_path = head_weights("research")

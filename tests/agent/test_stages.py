@@ -80,7 +80,7 @@ def test_classification_rules(claim, kind):
 
 
 def test_reported_speech_names_the_speaker_only_when_it_is_a_third_party():
-    from agent.classify import reported_speech
+    from agent.classify._claim import reported_speech
 
     assert reported_speech("The senator said that we should scrap the tax.") == (
         "The senator",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.classify import classify_local, preserves_errors
-from agent.heads import SUBJECTIVITY_WEIGHTS, load_head_classifier
+from agent.classify import SUBJECTIVITY_WEIGHTS, classify_local, load_head_classifier
+from agent.classify._claim import preserves_errors
 from agent.judge.compare import precisions
 from agent.models import ClaimType, Evidence, Verdict, VerdictDecision
 from agent.nli import CrossEncoderNLI, StanceProbs, load_nli
@@ -211,7 +211,7 @@ async def test_local_classifier_on_the_seed_examples(minilm, claim, kind):
     ],
 )
 def test_the_factual_part_of_a_mixed_sentence_has_something_to_look_up(sentence, part):
-    from agent.classify import factual_part
+    from agent.classify._claim import factual_part
 
     assert factual_part(sentence) == part
 

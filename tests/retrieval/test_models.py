@@ -176,7 +176,7 @@ def test_loading_a_local_model_draws_no_progress_bar(tmp_path, capfd):
     # above `claimcheck verify`'s answer; the bar is off while claimcheck loads, and back on after
     from transformers.utils import logging as hf_logging
 
-    from agent.heads import MiniLMLayers
+    from agent.classify import MiniLMLayers
 
     path = tiny_cross_encoder(tmp_path / "tiny")
     was_on = hf_logging.is_progress_bar_enabled()

@@ -3,7 +3,7 @@
 With an LLM: it classifies and extracts, and the extraction is checked (numbers and units of the
 input must survive: "Water boils at 50C" is never "corrected" to 100C). Without one, or when it
 fails: local rules for vague inputs and opinion markers, plus the tiny NewsSD-trained opinion
-detector (agent/heads.py).
+detector (agent/classify/_heads.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.answers import ClassifyAnswer, validate_answer
-from agent.heads import OpinionDetector
+from agent.classify._heads import OpinionDetector
 from agent.llm import ChatModel, LLMError
 from agent.models import ClaimType, Classification
 from agent.prompts import CLASSIFY_SYSTEM, classify_user

@@ -27,7 +27,7 @@ import numpy as np
 from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder
 
-DATA_DIR = Path(__file__).with_name("data")
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 SUBJECTIVITY_WEIGHTS = DATA_DIR / "subjectivity.json"
 CHECKWORTHY_WEIGHTS = DATA_DIR / "checkworthy.json"
 
