@@ -58,11 +58,9 @@ browser:
 # well even on two cores (measured in docs/measurements.md); TEST_WORKERS=0 runs them in one process.
 TEST_WORKERS ?= 2
 
-# Lint first (ruff check and ruff format --check, ~1 s): a lint or format error fails `make test`
-# and so CI (issue 39, item 6).
-test: setup browser redis postgres
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
+# Lint first (`make lint`: ruff check, ruff format --check and mypy, ~10 s cold): a lint, format or
+# type error fails `make test` and so CI (issue 39, item 6).
+test: setup browser redis postgres lint
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # Re-take the README screenshots: the browser tests save them in their tmp dirs; copy them here.
@@ -84,9 +82,11 @@ CLIENT ?= claimcheck-client
 client: setup
 	$(BIN)/python -m scripts.generate_client $(CLIENT)
 
+# mypy checks the packages `files` names in pyproject.toml ([tool.mypy]), strictly.
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) chroma_db .pytest_cache .ruff_cache .pytest-screenshots
+	rm -rf $(VENV) chroma_db .pytest_cache .ruff_cache .mypy_cache .pytest-screenshots

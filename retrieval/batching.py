@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import numpy as np
 
@@ -87,7 +87,7 @@ class BatchStats:
 @dataclass
 class _Request(Generic[In, Out]):
     items: list[In]
-    future: asyncio.Future
+    future: asyncio.Future[list[Out]]
     arrived: float = field(default_factory=time.monotonic)
 
 
@@ -100,7 +100,7 @@ class MicroBatcher(Generic[In, Out]):
         run: Callable[[list[In]], Sequence[Out]],
         policy: BatchPolicy = BatchPolicy(),
         *,
-        lane: AbstractContextManager | None = None,
+        lane: AbstractContextManager[object] | None = None,
         name: str = "batcher",
     ) -> None:
         self._run = run
@@ -110,8 +110,8 @@ class MicroBatcher(Generic[In, Out]):
         self.stats = BatchStats()
         self._closed = False
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._worker: asyncio.Task | None = None
-        self._pending: deque[_Request] = deque()
+        self._worker: asyncio.Task[None] | None = None
+        self._pending: deque[_Request[In, Out]] = deque()
         self._wakeup = asyncio.Event()
 
     def run_blocking(self, items: list[In]) -> Sequence[Out]:
@@ -142,7 +142,7 @@ class MicroBatcher(Generic[In, Out]):
         if self._closed:
             raise BatcherClosed(f"{self.name} is closed")
         self._ensure_worker()
-        request = _Request(items, asyncio.get_running_loop().create_future())
+        request: _Request[In, Out] = _Request(items, asyncio.get_running_loop().create_future())
         self._pending.append(request)
         self._wakeup.set()
         return await request.future  # a cancelled caller cancels its future; the worker skips it
@@ -160,7 +160,7 @@ class MicroBatcher(Generic[In, Out]):
     def _live_rows(self) -> int:
         return sum(len(r.items) for r in self._pending if not r.future.done())
 
-    async def _gather(self) -> list[_Request]:
+    async def _gather(self) -> list[_Request[In, Out]]:
         while not self._pending:
             if self._closed:
                 return []
@@ -176,7 +176,7 @@ class MicroBatcher(Generic[In, Out]):
             self._wakeup.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wakeup.wait(), remaining)
-        batch: list[_Request] = []
+        batch: list[_Request[In, Out]] = []
         rows = 0
         while self._pending:
             request = self._pending[0]
@@ -208,7 +208,7 @@ class MicroBatcher(Generic[In, Out]):
                             BatcherClosed(f"{self.name} stopped during this request")
                         )
 
-    async def _serve(self, batch: list[_Request]) -> None:
+    async def _serve(self, batch: list[_Request[In, Out]]) -> None:
         items = [item for request in batch for item in request.items]
         self.stats.calls += 1
         self.stats.requests += len(batch)
@@ -277,15 +277,17 @@ class BatchedEmbedder:
         self,
         inner: Embedder,
         policy: BatchPolicy = BatchPolicy(),
-        lane: AbstractContextManager | None = None,
+        lane: AbstractContextManager[object] | None = None,
     ) -> None:
         self.inner = inner
         self.name = inner.name
         self.dimension = inner.dimension
         self.backend = getattr(inner, "backend", "injected")
         self.resolved = getattr(inner, "resolved", None)
+        # An array of rows answers len() and slices as the batcher needs, though it is no Sequence.
+        run = cast(Callable[[list[str]], Sequence[np.ndarray]], inner.embed_blocking)
         self.batcher: MicroBatcher[str, np.ndarray] = MicroBatcher(
-            inner.embed_blocking, policy, lane=lane, name=f"embedder batcher ({inner.name})"
+            run, policy, lane=lane, name=f"embedder batcher ({inner.name})"
         )
 
     def embed_blocking(self, texts: Sequence[str]) -> np.ndarray:
@@ -313,7 +315,7 @@ class BatchedCrossEncoder:
         self,
         inner: CrossEncoderReranker,
         policy: BatchPolicy = BatchPolicy(),
-        lane: AbstractContextManager | None = None,
+        lane: AbstractContextManager[object] | None = None,
     ) -> None:
         self.inner = inner
         self.name = inner.name

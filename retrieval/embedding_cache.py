@@ -121,7 +121,10 @@ class RedisVectorCache:
         except Exception as exc:  # any Redis/network failure is a miss, never an error
             self._failed("get", exc)
             return [None] * len(keys)
-        return [np.frombuffer(v, dtype=np.float32) if v else None for v in values]
+        return [
+            np.frombuffer(v, dtype=np.float32) if isinstance(v, bytes) and v else None
+            for v in values
+        ]
 
     async def set_many(self, items: Sequence[tuple[str, np.ndarray]]) -> None:
         if not items or not self._available():

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -38,7 +38,7 @@ class Embedder(Protocol):
 class SentenceTransformerEmbedder:
     """all-MiniLM-L6-v2 (or any sentence-transformers model), resolved offline first."""
 
-    def __init__(self, model, resolved: ResolvedModel, batch_size: int = 32) -> None:
+    def __init__(self, model: Any, resolved: ResolvedModel, batch_size: int = 32) -> None:
         self._model = model
         self._lock = threading.Lock()  # one encode at a time: torch already uses both cores
         self.resolved = resolved

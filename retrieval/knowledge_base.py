@@ -23,10 +23,10 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, ParamSpec, Protocol, TypeVar
 
 import numpy as np
 from filelock import FileLock, Timeout
@@ -37,6 +37,9 @@ from retrieval.errors import KnowledgeBaseError, KnowledgeBaseLocked, KnowledgeB
 from retrieval.lexical import IndexedRow, LexicalHit, LexicalIndex
 
 log = logging.getLogger(__name__)
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 LOCK_NAME = ".claimcheck.lock"
 HNSW = {"space": "cosine", "ef_search": 400, "ef_construction": 200}
@@ -133,7 +136,7 @@ class ChromaKnowledgeBase:
         self._counted: tuple[float, int] | None = None  # (monotonic time, count) for count()
         self._deltas: dict[str, _Delta] = {}
         self._in_flight = 0  # documents whose counters are being written now
-        self._flusher: asyncio.Task | None = None
+        self._flusher: asyncio.Task[None] | None = None
         self._apply_lock: asyncio.Lock | None = None
         self.reconciled = self._reconcile()
 
@@ -371,9 +374,9 @@ class ChromaKnowledgeBase:
 
     # -- async API ----------------------------------------------------------------------
 
-    async def _call(self, fn, *args):
+    async def _call(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
         try:
-            return await run_blocking(fn, *args)
+            return await run_blocking(fn, *args, **kwargs)
         except KnowledgeBaseError:
             raise
         except Exception as exc:
@@ -416,7 +419,7 @@ class ChromaKnowledgeBase:
         cached = self._counted
         if cached is not None and time.monotonic() - cached[0] < COUNT_TTL_S:
             return cached[1]
-        total = await self._call(self._collection.count)
+        total: int = await self._call(self._collection.count)
         self._counted = (time.monotonic(), total)
         return total
 

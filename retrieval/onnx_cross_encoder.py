@@ -18,6 +18,7 @@ import json
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -43,7 +44,7 @@ def cache_folder(location: Path, cache_dir: Path | None) -> Path:
     )
 
 
-def _export(model, folder: Path, target: Path) -> None:
+def _export(model: Any, folder: Path, target: Path) -> None:
     """Blocking: the torch CrossEncoder's logits + activation → `target`, its tokenizer and
     `meta.json` beside it."""
     import torch
@@ -56,12 +57,12 @@ def _export(model, folder: Path, target: Path) -> None:
         if n in model.tokenizer.model_input_names
     ]
 
-    class Scores(torch.nn.Module):
+    class Scores(torch.nn.Module):  # type: ignore[misc]  # torch is not analysed (pyproject.toml)
         def __init__(self) -> None:
             super().__init__()
             self.inner = hf_model
 
-        def forward(self, *tensors):
+        def forward(self, *tensors: Any) -> Any:
             return activation(self.inner(**dict(zip(names, tensors, strict=True))).logits)
 
     was_training = hf_model.training
@@ -79,7 +80,7 @@ def _export(model, folder: Path, target: Path) -> None:
     (folder / "meta.json").write_text(json.dumps(meta))
 
 
-def _read_meta(folder: Path) -> dict | None:
+def _read_meta(folder: Path) -> dict[str, Any] | None:
     try:
         meta = json.loads((folder / "meta.json").read_text())
     except (OSError, ValueError):
@@ -99,9 +100,9 @@ class OnnxCrossEncoder:
 
     def __init__(
         self,
-        session,
-        tokenizer,
-        meta: dict,
+        session: Any,
+        tokenizer: Any,
+        meta: dict[str, Any],
         resolved: ResolvedModel,
         max_length: int,
         quantized: bool,
@@ -129,7 +130,7 @@ class OnnxCrossEncoder:
         max_length: int = 512,
         cache_dir: Path | None = None,
         threads: int | None = None,
-        torch_model=None,
+        torch_model: Any = None,
     ) -> OnnxCrossEncoder:
         """Blocking: resolve offline; on a cache miss load the torch CrossEncoder (or use
         `torch_model`, already loaded from the same files) and export it; open a session with
@@ -180,7 +181,7 @@ class OnnxCrossEncoder:
             ) from exc
         return model
 
-    def predict(self, pairs: Sequence[tuple[str, str]], **_display_options) -> np.ndarray:
+    def predict(self, pairs: Sequence[tuple[str, str]], **_display_options: object) -> np.ndarray:
         """Blocking. Accepts (and ignores) `CrossEncoder.predict`'s display options, so either
         model fits `CrossEncoderReranker`."""
         shape = (len(pairs),) if self.num_labels == 1 else (len(pairs), self.num_labels)

@@ -15,6 +15,7 @@ import logging
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -34,12 +35,12 @@ def _export(location: Path, target: Path) -> None:
     with quiet_loading():
         model = AutoModel.from_pretrained(str(location), attn_implementation="eager")
 
-    class Hidden(torch.nn.Module):
-        def __init__(self, inner) -> None:
+    class Hidden(torch.nn.Module):  # type: ignore[misc]  # torch is not analysed (pyproject.toml)
+        def __init__(self, inner: Any) -> None:
             super().__init__()
             self.inner = inner
 
-        def forward(self, input_ids, attention_mask, token_type_ids):
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
             return self.inner(
                 input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
             ).last_hidden_state
@@ -75,8 +76,8 @@ class OnnxEmbedder:
 
     def __init__(
         self,
-        session,
-        tokenizer,
+        session: Any,
+        tokenizer: Any,
         resolved: ResolvedModel,
         max_length: int,
         dimension: int,

@@ -21,6 +21,7 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -95,7 +96,7 @@ def quiet_tools() -> Iterator[None]:
 
 
 def export(
-    module,
+    module: Any,
     target: Path,
     input_names: Sequence[str],
     output_name: str,
@@ -164,7 +165,7 @@ def quantize(source: Path, target: Path) -> None:
         )
 
 
-def open_session(path: Path, threads: int | None = None):
+def open_session(path: Path, threads: int | None = None) -> Any:
     """An ONNX Runtime CPU session on `threads` intra-op threads (default: every core we may use)."""
     import onnxruntime as ort
 
@@ -188,7 +189,7 @@ UNUSED_DAYS = (
 
 def cached_session(
     folder: Path, build: Callable[[Path], None], *, quantized: bool, threads: int | None = None
-):
+) -> Any:
     """Blocking: the session of `folder`'s graph, `build(fp32_path)` exporting it first when it is
     missing, quantising it when `quantized`. A cached graph that does not open is rebuilt once.
     Opening marks the folder used; exporting a new one removes folders unused for UNUSED_DAYS (the
@@ -218,7 +219,7 @@ def prune_unused(cache: Path, *, keep: Path, days: float = UNUSED_DAYS) -> list[
     import shutil
 
     cutoff = time.time() - days * 86400
-    removed = []
+    removed: list[Path] = []
     try:
         children = list(cache.iterdir())
     except OSError:
@@ -245,7 +246,7 @@ def prune_unused(cache: Path, *, keep: Path, days: float = UNUSED_DAYS) -> list[
 
 def _prepare_and_open(
     folder: Path, build: Callable[[Path], None], quantized: bool, threads: int | None
-):
+) -> Any:
     fp32 = folder / FP32_NAME
     if not fp32.exists():
         log.info("exporting %s to ONNX (once)", folder.name)
@@ -259,7 +260,8 @@ def _prepare_and_open(
 
 
 def token_feed(
-    encodings, names: Sequence[str] = ("input_ids", "attention_mask", "token_type_ids")
+    encodings: Sequence[Any],
+    names: Sequence[str] = ("input_ids", "attention_mask", "token_type_ids"),
 ) -> dict[str, np.ndarray]:
     """`tokenizers` encodings → the padded int64 arrays a graph exported by `export` takes."""
     width = max(len(e.ids) for e in encodings)

@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -81,7 +81,9 @@ class CrossEncoderReranker:
 
     kind = "cross-encoder"
 
-    def __init__(self, model, name: str, scale: RelevanceScale, backend: str = "torch") -> None:
+    def __init__(
+        self, model: Any, name: str, scale: RelevanceScale, backend: str = "torch"
+    ) -> None:
         self._model = model
         self._lock = threading.Lock()
         self.name = name

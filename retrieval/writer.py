@@ -41,7 +41,7 @@ class BackgroundWriter:
         self.first_wait_s = first_wait_s
         self._pending: set[str] = set()  # ids being written (not new for anyone)
         self._queue: list[Document] = []
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     def schedule(self, documents: Sequence[Document]) -> None:
         """Queue documents for the writer (started if none is running)."""

@@ -239,7 +239,7 @@ class SearchEscalation:
                 "search tier %s failed (%s: %s)",
                 tier,
                 self.provider.name,
-                _one_line(answers[0][1], 200),
+                _one_line(answers[0][1] or "", 200),
             )
         return TierOutcome(
             tier=tier,

@@ -48,6 +48,8 @@ def extract_page(page: Page) -> PageText:
         document = trafilatura.bare_extraction(
             raw, url=page.final_url, with_metadata=True, include_comments=False, include_tables=True
         )
+        if isinstance(document, dict):  # only with as_dict=True, which is not asked for
+            raise UnreadablePage("trafilatura answered a dict where a Document was asked for")
         text = (document.text or "").strip() if document is not None else ""
         title = (document.title or "").strip() if document is not None else ""
         published = (document.date or None) if document is not None else None

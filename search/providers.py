@@ -138,7 +138,10 @@ class DuckDuckGoSearch:
 
     def _text(self, query: str, max_results: int) -> list[dict[str, Any]]:
         client = self._ddgs_factory(timeout=max(1, math.ceil(self._timeout_s)))
-        return client.text(query, max_results=max_results, backend=",".join(self.backends))
+        found: list[dict[str, Any]] = client.text(
+            query, max_results=max_results, backend=",".join(self.backends)
+        )
+        return found
 
 
 def classify_ddgs_error(exc: BaseException) -> str:

@@ -121,7 +121,7 @@ class SharedWindow:
                 implementation="redispy",
                 wrap_exceptions=True,
                 key_prefix="claimcheck-outbound",
-                connection_pool=self._pool,
+                connection_pool=self._pool,  # type: ignore[arg-type]  # limits types **options as scalars; its docstring documents connection_pool
             )
         )
         self._warned_at = 0.0
