@@ -11,7 +11,7 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(
     submod_attrs={
         "verifier": ["Verifier", "VerifierConfig", "VerifyOptions"],
         "models": ["ClaimType", "Evidence", "EvidenceOrigin", "Verdict", "VerificationResult"],
-        "gather": ["Gathered", "Gatherer"],
+        "gather": ["Gathered", "Gatherer", "ReferenceRefused"],
         "audit": ["SourceAuditor"],
         "cache": ["MemoryCache", "TextCache", "make_cache", "verdict_key"],
         "grounding": ["PROFILES", "UnknownProfile", "profile_named"],
@@ -21,7 +21,6 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(
         "nli": ["NLIStatus", "load_nli"],
         "passages": ["PassageBudget", "PassageChecker", "PassageResult"],
         "plain": ["plain_reasoning", "verdict_sentence"],
-        "references": ["ReferenceRefused"],
         "sources": ["find_doi"],
         "trust": ["content_domain", "unscored_trust"],
     },

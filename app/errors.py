@@ -12,9 +12,9 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
+from agent.gather import ReferenceRefused
 from agent.grounding import UnknownProfile
 from agent.llm import LLMError
-from agent.references import ReferenceRefused
 from retrieval.errors import DocumentNotFound, KnowledgeBaseError, ModelUnavailable
 from search.base import SearchError
 

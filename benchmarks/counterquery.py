@@ -12,7 +12,7 @@ the merged results by the packaged MiniLM's cosine to the claim (the embedding r
 service uses when the cross-encoder cannot be downloaded).
 
 Three settings: the claim alone (before), the claim + its negation, the claim + its "myth false
-debunked" phrasing (`agent/counter.py`). Per dataset:
+debunked" phrasing (`agent/gather/_counter.py`). Per dataset:
 
 - refuted claims (gold refuting evidence exists): how often the merged results, and the final
   evidence, hold ≥ 1 gold refuting item — the evidence against the claim;
@@ -21,7 +21,7 @@ debunked" phrasing (`agent/counter.py`). Per dataset:
 - supported claims: how often the final evidence still holds a gold supporting item (the cost).
 
 Splits (benchmarks/judge_data.py): `train` (FEVER-Symmetric dev, Climate-FEVER's 70 %, SciFact
-train) chooses `agent.counter.DEFAULT_FORM`; `test` (FEVER-Symmetric test, Climate-FEVER's 30 %,
+train) chooses `agent.gather._counter.DEFAULT_FORM`; `test` (FEVER-Symmetric test, Climate-FEVER's 30 %,
 SciFact dev) is reported and never tuned on.
 """
 
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from agent.counter import FORMS, counter_query
+from agent.gather._counter import FORMS, counter_query
 from benchmarks.common import emit
 from benchmarks.judge_data import (
     DATA,

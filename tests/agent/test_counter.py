@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.counter import DEFAULT_FORM, FORMS, counter_query, debunk, negation
+from agent.gather._counter import DEFAULT_FORM, FORMS, counter_query, debunk, negation
 
 
 @pytest.mark.parametrize(

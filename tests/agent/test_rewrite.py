@@ -2,8 +2,8 @@
 
 import pytest
 
+from agent.gather._queries import MAX_KEYWORD_CHARS, keyword_query, search_queries
 from agent.llm import LLMUnavailable
-from agent.rewrite import MAX_KEYWORD_CHARS, keyword_query, search_queries
 from tests.fakes.chat import ScriptedChat
 
 

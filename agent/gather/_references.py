@@ -5,7 +5,8 @@ refused address fetches nothing and fails with :class:`ReferenceRefused` (HTTP 4
 reason); pages that cannot be fetched or read are skipped with a step. The main text of a page is
 extracted by trafilatura (`search/extract.py`) and cut into passages of at most
 ``MAX_PASSAGE_CHARS`` on paragraph and sentence boundaries. Texts are used as given. Nothing is
-written to the knowledge base here: the verifier does that only when ``index_references`` is set.
+written to the knowledge base by ``load_references``: ``reference_pool`` does that only when
+``index_references`` is set.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from agent.gather._pool import Pooled
+from agent.run import Run
 from retrieval.concurrency import run_blocking
 from retrieval.documents import Document
+from retrieval.retriever import Candidate, EvidenceRetriever
 from search.extract import PageText, UnreadablePage, extract_page
 from search.fetch import Fetcher, FetchError, FetchRefused
 
@@ -167,3 +171,41 @@ async def _read(n: int, url: str, fetcher: Fetcher) -> PageText:
     if page.status >= 400:
         raise FetchError(f"HTTP {page.status}")
     return await run_blocking(extract_page, page)
+
+
+async def reference_pool(
+    claim: str,
+    run: Run,
+    retriever: EvidenceRetriever,
+    pages: Fetcher | None,
+    references: Sequence[str],
+    index_references: bool,
+) -> list[Pooled]:
+    """The caller's references as the evidence pool: URLs fetched (SSRF-guarded) and extracted,
+    texts as given, reranked against the claim; written into the KB only when asked."""
+    trace = run.trace
+    with trace.stage("references"):
+        loaded = await load_references(list(references), pages)
+    for step in loaded.steps:
+        trace.step(step)
+    documents = loaded.documents
+    trace.step(
+        f"Using {len(documents)} passage(s) from {loaded.pages} fetched page(s) and "
+        f"{loaded.texts} text(s) supplied as references as the evidence pool."
+    )
+    if index_references and documents:
+        report = await retriever.index(documents)
+        trace.step(
+            f"Indexed {report.added} reference passage(s) into the knowledge base "
+            f"({report.duplicates} already there)."
+        )
+    elif documents:
+        trace.step("References were not written to the knowledge base (index_references is false).")
+    candidates = [Candidate(d.as_stored(), 0.0) for d in documents]
+    with trace.stage("rerank"):
+        kept = await retriever.rerank(claim, candidates, keep=len(candidates), record_access=False)
+    trace.step(
+        f"Reranked reference passages with {retriever.reranker_name}: kept {len(kept)} of "
+        f"{len(candidates)} with relevance ≥ {retriever.scale.min_relevance:g}."
+    )
+    return [Pooled(c, "reference") for c in kept]

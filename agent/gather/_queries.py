@@ -7,10 +7,13 @@ the claim alone is searched.
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from agent.llm import ChatModel, LLMError
 from agent.prompts import REWRITE_SYSTEM, rewrite_user
+from agent.run import short
+from agent.trace import Trace
 
 MAX_KEYWORD_CHARS = 200
 # Search operators the model might echo back (site:, filetype:, -term, quotes, OR).
@@ -47,3 +50,32 @@ def with_keywords(claim: str, keywords: str) -> list[str] | None:
     if plain.lower() == " ".join(claim.split()).lower():
         return [claim]
     return [claim, plain]
+
+
+async def queries_for(
+    claim: str, keywords: str, chat: ChatModel | None, budget_s: float, trace: Trace
+) -> list[str]:
+    """The web's queries: the classification's keywords when it gave some (no rewrite call on the
+    critical path), else the LLM's rewrite within ``budget_s``, else the claim as written."""
+    given = with_keywords(claim, keywords) if keywords else None
+    if given is not None:
+        if len(given) > 1:
+            trace.step(
+                f"Search queries: the claim as written, and keywords {given[1]!r} "
+                "(from the classification)."
+            )
+        return given
+    if chat is None:
+        return [claim]
+    try:
+        async with asyncio.timeout(budget_s):
+            queries, problem = await search_queries(claim, chat)
+    except TimeoutError:
+        queries, problem = [claim], f"no answer within {budget_s:g} s"
+    if problem:
+        trace.step(
+            f"Search query rewrite skipped ({short(problem)}); searching the claim as written."
+        )
+    elif len(queries) > 1:
+        trace.step(f"Search queries: the claim as written, and keywords {queries[1]!r}.")
+    return queries
