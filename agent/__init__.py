@@ -14,7 +14,7 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(
         "gather": ["Gathered", "Gatherer", "ReferenceRefused"],
         "audit": ["SourceAuditor"],
         "cache": ["MemoryCache", "TextCache", "make_cache", "verdict_key"],
-        "grounding": ["PROFILES", "UnknownProfile", "profile_named"],
+        "check": ["PROFILES", "UnknownProfile", "profile_named"],
         "classify": ["CHECKWORTHY_WEIGHTS", "SUBJECTIVITY_WEIGHTS", "load_head_classifier"],
         "judge": ["JudgeStatus", "load_local_judge"],
         "llm": ["ChatModel", "LLMError", "OpenAIChatModel"],

@@ -1,7 +1,7 @@
 """The verifier: the flow of docs/architecture.md, top to bottom, over typed stage results.
 
 Each stage lives in its own module and returns new values (`agent.gather.Gathered`,
-`agent.judging.Stances` / `Judged`, `agent.checking.Checked`, `agent.trust.TrustReport`); this
+`agent.judging.Stances` / `Judged`, `agent.check.Checked`, `agent.trust.TrustReport`); this
 module only decides which runs next and overlaps the waits that do not depend on each other.
 """
 
@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from agent.checking import check
+from agent.check import check
 from agent.classify import OpinionDetector, classify
 from agent.gather import GatherConfig, Gatherer
 from agent.judging import (

@@ -365,7 +365,7 @@ class Settings(BaseSettings):
     @field_validator("GROUNDING_PROFILE")
     @classmethod
     def _profile(cls, value: str) -> str:
-        from agent.grounding import profile_named
+        from agent.check import profile_named
 
         return profile_named(value).name
 

@@ -12,8 +12,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
+from agent.check import UnknownProfile
 from agent.gather import ReferenceRefused
-from agent.grounding import UnknownProfile
 from agent.llm import LLMError
 from retrieval.errors import DocumentNotFound, KnowledgeBaseError, ModelUnavailable
 from search.base import SearchError

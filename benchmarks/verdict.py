@@ -174,7 +174,7 @@ class LLMBackend(Backend):
         self.name = name
 
     async def judge(self, case: Case):
-        from agent.citations import check_reasoning
+        from agent.check import check_reasoning
         from agent.verdict import downgrade_uncited, llm_verdict
 
         evidence = to_evidence(case)

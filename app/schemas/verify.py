@@ -13,7 +13,7 @@ from pydantic import (
     StringConstraints,
 )
 
-from agent.grounding import PROFILES, profile_named
+from agent.check import PROFILES, profile_named
 from app.schemas.common import NOT_BLANK, WHITESPACE
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.citations import FLAG, check_reasoning
-from agent.grounding import (
+from agent.check._citations import FLAG, check_reasoning
+from agent.check._grounding import (
     PROFILES,
     grounding_status,
     profile_named,
@@ -228,13 +228,13 @@ async def test_a_verdict_sentence_citing_an_item_of_the_other_side_is_not_backed
     ],
 )
 def test_dropping_citations_never_leaves_broken_text(sentence, drop, expected):
-    from agent.citations import drop_citations
+    from agent.check._citations import drop_citations
 
     assert drop_citations(sentence, drop) == expected
 
 
 def test_what_counts_as_restating_the_verdict():
-    from agent.citations import restates_verdict
+    from agent.check._citations import restates_verdict
 
     claim = "The Earth is flat"
     for text in (

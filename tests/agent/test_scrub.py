@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from agent.scrub import PLACEHOLDER, scrub
+from agent.check._scrub import PLACEHOLDER, scrub
 
 
 def test_each_kind_of_specific_gets_its_typed_placeholder():

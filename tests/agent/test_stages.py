@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.citations import check_reasoning
+from agent.check import check_reasoning
 from agent.classify import classify, classify_rules
 from agent.gather._kb import enough_by_rule
 from agent.llm import LLMBadResponse, LLMUnavailable, parse_json_object

@@ -7,8 +7,14 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from agent.citations import check_reasoning
-from agent.grounding import measured, profile_named, scrubbed_confidence, should_check, skipped
+from agent.check._citations import check_reasoning
+from agent.check._grounding import (
+    measured,
+    profile_named,
+    scrubbed_confidence,
+    should_check,
+    skipped,
+)
 from agent.llm import ChatModel, LLMError
 from agent.models import Citations, Evidence, Grounding, VerdictDecision
 from agent.nli import NLIModel

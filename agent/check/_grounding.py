@@ -2,7 +2,7 @@
 
 The verdict's own confidence is the full pass. The second pass asks the LLM, once, how confident
 it is in that same verdict when the evidence's names, numbers, dates, places and URLs are replaced
-by typed placeholders (`agent/scrub.py`). A verdict that stands on the evidence loses confidence
+by typed placeholders (`_scrub.py`). A verdict that stands on the evidence loses confidence
 when its specifics are gone; one that does not (the model answers from what it already believes,
 or the evidence is generic) keeps it. ``delta = full − scrubbed`` against the profile's thresholds:
 
@@ -21,10 +21,10 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from agent.answers import GroundingAnswer, validate_answer
+from agent.check._scrub import scrub
 from agent.llm import ChatModel
 from agent.models import Evidence, Grounding, VerdictDecision
 from agent.prompts import GROUNDING_SYSTEM, grounding_user
-from agent.scrub import scrub
 from agent.verdict import UNJUDGED
 
 Trigger = Literal["always", "on_medium_confidence", "never"]
