@@ -25,8 +25,8 @@ from agent.groundcheck import ContentDomain, LayerResult, classify_reference
 from agent.llm import ChatModel, LLMError
 from agent.models import Evidence
 from agent.nli import NLIModel
-from agent.passages import split_sentences
 from agent.prompts import ALIGN_SYSTEM, align_user
+from agent.sentences import split_sentences
 from agent.sources import find_doi
 from agent.stance import overlap
 from agent.trust import LIVE_URL_CONFIDENCE, trust_for

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from agent.passages import split_sentences
+from agent.sentences import split_sentences
 from tests.conftest import app_client, make_settings
 from tests.fakes.openai_server import FakeOpenAI, system_prompt
 from tests.fakes.searxng import FakeSearxng

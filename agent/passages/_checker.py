@@ -156,19 +156,38 @@ class PassageChecker:
         timings["split"] = round((time.perf_counter() - started) * 1000, 2)
         mark = time.perf_counter()
         claims = await self._candidates(text, sentences, steps)
-        # a sentence the passage repeats is one claim: verified once, the repeats share its result
-        first_of: dict[str, PassageClaim] = {}
-        repeats: dict[int, PassageClaim] = {}  # id(repeat) → the first occurrence
+        repeats = _repeats(claims, steps)
+        chosen, left_out = await self._select(claims, repeats, cap)
+        timings["select"] = round((time.perf_counter() - mark) * 1000, 2)
+        steps.append(f"Selected {len(chosen)} of {len(claims)} claim(s) to verify.")
+
+        mark = time.perf_counter()
+        await self._verify_all(chosen, web_search, on_claim)
+        timings["verify"] = round((time.perf_counter() - mark) * 1000, 2)
         for claim in claims:
-            key = " ".join(_WORDS.findall(claim.text.casefold()))
-            if key in first_of:
-                repeats[id(claim)] = first_of[key]
-            else:
-                first_of[key] = claim
-        if repeats:
-            steps.append(
-                f"{len(repeats)} sentence(s) repeat an earlier claim: each is checked once."
-            )
+            first = repeats.get(id(claim))
+            if first is not None:
+                claim.result = first.result
+                claim.reason = f"repeats an earlier sentence (“{first.text[:80]}”), checked once: {first.reason}"
+        timings["total"] = round((time.perf_counter() - started) * 1000, 2)
+        ordered = sorted(claims, key=lambda c: (c.start, c.end))
+        summary = Counter(c.result.verdict.value if c.result else "not checked" for c in ordered)
+        return PassageResult(
+            ordered,
+            dict(summary),
+            str(uuid.uuid4()),
+            timings,
+            steps,
+            max_claims=cap,
+            left_out=left_out,
+            repeated=len(repeats),
+        )
+
+    async def _select(
+        self, claims: list[PassageClaim], repeats: dict[int, PassageClaim], cap: int
+    ) -> tuple[list[PassageClaim], int]:
+        """The claims to verify, most check-worthy first, at most ``cap`` (and how many the cap
+        left out): not a repeat, not an opinion, not too vague, check-worthy enough."""
         chosen: list[PassageClaim] = []
         for claim in claims:
             if id(claim) in repeats:
@@ -190,12 +209,16 @@ class PassageChecker:
                 f"left out: only {cap} claim(s) were asked for (max_claims); ask for more, up to "
                 f"{self.budget.max_claims}, to check it"
             )
-        left_out = len(chosen[cap:])
-        chosen = chosen[:cap]
-        timings["select"] = round((time.perf_counter() - mark) * 1000, 2)
-        steps.append(f"Selected {len(chosen)} of {len(claims)} claim(s) to verify.")
+        return chosen[:cap], len(chosen[cap:])
 
-        mark = time.perf_counter()
+    async def _verify_all(
+        self,
+        chosen: list[PassageClaim],
+        web_search: bool,
+        on_claim: Callable[[PassageClaim], None] | None,
+    ) -> None:
+        """Verify the chosen claims, at most ``concurrency`` at once, within the passage's deadline;
+        each claim says what happened to it."""
         gate = asyncio.Semaphore(self.budget.concurrency)
 
         async def run(claim: PassageClaim) -> None:
@@ -206,34 +229,32 @@ class PassageChecker:
                 on_claim(claim)
 
         tasks = [asyncio.create_task(run(c)) for c in chosen]
-        if tasks:
-            done, pending = await asyncio.wait(tasks, timeout=self.budget.deadline_s)
-            for task in pending:
-                task.cancel()
-            if pending:
-                await asyncio.gather(*pending, return_exceptions=True)
-            for claim, task in zip(chosen, tasks, strict=True):
-                if task in pending:
-                    claim.reason = f"time budget exhausted ({self.budget.deadline_s:g} s)"
-                elif task.exception() is not None:
-                    claim.result = None
-                    claim.reason = f"verification failed: {task.exception()}"
-        timings["verify"] = round((time.perf_counter() - mark) * 1000, 2)
-        for claim in claims:
-            first = repeats.get(id(claim))
-            if first is not None:
-                claim.result = first.result
-                claim.reason = f"repeats an earlier sentence (“{first.text[:80]}”), checked once: {first.reason}"
-        timings["total"] = round((time.perf_counter() - started) * 1000, 2)
-        ordered = sorted(claims, key=lambda c: (c.start, c.end))
-        summary = Counter(c.result.verdict.value if c.result else "not checked" for c in ordered)
-        return PassageResult(
-            ordered,
-            dict(summary),
-            str(uuid.uuid4()),
-            timings,
-            steps,
-            max_claims=cap,
-            left_out=left_out,
-            repeated=len(repeats),
-        )
+        if not tasks:
+            return
+        _, pending = await asyncio.wait(tasks, timeout=self.budget.deadline_s)
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+        for claim, task in zip(chosen, tasks, strict=True):
+            if task in pending:
+                claim.reason = f"time budget exhausted ({self.budget.deadline_s:g} s)"
+            elif task.exception() is not None:
+                claim.result = None
+                claim.reason = f"verification failed: {task.exception()}"
+
+
+def _repeats(claims: list[PassageClaim], steps: list[str]) -> dict[int, PassageClaim]:
+    """A sentence the passage repeats is one claim: verified once, the repeats share its result.
+    Returns id(repeat) → the first occurrence."""
+    first_of: dict[str, PassageClaim] = {}
+    repeats: dict[int, PassageClaim] = {}
+    for claim in claims:
+        key = " ".join(_WORDS.findall(claim.text.casefold()))
+        if key in first_of:
+            repeats[id(claim)] = first_of[key]
+        else:
+            first_of[key] = claim
+    if repeats:
+        steps.append(f"{len(repeats)} sentence(s) repeat an earlier claim: each is checked once.")
+    return repeats
