@@ -1,16 +1,46 @@
-"""What one verification carries between its stages: the trace, the usage counters, the search
-summary, and the chat model wrapped to count into them. Never shared between requests."""
+"""What one verification carries between its stages: the trace (human-readable steps and per-stage
+durations), the usage counters, the search summary, and the chat model wrapped to count into them.
+Never shared between requests."""
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from agent.llm import ChatModel, ChatReply
 from agent.models import SearchSummary, Trail, Usage
-from agent.trace import Trace
 
-__all__ = ["CountingChat", "Run", "discard", "short"]
+__all__ = ["CountingChat", "Run", "Trace", "discard", "short"]
+
+
+class Trace:
+    """Collects `steps` and `timings_ms`; an optional listener sees each step as it happens."""
+
+    def __init__(self, listener: Callable[[str], None] | None = None) -> None:
+        self.steps: list[str] = []
+        self.timings_ms: dict[str, float] = {}
+        self._listener = listener
+        self._started = time.perf_counter()
+
+    def step(self, text: str) -> None:
+        self.steps.append(text)
+        if self._listener is not None:
+            self._listener(text)
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            elapsed = (time.perf_counter() - started) * 1000
+            self.timings_ms[name] = round(self.timings_ms.get(name, 0.0) + elapsed, 2)
+
+    def finish(self) -> None:
+        self.timings_ms["total"] = round((time.perf_counter() - self._started) * 1000, 2)
 
 
 @dataclass

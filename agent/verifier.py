@@ -13,31 +13,33 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from agent.check import check
-from agent.classify import OpinionDetector, classify
-from agent.gather import GatherConfig, Gatherer
+from agent.classify import OpinionDetector, classified_steps, classify, not_checked
+from agent.gather import GatherConfig, Gathered, Gatherer, KbLeg
 from agent.judging import (
+    Stances,
     claim_time_rule,
     judge_stances,
     judge_verdict,
     stance_steps,
     with_freshness,
 )
+from agent.language import Language
 from agent.language import detect as detect_language
 from agent.llm import ChatModel
 from agent.models import (
     Citations,
     ClaimType,
+    Classification,
     Evidence,
-    Verdict,
+    Grounding,
     VerdictDecision,
     VerificationResult,
 )
 from agent.nli import NLIModel
-from agent.prior import PriorChecks, ReviewMatcher, weigh_reviews
-from agent.run import CountingChat, Run, discard
+from agent.prior import PriorChecks, PriorLookup, ReviewMatcher, weigh_reviews
+from agent.run import CountingChat, Run, Trace, discard
 from agent.sources import political_balance, promote_contrast
 from agent.stance import HEURISTIC_NAME, factuality
-from agent.trace import Trace
 from agent.trust import TrustReport, score_sources, scored_sources_step
 from retrieval.retriever import EvidenceRetriever
 from retrieval.writer import BackgroundWriter
@@ -117,131 +119,142 @@ class Verifier:
     ) -> VerificationResult:
         options = options or VerifyOptions()
         run = Run(Trace(on_step))
-        trace = run.trace
         chat = CountingChat(self.chat, run.usage) if self.chat is not None else None
         original, raw = raw, raw.strip()
+        # 0 prior checks ∥ 1 classify ∥ the KB leg on the input as written
+        classification, language, early, prior = await self._classify(raw, options, chat, run)
+        kind, claim = classification.claim_type, classification.claim
+        if kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS}:
+            return self._not_checked(run, original, classification)
+        # 2–6 gather: the KB, then the web tiers (or the caller's references); the final choice
+        gathered = await self.gatherer.gather(
+            claim,
+            run,
+            chat,
+            web_search=options.web_search,
+            references=options.references or (),
+            index_references=options.index_references,
+            search_with_references=options.search_with_references,
+            early=early,
+            keywords=classification.keywords,
+            prior=prior,
+        )
+        # 7 quotes, stances, freshness; 7 source trust ∥ 8 the verdict; 9 check
+        stances = await self._stances(claim, gathered, run)
+        decision, evidence, fact = await self._judge(claim, stances, language, options, chat, run)
+        with run.trace.stage("check"):
+            checked = await check(
+                claim,
+                evidence,
+                decision,
+                run,
+                chat=chat,
+                nli=self.nli,
+                citation_check=self.config.citation_check,
+                grounding=options.grounding,
+                profile=options.profile,
+                default_profile=self.config.grounding_profile,
+                default_trigger=self.config.grounding_trigger,
+            )
+        await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
+        return self._finish(
+            run,
+            claim,
+            original,
+            kind,
+            evidence,
+            checked.decision,
+            checked.citations,
+            factuality=fact,
+            grounding=checked.grounding,
+        )
 
-        # 1 classify ∥ the KB leg on the input as written: the local work overlaps the LLM call,
-        # and is used when the classification keeps the claim as it was.
+    async def _classify(
+        self, raw: str, options: VerifyOptions, chat: ChatModel | None, run: Run
+    ) -> tuple[
+        Classification, Language, asyncio.Task[KbLeg] | None, asyncio.Task[PriorLookup] | None
+    ]:
+        """Step 1, with the KB leg on the input as written and step 0 (the prior fact-checks)
+        started beside it; returns the classification and the side tasks still wanted."""
+        # the KB leg's local work overlaps the LLM call, and is used when the classification keeps
+        # the claim as it was; the Fact Check Tools API is asked while the claim is classified
         early = (
             asyncio.create_task(self.gatherer.kb_leg(raw))
             if chat is not None and not options.references
             else None
         )
-        # 0 prior fact-checks: the Fact Check Tools API is asked while the claim is classified
         prior = (
             asyncio.create_task(self.prior.lookup(raw))
             if self.prior is not None and options.web_search and not options.references
             else None
         )
         try:
-            with trace.stage("classify"):
+            with run.trace.stage("classify"):
                 classification, note = await classify(raw, chat, self.detector)
         except BaseException:
             await discard(early)
             await discard(prior)
             raise
         kind = classification.claim_type
-        if early is not None and (
-            kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS} or classification.claim != raw
-        ):
+        unchecked = kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS}
+        if early is not None and (unchecked or classification.claim != raw):
             await discard(early)
             early = None
-        if prior is not None and kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS}:
+        if prior is not None and unchecked:
             await discard(prior)
             prior = None
-        if note:
-            trace.step(f"Classification: {note}.")
-        by = "the LLM" if classification.by == "llm" else "the local classifier"
-        trace.step(f"Classified as {kind} by {by}: {classification.reason}")
-        claim = classification.claim
-        language = detect_language(claim)
+        language = detect_language(classification.claim)
         run.english = language.english
-        if not language.english:
-            trace.step(
-                f"Language: the claim looks {language.name} ({language.why}); the local judge and the "
-                "embedder are English models"
-                + (
-                    ", so the LLM judges it."
-                    if self.verdict_engine == "llm"
-                    else ", so without an LLM claimcheck gives no True/False for it."
-                )
-            )
-        if kind is ClaimType.MIXED:
-            trace.step(f"Checking only the factual part: {claim!r}")
-        mode = "llm" if classification.by == "llm" else "evidence-only"
-        if kind is ClaimType.OPINION:
-            trace.step("Opinion: no retrieval and no search; answering Not Verifiable.")
-            return self._finish(
-                run,
-                claim,
-                original,
-                kind,
-                [],
-                VerdictDecision(
-                    Verdict.NOT_VERIFIABLE,
-                    0.9,
-                    "This is an opinion or value judgement, not a factual claim, so "
-                    "it cannot be verified against evidence.",
-                    mode,
-                ),
-                Citations(),
-            )
-        if kind is ClaimType.AMBIGUOUS:
-            trace.step("Ambiguous: no retrieval and no search; asking to rephrase.")
-            return self._finish(
-                run,
-                claim,
-                original,
-                kind,
-                [],
-                VerdictDecision(
-                    Verdict.NOT_ENOUGH_EVIDENCE,
-                    0.0,
-                    f"The claim is too vague to check ({classification.reason}). "
-                    "Please rephrase it with the who, what and when.",
-                    mode,
-                ),
-                Citations(),
-            )
+        for step in classified_steps(classification, note, language, self.verdict_engine == "llm"):
+            run.trace.step(step)
+        return classification, language, early, prior
 
-        # 2–6 gather: the KB, then the web tiers (or the caller's references); the final choice
-        try:
-            gathered = await self.gatherer.gather(
-                claim,
-                run,
-                chat,
-                web_search=options.web_search,
-                references=options.references or (),
-                index_references=options.index_references,
-                search_with_references=options.search_with_references,
-                early=early,
-                keywords=classification.keywords,
-                prior=prior,
-            )
-        except BaseException:
-            await discard(prior)
-            raise
+    def _not_checked(
+        self, run: Run, original: str, classification: Classification
+    ) -> VerificationResult:
+        """An opinion (Not Verifiable) or an ambiguous claim (asked to rephrase): nothing gathered."""
+        decision, step = not_checked(classification)
+        run.trace.step(step)
+        return self._finish(
+            run,
+            classification.claim,
+            original,
+            classification.claim_type,
+            [],
+            decision,
+            Citations(),
+        )
 
-        for pooled in (*gathered.chosen, *gathered.rest):  # when each text was read, for the record
-            doc = pooled.candidate.doc
-            if doc.fetched_at:
-                run.trail.fetched_at[doc.id] = doc.fetched_at
-
-        # 7 quotes, stances and freshness; a contrasting source for a one-sided political claim
-        with trace.stage("stances"):
+    async def _stances(self, claim: str, gathered: Gathered, run: Run) -> Stances:
+        """Step 7: quotes, stances and freshness; a contrasting source for a one-sided political
+        claim. The stances' evidence is the evidence as it goes on."""
+        with run.trace.stage("stances"):
             evidence, promoted = promote_contrast(
                 claim,
                 [p.evidence() for p in gathered.chosen],
                 lambda: [p.evidence() for p in gathered.rest],
                 limit=self.config.top_k_rerank,
             )
-            stances = await judge_stances(claim, evidence, self.nli, language.english)
+            stances = await judge_stances(claim, evidence, self.nli, run.english)
             evidence, stale = with_freshness(claim, stances.evidence)
         for step in stance_steps(evidence, stances.by, promoted, stale):
-            trace.step(step)
+            run.trace.step(step)
+        return replace(stances, evidence=evidence)
 
-        # 7 source trust (URL checks, the LLM's source judgement) ∥ 8 the verdict, which does not read it
+    async def _judge(
+        self,
+        claim: str,
+        stances: Stances,
+        language: Language,
+        options: VerifyOptions,
+        chat: ChatModel | None,
+        run: Run,
+    ) -> tuple[VerdictDecision, list[Evidence], float | None]:
+        """Step 7's source trust ∥ step 8's verdict (which does not read it); then a prior
+        fact-check weighs in and the claim's own time may withhold the verdict. Returns the
+        decision, the evidence with its trust, and the factuality."""
+        trace = run.trace
+        evidence = stances.evidence
         trust_job = asyncio.create_task(self._trust(claim, evidence, options, chat, run))
         try:
             with trace.stage("verdict"):
@@ -261,17 +274,13 @@ class Verifier:
         except BaseException:
             await discard(trust_job)
             raise
-        # a prior fact-check informs the verdict; the claim's own time may withhold it
         decision, weighed = weigh_reviews(judged.decision, judged.evidence)
-        if weighed:
-            trace.step(weighed)
         decision, timed = claim_time_rule(claim, judged.evidence, decision)
-        if timed:
-            trace.step(timed)
         evidence = [replace(e, trust=t.trust) for e, t in zip(judged.evidence, scored, strict=True)]
         run.usage.url_checks += trust.url_checks
-        for step in trust.steps:
-            trace.step(step)
+        for step in (weighed, timed, *trust.steps):
+            if step:
+                trace.step(step)
         if evidence:
             trace.step(scored_sources_step(evidence))
         fact = judged.factuality
@@ -282,29 +291,7 @@ class Verifier:
                     f"Factuality {fact:.2f} aggregates the {HEURISTIC_NAME}'s stances: "
                     "a rough signal, not a judgement."
                 )
-
-        # 9 check: citations ∥ the grounding re-ask
-        with trace.stage("check"):
-            checked = await check(
-                claim,
-                evidence,
-                decision,
-                run,
-                chat=chat,
-                nli=self.nli,
-                citation_check=self.config.citation_check,
-                grounding=options.grounding,
-                profile=options.profile,
-                default_profile=self.config.grounding_profile,
-                default_trigger=self.config.grounding_trigger,
-            )
-        await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
-        result = self._finish(
-            run, claim, original, kind, evidence, checked.decision, checked.citations
-        )
-        result.factuality = fact
-        result.grounding = checked.grounding
-        return result
+        return decision, evidence, fact
 
     async def _trust(
         self,
@@ -344,6 +331,9 @@ class Verifier:
         evidence: list[Evidence],
         decision: VerdictDecision,
         citations: Citations,
+        *,
+        factuality: float | None = None,
+        grounding: Grounding | None = None,
     ) -> VerificationResult:
         left_out = deadline_cuts()
         if (
@@ -366,8 +356,9 @@ class Verifier:
             session_id=str(uuid.uuid4()),
             steps=run.trace.steps,
             timings_ms=run.trace.timings_ms,
-            factuality=None,
+            factuality=factuality,
             citations=citations,
+            grounding=grounding or Grounding(),
             balance=political_balance(claim, evidence),
             search=run.search,
             usage=run.usage,

@@ -4,10 +4,12 @@ behind the rules and the passages' check-worthiness (``_heads``, trained by scri
 """
 
 from agent.classify._claim import (
+    classified_steps,
     classify,
     classify_local,
     classify_rules,
     has_opinion_markers,
+    not_checked,
 )
 from agent.classify._heads import (
     CHECKWORTHY_WEIGHTS,
@@ -28,6 +30,7 @@ __all__ = [
     "HeadClassifier",
     "MiniLMLayers",
     "OpinionDetector",
+    "classified_steps",
     "classify",
     "classify_local",
     "classify_rules",
@@ -35,4 +38,5 @@ __all__ = [
     "has_opinion_markers",
     "head_weights",
     "load_head_classifier",
+    "not_checked",
 ]

@@ -12,8 +12,9 @@ import re
 
 from agent.answers import ClassifyAnswer, validate_answer
 from agent.classify._heads import OpinionDetector
+from agent.language import Language
 from agent.llm import ChatModel, LLMError
-from agent.models import ClaimType, Classification
+from agent.models import ClaimType, Classification, Mode, Verdict, VerdictDecision
 from agent.prompts import CLASSIFY_SYSTEM, classify_user
 
 _OPINION_MARKERS = re.compile(
@@ -216,3 +217,48 @@ async def classify(
         extracted = claim
     keywords = answer.keywords if claim_type in {ClaimType.FACTUAL, ClaimType.MIXED} else ""
     return Classification(claim_type, extracted, answer.reason[:300], "llm", keywords), note
+
+
+def classified_steps(
+    classification: Classification, note: str | None, language: Language, llm_judges: bool
+) -> list[str]:
+    """The trace lines of step 1: a note on the LLM's answer, the type and why, the language when
+    it is not English (the local judges read English only), the factual part of a mixed claim."""
+    steps = [f"Classification: {note}."] if note else []
+    kind, claim = classification.claim_type, classification.claim
+    by = "the LLM" if classification.by == "llm" else "the local classifier"
+    steps.append(f"Classified as {kind} by {by}: {classification.reason}")
+    if not language.english:
+        steps.append(
+            f"Language: the claim looks {language.name} ({language.why}); the local judge and the "
+            "embedder are English models"
+            + (
+                ", so the LLM judges it."
+                if llm_judges
+                else ", so without an LLM claimcheck gives no True/False for it."
+            )
+        )
+    if kind is ClaimType.MIXED:
+        steps.append(f"Checking only the factual part: {claim!r}")
+    return steps
+
+
+def not_checked(classification: Classification) -> tuple[VerdictDecision, str]:
+    """The answer to an opinion (Not Verifiable) or an ambiguous claim (asked to rephrase), and
+    the step that says so: nothing is retrieved or searched for either."""
+    mode: Mode = "llm" if classification.by == "llm" else "evidence-only"
+    if classification.claim_type is ClaimType.OPINION:
+        return VerdictDecision(
+            Verdict.NOT_VERIFIABLE,
+            0.9,
+            "This is an opinion or value judgement, not a factual claim, so "
+            "it cannot be verified against evidence.",
+            mode,
+        ), "Opinion: no retrieval and no search; answering Not Verifiable."
+    return VerdictDecision(
+        Verdict.NOT_ENOUGH_EVIDENCE,
+        0.0,
+        f"The claim is too vague to check ({classification.reason}). "
+        "Please rephrase it with the who, what and when.",
+        mode,
+    ), "Ambiguous: no retrieval and no search; asking to rephrase."

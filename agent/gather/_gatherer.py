@@ -16,7 +16,7 @@ from agent.gather._reviews import Reviews
 from agent.gather._web import WebLeg
 from agent.llm import ChatModel
 from agent.prior import PriorChecks, PriorLookup, ReviewMatcher
-from agent.run import Run
+from agent.run import Run, discard
 from retrieval.retriever import EvidenceRetriever
 from retrieval.writer import BackgroundWriter
 from search.escalation import SearchEscalation
@@ -61,6 +61,52 @@ class Gatherer:
         keywords: str = "",
         prior: asyncio.Task[PriorLookup] | None = None,
     ) -> Gathered:
+        """The evidence for the claim. ``early``: the KB leg started during the classification;
+        ``prior``: step 0's lookup, owned from here on (cancelled when gathering fails)."""
+        try:
+            pool = await self._pool(
+                claim,
+                run,
+                chat,
+                web_search,
+                references,
+                index_references,
+                search_with_references,
+                early,
+                keywords,
+            )
+        except BaseException:
+            await discard(prior)
+            raise
+        if prior is not None:  # step 0 ran since the start of the verification
+            pool += await self.reviews.pinned(claim, await prior, run)
+        pool = await self.reviews.stored(claim, pool, run)
+        with run.trace.stage("final_rerank"):
+            gathered = select(pool, self.config, self.retriever.scale)
+        run.trace.step(
+            f"Final evidence: {len(gathered.chosen)} item(s) after dedup, credibility boost and "
+            f"≤{self.config.max_per_domain} per domain."
+        )
+        for pooled in (*gathered.chosen, *gathered.rest):  # when each text was read, for the record
+            doc = pooled.candidate.doc
+            if doc.fetched_at:
+                run.trail.fetched_at[doc.id] = doc.fetched_at
+        return gathered
+
+    async def _pool(
+        self,
+        claim: str,
+        run: Run,
+        chat: ChatModel | None,
+        web_search: bool,
+        references: Sequence[str],
+        index_references: bool,
+        search_with_references: bool,
+        early: asyncio.Task[KbLeg] | None,
+        keywords: str,
+    ) -> list[Pooled]:
+        """The caller's references (and the KB and the web when asked for next to them), or the
+        KB and, when it is not enough, the web."""
         if references:
             pool = await reference_pool(
                 claim, run, self.retriever, self.pages, references, index_references
@@ -71,18 +117,8 @@ class Gatherer:
                     "the web."
                 )
                 pool += await self._kb_and_web(claim, run, chat, web_search)
-        else:
-            pool = await self._kb_and_web(claim, run, chat, web_search, early, keywords)
-        if prior is not None:  # step 0 ran since the start of the verification
-            pool += await self.reviews.pinned(claim, await prior, run)
-        pool = await self.reviews.stored(claim, pool, run)
-        with run.trace.stage("final_rerank"):
-            gathered = select(pool, self.config, self.retriever.scale)
-        run.trace.step(
-            f"Final evidence: {len(gathered.chosen)} item(s) after dedup, credibility boost and "
-            f"≤{self.config.max_per_domain} per domain."
-        )
-        return gathered
+            return pool
+        return await self._kb_and_web(claim, run, chat, web_search, early, keywords)
 
     async def _kb_and_web(
         self,

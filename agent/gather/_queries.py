@@ -12,8 +12,7 @@ import re
 
 from agent.llm import ChatModel, LLMError
 from agent.prompts import REWRITE_SYSTEM, rewrite_user
-from agent.run import short
-from agent.trace import Trace
+from agent.run import Trace, short
 
 MAX_KEYWORD_CHARS = 200
 # Search operators the model might echo back (site:, filetype:, -term, quotes, OR).
