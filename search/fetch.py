@@ -18,27 +18,36 @@ outside call): a connection error, a reset or a connect timeout is retried when 
 HTTP statuses and refusals never are. Each host has its circuit breaker: after consecutive
 network failures it is skipped (``unreachable``, said so) for a cool-off.
 URL checks are cached per URL for ``cache_ttl_s`` (in-flight checks of the same URL are shared).
+The guard itself is search/guard.py; one HTTP exchange below the retries is search/_exchange.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
-import re
-import socket
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Literal
 from urllib.parse import urljoin, urlsplit
 
 import httpcore
 import httpx
 
+from search._exchange import NOT_ASKED, Answer, Transient, send_once
+from search.guard import (
+    FetchError,
+    FetchInvalidUrl,
+    FetchRefused,
+    GuardedBackend,
+    Resolver,
+    check_scheme,
+    guard_host,
+    parse_allowed_host,
+    system_resolver,
+)
 from search.resilience import Breakers, CircuitOpen, Limits, budget, cut, retrying
-from search.urls import InvalidUrl, normalise_url
 
 __all__ = [
     "FetchError",
@@ -51,187 +60,11 @@ __all__ = [
     "Resolver",
     "UrlCheck",
     "guard_host",
+    "parse_allowed_host",
     "system_resolver",
 ]
 
-Resolver = Callable[[str, int], Awaitable[list[str]]]
 CheckStatus = Literal["valid", "invalid", "unreachable", "refused", "invalid_url"]
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
-
-
-class FetchError(Exception):
-    """A URL could not be fetched (network error, timeout, too many redirects)."""
-
-
-class FetchRefused(FetchError):
-    """The SSRF guard refused the URL before any connection was made."""
-
-
-class FetchInvalidUrl(FetchError):
-    """The URL (or a redirect's Location) is malformed: nothing was requested."""
-
-
-async def system_resolver(host: str, port: int) -> list[str]:
-    """All addresses of ``host`` from the system resolver, off the event loop."""
-    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    return list(dict.fromkeys(str(info[4][0]) for info in infos))
-
-
-_NUMERIC_V4 = re.compile(r"^(0x[0-9a-f]+|\d+)(\.(0x[0-9a-f]+|\d+)){0,3}$", re.IGNORECASE)
-_CGNAT = ipaddress.ip_network("100.64.0.0/10")
-
-
-def _literal_ip(host: str) -> IPAddress | None:
-    """``host`` as an IP address if it is one in any spelling the resolver would accept."""
-    try:
-        return ipaddress.ip_address(host)
-    except ValueError:
-        pass
-    if _NUMERIC_V4.match(host):
-        try:  # inet_aton reads 2130706433, 0x7f000001, 017700000001 and 127.1 like getaddrinfo
-            return ipaddress.IPv4Address(socket.inet_aton(host))
-        except OSError:
-            return None
-    return None
-
-
-def _why_blocked(ip: IPAddress) -> str | None:
-    if isinstance(ip, ipaddress.IPv6Address):
-        mapped = ip.ipv4_mapped or ip.sixtofour
-        if mapped is not None:
-            return _why_blocked(mapped)
-    if ip.is_unspecified or ip.is_multicast:
-        return "not a public address: unspecified or multicast"
-    if ip.is_loopback:
-        return "loopback"
-    if ip.is_link_local:
-        return "link-local (cloud metadata range)"
-    if isinstance(ip, ipaddress.IPv4Address) and ip in _CGNAT:
-        return "carrier-grade NAT"
-    if ip.is_private:
-        return "private"
-    if ip.is_reserved or not ip.is_global:
-        return "not a public address"
-    return None
-
-
-DEFAULT_PORTS = (80, 443)
-
-
-def parse_allowed_host(entry: str) -> tuple[str, int | str | None]:
-    """A FETCH_ALLOW_HOSTS entry as (host, port): `host:port` exempts that port only, a bare host
-    its default ports (80, 443) only, `host:*` every port (explicitly). IPv6 in brackets:
-    `[::1]:8080`, `[::1]`. Raises ValueError for an entry that is neither."""
-    text = entry.strip().lower()
-    host, port = text, None
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        if rest:
-            if not rest.startswith(":"):
-                raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: expected [ipv6]:port")
-            port = rest[1:]
-    elif text.count(":") == 1:
-        host, port = text.split(":")
-    host = host.rstrip(".")
-    if not host or port == "":
-        raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: expected host, host:port or host:*")
-    if port is None or port == "*":
-        return host, port
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: the port must be 1-65535 or *")
-    return host, int(port)
-
-
-async def guard_host(
-    host: str, port: int, *, allow_hosts: Collection[str] = (), resolver: Resolver = system_resolver
-) -> list[str]:
-    """The SSRF guard: the vetted addresses to connect to for ``host``, or :class:`FetchRefused`.
-
-    A literal address is checked as written; a name is resolved and refused when *any* of its
-    addresses is non-public (so a name with one public and one private record is refused too).
-    Hosts in ``allow_hosts`` skip the address check on the ports they name (`parse_allowed_host`).
-    """
-    name = host.strip().strip("[]").rstrip(".").lower()
-    if not name:
-        raise FetchRefused("no host")
-    allowed = any(
-        entry == (name, port)
-        or entry == (name, None)
-        and port in DEFAULT_PORTS
-        or entry == (name, "*")
-        for entry in map(parse_allowed_host, allow_hosts)
-    )
-    literal = _literal_ip(name)
-    if literal is not None:
-        addresses = [literal]
-    else:
-        try:
-            addresses = [
-                ipaddress.ip_address(a.split("%", 1)[0]) for a in await resolver(name, port)
-            ]
-        except OSError as exc:
-            raise FetchError(f"cannot resolve {name}: {exc}") from exc
-        if not addresses:
-            raise FetchError(f"cannot resolve {name}: no addresses")
-    if not allowed:
-        for ip in addresses:
-            reason = _why_blocked(ip)
-            if reason is not None:
-                verb = "is" if literal is not None else "resolves to"
-                raise FetchRefused(f"{name} {verb} a {reason} address ({ip})")
-    return [str(ip) for ip in addresses]
-
-
-class GuardedBackend(httpcore.AsyncNetworkBackend):
-    """An httpcore network backend that connects only to addresses :func:`guard_host` vetted."""
-
-    def __init__(
-        self,
-        *,
-        allow_hosts: Collection[str] = (),
-        resolver: Resolver = system_resolver,
-        inner: httpcore.AsyncNetworkBackend | None = None,
-    ) -> None:
-        self.allow_hosts = tuple(allow_hosts)
-        self.resolver = resolver
-        self.inner = inner or httpcore.AnyIOBackend()
-
-    async def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,  # noqa: ASYNC109 (httpcore API)
-        local_address: str | None = None,
-        socket_options: Iterable[Any] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        addresses = await guard_host(
-            host, port, allow_hosts=self.allow_hosts, resolver=self.resolver
-        )
-        last: Exception | None = None
-        for address in addresses:  # TLS still uses the original host name for SNI and checks
-            try:
-                return await self.inner.connect_tcp(
-                    address,
-                    port,
-                    timeout=timeout,
-                    local_address=local_address,
-                    socket_options=socket_options,
-                )
-            except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
-                last = exc
-        assert last is not None
-        raise last
-
-    async def connect_unix_socket(
-        self,
-        path: str,
-        timeout: float | None = None,  # noqa: ASYNC109
-        socket_options: Iterable[Any] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        raise FetchRefused("unix sockets are never fetched")
-
-    async def sleep(self, seconds: float) -> None:
-        await self.inner.sleep(seconds)
 
 
 @dataclass(frozen=True)
@@ -295,18 +128,6 @@ class _Cache:
         self.entries.move_to_end(key)
         while len(self.entries) > self.size:
             self.entries.popitem(last=False)
-
-
-def _check_scheme(url: str) -> str:
-    """The URL as it will be requested (search.urls.normalise_url): FetchRefused for a scheme other
-    than http(s), FetchInvalidUrl for anything else malformed."""
-    scheme = url.strip().partition(":")[0] if ":" in url else ""
-    if scheme.lower() not in {"http", "https"}:
-        raise FetchRefused(f"only http and https URLs are fetched, not {scheme or 'none'!r}")
-    try:
-        return normalise_url(url)
-    except InvalidUrl as exc:
-        raise FetchInvalidUrl(f"invalid URL: {exc}") from None
 
 
 class Fetcher:
@@ -435,7 +256,7 @@ class Fetcher:
     async def vet(self, url: str) -> None:
         """The guard's answer for ``url`` before anything is fetched: FetchRefused when it would be
         refused, FetchError when its host does not resolve; None when it may be fetched."""
-        parts = urlsplit(_check_scheme(url))  # normalised: the port and host are well-formed
+        parts = urlsplit(check_scheme(url))  # normalised: the port and host are well-formed
         port = parts.port or (443 if parts.scheme == "https" else 80)
         async with asyncio.timeout(self.policy.timeout_s):
             await guard_host(
@@ -451,7 +272,7 @@ class Fetcher:
         try:
             async with self._slots, asyncio.timeout(self.policy.timeout_s):
                 response = await self._client.post(
-                    _check_scheme(url), content=content, headers=headers
+                    check_scheme(url), content=content, headers=headers
                 )
                 return response.status_code
         except TimeoutError as exc:
@@ -484,8 +305,8 @@ class Fetcher:
 
     async def _request(
         self, method: str, url: str, follow: bool, *, read: bool
-    ) -> tuple[str, _Answer]:
-        current = _check_scheme(url)
+    ) -> tuple[str, Answer]:
+        current = check_scheme(url)
         for _ in range(self.policy.max_redirects + 1):
             answer = await self._send(method, current, read=read)
             if not (follow and 300 <= answer.status < 400 and answer.location):
@@ -494,7 +315,7 @@ class Fetcher:
                 target = urljoin(current, answer.location)
             except ValueError as exc:  # e.g. an unbalanced bracket in the Location
                 raise FetchInvalidUrl(f"redirect to an invalid URL: {exc}") from None
-            current = _check_scheme(target)
+            current = check_scheme(target)
         raise FetchError(f"more than {self.policy.max_redirects} redirects")
 
     @asynccontextmanager
@@ -523,71 +344,13 @@ class Fetcher:
         else:
             breaker.success()
 
-    async def _send(self, method: str, url: str, *, read: bool) -> _Answer:
+    async def _send(self, method: str, url: str, *, read: bool) -> Answer:
         # the one retry policy (search/resilience.py): a failed connection or a reset is tried again
         async for attempt in retrying(
-            self.limits, lambda exc: isinstance(exc, _Transient), self.policy.timeout_s
+            self.limits, lambda exc: isinstance(exc, Transient), self.policy.timeout_s
         ):
             with attempt:
-                return await self._send_once(method, url, read=read)
+                return await send_once(
+                    self._client, method, url, read=read, max_bytes=self.policy.max_bytes
+                )
         raise AssertionError("not reached")
-
-    async def _send_once(self, method: str, url: str, *, read: bool) -> _Answer:
-        try:
-            request = self._client.build_request(method, url)
-            response = await self._client.send(request, stream=True)
-            try:
-                chunks: list[bytes] = []
-                size, truncated = 0, False
-                if read:  # decoded bytes, so the cap also bounds a decompression bomb
-                    async for chunk in response.aiter_bytes():
-                        chunks.append(chunk)
-                        size += len(chunk)
-                        if size >= self.policy.max_bytes:
-                            truncated = True
-                            break
-            finally:
-                await response.aclose()
-            return _Answer(
-                response.status_code,
-                response.headers.get("location"),
-                response.headers.get("content-type", ""),
-                b"".join(chunks)[: self.policy.max_bytes],
-                truncated,
-            )
-        except FetchError:
-            raise
-        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
-            raise _Transient(f"cannot connect: {exc}") from exc
-        except (httpx.ReadError, httpx.WriteError) as exc:  # e.g. the connection was reset
-            raise _Transient(f"{type(exc).__name__}: {exc or 'connection reset'}") from exc
-        except httpx.HTTPError as exc:
-            if (
-                isinstance(exc, httpx.RemoteProtocolError)
-                and "invalid url in location" in str(exc).lower()
-            ):
-                # httpx reads the Location itself while building the response
-                raise FetchInvalidUrl(f"redirect to an invalid URL: {exc}") from None
-            if isinstance(exc, httpx.RemoteProtocolError):  # closed without an answer: a reset
-                raise _Transient(f"{type(exc).__name__}: {exc}") from exc
-            raise FetchError(f"{type(exc).__name__}: {exc}") from exc
-        except (httpx.InvalidURL, UnicodeError, ValueError) as exc:
-            # what httpx, idna and the standard library raise for a URL normalise_url let
-            # through: still a per-URL status, never an exception out of the fetcher
-            raise FetchInvalidUrl(f"invalid URL: {type(exc).__name__}: {exc}") from None
-
-
-class _Transient(FetchError):
-    """A failure worth another attempt (connection refused, reset, closed without an answer)."""
-
-
-NOT_ASKED = "not asked: "  # the reason of a check the deadline or a breaker skipped (never cached)
-
-
-@dataclass(frozen=True)
-class _Answer:
-    status: int
-    location: str | None
-    content_type: str
-    body: bytes
-    truncated: bool
