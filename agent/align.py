@@ -25,6 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
+from retrieval.model_files import quiet_loading
+from retrieval.onnx_export import cached_session, export
+
 ALIGN_CARD = Path(__file__).with_name("data") / "judge-align.json"
 LAYERS = (3, 6)  # MiniLM's middle and last layers (a model of another depth: its middle and last)
 _STOP_WORDS = """a an the of in on at to for from by with and or but is are was were be been being has have had
@@ -134,8 +137,6 @@ class WordEncoder:
     def load(cls, location: str) -> WordEncoder:
         from transformers import AutoModel, AutoTokenizer
 
-        from retrieval.model_files import quiet_loading
-
         with quiet_loading():
             model = AutoModel.from_pretrained(location, add_pooling_layer=False)
         return cls(model.eval(), AutoTokenizer.from_pretrained(location))
@@ -144,8 +145,6 @@ class WordEncoder:
         """Blocking: run the encoder on ONNX Runtime (the two layers' states as one output),
         exported into ``folder`` once. Raises what the export or the runtime raises."""
         import torch
-
-        from retrieval.onnx_export import cached_session, export
 
         names = [
             n

@@ -26,6 +26,7 @@ import numpy as np
 
 from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder
+from retrieval.model_files import quiet_loading, resolve_model
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 SUBJECTIVITY_WEIGHTS = DATA_DIR / "subjectivity.json"
@@ -124,8 +125,6 @@ class MiniLMLayers:
     def load(cls, name: str) -> MiniLMLayers:
         """Blocking: the same local model files the embedder resolves (offline first)."""
         from transformers import AutoModel, AutoTokenizer
-
-        from retrieval.model_files import quiet_loading, resolve_model
 
         resolved = resolve_model(name)
         with quiet_loading():

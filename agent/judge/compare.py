@@ -46,6 +46,7 @@ from agent.judge._text import (
     _Unit,
     _word_match,
 )
+from agent.sentences import split_sentences
 
 RULES_CARD = Path(__file__).resolve().parents[1] / "data" / "compare.json"
 Rule = Literal[
@@ -506,8 +507,6 @@ def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison |
     """The plain decision for a whole evidence text: each sentence compared; sentences that
     disagree (one supports, another refutes) leave it undecided; the first refutation or support
     found otherwise decides, with its sentence."""
-    from agent.sentences import split_sentences
-
     decisions = [
         d
         for sentence in split_sentences(text)[:max_sentences]

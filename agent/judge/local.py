@@ -26,10 +26,13 @@ from pathlib import Path
 
 import numpy as np
 
-from agent.align import ALIGN_CARD
+from agent.align import ALIGN_CARD, Aligner
+from agent.judge.compare import warm
 from agent.nli import StanceProbs
+from retrieval import onnx_export  # its functions read through the module: tests replace them
 from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
+from retrieval.model_files import quiet_loading, resolve_model
 
 log = logging.getLogger(__name__)
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -141,8 +144,6 @@ class LocalJudge:
             from safetensors.torch import load as load_tensors
             from transformers import AutoModel, AutoTokenizer
 
-            from retrieval.model_files import quiet_loading, resolve_model
-
             resolved = resolve_model(card.base)
             with quiet_loading():  # the packaged checkpoint's unused pooler is not news
                 base = AutoModel.from_pretrained(resolved.location, add_pooling_layer=False)
@@ -179,7 +180,6 @@ class LocalJudge:
         return judge
 
     def _open_onnx(self, digest: str, base: Path, onnx_dir: Path, threads: int | None) -> None:
-        from retrieval.onnx_export import cached_session, export, fingerprint
 
         names = [
             n
@@ -201,10 +201,10 @@ class LocalJudge:
                 return self.inner(**dict(zip(names, tensors, strict=True)))
 
         try:  # the fingerprint reads the model files: a read error, like an export error, leaves torch running
-            folder = onnx_dir / f"judge-{digest}-{fingerprint(base)}"
-            self._session = cached_session(
+            folder = onnx_dir / f"judge-{digest}-{onnx_export.fingerprint(base)}"
+            self._session = onnx_export.cached_session(
                 folder,
-                lambda target: export(Forward(), target, names, "logits"),
+                lambda target: onnx_export.export(Forward(), target, names, "logits"),
                 quantized=False,
                 threads=threads,
             )
@@ -215,7 +215,7 @@ class LocalJudge:
         if self.aligner is not None:
             try:
                 self.aligner.encoder.open_onnx(
-                    onnx_dir / f"judge-align-{fingerprint(base)}", threads
+                    onnx_dir / f"judge-align-{onnx_export.fingerprint(base)}", threads
                 )
             except Exception as exc:  # noqa: BLE001 — the alignment stage stays on torch, visibly
                 reason = f"the word-alignment encoder's ONNX export or session failed ({exc}); it runs on torch"
@@ -225,7 +225,6 @@ class LocalJudge:
 
     def _open_aligner(self, digest: str, card: Path, base: str) -> None:
         """``digest``: the first 12 hex digits of the judge weights' sha256."""
-        from agent.align import Aligner
 
         try:
             data = json.loads(card.read_text())
@@ -330,7 +329,6 @@ def load_local_judge(
 ) -> tuple[LocalJudge | None, JudgeStatus]:
     """Blocking; never raises: a judge that cannot load is reported, and the service falls back."""
     started = time.perf_counter()
-    from agent.judge.compare import warm
 
     warm()  # the comparison stage's lexicon and unit registry, here rather than in the first request
     try:
