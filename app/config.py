@@ -154,7 +154,7 @@ class Settings(BaseSettings):
     FACTCHECK_API_URL: str = "https://factchecktools.googleapis.com/v1alpha1/claims:search"
     FACTCHECK_TIMEOUT_S: float = Field(5.0, gt=0)
     FACTCHECK_RATE_PER_S: float = Field(5.0, ge=0.0)  # 0: no claimcheck-side limit
-    # Unset: the threshold measured on paraphrase pairs (agent/review_match.py, docs/measurements.md).
+    # Unset: the threshold measured on paraphrase pairs (agent/prior/_match.py, docs/measurements.md).
     FACTCHECK_MIN_SIMILARITY: float | None = Field(None, ge=0.0, le=1.0)
 
     # Source checks and grounding

@@ -72,7 +72,7 @@ def _half(key: str) -> str:
 
 
 def _review(claim_text: str = "", title: str | None = None):
-    from agent.factcheck import PriorReview
+    from agent.prior import PriorReview
 
     return PriorReview(
         claim_text=claim_text,
@@ -180,7 +180,7 @@ def averitec_items() -> list[tuple[str, str, str, str]]:
 
 
 def averitec_pairs(items, vectors: dict[str, np.ndarray]) -> list[Pair]:
-    from agent.review_match import clean_title
+    from agent.prior._match import clean_title
 
     rng = random.Random(20261125)
     pairs = []
@@ -273,7 +273,7 @@ VARIANTS = {
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from agent.review_match import MATCH_THRESHOLD, clean_title, score_reviews
+    from agent.prior._match import MATCH_THRESHOLD, clean_title, score_reviews
     from retrieval.embeddings import load_embedder
 
     parser = argparse.ArgumentParser()

@@ -7,8 +7,8 @@ import logging
 import httpx
 import pytest
 
-from agent.factcheck import FactCheckClient, FactCheckError
 from agent.models import Verdict
+from agent.prior import FactCheckClient, FactCheckError
 from tests.fakes.factcheck import FakeFactCheck
 
 KEY = "AIzaSy-test-secret-key-0123456789"
@@ -71,7 +71,7 @@ async def test_wrong_key_is_not_retried() -> None:
 
 
 def test_odd_shapes_are_skipped_field_by_field_and_only_usable_urls_kept() -> None:
-    from agent.factcheck import parse_claims
+    from agent.prior._factcheck import parse_claims
 
     assert parse_claims({"claims": "x"}) == []
     [review] = parse_claims(

@@ -13,10 +13,9 @@ from dataclasses import asdict
 import httpx
 import pytest
 
-from agent.factcheck import FactCheckClient
 from agent.models import Evidence, Review, Verdict, VerdictDecision
 from agent.nli import StanceProbs
-from agent.prior import PriorChecks, ReviewMatcher, weigh_reviews
+from agent.prior import FactCheckClient, PriorChecks, ReviewMatcher, weigh_reviews
 from agent.verifier import Verifier, VerifierConfig, VerifyOptions
 from retrieval.documents import Document
 from retrieval.memory import MemoryRetriever

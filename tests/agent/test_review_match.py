@@ -8,16 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agent.factcheck import PriorReview
 from agent.models import Verdict
-from agent.review_match import (
-    MATCH_THRESHOLD,
-    clean_title,
-    detail_mismatch,
-    match_reviews,
-    polarity_mismatch,
-    score_reviews,
-)
+from agent.prior import PriorReview
+from agent.prior._guards import detail_mismatch, polarity_mismatch
+from agent.prior._match import MATCH_THRESHOLD, clean_title, match_reviews, score_reviews
 
 ROOT = Path(__file__).resolve().parents[2]
 

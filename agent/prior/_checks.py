@@ -3,7 +3,7 @@
 Before claimcheck judges a claim itself it asks whether a fact-checker already did: with
 FACTCHECK_API_KEY set, the Google Fact Check Tools API is queried while the claim is classified
 (`PriorChecks.lookup`, started as a task at the top of the verification). Reviews whose claim is
-the user's claim (`agent.review_match`: embedding similarity over a threshold measured on
+the user's claim (`agent.prior._match`: embedding similarity over a threshold measured on
 paraphrase pairs, and no negation mismatch) become `fact_check` evidence with the publisher, the
 review's URL and date and its rating (`review_document`); they are written into the KB like web
 results.
@@ -22,12 +22,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agent.factcheck import FactCheckClient, FactCheckError, PriorReview
 from agent.freshness import published_date
 from agent.models import Evidence, Review, Stance, Verdict, VerdictDecision
 from agent.nli import StanceProbs
+from agent.prior._factcheck import FactCheckClient, FactCheckError, PriorReview
+from agent.prior._match import MATCH_THRESHOLD, Embed, Matched, match_reviews
 from agent.ratings import normalise_rating
-from agent.review_match import MATCH_THRESHOLD, Embed, Matched, match_reviews
 from agent.verdict import UNJUDGED
 from retrieval.documents import Document, StoredDocument, review_document
 

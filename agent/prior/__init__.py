@@ -1,0 +1,34 @@
+"""Step 0, prior fact-checks: has a fact-checker already reviewed this claim? The Google Fact Check
+Tools API client (``_factcheck``), which of its reviews are about this very claim (``_match``, with
+the polarity and detail guards of ``_guards``), and how a matching review becomes evidence and
+weighs on the verdict (``_checks``).
+"""
+
+from agent.prior._checks import (
+    PriorChecks,
+    PriorLookup,
+    ReviewMatcher,
+    prior_document,
+    review_of,
+    review_stance,
+    stored_review,
+    weigh_reviews,
+)
+from agent.prior._factcheck import FactCheckClient, FactCheckError, PriorReview
+from agent.prior._match import MATCH_THRESHOLD, Matched
+
+__all__ = [
+    "MATCH_THRESHOLD",
+    "FactCheckClient",
+    "FactCheckError",
+    "Matched",
+    "PriorChecks",
+    "PriorLookup",
+    "PriorReview",
+    "ReviewMatcher",
+    "prior_document",
+    "review_of",
+    "review_stance",
+    "stored_review",
+    "weigh_reviews",
+]
