@@ -236,6 +236,26 @@ class SourceAuditor:
             url.alignment = round(max(0.0, min(1.0, (similarity - 0.2) / 0.5)) * 100, 1)
             url.alignment_method = "embedding-similarity"
 
+    async def _read(self, cited: CitedUrl) -> tuple[Status, int | None, str, str, str | None]:
+        """One GET: (status, HTTP status, why it failed, the page's main text, its date)."""
+        try:
+            if cited.problem:
+                raise FetchInvalidUrl(cited.problem)
+            page = await self.fetcher.fetch(cited.url)
+        except FetchRefused as exc:
+            return "refused", None, str(exc), "", None
+        except FetchInvalidUrl as exc:
+            return "invalid_url", None, str(exc), "", None
+        except FetchError as exc:
+            return "unreachable", None, str(exc), "", None
+        if page.status >= 400:
+            return "invalid", page.status, "", "", None
+        try:
+            extracted = await run_blocking(extract_page, page)
+        except UnreadablePage:  # not HTML or text, or no main text: alignment has nothing to read
+            return "valid", page.status, "", "", None
+        return "valid", page.status, "", extracted.text, extracted.published
+
     async def _one(self, cited: CitedUrl, topic: str | None) -> tuple[AuditedUrl, str]:
         profile = profile_for(cited.url)
         doi = find_doi(cited.url)
@@ -247,31 +267,8 @@ class SourceAuditor:
             news_domains=news,
             edu_hosts=True,
         )
-        published = url_date(cited.url)
-        http_status = None
-        reason = ""
-        text = ""
-        try:
-            if cited.problem:
-                raise FetchInvalidUrl(cited.problem)
-            page = await self.fetcher.fetch(cited.url)
-        except FetchRefused as exc:
-            status: Status = "refused"
-            reason = str(exc)
-        except FetchInvalidUrl as exc:
-            status, reason = "invalid_url", str(exc)
-        except FetchError as exc:
-            status, reason = "unreachable", str(exc)
-        else:
-            http_status = page.status
-            status = "valid" if page.status < 400 else "invalid"
-            if status == "valid":
-                try:
-                    extracted = await run_blocking(extract_page, page)
-                except UnreadablePage:
-                    pass  # not HTML or text, or no main text: alignment has nothing to read
-                else:
-                    text, published = extracted.text, extracted.published or published
+        status, http_status, reason, text, published = await self._read(cited)
+        published = published or url_date(cited.url)
         layer = None
         if status == "valid":
             layer = LayerResult("url", True, LIVE_URL_CONFIDENCE)

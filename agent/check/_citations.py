@@ -196,41 +196,13 @@ async def check_reasoning(
     spans = split_sentences(reasoning) if reasoning.strip() else []
     sentences = [s.text for s in spans]
     pairs = _pairs(sentences)
-    verdicts: dict[int, bool | None] = {}  # pair index → backed (None: not checkable)
     valid = [i for i, p in enumerate(pairs) if 1 <= p.number <= len(evidence)]
+    verdicts: dict[int, bool | None] = {}  # pair index → backed (None: not checkable)
     judge, problem = "existence", None
     if check_backing and valid:
-        judge = "lexical"
-        if verdict is not None:  # verdict restatements: the cited item's stance decides
-            for i in valid:
-                text = _CITATION.sub("", sentences[pairs[i].sentence])
-                if restates_verdict(text, claim):
-                    verdicts[i] = agrees(evidence[pairs[i].number - 1].stance, verdict)
-        # sentences that state facts; one that asserts too little to check ("Refuted by [1].")
-        # goes to the lexical test, which lets it stand
-        facts = [
-            i for i in valid if i not in verdicts and _asserts(sentences[pairs[i].sentence], claim)
-        ]
-        if chat is not None and facts:
-            try:
-                verdicts.update(await _llm_backing(pairs, facts, sentences, evidence, chat))
-                judge = "llm"
-            except LLMError as exc:
-                problem = str(exc)
-        if nli is not None and judge != "llm" and facts:
-            verdicts.update(await _nli_backing(pairs, facts, sentences, evidence, nli))
-            # a sentence that restates its evidence in the evidence's own words stands even when
-            # the model misses it: a citation goes only when neither local test backs it
-            for i in facts:
-                if verdicts.get(i) is False and _lexical(pairs[i], sentences, evidence, claim):
-                    verdicts[i] = True
-            judge = f"nli ({nli.name}) or lexical"
-        if any(verdicts.get(i) is not None for i in valid if i not in facts):
-            judge += " + stance for verdict sentences"
-        for i in valid:
-            if i not in verdicts:
-                verdicts[i] = _lexical(pairs[i], sentences, evidence, claim)
-
+        verdicts, judge, problem = await _backing(
+            pairs, valid, sentences, evidence, claim, nli, chat, verdict
+        )
     report = CitationReport(reasoning, Citations(total=len(pairs)), judge=judge)
     drop: dict[int, set[int]] = {}
     unbacked: set[int] = set()
@@ -256,6 +228,52 @@ async def check_reasoning(
     if drop:
         report.reasoning, report.flagged = _rewrite(reasoning, spans, drop, unbacked)
     return report, problem
+
+
+async def _backing(
+    pairs: list[Pair],
+    valid: list[int],
+    sentences: list[str],
+    evidence: Sequence[Evidence],
+    claim: str,
+    nli: NLIModel | None,
+    chat: ChatModel | None,
+    verdict: Verdict | None,
+) -> tuple[dict[int, bool | None], str, str | None]:
+    """Whether each valid (sentence, N) pair is backed by evidence N (None: not checkable), what
+    judged them, and why the LLM judge failed (None when it did not)."""
+    verdicts: dict[int, bool | None] = {}
+    judge, problem = "lexical", None
+    if verdict is not None:  # verdict restatements: the cited item's stance decides
+        for i in valid:
+            text = _CITATION.sub("", sentences[pairs[i].sentence])
+            if restates_verdict(text, claim):
+                verdicts[i] = agrees(evidence[pairs[i].number - 1].stance, verdict)
+    # sentences that state facts; one that asserts too little to check ("Refuted by [1].")
+    # goes to the lexical test, which lets it stand
+    facts = [
+        i for i in valid if i not in verdicts and _asserts(sentences[pairs[i].sentence], claim)
+    ]
+    if chat is not None and facts:
+        try:
+            verdicts.update(await _llm_backing(pairs, facts, sentences, evidence, chat))
+            judge = "llm"
+        except LLMError as exc:
+            problem = str(exc)
+    if nli is not None and judge != "llm" and facts:
+        verdicts.update(await _nli_backing(pairs, facts, sentences, evidence, nli))
+        # a sentence that restates its evidence in the evidence's own words stands even when
+        # the model misses it: a citation goes only when neither local test backs it
+        for i in facts:
+            if verdicts.get(i) is False and _lexical(pairs[i], sentences, evidence, claim):
+                verdicts[i] = True
+        judge = f"nli ({nli.name}) or lexical"
+    if any(verdicts.get(i) is not None for i in valid if i not in facts):
+        judge += " + stance for verdict sentences"
+    for i in valid:
+        if i not in verdicts:
+            verdicts[i] = _lexical(pairs[i], sentences, evidence, claim)
+    return verdicts, judge, problem
 
 
 def _rewrite(
