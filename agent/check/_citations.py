@@ -25,84 +25,19 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agent.answers import CitationAnswer, validate_answer
-from agent.llm import ChatModel, LLMError
+from agent.check._backing import CITATION, Pair, backing
+from agent.llm import ChatModel
 from agent.models import Citations, Evidence, Verdict
 from agent.nli import NLIModel
-from agent.prompts import CITATION_SYSTEM, citation_user
 from agent.sentences import split_sentences
-from agent.sources import content_words
 
-_CITATION = re.compile(r"\s*\[(\d{1,3})\]")
-_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 FLAG = " (not backed by the cited evidence)"
-# Words that describe the evidence or the verdict rather than assert a fact.
-_META = frozenset(
-    str.split("""evidence source sources claim claims states stated state says said say according
-shows show showed shown report reports reported article confirms confirm confirmed supports support
-supported refutes refute refuted contradicts contradict contradicted indicates indicate notes note
-mentions mention verdict true false partially misleading therefore however which also item items
-cited cites cite text page document suggests suggest clearly explicitly directly based""")
-)
-
-
-# A sentence that restates the verdict: verdict words, and nothing of its own beyond them.
-_VERDICT_WORDS = re.compile(
-    r"\b(?:true|false|correct|incorrect|accurate|inaccurate|wrong|right|holds?|hold up|stands?|"
-    r"confirm\w*|refut\w*|contradict\w*|support\w*|debunk\w*|disprov\w*|prov\w*|myth|hoax|"
-    r"misleading|mislead\w*|partly|partially|half|baseless|unfounded|unsupported|verified|valid|"
-    r"invalid|untrue|not the case|is the case|backs?|backed)\b",
-    re.IGNORECASE,
-)
-_VERDICT_FILLER = (
-    frozenset(
-        str.split("""per see also according claim claims this that statement
-it its the is are was were does do did not no never nor hold holds held stand stands up case
-evidence source sources item items cited cites shows show shown showing states stated state says
-said say clearly plainly directly both all each which as by in of on and or so thus hence therefore
-indeed rather instead fact facts""")
-    )
-    | _META
-)
 # Words a clause may keep and still say nothing once its citations are gone ("see also [9]").
 _CONNECTIVES = frozenset(
     str.split("""see also per according to as in cf e g eg and or by from
 source sources evidence item items shown stated reported noted for example instance the
 this that which""")
 )
-_DIRECTION = {
-    Verdict.TRUE: {"supports"},
-    Verdict.FALSE: {"refutes"},
-    Verdict.PARTIALLY_TRUE: {"supports", "refutes"},
-    Verdict.MISLEADING: {"supports", "refutes"},
-}
-
-
-def restates_verdict(part: str, claim: str) -> bool:
-    """Whether a cited sentence only restates a verdict: it uses verdict words and, bar those,
-    the claim's own words and fillers, has nothing to look up in the evidence."""
-    if not _VERDICT_WORDS.search(part):
-        return False
-    claim_words = {w[:6] for w in content_words(claim)}
-    rest = {
-        w[:6]
-        for w in content_words(_VERDICT_WORDS.sub(" ", part))
-        if w not in _VERDICT_FILLER and not w.isdigit()
-    }
-    return not (rest - claim_words) and not (_numbers(part) - _numbers(claim))
-
-
-def agrees(stance: str, verdict: Verdict | None) -> bool:
-    """Whether an evidence item's stance agrees with the verdict its citing sentence restates."""
-    return verdict is not None and stance in _DIRECTION.get(verdict, set())
-
-
-@dataclass
-class Pair:
-    sentence: int  # index into the reasoning's sentences
-    number: int
-    before: str  # the sentence's text between the previous citation and this one
-    after: str  # … between this citation and the next
 
 
 @dataclass
@@ -119,7 +54,7 @@ class CitationReport:
 def _pairs(sentences: Sequence[str]) -> list[Pair]:
     pairs = []
     for index, sentence in enumerate(sentences):
-        marks = list(_CITATION.finditer(sentence))
+        marks = list(CITATION.finditer(sentence))
         for k, mark in enumerate(marks):
             start = marks[k - 1].end() if k else 0
             end = marks[k + 1].start() if k + 1 < len(marks) else len(sentence)
@@ -132,50 +67,6 @@ def _pairs(sentences: Sequence[str]) -> list[Pair]:
                 )
             )
     return pairs
-
-
-def _words(text: str) -> set[str]:
-    return {w[:6] for w in content_words(text) if w not in _META and not w.isdigit()}
-
-
-def _numbers(text: str) -> set[str]:
-    return {n.replace(",", "").rstrip(".") for n in _NUMBER.findall(text)}
-
-
-def lexical_backing(part: str, evidence_text: str, claim: str) -> bool | None:
-    """Whether ``evidence_text`` backs ``part``; None when the part asserts too little to check."""
-    words = _words(part)
-    numbers = _numbers(part) - _numbers(claim)
-    if len(words) < 2 and not numbers:
-        return None
-    if numbers - _numbers(evidence_text):
-        return False  # a number the evidence never states
-    if not words:
-        return True
-    return len(words & _words(evidence_text)) / len(words) >= 0.5
-
-
-def _lexical(
-    pair: Pair, sentences: Sequence[str], evidence: Sequence[Evidence], claim: str
-) -> bool | None:
-    """The lexical test over the parts of the sentence the citation vouches for."""
-    checks = [
-        lexical_backing(p, evidence[pair.number - 1].text, claim)
-        for p in _parts(pair, sentences[pair.sentence])
-    ]
-    decided = [c for c in checks if c is not None]
-    return any(decided) if decided else None
-
-
-def _asserts(sentence: str, claim: str) -> bool:
-    """Whether a sentence says anything of its own (a content word or a number) for a judge to check."""
-    text = _CITATION.sub("", sentence)
-    return bool(_words(text)) or bool(_numbers(text))
-
-
-def _parts(pair: Pair, sentence: str) -> list[str]:
-    """The text a citation vouches for: the part before it, the part after it, or the sentence."""
-    return [p for p in (pair.before, pair.after, _CITATION.sub("", sentence)) if p.strip()]
 
 
 async def check_reasoning(
@@ -200,7 +91,7 @@ async def check_reasoning(
     verdicts: dict[int, bool | None] = {}  # pair index → backed (None: not checkable)
     judge, problem = "existence", None
     if check_backing and valid:
-        verdicts, judge, problem = await _backing(
+        verdicts, judge, problem = await backing(
             pairs, valid, sentences, evidence, claim, nli, chat, verdict
         )
     report = CitationReport(reasoning, Citations(total=len(pairs)), judge=judge)
@@ -212,11 +103,11 @@ async def check_reasoning(
             drop.setdefault(pair.sentence, set()).add(pair.number)
         elif verdicts.get(i) is False:
             sentence = sentences[pair.sentence]
-            cited = {int(m.group(1)) for m in _CITATION.finditer(sentence)}
+            cited = {int(m.group(1)) for m in CITATION.finditer(sentence)}
             report.unbacked.append(
                 (
                     pair.number,
-                    drop_citations(sentence, cited) or _CITATION.sub("", sentence).strip(),
+                    drop_citations(sentence, cited) or CITATION.sub("", sentence).strip(),
                 )
             )
             unbacked.add(pair.sentence)
@@ -230,52 +121,6 @@ async def check_reasoning(
     return report, problem
 
 
-async def _backing(
-    pairs: list[Pair],
-    valid: list[int],
-    sentences: list[str],
-    evidence: Sequence[Evidence],
-    claim: str,
-    nli: NLIModel | None,
-    chat: ChatModel | None,
-    verdict: Verdict | None,
-) -> tuple[dict[int, bool | None], str, str | None]:
-    """Whether each valid (sentence, N) pair is backed by evidence N (None: not checkable), what
-    judged them, and why the LLM judge failed (None when it did not)."""
-    verdicts: dict[int, bool | None] = {}
-    judge, problem = "lexical", None
-    if verdict is not None:  # verdict restatements: the cited item's stance decides
-        for i in valid:
-            text = _CITATION.sub("", sentences[pairs[i].sentence])
-            if restates_verdict(text, claim):
-                verdicts[i] = agrees(evidence[pairs[i].number - 1].stance, verdict)
-    # sentences that state facts; one that asserts too little to check ("Refuted by [1].")
-    # goes to the lexical test, which lets it stand
-    facts = [
-        i for i in valid if i not in verdicts and _asserts(sentences[pairs[i].sentence], claim)
-    ]
-    if chat is not None and facts:
-        try:
-            verdicts.update(await _llm_backing(pairs, facts, sentences, evidence, chat))
-            judge = "llm"
-        except LLMError as exc:
-            problem = str(exc)
-    if nli is not None and judge != "llm" and facts:
-        verdicts.update(await _nli_backing(pairs, facts, sentences, evidence, nli))
-        # a sentence that restates its evidence in the evidence's own words stands even when
-        # the model misses it: a citation goes only when neither local test backs it
-        for i in facts:
-            if verdicts.get(i) is False and _lexical(pairs[i], sentences, evidence, claim):
-                verdicts[i] = True
-        judge = f"nli ({nli.name}) or lexical"
-    if any(verdicts.get(i) is not None for i in valid if i not in facts):
-        judge += " + stance for verdict sentences"
-    for i in valid:
-        if i not in verdicts:
-            verdicts[i] = _lexical(pairs[i], sentences, evidence, claim)
-    return verdicts, judge, problem
-
-
 def _rewrite(
     reasoning: str, spans, drop: dict[int, set[int]], unbacked: set[int]
 ) -> tuple[str, int]:
@@ -286,7 +131,7 @@ def _rewrite(
         if index not in drop:
             continue
         text = drop_citations(span.text, drop[index])
-        if text and index in unbacked and not _CITATION.search(text):
+        if text and index in unbacked and not CITATION.search(text):
             end = len(text.rstrip(".!?"))
             text = text[:end] + FLAG + text[end:]
             flagged += 1
@@ -305,7 +150,7 @@ def drop_citations(sentence: str, numbers: set[int]) -> str:
     the joiner of a citation list, a clause with no words of its own, or the whole sentence when
     nothing of substance is left ("" then)."""
     marker = "\x00"
-    text = _CITATION.sub(lambda m: marker if int(m.group(1)) in numbers else m.group(0), sentence)
+    text = CITATION.sub(lambda m: marker if int(m.group(1)) in numbers else m.group(0), sentence)
     # a dropped citation inside a list takes its joiner with it: "[1] and [9]" → "[1]"
     previous = None
     while previous != text:
@@ -339,7 +184,7 @@ def drop_citations(sentence: str, numbers: set[int]) -> str:
     text = re.sub(r"([,;:])(?=[,;:.!?])", "", text)  # ", ;" or ";." left by a removed clause
     text = re.sub(r"^[\s,;:]+", "", text).strip()
     text = re.sub(r"[,;:]+(\s*)$", ".", text) if text and text[-1] in ",;:" else text
-    body = _CITATION.sub("", text)
+    body = CITATION.sub("", text)
     if not [w for w in re.findall(r"[A-Za-z]+|\d+", body) if w.lower() not in _CONNECTIVES]:
         return ""
     if text and sentence[:1].isupper() and text[:1].islower():
@@ -349,54 +194,9 @@ def drop_citations(sentence: str, numbers: set[int]) -> str:
     return text
 
 
-async def _nli_backing(
-    pairs: list[Pair],
-    valid: list[int],
-    sentences: list[str],
-    evidence: Sequence[Evidence],
-    nli: NLIModel,
-) -> dict[int, bool]:
-    hypotheses = [_CITATION.sub("", sentences[pairs[i].sentence]).strip() for i in valid]
-    probs = await nli.predict(
-        [
-            (evidence[pairs[i].number - 1].text[:2000], h)
-            for i, h in zip(valid, hypotheses, strict=True)
-        ]
-    )
-    return {
-        i: p.entailment >= max(p.contradiction, p.neutral)
-        for i, p in zip(valid, probs, strict=True)
-    }
-
-
-async def _llm_backing(
-    pairs: list[Pair],
-    valid: list[int],
-    sentences: list[str],
-    evidence: Sequence[Evidence],
-    chat: ChatModel,
-) -> dict[int, bool]:
-    cited: dict[int, list[int]] = {}
-    for i in valid:
-        cited.setdefault(pairs[i].sentence, []).append(pairs[i].number)
-    order = sorted(cited)
-    listed = [(_CITATION.sub("", sentences[s]).strip(), cited[s]) for s in order]
-    reply = await chat.complete_json(CITATION_SYSTEM, citation_user(listed, evidence))
-    answer = validate_answer(CitationAnswer, reply.data)
-    by = {(order[c.s - 1], c.n): c.supported for c in answer.checks if 1 <= c.s <= len(order)}
-    return {
-        i: by[(pairs[i].sentence, pairs[i].number)]
-        for i in valid
-        if (pairs[i].sentence, pairs[i].number) in by
-    }
-
-
 __all__ = [
     "FLAG",
     "CitationReport",
-    "agrees",
     "check_reasoning",
     "drop_citations",
-    "lexical_backing",
-    "restates_verdict",
 ]

@@ -234,7 +234,7 @@ def test_dropping_citations_never_leaves_broken_text(sentence, drop, expected):
 
 
 def test_what_counts_as_restating_the_verdict():
-    from agent.check._citations import restates_verdict
+    from agent.check._backing import restates_verdict
 
     claim = "The Earth is flat"
     for text in (
