@@ -19,30 +19,38 @@ documents written before `indexed_at` existed) makes it list the ids and repair 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, Protocol, TypeVar
 
 import numpy as np
-from filelock import FileLock, Timeout
+from filelock import FileLock
 
+from retrieval import _kb_store as store
+from retrieval._kb_counters import Counters, Delta, updated_metadata
+from retrieval._kb_store import LOCK_NAME, check_directory_free, locked_message
 from retrieval.concurrency import run_blocking
-from retrieval.documents import AddReport, Document, StoredDocument, utc_now
-from retrieval.errors import KnowledgeBaseError, KnowledgeBaseLocked, KnowledgeBaseUnavailable
-from retrieval.lexical import IndexedRow, LexicalHit, LexicalIndex
+from retrieval.documents import AddReport, Document, StoredDocument
+from retrieval.errors import KnowledgeBaseError, KnowledgeBaseUnavailable
+from retrieval.lexical import LexicalHit, LexicalIndex
 
 log = logging.getLogger(__name__)
+
+__all__ = [
+    "COUNT_TTL_S",
+    "LOCK_NAME",
+    "ChromaKnowledgeBase",
+    "KnowledgeBase",
+    "check_directory_free",
+    "locked_message",
+]
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
-LOCK_NAME = ".claimcheck.lock"
-HNSW = {"space": "cosine", "ef_search": 400, "ef_construction": 200}
 COUNT_TTL_S = 1.0  # how long count() reuses its last answer when this process has not written
 LEXICAL_SYNC_S = 2.0  # a server-mode sidecar looks for other processes' writes at most this often
 CLOCK_MARGIN_S = 60.0  # look back this far past the last look: clock skew, slow writes elsewhere
@@ -80,30 +88,6 @@ class KnowledgeBase(Protocol):
     def close(self) -> None: ...
 
 
-def _lock_for(path: Path) -> FileLock:
-    path.mkdir(parents=True, exist_ok=True)
-    # not thread-local: the lock is taken and released on whichever worker thread runs open and close
-    return FileLock(str(path / LOCK_NAME), timeout=0, thread_local=False)
-
-
-def locked_message(path: Path) -> str:
-    return (
-        f"the knowledge base at {path} is already in use by another claimcheck process; "
-        "stop that process, choose another CHROMA_PERSIST_DIR, or run a Chroma server and set "
-        "CHROMA_HOST so several processes can share one store"
-    )
-
-
-def check_directory_free(path: Path) -> None:
-    """Raise KnowledgeBaseLocked at once when another process owns `path`."""
-    lock = _lock_for(path)
-    try:
-        lock.acquire()
-    except Timeout as exc:
-        raise KnowledgeBaseLocked(locked_message(path)) from exc
-    lock.release()
-
-
 class ChromaKnowledgeBase:
     """`KnowledgeBase` on Chroma. Build with `open_embedded` or `open_server` (both blocking)."""
 
@@ -129,25 +113,15 @@ class ChromaKnowledgeBase:
         self._sync_lock = threading.Lock()
         self._looked_at = time.time()  # wall clock: compared with other processes' indexed_at
         self._next_look = time.monotonic() + (lexical_sync_s or 0.0)
-        # Access and verdict-use counters: merged in memory and written in one update per
-        # `write_behind_s` (0: at once). Chroma's embedded writes hold the GIL for ~35 ms each, so
-        # one write per request would stall the event loop of a busy server; see `flush`.
-        self.write_behind_s = 0.0
+        # Access and verdict-use counters, written behind (retrieval/_kb_counters.py).
+        self.counters = Counters(lambda deltas: self._call(self._apply_deltas, deltas))
         self._counted: tuple[float, int] | None = None  # (monotonic time, count) for count()
-        self._deltas: dict[str, _Delta] = {}
-        self._in_flight = 0  # documents whose counters are being written now
-        self._flusher: asyncio.Task[None] | None = None
-        self._apply_lock: asyncio.Lock | None = None
-        self.reconciled = self._reconcile()
+        self.reconciled = store.reconcile(self._collection, self.lexical)
 
     @classmethod
     def open_embedded(cls, path: Path, collection: str) -> ChromaKnowledgeBase:
         path = Path(path).expanduser().resolve()
-        lock = _lock_for(path)
-        try:
-            lock.acquire()
-        except Timeout as exc:
-            raise KnowledgeBaseLocked(locked_message(path)) from exc
+        lock = store.acquire_directory(path)
         try:
             import chromadb
             from chromadb.config import Settings as ChromaSettings
@@ -155,8 +129,10 @@ class ChromaKnowledgeBase:
             client = chromadb.PersistentClient(
                 path=str(path), settings=ChromaSettings(anonymized_telemetry=False)
             )
-            coll = _collection(client, collection)
-            return cls(client, coll, "embedded", str(path), _lexical_for(path, collection), lock)
+            coll = store.open_collection(client, collection)
+            return cls(
+                client, coll, "embedded", str(path), store.lexical_for(path, collection), lock
+            )
         except Exception as exc:
             lock.release()
             raise KnowledgeBaseError(f"could not open the Chroma store at {path}: {exc}") from exc
@@ -181,7 +157,7 @@ class ChromaKnowledgeBase:
                 host=host, port=port, settings=ChromaSettings(anonymized_telemetry=False)
             )
             client.heartbeat()
-            coll = _collection(client, collection)
+            coll = store.open_collection(client, collection)
         except Exception as exc:
             raise KnowledgeBaseUnavailable(
                 f"could not reach the Chroma server at {host}:{port}: {exc}"
@@ -193,7 +169,7 @@ class ChromaKnowledgeBase:
             coll,
             "server",
             f"{host}:{port}",
-            _lexical_for(lexical_dir, f"{collection}-{host}-{port}"),
+            store.lexical_for(lexical_dir, f"{collection}-{host}-{port}"),
             lexical_sync_s=lexical_sync_s,
         )
 
@@ -220,42 +196,12 @@ class ChromaKnowledgeBase:
                 embeddings=np.asarray([embeddings[index] for _, index in new], dtype=np.float32),
             )
             self.lexical.add(
-                _row(i, documents[index].text, meta)
+                store.row(i, documents[index].text, meta)
                 for (i, index), meta in zip(new, metadatas, strict=True)
             )
         return AddReport(
             ids=ids, added=len(new), duplicates=len(ids) - len(new), new_ids=[i for i, _ in new]
         )
-
-    def _reconcile(self) -> int:
-        """Bring the lexical sidecar in line with the collection; returns how many rows changed.
-        Lists ids only, and fetches the text of just the documents the sidecar lacks."""
-        total = self._collection.count()
-        if total == self.lexical.count():
-            return 0
-        stored: list[str] = []
-        for offset in range(0, total, RECONCILE_PAGE):
-            stored += self._collection.get(limit=RECONCILE_PAGE, offset=offset, include=[])["ids"]
-        known = self.lexical.ids()
-        present = set(stored)
-        changed = self._pull([i for i in stored if i not in known])
-        changed += self.lexical.delete([i for i in known if i not in present])
-        if changed:
-            log.info("lexical index reconciled with the collection: %d row(s) changed", changed)
-        return changed
-
-    def _pull(self, ids: Sequence[str]) -> int:
-        """Index into the sidecar the given stored documents (their text and metadata fetched)."""
-        added = 0
-        for start in range(0, len(ids), PULL_BATCH):
-            page = self._collection.get(
-                ids=list(ids[start : start + PULL_BATCH]), include=["documents", "metadatas"]
-            )
-            added += self.lexical.add(
-                _row(i, t or "", dict(m or {}))
-                for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)
-            )
-        return added
 
     def catch_up(self, *, force: bool = False) -> int:
         """Blocking. Index what other processes wrote to a shared collection since the last look
@@ -271,16 +217,17 @@ class ChromaKnowledgeBase:
             recent = self._collection.get(
                 where={"indexed_at": {"$gte": self._looked_at - CLOCK_MARGIN_S}}, include=[]
             )["ids"]
-            changed = self._pull(self.lexical.missing(recent))
+            changed = store.pull(self._collection, self.lexical, self.lexical.missing(recent))
             if self._collection.count() != self.lexical.count():
-                changed += self._reconcile()
+                changed += store.reconcile(self._collection, self.lexical)
             self._looked_at = started
             self._next_look = time.monotonic() + self.lexical_sync_s
         finally:
             self._sync_lock.release()
         if changed:
             log.info(
-                "lexical index caught up with other processes' writes: %d row(s) changed", changed
+                "lexical index caught up with other processes' writes: %d row(s) changed",
+                changed,
             )
         return changed
 
@@ -347,26 +294,12 @@ class ChromaKnowledgeBase:
         self.lexical.delete(sorted(ids))
         return len(ids)
 
-    def _apply_deltas(self, deltas: dict[str, _Delta]) -> None:
+    def _apply_deltas(self, deltas: dict[str, Delta]) -> None:
         docs = self._get(list(deltas))
-        if not docs:
-            return
-        now = utc_now()
-        metadatas = []
-        for doc in docs:
-            meta, delta = doc.metadata, deltas[doc.id]
-            if delta.verdict_relevances:
-                count = int(meta.get("verification_count", 0) or 0)
-                avg = float(meta.get("avg_relevance", 0.0) or 0.0)
-                total = avg * count + sum(delta.verdict_relevances)
-                count += len(delta.verdict_relevances)
-                meta["verification_count"] = count
-                meta["avg_relevance"] = total / count
-            if delta.accesses:
-                meta["access_count"] = int(meta.get("access_count", 0) or 0) + delta.accesses
-                meta["last_accessed"] = now
-            metadatas.append(meta)
-        self._collection.update(ids=[d.id for d in docs], metadatas=metadatas)
+        if docs:
+            self._collection.update(
+                ids=[d.id for d in docs], metadatas=updated_metadata(docs, deltas)
+            )
 
     def _stats(self) -> dict[str, Any]:
         self.catch_up()
@@ -427,57 +360,32 @@ class ChromaKnowledgeBase:
         return await self._call(self._stats)
 
     async def record_access(self, relevances: dict[str, float]) -> None:
-        await self._record(relevances, verdict_use=False)
+        await self.counters.record(relevances, verdict_use=False)
 
     async def record_verdict_use(self, relevances: dict[str, float]) -> None:
-        await self._record(relevances, verdict_use=True)
+        await self.counters.record(relevances, verdict_use=True)
 
-    async def _record(self, relevances: dict[str, float], *, verdict_use: bool) -> None:
-        if not relevances:
-            return
-        for doc_id, relevance in relevances.items():
-            delta = self._deltas.setdefault(doc_id, _Delta())
-            if verdict_use:
-                delta.verdict_relevances.append(float(relevance))
-            else:
-                delta.accesses += 1
-        if self.write_behind_s <= 0:
-            await self.flush()
-        elif self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush_later())
+    @property
+    def write_behind_s(self) -> float:
+        """Seconds the counters wait to be written together (0: at once)."""
+        return self.counters.write_behind_s
 
-    async def _flush_later(self) -> None:
-        await asyncio.sleep(self.write_behind_s)
-        try:
-            # shielded: cancelled by close_writes mid-write, the write itself still completes
-            await asyncio.shield(self.flush())
-        except KnowledgeBaseError as exc:  # counters are best effort: the answers stand
-            log.warning("could not write access/verdict counters to the knowledge base: %s", exc)
+    @write_behind_s.setter
+    def write_behind_s(self, seconds: float) -> None:
+        self.counters.write_behind_s = seconds
 
     async def close_writes(self) -> None:
         """At shutdown, before close(): stop the timer and write what is pending now."""
-        if self._flusher is not None and not self._flusher.done():
-            self._flusher.cancel()
-            await asyncio.wait([self._flusher])
-        await self.flush()
+        await self.counters.close()
 
     async def flush(self) -> None:
         """Write the merged counters now (one update); at shutdown, and for readers that need them."""
-        if self._apply_lock is None:
-            self._apply_lock = asyncio.Lock()
-        async with self._apply_lock:  # one read-modify-write at a time: no lost increments
-            deltas, self._deltas = self._deltas, {}
-            if deltas:
-                self._in_flight = len(deltas)  # still pending for readers until the write is done
-                try:
-                    await self._call(self._apply_deltas, deltas)
-                finally:
-                    self._in_flight = 0
+        await self.counters.flush()
 
     @property
     def pending_counters(self) -> int:
         """Documents whose counters are not in the store yet (waiting, or being written)."""
-        return len(self._deltas) + self._in_flight
+        return self.counters.pending
 
     def close(self) -> None:
         closer = getattr(self._client, "close", None)
@@ -489,37 +397,3 @@ class ChromaKnowledgeBase:
         self.lexical.close()
         if self._lock is not None and self._lock.is_locked:
             self._lock.release()
-
-
-@dataclass
-class _Delta:
-    """What one document's counters still owe the store."""
-
-    accesses: int = 0
-    verdict_relevances: list[float] = field(default_factory=list)
-
-
-RECONCILE_PAGE = 5000  # ids per page when listing (ids only: no text, no vectors)
-PULL_BATCH = 500  # documents fetched per call when the sidecar pulls text it lacks
-
-
-def _lexical_for(directory: Path, name: str) -> LexicalIndex:
-    safe = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in name)
-    return LexicalIndex(Path(directory) / f"lexical-{safe}.sqlite3")
-
-
-def _row(doc_id: str, text: str, meta: dict[str, Any]) -> IndexedRow:
-    return IndexedRow(
-        id=doc_id,
-        title=str(meta.get("title") or ""),
-        text=text,
-        source_type=str(meta.get("source_type") or ""),
-        origin=str(meta.get("origin") or ""),
-        timestamp=str(meta.get("timestamp") or ""),
-    )
-
-
-def _collection(client: Any, name: str) -> Any:
-    return client.get_or_create_collection(
-        name=name, configuration={"hnsw": dict(HNSW)}, embedding_function=None
-    )
