@@ -74,7 +74,6 @@ LONG_MODULES: dict[str, int] = {
     "agent/judge/compare.py": 531,
     "agent/verdict.py": 451,
     "app/cli.py": 693,
-    "app/config.py": 535,
     "app/jobs_api.py": 781,
     "app/records.py": 855,
     "app/services.py": 782,
