@@ -52,8 +52,6 @@ LAZY_HEAVY: dict[str, str] = {
 
 LONG_FUNCTIONS: dict[str, int] = {
     "agent/judge/_quantities.py::quantities": 74,
-    "agent/judge/compare.py::_compare": 110,
-    "agent/judge/compare.py::_slot": 83,
     "agent/judge/local.py::LocalJudge.load": 62,
     "agent/judging.py::judge_verdict": 110,
     "agent/trust.py::score_sources": 78,
@@ -71,7 +69,6 @@ LONG_FUNCTIONS: dict[str, int] = {
     "retrieval/rerank.py::load_reranker": 80,
 }
 LONG_MODULES: dict[str, int] = {
-    "agent/judge/compare.py": 531,
     "agent/verdict.py": 451,
     "app/cli.py": 693,
     "app/jobs_api.py": 781,

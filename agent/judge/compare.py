@@ -21,53 +21,32 @@ probability is the precision it measured on the validation splits (agent/data/co
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Literal
 
 from agent.judge import _lexicon as lex
+from agent.judge._decision import GUARDS, Comparison, _decision, precisions
 from agent.judge._framing import framed
 from agent.judge._quantities import Quantity, quantities
+from agent.judge._slots import (
+    _compound_split,
+    _number_conflict,
+    _other_subject,
+    _roles_swapped,
+    _slot,
+    _slot_filled_otherwise,
+)
 from agent.judge._text import (
     _FUTURE_AUX,
     _PAST_AUX,
     _PRESENT_AUX,
-    _STOP,
     _analyse,
     _clause_bounds,
     _find,
-    _norm,
     _place,
     _Text,
-    _Tok,
-    _Unit,
-    _word_match,
 )
 from agent.sentences import split_sentences
-
-RULES_CARD = Path(__file__).resolve().parents[1] / "data" / "compare.json"
-Rule = Literal[
-    "same",
-    "number",
-    "negation",
-    "framing",
-    "substitution",
-    "direction",
-    "hedge",
-    "tense",
-    "reported",
-    "subject",
-    "question",
-    "partial",
-]
-GUARDS = frozenset(
-    {"hedge", "tense", "reported", "subject", "question", "partial"}
-)  # "not plain": the sentence has every
-# part of the claim but says less (a hedge, another tense, someone's claim, another subject): no model may
-# read it as support
 
 _ATTRIBUTED = re.compile(
     r"\b(?:claim|claims|claimed|allege|alleges|alleged|rumou?red|believe|believes|believed|"
@@ -77,34 +56,9 @@ _ATTRIBUTED = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Comparison:
-    """A plain decision about one (claim, sentence) pair and why."""
-
-    stance: Literal["supports", "refutes", "neutral"]  # neutral: a guard (GUARDS)
-    rule: Rule
-    reason: str  # for a reader: "the claim says 540 km; the source says 212 km"
-    probability: float  # the rule's measured precision (agent/data/compare.json)
-
-
-@lru_cache(maxsize=1)
-def precisions() -> dict[str, float]:
-    """Each rule's measured precision (validation splits); a rule not measured yet counts 0.85."""
-    try:
-        data = json.loads(RULES_CARD.read_text())
-        return {k: float(v["precision"]) for k, v in data.get("rules", {}).items()}
-    except (OSError, ValueError, KeyError):
-        return {}
-
-
 def _reason_quote(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
-def _decision(stance: str, rule: Rule, reason: str) -> Comparison:
-    probability = precisions().get(rule, 0.85) if rule not in GUARDS else 0.0
-    return Comparison(stance, rule, reason, probability)  # type: ignore[arg-type]
 
 
 def compare(claim: str, sentence: str) -> Comparison | None:
@@ -156,6 +110,56 @@ def _numbers_agree(c: _Text, s: _Text) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """What stands between the claim's parts and the sentence's, in the clause that holds them."""
+
+    neg_s: list[int]  # the sentence's negations in the clause (token indices)
+    neg_c: list[int]  # the claim's negations
+    said_less: set[str]  # hedges the sentence has and the claim has not
+    hedged: bool  # the two differ in hedges
+    tense_s: str | None  # the sentence's tense in the clause (past, present, future)
+    tensed: bool  # the two differ in tense
+    swapped: bool  # two names in the opposite roles
+    negated: bool  # one side negated (presence, not parity: two clauses may each hold one)
+    conflict: tuple[Quantity, Quantity] | None  # a number of the claim given otherwise
+    missing: bool  # a number of the claim with nothing of its kind in the sentence
+    loose: bool  # a number the sentence gives only loosely
+
+
+def _read(c: _Text, s: _Text, placed: dict[int, int], window: range) -> _Reading:
+    neg_s = [i for i in s.negations if i in window]
+    hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
+    hedge_c = {c.tokens[i].low for i in c.hedges}
+    aux = next(
+        (
+            s.tokens[i].low
+            for i in window
+            if s.tokens[i].low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX
+        ),
+        None,
+    )
+    tense_s = (
+        None
+        if aux is None
+        else ("past" if aux in _PAST_AUX else "future" if aux in _FUTURE_AUX else "present")
+    )
+    conflict, missing, loose = _number_conflict(c, s, placed)
+    return _Reading(
+        neg_s=neg_s,
+        neg_c=list(c.negations),
+        said_less=hedge_s - hedge_c,
+        hedged=hedge_s != hedge_c,
+        tense_s=tense_s,
+        tensed=c.tense is not None and tense_s is not None and c.tense != tense_s,
+        swapped=_roles_swapped(c, s, placed),
+        negated=bool(c.negations) != bool(neg_s),
+        conflict=conflict,
+        missing=missing,
+        loose=loose,
+    )
+
+
 def _compare(c: _Text, s: _Text) -> Comparison | None:
     found = {i: _find(u, s) for i, u in enumerate(c.units)}
     matched = {i: spots for i, spots in found.items() if spots}
@@ -176,91 +180,70 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
             f"the source reports it as someone's view (“{reported.group(0).strip()}”),"
             " it does not state it",
         )
-    neg_s = [i for i in s.negations if i in window]
-    neg_c = list(c.negations)
-    hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
-    hedge_c = {c.tokens[i].low for i in c.hedges}
-    hedged = hedge_s != hedge_c
-    tense_s = next(
-        (
-            s.tokens[i].low
-            for i in window
-            if s.tokens[i].low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX
-        ),
-        None,
-    )
-    tense_s = (
-        None
-        if tense_s is None
-        else ("past" if tense_s in _PAST_AUX else "future" if tense_s in _FUTURE_AUX else "present")
-    )
-    tensed = c.tense is not None and tense_s is not None and c.tense != tense_s
-    swapped = _roles_swapped(c, s, placed)
-    negated = bool(neg_c) != bool(neg_s)  # presence, not parity: two clauses may each hold one
-    conflict, missing, loose = _number_conflict(c, s, placed)
-    never = any(s.tokens[i].low == "never" for i in neg_s) and not neg_c
-    if missing and not (never and not unmatched):  # "never visited" refutes "visited in 1910"
+    r = _read(c, s, placed, window)
+    never = any(s.tokens[i].low == "never" for i in r.neg_s) and not r.neg_c
+    if r.missing and not (never and not unmatched):  # "never visited" refutes "visited in 1910"
         return None
-    said_less = hedge_s - hedge_c
-    if unmatched and said_less and not (conflict or negated):
+    if unmatched and r.said_less and not (r.conflict or r.negated):
         return _decision(
-            "neutral", "hedge", f"the source says only that it may be so (“{sorted(said_less)[0]}”)"
+            "neutral",
+            "hedge",
+            f"the source says only that it may be so (“{sorted(r.said_less)[0]}”)",
         )
     if unmatched:
-        if (
-            unmatched[0] == 0
-            and len(c.units) >= 3
-            and not (conflict or negated or loose)
-            and _other_subject(s, placed)
-        ):
-            # the first part is the subject: "penguins live there" does not refute "lions live there"
-            return _decision(
-                "neutral",
-                "subject",
-                f"the source says it of something else, not of {c.units[0].text}",
-            )
-        if conflict or negated or hedged or tensed or loose or unmatched[0] == 0:
-            return None
-        slot = _slot(c, s, unmatched[0], placed, window)
-        if slot is None and c.units[unmatched[0]].proper:
-            return _decision(
-                "neutral", "partial", f"the source does not mention {c.units[unmatched[0]].text}"
-            )
-        return slot
-    if conflict is not None:
-        if negated or hedged or tensed:
-            return None
-        q, r = conflict
-        return _decision("refutes", "number", f"the claim says {q.text}; the source says {r.text}")
-    if negated:
-        if hedged:
-            return None
-        side = s.tokens[neg_s[0]].text if neg_s else None
-        if side:
-            cue = s.raw[
-                s.tokens[max(neg_s[0] - 2, 0)].start : s.tokens[
-                    min(neg_s[0] + 2, len(s.tokens) - 1)
-                ].end
-            ]
-            return _decision(
-                "refutes",
-                "negation",
-                f"the claim says it is so; the source says it is not (“{cue}”)",
-            )
-        cue = c.tokens[neg_c[0]].text
+        return _one_part_missing(c, s, unmatched[0], placed, window, r)
+    return _every_part_there(c, s, placed, r)
+
+
+def _one_part_missing(
+    c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range, r: _Reading
+) -> Comparison | None:
+    """Every part of the claim but one is in the sentence: another subject, or what stands in
+    the missing part's place."""
+    if (
+        missing == 0
+        and len(c.units) >= 3
+        and not (r.conflict or r.negated or r.loose)
+        and _other_subject(s, placed)
+    ):
+        # the first part is the subject: "penguins live there" does not refute "lions live there"
         return _decision(
-            "refutes", "negation", f"the claim says “{cue}”; the source states it without negation"
+            "neutral",
+            "subject",
+            f"the source says it of something else, not of {c.units[0].text}",
         )
-    if hedged and hedge_s - hedge_c:
-        cue = sorted(hedge_s - hedge_c)[0]
+    if r.conflict or r.negated or r.hedged or r.tensed or r.loose or missing == 0:
+        return None
+    slot = _slot(c, s, missing, placed, window)
+    if slot is None and c.units[missing].proper:
+        return _decision(
+            "neutral", "partial", f"the source does not mention {c.units[missing].text}"
+        )
+    return slot
+
+
+def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
+    """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
+    another tense, a slot filled otherwise — or the same statement."""
+    if r.conflict is not None:
+        if r.negated or r.hedged or r.tensed:
+            return None
+        q, other = r.conflict
+        return _decision(
+            "refutes", "number", f"the claim says {q.text}; the source says {other.text}"
+        )
+    if r.negated:
+        return None if r.hedged else _negation(c, s, r)
+    if r.hedged and r.said_less:
+        cue = sorted(r.said_less)[0]
         return _decision("neutral", "hedge", f"the source says only that it may be so (“{cue}”)")
-    if tensed:
+    if r.tensed:
         return _decision(
             "neutral",
             "tense",
-            f"the claim is in the {c.tense} tense; the source speaks of the {tense_s}",
+            f"the claim is in the {c.tense} tense; the source speaks of the {r.tense_s}",
         )
-    if hedged or swapped or loose or _compound_split(c, s, placed):
+    if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
         return None
     other = _slot_filled_otherwise(c, s)
     if other is not None:
@@ -268,239 +251,20 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     return _decision("supports", "same", "the source states every part of the claim")
 
 
-def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
-    """ "directed by Ana Roske" against "… produced by Ana Roske and directed by Bel Tamsin": every
-    word is there, but the claim's slot ("directed by") holds another name in the sentence."""
-    for unit in c.units:
-        if not unit.proper:
-            continue
-        first = unit.tokens[0].index
-        k = first - 1
-        glue = []
-        while k >= 0 and c.tokens[k].low in _STOP and len(glue) < 2:
-            glue.insert(0, c.tokens[k].low)
-            k -= 1
-        if k < 0 or not glue or c.tokens[k].low in _STOP or c.tokens[k].cap:
-            continue
-        head = c.tokens[k].low
-        names = [t.low for t in unit.tokens]
-        fills = []
-        for tok in s.tokens:
-            if not _word_match(head, tok.low):
-                continue
-            after = s.tokens[tok.index + 1 : tok.index + 1 + len(glue)]
-            if [t.low for t in after] != glue or tok.index + len(glue) + 1 >= len(s.tokens):
-                continue
-            start = tok.index + len(glue) + 1
-            end = start
-            while (
-                end < len(s.tokens)
-                and s.tokens[end].cap
-                and (end == start or not s.raw[s.tokens[end - 1].end : s.tokens[end].start].strip())
-            ):
-                end += 1
-            fills.append([t.text for t in s.tokens[start:end]])
-        if not fills or any([_norm(w) for w in f] == names for f in fills):
-            continue
-        named = [f for f in fills if f]
-        if named and not any(_norm(w) in names for f in named for w in f):
-            return _decision(
-                "refutes",
-                "substitution",
-                f"the claim says {c.tokens[k].text} {' '.join(glue)} "
-                f"{unit.text}; the source says {' '.join(named[0])}",
-            )
-    return None
-
-
-def _compound_split(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
-    """Words that stand together in the claim ("polar bear population") found apart in the
-    sentence ("the human population … polar bears"): every part is there, but not said together."""
-    order = sorted(placed)
-    for x, y in zip(order, order[1:], strict=False):
-        if y != x + 1:
-            continue
-        ux, uy = c.units[x], c.units[y]
-        if uy.tokens[0].index != ux.tokens[-1].index + 1 or ux.proper or uy.proper:
-            continue  # not a compound of common words ("bear population")
-        if not lex.noun_only(uy.tokens[0].low):
-            continue
-        gap = placed[y] - placed[x]
-        if not 0 < gap <= 3:
-            return True
-    return False
-
-
-_PRONOUNS = frozenset(
-    [
-        "he",
-        "she",
-        "it",
-        "they",
-        "his",
-        "her",
-        "its",
-        "their",
-        "this",
-        "these",
-        "those",
-        "which",
-        "who",
-    ]
-)
-
-
-def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
-    """Does the sentence name something else where the claim's subject would be (not a pronoun)?"""
-    first = min(placed.values())
-    before = [
-        t for t in s.tokens[max(0, first - 4) : first] if t.low not in _STOP or t.low in _PRONOUNS
-    ]
-    if not before or before[-1].low in _PRONOUNS:
-        return False
-    last = before[-1]
-    return last.cap or lex.is_noun(last.low)
-
-
-def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
-    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
-    names = [i for i in placed if c.units[i].proper]
-    for x in names:
-        for y in names:
-            if x < y and placed[x] > placed[y]:
-                between = {t.low for t in s.tokens[placed[y] : placed[x]]}
-                claim_between = {
-                    t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
-                }
-                if ("by" in between) == ("by" in claim_between):
-                    return True
-    return False
-
-
-def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
-    """The sentence token where the content word next to the claim's number was matched."""
-    best, gap = None, None
-    for i, pos in placed.items():
-        tok = c.units[i].tokens[0]
-        d = min(abs(tok.start - q.end), abs(q.start - c.units[i].tokens[-1].end))
-        if gap is None or d < gap:
-            best, gap = pos, d
-    return best
-
-
-def _number_conflict(
-    c: _Text, s: _Text, placed: dict[int, int]
-) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
-    """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
-    the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
-    conflict, loose = None, False
-    for q in c.numbers:
-        same = [r for r in s.numbers if r.dimension == q.dimension]
-        if not same:
-            return None, True, loose
-        anchor = _anchor(c, q, placed)
-        if anchor is not None:
-            at = s.tokens[anchor].start
-            same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
-        if any(q.within(r) for r in same):
-            continue
-        if any(q.overlaps(r) for r in same[:1]):
-            loose = True
-            continue
-        conflict = conflict or (q, same[0])
-    return conflict, False, loose
-
-
-def _neighbours(c: _Text, unit: _Unit) -> tuple[_Tok | None, _Tok | None]:
-    first, last = unit.tokens[0].index, unit.tokens[-1].index
-    left = c.tokens[first - 1] if first > 0 else None
-    right = c.tokens[last + 1] if last + 1 < len(c.tokens) else None
-    return left, right
-
-
-def _slot(
-    c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range
-) -> Comparison | None:
-    """The claim's one unmatched part and what the sentence has in its place."""
-    unit = c.units[missing]
-    left, right = _neighbours(c, unit)
-    used = set(placed.values())
-    candidates: list[tuple[int, int]] = []  # (start, end) token spans in the sentence
-    for tok in s.tokens:
-        if tok.index not in window or tok.index in used or tok.low in _STOP:
-            continue
-        k = tok.index - 1
-        while (
-            k > 0
-            and s.tokens[k].low in {"the", "a", "an"}
-            and (left is None or left.low not in {"the", "a", "an"})
-        ):
-            k -= 1
-        before = s.tokens[k].low if k >= 0 else None
-        after = s.tokens[tok.index + 1].low if tok.index + 1 < len(s.tokens) else None
-        fits_left = left is not None and before == left.low
-        fits_right = right is not None and after == right.low and right.low not in _STOP
-        if unit.proper and tok.cap and (fits_left or fits_right):
-            end = tok.index
-            while (
-                end + 1 < len(s.tokens)
-                and s.tokens[end + 1].cap
-                and s.tokens[end + 1].index not in used
-                and not s.raw[s.tokens[end].end : s.tokens[end + 1].start].strip()
-            ):
-                end += 1
-            candidates.append((tok.index, end))
-        elif (
-            not unit.proper
-            and (fits_left or right is None or right.low in _STOP)
-            and (fits_right or right is None or right.low in _STOP)
-        ):
-            candidates.append((tok.index, tok.index))
-    if not candidates:
-        if not unit.proper and len(unit.tokens) == 1:
-            for tok in s.tokens:  # an antonym anywhere in the clause
-                if (
-                    tok.index in window
-                    and tok.index not in used
-                    and lex.antonymous(unit.tokens[0].low, tok.low)
-                ):
-                    return _decision(
-                        "refutes",
-                        "direction",
-                        f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”",
-                    )
-        return None
-    a, b = candidates[0]
-    other = " ".join(t.text for t in s.tokens[a : b + 1])
-    mine = unit.text
-    if not unit.proper:
-        word, theirs = unit.tokens[0].low, s.tokens[a].low
-        if lex.antonymous(word, theirs):
-            return _decision(
-                "refutes",
-                "direction",
-                f"the claim says “{mine}”; the source says the opposite, “{other}”",
-            )
-        if s.tokens[a].cap or unit.tokens[0].cap:
-            return None  # a common noun against a name ("the fifties" against "July"): not one kind
-        verbal = any(w.endswith(("ing", "ed")) and not lex.noun_only(w) for w in (word, theirs))
-        if not verbal and lex.is_noun(word) and lex.is_noun(theirs) and lex.same_kind(word, theirs):
-            return _decision(
-                "refutes", "substitution", f"the claim says {mine}; the source says {other}"
-            )
-        return None
-    kind = lex.same_kind(mine.lower(), other.lower()) if len(unit.tokens) == 1 and a == b else None
-    if kind is False:
-        return None
-    if (
-        kind is None
-        and (lex.known_word(mine.lower()) != lex.known_word(other.lower()))
-        and len(unit.tokens) == 1
-        and a == b
-        and (mine.lower() in lex.table()["kinds"] or other.lower() in lex.table()["kinds"])
-    ):
-        return None  # one a known place or thing, the other not: containment cannot be ruled out
-    return _decision("refutes", "substitution", f"the claim says {mine}; the source says {other}")
+def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
+    """One side negated, everything else the same: the reason quotes the negation."""
+    if r.neg_s:
+        at = r.neg_s[0]
+        cue = s.raw[s.tokens[max(at - 2, 0)].start : s.tokens[min(at + 2, len(s.tokens) - 1)].end]
+        return _decision(
+            "refutes",
+            "negation",
+            f"the claim says it is so; the source says it is not (“{cue}”)",
+        )
+    cue = c.tokens[r.neg_c[0]].text
+    return _decision(
+        "refutes", "negation", f"the claim says “{cue}”; the source states it without negation"
+    )
 
 
 def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison | None:

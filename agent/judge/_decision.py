@@ -1,0 +1,60 @@
+"""A comparison's decision: the rule that fired, its side, its reason for a reader, and the
+precision the rule measured on the validation splits (agent/data/compare.json)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+RULES_CARD = Path(__file__).resolve().parents[1] / "data" / "compare.json"
+
+
+Rule = Literal[
+    "same",
+    "number",
+    "negation",
+    "framing",
+    "substitution",
+    "direction",
+    "hedge",
+    "tense",
+    "reported",
+    "subject",
+    "question",
+    "partial",
+]
+
+
+GUARDS = frozenset(
+    {"hedge", "tense", "reported", "subject", "question", "partial"}
+)  # "not plain": the sentence has every
+# part of the claim but says less (a hedge, another tense, someone's claim, another subject): no model may
+# read it as support
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A plain decision about one (claim, sentence) pair and why."""
+
+    stance: Literal["supports", "refutes", "neutral"]  # neutral: a guard (GUARDS)
+    rule: Rule
+    reason: str  # for a reader: "the claim says 540 km; the source says 212 km"
+    probability: float  # the rule's measured precision (agent/data/compare.json)
+
+
+@lru_cache(maxsize=1)
+def precisions() -> dict[str, float]:
+    """Each rule's measured precision (validation splits); a rule not measured yet counts 0.85."""
+    try:
+        data = json.loads(RULES_CARD.read_text())
+        return {k: float(v["precision"]) for k, v in data.get("rules", {}).items()}
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def _decision(stance: str, rule: Rule, reason: str) -> Comparison:
+    probability = precisions().get(rule, 0.85) if rule not in GUARDS else 0.0
+    return Comparison(stance, rule, reason, probability)  # type: ignore[arg-type]

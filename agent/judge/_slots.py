@@ -1,0 +1,254 @@
+"""Where the claim's parts sit in the sentence (the comparison stage's structural checks): a slot
+of the claim filled otherwise, a compound split apart, another subject, roles swapped, a number
+in conflict, and what the sentence has in place of the claim's one unmatched part."""
+
+from __future__ import annotations
+
+from agent.judge import _lexicon as lex
+from agent.judge._decision import Comparison, _decision
+from agent.judge._quantities import Quantity
+from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
+
+
+def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
+    """ "directed by Ana Roske" against "… produced by Ana Roske and directed by Bel Tamsin": every
+    word is there, but the claim's slot ("directed by") holds another name in the sentence."""
+    for unit in c.units:
+        if not unit.proper:
+            continue
+        first = unit.tokens[0].index
+        k = first - 1
+        glue = []
+        while k >= 0 and c.tokens[k].low in _STOP and len(glue) < 2:
+            glue.insert(0, c.tokens[k].low)
+            k -= 1
+        if k < 0 or not glue or c.tokens[k].low in _STOP or c.tokens[k].cap:
+            continue
+        head = c.tokens[k].low
+        names = [t.low for t in unit.tokens]
+        fills = []
+        for tok in s.tokens:
+            if not _word_match(head, tok.low):
+                continue
+            after = s.tokens[tok.index + 1 : tok.index + 1 + len(glue)]
+            if [t.low for t in after] != glue or tok.index + len(glue) + 1 >= len(s.tokens):
+                continue
+            start = tok.index + len(glue) + 1
+            end = start
+            while (
+                end < len(s.tokens)
+                and s.tokens[end].cap
+                and (end == start or not s.raw[s.tokens[end - 1].end : s.tokens[end].start].strip())
+            ):
+                end += 1
+            fills.append([t.text for t in s.tokens[start:end]])
+        if not fills or any([_norm(w) for w in f] == names for f in fills):
+            continue
+        named = [f for f in fills if f]
+        if named and not any(_norm(w) in names for f in named for w in f):
+            return _decision(
+                "refutes",
+                "substitution",
+                f"the claim says {c.tokens[k].text} {' '.join(glue)} "
+                f"{unit.text}; the source says {' '.join(named[0])}",
+            )
+    return None
+
+
+def _compound_split(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Words that stand together in the claim ("polar bear population") found apart in the
+    sentence ("the human population … polar bears"): every part is there, but not said together."""
+    order = sorted(placed)
+    for x, y in zip(order, order[1:], strict=False):
+        if y != x + 1:
+            continue
+        ux, uy = c.units[x], c.units[y]
+        if uy.tokens[0].index != ux.tokens[-1].index + 1 or ux.proper or uy.proper:
+            continue  # not a compound of common words ("bear population")
+        if not lex.noun_only(uy.tokens[0].low):
+            continue
+        gap = placed[y] - placed[x]
+        if not 0 < gap <= 3:
+            return True
+    return False
+
+
+_PRONOUNS = frozenset(
+    [
+        "he",
+        "she",
+        "it",
+        "they",
+        "his",
+        "her",
+        "its",
+        "their",
+        "this",
+        "these",
+        "those",
+        "which",
+        "who",
+    ]
+)
+
+
+def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
+    """Does the sentence name something else where the claim's subject would be (not a pronoun)?"""
+    first = min(placed.values())
+    before = [
+        t for t in s.tokens[max(0, first - 4) : first] if t.low not in _STOP or t.low in _PRONOUNS
+    ]
+    if not before or before[-1].low in _PRONOUNS:
+        return False
+    last = before[-1]
+    return last.cap or lex.is_noun(last.low)
+
+
+def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
+    names = [i for i in placed if c.units[i].proper]
+    for x in names:
+        for y in names:
+            if x < y and placed[x] > placed[y]:
+                between = {t.low for t in s.tokens[placed[y] : placed[x]]}
+                claim_between = {
+                    t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
+                }
+                if ("by" in between) == ("by" in claim_between):
+                    return True
+    return False
+
+
+def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
+    """The sentence token where the content word next to the claim's number was matched."""
+    best, gap = None, None
+    for i, pos in placed.items():
+        tok = c.units[i].tokens[0]
+        d = min(abs(tok.start - q.end), abs(q.start - c.units[i].tokens[-1].end))
+        if gap is None or d < gap:
+            best, gap = pos, d
+    return best
+
+
+def _number_conflict(
+    c: _Text, s: _Text, placed: dict[int, int]
+) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
+    """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
+    the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
+    conflict, loose = None, False
+    for q in c.numbers:
+        same = [r for r in s.numbers if r.dimension == q.dimension]
+        if not same:
+            return None, True, loose
+        anchor = _anchor(c, q, placed)
+        if anchor is not None:
+            at = s.tokens[anchor].start
+            same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
+        if any(q.within(r) for r in same):
+            continue
+        if any(q.overlaps(r) for r in same[:1]):
+            loose = True
+            continue
+        conflict = conflict or (q, same[0])
+    return conflict, False, loose
+
+
+def _neighbours(c: _Text, unit: _Unit) -> tuple[_Tok | None, _Tok | None]:
+    first, last = unit.tokens[0].index, unit.tokens[-1].index
+    left = c.tokens[first - 1] if first > 0 else None
+    right = c.tokens[last + 1] if last + 1 < len(c.tokens) else None
+    return left, right
+
+
+def _in_its_place(
+    c: _Text, s: _Text, unit: _Unit, used: set[int], window: range
+) -> list[tuple[int, int]]:
+    """(start, end) token spans of the sentence that stand where the claim has ``unit``: between
+    the same neighbours (a name for a name)."""
+    left, right = _neighbours(c, unit)
+    candidates: list[tuple[int, int]] = []
+    for tok in s.tokens:
+        if tok.index not in window or tok.index in used or tok.low in _STOP:
+            continue
+        k = tok.index - 1
+        while (
+            k > 0
+            and s.tokens[k].low in {"the", "a", "an"}
+            and (left is None or left.low not in {"the", "a", "an"})
+        ):
+            k -= 1
+        before = s.tokens[k].low if k >= 0 else None
+        after = s.tokens[tok.index + 1].low if tok.index + 1 < len(s.tokens) else None
+        fits_left = left is not None and before == left.low
+        fits_right = right is not None and after == right.low and right.low not in _STOP
+        if unit.proper and tok.cap and (fits_left or fits_right):
+            end = tok.index
+            while (
+                end + 1 < len(s.tokens)
+                and s.tokens[end + 1].cap
+                and s.tokens[end + 1].index not in used
+                and not s.raw[s.tokens[end].end : s.tokens[end + 1].start].strip()
+            ):
+                end += 1
+            candidates.append((tok.index, end))
+        elif (
+            not unit.proper
+            and (fits_left or right is None or right.low in _STOP)
+            and (fits_right or right is None or right.low in _STOP)
+        ):
+            candidates.append((tok.index, tok.index))
+    return candidates
+
+
+def _slot(
+    c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range
+) -> Comparison | None:
+    """The claim's one unmatched part and what the sentence has in its place."""
+    unit = c.units[missing]
+    used = set(placed.values())
+    candidates = _in_its_place(c, s, unit, used, window)
+    if not candidates:
+        if not unit.proper and len(unit.tokens) == 1:
+            for tok in s.tokens:  # an antonym anywhere in the clause
+                if (
+                    tok.index in window
+                    and tok.index not in used
+                    and lex.antonymous(unit.tokens[0].low, tok.low)
+                ):
+                    return _decision(
+                        "refutes",
+                        "direction",
+                        f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”",
+                    )
+        return None
+    a, b = candidates[0]
+    other = " ".join(t.text for t in s.tokens[a : b + 1])
+    mine = unit.text
+    if not unit.proper:
+        word, theirs = unit.tokens[0].low, s.tokens[a].low
+        if lex.antonymous(word, theirs):
+            return _decision(
+                "refutes",
+                "direction",
+                f"the claim says “{mine}”; the source says the opposite, “{other}”",
+            )
+        if s.tokens[a].cap or unit.tokens[0].cap:
+            return None  # a common noun against a name ("the fifties" against "July"): not one kind
+        verbal = any(w.endswith(("ing", "ed")) and not lex.noun_only(w) for w in (word, theirs))
+        if not verbal and lex.is_noun(word) and lex.is_noun(theirs) and lex.same_kind(word, theirs):
+            return _decision(
+                "refutes", "substitution", f"the claim says {mine}; the source says {other}"
+            )
+        return None
+    kind = lex.same_kind(mine.lower(), other.lower()) if len(unit.tokens) == 1 and a == b else None
+    if kind is False:
+        return None
+    if (
+        kind is None
+        and (lex.known_word(mine.lower()) != lex.known_word(other.lower()))
+        and len(unit.tokens) == 1
+        and a == b
+        and (mine.lower() in lex.table()["kinds"] or other.lower() in lex.table()["kinds"])
+    ):
+        return None  # one a known place or thing, the other not: containment cannot be ruled out
+    return _decision("refutes", "substitution", f"the claim says {mine}; the source says {other}")
