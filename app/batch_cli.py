@@ -25,7 +25,9 @@ from typing import Any
 
 import httpx
 
-from jobs.formats import CSV_COLUMNS, InputError, csv_row, parse_file, read_answered
+from app.jobs_schemas import InputError, parse_file
+from jobs.formats import CSV_COLUMNS, csv_row, read_answered
+from jobs.items import ItemResult
 
 MAX_ITEMS_PER_JOB = 10_000
 POLL_S = 1.0
@@ -41,20 +43,15 @@ def read_items(path: Path) -> list[dict[str, Any]]:
     rows = parse_file(path.read_text(encoding="utf-8"), kind)
     items, seen = [], set()
     for position, row in enumerate(rows, start=1):
-        item_id = str(position) if row.get("id") in (None, "") else str(row["id"])
+        item_id = str(position) if row.id in (None, "") else str(row.id)
         if item_id in seen:
             raise InputError(f"{path}: the id {item_id!r} appears twice")
         seen.add(item_id)
-        item = {
-            "id": item_id,
-            "claim": row.get("claim") if isinstance(row.get("claim"), str) else "",
-        }
-        for optional in (
-            "claimant",
-            "appearance",
-        ):  # for the ClaimReview export, when the file has them
-            if isinstance(row.get(optional), str) and row[optional].strip():
-                item[optional] = row[optional].strip()
+        item = {"id": item_id, "claim": row.claim if isinstance(row.claim, str) else ""}
+        # for the ClaimReview export, when the file has them
+        for name, value in (("claimant", row.claimant), ("appearance", row.appearance)):
+            if isinstance(value, str) and value.strip():
+                item[name] = value.strip()
         items.append(item)
     return items
 
@@ -108,7 +105,7 @@ class Output:
                 writer = csv.writer(handle, lineterminator="\n")
                 if new:
                     writer.writerow(CSV_COLUMNS)
-                writer.writerows(csv_row(row) for row in rows)
+                writer.writerows(csv_row(ItemResult.from_row(row)) for row in rows)
             else:
                 handle.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
 
@@ -154,62 +151,95 @@ async def _download(
             return done, failed
 
 
+def _bar(args: argparse.Namespace, total: int, initial: int) -> Any:
+    if args.quiet:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, unit="claim", file=sys.stderr, dynamic_ncols=True)
+
+
+class JobFile:
+    """`<out>.job`: the id of the job a run is following, until its rows are in --out (a CLI's
+    small file, read and written in place)."""
+
+    def __init__(self, out_path: Path) -> None:
+        self.path = out_path.with_name(out_path.name + ".job")
+
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def job(self) -> str | None:
+        return json.loads(self.path.read_text())["job"] if self.path.exists() else None
+
+    def keep(self, job_id: str, api: str) -> None:
+        self.path.write_text(json.dumps({"job": job_id, "api": api}))
+
+    def clear(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+async def _next_job(
+    http: httpx.AsyncClient,
+    args: argparse.Namespace,
+    todo: list[dict[str, Any]],
+    state: JobFile,
+) -> str | None:
+    """The job an interrupted run left in `<out>.job`, else a new job of the items not answered
+    yet; None when none is left."""
+    job_id = state.job()
+    if job_id is not None:  # an interrupted run: follow its job
+        if (await http.get(f"/api/jobs/{job_id}")).status_code != 404:
+            return job_id
+        state.clear()
+    if not todo:
+        return None
+    options = {"web_search": False} if args.no_web else {}
+    body = _check(
+        await http.post("/api/jobs", json={"items": todo[:MAX_ITEMS_PER_JOB], "options": options}),
+        202,
+    )
+    state.keep(body["id"], args.api or "in-process")
+    return body["id"]
+
+
+async def _run_jobs(
+    args: argparse.Namespace,
+    items: list[dict[str, Any]],
+    answered: set[str],
+    out: Output,
+    bar: Any,
+) -> tuple[int, int]:
+    """Submit, follow and download jobs until every item is in --out: (answered, failed)."""
+    state = JobFile(out.path)
+    done_total = failed_total = 0
+    async with _client(args) as http:
+        while True:
+            todo = [item for item in items if item["id"] not in answered]
+            job_id = await _next_job(http, args, todo, state)
+            if job_id is None:
+                return done_total, failed_total
+            final = await _follow(http, job_id, bar, len(answered))
+            done, failed = await _download(http, job_id, answered, out)
+            done_total, failed_total = done_total + done, failed_total + failed
+            state.clear()
+            if final["state"] == "cancelled":
+                raise BatchError(f"job {job_id} was cancelled; re-run to submit what is left")
+
+
 async def run_batch(args: argparse.Namespace) -> int:
     source, out_path = Path(args.file), Path(args.out)
     items = read_items(source)
     out = Output(out_path)
     answered = set(read_answered(str(out_path)))
-    state_file = out_path.with_name(out_path.name + ".job")
     todo = [item for item in items if item["id"] not in answered]
-    if not todo and not state_file.exists():
+    if not todo and not JobFile(out_path).exists():
         print(f"claimcheck: all {len(items)} items are already in {out_path}", file=sys.stderr)
         return 0
-    bar = None
-    if not args.quiet:
-        from tqdm import tqdm
-
-        bar = tqdm(
-            total=len(items),
-            initial=len(items) - len(todo),
-            unit="claim",
-            file=sys.stderr,
-            dynamic_ncols=True,
-        )
+    bar = _bar(args, len(items), len(items) - len(todo))
     started = time.perf_counter()
-    totals = [0, 0]
     try:
-        async with _client(args) as http:
-            while True:
-                job_id = None
-                if state_file.exists():  # an interrupted run: follow its job
-                    job_id = json.loads(state_file.read_text())["job"]
-                    if (await http.get(f"/api/jobs/{job_id}")).status_code == 404:
-                        job_id = None
-                        state_file.unlink()
-                if job_id is None:
-                    todo = [item for item in items if item["id"] not in answered]
-                    if not todo:
-                        break
-                    options = {"web_search": False} if args.no_web else {}
-                    body = _check(
-                        await http.post(
-                            "/api/jobs",
-                            json={"items": todo[:MAX_ITEMS_PER_JOB], "options": options},
-                        ),
-                        202,
-                    )
-                    job_id = body["id"]
-                    state_file.write_text(
-                        json.dumps({"job": job_id, "api": args.api or "in-process"})
-                    )
-                base = len(answered)
-                final = await _follow(http, job_id, bar, base)
-                done, failed = await _download(http, job_id, answered, out)
-                totals[0] += done
-                totals[1] += failed
-                state_file.unlink(missing_ok=True)
-                if final["state"] == "cancelled":
-                    raise BatchError(f"job {job_id} was cancelled; re-run to submit what is left")
+        done, failed = await _run_jobs(args, items, answered, out, bar)
     except (httpx.HTTPError, BatchError) as exc:
         if bar is not None:
             bar.close()
@@ -226,7 +256,7 @@ async def run_batch(args: argparse.Namespace) -> int:
         bar.refresh()
         bar.close()
     print(
-        f"claimcheck: {totals[0]} answered, {totals[1]} failed in {time.perf_counter() - started:.1f} s "
+        f"claimcheck: {done} answered, {failed} failed in {time.perf_counter() - started:.1f} s "
         f"→ {out_path}",
         file=sys.stderr,
     )

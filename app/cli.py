@@ -534,7 +534,7 @@ def models_command(args: argparse.Namespace) -> int:
 
 def worker_command(args: argparse.Namespace) -> int:
     """A queue worker: items of batch jobs, verified by this process's own services."""
-    from jobs.worker import run_worker
+    from app.jobs_setup import run_worker
 
     settings = _settings()
     if args.concurrency is not None:

@@ -15,6 +15,7 @@ from starlette.routing import Match, Route
 from agent.check import UnknownProfile
 from agent.gather import ReferenceRefused
 from agent.llm import LLMError
+from jobs.errors import JobInvalid, JobLimitReached, JobNotFound
 from retrieval.errors import DocumentNotFound, KnowledgeBaseError, ModelUnavailable
 from search.base import SearchError
 
@@ -27,6 +28,10 @@ class Saturated(Exception):
 
 class DeadlineExceeded(Exception):
     """A verification's local work ran past VERIFY_DEADLINE_S (outside calls are cut before it)."""
+
+
+class BadRequest(ValueError):
+    """A body that cannot be read at all (400 `bad_request`; the message says why)."""
 
 
 def error_response(
@@ -90,6 +95,8 @@ def _safe(value: Any, depth: int = 0) -> Any:
 # Domain error → (status, error name, Retry-After seconds). The first matching class wins.
 _DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str | None]] = {
     DocumentNotFound: (404, "not_found", None),  # before KnowledgeBaseError: it may subclass it
+    JobNotFound: (404, "not_found", None),
+    BadRequest: (400, "bad_request", None),
     Saturated: (503, "saturated", "5"),
     DeadlineExceeded: (503, "deadline_exceeded", "5"),
     KnowledgeBaseError: (503, "knowledge_base_unavailable", "10"),
@@ -129,6 +136,14 @@ def describe_error(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]
                 ],
             },
             {},
+        )
+    if isinstance(exc, JobInvalid):  # a job submission that cannot become a job
+        return 422, {"error": "invalid_request", "detail": exc.errors}, {}
+    if isinstance(exc, JobLimitReached):  # the key's unfinished work is at its limit
+        return (
+            429,
+            {"error": exc.error, "detail": str(exc)},
+            {"Retry-After": str(exc.retry_after_s)},
         )
     if isinstance(exc, UnknownProfile):
         return (
@@ -205,5 +220,12 @@ def install_error_handlers(app: FastAPI) -> None:
             exc.status_code, names.get(exc.status_code, "http_error"), exc.detail, headers=headers
         )
 
-    for kind in (ReferenceRefused, UnknownProfile, *_DOMAIN_ERRORS, Exception):
+    for kind in (
+        ReferenceRefused,
+        UnknownProfile,
+        JobInvalid,
+        JobLimitReached,
+        *_DOMAIN_ERRORS,
+        Exception,
+    ):
         app.add_exception_handler(kind, _domain_error)

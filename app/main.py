@@ -15,8 +15,9 @@ from swagger_ui_bundle import swagger_ui_path
 from app.config import Settings
 from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
-from app.jobs_api import document_jobs, start_jobs
 from app.jobs_api import router as jobs_router
+from app.jobs_schemas import document_jobs
+from app.jobs_setup import start_jobs
 from app.limits import BodySizeLimit
 from app.mcp import McpEndpoint, build_mcp, transport_security
 from app.records import router as records_router

@@ -2,7 +2,7 @@
 
 `Recorder.keep` gives an answer its `id` and queues its record — the answer as sent, the engines
 and prompts that made it, the queries and tiers searched, and each evidence item's text as it was
-read with its sha256 — for `RecordWriter` to write after the answer (jobs/records.py). It never
+read with its sha256 — for `RecordWriter` to write after the answer (jobs/record_writer.py). It never
 raises: a record that cannot be made is logged and the answer goes out without an id.
 
 A review (`POST /api/verifications/{id}/review`, a key of REVIEWER_KEYS) is stored and written
@@ -39,11 +39,11 @@ from app.jsonbody import StrictJSONRoute
 from app.schemas.common import error_responses
 from app.schemas.verify import VerifyResponse
 from jobs.formats import BEST_RATING, RATING, WORST_RATING
+from jobs.record_writer import RecordWriter
 from jobs.records import (
     NewRecord,
     RecordRow,
     RecordStore,
-    RecordWriter,
     ReviewRow,
     Snapshot,
     decode_cursor,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,6 +27,7 @@ from app.schemas.kb import (
 )
 from app.schemas.verify import VerifyRequest, VerifyResponse
 from app.services import Services
+from app.sse import sse_response
 from app.verification import claim_out, to_check_response, verify_options
 from retrieval.documents import Document
 from retrieval.errors import DocumentNotFound
@@ -93,14 +93,6 @@ SSE_EVENT = {
 
 
 READ_ERRORS = error_responses(401, 429, 503)
-
-
-def sse_response(events: AsyncIterator[str]) -> StreamingResponse:
-    return StreamingResponse(
-        events,
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
 
 
 @router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])

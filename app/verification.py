@@ -24,7 +24,8 @@ from agent.verifier import Verifier, VerifyOptions
 from app.errors import DeadlineExceeded, Saturated, describe_error
 from app.schemas.check import CheckClaimOut, CheckResponse
 from app.schemas.verify import VerifyRequest, VerifyResponse
-from app.sse import frame
+from app.sse import KEEP_ALIVE, frame
+from jobs.items import ItemOptions
 from search.resilience import cuts, within
 
 if TYPE_CHECKING:
@@ -48,6 +49,18 @@ def verify_options(body: VerifyRequest) -> VerifyOptions:
         grounding=body.grounding,
         profile=body.profile,
         search_with_references=body.web_search and "web_search" in body.model_fields_set,
+    )
+
+
+def job_options(options: ItemOptions) -> VerifyOptions:
+    """A job's options as `verify_options` reads the same fields of a `POST /api/verify` body."""
+    return VerifyOptions(
+        web_search=options.web_search is not False,
+        references=list(options.references) if options.references is not None else None,
+        index_references=options.index_references,
+        grounding=options.grounding,
+        profile=options.profile,
+        search_with_references=options.web_search is True,
     )
 
 
@@ -178,16 +191,15 @@ class VerificationService:
             yield
 
     async def verify_job_item(
-        self, claim: str, options: dict[str, Any], owner: str = ""
+        self, claim: str, options: ItemOptions, owner: str = ""
     ) -> dict[str, Any]:
-        """One batch item, as `POST /api/verify` would answer it (its body as JSON data), waiting
-        its turn for a slot: the in-process runner and `claimcheck worker` both call this."""
-        body = VerifyRequest.model_validate({**options, "claim": claim})
+        """One batch item (its claim and options validated when the job was made), as
+        `POST /api/verify` would answer it (its body as JSON data), waiting its turn for a slot:
+        the jobs' `VerifyItem`, called by the in-process runner and `claimcheck worker`."""
+        chosen = job_options(options)
         async with self.queued_slot():
-            result = await self.verify(body.claim, verify_options(body))
-        return self.answer(result, owner, via="job", options=verify_options(body)).model_dump(
-            mode="json"
-        )
+            result = await self.verify(claim, chosen)
+        return self.answer(result, owner, via="job", options=chosen).model_dump(mode="json")
 
     # -- verification, cached ---------------------------------------------------------------
 
@@ -324,7 +336,7 @@ class VerificationService:
                     try:
                         item = await asyncio.wait_for(queue.get(), timeout=KEEPALIVE_S)
                     except TimeoutError:
-                        yield ": keep-alive\n\n"
+                        yield KEEP_ALIVE
                         continue
                     if item is None:
                         break

@@ -1,4 +1,5 @@
-"""What goes in (JSON items, JSONL or CSV files) and what comes out (JSONL, CSV, ClaimReview)."""
+"""What comes out of a job (JSONL, CSV, ClaimReview) and the provenance rules of what goes in (the
+request bodies themselves, JSON items or JSONL / CSV files, are read by app/jobs_schemas.py)."""
 
 from __future__ import annotations
 
@@ -11,35 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from app.jsonbody import strict_loads
+from agent.plain import plain_reasoning
+from jobs.items import ItemResult
 
 CSV_COLUMNS = ("id", "claim", "status", "verdict", "confidence", "mode", "evidence_urls", "error")
-CLAIM_FIELDS = ("claim", "text", "statement")  # the column a CSV or JSONL row names its claim by
 
 
-class InputError(ValueError):
-    """A file that cannot be read as items at all (not one bad item: those are reported)."""
-
-
-def _item(row: Any, line: int) -> dict[str, Any]:
-    """An input row as `{"id"?, "claim"}`; a row that is not an object becomes an item whose claim
-    fails validation, so it is reported like any bad item."""
-    if not isinstance(row, dict):
-        return {"id": None, "claim": row, "_line": line}
-    claim = next((row[name] for name in CLAIM_FIELDS if name in row), None)
-    return {
-        "id": row.get("id"),
-        "claim": claim,
-        "claimant": row.get("claimant"),
-        "appearance": row.get("appearance"),
-        "_line": line,
-    }
-
-
-def provenance(row: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
-    """(claimant, appearance, error) of an input row: who made the claim (≤ 200 characters) and an
-    http(s) URL where it appeared (≤ 2,000), both optional; an error says what is wrong."""
-    claimant, appearance = row.get("claimant"), row.get("appearance")
+def provenance(claimant: object, appearance: object) -> tuple[str | None, str | None, str | None]:
+    """(claimant, appearance, error) of a submitted item: who made the claim (≤ 200 characters) and
+    an http(s) URL where it appeared (≤ 2,000), both optional; an error says what is wrong."""
     if claimant is not None:
         claimant = str(claimant).strip() or None
     if isinstance(appearance, str):
@@ -55,35 +36,6 @@ def provenance(row: dict[str, Any]) -> tuple[str | None, str | None, str | None]
     return claimant, appearance, None
 
 
-def parse_jsonl(text: str) -> list[dict[str, Any]]:
-    items = []
-    for line, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            row = strict_loads(raw)  # no NaN, lone surrogates or runaway nesting (app/jsonbody.py)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"line {line} is not JSON: {exc.msg}") from None
-        items.append(_item(row, line))
-    return items
-
-
-def parse_csv(text: str) -> list[dict[str, Any]]:
-    reader = csv.DictReader(io.StringIO(text))
-    fields = [f.strip().lower() for f in reader.fieldnames or []]
-    if not any(name in fields for name in CLAIM_FIELDS):
-        raise InputError(f"the CSV header needs a 'claim' column; it has {fields}")
-    reader.fieldnames = fields
-    return [
-        _item({k: v for k, v in row.items() if k is not None}, line)
-        for line, row in enumerate(reader, start=2)
-    ]
-
-
-def parse_file(text: str, kind: str) -> list[dict[str, Any]]:
-    return parse_csv(text) if kind == "csv" else parse_jsonl(text)
-
-
 def evidence_urls(result: dict[str, Any] | None) -> list[str]:
     urls: list[str] = []
     for evidence in (result or {}).get("evidence", []):
@@ -91,17 +43,6 @@ def evidence_urls(result: dict[str, Any] | None) -> list[str]:
         if source.startswith(("http://", "https://")) and source not in urls:
             urls.append(source)
     return urls
-
-
-def result_row(item: dict[str, Any]) -> dict[str, Any]:
-    """The JSONL row clients rely on: id, claim, status, result, error."""
-    return {
-        "id": item["id"],
-        "claim": item["claim"],
-        "status": item["status"],
-        "result": item["result"],
-        "error": item["error"],
-    }
 
 
 # OWASP "CSV injection": a cell a spreadsheet would read as a formula starts with one of these
@@ -129,19 +70,19 @@ def csv_uncell(value: str) -> str:
     return value[1:] if value.startswith("'") and value[1:].startswith(FORMULA_STARTS) else value
 
 
-def csv_row(item: dict[str, Any]) -> list[Any]:
-    result = item["result"] or {}
+def csv_row(item: ItemResult) -> list[Any]:
+    result = item.result or {}
     return [
         csv_cell(value)
         for value in (
-            item["id"],
-            item["claim"],
-            item["status"],
+            item.id,
+            item.claim,
+            item.status,
             result.get("verdict", ""),
             result.get("confidence", ""),
             result.get("mode", ""),
-            " ".join(evidence_urls(item["result"])),
-            item["error"] or "",
+            " ".join(evidence_urls(item.result)),
+            item.error or "",
         )
     ]
 
@@ -194,10 +135,8 @@ class ClaimReviewPublisher:
         return f"{self.export_url}#review-{quote(item_id, safe='')}"
 
 
-def claim_review(item: dict[str, Any], publisher: ClaimReviewPublisher) -> dict[str, Any]:
-    from agent.plain import plain_reasoning
-
-    result = item["result"] or {}
+def claim_review(item: ItemResult, publisher: ClaimReviewPublisher) -> dict[str, Any]:
+    result = item.result or {}
     verdict = result.get("verdict", "")
     rating: dict[str, Any] = {
         "@type": "Rating",
@@ -207,17 +146,15 @@ def claim_review(item: dict[str, Any], publisher: ClaimReviewPublisher) -> dict[
         "worstRating": WORST_RATING,
     }
     claimed: dict[str, Any] = {"@type": "Claim"}
-    if item.get(
-        "claimant"
-    ):  # schema.org has no type for "a person or an organisation": Organization
-        claimed["author"] = {"@type": "Organization", "name": item["claimant"]}
-    if item.get("appearance"):
-        claimed["appearance"] = {"@type": "CreativeWork", "url": item["appearance"]}
+    if item.claimant:  # schema.org has no type for "a person or an organisation": Organization
+        claimed["author"] = {"@type": "Organization", "name": item.claimant}
+    if item.appearance:
+        claimed["appearance"] = {"@type": "CreativeWork", "url": item.appearance}
     return {
         "@type": "ClaimReview",
-        "identifier": item["id"],
-        "url": publisher.url(str(item["id"])),
-        "claimReviewed": item["claim"],
+        "identifier": item.id,
+        "url": publisher.url(item.id),
+        "claimReviewed": item.claim,
         "datePublished": publisher.published,
         "author": {
             "@type": "Organization",
@@ -226,15 +163,13 @@ def claim_review(item: dict[str, Any], publisher: ClaimReviewPublisher) -> dict[
         },
         "reviewRating": rating,
         "reviewBody": plain_reasoning(result.get("reasoning", "")),
-        "citation": [
-            {"@type": "CreativeWork", "url": url} for url in evidence_urls(item["result"])
-        ],
+        "citation": [{"@type": "CreativeWork", "url": url} for url in evidence_urls(item.result)],
         "itemReviewed": claimed,
     }
 
 
 async def claim_review_stream(
-    items: AsyncIterator[dict[str, Any]],
+    items: AsyncIterator[ItemResult],
     publisher: ClaimReviewPublisher,
     seen: set[str] | None = None,
 ) -> AsyncIterator[str]:
@@ -246,11 +181,11 @@ async def claim_review_stream(
     yield '{"@context": "https://schema.org", "@graph": ['
     first = True
     async for item in items:
-        if item["status"] != "done":
+        if item.status != "done":
             continue
-        if publisher.rated_only and (item["result"] or {}).get("verdict") in UNRATED:
+        if publisher.rated_only and (item.result or {}).get("verdict") in UNRATED:
             continue
-        key = claim_key(item["claim"])
+        key = claim_key(item.claim)
         if key in seen:
             continue
         seen.add(key)
@@ -259,14 +194,14 @@ async def claim_review_stream(
     yield "]}\n"
 
 
-async def reviewed_claims(items: AsyncIterator[dict[str, Any]], rated_only: bool) -> set[str]:
+async def reviewed_claims(items: AsyncIterator[ItemResult], rated_only: bool) -> set[str]:
     """The claims earlier pages of the export already reviewed (so a later page repeats none)."""
     seen: set[str] = set()
     async for item in items:
-        if item["status"] == "done" and not (
-            rated_only and (item["result"] or {}).get("verdict") in UNRATED
+        if item.status == "done" and not (
+            rated_only and (item.result or {}).get("verdict") in UNRATED
         ):
-            seen.add(claim_key(item["claim"]))
+            seen.add(claim_key(item.claim))
     return seen
 
 
@@ -290,3 +225,14 @@ def read_answered(path: str) -> Iterator[str]:
                 continue  # a line cut by an interrupted run: that item is asked again
             if isinstance(row, dict) and row.get("id") is not None:
                 yield str(row["id"])
+
+
+async def jsonl_stream(rows: AsyncIterator[ItemResult]) -> AsyncIterator[str]:
+    async for item in rows:
+        yield json.dumps(item.row()) + "\n"
+
+
+async def csv_stream(rows: AsyncIterator[ItemResult]) -> AsyncIterator[str]:
+    yield csv_line(CSV_COLUMNS)
+    async for item in rows:
+        yield csv_line(csv_row(item))

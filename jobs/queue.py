@@ -18,7 +18,8 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from jobs.store import JobRow, JobStore
+from jobs.items import JobRow
+from jobs.store import JobStore
 
 if TYPE_CHECKING:
     from dramatiq.brokers.redis import RedisBroker

@@ -8,14 +8,15 @@ Three tables beside `jobs` and `items` (migration 0003), on the same engine as `
   was fetched, and the archive URL once one is made (the only column written after the answer);
 - `reviews`: an editor's verdict on a record, which the knowledge base also learns.
 
-Writes that follow answers go through `RecordWriter`: queued without waiting, written in
-batches by one task (one transaction for many records), so recording never delays an answer and
-a failed write is logged, never raised to the caller.
+Writes that follow answers go through `RecordWriter` (jobs/record_writer.py): queued without
+waiting, written in batches by one task (one transaction for many records), so recording never
+delays an answer and a failed write is logged, never raised to the caller. The tables are defined
+in jobs/tables.py with the rest of the database's schema.
 """
 
 from __future__ import annotations
 
-import asyncio
+import builtins  # `list` is also a method here
 import json
 import logging
 from collections.abc import Sequence
@@ -23,14 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
-    Column,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    String,
-    Table,
-    Text,
     and_,
     delete,
     func,
@@ -40,14 +33,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from jobs.store import metadata
+from jobs.tables import records_table, reviews_table, snapshots_table
 
 __all__ = [
     "NewRecord",
     "NewReview",
     "RecordRow",
     "RecordStore",
-    "RecordWriter",
     "ReviewRow",
     "Snapshot",
     "decode_cursor",
@@ -55,52 +47,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("claimcheck.records")
-
-records_table = Table(
-    "records",
-    metadata,
-    Column("id", String(40), primary_key=True),
-    Column("owner", String(64), nullable=False),
-    Column("created_at", Float, nullable=False),
-    Column("claim", Text, nullable=False),
-    Column("verdict", String(40)),
-    Column("answer", Text, nullable=False),  # the response body as sent (JSON)
-    Column("record", Text, nullable=False),  # engines, prompts, queries, options (JSON)
-    Index("ix_records_owner_created", "owner", "created_at", "id"),
-    Index("ix_records_created", "created_at"),
-)
-
-snapshots_table = Table(
-    "snapshots",
-    metadata,
-    Column("record_id", String(40), ForeignKey("records.id", ondelete="CASCADE"), primary_key=True),
-    Column("n", Integer, primary_key=True),  # the evidence item's number in the answer, from 1
-    Column("evidence_id", String(80), nullable=False),
-    Column("source", Text, nullable=False),
-    Column("text", Text, nullable=False),
-    Column("sha256", String(64), nullable=False),
-    Column("fetched_at", String(40)),
-    Column("archive_url", Text),
-    Column("archive_state", String(16)),  # null (not asked) | pending | archived | failed | skipped
-    Column("archive_note", Text),
-)
-
-reviews_table = Table(
-    "reviews",
-    metadata,
-    Column("id", String(40), primary_key=True),
-    Column("record_id", String(40), nullable=False, index=True),  # kept when the record is deleted
-    Column("owner", String(64), nullable=False),
-    Column("reviewer", String(64), nullable=False),
-    Column("claim", Text, nullable=False),
-    Column("verdict", String(40), nullable=False),
-    Column("note", Text, nullable=False),
-    Column("machine_verdict", String(40)),  # what claimcheck had answered
-    Column("url", Text, nullable=False),
-    Column("kb_id", String(80)),  # the fact-check document written into the knowledge base
-    Column("created_at", Float, nullable=False),
-    Index("ix_reviews_owner_created", "owner", "created_at", "id"),
-)
 
 
 @dataclass(frozen=True)
@@ -373,7 +319,7 @@ class RecordStore:
                 .values(archive_state=state, archive_url=url, archive_note=note)
             )
 
-    async def archive_pending(self, limit: int = 1000) -> list[tuple[str, int, str]]:
+    async def archive_pending(self, limit: int = 1000) -> builtins.list[tuple[str, int, str]]:
         """(record, n, URL) of snapshots whose capture was asked for and never finished (a restart)."""
         async with self.engine.connect() as connection:
             rows = await connection.execute(
@@ -398,7 +344,7 @@ class RecordStore:
             ).first()
         return _review(row) if row is not None else None
 
-    async def reviews(self, owner: str, *, limit: int | None = None) -> list[ReviewRow]:
+    async def reviews(self, owner: str, *, limit: int | None = None) -> builtins.list[ReviewRow]:
         """The owner's reviews, newest first."""
         query = (
             select(reviews_table)
@@ -409,81 +355,3 @@ class RecordStore:
             query = query.limit(limit)
         async with self.engine.connect() as connection:
             return [_review(r) for r in await connection.execute(query)]
-
-
-class RecordWriter:
-    """Records written after the answer, in batches, by one task.
-
-    `put` never waits and never raises; `flush` waits until what was put so far is written
-    (a read of a record just answered, shutdown). A batch that fails is tried once more alone,
-    record by record, and what still fails is logged and dropped — the answer was already sent."""
-
-    def __init__(self, store: RecordStore, *, max_batch: int = 200, on_written: Any = None) -> None:
-        self.store = store
-        self.max_batch = max_batch
-        self.on_written = on_written  # called with the records of each written batch
-        self.pending: dict[str, NewRecord] = {}
-        self._queue: asyncio.Queue[NewRecord] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self.written = 0
-        self.failed = 0
-
-    def put(self, record: NewRecord) -> None:
-        self.pending[record.id] = record
-        self._idle.clear()
-        self._queue.put_nowait(record)
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(
-                self._run(), name="claimcheck-records"
-            )
-
-    async def flush(self, timeout_s: float = 10.0) -> None:
-        if not self.pending:
-            return
-        try:
-            async with asyncio.timeout(timeout_s):
-                await self._idle.wait()
-        except TimeoutError:
-            log.warning(
-                "records: %d record(s) not written after %.0f s", len(self.pending), timeout_s
-            )
-
-    async def _run(self) -> None:
-        while not self._queue.empty():
-            batch = [self._queue.get_nowait()]
-            while len(batch) < self.max_batch and not self._queue.empty():
-                batch.append(self._queue.get_nowait())
-            try:
-                await self.store.add(batch)
-                written = batch
-            except Exception as exc:  # noqa: BLE001 — one bad record must not lose the batch
-                log.warning(
-                    "records: writing %d record(s) failed (%s); writing them one by one",
-                    len(batch),
-                    exc,
-                )
-                written = []
-                for record in batch:
-                    try:
-                        await self.store.add([record])
-                        written.append(record)
-                    except Exception as again:  # noqa: BLE001 — logged, never raised to a user
-                        self.failed += 1
-                        log.error("records: record %s was not kept: %s", record.id, again)
-            self.written += len(written)
-            for record in batch:
-                self.pending.pop(record.id, None)
-            if written and self.on_written is not None:
-                try:
-                    self.on_written(written)
-                except Exception as exc:  # noqa: BLE001
-                    log.warning("records: after-write hook failed: %s", exc)
-        self._idle.set()
-
-    async def aclose(self, timeout_s: float = 15.0) -> None:
-        await self.flush(timeout_s)
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)

@@ -1,8 +1,8 @@
 """Run job items: claim from the database, verify, write the outcome once, close the job.
 
 `JobRunner` is what runs items when no Redis queue is configured: inside the API process, at most
-`concurrency` at a time, through the same verification as `POST /api/verify` (the `execute`
-callable the app hands in). The database is the truth: a restart finds items left `running` by
+`concurrency` at a time, through the same verification as `POST /api/verify` (the `VerifyItem`
+the app hands in). The database is the truth: a restart finds items left `running` by
 the dead process and queues them again (`start`); an item whose attempts reach MAX_ATTEMPTS is
 stored as failed with its last error, and the job goes on.
 """
@@ -16,11 +16,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
-from jobs.store import MAX_ATTEMPTS, Claimed, JobRow, JobStore
+from jobs.items import Claimed, JobRow, VerifyItem
+from jobs.store import MAX_ATTEMPTS, JobStore
 
 log = logging.getLogger("claimcheck.jobs")
 
-Execute = Callable[[str, dict[str, Any], str], Awaitable[dict[str, Any]]]  # (claim, options, owner)
 OnClosed = Callable[[JobRow], Awaitable[None]]
 
 
@@ -67,7 +67,7 @@ def describe(exc: BaseException) -> str:
 
 async def run_item(
     store: JobStore,
-    execute: Execute,
+    execute: VerifyItem,
     item: Claimed,
     *,
     retry_delay_s: float = 0.5,
@@ -122,7 +122,7 @@ async def run_item(
 @dataclass(eq=False)  # a service, compared by identity
 class JobRunner:
     store: JobStore
-    execute: Execute
+    execute: VerifyItem
     _: KW_ONLY
     concurrency: int = 4
     on_closed: OnClosed | None = None

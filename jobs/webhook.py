@@ -17,10 +17,10 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
+from jobs.items import JobRow, JobStatus
 from jobs.runner import settle
-from jobs.store import JobRow, JobStore
+from jobs.store import JobStore
 from search.fetch import Fetcher, FetchError
 
 log = logging.getLogger("claimcheck.jobs")
@@ -58,13 +58,13 @@ class Webhooks:
         fetcher: Fetcher,
         store: JobStore,
         secret: str | None,
-        body: Callable[[JobRow], Awaitable[dict[str, Any]]],
+        status: Callable[[JobRow], Awaitable[JobStatus]],
         delays_s: Sequence[float] = DELAYS_S,
     ) -> None:
         self.fetcher = fetcher
         self.store = store
         self.secret = secret
-        self.body = body
+        self.status = status  # the job as GET /api/jobs/{id} shows it: the callback's data
         self.delays_s = tuple(delays_s)
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -84,7 +84,8 @@ class Webhooks:
         assert job.callback_url is not None
         if not await self.store.claim_callback(job.id) and not resume:
             return  # another replica is delivering it
-        payload = json.dumps({"type": f"job.{job.state}", "data": await self.body(job)}).encode()
+        data = (await self.status(job)).as_json()
+        payload = json.dumps({"type": f"job.{job.state}", "data": data}).encode()
         message_id = f"{job.id}.{job.state}"
         for attempt, delay in enumerate(self.delays_s, start=1):
             if delay:

@@ -1,8 +1,9 @@
 """`claimcheck worker`: verify job items from the Redis queue, WORKER_CONCURRENCY at a time.
 
 A Dramatiq worker (jobs/queue.py) with its AsyncIO middleware: the actor is a coroutine run on one
-event loop thread, where this process's services live (built once by the same composition root as
-the API, so an item is verified exactly as `POST /api/verify` would: cache, verifier, models).
+event loop thread, where this process's `ItemVerifier` lives (built once, by the app's `connect`,
+with the same composition root as the API, so an item is verified exactly as `POST /api/verify`
+would: cache, verifier, models).
 `WORKER_CONCURRENCY` Dramatiq threads each wait on one item's coroutine, so that many items are in
 flight at once; the verification service's own slots bound them again.
 
@@ -21,9 +22,12 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
-from app.config import Settings
+from jobs.config import JobsConfig
+from jobs.items import VerifyItem
 from jobs.queue import ACTOR, QUEUE, WORKERS_KEY, make_broker
 from jobs.runner import run_item
 from jobs.store import JobStore
@@ -33,61 +37,61 @@ log = logging.getLogger("claimcheck.worker")
 SIGN_OF_LIFE_S = 2.0
 
 
+@dataclass(frozen=True)
+class ItemVerifier:
+    """What a worker verifies items with, and how it is closed (after the last item)."""
+
+    verify: VerifyItem
+    aclose: Callable[[], Awaitable[None]]
+
+
+# Builds the worker's ItemVerifier on its event loop, given the opened jobs database (its records
+# go there); the app provides it (app/jobs_setup.py).
+Connect = Callable[[JobStore], Awaitable[ItemVerifier]]
+
+
 class WorkerContext:
     """What the actor needs, built once on the worker's event loop (lazily, by the first message,
     or eagerly right after start) and closed at shutdown."""
 
-    def __init__(self, settings: Settings, worker_id: str) -> None:
-        self.settings = settings
+    def __init__(self, config: JobsConfig, worker_id: str, connect: Connect) -> None:
+        self.config = config
         self.worker_id = worker_id
-        self._ready: asyncio.Task[tuple[Any, JobStore]] | None = None
+        self.connect = connect
+        self._ready: asyncio.Task[tuple[ItemVerifier, JobStore]] | None = None
         self._beat: asyncio.Task[None] | None = None
 
-    async def get(self) -> tuple[Any, JobStore]:
+    async def get(self) -> tuple[ItemVerifier, JobStore]:
         if self._ready is None:
             self._ready = asyncio.ensure_future(self._build())
         return await asyncio.shield(self._ready)
 
-    async def _build(self) -> tuple[Any, JobStore]:
-        from app.services import build_services
-
+    async def _build(self) -> tuple[ItemVerifier, JobStore]:
         started = time.perf_counter()
-        services = await build_services(self.settings)
+        store = await JobStore.open(self.config.database_url)
         try:
-            store = await JobStore.open(self.settings.database_url)
-        except BaseException:
-            await services.aclose()
-            raise
-        from app.records import open_recorder
-
-        try:  # items' records go to the same database (issue 40)
-            services.verification.recorder = await open_recorder(
-                self.settings, services, store.engine
-            )
+            verifier = await self.connect(store)
         except BaseException:
             await store.aclose()
-            await services.aclose()
             raise
-        self._beat = asyncio.create_task(
-            self._sign_of_life(services), name="claimcheck-worker-heartbeat"
-        )
+        self._beat = asyncio.create_task(self._sign_of_life(), name="claimcheck-worker-heartbeat")
         log.warning(
             "worker %s ready in %.1f s: %d item(s) at a time from %s, database %s",
             self.worker_id,
             time.perf_counter() - started,
-            self.settings.WORKER_CONCURRENCY,
+            self.config.worker_concurrency,
             QUEUE,
             store.backend,
         )
-        return services, store
+        return verifier, store
 
-    async def _sign_of_life(self, services: Any) -> None:
+    async def _sign_of_life(self) -> None:
         """Write this worker's id and the time into Redis every few seconds (the API's /api/health
         counts live workers from it)."""
         from redis.asyncio import Redis
 
         client = Redis.from_url(
-            self.settings.redis_url or "", socket_timeout=5, socket_connect_timeout=5
+            self.config.redis_url or "", socket_timeout=5, socket_connect_timeout=5
         )
         try:
             while True:
@@ -103,17 +107,11 @@ class WorkerContext:
                 await client.aclose()
 
     async def verify_item(self, job_id: str, seq: int) -> None:
-        services, store = await self.get()
+        verifier, store = await self.get()
         item = await store.take(job_id, seq)
         if item is None:  # answered by an earlier delivery, cancelled, or its job is gone
             return
-
-        await run_item(
-            store,
-            services.verification.verify_job_item,
-            item,
-            timeout_s=self.settings.JOB_ITEM_TIMEOUT_S,
-        )
+        await run_item(store, verifier.verify, item, timeout_s=self.config.item_timeout_s)
         await store.complete_if_finished(job_id)  # the API delivers the callback (it watches)
 
     async def aclose(self) -> None:
@@ -121,11 +119,13 @@ class WorkerContext:
             self._beat.cancel()
             await asyncio.gather(self._beat, return_exceptions=True)
         if self._ready is not None and self._ready.done() and not self._ready.exception():
-            services, store = self._ready.result()
-            if services.verification.recorder is not None:
-                await services.verification.recorder.aclose()  # records still queued are written
-            await store.aclose()
-            await services.aclose()
+            verifier, store = self._ready.result()
+            try:
+                await (
+                    verifier.aclose()
+                )  # records still queued are written, before the database closes
+            finally:
+                await store.aclose()
 
 
 def install_stack_dump(loop: asyncio.AbstractEventLoop) -> None:
@@ -160,22 +160,22 @@ def closing_middleware(context: WorkerContext) -> Any:
     return CloseServices()
 
 
-def run_worker(settings: Settings) -> int:
+def run_worker(config: JobsConfig, connect: Connect) -> int:
     """Run until SIGTERM / SIGINT; messages in flight finish (or go back to the queue)."""
     import dramatiq
     from dramatiq import Worker
     from dramatiq.asyncio import get_event_loop_thread
     from dramatiq.middleware import AsyncIO
 
-    if not settings.redis_url:
+    if not config.redis_url:
         raise SystemExit(
             "claimcheck worker needs REDIS_URL: the queue it takes items from (docs/jobs.md)"
         )
     worker_id = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
-    context = WorkerContext(settings, worker_id)
+    context = WorkerContext(config, worker_id, connect)
     broker = make_broker(
-        settings.redis_url,
-        heartbeat_timeout_s=settings.WORKER_HEARTBEAT_TIMEOUT_S,
+        config.redis_url,
+        heartbeat_timeout_s=config.heartbeat_timeout_s,
         middleware=[AsyncIO(), closing_middleware(context)],
     )
     dramatiq.set_broker(broker)
@@ -187,7 +187,7 @@ def run_worker(settings: Settings) -> int:
     # Dramatiq's Retries middleware is left out and the actor never raises for a failed item.
     dramatiq.actor(verify_item, actor_name=ACTOR, queue_name=QUEUE, broker=broker)
     worker = Worker(
-        broker, queues={QUEUE}, worker_threads=settings.WORKER_CONCURRENCY, worker_timeout=1000
+        broker, queues={QUEUE}, worker_threads=config.worker_concurrency, worker_timeout=1000
     )
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

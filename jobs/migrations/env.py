@@ -2,7 +2,7 @@
 
 from alembic import context
 
-from jobs.store import metadata
+from jobs.tables import metadata
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)

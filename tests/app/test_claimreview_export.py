@@ -17,6 +17,7 @@ import pytest
 
 from agent.plain import plain_reasoning, verdict_sentence
 from jobs.formats import RATING, ClaimReviewPublisher, claim_key, claim_review_stream
+from jobs.items import ItemResult
 from tests.app.test_jobs import ended, wait_for
 from tests.conftest import app_client, make_settings
 
@@ -136,7 +137,7 @@ async def export(items: list[dict[str, Any]], publisher: ClaimReviewPublisher) -
 
     async def rows():
         for row in items:
-            yield row
+            yield ItemResult(**row)
 
     return json.loads("".join([chunk async for chunk in claim_review_stream(rows(), publisher)]))
 
