@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 
-from app.jobs_schemas import InputError, parse_file
+from app.schemas.jobs import InputError, parse_file
 from jobs.formats import CSV_COLUMNS, csv_row, read_answered
 from jobs.items import ItemResult
 

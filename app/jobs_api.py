@@ -1,7 +1,7 @@
 """Batch jobs over HTTP: `POST /api/jobs`, its state, progress (SSE), cancel and results.
 
 Thin routes over `jobs.service.JobsService` (at `app.state.jobs`, built by app/jobs_setup.py); the
-wire shapes are app/jobs_schemas.py, the errors' HTTP answers app/errors.py. A job belongs to the
+wire shapes are app/schemas/jobs.py, the errors' HTTP answers app/errors.py. A job belongs to the
 API key that made it: another key gets 404, as if it did not exist. See docs/jobs.md.
 """
 
@@ -12,7 +12,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from app.jobs_schemas import (
+from app.jsonbody import StrictJSONRoute
+from app.schemas import error_responses
+from app.schemas.jobs import (
     CREATE_BODY,
     EVENTS_DOC,
     RESULTS_DOC,
@@ -21,8 +23,6 @@ from app.jobs_schemas import (
     job_out,
     read_submission,
 )
-from app.jsonbody import StrictJSONRoute
-from app.schemas import error_responses
 from app.sse import frames, sse_response
 from jobs.service import JobsService
 

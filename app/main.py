@@ -16,12 +16,12 @@ from app.config import Settings
 from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
 from app.jobs_api import router as jobs_router
-from app.jobs_schemas import document_jobs
 from app.jobs_setup import start_jobs
 from app.limits import BodySizeLimit
 from app.mcp import McpEndpoint, build_mcp, transport_security
 from app.records import router as records_router
 from app.routes import router
+from app.schemas.jobs import document_jobs
 from app.security import install_edge
 from app.services import build_services
 from retrieval.embeddings import Embedder

@@ -1,5 +1,5 @@
 """What comes out of a job (JSONL, CSV, ClaimReview) and the provenance rules of what goes in (the
-request bodies themselves, JSON items or JSONL / CSV files, are read by app/jobs_schemas.py)."""
+request bodies themselves, JSON items or JSONL / CSV files, are read by app/schemas/jobs.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """Wire schemas of the HTTP contract (docs/api.md), one module per resource: `verify`, `check`,
-`audit`, `kb`, `health`, and `common` (the error body). Internal models live in `agent/models.py`."""
+`audit`, `kb`, `health`, `jobs` and `common` (the error body). Internal models live in
+`agent/models.py`. `app.schemas.jobs` is imported by its own name (it also reads a job's request
+body into the jobs layer's values), not re-exported here."""
 
 from app.schemas.audit import AuditedUrlOut, AuditRequest, AuditResponse
 from app.schemas.check import CheckClaimOut, CheckRequest, CheckResponse

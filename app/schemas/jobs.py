@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from app.errors import BadRequest, safe_text
 from app.jsonbody import strict_loads
-from app.schemas import VerifyRequest
+from app.schemas.verify import VerifyRequest
 from jobs.errors import JobInvalid
 from jobs.formats import CSV_COLUMNS
 from jobs.items import ItemIn, ItemOptions, JobStatus, Rejected, Submission
