@@ -303,6 +303,43 @@ def _to_base(value: float, unit: str) -> tuple[float, str]:
     return float(q.magnitude), str(q.dimensionality)
 
 
+def _dimension(
+    low: float, high: float, currency: str | None, unit: str | None, year: bool
+) -> tuple[float, float, str]:
+    """The bounds in the unit's base units and the quantity's dimension: a currency, a unit's
+    dimension (or the unit as written when pint does not know it), a year, or a count."""
+    if currency:
+        return low, high, currency
+    if unit:
+        try:
+            low, dimension = _to_base(low, unit)
+            high, _ = _to_base(high, unit)
+        except Exception:  # a unit pint does not know: compare only as written
+            return low, high, unit
+        return low, high, dimension
+    return low, high, "year" if year else "count"
+
+
+def _bounds(before: str, after: str, low: float, high: float) -> tuple[float, float, bool]:
+    """An exact number's bounds as the words around it state them ("about", "more than", "up to",
+    "or more"), and whether it is still exact."""
+    exact = True
+    for word, rel in _HEDGE.items():
+        if re.search(rf"(?:^|\W){re.escape(word)}\s*$", before) and rel is not None:
+            low, high = (
+                (low * (1 - abs(rel)), high) if rel < 0 else (low * (1 - rel), high * (1 + rel))
+            )
+            exact = False
+            break
+    if any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _LOWER):
+        high, exact = math.inf, False
+    elif any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _UPPER):
+        low, exact = -math.inf, False
+    elif re.match(r"\s*(?:or more|or over|or higher|\+)", after):
+        high, exact = math.inf, False
+    return low, high, exact
+
+
 def quantities(sentence: str) -> list[Quantity]:
     """Every quantity in ``sentence``, left to right."""
     out: list[Quantity] = []
@@ -333,46 +370,21 @@ def quantities(sentence: str) -> list[Quantity]:
                 if m.group("scale")
                 else (m.end("num2") if second is not None else m.end("num"))
             )
-        low = high = value * scale
-        if second is not None:
-            high = second * scale
+        high = (second if second is not None else value) * scale
         currency = _CURRENCY.get((m.group("cur") or "").lower()) or _CURRENCY.get(raw_unit)
-        if currency:
-            dimension = currency
-        elif unit:
-            try:
-                low, dimension = _to_base(low, unit)
-                high, _ = _to_base(high, unit)
-            except Exception:  # a unit pint does not know: compare only as written
-                dimension = unit
-        elif (
+        year = (
             1000 <= value <= 2100
             and value == int(value)
             and scale == 1.0
             and "," not in m.group("num")
             and second is None
-        ):
-            dimension = "year"
-        else:
-            dimension = "count"
-        before = lower[max(0, start - 24) : start]
-        exact = second is None
-        if exact:
-            for word, rel in _HEDGE.items():
-                if re.search(rf"(?:^|\W){re.escape(word)}\s*$", before) and rel is not None:
-                    low, high = (
-                        (low * (1 - abs(rel)), high)
-                        if rel < 0
-                        else (low * (1 - rel), high * (1 + rel))
-                    )
-                    exact = False
-                    break
-            if any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _LOWER):
-                high, exact = math.inf, False
-            elif any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _UPPER):
-                low, exact = -math.inf, False
-            elif re.match(r"\s*(?:or more|or over|or higher|\+)", lower[end : end + 12]):
-                high, exact = math.inf, False
+        )
+        low, high, dimension = _dimension(value * scale, high, currency, unit, year)
+        low, high, exact = (
+            _bounds(lower[max(0, start - 24) : start], lower[end : end + 12], low, high)
+            if second is None
+            else (low, high, False)
+        )
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))

@@ -16,6 +16,7 @@ the citation check, passages and the source audit.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import threading
@@ -23,6 +24,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -32,7 +34,7 @@ from agent.nli import StanceProbs
 from retrieval import onnx_export  # its functions read through the module: tests replace them
 from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
-from retrieval.model_files import quiet_loading, resolve_model
+from retrieval.model_files import ResolvedModel, quiet_loading, resolve_model
 
 log = logging.getLogger(__name__)
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -137,36 +139,7 @@ class LocalJudge:
             raise ModelUnavailable(
                 f"the local judge's card {card_path} cannot be read: {exc}"
             ) from exc
-        try:
-            import hashlib
-
-            import torch
-            from safetensors.torch import load as load_tensors
-            from transformers import AutoModel, AutoTokenizer
-
-            resolved = resolve_model(card.base)
-            with quiet_loading():  # the packaged checkpoint's unused pooler is not news
-                base = AutoModel.from_pretrained(resolved.location, add_pooling_layer=False)
-            network = build_network(base, len(LABELS))
-            raw = Path(
-                weights
-            ).read_bytes()  # read once: the tensors, and the digest the ONNX folder and the
-            digest = hashlib.sha256(raw).hexdigest()[:12]  # alignment card are keyed by
-            tensors = {k: v.to(torch.float32) for k, v in load_tensors(raw).items()}
-            missing = set(tensors) - set(network.state_dict())
-            if missing:
-                raise ModelUnavailable(
-                    f"the judge's weights name tensors the base model lacks: {sorted(missing)[:3]}"
-                )
-            network.load_state_dict(tensors, strict=False)
-            network.eval()
-            tokenizer = AutoTokenizer.from_pretrained(resolved.location)
-        except ModelUnavailable:
-            raise
-        except Exception as exc:
-            raise ModelUnavailable(
-                f"could not load the local judge ({weights.name} over {card.base}): {exc}"
-            ) from exc
+        network, tokenizer, resolved, digest = _network(card, Path(weights))
         judge = cls(
             network,
             tokenizer,
@@ -317,6 +290,39 @@ class JudgeStatus:
     name: str
     reason: str | None
     load_ms: float
+
+
+def _network(card: JudgeCard, weights: Path) -> tuple[Any, Any, ResolvedModel, str]:
+    """The fine-tuned network over its base model, its tokenizer, the resolved base model, and the
+    first 12 hex digits of the weights' sha256 (the ONNX folder and the alignment card are keyed
+    by it). Blocking; raises ModelUnavailable."""
+    try:
+        import torch
+        from safetensors.torch import load as load_tensors
+        from transformers import AutoModel, AutoTokenizer
+
+        resolved = resolve_model(card.base)
+        with quiet_loading():  # the packaged checkpoint's unused pooler is not news
+            base = AutoModel.from_pretrained(resolved.location, add_pooling_layer=False)
+        network = build_network(base, len(LABELS))
+        raw = weights.read_bytes()  # read once: the tensors, and the digest
+        digest = hashlib.sha256(raw).hexdigest()[:12]
+        tensors = {k: v.to(torch.float32) for k, v in load_tensors(raw).items()}
+        missing = set(tensors) - set(network.state_dict())
+        if missing:
+            raise ModelUnavailable(
+                f"the judge's weights name tensors the base model lacks: {sorted(missing)[:3]}"
+            )
+        network.load_state_dict(tensors, strict=False)
+        network.eval()
+        tokenizer = AutoTokenizer.from_pretrained(resolved.location)
+    except ModelUnavailable:
+        raise
+    except Exception as exc:
+        raise ModelUnavailable(
+            f"could not load the local judge ({weights.name} over {card.base}): {exc}"
+        ) from exc
+    return network, tokenizer, resolved, digest
 
 
 def load_local_judge(
