@@ -108,7 +108,7 @@ CYCLES: list[set[str]] = [
     },
     {"search.base", "search.providers", "search.sanitize"},
 ]
-UPWARD_IMPORTS: set[str] = {}
+UPWARD_IMPORTS: set[str] = set()
 LOCAL_IMPORTS: set[str] = {
     "agent.answers::EvidenceJudgement._probability → agent.verdict",
     "agent.answers::GroundingAnswer._confidence → agent.verdict",
@@ -469,20 +469,21 @@ def _print_lists() -> None:
     for key, size in long_modules.items():
         print(f"    {key!r}: {size},")
     print("}")
-    print("AGENT_TOP_LEVEL: set[str] = {")
-    for name in sorted(top) if len(top) > MAX_AGENT_MODULES else []:
-        print(f"    {name!r},")
-    print("}")
+    _print_set("AGENT_TOP_LEVEL", sorted(top) if len(top) > MAX_AGENT_MODULES else [])
     print("CYCLES: list[set[str]] = [")
     for component in cycles(edges):
         print(f"    {sorted(component)!r},".replace("[", "{").replace("]", "}"))
     print("]")
-    print("UPWARD_IMPORTS: set[str] = {")
-    for item in sorted(upward(edges)):
-        print(f"    {item!r},")
-    print("}")
-    print("LOCAL_IMPORTS: set[str] = {")
-    for item in sorted(local(edges)):
+    _print_set("UPWARD_IMPORTS", sorted(upward(edges)))
+    _print_set("LOCAL_IMPORTS", sorted(local(edges)))
+
+
+def _print_set(name: str, items: list[str]) -> None:
+    if not items:
+        print(f"{name}: set[str] = set()")
+        return
+    print(f"{name}: set[str] = {{")
+    for item in items:
         print(f"    {item!r},")
     print("}")
 
