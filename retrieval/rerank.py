@@ -207,52 +207,60 @@ def load_reranker(
     backend_reason = None
     if backend != "torch":
         try:
-            reranker = CrossEncoderReranker.load_onnx(
+            onnx = CrossEncoderReranker.load_onnx(
                 name, scale, quantized=backend == "onnx-int8", cache_dir=cache_dir, threads=threads
             )
-            elapsed = (time.perf_counter() - started) * 1000
-            return reranker, RerankerStatus(
-                name, reranker.name, reranker.kind, False, None, elapsed, backend, reranker.backend
-            )
+            return onnx, _status(name, onnx, started, backend, onnx.backend)
         except ModelUnavailable as exc:
             backend_reason = str(exc)
     try:
         reranker = CrossEncoderReranker.load(name, scale)
     except ModelUnavailable as exc:
-        # one line when the model is simply absent (both loaders fail alike, as on every offline start)
-        onnx_too = (
-            f" (ONNX: {backend_reason})" if backend_reason and backend_reason != str(exc) else ""
-        )
-        log.warning(
-            "reranker unavailable, falling back to embedding similarity: %s%s", exc, onnx_too
-        )
-        fallback = EmbeddingReranker(embedder, fallback_scale)
-        elapsed = (time.perf_counter() - started) * 1000
-        return fallback, RerankerStatus(
-            name,
-            fallback.name,
-            fallback.kind,
-            True,
-            str(exc),
-            elapsed,
-            backend,
-            None,
-            backend_reason,
+        return _embedding_fallback(
+            name, EmbeddingReranker(embedder, fallback_scale), exc, started, backend, backend_reason
         )
     if backend_reason:
         log.warning(
             "ONNX cross-encoder unavailable, running it on sentence-transformers: %s",
             backend_reason,
         )
+    return reranker, _status(name, reranker, started, backend, reranker.backend, backend_reason)
+
+
+def _status(
+    name: str,
+    reranker: Reranker,
+    started: float,
+    backend: str,
+    running: str | None,
+    backend_reason: str | None = None,
+    reason: str | None = None,
+) -> RerankerStatus:
     elapsed = (time.perf_counter() - started) * 1000
-    return reranker, RerankerStatus(
+    fallback = reason is not None
+    return RerankerStatus(
         name,
         reranker.name,
         reranker.kind,
-        False,
-        None,
+        fallback,
+        reason,
         elapsed,
         backend,
-        reranker.backend,
+        running,
         backend_reason,
     )
+
+
+def _embedding_fallback(
+    name: str,
+    fallback: EmbeddingReranker,
+    exc: ModelUnavailable,
+    started: float,
+    backend: str,
+    backend_reason: str | None,
+) -> tuple[Reranker, RerankerStatus]:
+    """Embedding similarity instead of the cross-encoder that did not load (said once, in one
+    line when both loaders failed alike, as on every offline start)."""
+    onnx_too = f" (ONNX: {backend_reason})" if backend_reason and backend_reason != str(exc) else ""
+    log.warning("reranker unavailable, falling back to embedding similarity: %s%s", exc, onnx_too)
+    return fallback, _status(name, fallback, started, backend, None, backend_reason, str(exc))
