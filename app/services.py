@@ -44,10 +44,11 @@ from retrieval.rerank import (
     load_reranker,
 )
 from retrieval.retriever import RetrievalConfig, Retriever
-from search.base import ProviderContext, SearchProvider, make_provider
+from search.base import SearchProvider
 from search.escalation import CallPolicy, SearchEscalation, TierPlan
 from search.fetch import Fetcher, FetchPolicy
 from search.ratelimit import SharedWindow, TokenBucket
+from search.registry import ProviderContext, make_provider
 from search.resilience import Breakers, Limits
 
 log = logging.getLogger("claimcheck")

@@ -9,13 +9,8 @@ import lazy_loader
 __getattr__, __dir__, __all__ = lazy_loader.attach(
     __name__,
     submod_attrs={
-        "base": [
-            "ProviderContext",
-            "SearchError",
-            "SearchProvider",
-            "SearchResult",
-            "make_provider",
-        ],
+        "base": ["SearchError", "SearchProvider", "SearchResult"],
+        "registry": ["ProviderContext", "make_provider"],
         "escalation": [
             "NO_DOMAINS",
             "CallPolicy",

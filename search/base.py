@@ -1,4 +1,4 @@
-"""The search contract: result type, provider Protocol, errors and the provider registry.
+"""The search contract: result type, provider Protocol and errors (the registry: search/registry.py).
 
 Exception tree (every provider raises only these; callers catch ``SearchError``)::
 
@@ -8,20 +8,16 @@ Exception tree (every provider raises only these; callers catch ``SearchError``)
      ├── SearchUnavailable      HTTP error status, connection refused, unparseable answer, …
      └── UnknownProvider        (also a ``ValueError``) no provider of that name
 
-Providers are chosen by name from ``PROVIDERS`` (an explicit dict, no import-time registration)
-through ``make_provider(name, ctx)``; ``ctx`` carries the shared HTTP client and the settings
-the providers need. Provider JSON becomes ``SearchResult`` at this edge, through
+Providers are chosen by name in search/registry.py (``make_provider(name, ctx)``). Provider JSON becomes ``SearchResult`` at this edge, through
 ``search.sanitize.to_result`` (clean, bounded, http/https only).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlsplit
-
-import httpx
 
 
 class SearchError(Exception):
@@ -124,55 +120,3 @@ def on_sites(url: str, sites: Sequence[str] | None) -> bool:
         return True
     host = (urlsplit(url).hostname or "").removeprefix("www.")
     return any(host == site or host.endswith("." + site) for site in wanted)
-
-
-@dataclass
-class ProviderContext:
-    """What a provider factory may use: the shared HTTP client and search settings."""
-
-    http: httpx.AsyncClient
-    timeout_s: float = 10.0
-    searxng_url: str | None = None
-    ddgs_backends: tuple[str, ...] = ("duckduckgo",)
-
-
-# Factories import their provider lazily: providers.py imports this module.
-def _no_search(ctx: ProviderContext) -> SearchProvider:
-    from search.providers import NoSearch
-
-    return NoSearch()
-
-
-def _duckduckgo(ctx: ProviderContext) -> SearchProvider:
-    from search.providers import DuckDuckGoSearch
-
-    return DuckDuckGoSearch(timeout_s=ctx.timeout_s, backends=ctx.ddgs_backends)
-
-
-def _searxng(ctx: ProviderContext) -> SearchProvider:
-    from search.providers import SearxngSearch
-
-    if not ctx.searxng_url:
-        raise SearchError(
-            "SEARCH_PROVIDER=searxng needs SEARXNG_URL to be set "
-            "(the base URL of a SearXNG instance with the JSON format enabled)"
-        )
-    return SearxngSearch(ctx.http, ctx.searxng_url, timeout_s=ctx.timeout_s)
-
-
-PROVIDERS: dict[str, Callable[[ProviderContext], SearchProvider]] = {
-    "none": _no_search,
-    "duckduckgo": _duckduckgo,
-    "searxng": _searxng,
-}
-
-
-def make_provider(name: str, ctx: ProviderContext) -> SearchProvider:
-    """Build the provider registered under ``name`` (case-insensitive)."""
-    key = name.strip().lower()
-    try:
-        factory = PROVIDERS[key]
-    except KeyError:
-        valid = ", ".join(sorted(PROVIDERS))
-        raise UnknownProvider(f"unknown search provider {name!r}; valid names: {valid}") from None
-    return factory(ctx)

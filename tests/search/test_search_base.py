@@ -1,18 +1,11 @@
-"""site_query, SearchResult.domain and the provider registry."""
+"""site_query, SearchResult.domain (search/base.py) and the provider registry (search/registry.py)."""
 
 import httpx
 import pytest
 
-from search.base import (
-    PROVIDERS,
-    ProviderContext,
-    SearchError,
-    SearchResult,
-    UnknownProvider,
-    make_provider,
-    site_query,
-)
+from search.base import SearchError, SearchResult, UnknownProvider, site_query
 from search.providers import DuckDuckGoSearch, NoSearch, SearxngSearch
+from search.registry import PROVIDERS, ProviderContext, make_provider
 
 
 def test_site_query_ors_the_domains() -> None:
