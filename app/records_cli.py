@@ -107,61 +107,15 @@ async def _every_record(records: Any, claim: str | None) -> AsyncIterator[dict[s
 
 
 def _records_local(args: argparse.Namespace) -> int:
-    from app.records import claim_review, iso_time, verification_body
-    from jobs.records import decode_cursor, encode_cursor
-
     out = _output(args)
 
     async def run(records: Any) -> int:
         if args.records_command == "list":
-            rows = await records.list(
-                "",
-                limit=args.limit + 1,
-                cursor=decode_cursor(args.cursor) if args.cursor else None,
-                claim=args.claim,
-            )
-            more = len(rows) > args.limit
-            rows = rows[: args.limit]
-            body = {
-                "records": [
-                    {"id": i, "created_at": iso_time(c), "claim": t, "verdict": v}
-                    for i, c, t, v in rows
-                ],
-                "next_cursor": encode_cursor(rows[-1][1], rows[-1][0]) if more and rows else None,
-            }
-            print(
-                json.dumps(body, ensure_ascii=False, indent=2)
-                if args.json
-                else format_list(body["records"], body["next_cursor"]),
-                file=out,
-            )
-            return 0
+            return await _list_local(records, args, out)
         if args.records_command == "show":
-            row = await records.get(args.id, "")
-            if row is None:
-                print(f"claimcheck: no record {args.id!r} in the local database", file=sys.stderr)
-                return 1
-            body = verification_body(row)
-            print(
-                json.dumps(body, ensure_ascii=False, indent=2)
-                if args.json
-                else format_record(body),
-                file=out,
-            )
-            return 0
+            return await _show_local(records, args, out)
         if args.format == "claimreview":
-            from app.cli import _settings
-
-            settings = _settings()
-            graph = [
-                claim_review(r, settings.REVIEW_PUBLISHER, settings.CLAIMREVIEW_AUTHOR_URL)
-                for r in await records.reviews("")
-            ]
-            print(
-                json.dumps({"@context": "https://schema.org", "@graph": graph}, ensure_ascii=False),
-                file=out,
-            )
-            return 0
+            return await _claimreview_local(records, out)
         async for body in _every_record(records, args.claim):
             print(json.dumps(body, ensure_ascii=False), file=out)
         return 0
@@ -174,6 +128,64 @@ def _records_local(args: argparse.Namespace) -> int:
     finally:
         if out is not sys.stdout:
             out.close()
+
+
+async def _list_local(records: Any, args: argparse.Namespace, out: Any) -> int:
+    from app.records import iso_time
+    from jobs.records import decode_cursor, encode_cursor
+
+    rows = await records.list(
+        "",
+        limit=args.limit + 1,
+        cursor=decode_cursor(args.cursor) if args.cursor else None,
+        claim=args.claim,
+    )
+    more = len(rows) > args.limit
+    rows = rows[: args.limit]
+    body = {
+        "records": [
+            {"id": i, "created_at": iso_time(c), "claim": t, "verdict": v} for i, c, t, v in rows
+        ],
+        "next_cursor": encode_cursor(rows[-1][1], rows[-1][0]) if more and rows else None,
+    }
+    print(
+        json.dumps(body, ensure_ascii=False, indent=2)
+        if args.json
+        else format_list(body["records"], body["next_cursor"]),
+        file=out,
+    )
+    return 0
+
+
+async def _show_local(records: Any, args: argparse.Namespace, out: Any) -> int:
+    from app.records import verification_body
+
+    row = await records.get(args.id, "")
+    if row is None:
+        print(f"claimcheck: no record {args.id!r} in the local database", file=sys.stderr)
+        return 1
+    body = verification_body(row)
+    print(
+        json.dumps(body, ensure_ascii=False, indent=2) if args.json else format_record(body),
+        file=out,
+    )
+    return 0
+
+
+async def _claimreview_local(records: Any, out: Any) -> int:
+    from app.cli import _settings
+    from app.records import claim_review
+
+    settings = _settings()
+    graph = [
+        claim_review(r, settings.REVIEW_PUBLISHER, settings.CLAIMREVIEW_AUTHOR_URL)
+        for r in await records.reviews("")
+    ]
+    print(
+        json.dumps({"@context": "https://schema.org", "@graph": graph}, ensure_ascii=False),
+        file=out,
+    )
+    return 0
 
 
 def _review_local(args: argparse.Namespace) -> int:
