@@ -108,23 +108,23 @@ async def _stances(
 ) -> Stances:
     """Quote + stance per item: the NLI model or the local judge over sentences when loaded,
     else the heuristic (an LLM verdict answer refines them in step 8)."""
-    items = [replace(e) for e in evidence]
     kind = getattr(nli, "kind", "NLI model")
-    if nli is not None and items and not english:
-        lexical_judge(claim, items)
-        return Stances(items, f"{HEURISTIC_NAME} (the {kind} reads English only)")
-    if nli is not None and items:
+    if nli is not None and evidence and not english:
+        return Stances(
+            lexical_judge(claim, evidence), f"{HEURISTIC_NAME} (the {kind} reads English only)"
+        )
+    if nli is not None and evidence:
         try:
-            probs = await nli_judge(
-                claim, items, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM)
+            judged = await nli_judge(
+                claim, evidence, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM)
             )
-            return Stances(items, judge_label(nli), tuple(probs))
+            return Stances(judged.evidence, judge_label(nli), tuple(judged.probs))
         except Exception as exc:  # a local model failing mid-run must not fail the request
-            items = [replace(e) for e in evidence]
-            lexical_judge(claim, items)
-            return Stances(items, f"{HEURISTIC_NAME} (the {kind} failed: {short(str(exc), 80)})")
-    lexical_judge(claim, items)
-    return Stances(items, HEURISTIC_NAME)
+            return Stances(
+                lexical_judge(claim, evidence),
+                f"{HEURISTIC_NAME} (the {kind} failed: {short(str(exc), 80)})",
+            )
+    return Stances(lexical_judge(claim, evidence), HEURISTIC_NAME)
 
 
 def stance_steps(
@@ -277,8 +277,7 @@ async def judge_verdict(
             trace.step(
                 f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}."
             )
-            items = [replace(e) for e in items]
-            judged, rejected = apply_judgements(
+            items, judged, rejected = apply_judgements(
                 items, validate_answer(VerdictAnswer, reply.data).evidence
             )
             if judged:

@@ -45,7 +45,7 @@ class Classification:
     )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Trust:
     """groundcheck-style trust of one source: v2 posterior, verdict and Δ log-odds per layer."""
 
@@ -73,9 +73,10 @@ class Review:
     similarity: float | None = None  # the user's claim vs the reviewed claim (API matches only)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Evidence:
-    """One piece of evidence as the verdict sees it."""
+    """One piece of evidence as the verdict sees it. Never changed once built: a stage that
+    gives it a stance, a quote or a trust score returns a new one (``dataclasses.replace``)."""
 
     id: str
     text: str
@@ -93,7 +94,7 @@ class Evidence:
     stance: Stance = "neutral"
     stance_score: float | None = None
     trust: Trust | None = None
-    flags: list[str] = field(default_factory=list)  # satire | conspiracy-pseudoscience | fake-news
+    flags: tuple[str, ...] = ()  # satire | conspiracy-pseudoscience | fake-news
     freshness: float | None = None  # recency weight in [0.1, 1] by source type; None: date unknown
     stale: bool = False  # too old for a time-sensitive claim
     before_claim: bool | None = (
@@ -108,13 +109,13 @@ class Evidence:
     )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Citations:
     total: int = 0
     supported: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Grounding:
     status: Literal["VERIFIED", "PLAUSIBLE", "SUSPICIOUS", "UNSUPPORTED", "SKIPPED"] = "SKIPPED"
     full_confidence: float | None = None
@@ -123,21 +124,21 @@ class Grounding:
     profile: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Balance:
     political: bool = False
     leans: dict[str, int] = field(default_factory=dict)
     one_sided: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class SearchSummary:
     tier_used: TierUsed | None = None
     queries: int = 0
     new_documents: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Usage:
     llm_calls: int = 0
     prompt_tokens: int = 0
@@ -151,17 +152,17 @@ class SearchRecord:
     """One search tier as a verification ran it: its queries and what came back (for the record)."""
 
     tier: str
-    queries: list[str]
+    queries: tuple[str, ...]
     results: int = 0
     error: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Trail:
     """What a verification read, for its record (issue 40) and not on the wire: each tier's queries,
     and for each evidence id when its text was fetched (web) or stored (knowledge base)."""
 
-    searches: list[SearchRecord] = field(default_factory=list)
+    searches: tuple[SearchRecord, ...] = ()
     fetched_at: dict[str, str] = field(default_factory=dict)
 
 
@@ -173,7 +174,7 @@ class VerdictDecision:
     mode: Mode
 
 
-@dataclass
+@dataclass(frozen=True)
 class VerificationResult:
     claim: str
     original_claim: str
@@ -181,10 +182,10 @@ class VerificationResult:
     verdict: Verdict
     confidence: float
     reasoning: str
-    evidence: list[Evidence]
+    evidence: tuple[Evidence, ...]
     mode: Mode
     session_id: str
-    steps: list[str]
+    steps: tuple[str, ...]
     timings_ms: dict[str, float]
     factuality: float | None = None
     citations: Citations = field(default_factory=Citations)

@@ -8,10 +8,10 @@ import asyncio
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from agent.llm import ChatModel, ChatReply
-from agent.models import SearchSummary, Trail, Usage
+from agent.models import SearchRecord, SearchSummary, TierUsed, Trail, Usage
 
 __all__ = ["CountingChat", "Run", "Trace", "discard", "short"]
 
@@ -44,14 +44,51 @@ class Trace:
 
 
 @dataclass
+class UsageCount:
+    """The usage counters while a verification runs; `freeze` gives the result's `Usage`."""
+
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    searches: int = 0
+    url_checks: int = 0
+
+    def freeze(self) -> Usage:
+        return Usage(**{f.name: getattr(self, f.name) for f in fields(self)})
+
+
+@dataclass
+class SearchCount:
+    """The search summary while a verification runs; `freeze` gives the result's `SearchSummary`."""
+
+    tier_used: TierUsed | None = None
+    queries: int = 0
+    new_documents: int = 0
+
+    def freeze(self) -> SearchSummary:
+        return SearchSummary(self.tier_used, self.queries, self.new_documents)
+
+
+@dataclass
+class TrailLog:
+    """What a verification read, while it runs; `freeze` gives the record's `Trail`."""
+
+    searches: list[SearchRecord] = field(default_factory=list)
+    fetched_at: dict[str, str] = field(default_factory=dict)
+
+    def freeze(self) -> Trail:
+        return Trail(tuple(self.searches), dict(self.fetched_at))
+
+
+@dataclass
 class Run:
     """Per-request state (never shared between requests)."""
 
     trace: Trace
     english: bool = True  # the claim's language (agent/language.py): local judges read English only
-    usage: Usage = field(default_factory=Usage)
-    search: SearchSummary = field(default_factory=SearchSummary)
-    trail: Trail = field(default_factory=Trail)  # queries and fetch times, for the record
+    usage: UsageCount = field(default_factory=UsageCount)
+    search: SearchCount = field(default_factory=SearchCount)
+    trail: TrailLog = field(default_factory=TrailLog)  # queries and fetch times, for the record
 
     def quiet(self) -> Run:
         """The same counters with a trace of its own (steps held back, then replayed in order)."""
@@ -61,7 +98,7 @@ class Run:
 class CountingChat:
     """Counts calls and tokens of one verification into its `Usage`."""
 
-    def __init__(self, chat: ChatModel, usage: Usage) -> None:
+    def __init__(self, chat: ChatModel, usage: UsageCount) -> None:
         self._chat = chat
         self._usage = usage
         self.name = chat.name

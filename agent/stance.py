@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from agent.answers import EvidenceJudgement
 from agent.judge.compare import GUARDS, Comparison, combine, compare
@@ -126,16 +127,18 @@ def _ranked_spans(claim: str, text: str) -> list[Span]:
     return sorted(spans, key=lambda s: (-overlap(claim, s.of(text)), s.end - s.start))
 
 
-def lexical_judge(claim: str, evidence: Sequence[Evidence]) -> None:
-    """Quote + stance for every item by the heuristic (in place)."""
+def lexical_judge(claim: str, evidence: Sequence[Evidence]) -> list[Evidence]:
+    """Each item with the heuristic's quote and stance (new items; the given ones are unchanged)."""
+    out = []
     for item in evidence:
         spans = _ranked_spans(claim, item.text)
         if not spans:
+            out.append(item)
             continue
         decided = [(s, *lexical_stance(claim, s.of(item.text))) for s in spans]
         best = next((d for d in decided if d[1] != "neutral"), decided[0])
-        item.quote = best[0].of(item.text)
-        item.stance, item.stance_score = best[1], best[2]
+        out.append(replace(item, quote=best[0].of(item.text), stance=best[1], stance_score=best[2]))
+    return out
 
 
 def compared(
@@ -166,13 +169,20 @@ def rule_probs(decision: Comparison) -> StanceProbs:
     return StanceProbs(rest, decision.probability, rest)
 
 
+class Judgement(NamedTuple):
+    """The judge's reading of every item: the items with their quote and stance (new values), and
+    each item's probabilities for its most decided sentence (None: no text)."""
+
+    evidence: list[Evidence]
+    probs: list[StanceProbs | None]
+
+
 async def nli_judge(
     claim: str, evidence: Sequence[Evidence], nli: NLIModel, sentences: int = MAX_SENTENCES_PER_ITEM
-) -> list[StanceProbs | None]:
-    """Quote + stance per item (in place): where a comparison rule decides one of the item's best
-    sentences plainly, the rule (its quote, its measured precision, its reason); elsewhere the NLI
-    model (or the local judge) over those sentences. Returns each item's probabilities for its most
-    decided sentence (None: no text)."""
+) -> Judgement:
+    """Quote + stance per item: where a comparison rule decides one of the item's best sentences
+    plainly, the rule (its quote, its measured precision, its reason); elsewhere the NLI model (or
+    the local judge) over those sentences."""
     spans = [_ranked_spans(claim, item.text)[:sentences] for item in evidence]
     rules = await run_blocking(compared, claim, evidence, spans)
     decided = [rule is not None and rule[1].rule not in GUARDS for rule in rules]
@@ -183,32 +193,64 @@ async def nli_judge(
         for span in item_spans
     ]
     probs = iter(await nli.predict(pairs) if pairs else [])
+    items: list[Evidence] = []
     out: list[StanceProbs | None] = []
     for item, item_spans, rule, done in zip(evidence, spans, rules, decided, strict=True):
         if done:
             span, decision = rule
-            item.quote = span.of(item.text)
-            item.stance, item.stance_score = decision.stance, decision.probability
-            item.stance_rule, item.stance_reason = decision.rule, decision.reason
+            items.append(_ruled(item, span, decision))
             out.append(rule_probs(decision))
             continue
         scored = [(span, next(probs)) for span in item_spans]
         if not scored:
+            items.append(item)
             out.append(None)
             continue
-        span, p = max(scored, key=lambda sp: max(sp[1].entailment, sp[1].contradiction))
-        item.quote = span.of(item.text)
-        if (
-            rule is not None
-        ):  # a guard: the sentence says less than the claim, so it is never read as support
-            guard_span, guard = rule
-            p = StanceProbs(0.0, p.contradiction, round(p.neutral + p.entailment, 4))
-            item.stance_rule, item.stance_reason = guard.rule, guard.reason
-            if p.contradiction < p.neutral:
-                item.quote = guard_span.of(item.text)
-        item.stance, item.stance_score = stance_of(p)
+        item, p = _read(item, scored, rule)
+        items.append(item)
         out.append(p)
-    return out
+    return Judgement(items, out)
+
+
+def _ruled(item: Evidence, span: Span, decision: Comparison) -> Evidence:
+    """An item a comparison rule decided: the rule's sentence, stance, precision and reason."""
+    return replace(
+        item,
+        quote=span.of(item.text),
+        stance=decision.stance,
+        stance_score=decision.probability,
+        stance_rule=decision.rule,
+        stance_reason=decision.reason,
+    )
+
+
+def _read(
+    item: Evidence,
+    scored: Sequence[tuple[Span, StanceProbs]],
+    guarded: tuple[Span, Comparison] | None,
+) -> tuple[Evidence, StanceProbs]:
+    """An item the judge read: its most decided sentence. Under a guard (the sentence says less
+    than the claim) it is never read as support, and the guard's reason is shown."""
+    span, p = max(scored, key=lambda sp: max(sp[1].entailment, sp[1].contradiction))
+    quote, rule, reason = span.of(item.text), item.stance_rule, item.stance_reason
+    if guarded is not None:
+        guard_span, guard = guarded
+        p = StanceProbs(0.0, p.contradiction, round(p.neutral + p.entailment, 4))
+        rule, reason = guard.rule, guard.reason
+        if p.contradiction < p.neutral:
+            quote = guard_span.of(item.text)
+    stance, score = stance_of(p)
+    return (
+        replace(
+            item,
+            quote=quote,
+            stance=stance,
+            stance_score=score,
+            stance_rule=rule,
+            stance_reason=reason,
+        ),
+        p,
+    )
 
 
 def stance_of(p: StanceProbs) -> tuple[Stance, float]:
@@ -222,23 +264,30 @@ def stance_of(p: StanceProbs) -> tuple[Stance, float]:
 
 def apply_judgements(
     evidence: Sequence[Evidence], judgements: Sequence[EvidenceJudgement]
-) -> tuple[int, int]:
-    """Take the LLM's stance and quote per item. A quote not found verbatim is not used (the item
-    keeps its sentence quote). Returns (items judged, quotes rejected)."""
+) -> tuple[list[Evidence], int, int]:
+    """The items with the LLM's stance and quote (new values). A quote not found verbatim is not
+    used (the item keeps its sentence quote). Returns (items, items judged, quotes rejected)."""
+    items = list(evidence)
     judged = rejected = 0
     for judgement in judgements:
-        if not 1 <= judgement.n <= len(evidence):
+        if not 1 <= judgement.n <= len(items):
             continue
-        item = evidence[judgement.n - 1]
-        item.stance, item.stance_score = judgement.stance, round(judgement.probability, 4)  # type: ignore[assignment]
-        judged += 1
+        item = items[judgement.n - 1]
+        quote = item.quote
         if judgement.quote:
             found = verbatim(judgement.quote, item.text)
             if found is None:
                 rejected += 1
             else:
-                item.quote = found
-    return judged, rejected
+                quote = found
+        items[judgement.n - 1] = replace(
+            item,
+            stance=judgement.stance,  # type: ignore[arg-type]
+            stance_score=round(judgement.probability, 4),
+            quote=quote,
+        )
+        judged += 1
+    return items, judged, rejected
 
 
 def factuality(
@@ -267,6 +316,7 @@ def factuality(
 __all__ = [
     "HEURISTIC_NAME",
     "HEURISTIC_PRECISION",
+    "Judgement",
     "Span",
     "apply_judgements",
     "factuality",

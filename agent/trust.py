@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from agent.groundcheck import (
     DOMAIN_CONFIGS,
@@ -40,9 +40,13 @@ DOI_CONFIDENCE = 0.95
 _NEWS_TYPES = {"news", "news_wire"}
 
 
-@dataclass
+@dataclass(frozen=True)
 class TrustReport:
-    steps: list[str] = field(default_factory=list)
+    """Stage 7's source trust: every item with its :class:`Trust` (new values), the trace lines,
+    and the URL checks made."""
+
+    evidence: tuple[Evidence, ...] = ()
+    steps: tuple[str, ...] = ()
     url_checks: int = 0  # checks that went to the network (cache hits not counted)
     cached: int = 0
 
@@ -143,8 +147,7 @@ async def score_sources(
     chat: ChatModel | None,
     sufficient_mean: float,
 ) -> TrustReport:
-    """Attach a :class:`Trust` to every evidence item; URL/DOI checks run concurrently."""
-    report = TrustReport()
+    """Every evidence item with a :class:`Trust` (new values); URL/DOI checks run concurrently."""
     dois = [find_doi(e.source, e.text) for e in evidence]
     domains = [content_domain(e, d) for e, d in zip(evidence, dois, strict=True)]
 
@@ -164,14 +167,16 @@ async def score_sources(
     ai_job = _llm_ai(claim, evidence, domains, chat) if chat is not None and evidence else none()
     results = await asyncio.gather(*url_jobs, *doi_jobs, ai_job, return_exceptions=True)
     url_checks, doi_checks, ai = results[: len(evidence)], results[len(evidence) : -1], results[-1]
+    steps: list[str] = []
+    cached = made = 0
     for check in (*url_checks, *doi_checks):
         if isinstance(check, UrlCheck):
-            report.cached += check.cached
-            report.url_checks += not check.cached
+            cached += check.cached
+            made += not check.cached
         elif isinstance(check, BaseException):
             raise check  # Fetcher.check never raises: anything here is a bug, not an outage
     if isinstance(ai, LLMError | ValueError):
-        report.steps.append(
+        steps.append(
             f"Source trust: the LLM judgement failed ({ai}); the credibility "
             "table and rerank score stood in for it."
         )
@@ -179,40 +184,61 @@ async def score_sources(
     elif isinstance(ai, BaseException):
         raise ai
     ratings: dict[int, float] = ai or {}
-
-    for index, item in enumerate(evidence):
-        layers: list[LayerResult] = []
-        signals: dict[str, str] = {}
-        for layer, signal, layer_id in (
-            (*url_layer(url_checks[index]), "url"),  # type: ignore[arg-type]
-            (*doi_layer(dois[index], doi_checks[index]), "doi"),
-        ):  # type: ignore[arg-type]
-            signals[layer_id] = signal
-            if layer is not None:
-                layers.append(layer)
-        if index in ratings:
-            layers.append(LayerResult("ai", ratings[index] >= 0.5, ratings[index]))
-            signals["ai"] = f"LLM judgement {ratings[index]:.2f}"
-        else:
-            c = table_ai_confidence(item, sufficient_mean)
-            layers.append(LayerResult("ai", c >= 0.5, round(c, 4)))
-            signals["ai"] = (
-                f"no LLM judgement: table credibility {item.credibility:.2f} "
-                f"× relevance factor → {c:.2f}"
-            )
-        item.trust = trust_for(item, domains[index], layers, signals)
+    scored = tuple(
+        replace(
+            item,
+            trust=_item_trust(
+                item,
+                domains[index],
+                url_checks[index],
+                (dois[index], doi_checks[index]),
+                ratings.get(index),
+                sufficient_mean,
+            ),
+        )
+        for index, item in enumerate(evidence)
+    )
     if fetcher is None and evidence:
-        report.steps.append(
+        steps.append(
             "Source trust: URL checks are off (URL_CHECK=false or web_search=false);"
             " the url layer counts as absent."
         )
     elif evidence:
-        made = report.url_checks + report.cached
         live = sum(1 for c in url_checks if isinstance(c, UrlCheck) and c.status == "valid")
-        report.steps.append(
-            f"Source trust: {made} URL check(s) ({report.cached} cached), {live} live."
+        steps.append(f"Source trust: {made + cached} URL check(s) ({cached} cached), {live} live.")
+    return TrustReport(scored, tuple(steps), made, cached)
+
+
+def _item_trust(
+    item: Evidence,
+    domain: ContentDomain,
+    url_check: object,
+    doi: tuple[str | None, object],
+    rating: float | None,
+    sufficient_mean: float,
+) -> Trust:
+    """One item's trust from its layers: the URL check, the DOI check, and the LLM's rating (or
+    the credibility table and rerank score standing in for it)."""
+    layers: list[LayerResult] = []
+    signals: dict[str, str] = {}
+    for layer, signal, layer_id in (
+        (*url_layer(url_check), "url"),  # type: ignore[arg-type]
+        (*doi_layer(*doi), "doi"),  # type: ignore[arg-type]
+    ):
+        signals[layer_id] = signal
+        if layer is not None:
+            layers.append(layer)
+    if rating is not None:
+        layers.append(LayerResult("ai", rating >= 0.5, rating))
+        signals["ai"] = f"LLM judgement {rating:.2f}"
+    else:
+        c = table_ai_confidence(item, sufficient_mean)
+        layers.append(LayerResult("ai", c >= 0.5, round(c, 4)))
+        signals["ai"] = (
+            f"no LLM judgement: table credibility {item.credibility:.2f} "
+            f"× relevance factor → {c:.2f}"
         )
-    return report
+    return trust_for(item, domain, layers, signals)
 
 
 def scored_sources_step(evidence: Sequence[Evidence]) -> str:

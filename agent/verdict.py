@@ -377,22 +377,24 @@ def judged_verdict(
 
 async def nli_verdict(
     claim: str, evidence: list[Evidence], nli: NLIModel, calibration: Calibration | None = None
-) -> tuple[VerdictDecision, float | None]:
-    """Stances from the NLI model or the local judge over each item's best sentences (filled in
-    place), then the verdict from them (`judged_verdict`); returns the decision and factuality."""
+) -> tuple[VerdictDecision, float | None, list[Evidence]]:
+    """Stances from the NLI model or the local judge over each item's best sentences, then the
+    verdict from them (`judged_verdict`); returns the decision, the factuality and the items with
+    their stances (new values)."""
     from agent.stance import MAX_SENTENCES_PER_ITEM, nli_judge
 
-    probs = await nli_judge(
+    judged = await nli_judge(
         claim, evidence, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM)
     )
     label = f"the {getattr(nli, 'kind', 'NLI model')} ({nli.name})"
-    return judged_verdict(
+    decision, factuality = judged_verdict(
         claim,
-        evidence,
-        probs,
+        judged.evidence,
+        judged.probs,
         label,
         calibration or getattr(nli, "calibration", None) or Calibration(),
     )
+    return decision, factuality, judged.evidence
 
 
 async def llm_verdict(

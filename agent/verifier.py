@@ -270,13 +270,15 @@ class Verifier:
                     probs=stances.probs,
                     language=language,
                 )
-            trust, scored = await trust_job
+            trust = await trust_job
         except BaseException:
             await discard(trust_job)
             raise
         decision, weighed = weigh_reviews(judged.decision, judged.evidence)
         decision, timed = claim_time_rule(claim, judged.evidence, decision)
-        evidence = [replace(e, trust=t.trust) for e, t in zip(judged.evidence, scored, strict=True)]
+        evidence = [
+            replace(e, trust=t.trust) for e, t in zip(judged.evidence, trust.evidence, strict=True)
+        ]
         run.usage.url_checks += trust.url_checks
         for step in (weighed, timed, *trust.steps):
             if step:
@@ -300,18 +302,16 @@ class Verifier:
         options: VerifyOptions,
         chat: ChatModel | None,
         run: Run,
-    ) -> tuple[TrustReport, list[Evidence]]:
-        """Source trust on copies of the evidence (the verdict runs meanwhile on its own)."""
-        scored = [replace(e) for e in evidence]
+    ) -> TrustReport:
+        """Source trust of the evidence (the verdict runs meanwhile on its own)."""
         with run.trace.stage("score_sources"):
-            report = await score_sources(
+            return await score_sources(
                 claim,
-                scored,
+                evidence,
                 fetcher=self.fetcher if options.web_search else None,
                 chat=chat,
                 sufficient_mean=self.retriever.scale.sufficient_mean,
             )
-        return report, scored
 
     @property
     def pending_writes(self) -> int:
@@ -351,16 +351,16 @@ class Verifier:
             verdict=decision.verdict,
             confidence=round(decision.confidence, 4),
             reasoning=decision.reasoning,
-            evidence=evidence,
+            evidence=tuple(evidence),
             mode=decision.mode,
             session_id=str(uuid.uuid4()),
-            steps=run.trace.steps,
-            timings_ms=run.trace.timings_ms,
+            steps=tuple(run.trace.steps),
+            timings_ms=dict(run.trace.timings_ms),
             factuality=factuality,
             citations=citations,
             grounding=grounding or Grounding(),
             balance=political_balance(claim, evidence),
-            search=run.search,
-            usage=run.usage,
-            trail=run.trail,
+            search=run.search.freeze(),
+            usage=run.usage.freeze(),
+            trail=run.trail.freeze(),
         )

@@ -61,6 +61,7 @@ async def trust_distribution(sample: int, seed: int) -> dict:
     finally:
         await fetcher.aclose()
     elapsed = time.perf_counter() - started
+    evidence = list(report.evidence)
     posts = [e.trust.posterior for e in evidence]
     url_signal = Counter(e.trust.signals["url"].split(" ")[0] for e in evidence)
     by_domain = Counter(e.trust.content_domain for e in evidence)

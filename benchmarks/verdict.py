@@ -60,6 +60,34 @@ DATASETS: dict[str, Callable[[], list[Case]]] = {
 TWO_WAY = {"fever-symmetric"}
 
 
+def validation_datasets() -> dict[str, list[Case]]:
+    """The same rows from the splits the shipped judge never trained on but its design and
+    calibration may be chosen on: the 15 % validation part of its training claims
+    (scripts/train_judge.py split_validation) and HealthVer dev. Tune here, never on the test rows."""
+    from benchmarks.judge_data import scifact_claims, training_pairs
+    from scripts.train_judge import split_validation
+
+    _, val = split_validation(training_pairs())
+    groups = {p.group for p in val}
+    wiki = "https://en.wikipedia.org/"
+    return {
+        "fever-symmetric": [
+            Case(p.claim, [p.evidence], p.label, [wiki])
+            for p in val
+            if p.group.startswith("fever:")
+        ],
+        "healthver": pair_cases(healthver_pairs("dev"), PUBMED),
+        "scifact": [
+            Case(c.claim, c.evidence, c.label, [PUBMED] * len(c.evidence))
+            for row, c in zip(scifact_claims("train"), scifact_cases("train"), strict=True)
+            if f"scifact:{row['id']}" in groups
+        ],
+        "climate-fever": [
+            Case(p.claim, [p.evidence], p.label, [wiki]) for p in val if p.group.startswith("cf:")
+        ],
+    }
+
+
 def label_of(verdict: str, dataset: str) -> str:
     if verdict == "True":
         return "supports"
@@ -139,11 +167,10 @@ class StanceBackend(Backend):
 
         evidence = to_evidence(case)
         if self.model is not None:
-            decision, _ = await nli_verdict(case.claim, evidence, self.model, self.calibration)
+            decision, _, _ = await nli_verdict(case.claim, evidence, self.model, self.calibration)
             return decision.verdict.value, decision.confidence
-        lexical_judge(
-            case.claim, evidence
-        )  # the heuristic's stances, scored by its rules' precision
+        # the heuristic's stances, scored by its rules' precision
+        evidence = lexical_judge(case.claim, evidence)
         probs = [
             StanceProbs(
                 e.stance_score if e.stance == "supports" else 0.0,
@@ -194,6 +221,9 @@ class APIBackend(Backend):
 
     def __init__(self, client) -> None:
         self.client = client
+        self.via: dict[
+            str, str
+        ] = {}  # claim → what decided: "rule" (exact comparison) or "learned"
 
     async def judge(self, case: Case):
         response = await self.client.post(
@@ -207,6 +237,7 @@ class APIBackend(Backend):
         if response.status_code != 200:
             raise RuntimeError(f"{response.status_code}: {response.text[:200]}")
         body = response.json()
+        self.via[case.claim] = "rule" if "exact comparison" in body["reasoning"] else "learned"
         return body["verdict"], body["confidence"]
 
 
@@ -224,6 +255,19 @@ def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
         correct.append(label == case.label)
     decided = [(g, p) for g, p in zip(gold, predicted, strict=True) if p in {"supports", "refutes"}]
     labels = ["supports", "refutes"] if name in TWO_WAY else sorted(set(gold))
+    via = getattr(backend, "via", None)
+    by_engine = {}
+    if via:  # True/False answers by what decided them (the API backend only)
+        for engine in ("rule", "learned"):
+            own = [
+                (g, p)
+                for case, g, p in zip(cases, gold, predicted, strict=True)
+                if p in {"supports", "refutes"} and via.get(case.claim) == engine
+            ]
+            by_engine[f"{engine}_decided"] = len(own)
+            by_engine[f"{engine}_precision"] = (
+                round(sum(g == p for g, p in own) / len(own), 3) if own else None
+            )
     return {
         "dataset": name,
         "engine": backend.name,
@@ -234,6 +278,7 @@ def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
         "coverage": len(decided) / len(cases) if cases else 0.0,
         "ece": expected_calibration_error(confidences, correct),
         "failures": failures,
+        **by_engine,
         **({"first_error": first_error[:200]} if first_error else {}),
     }
 
@@ -289,6 +334,12 @@ async def main() -> None:
         help="start the tests' fake OpenAI server with a naive judge",
     )
     parser.add_argument("--datasets", default=",".join(DATASETS))
+    parser.add_argument(
+        "--split",
+        choices=["test", "validation"],
+        default="test",
+        help="validation: the rows the judge's design may be tuned on (never the test rows)",
+    )
     parser.add_argument("--limit", type=int)
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument(
@@ -411,8 +462,9 @@ async def main() -> None:
         return verdict, confidence, None
 
     rows = []
+    validation = validation_datasets() if args.split == "validation" else {}
     for dataset in args.datasets.split(","):
-        cases = DATASETS[dataset]()[: args.limit]
+        cases = (validation[dataset] if validation else DATASETS[dataset]())[: args.limit]
         for backend in backends:
             started = time.perf_counter()
             results = await asyncio.gather(*(run(backend, c) for c in cases))
@@ -425,8 +477,9 @@ async def main() -> None:
         fake.__exit__(None, None, None)
     for context in closers:
         await context.__aexit__(None, None, None)
+    split = ["rule_decided", "rule_precision", "learned_decided", "learned_precision"]
     emit(
-        "verdict",
+        "verdict" if args.split == "test" else "verdict-validation",
         rows,
         [
             "dataset",
@@ -439,7 +492,8 @@ async def main() -> None:
             "ece",
             "failures",
             "ms_per_claim",
-        ],
+        ]
+        + (split if any("rule_decided" in row for row in rows) else []),
         extra,
     )
 

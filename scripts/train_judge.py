@@ -433,8 +433,8 @@ def calibrate(args) -> None:
         out = []
         for case in val:
             evidence = to_evidence(case)
-            probs = await nli_judge(case.claim, evidence, judge, judge.sentences_per_item)
-            out.append(stance_scores(evidence, probs))
+            judged = await nli_judge(case.claim, evidence, judge, judge.sentences_per_item)
+            out.append(stance_scores(judged.evidence, judged.probs))
         return out
 
     results = asyncio.run(scores())

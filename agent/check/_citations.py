@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent.check._backing import CITATION, Pair, backing
 from agent.llm import ChatModel
@@ -113,7 +113,7 @@ async def check_reasoning(
             unbacked.add(pair.sentence)
             drop.setdefault(pair.sentence, set()).add(pair.number)
         else:
-            report.citations.supported += 1
+            report.citations = replace(report.citations, supported=report.citations.supported + 1)
             report.unchecked += verdicts.get(i) is None and check_backing
     report.nonexistent = sorted(set(report.nonexistent))
     if drop:

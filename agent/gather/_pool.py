@@ -55,7 +55,7 @@ class Pooled:
             bias=doc.bias,
             published=doc.published
             or (doc.timestamp[:10] if self.origin == "kb" and doc.timestamp else None),
-            flags=list(profile_for(doc.source).flags),
+            flags=tuple(profile_for(doc.source).flags),
             review=review_of(doc, self.similarity) if self.pinned else None,
         )
 

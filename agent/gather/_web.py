@@ -123,7 +123,7 @@ class WebLeg:
                 run.trail.searches.append(
                     SearchRecord(
                         str(outcome.tier),
-                        list(outcome.queries),
+                        tuple(outcome.queries),
                         len(outcome.results),
                         outcome.error,
                     )

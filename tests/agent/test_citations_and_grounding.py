@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from agent.check._citations import FLAG, check_reasoning
@@ -182,11 +184,10 @@ NASA = [
 
 
 async def test_a_terse_verdict_sentence_is_backed_by_the_cited_items_stance():
-    for e in NASA:
-        e.stance = "refutes"
+    refuting = [replace(e, stance="refutes") for e in NASA]
     report, _ = await check_reasoning(
         "Per [1] and [2], the claim does not hold; see also [9].",
-        NASA,
+        refuting,
         "The Earth is flat",
         verdict=Verdict.FALSE,
     )
@@ -199,9 +200,9 @@ async def test_a_terse_verdict_sentence_is_backed_by_the_cited_items_stance():
 
 
 async def test_a_verdict_sentence_citing_an_item_of_the_other_side_is_not_backed():
-    NASA[0].stance, NASA[1].stance = "refutes", "neutral"
+    sides = [replace(NASA[0], stance="refutes"), replace(NASA[1], stance="neutral")]
     report, _ = await check_reasoning(
-        "This is confirmed by [1] and [2].", NASA, "The Earth is flat", verdict=Verdict.TRUE
+        "This is confirmed by [1] and [2].", sides, "The Earth is flat", verdict=Verdict.TRUE
     )
     assert report.citations.supported == 0 and len(report.unbacked) == 2
     assert report.reasoning == f"This is confirmed{FLAG}."

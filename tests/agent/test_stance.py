@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -73,10 +74,10 @@ async def test_quotes_are_always_verbatim_substrings(seed):
     rng = random.Random(seed)
     claim = " ".join(rng.choice(_VOCAB) for _ in range(rng.randint(1, 8)))
     evidence = [item(random_text(rng)) for _ in range(3)]
-    lexical_judge(claim, evidence)
+    evidence = lexical_judge(claim, evidence)
     for e in evidence:
         assert e.quote and e.quote in e.text and len(e.quote) <= 300
-    await nli_judge(claim, evidence, RandomNLI(seed))
+    evidence = (await nli_judge(claim, evidence, RandomNLI(seed))).evidence
     for e in evidence:
         assert e.quote in e.text
     # An LLM's quotes: some copied with other whitespace or quote marks, some made up.
@@ -95,7 +96,7 @@ async def test_quotes_are_always_verbatim_substrings(seed):
             ]
         )
         judgements.append(EvidenceJudgement(n=n, stance="supports", probability=0.7, quote=quote))
-    apply_judgements(evidence, judgements)
+    evidence, _, _ = apply_judgements(evidence, judgements)
     for e in evidence:
         assert e.quote in e.text
 
@@ -111,8 +112,8 @@ def test_verbatim_maps_near_copies_back_to_the_original_span():
 
 def test_an_llm_quote_not_in_the_text_is_rejected_and_counted():
     evidence = [item("The Earth is round. The Moon orbits it.")]
-    lexical_judge("The Earth is flat", evidence)
-    judged, rejected = apply_judgements(
+    evidence = lexical_judge("The Earth is flat", evidence)
+    evidence, judged, rejected = apply_judgements(
         evidence,
         [
             EvidenceJudgement(
@@ -133,7 +134,7 @@ def test_the_shortest_bearing_sentence_is_the_quote():
             "The Eiffel Tower was completed in 1889."
         )
     ]
-    lexical_judge("The Eiffel Tower was completed in 1889", evidence)
+    evidence = lexical_judge("The Eiffel Tower was completed in 1889", evidence)
     assert evidence[0].quote == "The Eiffel Tower was completed in 1889."
     assert evidence[0].stance == "supports"
 
@@ -152,14 +153,13 @@ def test_lexical_stance_rules(claim, sentence, stance):
 
 
 def test_factuality_weighs_stances_and_ignores_neutral():
-    a, b, c = item("a"), item("b"), item("c")
-    a.stance, a.stance_score = "supports", 0.9
-    b.stance, b.stance_score = "refutes", 0.9
-    c.stance, c.stance_score = "neutral", 0.9
+    a = replace(item("a"), stance="supports", stance_score=0.9)
+    b = replace(item("b"), stance="refutes", stance_score=0.9)
+    c = replace(item("c"), stance="neutral", stance_score=0.9)
     value = factuality([a, b, c])
     assert value is not None and 0.5 < value < 1  # the first-ranked supporter weighs more
     assert factuality([c]) is None
-    b.freshness = 0.1  # a stale refuter counts for less
+    b = replace(b, freshness=0.1)  # a stale refuter counts for less
     assert factuality([a, b]) > value
 
 

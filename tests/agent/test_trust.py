@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from agent.llm import LLMError
@@ -39,7 +41,7 @@ def item(
         credibility=credibility,
         bias=bias,
         quote=text,
-        flags=list(profile.flags),
+        flags=tuple(profile.flags),
     )
 
 
@@ -55,14 +57,14 @@ async def test_live_and_paywalled_urls_score_like_the_standard(fetcher):
         live = item(f"{web.url}/live")
         paywalled = item(f"{web.url}/paywall")
         # Loopback hosts are not news outlets: classify them as NEWS via the table's outlet rule.
-        for e in (live, paywalled):
-            e.domain = "127.0.0.1"
+        live, paywalled = (replace(e, domain="127.0.0.1") for e in (live, paywalled))
         chat = ScriptedChat(
             {"trust": {"ratings": [{"n": 1, "confidence": 0.85}, {"n": 2, "confidence": 0.85}]}}
         )
         report = await score_sources(
             "claim", [live, paywalled], fetcher=fetcher, chat=chat, sufficient_mean=1.0
         )
+    live, paywalled = report.evidence
     assert report.url_checks == 2 and len(chat.calls) == 1
     assert live.trust.content_domain == "NEWS"
     # trust.domain is groundcheck's domain, as in the standard; the host stays on the item
@@ -88,6 +90,7 @@ async def test_dead_url_lowers_trust_and_checks_are_cached(fetcher):
         second = await score_sources(
             "claim", again, fetcher=fetcher, chat=None, sufficient_mean=1.0
         )
+    first = report.evidence
     assert first[0].trust.posterior > first[1].trust.posterior
     assert first[1].trust.signals["url"] == "dead (HTTP 404)"
     assert report.url_checks == 2 and second.url_checks == 0 and second.cached == 1
@@ -97,7 +100,7 @@ async def test_dead_url_lowers_trust_and_checks_are_cached(fetcher):
 async def test_without_url_checks_the_layer_is_absent():
     evidence = [item("https://www.nytimes.com/2024/01/climate.html")]
     report = await score_sources("claim", evidence, fetcher=None, chat=None, sufficient_mean=1.0)
-    trust = evidence[0].trust
+    trust = report.evidence[0].trust
     assert trust.content_domain == "NEWS" and trust.signals["url"] == "not checked"
     assert trust.contributions["url"] == pytest.approx(0.5 * (1.2993 - 0.6360), abs=0.001)
     assert report.url_checks == 0 and "URL checks are off" in report.steps[0]
@@ -108,10 +111,12 @@ async def test_refused_url_fails_the_layer():
     try:
         with FakeWeb({"/x": (200, {}, b"x")}) as web:
             evidence = [item(f"{web.url}/x")]
-            await score_sources("claim", evidence, fetcher=fetcher, chat=None, sufficient_mean=1.0)
+            report = await score_sources(
+                "claim", evidence, fetcher=fetcher, chat=None, sufficient_mean=1.0
+            )
     finally:
         await fetcher.aclose()
-    assert evidence[0].trust.signals["url"].startswith("refused")
+    assert report.evidence[0].trust.signals["url"].startswith("refused")
     assert web.requests == []
 
 
@@ -120,10 +125,12 @@ async def test_doi_is_classified_academic_and_resolved_through_the_checker():
     fetcher = Fetcher(FetchPolicy(timeout_s=0.5), resolver=_nxdomain)
     try:
         evidence = [item("https://example.org/paper", text="See doi:10.1038/s41586-020-2649-2.")]
-        await score_sources("claim", evidence, fetcher=fetcher, chat=None, sufficient_mean=1.0)
+        report = await score_sources(
+            "claim", evidence, fetcher=fetcher, chat=None, sufficient_mean=1.0
+        )
     finally:
         await fetcher.aclose()
-    trust = evidence[0].trust
+    trust = report.evidence[0].trust
     assert trust.content_domain == "ACADEMIC"
     assert trust.signals["doi"].startswith("10.1038/s41586-020-2649-2: not resolved")
     assert set(trust.contributions) == {"doi", "title_search", "url", "ai"}
@@ -143,7 +150,7 @@ async def test_llm_failure_falls_back_to_the_table():
         sufficient_mean=1.0,
     )
     assert "LLM judgement failed" in report.steps[0]
-    assert evidence[0].trust.signals["ai"].startswith("no LLM judgement")
+    assert report.evidence[0].trust.signals["ai"].startswith("no LLM judgement")
 
 
 def test_find_doi():
@@ -195,8 +202,8 @@ def test_flagged_sources_are_kept_and_named_in_the_prompt():
     onion = item("https://www.theonion.com/x", credibility=0.05, source_type="satire")
     infowars = item("https://www.infowars.com/y", bias="conspiracy-pseudoscience", credibility=0.1)
     fake = item("https://100percentfedup.com/z", bias="fake-news", credibility=0.1)
-    assert onion.flags == ["satire"]
-    assert infowars.flags == ["conspiracy-pseudoscience"]
+    assert onion.flags == ("satire",)
+    assert infowars.flags == ("conspiracy-pseudoscience",)
     assert "fake-news" in fake.flags
     prompt = verdict_user("Some claim", [onion, infowars, fake])
     assert 'flags="satire"' in prompt and "[2] conspiracy-pseudoscience" in prompt

@@ -3,6 +3,8 @@ built here, the uncited-verdict downgrade, and the local classifier with the shi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from agent.classify import SUBJECTIVITY_WEIGHTS, classify_local, load_head_classifier
@@ -109,7 +111,7 @@ async def test_nli_verdict_weighs_stances_and_fills_them_in():
         item(text="The Earth is not flat but round."),
         item("b.org", "The Moon orbits the Earth."),
     ]
-    decision, factuality = await nli_verdict("The Earth is flat", evidence, FixedNLI())
+    decision, factuality, evidence = await nli_verdict("The Earth is flat", evidence, FixedNLI())
     assert decision.verdict is Verdict.FALSE and decision.mode == "nli"
     assert factuality is not None and factuality < 0.25
     # "not flat" decides by exact comparison (issue 36): the negation rule's measured precision, and why
@@ -123,7 +125,7 @@ async def test_nli_verdict_weighs_stances_and_fills_them_in():
 
 
 async def test_nli_verdict_neutral_evidence_is_not_enough():
-    decision, _ = await nli_verdict("x", [item(text="Unrelated text.")], FixedNLI())
+    decision, _, _ = await nli_verdict("x", [item(text="Unrelated text.")], FixedNLI())
     assert decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE
 
 
@@ -303,14 +305,15 @@ def test_strong_support_and_strong_refutation_is_partially_true():
 def test_flagged_sources_count_for_nothing_and_stale_ones_for_half():
     from agent.verdict import item_weight, judged_verdict
 
-    satire = item("theonion.com", "The Earth is flat, scientists admit.")
-    satire.flags = ["satire"]
+    satire = replace(
+        item("theonion.com", "The Earth is flat, scientists admit."), flags=("satire",)
+    )
     decision, _ = judged_verdict(
         "The Earth is flat", [satire], [StanceProbs(0.95, 0.0, 0.05)], "j", _cal()
     )
     assert decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE
-    fresh, stale = item(), item()
-    stale.stale = True
+    fresh = item()
+    stale = replace(fresh, stale=True)
     assert item_weight(stale) == pytest.approx(item_weight(fresh) / 2)
     assert item_weight(item(credibility=0.95)) > item_weight(item(credibility=0.3))
 
