@@ -387,14 +387,9 @@ async def nli_verdict(
         claim, evidence, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM)
     )
     label = f"the {getattr(nli, 'kind', 'NLI model')} ({nli.name})"
-    decision, factuality = judged_verdict(
-        claim,
-        judged.evidence,
-        judged.probs,
-        label,
-        calibration or getattr(nli, "calibration", None) or Calibration(),
-    )
-    return decision, factuality, judged.evidence
+    calibration = calibration or getattr(nli, "calibration", None) or Calibration()
+    decision, fact = judged_verdict(claim, judged.evidence, judged.probs, label, calibration)
+    return decision, fact, judged.evidence
 
 
 async def llm_verdict(
