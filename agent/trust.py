@@ -168,13 +168,7 @@ async def score_sources(
     results = await asyncio.gather(*url_jobs, *doi_jobs, ai_job, return_exceptions=True)
     url_checks, doi_checks, ai = results[: len(evidence)], results[len(evidence) : -1], results[-1]
     steps: list[str] = []
-    cached = made = 0
-    for check in (*url_checks, *doi_checks):
-        if isinstance(check, UrlCheck):
-            cached += check.cached
-            made += not check.cached
-        elif isinstance(check, BaseException):
-            raise check  # Fetcher.check never raises: anything here is a bug, not an outage
+    made, cached = _count_checks((*url_checks, *doi_checks))
     if isinstance(ai, LLMError | ValueError):
         steps.append(
             f"Source trust: the LLM judgement failed ({ai}); the credibility "
@@ -198,15 +192,31 @@ async def score_sources(
         )
         for index, item in enumerate(evidence)
     )
-    if fetcher is None and evidence:
-        steps.append(
+    if evidence:
+        steps.append(_checks_step(fetcher is not None, url_checks, made + cached, cached))
+    return TrustReport(scored, tuple(steps), made, cached)
+
+
+def _count_checks(checks: Sequence[object]) -> tuple[int, int]:
+    """(checks that went to the network, cache hits) of the URL and DOI checks."""
+    made = cached = 0
+    for check in checks:
+        if isinstance(check, UrlCheck):
+            cached += check.cached
+            made += not check.cached
+        elif isinstance(check, BaseException):
+            raise check  # Fetcher.check never raises: anything here is a bug, not an outage
+    return made, cached
+
+
+def _checks_step(checked: bool, url_checks: Sequence[object], total: int, cached: int) -> str:
+    if not checked:
+        return (
             "Source trust: URL checks are off (URL_CHECK=false or web_search=false);"
             " the url layer counts as absent."
         )
-    elif evidence:
-        live = sum(1 for c in url_checks if isinstance(c, UrlCheck) and c.status == "valid")
-        steps.append(f"Source trust: {made + cached} URL check(s) ({cached} cached), {live} live.")
-    return TrustReport(scored, tuple(steps), made, cached)
+    live = sum(1 for c in url_checks if isinstance(c, UrlCheck) and c.status == "valid")
+    return f"Source trust: {total} URL check(s) ({cached} cached), {live} live."
 
 
 def _item_trust(
