@@ -38,11 +38,12 @@ def _items(text: str) -> list[Any]:
                     items.append(ValueError(f"line {number} is not JSON ({exc.msg})"))
         return items
     if isinstance(data, dict) and isinstance(data.get("@graph"), list):
-        return data["@graph"]
+        graph: list[Any] = data["@graph"]
+        return graph
     return data if isinstance(data, list) else [data]
 
 
-def _is_claim_review(item: dict) -> bool:
+def _is_claim_review(item: dict[str, Any]) -> bool:
     kind = item.get("@type")
     kinds = kind if isinstance(kind, list) else [kind]
     return "ClaimReview" in kinds
@@ -54,7 +55,7 @@ def _name(value: Any) -> str:
     return str(value or "").strip()
 
 
-def _document(item: dict, normalise: Callable[[str], str | None]) -> Document:
+def _document(item: dict[str, Any], normalise: Callable[[str], str | None]) -> Document:
     claim = str(item.get("claimReviewed") or "").strip()
     if not claim:
         raise ValueError("no claimReviewed")
