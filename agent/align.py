@@ -364,7 +364,9 @@ class Aligner:
     def from_card(cls, location: str, data: dict, name: str = ALIGN_CARD.name) -> Aligner:
         """From a parsed judge-align.json; ``location`` is the base model the features read."""
         if list(data["features"]) != list(FEATURES):
-            raise ValueError(f"{name} was trained on other features than agent/align.py computes")
+            raise ValueError(
+                f"{name} was trained on other features than agent/judge/_align.py computes"
+            )
         return cls(
             WordEncoder.load(location),
             TreeEnsemble(data["baseline"], data["trees"]),

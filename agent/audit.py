@@ -19,10 +19,9 @@ from urllib.parse import urlsplit
 import numpy as np
 from pydantic import BaseModel, Field
 
-from agent.answers import validate_answer
 from agent.freshness import freshness
 from agent.groundcheck import ContentDomain, LayerResult, classify_reference
-from agent.llm import ChatModel, LLMError
+from agent.llm import ChatModel, LLMError, validate_answer
 from agent.models import Evidence
 from agent.nli import NLIModel
 from agent.prompts import ALIGN_SYSTEM, align_user

@@ -307,7 +307,7 @@ def classify_reference(
     domain's ``type_patterns``, in the order ACADEMIC (PAPER), NEWS (ARTICLE), GOVERNMENT (none),
     EDUCATIONAL (WEB, VIDEO, BOOK, REPORT), GENERAL; 4 GENERAL.
 
-    Two extensions of ours, off unless asked for (agent/trust.py and agent/audit.py ask), applied
+    Two extensions of ours, off unless asked for (agent/trust/_trust.py and agent/trust/_audit.py ask), applied
     after step 2 and before step 3: ``news_domains`` (registrable domains such as ``cnn.com``: a
     URL whose *host* is one of them or under one is NEWS, so the credibility table's outlets
     count beyond the standard's twelve patterns) and ``edu_hosts`` (a host ending in ``.edu`` or

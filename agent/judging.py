@@ -10,11 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from agent.answers import VerdictAnswer, validate_answer
 from agent.claimtime import before_claim, claim_period, too_old_for_present
+from agent.classify import Language
 from agent.freshness import freshness, is_stale, is_time_sensitive
-from agent.language import Language
-from agent.llm import ChatModel, LLMError
+from agent.llm import ChatModel, LLMError, VerdictAnswer, validate_answer
 from agent.models import Evidence, Verdict, VerdictDecision
 from agent.nli import NLIModel, StanceProbs
 from agent.prior import review_stance

@@ -85,7 +85,9 @@ class Run:
     """Per-request state (never shared between requests)."""
 
     trace: Trace
-    english: bool = True  # the claim's language (agent/language.py): local judges read English only
+    english: bool = (
+        True  # the claim's language (agent/classify/_language.py): local judges read English only
+    )
     usage: UsageCount = field(default_factory=UsageCount)
     search: SearchCount = field(default_factory=SearchCount)
     trail: TrailLog = field(default_factory=TrailLog)  # queries and fetch times, for the record

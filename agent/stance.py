@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from agent.answers import EvidenceJudgement
 from agent.judge.compare import GUARDS, Comparison, combine, compare
+from agent.llm import EvidenceJudgement
 from agent.models import Evidence, Stance
 from agent.nli import NLIModel, StanceProbs
 from agent.sentences import split_sentences

@@ -1,6 +1,6 @@
 """Stage 7: a groundcheck trust score per evidence item, from real signals.
 
-Layers (``agent/groundcheck.py`` scores them):
+Layers (``agent/trust/_standard.py`` scores them):
 
 * ``url`` — a liveness check of the evidence URL through the SSRF-guarded :class:`Fetcher`.
   A live URL (final 2xx/3xx) counts at confidence 0.6, the standard's own value for a live page

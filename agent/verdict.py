@@ -16,9 +16,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agent.answers import VerdictAnswer, validate_answer
 from agent.judge.compare import GUARDS
-from agent.llm import ChatModel, ChatReply, LLMError
+from agent.llm import ChatModel, ChatReply, LLMError, VerdictAnswer, validate_answer
 from agent.models import Citations, Evidence, Verdict, VerdictDecision
 from agent.nli import NLIModel, StanceProbs
 from agent.prompts import VERDICT_SYSTEM, verdict_user
@@ -48,18 +47,6 @@ UNJUDGED = {Verdict.NOT_ENOUGH_EVIDENCE, Verdict.NOT_VERIFIABLE}
 
 def parse_verdict(value: object) -> Verdict | None:
     return _VERDICTS.get(str(value or "").strip().lower())
-
-
-def clamp(value: object, default: float = 0.5) -> float:
-    try:
-        number = float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return default
-    if number != number:  # NaN
-        return default
-    if 1.0 < number <= 100.0:  # a percentage
-        number /= 100.0
-    return max(0.0, min(1.0, number))
 
 
 def no_evidence_verdict() -> VerdictDecision:

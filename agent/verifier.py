@@ -13,7 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from agent.check import check
-from agent.classify import OpinionDetector, classified_steps, classify, not_checked
+from agent.classify import (
+    Language,
+    OpinionDetector,
+    classified_steps,
+    classify,
+    detect_language,
+    not_checked,
+)
 from agent.gather import GatherConfig, Gathered, Gatherer, KbLeg
 from agent.judging import (
     Stances,
@@ -23,8 +30,6 @@ from agent.judging import (
     stance_steps,
     with_freshness,
 )
-from agent.language import Language
-from agent.language import detect as detect_language
 from agent.llm import ChatModel
 from agent.models import (
     Citations,

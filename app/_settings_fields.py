@@ -45,7 +45,7 @@ class ModelFields(BaseModel):
     # The local judge's runtime: ONNX Runtime (exported once into EMBEDDING_CACHE_DIR; the same
     # logits as torch within 1e-6) or torch. An export that fails falls back to torch, visibly.
     JUDGE_BACKEND: Literal["onnx", "torch"] = "onnx"
-    # The local judge's word-alignment stage (agent/align.py): a second opinion that compares claim
+    # The local judge's word-alignment stage (agent/judge/_align.py): a second opinion that compares claim
     # and evidence word by word, stacked on the cross-encoder. false: the cross-encoder alone
     # (about half the judge's latency; see docs/judge.md for what each costs and scores).
     JUDGE_ALIGNMENT: bool = True

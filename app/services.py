@@ -17,9 +17,8 @@ import httpx
 from agent.align import ALIGN_CARD
 from agent.audit import SourceAuditor
 from agent.cache import MemoryCache, TextCache, make_cache
-from agent.classify import head_weights, load_head_classifier
+from agent.classify import head_weights, load_head_classifier, load_language_model
 from agent.judge import JudgeStatus, load_local_judge
-from agent.language import load as load_language_model
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.nli import NLIStatus, load_nli
 from agent.passages import PassageBudget, PassageChecker

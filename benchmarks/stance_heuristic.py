@@ -1,4 +1,4 @@
-"""Calibrate the lexical stance heuristic (agent/stance.py) on Climate-FEVER sentence pairs.
+"""Calibrate the lexical stance heuristic (agent/judge/_stance.py) on Climate-FEVER sentence pairs.
 
 Each rule's score is the precision it measures here: P(gold label = the rule's stance | the rule
 fired). Writes the per-rule counts and precisions, and the 3-way accuracy, as JSON + markdown.

@@ -1,4 +1,4 @@
-"""Train the local judge's word-alignment stage (agent/align.py → agent/data/judge-align.json).
+"""Train the local judge's word-alignment stage (agent/judge/_align.py → agent/data/judge-align.json).
 
     .venv/bin/python scripts/train_align.py                      # after train_judge.py finetune
     .venv/bin/python scripts/train_judge.py calibrate            # then refit the verdict's calibration

@@ -10,8 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agent.answers import CitationAnswer, validate_answer
-from agent.llm import ChatModel, LLMError
+from agent.llm import ChatModel, CitationAnswer, LLMError, validate_answer
 from agent.models import Evidence, Verdict
 from agent.nli import NLIModel
 from agent.prompts import CITATION_SYSTEM, citation_user

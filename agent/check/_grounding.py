@@ -20,9 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from agent.answers import GroundingAnswer, validate_answer
 from agent.check._scrub import scrub
-from agent.llm import ChatModel
+from agent.llm import ChatModel, GroundingAnswer, validate_answer
 from agent.models import Evidence, Grounding, VerdictDecision
 from agent.prompts import GROUNDING_SYSTEM, grounding_user
 from agent.verdict import UNJUDGED

@@ -22,21 +22,27 @@ from agent.classify._heads import (
     head_weights,
     load_head_classifier,
 )
+from agent.classify._language import Language
+from agent.classify._language import detect as detect_language
+from agent.classify._language import load as load_language_model
 
 __all__ = [
     "CHECKWORTHY_WEIGHTS",
     "DATA_DIR",
     "SUBJECTIVITY_WEIGHTS",
     "HeadClassifier",
+    "Language",
     "MiniLMLayers",
     "OpinionDetector",
     "classified_steps",
     "classify",
     "classify_local",
     "classify_rules",
+    "detect_language",
     "feature_matrix",
     "has_opinion_markers",
     "head_weights",
     "load_head_classifier",
+    "load_language_model",
     "not_checked",
 ]

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 
-from agent.answers import ClassifyAnswer, validate_answer
 from agent.classify._heads import OpinionDetector
-from agent.language import Language
-from agent.llm import ChatModel, LLMError
+from agent.classify._language import Language
+from agent.llm import ChatModel, ClassifyAnswer, LLMError, validate_answer
 from agent.models import ClaimType, Classification, Mode, Verdict, VerdictDecision
 from agent.prompts import CLASSIFY_SYSTEM, classify_user
 

@@ -7,9 +7,8 @@ import asyncio
 import time
 from collections.abc import Sequence
 
-from agent.answers import SufficiencyAnswer, validate_answer
 from agent.gather._pool import GatherConfig, Pooled
-from agent.llm import ChatModel, LLMError
+from agent.llm import ChatModel, LLMError, SufficiencyAnswer, validate_answer
 from agent.models import Evidence
 from agent.prompts import SUFFICIENCY_SYSTEM, sufficiency_user
 from agent.run import Run

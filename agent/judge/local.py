@@ -7,7 +7,7 @@ three-way head (supports / refutes / not enough info) over the mean of the last 
 fine-tuned layers and the head are in the repository (``agent/data/judge.safetensors``, fp16);
 the word embeddings and anything not fine-tuned come from the package, so the file stays small.
 ``agent/data/judge.json`` says what it was trained on, which layers it replaces, and carries the
-verdict's calibration (see ``agent/verdict.py``).
+verdict's calibration (see ``agent/judge/_verdict.py``).
 
 It speaks the NLI model's protocol (``predict`` over (premise, hypothesis) pairs → entailment /
 contradiction / neutral), so every place that takes an NLI model takes it: stances, the verdict,
@@ -130,7 +130,7 @@ class LocalJudge:
         """Blocking. Raises ModelUnavailable when the base model or the weights cannot load.
         With ``onnx_dir`` the network runs on ONNX Runtime (exported there once, keyed by the
         weights' and the base model's fingerprints); if that fails, torch runs it and
-        ``backend_reason`` says why. With ``align_card`` (agent/align.py) the word-alignment stage
+        ``backend_reason`` says why. With ``align_card`` (agent/judge/_align.py) the word-alignment stage
         is stacked on the network's logits when it was fitted to these weights; otherwise the
         network judges alone and ``align_reason`` says why."""
         try:

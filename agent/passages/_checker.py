@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
-from agent.answers import validate_answer
 from agent.classify import HeadClassifier, classify_local
-from agent.llm import ChatModel, LLMError
+from agent.llm import ChatModel, LLMError, validate_answer
 from agent.models import ClaimType, VerificationResult
 from agent.prompts import DECOMPOSE_SYSTEM, decompose_user
 from agent.sentences import Sentence, split_sentences

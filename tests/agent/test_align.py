@@ -1,4 +1,4 @@
-"""The local judge's word-alignment stage (agent/align.py): the features on hand-made word vectors,
+"""The local judge's word-alignment stage (agent/judge/_align.py): the features on hand-made word vectors,
 the exported trees against scikit-learn, and the stacking inside LocalJudge with a tiny model."""
 
 from __future__ import annotations

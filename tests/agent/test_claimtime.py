@@ -1,4 +1,4 @@
-"""Date rules of the claim's own time (agent/claimtime.py)."""
+"""Date rules of the claim's own time (agent/judge/_claimtime.py)."""
 
 from __future__ import annotations
 

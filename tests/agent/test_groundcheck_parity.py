@@ -1,4 +1,4 @@
-"""agent/groundcheck.py against the groundcheck standard's own code.
+"""agent/trust/_standard.py against the groundcheck standard's own code.
 
 tests/agent/data/groundcheck_fixture.json holds inputs and what the standard's TypeScript
 (affromero/groundcheck and SottoFM/reference-verification-standard, both v0.3.0) answered for

@@ -1,10 +1,10 @@
-"""The claim-language check (agent/language.py): English unless another language is clear."""
+"""The claim-language check (agent/classify/_language.py): English unless another language is clear."""
 
 from __future__ import annotations
 
 import pytest
 
-from agent.language import detect
+from agent.classify._language import detect
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from datetime import date
 
 import pytest
 
-from agent.answers import EvidenceJudgement
 from agent.freshness import freshness, is_stale, is_time_sensitive
+from agent.llm import EvidenceJudgement
 from agent.models import Evidence
 from agent.nli import StanceProbs
 from agent.stance import (

@@ -1,4 +1,4 @@
-"""Schemas of the LLM's answers. Every answer is validated; a mismatch is an LLMBadResponse."""
+"""Schemas of the LLM's answers, and the number a model gives read as a probability (``clamp``). Every answer is validated; a mismatch is an LLMBadResponse."""
 
 from __future__ import annotations
 
@@ -6,9 +6,21 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from agent.llm import LLMBadResponse
+from agent.llm._client import LLMBadResponse
 
 T = TypeVar("T", bound=BaseModel)
+
+
+def clamp(value: object, default: float = 0.5) -> float:
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return default
+    if number != number:  # NaN
+        return default
+    if 1.0 < number <= 100.0:  # a percentage
+        number /= 100.0
+    return max(0.0, min(1.0, number))
 
 
 class _Answer(BaseModel):
@@ -68,8 +80,6 @@ class EvidenceJudgement(_Answer):
     @field_validator("probability", mode="before")
     @classmethod
     def _probability(cls, value: Any) -> float:
-        from agent.verdict import clamp
-
         return clamp(value)
 
 
@@ -90,8 +100,6 @@ class VerdictAnswer(_Answer):
     @field_validator("confidence", mode="before")
     @classmethod
     def _confidence(cls, value: Any) -> float:
-        from agent.verdict import clamp
-
         return clamp(value)
 
 
@@ -111,8 +119,6 @@ class GroundingAnswer(_Answer):
     @field_validator("confidence", mode="before")
     @classmethod
     def _confidence(cls, value: Any) -> float:
-        from agent.verdict import clamp
-
         return clamp(value, default=float("nan"))
 
 
