@@ -22,12 +22,16 @@ from agent.classify import (
     not_checked,
 )
 from agent.gather import GatherConfig, Gathered, Gatherer, KbLeg
-from agent.judging import (
+from agent.judge import (
+    HEURISTIC_NAME,
+    NLIModel,
     Stances,
     claim_time_rule,
+    factuality,
     judge_stances,
     judge_verdict,
     stance_steps,
+    weigh_reviews,
     with_freshness,
 )
 from agent.llm import ChatModel
@@ -40,11 +44,9 @@ from agent.models import (
     VerdictDecision,
     VerificationResult,
 )
-from agent.nli import NLIModel
-from agent.prior import PriorChecks, PriorLookup, ReviewMatcher, weigh_reviews
+from agent.prior import PriorChecks, PriorLookup, ReviewMatcher
 from agent.run import CountingChat, Run, Trace, discard
 from agent.sources import political_balance, promote_contrast
-from agent.stance import HEURISTIC_NAME, factuality
 from agent.trust import TrustReport, score_sources, scored_sources_step
 from retrieval.retriever import EvidenceRetriever
 from retrieval.writer import BackgroundWriter

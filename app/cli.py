@@ -170,7 +170,7 @@ def kb_command(args: argparse.Namespace) -> int:
         )
 
     async def ingest_claimreview_action(retriever):
-        from agent.ratings import normalise_rating
+        from agent.prior import normalise_rating
         from seed.claimreview import read_claim_reviews
 
         parsed = read_claim_reviews(Path(args.file), normalise_rating)

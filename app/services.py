@@ -14,13 +14,11 @@ from typing import Any
 
 import httpx
 
-from agent.align import ALIGN_CARD
 from agent.audit import SourceAuditor
 from agent.cache import MemoryCache, TextCache, make_cache
 from agent.classify import head_weights, load_head_classifier, load_language_model
-from agent.judge import JudgeStatus, load_local_judge
+from agent.judge import ALIGN_CARD, JudgeStatus, NLIStatus, load_local_judge, load_nli
 from agent.llm import ChatModel, OpenAIChatModel
-from agent.nli import NLIStatus, load_nli
 from agent.passages import PassageBudget, PassageChecker
 from agent.prior import FactCheckClient, PriorChecks, ReviewMatcher
 from agent.verifier import Verifier, VerifierConfig

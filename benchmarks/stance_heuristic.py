@@ -13,7 +13,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from agent.stance import lexical_stance
+from agent.judge._stance import lexical_stance
 from benchmarks.common import DATA, require
 
 DEFAULT = DATA / "climate-fever" / "claims.jsonl"

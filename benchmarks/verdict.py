@@ -154,16 +154,16 @@ class StanceBackend(Backend):
     """The service's no-LLM path: stances from the judge (or the heuristic), then the verdict rule."""
 
     def __init__(self, name: str, model=None) -> None:
-        from agent.verdict import Calibration
+        from agent.judge._from_stances import Calibration
 
         self.name = name
         self.model = model
         self.calibration = getattr(model, "calibration", None) or Calibration()
 
     async def judge(self, case: Case):
-        from agent.nli import StanceProbs
-        from agent.stance import lexical_judge
-        from agent.verdict import judged_verdict, nli_verdict
+        from agent.judge._from_stances import judged_verdict, nli_verdict
+        from agent.judge._nli import StanceProbs
+        from agent.judge._stance import lexical_judge
 
         evidence = to_evidence(case)
         if self.model is not None:
@@ -189,7 +189,7 @@ class EvidenceOnly(Backend):
     name = "evidence-only"
 
     async def judge(self, case: Case):
-        from agent.verdict import evidence_only_verdict
+        from agent.judge._verdict import evidence_only_verdict
 
         decision = evidence_only_verdict(to_evidence(case))
         return decision.verdict.value, decision.confidence
@@ -202,7 +202,8 @@ class LLMBackend(Backend):
 
     async def judge(self, case: Case):
         from agent.check import check_reasoning
-        from agent.verdict import downgrade_uncited, llm_verdict
+        from agent.check._check import downgrade_uncited
+        from agent.judge._verdict import llm_verdict
 
         evidence = to_evidence(case)
         decision, _ = await llm_verdict(case.claim, evidence, self.chat)
@@ -285,7 +286,7 @@ def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
 
 async def latency(model, lane, runs: int = 30) -> dict:
     """The judge on 5 evidence items (as the verifier calls it) under the service's inference lane."""
-    from agent.stance import MAX_SENTENCES_PER_ITEM, nli_judge
+    from agent.judge._stance import MAX_SENTENCES_PER_ITEM, nli_judge
 
     if hasattr(model, "share_lane"):
         model.share_lane(lane)
@@ -372,8 +373,8 @@ async def main() -> None:
     closers: list = []
     for name in names:
         if name == "local":
-            from agent.align import ALIGN_CARD
             from agent.judge import JUDGE_CARD, JUDGE_WEIGHTS, load_local_judge
+            from agent.judge._align import ALIGN_CARD
 
             rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             from retrieval.onnx_export import DEFAULT_CACHE
@@ -401,7 +402,7 @@ async def main() -> None:
             }
             backends.append(StanceBackend("local judge", model))
         elif name == "nli":
-            from agent.nli import load_nli
+            from agent.judge._nli import load_nli
             from app.config import Settings
 
             model, status = load_nli(Settings().NLI_MODEL)

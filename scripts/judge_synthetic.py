@@ -22,9 +22,9 @@ import random
 import re
 from collections.abc import Sequence
 
-from agent.align import MONTHS
-from agent.align import STOP as ALIGN_STOP
-from agent.nli import negate_claim
+from agent.judge._align import MONTHS
+from agent.judge._align import STOP as ALIGN_STOP
+from agent.judge._nli import negate_claim
 from benchmarks.judge_data import Pair
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]+|\d[\d,.]*\d|\d")

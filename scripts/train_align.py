@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from agent.align import ALIGN_CARD, FEATURES, TreeEnsemble, WordEncoder, pair_features  # noqa: E402
 from agent.judge import JUDGE_CARD, JUDGE_WEIGHTS, LABELS, LocalJudge  # noqa: E402
+from agent.judge._align import ALIGN_CARD, FEATURES, TreeEnsemble, WordEncoder, pair_features  # noqa: E402
 from benchmarks.judge_data import Pair, training_pairs  # noqa: E402
 from scripts.judge_synthetic import symmetric_pairs, topical_nei_pairs  # noqa: E402
 from scripts.train_judge import BASE, macro_f1, split_validation  # noqa: E402

@@ -49,9 +49,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from agent.align import ALIGN_CARD  # noqa: E402
 from agent.judge import JUDGE_CARD, JUDGE_WEIGHTS, LABELS, build_network  # noqa: E402
-from agent.nli import negate_claim  # noqa: E402
+from agent.judge._align import ALIGN_CARD  # noqa: E402
+from agent.judge._nli import negate_claim  # noqa: E402
 from benchmarks.judge_data import Pair, training_pairs  # noqa: E402
 from scripts.judge_synthetic import symmetric_pairs  # noqa: E402
 
@@ -399,8 +399,8 @@ def calibrate(args) -> None:
     from sklearn.linear_model import LogisticRegression
 
     from agent.judge import LocalJudge
-    from agent.stance import nli_judge
-    from agent.verdict import Calibration, decide, stance_scores
+    from agent.judge._from_stances import Calibration, decide, stance_scores
+    from agent.judge._stance import nli_judge
     from benchmarks.judge_data import Case, scifact_cases, scifact_claims
     from benchmarks.verdict import to_evidence
 

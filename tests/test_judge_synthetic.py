@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-from agent.align import NEGATIONS, OPPOSITE
-from agent.align import STOP as ALIGN_STOP
+from agent.judge._align import NEGATIONS, OPPOSITE
+from agent.judge._align import STOP as ALIGN_STOP
 from benchmarks.judge_data import Pair
 from scripts.judge_synthetic import (
     ANTONYMS,

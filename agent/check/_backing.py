@@ -10,9 +10,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent.judge import NLIModel
 from agent.llm import ChatModel, CitationAnswer, LLMError, validate_answer
 from agent.models import Evidence, Verdict
-from agent.nli import NLIModel
 from agent.prompts import CITATION_SYSTEM, citation_user
 from agent.sources import content_words
 

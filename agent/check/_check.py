@@ -15,11 +15,10 @@ from agent.check._grounding import (
     should_check,
     skipped,
 )
+from agent.judge import UNJUDGED, NLIModel
 from agent.llm import ChatModel, LLMError
-from agent.models import Citations, Evidence, Grounding, VerdictDecision
-from agent.nli import NLIModel
+from agent.models import Citations, Evidence, Grounding, Verdict, VerdictDecision
 from agent.run import Run, discard, short
-from agent.verdict import downgrade_uncited
 
 __all__ = ["Checked", "check"]
 
@@ -163,3 +162,16 @@ async def _grounding(
         f"(delta {result.delta:+.2f}, {profile.name} profile)."
     )
     return result
+
+
+def downgrade_uncited(decision: VerdictDecision, citations: Citations) -> VerdictDecision | None:
+    """A judged verdict that cites no evidence is not grounded: it becomes Not Enough Evidence."""
+    if decision.verdict in UNJUDGED or citations.supported > 0:
+        return None
+    return VerdictDecision(
+        Verdict.NOT_ENOUGH_EVIDENCE,
+        round(min(decision.confidence, 0.3), 4),
+        f'The judge answered "{decision.verdict.value}" without citing any evidence, so claimcheck '
+        f"does not stand behind it. Its reasoning was: {decision.reasoning}",
+        decision.mode,
+    )

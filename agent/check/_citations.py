@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from agent.check._backing import CITATION, Pair, backing
+from agent.judge import NLIModel
 from agent.llm import ChatModel
 from agent.models import Citations, Evidence, Verdict
-from agent.nli import NLIModel
 from agent.sentences import split_sentences
 
 FLAG = " (not backed by the cited evidence)"

@@ -21,10 +21,10 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from agent.check._scrub import scrub
+from agent.judge import UNJUDGED
 from agent.llm import ChatModel, GroundingAnswer, validate_answer
 from agent.models import Evidence, Grounding, VerdictDecision
 from agent.prompts import GROUNDING_SYSTEM, grounding_user
-from agent.verdict import UNJUDGED
 
 Trigger = Literal["always", "on_medium_confidence", "never"]
 TRIGGERS: tuple[Trigger, ...] = ("always", "on_medium_confidence", "never")

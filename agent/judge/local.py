@@ -28,9 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from agent.align import ALIGN_CARD, Aligner
+from agent.judge._align import ALIGN_CARD, Aligner
+from agent.judge._from_stances import Calibration
+from agent.judge._nli import StanceProbs
 from agent.judge.compare import warm
-from agent.nli import StanceProbs
 from retrieval import onnx_export  # its functions read through the module: tests replace them
 from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
@@ -97,7 +98,6 @@ class LocalJudge:
     def __init__(
         self, network, tokenizer, card: JudgeCard, name: str, batch_size: int = 16
     ) -> None:
-        from agent.verdict import Calibration
 
         self._network = network
         self._tokenizer = tokenizer
@@ -209,8 +209,6 @@ class LocalJudge:
             self.aligner = Aligner.from_card(base, data, card.name)
             stacked = data.get("calibration")
             if stacked:  # the verdict's threshold and confidence, fitted to the stacked judgement
-                from agent.verdict import Calibration
-
                 self.calibration = Calibration.from_card(stacked)
             self.name = self.name.replace(" over ", " + word alignment over ", 1)
         except Exception as exc:  # noqa: BLE001 — any failure leaves the cross-encoder judging, visibly

@@ -10,12 +10,11 @@ from agent.prior._checks import (
     ReviewMatcher,
     prior_document,
     review_of,
-    review_stance,
     stored_review,
-    weigh_reviews,
 )
 from agent.prior._factcheck import FactCheckClient, FactCheckError, PriorReview
 from agent.prior._match import MATCH_THRESHOLD, Matched
+from agent.prior._ratings import normalise_rating, stated_rating
 
 __all__ = [
     "MATCH_THRESHOLD",
@@ -28,7 +27,7 @@ __all__ = [
     "ReviewMatcher",
     "prior_document",
     "review_of",
-    "review_stance",
+    "normalise_rating",
+    "stated_rating",
     "stored_review",
-    "weigh_reviews",
 ]

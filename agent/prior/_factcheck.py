@@ -18,7 +18,7 @@ from dataclasses import KW_ONLY, dataclass, field
 import httpx
 
 from agent.models import Verdict
-from agent.ratings import normalise_rating
+from agent.prior._ratings import normalise_rating
 from search.resilience import CircuitBreaker, CircuitOpen, Limits, budget, cut, never_open, retrying
 from search.urls import InvalidUrl, normalise_url
 

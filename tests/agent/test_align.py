@@ -9,8 +9,8 @@ import json
 import numpy as np
 import pytest
 
-from agent.align import FEATURES, Aligner, Encoded, TreeEnsemble, pair_features
 from agent.judge import load_local_judge
+from agent.judge._align import FEATURES, Aligner, Encoded, TreeEnsemble, pair_features
 from tests.agent.test_judge import tiny_judge
 
 

@@ -14,9 +14,9 @@ from agent.check._grounding import (
     scrubbed_evidence,
     should_check,
 )
+from agent.judge._nli import StanceProbs
 from agent.llm import LLMUnavailable
 from agent.models import Evidence, Verdict, VerdictDecision
-from agent.nli import StanceProbs
 from tests.fakes.chat import ScriptedChat
 
 

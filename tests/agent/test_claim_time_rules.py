@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from agent.judging import claim_time_rule, with_freshness
+from agent.judge._judging import claim_time_rule, with_freshness
+from agent.judge._nli import StanceProbs
 from agent.models import Evidence, Review, Verdict, VerdictDecision
-from agent.nli import StanceProbs
 from agent.prompts import verdict_user
 from agent.verifier import Verifier, VerifierConfig
 from retrieval.documents import Document

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from agent.claimtime import before_claim, claim_period, too_old_for_present
+from agent.judge._claimtime import before_claim, claim_period, too_old_for_present
 
 TODAY = date(2026, 11, 25)
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from agent.judge import JUDGE_CARD, JUDGE_WEIGHTS, LocalJudge, build_network, load_local_judge
-from agent.nli import CrossEncoderNLI, load_nli, negate_claim
+from agent.judge._nli import CrossEncoderNLI, load_nli, negate_claim
 from tests.agent.test_verdict_engines import tiny_nli
 
 WORDS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "the", "earth", "is", "flat", "round", "not"]

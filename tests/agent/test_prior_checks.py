@@ -13,9 +13,10 @@ from dataclasses import asdict
 import httpx
 import pytest
 
+from agent.judge._nli import StanceProbs
+from agent.judge._reviews import weigh_reviews
 from agent.models import Evidence, Review, Verdict, VerdictDecision
-from agent.nli import StanceProbs
-from agent.prior import FactCheckClient, PriorChecks, ReviewMatcher, weigh_reviews
+from agent.prior import FactCheckClient, PriorChecks, ReviewMatcher
 from agent.verifier import Verifier, VerifierConfig, VerifyOptions
 from retrieval.documents import Document
 from retrieval.memory import MemoryRetriever

@@ -8,11 +8,9 @@ from datetime import date
 
 import pytest
 
-from agent.freshness import freshness, is_stale, is_time_sensitive
-from agent.llm import EvidenceJudgement
-from agent.models import Evidence
-from agent.nli import StanceProbs
-from agent.stance import (
+from agent.judge._freshness import freshness, is_stale, is_time_sensitive
+from agent.judge._nli import StanceProbs
+from agent.judge._stance import (
     apply_judgements,
     factuality,
     lexical_judge,
@@ -20,6 +18,8 @@ from agent.stance import (
     nli_judge,
     verbatim,
 )
+from agent.llm import EvidenceJudgement
+from agent.models import Evidence
 
 
 def item(text: str, credibility: float = 0.9) -> Evidence:

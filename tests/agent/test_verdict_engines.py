@@ -7,13 +7,15 @@ from dataclasses import replace
 
 import pytest
 
+from agent.check._check import downgrade_uncited
 from agent.classify import SUBJECTIVITY_WEIGHTS, classify_local, load_head_classifier
 from agent.classify._claim import preserves_errors
+from agent.judge._from_stances import nli_verdict
+from agent.judge._nli import CrossEncoderNLI, StanceProbs, load_nli
+from agent.judge._verdict import NO_LLM, evidence_only_verdict
 from agent.judge.compare import precisions
-from agent.models import ClaimType, Evidence, Verdict, VerdictDecision
-from agent.nli import CrossEncoderNLI, StanceProbs, load_nli
-from agent.ratings import normalise_rating, stated_rating
-from agent.verdict import NO_LLM, Citations, downgrade_uncited, evidence_only_verdict, nli_verdict
+from agent.models import Citations, ClaimType, Evidence, Verdict, VerdictDecision
+from agent.prior._ratings import normalise_rating, stated_rating
 from retrieval.errors import ModelUnavailable
 
 
@@ -224,7 +226,7 @@ CAL = None
 
 
 def _cal():
-    from agent.verdict import Calibration
+    from agent.judge._from_stances import Calibration
 
     return Calibration(
         threshold=0.6,
@@ -234,7 +236,7 @@ def _cal():
 
 
 def test_one_credible_refuting_item_decides_false_and_the_reasoning_quotes_it():
-    from agent.verdict import judged_verdict
+    from agent.judge._from_stances import judged_verdict
 
     evidence = [
         item(text="The Earth is not flat."),
@@ -254,7 +256,7 @@ def test_one_credible_refuting_item_decides_false_and_the_reasoning_quotes_it():
 
 
 def test_factuality_follows_the_stances_the_answer_shows():
-    from agent.verdict import judged_verdict
+    from agent.judge._from_stances import judged_verdict
 
     # every item shows "refutes" (NASA's two sentences and USGS's, as the local judge reads them): the
     # factuality is 0, as documented, not the share of entailment probability (it was 0.27 here)
@@ -279,7 +281,7 @@ def test_factuality_follows_the_stances_the_answer_shows():
 
 
 def test_weak_or_neutral_stances_abstain():
-    from agent.verdict import judged_verdict
+    from agent.judge._from_stances import judged_verdict
 
     evidence = [item(text="Something related.")]
     decision, _ = judged_verdict("claim", evidence, [StanceProbs(0.45, 0.1, 0.45)], "j", _cal())
@@ -289,7 +291,7 @@ def test_weak_or_neutral_stances_abstain():
 
 
 def test_strong_support_and_strong_refutation_is_partially_true():
-    from agent.verdict import judged_verdict
+    from agent.judge._from_stances import judged_verdict
 
     evidence = [item(text="Yes it is."), item("b.org", "No it is not.")]
     decision, _ = judged_verdict(
@@ -303,7 +305,7 @@ def test_strong_support_and_strong_refutation_is_partially_true():
 
 
 def test_flagged_sources_count_for_nothing_and_stale_ones_for_half():
-    from agent.verdict import item_weight, judged_verdict
+    from agent.judge._from_stances import item_weight, judged_verdict
 
     satire = replace(
         item("theonion.com", "The Earth is flat, scientists admit."), flags=("satire",)
@@ -319,7 +321,7 @@ def test_flagged_sources_count_for_nothing_and_stale_ones_for_half():
 
 
 def test_the_reasoning_rests_on_items_that_clearly_take_a_side():
-    from agent.verdict import judged_verdict
+    from agent.judge._from_stances import judged_verdict
 
     evidence = [
         item(text="The Earth is not flat."),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.verdict import NO_LLM
+from agent.judge._verdict import NO_LLM
 from app.schemas import VerifyResponse
 from tests.conftest import app_client, make_settings
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from agent.verdict import NO_LLM
+from agent.judge._verdict import NO_LLM
 from tests.conftest import app_client, make_settings
 from tests.fakes.openai_server import FakeOpenAI, system_prompt
 from tests.fakes.searxng import FakeSearxng

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from agent.ratings import normalise_rating
+from agent.prior._ratings import normalise_rating
 from seed.claimreview import read_claim_reviews
 
 REVIEW = {

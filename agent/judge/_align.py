@@ -28,7 +28,7 @@ import numpy as np
 from retrieval.model_files import quiet_loading
 from retrieval.onnx_export import cached_session, export
 
-ALIGN_CARD = Path(__file__).with_name("data") / "judge-align.json"
+ALIGN_CARD = Path(__file__).resolve().parents[1] / "data" / "judge-align.json"
 LAYERS = (3, 6)  # MiniLM's middle and last layers (a model of another depth: its middle and last)
 _STOP_WORDS = """a an the of in on at to for from by with and or but is are was were be been being has have had
 do does did this that these those it its as into than then there their they he she his her him them we our you

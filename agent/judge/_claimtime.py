@@ -14,7 +14,12 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from agent.freshness import DEFAULT_HALF_LIFE_YEARS, HALF_LIFE_YEARS, age_years, published_date
+from agent.judge._freshness import (
+    DEFAULT_HALF_LIFE_YEARS,
+    HALF_LIFE_YEARS,
+    age_years,
+    published_date,
+)
 
 _MONTHS = {
     m: i

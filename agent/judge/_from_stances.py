@@ -1,14 +1,8 @@
-"""Stage 8 and 9: the verdict (LLM, NLI model / local judge, or evidence-only) and the citation check.
-
-Without an LLM the verdict comes from the stances (``judged_verdict``): each evidence item's
-support and refutation probabilities from the NLI model or the local judge, weighted by the
-source's credibility, its relevance and, for a time-sensitive claim, its staleness. One credible
-item that clearly refutes the claim is enough for False, as it is for a fact-checker; strong
-support *and* strong refutation from credible sources is Partially True; anything weaker is Not
-Enough Evidence — the judge abstains rather than guesses. The thresholds and the confidence's
-calibration (Platt scaling of the deciding score) are fitted on out-of-fold predictions by
-``scripts/train_judge.py calibrate`` and live in ``agent/data/judge.json``.
-"""
+"""The verdict without a language model, from the stances the NLI model or the local judge gave each
+evidence item: a comparison rule's plain decision first (``rule_verdict``), else each item's
+support and refutation probabilities weighted by its credibility, relevance and staleness
+(``stance_scores``, ``decide``), with the confidence calibrated by ``Calibration``
+(agent/data/judge.json, fitted by scripts/train_judge.py)."""
 
 from __future__ import annotations
 
@@ -16,89 +10,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agent.judge.compare import GUARDS
-from agent.llm import ChatModel, ChatReply, LLMError, VerdictAnswer, validate_answer
-from agent.models import Citations, Evidence, Verdict, VerdictDecision
-from agent.nli import NLIModel, StanceProbs
-from agent.prompts import VERDICT_SYSTEM, verdict_user
-from agent.ratings import stated_rating
-from retrieval.credibility import is_fact_checker
-from retrieval.documents import REVIEW_PREFIX
-
-NO_LLM = "No language model is configured, so claimcheck did not judge the claim itself."
-NO_EVIDENCE = "No relevant evidence was found in the knowledge base or on the web, so the claim cannot be judged."
-
-_VERDICTS = {v.value.lower(): v for v in Verdict}
-_VERDICTS.update(
-    {
-        "partially-true": Verdict.PARTIALLY_TRUE,
-        "half true": Verdict.PARTIALLY_TRUE,
-        "not enough info": Verdict.NOT_ENOUGH_EVIDENCE,
-        "nei": Verdict.NOT_ENOUGH_EVIDENCE,
-        "not enough information": Verdict.NOT_ENOUGH_EVIDENCE,
-        "unverifiable": Verdict.NOT_VERIFIABLE,
-        "supported": Verdict.TRUE,
-        "refuted": Verdict.FALSE,
-        "mostly true": Verdict.PARTIALLY_TRUE,
-    }
-)
-UNJUDGED = {Verdict.NOT_ENOUGH_EVIDENCE, Verdict.NOT_VERIFIABLE}
-
-
-def parse_verdict(value: object) -> Verdict | None:
-    return _VERDICTS.get(str(value or "").strip().lower())
-
-
-def no_evidence_verdict() -> VerdictDecision:
-    return VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0.0, NO_EVIDENCE, "evidence-only")
-
-
-def pointers(evidence: Sequence[Evidence], limit: int = 3) -> str:
-    return "; ".join(
-        f'[{n}] {item.domain or item.source}: "{item.quote or item.text[:160]}"'
-        for n, item in enumerate(evidence[:limit], start=1)
-    )
-
-
-def fact_check_rating(evidence: Sequence[Evidence]) -> tuple[int, Evidence, str, Verdict] | None:
-    """The first fact-checker evidence item that states a rating: (number, item, phrase, verdict).
-    A review of this very claim (`item.review`) comes first; a stored review of another claim
-    (an unmatched `review_document`) is never read as a rating of this one."""
-    for number, item in enumerate(evidence, start=1):
-        if item.review is not None and item.review.verdict is not None:
-            return number, item, item.review.rating, item.review.verdict
-    for number, item in enumerate(evidence, start=1):
-        if item.text.startswith(REVIEW_PREFIX):
-            continue
-        if item.origin == "fact_check" or is_fact_checker(item.source or item.domain):
-            rating = stated_rating(item.text)
-            if rating is not None:
-                return number, item, rating.phrase, rating.verdict
-    return None
-
-
-def evidence_only_verdict(evidence: Sequence[Evidence], lead: str = NO_LLM) -> VerdictDecision:
-    """No judge: a fact-checker's published rating may decide; otherwise say so and point to evidence."""
-    if not evidence:
-        return VerdictDecision(
-            Verdict.NOT_ENOUGH_EVIDENCE, 0.0, f"{lead} {NO_EVIDENCE}", "evidence-only"
-        )
-    rated = fact_check_rating(evidence)
-    if rated is not None:
-        number, item, phrase, verdict = rated
-        reasoning = (
-            f'{lead} The fact-checker {item.domain} published a rating of "{phrase}" for this '
-            f'claim [{number}], which claimcheck maps to "{verdict.value}"; the verdict is '
-            "theirs, not a judgement of claimcheck's own."
-        )
-        return VerdictDecision(
-            verdict, round(min(0.85, 0.5 + 0.35 * item.credibility), 4), reasoning, "evidence-only"
-        )
-    reasoning = (
-        f"{lead} The most relevant evidence is {pointers(evidence)}. Read the cited sources to "
-        "decide; configure OPENAI_BASE_URL or OPENAI_API_KEY for a judged verdict."
-    )
-    return VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0.0, reasoning, "evidence-only")
+from agent.judge._decision import GUARDS
+from agent.judge._nli import NLIModel, StanceProbs
+from agent.judge._stance import MAX_SENTENCES_PER_ITEM, factuality, nli_judge, stance_of
+from agent.judge._verdict import pointers
+from agent.models import Evidence, Verdict, VerdictDecision
 
 
 @dataclass(frozen=True)
@@ -147,6 +63,8 @@ def item_weight(item: Evidence) -> float:
 
 
 RULE_MIN_CREDIBILITY = 0.5  # an unknown source's; a rule on a known-poor source does not decide
+
+
 RULE_MARGIN = 0.3  # one side's best source this much more credible than the other's wins outright
 
 
@@ -246,7 +164,6 @@ def stance_scores(
 ) -> StanceScores:
     """The verdict's scores from each item's probabilities; each item's side and ``factuality`` (the
     documented one, agent.stance.factuality) follow the stance the item shows."""
-    from agent.stance import factuality, stance_of
 
     shown = [stance_of(p) if p is not None else ("neutral", None) for p in probs]
     support = refute = 0.0
@@ -368,7 +285,6 @@ async def nli_verdict(
     """Stances from the NLI model or the local judge over each item's best sentences, then the
     verdict from them (`judged_verdict`); returns the decision, the factuality and the items with
     their stances (new values)."""
-    from agent.stance import MAX_SENTENCES_PER_ITEM, nli_judge
 
     judged = await nli_judge(
         claim, evidence, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM)
@@ -377,58 +293,6 @@ async def nli_verdict(
     calibration = calibration or getattr(nli, "calibration", None) or Calibration()
     decision, fact = judged_verdict(claim, judged.evidence, judged.probs, label, calibration)
     return decision, fact, judged.evidence
-
-
-async def llm_verdict(
-    claim: str, evidence: Sequence[Evidence], chat: ChatModel, guidance: str = ""
-) -> tuple[VerdictDecision, ChatReply]:
-    """Ask the LLM. Raises LLMError when it cannot answer or its answer has the wrong shape;
-    a label outside the six becomes Not Enough Evidence."""
-    reply = await chat.complete_json(VERDICT_SYSTEM + guidance, verdict_user(claim, evidence))
-    answer = validate_answer(VerdictAnswer, reply.data)
-    verdict = parse_verdict(answer.verdict)
-    if verdict is None:
-        return VerdictDecision(
-            Verdict.NOT_ENOUGH_EVIDENCE,
-            0.0,
-            f"The language model's answer could not be read as a verdict ({answer.verdict[:60]!r}).",
-            "llm",
-        ), reply
-    return VerdictDecision(verdict, answer.confidence, answer.reasoning.strip(), "llm"), reply
-
-
-def downgrade_uncited(decision: VerdictDecision, citations: Citations) -> VerdictDecision | None:
-    """A judged verdict that cites no evidence is not grounded: it becomes Not Enough Evidence."""
-    if decision.verdict in UNJUDGED or citations.supported > 0:
-        return None
-    return VerdictDecision(
-        Verdict.NOT_ENOUGH_EVIDENCE,
-        round(min(decision.confidence, 0.3), 4),
-        f'The judge answered "{decision.verdict.value}" without citing any evidence, so claimcheck '
-        f"does not stand behind it. Its reasoning was: {decision.reasoning}",
-        decision.mode,
-    )
-
-
-__all__ = [
-    "Calibration",
-    "LLMError",
-    "NO_LLM",
-    "StanceScores",
-    "decide",
-    "downgrade_uncited",
-    "evidence_only_verdict",
-    "fact_check_rating",
-    "pointers",
-    "item_weight",
-    "judged_verdict",
-    "llm_verdict",
-    "nli_verdict",
-    "no_evidence_verdict",
-    "parse_verdict",
-    "rule_verdict",
-    "stance_scores",
-]
 
 
 def _named(item: Evidence) -> str:

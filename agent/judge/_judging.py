@@ -10,30 +10,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from agent.claimtime import before_claim, claim_period, too_old_for_present
 from agent.classify import Language
-from agent.freshness import freshness, is_stale, is_time_sensitive
-from agent.llm import ChatModel, LLMError, VerdictAnswer, validate_answer
-from agent.models import Evidence, Verdict, VerdictDecision
-from agent.nli import NLIModel, StanceProbs
-from agent.prior import review_stance
-from agent.run import Run, short
-from agent.stance import (
+from agent.judge._claimtime import before_claim, claim_period, too_old_for_present
+from agent.judge._freshness import freshness, is_stale, is_time_sensitive
+from agent.judge._from_stances import Calibration, judged_verdict
+from agent.judge._nli import NLIModel, StanceProbs
+from agent.judge._reviews import review_stance
+from agent.judge._stance import (
     HEURISTIC_NAME,
     MAX_SENTENCES_PER_ITEM,
     apply_judgements,
     lexical_judge,
     nli_judge,
 )
-from agent.verdict import (
+from agent.judge._verdict import (
     NO_LLM,
-    Calibration,
     evidence_only_verdict,
-    judged_verdict,
     llm_verdict,
     no_evidence_verdict,
     pointers,
 )
+from agent.llm import ChatModel, LLMError, VerdictAnswer, validate_answer
+from agent.models import Evidence, Verdict, VerdictDecision
+from agent.run import Run, short
 
 __all__ = [
     "Judged",

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from agent.judge._nli import NLIModel, StanceProbs
 from agent.judge.compare import GUARDS, Comparison, combine, compare
 from agent.llm import EvidenceJudgement
 from agent.models import Evidence, Stance
-from agent.nli import NLIModel, StanceProbs
 from agent.sentences import split_sentences
 from agent.sources import content_words
 from retrieval.concurrency import run_blocking
