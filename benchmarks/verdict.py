@@ -6,6 +6,8 @@ True/False answers, and calibration (ECE) — on held-out splits only (benchmark
     .venv/bin/python -m benchmarks.verdict --backend llm           # OPENAI_BASE_URL / OPENAI_API_KEY / LLM_MODEL
     .venv/bin/python -m benchmarks.verdict --fake-llm --limit 40   # the harness against the tests' fake server
     .venv/bin/python -m benchmarks.verdict --backend api           # through POST /api/verify, evidence as references
+    .venv/bin/python -m benchmarks.verdict --backend api --split validation --rows-out rows.jsonl
+                                               # the rows a design may be tuned on; every answer to read
 
 Rows (held out from the shipped judge's training; HealthVer and AVeriTeC are never trained on):
 - fever-symmetric: FEVER-Symmetric test, one evidence sentence, 2-way (an abstention is wrong);
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import resource
@@ -242,6 +245,16 @@ class APIBackend(Backend):
         return body["verdict"], body["confidence"]
 
 
+def write_rows(path: str, dataset: str, backend: Backend, cases: list[Case], results) -> None:
+    """Append every answer as a JSON line: the claim, the gold label, the verdict and what decided."""
+    via = getattr(backend, "via", {})
+    with open(path, "a", encoding="utf-8") as out:
+        for case, (verdict, confidence, error) in zip(cases, results, strict=True):
+            line = {"dataset": dataset, "engine": backend.name, "claim": case.claim}
+            line |= {"gold": case.label, "verdict": verdict, "confidence": confidence}
+            out.write(json.dumps(line | {"via": via.get(case.claim), "error": error}) + "\n")
+
+
 def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
     gold, predicted, confidences, correct, failures, first_error = [], [], [], [], 0, None
     for case, (verdict, confidence, error) in zip(cases, results, strict=True):
@@ -335,6 +348,7 @@ async def main() -> None:
         help="start the tests' fake OpenAI server with a naive judge",
     )
     parser.add_argument("--datasets", default=",".join(DATASETS))
+    parser.add_argument("--rows-out", help="append every answer as a JSON line to this file")
     parser.add_argument(
         "--split",
         choices=["test", "validation"],
@@ -470,6 +484,8 @@ async def main() -> None:
             started = time.perf_counter()
             results = await asyncio.gather(*(run(backend, c) for c in cases))
             row = score(dataset, backend, cases, results)
+            if args.rows_out:  # every answer, to read the decisions (never to tune on test rows)
+                write_rows(args.rows_out, dataset, backend, cases, results)
             row["ms_per_claim"] = round(
                 (time.perf_counter() - started) * 1000 / max(1, len(cases)), 1
             )
