@@ -12,7 +12,6 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(
         "verifier": ["Verifier", "VerifierConfig", "VerifyOptions"],
         "models": ["ClaimType", "Evidence", "EvidenceOrigin", "Verdict", "VerificationResult"],
         "gather": ["Gathered", "Gatherer", "ReferenceRefused"],
-        "audit": ["SourceAuditor"],
         "cache": ["MemoryCache", "TextCache", "make_cache", "verdict_key"],
         "check": ["PROFILES", "UnknownProfile", "profile_named"],
         "classify": ["CHECKWORTHY_WEIGHTS", "SUBJECTIVITY_WEIGHTS", "load_head_classifier"],
@@ -20,7 +19,6 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(
         "llm": ["ChatModel", "LLMError", "OpenAIChatModel"],
         "passages": ["PassageBudget", "PassageChecker", "PassageResult"],
         "plain": ["plain_reasoning", "verdict_sentence"],
-        "sources": ["find_doi"],
-        "trust": ["content_domain", "unscored_trust"],
+        "trust": ["SourceAuditor", "content_domain", "find_doi", "unscored_trust"],
     },
 )

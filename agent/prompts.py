@@ -7,8 +7,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from agent.balance import balance_guidance
 from agent.models import Evidence
-from agent.sources import balance_guidance
 
 CLASSIFY_SYSTEM = """You classify a claim for a fact-checking service.
 Answer with one JSON object: {"claim_type": "FACTUAL"|"OPINION"|"MIXED"|"AMBIGUOUS",

@@ -1,7 +1,9 @@
-"""Sentences with exact offsets (pysbd: rule-based, ships its rules, works offline)."""
+"""Sentences with exact offsets (pysbd: rule-based, ships its rules, works offline), a text's
+content words, and the sentence of a text that best quotes a claim."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -26,3 +28,56 @@ def split_sentences(text: str) -> list[Sentence]:
         start = span.start + (len(raw) - len(raw.lstrip()))
         sentences.append(Sentence(stripped, start, start + len(stripped)))
     return sentences
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "and",
+        "or",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "by",
+        "for",
+        "with",
+        "as",
+        "at",
+        "it",
+        "its",
+        "that",
+        "this",
+        "from",
+        "has",
+        "have",
+        "had",
+        "not",
+        "no",
+    ]
+)
+
+
+def content_words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
+
+
+def best_quote(claim: str, text: str, max_chars: int = 300) -> str:
+    """The sentence of `text` sharing the most content words with the claim, verbatim."""
+    sentences = [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()] or [text.strip()]
+    wanted = content_words(claim)
+    best = max(sentences, key=lambda s: (len(wanted & content_words(s)), -abs(len(s) - 160)))
+    return best if len(best) <= max_chars else best[:max_chars].rsplit(" ", 1)[0]

@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from agent.balance import political_balance, promote_contrast
 from agent.check import check
 from agent.classify import (
     Language,
@@ -46,7 +47,6 @@ from agent.models import (
 )
 from agent.prior import PriorChecks, PriorLookup, ReviewMatcher
 from agent.run import CountingChat, Run, Trace, discard
-from agent.sources import political_balance, promote_contrast
 from agent.trust import TrustReport, score_sources, scored_sources_step
 from retrieval.retriever import EvidenceRetriever
 from retrieval.writer import BackgroundWriter

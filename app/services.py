@@ -14,13 +14,13 @@ from typing import Any
 
 import httpx
 
-from agent.audit import SourceAuditor
 from agent.cache import MemoryCache, TextCache, make_cache
 from agent.classify import head_weights, load_head_classifier, load_language_model
 from agent.judge import ALIGN_CARD, JudgeStatus, NLIStatus, load_local_judge, load_nli
 from agent.llm import ChatModel, OpenAIChatModel
 from agent.passages import PassageBudget, PassageChecker
 from agent.prior import FactCheckClient, PriorChecks, ReviewMatcher
+from agent.trust import SourceAuditor
 from agent.verifier import Verifier, VerifierConfig
 from app.config import Settings
 from app.verification import VerificationService

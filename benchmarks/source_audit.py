@@ -17,7 +17,7 @@ from benchmarks.common import DATA, emit, require, timing_setup
 
 async def main() -> None:
     args = timing_setup()
-    from agent.audit import SourceAuditor
+    from agent.trust._audit import SourceAuditor
     from retrieval.credibility import profile_for
     from retrieval.embeddings import load_embedder
     from search.fetch import Fetcher, FetchPolicy

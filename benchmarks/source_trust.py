@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from agent.models import Evidence  # noqa: E402
-from agent.trust import score_sources  # noqa: E402
+from agent.trust._trust import score_sources  # noqa: E402
 from retrieval.credibility import profile_for, registered_domain  # noqa: E402
 from scripts.coverage_averitec import DEFAULT_DATA, evidence_urls  # noqa: E402
 from search.fetch import Fetcher, FetchPolicy  # noqa: E402

@@ -14,7 +14,7 @@ from agent.judge import NLIModel
 from agent.llm import ChatModel, CitationAnswer, LLMError, validate_answer
 from agent.models import Evidence, Verdict
 from agent.prompts import CITATION_SYSTEM, citation_user
-from agent.sources import content_words
+from agent.sentences import content_words
 
 CITATION = re.compile(r"\s*\[(\d{1,3})\]")
 

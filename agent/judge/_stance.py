@@ -24,8 +24,7 @@ from agent.judge._nli import NLIModel, StanceProbs
 from agent.judge.compare import GUARDS, Comparison, combine, compare
 from agent.llm import EvidenceJudgement
 from agent.models import Evidence, Stance
-from agent.sentences import split_sentences
-from agent.sources import content_words
+from agent.sentences import content_words, split_sentences
 from retrieval.concurrency import run_blocking
 
 MAX_QUOTE_CHARS = 300

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from agent.groundcheck import (
+from agent.trust._standard import (
     DOMAIN_CONFIGS,
     ContentDomain,
     LayerResult,

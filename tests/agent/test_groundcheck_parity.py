@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.groundcheck import (
+from agent.trust._standard import (
     ContentDomain,
     LayerResult,
     bayesian_score,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from agent.balance import political_balance
 from agent.check import check_reasoning
 from agent.classify import classify, classify_rules
 from agent.gather._kb import enough_by_rule
 from agent.judge._verdict import NO_LLM, evidence_only_verdict, parse_verdict
 from agent.llm import LLMBadResponse, LLMUnavailable, clamp, parse_json_object
 from agent.models import ClaimType, Evidence, Verdict
-from agent.sources import best_quote, political_balance
+from agent.sentences import best_quote
 from retrieval.dedup import canonical_url, dedupe
 from tests.fakes.chat import ScriptedChat
 

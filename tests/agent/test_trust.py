@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
+from agent.balance import promote_contrast
 from agent.llm import LLMError
 from agent.models import Evidence
 from agent.prompts import verdict_user
-from agent.sources import find_doi, promote_contrast
-from agent.trust import score_sources
+from agent.trust._trust import find_doi, score_sources
 from retrieval.credibility import profile_for
 from search.fetch import Fetcher, FetchPolicy
 from tests.fakes.chat import ScriptedChat

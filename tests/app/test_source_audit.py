@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from agent.audit import authority, extract_urls, freshness, url_date
+from agent.trust._audit import authority, extract_urls, freshness, url_date
 from tests.conftest import app_client, make_settings
 from tests.fakes.pages import FakePages
 

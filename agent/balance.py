@@ -1,4 +1,4 @@
-"""Stage 7 helpers, pure: verbatim quotes, DOIs, political topic and balance, contrasting sources.
+"""Political balance, pure: a political topic, the evidence's leans, a contrasting source.
 
 The political-balance part follows the groundcheck standard's bias section: a static media-bias
 lookup per source (``retrieval/credibility.py``), a keyword test for a political topic, and — only
@@ -13,43 +13,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from agent.models import Balance, Evidence
-
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
-_WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "of",
-        "to",
-        "in",
-        "on",
-        "and",
-        "or",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "by",
-        "for",
-        "with",
-        "as",
-        "at",
-        "it",
-        "its",
-        "that",
-        "this",
-        "from",
-        "has",
-        "have",
-        "had",
-        "not",
-        "no",
-    ]
-)
-_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"'<>?#]+)", re.IGNORECASE)
 
 # Political leans as MBFC rates them; "center" is rated but not a lean.
 POLITICAL_LEANS = ("left", "left-center", "center", "right-center", "right")
@@ -123,27 +86,6 @@ _POLITICAL = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
-
-
-def content_words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
-
-
-def best_quote(claim: str, text: str, max_chars: int = 300) -> str:
-    """The sentence of `text` sharing the most content words with the claim, verbatim."""
-    sentences = [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()] or [text.strip()]
-    wanted = content_words(claim)
-    best = max(sentences, key=lambda s: (len(wanted & content_words(s)), -abs(len(s) - 160)))
-    return best if len(best) <= max_chars else best[:max_chars].rsplit(" ", 1)[0]
-
-
-def find_doi(*texts: str) -> str | None:
-    """The first DOI (``10.NNNN/…``) in a URL or a text, without trailing punctuation."""
-    for text in texts:
-        match = _DOI.search(text or "")
-        if match:
-            return match.group(1).rstrip(".,;:)]}")
-    return None
 
 
 def is_political(claim: str, evidence: Sequence[Evidence] = ()) -> bool:

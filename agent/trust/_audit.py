@@ -19,14 +19,13 @@ from urllib.parse import urlsplit
 import numpy as np
 from pydantic import BaseModel, Field
 
-from agent.groundcheck import ContentDomain, LayerResult, classify_reference
 from agent.judge import NLIModel, freshness, overlap
 from agent.llm import ChatModel, LLMError, validate_answer
 from agent.models import Evidence
 from agent.prompts import ALIGN_SYSTEM, align_user
 from agent.sentences import split_sentences
-from agent.sources import find_doi
-from agent.trust import LIVE_URL_CONFIDENCE, trust_for
+from agent.trust._standard import ContentDomain, LayerResult, classify_reference
+from agent.trust._trust import LIVE_URL_CONFIDENCE, find_doi, trust_for
 from retrieval.concurrency import run_blocking
 from retrieval.credibility import profile_for, registered_domain
 from retrieval.embeddings import Embedder

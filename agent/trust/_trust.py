@@ -18,10 +18,14 @@ Layers (``agent/trust/_standard.py`` scores them):
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from agent.groundcheck import (
+from agent.llm import ChatModel, LLMError
+from agent.models import Evidence, Trust
+from agent.prompts import TRUST_SYSTEM, trust_user
+from agent.trust._standard import (
     DOMAIN_CONFIGS,
     ContentDomain,
     LayerResult,
@@ -29,11 +33,19 @@ from agent.groundcheck import (
     classify_reference,
     domain_aware_score,
 )
-from agent.llm import ChatModel, LLMError
-from agent.models import Evidence, Trust
-from agent.prompts import TRUST_SYSTEM, trust_user
-from agent.sources import find_doi
 from search.fetch import Fetcher, UrlCheck
+
+_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"'<>?#]+)", re.IGNORECASE)
+
+
+def find_doi(*texts: str) -> str | None:
+    """The first DOI (``10.NNNN/…``) in a URL or a text, without trailing punctuation."""
+    for text in texts:
+        match = _DOI.search(text or "")
+        if match:
+            return match.group(1).rstrip(".,;:)]}")
+    return None
+
 
 LIVE_URL_CONFIDENCE = 0.6  # the standard's examples score a live URL at 0.6
 DOI_CONFIDENCE = 0.95
