@@ -32,7 +32,7 @@ from agent.judge._verdict import (
 )
 from agent.llm import ChatModel, LLMError, VerdictAnswer, validate_answer
 from agent.models import Evidence, Verdict, VerdictDecision
-from agent.run import Run, short
+from agent.run import Run, Trace, short
 
 __all__ = [
     "Judged",
@@ -265,72 +265,18 @@ async def judge_verdict(
             )
         return Judged(decision, items)
     if engine == "llm" and chat is not None:
-        try:
-            decision, reply = await llm_verdict(claim, items, chat)
-        except LLMError as exc:
-            trace.step(f"Verdict: the LLM failed ({short(str(exc))}); falling back.")
-            lead = "The language model's answer could not be used, so claimcheck did not judge the claim itself."
-            engine = "nli" if nli is not None and backend == "auto" else "evidence-only"
-        else:
-            trace.step(
-                f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}."
-            )
-            items, judged, rejected = apply_judgements(
-                items, validate_answer(VerdictAnswer, reply.data).evidence
-            )
-            if judged:
-                trace.step(
-                    f"Stance of {judged} item(s) from the LLM's verdict answer"
-                    + (
-                        f"; {rejected} quote(s) not found verbatim in their evidence were not used"
-                        if rejected
-                        else ""
-                    )
-                    + "."
-                )
-            return Judged(decision, items)
+        judged = await _by_llm(claim, items, chat, trace)
+        if judged is not None:
+            return judged
+        lead = "The language model's answer could not be used, so claimcheck did not judge the claim itself."
+        engine = "nli" if nli is not None and backend == "auto" else "evidence-only"
     label = judge_label(nli)
     if engine == "nli" and nli is not None and language is not None and not language.english:
-        trace.step(
-            f"Verdict: not judged — {label} is an English model and the claim looks "
-            f"{language.name}; configure an LLM to judge claims in other languages."
-        )
-        return Judged(
-            VerdictDecision(
-                Verdict.NOT_ENOUGH_EVIDENCE,
-                0.0,
-                f"The claim looks {language.name}, and claimcheck's local judge reads English only, so it "
-                f"does not answer True or False for it without a language model. The most relevant evidence "
-                f"is {pointers(items)}.",
-                "evidence-only",
-            ),
-            items,
-        )
+        return _not_english(items, label, language, trace)
     if engine == "nli" and nli is not None:
-        if len(probs) != len(items):  # the stances fell back to the heuristic: no judgement
-            trace.step(f"Verdict: {label} gave no stances; answering evidence-only.")
-        else:
-            calibration = getattr(nli, "calibration", None) or Calibration()
-            decision, fact = judged_verdict(claim, items, probs, label, calibration)
-            ruled = [
-                f"[{n}] {e.stance} ({e.stance_rule}: {e.stance_reason})"
-                for n, e in enumerate(items, 1)
-                if e.stance_rule
-            ]
-            if ruled:
-                trace.step("Comparison: " + "; ".join(ruled) + ".")
-            if "with exact comparison" in decision.reasoning:
-                trace.step(
-                    f"Verdict by exact comparison: {decision.verdict} at {decision.confidence:.2f} "
-                    f"(each rule's precision measured on the validation splits, agent/data/compare.json)."
-                )
-            else:
-                trace.step(
-                    f"Verdict by {label} from the stances: {decision.verdict} at "
-                    f"{decision.confidence:.2f} (thresholds and confidence calibrated on "
-                    f"{calibration.fitted_on})."
-                )
-            return Judged(decision, items, fact)
+        judged = _by_stances(claim, items, nli, probs, label, trace)
+        if judged is not None:
+            return judged
     if backend == "llm" and not llm_configured:
         trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
     decision = evidence_only_verdict(items, lead)
@@ -341,3 +287,87 @@ async def judge_verdict(
             f"Verdict: evidence-only, from a fact-checker's published rating: {decision.verdict}."
         )
     return Judged(decision, items)
+
+
+async def _by_llm(
+    claim: str, items: list[Evidence], chat: ChatModel, trace: Trace
+) -> Judged | None:
+    """The LLM's verdict, with the stances and quotes its answer gives per item; None (and a
+    step) when the LLM failed."""
+    try:
+        decision, reply = await llm_verdict(claim, items, chat)
+    except LLMError as exc:
+        trace.step(f"Verdict: the LLM failed ({short(str(exc))}); falling back.")
+        return None
+    trace.step(
+        f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}."
+    )
+    items, judged, rejected = apply_judgements(
+        items, validate_answer(VerdictAnswer, reply.data).evidence
+    )
+    if judged:
+        trace.step(
+            f"Stance of {judged} item(s) from the LLM's verdict answer"
+            + (
+                f"; {rejected} quote(s) not found verbatim in their evidence were not used"
+                if rejected
+                else ""
+            )
+            + "."
+        )
+    return Judged(decision, items)
+
+
+def _not_english(items: list[Evidence], label: str, language: Language, trace: Trace) -> Judged:
+    """No True/False from an English model on a claim in another language."""
+    trace.step(
+        f"Verdict: not judged — {label} is an English model and the claim looks "
+        f"{language.name}; configure an LLM to judge claims in other languages."
+    )
+    return Judged(
+        VerdictDecision(
+            Verdict.NOT_ENOUGH_EVIDENCE,
+            0.0,
+            f"The claim looks {language.name}, and claimcheck's local judge reads English only, so it "
+            f"does not answer True or False for it without a language model. The most relevant evidence "
+            f"is {pointers(items)}.",
+            "evidence-only",
+        ),
+        items,
+    )
+
+
+def _by_stances(
+    claim: str,
+    items: list[Evidence],
+    nli: NLIModel,
+    probs: Sequence[StanceProbs | None],
+    label: str,
+    trace: Trace,
+) -> Judged | None:
+    """The verdict of the NLI model or the local judge from the stances it gave; None (and a
+    step) when the stances fell back to the heuristic."""
+    if len(probs) != len(items):  # the stances fell back to the heuristic: no judgement
+        trace.step(f"Verdict: {label} gave no stances; answering evidence-only.")
+        return None
+    calibration = getattr(nli, "calibration", None) or Calibration()
+    decision, fact = judged_verdict(claim, items, probs, label, calibration)
+    ruled = [
+        f"[{n}] {e.stance} ({e.stance_rule}: {e.stance_reason})"
+        for n, e in enumerate(items, 1)
+        if e.stance_rule
+    ]
+    if ruled:
+        trace.step("Comparison: " + "; ".join(ruled) + ".")
+    if "with exact comparison" in decision.reasoning:
+        trace.step(
+            f"Verdict by exact comparison: {decision.verdict} at {decision.confidence:.2f} "
+            f"(each rule's precision measured on the validation splits, agent/data/compare.json)."
+        )
+    else:
+        trace.step(
+            f"Verdict by {label} from the stances: {decision.verdict} at "
+            f"{decision.confidence:.2f} (thresholds and confidence calibrated on "
+            f"{calibration.fitted_on})."
+        )
+    return Judged(decision, items, fact)
