@@ -1,6 +1,13 @@
-"""The local judges: the fine-tuned cross-encoder (``local``) and the exact comparison stage
-(``compare``) that decides the plain cases — the same words, another number, a negation, another
-place or person, an antonym — with a reason a reader can check. docs/judge.md says how they combine.
+"""Steps 7–8, judge: each evidence item's quote and stance, its freshness and the claim's own time,
+and the verdict.
+
+``_judging`` runs the step: stances (``_stance``: the exact comparison stage ``compare`` first —
+the same words, another number, a negation, another place or person, an antonym, each with a
+reason a reader can check — then the NLI model ``_nli`` or the fine-tuned local judge ``local``
+with its word-alignment second opinion ``_align``, else a lexical heuristic), freshness
+(``_freshness``, ``_claimtime``), then the verdict: the LLM's or evidence-only (``_verdict``), or
+from the stances (``_from_stances``); a fact-checker's review of the claim weighs in
+(``_reviews``). docs/judge.md says how the judges combine.
 """
 
 from agent.judge._align import ALIGN_CARD
