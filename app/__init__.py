@@ -1,4 +1,4 @@
-"""claimcheck — the HTTP layer: the FastAPI app, settings, the composition root, the verification service, the CLI.
+"""claimcheck — the HTTP layer: the FastAPI app, settings, the composition root (`app.runtime.runtime`), the verification service, the CLI.
 
 The names below are the package's public API (pinned by tests/test_public_api.py); they are
 imported on first use (lazy_loader), so `import app` stays cheap. docs/architecture.md describes the layers.
@@ -11,7 +11,7 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(
     submod_attrs={
         "main": ["create_app"],
         "config": ["Settings"],
-        "services": ["Services", "build_services"],
+        "runtime": ["Runtime"],
         "verification": ["VerificationService", "to_response"],
     },
 )

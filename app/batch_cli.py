@@ -25,6 +25,7 @@ from typing import Any
 
 import httpx
 
+from app.cli_common import load_settings
 from app.schemas.jobs import InputError, parse_file
 from jobs.formats import CSV_COLUMNS, csv_row, read_answered
 from jobs.items import ItemResult
@@ -77,11 +78,10 @@ async def _client(args: argparse.Namespace) -> AsyncIterator[httpx.AsyncClient]:
         ) as http:
             yield http
         return
-    from app.cli import _settings
-    from app.main import create_app
+    from app.main import create_app  # the FastAPI app, in this process only
 
     # this process is the only client: no keys between it and its own app
-    settings = _settings().model_copy(update={"API_KEYS": ()})
+    settings = load_settings().model_copy(update={"API_KEYS": ()})
     app = create_app(settings)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)

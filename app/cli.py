@@ -11,36 +11,41 @@ import json
 import logging
 import os
 import sys
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
+from agent.verifier import VerifyOptions
+from app.batch_cli import add_parser as add_batch_parser
+from app.cli_common import (
+    SERVER_FILE,
+    RemoteError,
+    add_remote_options,
+    checked,
+    load_settings,
+    owner_url,
+    quiet_model_loading,
+    remote,
+)
 from app.config import Settings
-from retrieval.errors import KnowledgeBaseError, KnowledgeBaseLocked, ModelUnavailable
-
-
-def _settings() -> Settings:
-    try:
-        return Settings()
-    except ValidationError as exc:
-        print(f"claimcheck: invalid settings:\n{exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-
-
-def _quiet_model_loading() -> None:
-    """No per-model progress bars in a server's start-up log (set before transformers loads)."""
-    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+from app.http_protocol import JSONErrorHttpToolsProtocol
+from app.kb_cli import add_parser as add_kb_parser
+from app.records_cli import add_parsers as add_records_parsers
+from app.runtime import runtime
+from app.sse import parse_stream
+from app.terminal import format_verdict
+from retrieval.errors import KnowledgeBaseError, ModelUnavailable
+from retrieval.knowledge_base import check_directory_free
+from retrieval.model_files import MINILM_NAMES, hub_reachable, resolve_model
 
 
 def serve(args: argparse.Namespace) -> int:
-    _quiet_model_loading()
+    quiet_model_loading()
     import uvicorn
 
-    from app.main import create_app
-    from retrieval.knowledge_base import check_directory_free
+    from app.main import create_app  # the FastAPI app: only `serve` needs it
 
-    settings = _settings()
+    settings = load_settings()
     host = args.host or settings.HOST
     port = args.port or settings.PORT
     if (
@@ -58,8 +63,6 @@ def serve(args: argparse.Namespace) -> int:
         f"{settings.CHROMA_HOST + ':' + str(settings.CHROMA_PORT) if settings.CHROMA_HOST else settings.CHROMA_PERSIST_DIR})",
         file=sys.stderr,
     )
-    from app.http_protocol import JSONErrorHttpToolsProtocol
-
     # uvicorn's own 400s (requests it cannot parse) in the API's error shape (app/http_protocol.py)
     config = uvicorn.Config(
         create_app(settings),
@@ -75,11 +78,6 @@ def serve(args: argparse.Namespace) -> int:
     server.run()
     # uvicorn reports a failed lifespan (e.g. the KB lock taken meanwhile) by not starting.
     return 0 if server.started else 1
-
-
-SERVER_FILE = (
-    ".claimcheck-server.json"  # in the KB directory: where the server that owns it listens
-)
 
 
 def _announce(kb: Path, host: str, port: int) -> Path | None:
@@ -99,8 +97,6 @@ def _announce(kb: Path, host: str, port: int) -> Path | None:
 
 def _announce_while_serving(app: Any, kb: Path, host: str, port: int) -> None:
     """From the end of the app's start-up (the KB's lock is held) to the start of its shutdown."""
-    from contextlib import asynccontextmanager
-
     inner = app.router.lifespan_context
 
     @asynccontextmanager
@@ -116,259 +112,7 @@ def _announce_while_serving(app: Any, kb: Path, host: str, port: int) -> None:
     app.router.lifespan_context = lifespan
 
 
-def _owner_url(settings: Settings) -> str:
-    """The address of the server that owns the local KB: what it wrote at start-up while its process
-    lives, else the HOST and PORT settings."""
-    try:
-        owner = json.loads((settings.CHROMA_PERSIST_DIR / SERVER_FILE).read_text(encoding="utf-8"))
-        os.kill(int(owner["pid"]), 0)  # still running?
-        return str(owner["url"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return f"http://{settings.HOST}:{settings.PORT}"
-
-
-async def _with_retriever(action):
-    from app.services import knowledge_base_only
-
-    async with knowledge_base_only(_settings()) as retriever:
-        return await action(retriever)
-
-
-class _DoctorFound(Exception):
-    """`kb doctor` without --fix found rows to repair: exit status 2."""
-
-
-def kb_command(args: argparse.Namespace) -> int:
-    from seed.seeding import SEED_FILE, SeedFileError, ingest, read_jsonl_documents
-
-    async def seed_action(retriever):
-        docs = list(read_jsonl_documents(SEED_FILE))
-        report = await ingest(retriever, docs)
-        print(
-            f"seeded: {report.added} added, {report.duplicates} already present; "
-            f"KB now holds {await retriever.kb.count()} documents"
-        )
-
-    async def stats_action(retriever):
-        stats = await retriever.kb.stats()
-        _print_stats(
-            {**stats, "mode": retriever.kb.mode, "where": str(retriever.kb.where)},
-            getattr(args, "json", False),
-        )
-
-    async def ingest_action(retriever):
-        from tqdm import tqdm
-
-        docs = list(read_jsonl_documents(Path(args.file), origin="user"))
-        # Resumable: stored passages are skipped before embedding, so a re-run after an
-        # interruption only embeds what is missing and adds nothing twice.
-        with tqdm(total=len(docs), unit="doc", desc="ingest") as bar:
-            report = await ingest(retriever, docs, batch_size=args.batch, progress=bar.update)
-        print(
-            f"ingested: {report.added} document(s) added, {report.duplicates} already there; "
-            f"the KB now holds {await retriever.kb.count()} passages (long documents are stored as several)"
-        )
-
-    async def ingest_claimreview_action(retriever):
-        from agent.prior import normalise_rating
-        from seed.claimreview import read_claim_reviews
-
-        parsed = read_claim_reviews(Path(args.file), normalise_rating)
-        for problem in parsed.problems:
-            print(f"skipped {problem}", file=sys.stderr)
-        report = await ingest(retriever, parsed.documents, batch_size=args.batch)
-        print(
-            f"ingested: {report.added} fact-check(s) added, {report.duplicates} already there, "
-            f"{len(parsed.problems)} malformed item(s) skipped; the KB now holds {await retriever.kb.count()} passages"
-        )
-
-    async def search_action(retriever):
-        # the same retrieve + rerank the verifier uses, with the configured reranker
-        from retrieval.concurrency import run_blocking
-        from retrieval.rerank import RelevanceScale, load_reranker
-        from retrieval.retriever import Retriever
-
-        settings = _settings()
-        scale = RelevanceScale(min_relevance=settings.MIN_RELEVANCE_SCORE, sufficient_mean=1.0)
-        reranker, _ = await run_blocking(
-            load_reranker, settings.RERANKER_MODEL, retriever.embedder, scale
-        )
-        hits = await Retriever(retriever.embedder, retriever.kb, reranker, retriever.config).search(
-            args.query, k=args.k, record_access=False
-        )
-        results = [
-            {
-                "id": h.doc.id,
-                "text": h.doc.text,
-                "source": h.doc.source,
-                "title": h.doc.title,
-                "score": round(h.retrieval_score, 4),
-                "relevance": h.relevance,
-            }
-            for h in hits
-        ]
-        _print_hits(results, args.json)
-
-    if getattr(args, "api", None):
-        return _kb_remote(args)
-
-    async def doctor_action(retriever):
-        from retrieval.doctor import doctor
-
-        report = await doctor(retriever.kb, fix=args.fix, export=Path(args.export))
-        print("\n".join(report.lines()))
-        if report.removed:
-            print(
-                f"removed documents were written to {args.export}; fix their sources and `kb ingest` them"
-            )
-        if (report.repairable or report.unusable) and not args.fix:
-            print("run `claimcheck kb doctor --fix` to normalise and remove them")
-            raise _DoctorFound
-
-    actions = {
-        "seed": seed_action,
-        "stats": stats_action,
-        "ingest": ingest_action,
-        "ingest-claimreview": ingest_claimreview_action,
-        "search": search_action,
-        "doctor": doctor_action,
-    }
-    try:
-        asyncio.run(_with_retriever(actions[args.kb_command]))
-    except _DoctorFound:
-        return 2
-    except KnowledgeBaseLocked as exc:
-        settings = _settings()
-        print(
-            f"claimcheck: {exc}\nclaimcheck: a server owns this knowledge base: run the command through it "
-            f"with --api {_owner_url(settings)} (or set CLAIMCHECK_API)",
-            file=sys.stderr,
-        )
-        return 1
-    except (KnowledgeBaseError, ModelUnavailable, SeedFileError, OSError) as exc:
-        print(f"claimcheck: {exc}", file=sys.stderr)
-        return 1
-    return 0
-
-
-KB_API_BATCH = 256  # POST /api/kb/documents takes at most 256 documents per request
-
-
-def _print_stats(stats: dict, as_json: bool) -> None:
-    if as_json:
-        print(json.dumps(stats, ensure_ascii=False, indent=2))
-        return
-    print(
-        f"passages: {stats['count']} ({stats.get('mode', '?')}: {stats.get('where') or stats.get('collection', '')})"
-    )
-    for facet in ("by_source_type", "by_origin"):
-        print(f"{facet}: " + ", ".join(f"{k or '?'} {v}" for k, v in stats[facet].items()))
-    print(f"oldest: {stats['oldest']}  newest: {stats['newest']}")
-
-
-def _kb_remote(args: argparse.Namespace) -> int:
-    """`kb stats`, `kb search` and `kb ingest` through a running server (--api)."""
-    from seed.seeding import SeedFileError, read_jsonl_documents
-
-    if args.kb_command == "search":
-        return _remote(
-            args,
-            lambda http, base: _print_hits(
-                _checked(http.get(f"{base}/api/kb/search", params={"q": args.query, "k": args.k}))[
-                    "results"
-                ],
-                args.json,
-            ),
-        )
-    if args.kb_command == "stats":
-        return _remote(
-            args,
-            lambda http, base: _print_stats(_checked(http.get(f"{base}/api/kb/stats")), args.json),
-        )
-    try:  # ingest: validated here exactly as the API validates (the same URL parser), before anything is sent
-        docs = list(read_jsonl_documents(Path(args.file), origin="user"))
-    except (SeedFileError, OSError) as exc:
-        print(f"claimcheck: {exc}", file=sys.stderr)
-        return 1
-
-    def ingest(http, base) -> None:
-        from tqdm import tqdm
-
-        added = duplicates = 0
-        size = max(1, min(args.batch, KB_API_BATCH))
-        with tqdm(total=len(docs), unit="doc", desc="ingest", file=sys.stderr) as bar:
-            for start in range(0, len(docs), size):
-                batch = docs[start : start + size]
-                body = _checked(
-                    http.post(
-                        f"{base}/api/kb/documents",
-                        json={
-                            "documents": [
-                                {
-                                    "text": d.text,
-                                    "source": d.source,
-                                    "title": d.title,
-                                    "timestamp": d.timestamp,
-                                }
-                                for d in batch
-                            ]
-                        },
-                    )
-                )
-                added += body["added"]
-                duplicates += body["duplicates"]
-                bar.update(len(batch))
-        passages = _checked(http.get(f"{base}/api/kb/stats"))["count"]
-        print(
-            f"ingested: {added} document(s) added, {duplicates} already there; the KB now holds "
-            f"{passages} passages (long documents are stored as several)"
-        )
-
-    return _remote(args, ingest)
-
-
 # ---- issue 11: `claimcheck verify` and `claimcheck kb search` ----------------------------------
-
-
-class RemoteError(Exception):
-    """The API answered with an error body."""
-
-
-def _print_hits(results: list[dict], as_json: bool) -> None:
-    from app.terminal import format_hits
-
-    print(
-        json.dumps({"results": results}, ensure_ascii=False, indent=2)
-        if as_json
-        else format_hits(results)
-    )
-
-
-def _checked(response) -> dict:
-    body = (
-        response.json()
-        if response.headers.get("content-type", "").startswith("application/json")
-        else {}
-    )
-    if response.status_code != 200:
-        raise RemoteError(
-            f"HTTP {response.status_code} {body.get('error', '')}: {body.get('detail', response.text[:200])}"
-        )
-    return body
-
-
-def _remote(args: argparse.Namespace, action) -> int:
-    """Run `action(http, base_url)` against a running server (--api), with X-API-Key when given."""
-    import httpx
-
-    headers = {"x-api-key": args.api_key} if args.api_key else {}
-    try:
-        with httpx.Client(headers=headers, timeout=httpx.Timeout(10.0, read=180.0)) as http:
-            action(http, args.api.rstrip("/"))
-    except (httpx.HTTPError, RemoteError) as exc:
-        print(f"claimcheck: {args.api}: {exc}", file=sys.stderr)
-        return 1
-    return 0
 
 
 class _StepPrinter:
@@ -385,8 +129,6 @@ class _StepPrinter:
 
 
 def _show(body: dict, as_json: bool) -> None:
-    from app.terminal import format_verdict
-
     if as_json:
         print(json.dumps(body, ensure_ascii=False, indent=2))
     else:
@@ -394,29 +136,16 @@ def _show(body: dict, as_json: bool) -> None:
 
 
 async def _verify_here(args: argparse.Namespace, settings: Settings, steps: _StepPrinter) -> dict:
-    from agent.verifier import VerifyOptions
-    from app.records import local_records
-    from app.services import build_services
-    from seed.seeding import seed_if_empty
-
-    services = await build_services(settings)
-    try:
-        if settings.AUTO_SEED:
-            await seed_if_empty(services.retriever)
-        options = VerifyOptions(web_search=not args.no_web)
-        async with local_records(settings, services):  # the answer's record, as the server keeps it
-            result = await services.verification.verify(args.claim, options, on_step=steps)
-            return services.verification.answer(result, "", via="cli", options=options).model_dump(
-                mode="json"
-            )
-    finally:
-        await services.aclose()
+    options = VerifyOptions(web_search=not args.no_web)
+    # with RECORDS, the answer's record is kept as the server keeps it
+    async with runtime(settings, seed=settings.AUTO_SEED) as running:
+        service = running.verification
+        result = await service.verify(args.claim, options, on_step=steps)
+        return service.answer(result, "", via="cli", options=options).model_dump(mode="json")
 
 
 def verify_command(args: argparse.Namespace) -> int:
     """Verify one claim in this process (owning the KB), or through a running server with --api."""
-    from app.sse import parse_stream
-
     steps = _StepPrinter(args.json or args.quiet)
     if not args.claim.strip() or len(args.claim.strip()) > 2000:
         print("claimcheck: the claim must have 1–2000 characters", file=sys.stderr)
@@ -431,7 +160,7 @@ def verify_command(args: argparse.Namespace) -> int:
             ) as response:
                 if response.status_code != 200:
                     response.read()
-                    _checked(response)
+                    checked(response)
                 for event, data in parse_stream(response.iter_lines()):
                     if event == "step":
                         steps(data["step"])
@@ -442,14 +171,14 @@ def verify_command(args: argparse.Namespace) -> int:
                         return
             raise RemoteError("the stream ended before the result")
 
-        return _remote(args, stream)
-    settings = _settings()
+        return remote(args, stream)
+    settings = load_settings()
     try:
         body = asyncio.run(_verify_here(args, settings, steps))
     except KnowledgeBaseError as exc:
         print(
             f"claimcheck: {exc}\n(a running server owns the knowledge base? use "
-            f"--api {_owner_url(settings)})",
+            f"--api {owner_url(settings)})",
             file=sys.stderr,
         )
         return 1
@@ -458,21 +187,6 @@ def verify_command(args: argparse.Namespace) -> int:
         return 1
     _show(body, args.json)
     return 0
-
-
-def _add_remote_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--api",
-        default=os.environ.get("CLAIMCHECK_API"),
-        help="a running server, e.g. http://127.0.0.1:8000 (env CLAIMCHECK_API); "
-        "default: work in this process on the local knowledge base",
-    )
-    parser.add_argument(
-        "--api-key",
-        default=os.environ.get("CLAIMCHECK_API_KEY"),
-        help="sent as X-API-Key (env CLAIMCHECK_API_KEY)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the JSON body instead of text")
 
 
 def _model_names(settings: Settings) -> list[tuple[str, str, str]]:
@@ -488,9 +202,7 @@ def _model_names(settings: Settings) -> list[tuple[str, str, str]]:
 def models_command(args: argparse.Namespace) -> int:
     """`models list`: where each model would load from, offline first. `models pull`: fetch the
     ones that are not local from the hub (with a progress bar), so the next start finds them."""
-    from retrieval.model_files import MINILM_NAMES, hub_reachable, resolve_model
-
-    settings = _settings()
+    settings = load_settings()
     failed = 0
     for setting, name, org in _model_names(settings):
         local = Path(name).expanduser().exists() or name.lower() in MINILM_NAMES
@@ -533,10 +245,10 @@ def models_command(args: argparse.Namespace) -> int:
 
 
 def worker_command(args: argparse.Namespace) -> int:
-    """A queue worker: items of batch jobs, verified by this process's own services."""
-    from app.jobs_setup import run_worker
+    """A queue worker: items of batch jobs, verified by this process's own runtime."""
+    from app.jobs_setup import run_worker  # Dramatiq and its broker: only `worker` needs them
 
-    settings = _settings()
+    settings = load_settings()
     if args.concurrency is not None:
         settings = settings.model_copy(update={"WORKER_CONCURRENCY": max(1, args.concurrency)})
     if not settings.redis_url:
@@ -553,36 +265,28 @@ def worker_command(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    _quiet_model_loading()
+    quiet_model_loading()
     return run_worker(settings)
 
 
 def mcp_command(args: argparse.Namespace) -> int:
     """MCP over stdio: the same services as `serve`, in this process; stdout carries the protocol,
     so everything else (logs, progress bars) goes to stderr."""
-    from app.mcp import build_mcp
-    from app.records import local_records
-    from app.services import build_services
-    from seed.seeding import seed_if_empty
+    from app.mcp import build_mcp  # the MCP SDK: only `mcp` needs it
 
-    settings = _settings()
-    _quiet_model_loading()
+    settings = load_settings()
+    quiet_model_loading()
 
     async def run() -> None:
-        services = await build_services(settings)
-        try:
-            if settings.AUTO_SEED:
-                await seed_if_empty(services.retriever)
-            async with local_records(settings, services):  # answers get ids and records here too
-                await build_mcp(lambda: services).run_stdio_async()
-        finally:
-            await services.aclose()
+        # with RECORDS, answers get ids and records here too
+        async with runtime(settings, seed=settings.AUTO_SEED) as running:
+            await build_mcp(lambda: running).run_stdio_async()
 
     asyncio.run(run())
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="claimcheck", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     p_serve = commands.add_parser("serve", help="serve the HTTP API")
@@ -590,46 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int)
     p_serve.add_argument("--log-level", default="info")
     p_serve.set_defaults(func=serve)
-    p_kb = commands.add_parser("kb", help="knowledge base tasks")
-    kb_sub = p_kb.add_subparsers(dest="kb_command", required=True)
-    kb_sub.add_parser("seed", help="add the seed facts (idempotent)")
-    p_stats = kb_sub.add_parser("stats", help="passage count, by source type and origin")
-    _add_remote_options(p_stats)
-    p_ingest = kb_sub.add_parser(
-        "ingest", help="add documents from a JSONL file {text, source, title?, timestamp?}"
-    )
-    p_ingest.add_argument("file")
-    p_ingest.add_argument(
-        "--batch", type=int, default=64, help="documents per write (per request with --api, ≤ 256)"
-    )
-    _add_remote_options(p_ingest)
-    p_cr = kb_sub.add_parser(
-        "ingest-claimreview",
-        help="add schema.org ClaimReview JSON-LD (a list, an @graph, "
-        "or one object per line); malformed items are reported and skipped",
-    )
-    p_cr.add_argument("file")
-    p_cr.add_argument("--batch", type=int, default=64, help="documents per write")
-    p_doctor = kb_sub.add_parser(
-        "doctor",
-        help="report stored documents whose source is not a usable URL "
-        "(exit 2 when any); --fix normalises or removes them",
-    )
-    p_doctor.add_argument(
-        "--fix",
-        action="store_true",
-        help="normalise repairable sources in place; remove the rest after exporting them",
-    )
-    p_doctor.add_argument(
-        "--export",
-        default="kb-doctor-removed.jsonl",
-        help="JSONL file the removed documents are appended to (default kb-doctor-removed.jsonl)",
-    )
-    p_search = kb_sub.add_parser("search", help="retrieve + rerank, as the verifier does")
-    p_search.add_argument("query")
-    p_search.add_argument("-k", type=int, default=10, help="how many results (default 10)")
-    _add_remote_options(p_search)
-    p_kb.set_defaults(func=kb_command)
+    add_kb_parser(commands)
     p_verify = commands.add_parser(
         "verify", help="verify a claim and print the verdict with its sources"
     )
@@ -638,16 +303,10 @@ def main(argv: list[str] | None = None) -> int:
     p_verify.add_argument(
         "--quiet", action="store_true", help="do not show the steps as they happen"
     )
-    _add_remote_options(p_verify)
+    add_remote_options(p_verify)
     p_verify.set_defaults(func=verify_command)
-    from app.batch_cli import add_parser as add_batch_parser
-
-    add_batch_parser(commands, _add_remote_options)
-    from app.records_cli import add_parsers as add_records_parsers
-
-    add_records_parsers(
-        commands, _add_remote_options
-    )  # records list|show|export, review (issue 40)
+    add_batch_parser(commands, add_remote_options)
+    add_records_parsers(commands, add_remote_options)  # records list|show|export, review (issue 40)
     p_models = commands.add_parser(
         "models", help="list the models and where they load from, or pull them"
     )
@@ -676,7 +335,11 @@ def main(argv: list[str] | None = None) -> int:
         help="items in flight in this process (default WORKER_CONCURRENCY)",
     )
     p_worker.set_defaults(func=worker_command)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     quiet = (
         args.command in {"verify", "mcp", "batch", "records", "review"}
         or getattr(args, "kb_command", None) == "search"

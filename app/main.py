@@ -16,18 +16,44 @@ from app.config import Settings
 from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
 from app.jobs_api import router as jobs_router
-from app.jobs_setup import start_jobs
 from app.limits import BodySizeLimit
 from app.mcp import McpEndpoint, build_mcp, transport_security
 from app.records import router as records_router
 from app.routes import router
+from app.runtime import runtime
 from app.schemas.jobs import document_jobs
 from app.security import install_edge
-from app.services import build_services
 from retrieval.embeddings import Embedder
-from seed.seeding import seed_if_empty
 
 log = logging.getLogger("claimcheck")
+
+
+@asynccontextmanager
+async def _serving(
+    app: FastAPI, settings: Settings, embedder: Embedder | None, mcp: McpEndpoint
+) -> AsyncIterator[None]:
+    """The server's lifetime: the runtime (with batch jobs, docs/jobs.md; records share their
+    database, docs/records.md), then the /mcp transport; closed in the reverse order."""
+    async with runtime(
+        settings,
+        embedder=embedder,
+        seed=settings.AUTO_SEED,
+        jobs=True,
+        edge_status=app.state.edge_status,
+    ) as running:
+        app.state.runtime = running
+        app.state.jobs = running.jobs.service if running.jobs else None
+        app.state.records = running.jobs.recorder if running.jobs else None
+        # Everything loaded so far (models, clients, tables) lives as long as the server: move it
+        # out of the collector's reach, or each full collection walks millions of model objects
+        # with the event loop stopped (the /api/health p99 spikes of issue 10 were those pauses:
+        # 281 ms p99 during a 16-claim burst before, see docs/measurements.md).
+        gc.freeze()
+        try:
+            async with mcp.running():  # the /mcp transport and its task group, new for each start
+                yield
+        finally:
+            gc.unfreeze()  # what the server held may be collected again once it is gone
 
 
 def create_app(settings: Settings | None = None, *, embedder: Embedder | None = None) -> FastAPI:
@@ -36,38 +62,10 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        jobs = None
         try:
-            services = await build_services(settings, embedder=embedder)
-        except BaseException:
-            await limiter.aclose()
-            raise
-        try:
-            if settings.AUTO_SEED:
-                report = await seed_if_empty(services.retriever)
-                if report is not None:
-                    services.seeded = report.added
-                    log.info("seeded an empty knowledge base with %d documents", report.added)
-            services.edge_status = app.state.edge_status
-            app.state.services = services
-            jobs = app.state.jobs = await start_jobs(
-                settings, services
-            )  # batch jobs (docs/jobs.md)
-            app.state.records = (
-                jobs.recorder
-            )  # records and reviews share its database (docs/records.md)
-            # Everything loaded so far (models, clients, tables) lives as long as the server: move it
-            # out of the collector's reach, or each full collection walks millions of model objects
-            # with the event loop stopped (the /api/health p99 spikes of issue 10 were those pauses:
-            # 281 ms p99 during a 16-claim burst before, see docs/measurements.md).
-            gc.freeze()
-            async with mcp.running():  # the /mcp transport and its task group, new for each start
+            async with _serving(app, settings, embedder, mcp):
                 yield
         finally:
-            gc.unfreeze()  # what the server held may be collected again once it is gone
-            if jobs is not None:
-                await jobs.aclose()  # first: items in flight stop before the verifier closes
-            await services.aclose()
             await limiter.aclose()
 
     app = FastAPI(
@@ -87,7 +85,7 @@ def create_app(settings: Settings | None = None, *, embedder: Embedder | None = 
     # MCP over Streamable HTTP at /mcp, behind the same keys, CORS and rate limit as /api/ (docs/mcp.md).
     # Stateless: any replica answers any request, and progress goes out on each call's own stream.
     mcp = McpEndpoint(
-        build_mcp(lambda: app.state.services),
+        build_mcp(lambda: app.state.runtime),
         transport_security(settings.HOST, list(settings.CORS_ORIGINS)),
     )
     app.router.routes.append(Route("/mcp", endpoint=mcp, methods=["GET", "POST", "DELETE"]))

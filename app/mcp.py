@@ -25,13 +25,13 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError
 
 from app.errors import describe_error, error_response, validation_detail
+from app.runtime import Runtime
 from app.schemas.audit import AuditRequest, AuditResponse
 from app.schemas.check import CheckRequest, CheckResponse
-from app.schemas.kb import KBSearchOut, KBSearchRequest
+from app.schemas.kb import KBHit, KBSearchOut, KBSearchRequest
 from app.schemas.verify import VerifyRequest, VerifyResponse
-from app.services import Services
 from app.terminal import format_hits, format_verdict
-from app.verification import to_check_response
+from app.verification import to_check_response, verify_options
 
 __all__ = ["McpEndpoint", "build_mcp", "transport_security"]
 
@@ -105,32 +105,79 @@ def _owner(ctx: Context) -> str:
     return str(scope.get("state", {}).get("api_key", ""))
 
 
-def build_mcp(services: Callable[[], Services]) -> MCPServer:
-    """The MCP server; `services` returns the running service's objects (built by the lifespan
-    for HTTP, by `claimcheck mcp` for stdio)."""
+VERIFY_CLAIM_TOOL: dict[str, Any] = {
+    "title": "Verify a claim",
+    "annotations": ToolAnnotations(
+        title="Verify a claim",
+        read_only_hint=False,
+        destructive_hint=False,
+        idempotent_hint=True,
+        open_world_hint=True,
+    ),
+    "description": "Verify one factual claim. Returns the verdict (True, False, Partially True, Misleading, Not Enough "
+    "Evidence, Not Verifiable), a confidence, a reasoning citing the evidence as [N], and each piece of "
+    "evidence with its title, URL, verbatim quote, stance and source trust. Cost: a knowledge-base search "
+    "(milliseconds); when that is not enough and web_search is true, up to 6 web searches; with an LLM "
+    "configured on the server, 2–5 LLM calls. Progress notifications name each step. Not read-only: "
+    "web results it finds are added to the knowledge base (nothing is ever removed).",
+}
+
+
+CHECK_PASSAGE_TOOL: dict[str, Any] = {
+    "title": "Check each claim of a passage",
+    "annotations": ToolAnnotations(
+        title="Check each claim of a passage",
+        read_only_hint=False,
+        destructive_hint=False,
+        idempotent_hint=True,
+        open_world_hint=True,
+    ),
+    "description": "Find the check-worthy claims of a passage (up to 10,000 characters) and verify each: their text, "
+    "character offsets in the passage, and verdicts; opinions and vague sentences are listed with the "
+    "reason they were skipped; a repeated sentence is verified once; left_out counts the claims past "
+    "max_claims. Cost: one verify_claim per selected claim (max_claims, at most 10).",
+}
+
+
+AUDIT_SOURCES_TOOL: dict[str, Any] = {
+    "title": "Audit the links of a text",
+    "annotations": ToolAnnotations(
+        title="Audit the links of a text", read_only_hint=True, open_world_hint=True
+    ),
+    "description": "Audit the URLs a text cites (up to 20,000 characters, at most 15 URLs): whether each is live, the "
+    "authority and type of its source, its freshness, whether the page supports the sentence citing it, "
+    "and a trust score; plus aggregate scores. Cost: one page fetch per URL (no LLM call unless "
+    "configured for alignment).",
+}
+
+
+SEARCH_KNOWLEDGE_BASE_TOOL: dict[str, Any] = {
+    "title": "Search the knowledge base",
+    "annotations": ToolAnnotations(
+        title="Search the knowledge base", read_only_hint=True, open_world_hint=False
+    ),
+    "description": "Search claimcheck's knowledge base (the same hybrid retrieval and reranking the verifier uses): "
+    "passages with their source URL, title and relevance. Cost: milliseconds, no web search, no LLM.",
+}
+
+
+def build_mcp(runtime: Callable[[], Runtime]) -> MCPServer:
+    """The MCP server; `runtime` returns the running runtime (built by the lifespan for HTTP, by
+    `claimcheck mcp` for stdio)."""
     server = MCPServer(
         "claimcheck", instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING"
     )
     logging.getLogger("mcp").setLevel(logging.WARNING)  # the SDK's session start/stop INFO lines
 
-    @server.tool(
-        title="Verify a claim",
-        annotations=ToolAnnotations(
-            title="Verify a claim",
-            read_only_hint=False,
-            destructive_hint=False,
-            idempotent_hint=True,
-            open_world_hint=True,
-        ),
-        description=(
-            "Verify one factual claim. Returns the verdict (True, False, Partially True, Misleading, Not Enough "
-            "Evidence, Not Verifiable), a confidence, a reasoning citing the evidence as [N], and each piece of "
-            "evidence with its title, URL, verbatim quote, stance and source trust. Cost: a knowledge-base search "
-            "(milliseconds); when that is not enough and web_search is true, up to 6 web searches; with an LLM "
-            "configured on the server, 2–5 LLM calls. Progress notifications name each step. Not read-only: "
-            "web results it finds are added to the knowledge base (nothing is ever removed)."
-        ),
-    )
+    _add_verify_claim(server, runtime)
+    _add_check_passage(server, runtime)
+    _add_audit_sources(server, runtime)
+    _add_search_knowledge_base(server, runtime)
+    return server
+
+
+def _add_verify_claim(server: MCPServer, runtime: Callable[[], Runtime]) -> None:
+    @server.tool(**VERIFY_CLAIM_TOOL)
     async def verify_claim(
         claim: Annotated[
             str,
@@ -158,43 +205,28 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
             ),
         ] = None,
     ) -> Annotated[CallToolResult, VerifyResponse]:
-        from app.verification import verify_options
-
         body = _validated(
             VerifyRequest, {"claim": claim, "web_search": web_search, "references": references}
         )
         progress = _Progress(ctx)
         try:
-            result = await services().verification.verify(
-                body.claim, verify_options(body), on_step=progress, take_slot=True
+            result = await runtime().verification.verify(
+                body.claim, verify_options(body), on_step=progress
             )
         except Exception as exc:
             raise _failed(exc) from exc
         finally:
             await progress.close()
         out = (
-            services()
+            runtime()
             .verification.answer(result, _owner(ctx), via="mcp", options=verify_options(body))
             .model_dump(mode="json")
         )
         return _result(format_verdict(out), out)
 
-    @server.tool(
-        title="Check each claim of a passage",
-        annotations=ToolAnnotations(
-            title="Check each claim of a passage",
-            read_only_hint=False,
-            destructive_hint=False,
-            idempotent_hint=True,
-            open_world_hint=True,
-        ),
-        description=(
-            "Find the check-worthy claims of a passage (up to 10,000 characters) and verify each: their text, "
-            "character offsets in the passage, and verdicts; opinions and vague sentences are listed with the "
-            "reason they were skipped; a repeated sentence is verified once; left_out counts the claims past "
-            "max_claims. Cost: one verify_claim per selected claim (max_claims, at most 10)."
-        ),
-    )
+
+def _add_check_passage(server: MCPServer, runtime: Callable[[], Runtime]) -> None:
+    @server.tool(**CHECK_PASSAGE_TOOL)
     async def check_passage(
         text: Annotated[
             str, _limits("The passage (1–10,000 characters).", minLength=1, maxLength=10000)
@@ -215,16 +247,15 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
         body = _validated(
             CheckRequest, {"text": text, "max_claims": max_claims, "web_search": web_search}
         )
-        service = services().verification
+        service = runtime().verification
         progress = _Progress(ctx)
         try:
-            async with service.slot():
-                result = await service.check(
-                    body.text,
-                    web_search=body.web_search,
-                    max_claims=body.max_claims,
-                    on_claim=lambda c: progress(f"{c.reason}: {c.text}"),
-                )
+            result = await service.check(
+                body.text,
+                web_search=body.web_search,
+                max_claims=body.max_claims,
+                on_claim=lambda c: progress(f"{c.reason}: {c.text}"),
+            )
         except Exception as exc:
             raise _failed(exc) from exc
         finally:
@@ -247,18 +278,9 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
             )
         return _result("\n".join(lines), out)
 
-    @server.tool(
-        title="Audit the links of a text",
-        annotations=ToolAnnotations(
-            title="Audit the links of a text", read_only_hint=True, open_world_hint=True
-        ),
-        description=(
-            "Audit the URLs a text cites (up to 20,000 characters, at most 15 URLs): whether each is live, the "
-            "authority and type of its source, its freshness, whether the page supports the sentence citing it, "
-            "and a trust score; plus aggregate scores. Cost: one page fetch per URL (no LLM call unless "
-            "configured for alignment)."
-        ),
-    )
+
+def _add_audit_sources(server: MCPServer, runtime: Callable[[], Runtime]) -> None:
+    @server.tool(**AUDIT_SOURCES_TOOL)
     async def audit_sources(
         text: Annotated[
             str,
@@ -279,7 +301,7 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
     ) -> Annotated[CallToolResult, AuditResponse]:
         body = _validated(AuditRequest, {"text": text, "topic": topic})
         try:
-            result = await services().auditor.audit(body.text, body.topic)
+            result = await runtime().auditor.audit(body.text, body.topic)
         except Exception as exc:
             raise _failed(exc) from exc
         out = AuditResponse.model_validate(asdict(result)).model_dump(mode="json")
@@ -289,16 +311,9 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
         ] or ["The text cites no URL."]
         return _result("\n".join(lines), out)
 
-    @server.tool(
-        title="Search the knowledge base",
-        annotations=ToolAnnotations(
-            title="Search the knowledge base", read_only_hint=True, open_world_hint=False
-        ),
-        description=(
-            "Search claimcheck's knowledge base (the same hybrid retrieval and reranking the verifier uses): "
-            "passages with their source URL, title and relevance. Cost: milliseconds, no web search, no LLM."
-        ),
-    )
+
+def _add_search_knowledge_base(server: MCPServer, runtime: Callable[[], Runtime]) -> None:
+    @server.tool(**SEARCH_KNOWLEDGE_BASE_TOOL)
     async def search_knowledge_base(
         query: Annotated[
             str, _limits("What to look for (1–2,000 characters).", minLength=1, maxLength=2000)
@@ -307,28 +322,13 @@ def build_mcp(services: Callable[[], Services]) -> MCPServer:
     ) -> Annotated[CallToolResult, KBSearchOut]:
         params = _validated(KBSearchRequest, {"q": query, "k": k}, where="query")
         try:
-            kept = await services().retriever.search(
-                params.q.strip(), k=params.k, record_access=False
-            )
+            found = await runtime().knowledge.search(params.q, k=params.k)
         except Exception as exc:
             raise _failed(exc) from exc
-        hits = [
-            {
-                "id": c.doc.id,
-                "text": c.doc.text,
-                "source": c.doc.source,
-                "title": c.doc.title,
-                "relevance": round(float(c.relevance or 0.0), 6),
-                "score": round(float(c.relevance or 0.0), 6),
-                "domain": c.doc.domain,
-                "source_type": c.doc.source_type,
-                "credibility": c.doc.credibility,
-            }
-            for c in kept
-        ]
-        return _result(format_hits(hits), {"query": params.q.strip(), "results": hits})
-
-    return server
+        out = KBSearchOut(
+            query=found.query, results=[KBHit.model_validate(h.model_dump()) for h in found.results]
+        ).model_dump(mode="json")
+        return _result(format_hits(out["results"]), out)
 
 
 class McpEndpoint:

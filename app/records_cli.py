@@ -15,6 +15,19 @@ import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
+from app.cli_common import RemoteError, checked, load_settings, remote
+from app.records import (
+    EditorReviewOut,
+    add_review,
+    claim_review,
+    iso_time,
+    review_out,
+    verification_body,
+)
+from app.runtime import runtime
+from jobs.records import RecordStore, decode_cursor, encode_cursor
+from jobs.store import JobStore
+
 VERDICTS = (
     "True",
     "False",
@@ -80,11 +93,7 @@ def format_record(body: dict[str, Any]) -> str:
 
 
 async def _local_store(action: Callable[[Any], Any]) -> Any:
-    from app.cli import _settings
-    from jobs.records import RecordStore
-    from jobs.store import JobStore
-
-    store = await JobStore.open(_settings().database_url)
+    store = await JobStore.open(load_settings().database_url)
     try:
         return await action(RecordStore(store.engine))
     finally:
@@ -92,8 +101,6 @@ async def _local_store(action: Callable[[Any], Any]) -> Any:
 
 
 async def _every_record(records: Any, claim: str | None) -> AsyncIterator[dict[str, Any]]:
-    from app.records import verification_body
-
     cursor = None
     while True:
         rows = await records.list("", limit=200, cursor=cursor, claim=claim)
@@ -131,9 +138,6 @@ def _records_local(args: argparse.Namespace) -> int:
 
 
 async def _list_local(records: Any, args: argparse.Namespace, out: Any) -> int:
-    from app.records import iso_time
-    from jobs.records import decode_cursor, encode_cursor
-
     rows = await records.list(
         "",
         limit=args.limit + 1,
@@ -158,8 +162,6 @@ async def _list_local(records: Any, args: argparse.Namespace, out: Any) -> int:
 
 
 async def _show_local(records: Any, args: argparse.Namespace, out: Any) -> int:
-    from app.records import verification_body
-
     row = await records.get(args.id, "")
     if row is None:
         print(f"claimcheck: no record {args.id!r} in the local database", file=sys.stderr)
@@ -173,10 +175,7 @@ async def _show_local(records: Any, args: argparse.Namespace, out: Any) -> int:
 
 
 async def _claimreview_local(records: Any, out: Any) -> int:
-    from app.cli import _settings
-    from app.records import claim_review
-
-    settings = _settings()
+    settings = load_settings()
     graph = [
         claim_review(r, settings.REVIEW_PUBLISHER, settings.CLAIMREVIEW_AUTHOR_URL)
         for r in await records.reviews("")
@@ -189,44 +188,37 @@ async def _claimreview_local(records: Any, out: Any) -> int:
 
 
 def _review_local(args: argparse.Namespace) -> int:
-    from app.cli import _settings
-    from app.records import EditorReviewOut, add_review, local_records, review_out
-    from app.services import build_services
-
-    settings = _settings()
+    settings = load_settings()
 
     async def run() -> int:
-        services = await build_services(settings)
-        try:
-            async with local_records(settings, services) as recorder:
-                if recorder is None:
-                    print("claimcheck: records are off (RECORDS=false)", file=sys.stderr)
-                    return 1
-                row = await recorder.get(args.id, "")
-                if row is None:
-                    print(
-                        f"claimcheck: no record {args.id!r} in the local database", file=sys.stderr
-                    )
-                    return 1
-                review = await add_review(
-                    services,
-                    recorder,
-                    row,
-                    args.reviewer,
-                    args.verdict,
-                    args.note or "",
-                    base_url=f"http://{settings.HOST}:{settings.PORT}",
-                )
-                out: EditorReviewOut = review_out(review)
-                print(
-                    out.model_dump_json(indent=2)
-                    if args.json
-                    else f"review {out.id}: {out.verdict} by {out.reviewer} (claimcheck said {out.machine_verdict}); "
-                    f"the knowledge base learned it as {out.kb_id}"
-                )
-                return 0
-        finally:
-            await services.aclose()
+        async with runtime(settings, database=True) as running:
+            recorder = running.jobs.recorder if running.jobs else None
+            if recorder is None:
+                print("claimcheck: records are off (RECORDS=false)", file=sys.stderr)
+                return 1
+            row = await recorder.get(args.id, "")
+            if row is None:
+                print(f"claimcheck: no record {args.id!r} in the local database", file=sys.stderr)
+                return 1
+            review = await add_review(
+                settings,
+                running.knowledge,
+                running.verification.reviews_changed,
+                recorder,
+                row,
+                args.reviewer,
+                args.verdict,
+                args.note or "",
+                base_url=f"http://{settings.HOST}:{settings.PORT}",
+            )
+            out: EditorReviewOut = review_out(review)
+            print(
+                out.model_dump_json(indent=2)
+                if args.json
+                else f"review {out.id}: {out.verdict} by {out.reviewer} (claimcheck said {out.machine_verdict}); "
+                f"the knowledge base learned it as {out.kb_id}"
+            )
+            return 0
 
     return asyncio.run(run())
 
@@ -235,8 +227,6 @@ def _review_local(args: argparse.Namespace) -> int:
 
 
 def _records_remote(args: argparse.Namespace) -> int:
-    from app.cli import _checked, _remote
-
     out = _output(args)
 
     def run(http: Any, base: str) -> None:
@@ -246,7 +236,7 @@ def _records_remote(args: argparse.Namespace) -> int:
                 **({"cursor": args.cursor} if args.cursor else {}),
                 **({"claim": args.claim} if args.claim else {}),
             }
-            body = _checked(http.get(f"{base}/api/verifications", params=params))
+            body = checked(http.get(f"{base}/api/verifications", params=params))
             print(
                 json.dumps(body, ensure_ascii=False, indent=2)
                 if args.json
@@ -254,7 +244,7 @@ def _records_remote(args: argparse.Namespace) -> int:
                 file=out,
             )
         elif args.records_command == "show":
-            body = _checked(http.get(f"{base}/api/verifications/{args.id}"))
+            body = checked(http.get(f"{base}/api/verifications/{args.id}"))
             print(
                 json.dumps(body, ensure_ascii=False, indent=2)
                 if args.json
@@ -264,14 +254,14 @@ def _records_remote(args: argparse.Namespace) -> int:
         elif args.format == "claimreview":
             response = http.get(f"{base}/api/reviews", params={"format": "claimreview"})
             if response.status_code != 200:
-                _checked(response)
+                checked(response)
             print(response.text, file=out)
         else:
-            for body in _remote_records(http, base, args.claim, _checked):
+            for body in _remote_records(http, base, args.claim, checked):
                 print(json.dumps(body, ensure_ascii=False), file=out)
 
     try:
-        return _remote(args, run)
+        return remote(args, run)
     finally:
         if out is not sys.stdout:
             out.close()
@@ -296,8 +286,6 @@ def _remote_records(
 
 
 def _review_remote(args: argparse.Namespace) -> int:
-    from app.cli import RemoteError, _remote
-
     def run(http: Any, base: str) -> None:
         response = http.post(
             f"{base}/api/verifications/{args.id}/review",
@@ -319,7 +307,7 @@ def _review_remote(args: argparse.Namespace) -> int:
             f"{body['machine_verdict']}); the knowledge base learned it as {body['kb_id']}"
         )
 
-    return _remote(args, run)
+    return remote(args, run)
 
 
 # -- commands ---------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 
 from app.jsonbody import StrictJSONRoute
+from app.knowledge import KnowledgeService
+from app.runtime import Runtime
 from app.schemas.audit import AuditRequest, AuditResponse
 from app.schemas.check import CheckRequest, CheckResponse
 from app.schemas.common import error_responses
@@ -21,26 +23,37 @@ from app.schemas.kb import (
     KBAddResponse,
     KBDeleteResponse,
     KBDocumentsIn,
-    KBSearchHit,
     KBSearchResponse,
     KBStats,
 )
 from app.schemas.verify import VerifyRequest, VerifyResponse
-from app.services import Services
 from app.sse import sse_response
-from app.verification import claim_out, to_check_response, verify_options
-from retrieval.documents import Document
-from retrieval.errors import DocumentNotFound
+from app.verification import (
+    VerificationService,
+    claim_out,
+    to_check_response,
+    verify_options,
+)
 
 log = logging.getLogger("claimcheck")
 STATIC = Path(__file__).with_name("static")
 
 
-def get_services(request: Request) -> Services:
-    return request.app.state.services
+def get_runtime(request: Request) -> Runtime:
+    return request.app.state.runtime
 
 
-ServicesDep = Annotated[Services, Depends(get_services)]
+def get_verification(request: Request) -> VerificationService:
+    return request.app.state.runtime.verification
+
+
+def get_knowledge(request: Request) -> KnowledgeService:
+    return request.app.state.runtime.knowledge
+
+
+RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
+ServiceDep = Annotated[VerificationService, Depends(get_verification)]
+KnowledgeDep = Annotated[KnowledgeService, Depends(get_knowledge)]
 
 
 def owner_of(request: Request) -> str:
@@ -96,26 +109,22 @@ READ_ERRORS = error_responses(401, 429, 503)
 
 
 @router.post("/api/verify", response_model=VerifyResponse, responses=VERIFY_ERRORS, tags=["verify"])
-async def verify(body: VerifyRequest, services: ServicesDep, owner: OwnerDep) -> VerifyResponse:
+async def verify(body: VerifyRequest, service: ServiceDep, owner: OwnerDep) -> VerifyResponse:
     """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace. The
     answer's `id` names its record (`GET /api/verifications/{id}`)."""
     options = verify_options(body)
-    result = await services.verification.verify(body.claim, options, take_slot=True)
-    return services.verification.answer(result, owner, via="verify", options=options)
+    result = await service.verify(body.claim, options)
+    return service.answer(result, owner, via="verify", options=options)
 
 
 # -- passages (issue 12) ---------------------------------------------------------------
 
 
 @router.post("/api/check", response_model=CheckResponse, responses=VERIFY_ERRORS, tags=["verify"])
-async def check(body: CheckRequest, services: ServicesDep, owner: OwnerDep) -> CheckResponse:
+async def check(body: CheckRequest, service: ServiceDep, owner: OwnerDep) -> CheckResponse:
     """Check every check-worthy claim of a passage; offsets let clients highlight each claim (each
     verified claim's result has the `id` of its record)."""
-    service = services.verification
-    async with service.slot():
-        result = await service.check(
-            body.text, web_search=body.web_search, max_claims=body.max_claims
-        )
+    result = await service.check(body.text, web_search=body.web_search, max_claims=body.max_claims)
     return to_check_response(result, lambda claim: service.answer(claim, owner, via="passage"))
 
 
@@ -136,11 +145,9 @@ async def check(body: CheckRequest, services: ServicesDep, owner: OwnerDep) -> C
     },
 )
 async def check_stream(
-    body: CheckRequest, services: ServicesDep, owner: OwnerDep
+    body: CheckRequest, service: ServiceDep, owner: OwnerDep
 ) -> StreamingResponse:
     """Server-Sent Events: one `claim` event per claim as its verification completes, then `result`."""
-    service = services.verification
-    await service.take_slot()  # before the stream starts, so saturation is a plain 503
     answered: dict[
         int, VerifyResponse
     ] = {}  # each claim kept once: its event and the result share the id
@@ -159,7 +166,7 @@ async def check_stream(
         )
         return to_check_response(result, answer).model_dump(mode="json")
 
-    return sse_response(service.stream(work))
+    return sse_response(await service.stream(work))
 
 
 # -- source audit (issue 13) ------------------------------------------------------------
@@ -168,45 +175,25 @@ async def check_stream(
 @router.post(
     "/api/sources/audit", response_model=AuditResponse, responses=VERIFY_ERRORS, tags=["sources"]
 )
-async def audit_sources(body: AuditRequest, services: ServicesDep) -> AuditResponse:
+async def audit_sources(body: AuditRequest, runtime: RuntimeDep) -> AuditResponse:
     """Check the URLs a text cites: live?, authoritative?, fresh?, and do they support the citing sentence?"""
-    result = await services.auditor.audit(body.text, body.topic)
+    result = await runtime.auditor.audit(body.text, body.topic)
     return AuditResponse.model_validate(asdict(result))
 
 
 @router.get(
     "/api/health", response_model=HealthResponse, responses=error_responses(503), tags=["meta"]
 )
-async def health(request: Request, services: ServicesDep) -> HealthResponse:
+async def health(runtime: RuntimeDep) -> HealthResponse:
     """Liveness plus what each component is and what it fell back to."""
-    components = services.components()
-    jobs = getattr(request.app.state, "jobs", None)
-    if jobs is not None:
-        components["jobs"] = jobs.describe()
-    records = getattr(request.app.state, "records", None)
-    components["records"] = records.describe() if records is not None else {"enabled": False}
-    # a circuit breaker that is not closed means an outside service is skipped or on probation
-    degraded = services.breakers.degraded
-    components["breakers"] = services.breakers.describe()
-    return HealthResponse(
-        status="degraded" if degraded else "ok",
-        degraded=degraded,
-        kb_size=await services.kb.count(),
-        components=components,
-    )
+    return await runtime.health()
 
 
 @router.get("/api/kb/stats", response_model=KBStats, responses=READ_ERRORS, tags=["knowledge base"])
-async def kb_stats(services: ServicesDep) -> KBStats:
+async def kb_stats(knowledge: KnowledgeDep) -> KBStats:
     """How many documents (passages) the knowledge base holds, by source type and origin, and
     the oldest and newest timestamps."""
-    stats = await services.kb.stats()
-    return KBStats(
-        mode=services.kb.mode,
-        collection=services.settings.COLLECTION_NAME,
-        embedder=services.embedder.name,
-        **stats,
-    )
+    return await knowledge.stats()
 
 
 @router.get(
@@ -216,40 +203,13 @@ async def kb_stats(services: ServicesDep) -> KBStats:
     tags=["knowledge base"],
 )
 async def kb_search(
-    services: ServicesDep,
+    knowledge: KnowledgeDep,
     q: Annotated[str, Query(min_length=1, max_length=2000, pattern=r"\S")],
     k: Annotated[int, Query(ge=1, le=100)] = 10,
 ) -> KBSearchResponse:
     """The verifier's retrieve + rerank over the KB (hybrid, then the reranker and its threshold).
     A lookup: it does not count as an access."""
-    kept = await services.retriever.search(q.strip(), k=k, record_access=False)
-    return KBSearchResponse(
-        query=q.strip(),
-        reranker=services.retriever.reranker.name,
-        results=[
-            KBSearchHit(
-                id=c.doc.id,
-                text=c.doc.text,
-                source=c.doc.source,
-                title=c.doc.title,
-                score=round(float(c.relevance or 0.0), 6),
-                relevance=round(float(c.relevance or 0.0), 6),
-                retrieval_score=round(c.retrieval_score, 6),
-                dense=None if c.dense is None else round(c.dense, 6),
-                lexical=round(c.lexical, 6),
-                parent_id=c.doc.parent_id,
-                domain=c.doc.domain,
-                source_type=c.doc.source_type,
-                credibility=c.doc.credibility,
-                origin=c.doc.origin,
-                timestamp=c.doc.timestamp,
-                access_count=c.doc.access_count,
-                verification_count=c.doc.verification_count,
-                avg_relevance=c.doc.avg_relevance,
-            )
-            for c in kept
-        ],
-    )
+    return await knowledge.search(q, k=k)
 
 
 @router.post(
@@ -258,22 +218,10 @@ async def kb_search(
     responses=error_responses(400, 401, 413, 422, 429, 503),
     tags=["knowledge base"],
 )
-async def kb_add(body: KBDocumentsIn, services: ServicesDep) -> KBAddResponse:
+async def kb_add(body: KBDocumentsIn, knowledge: KnowledgeDep) -> KBAddResponse:
     """Add documents in one batch. Ids are deterministic (source + text): re-adding adds nothing.
     Long documents are stored as passages that keep the parent's id, URL and title."""
-    report = await services.retriever.index(
-        [
-            Document(
-                text=d.text,
-                source=d.source,
-                title=d.title or "",
-                timestamp=d.timestamp,
-                origin="user",
-            )
-            for d in body.documents
-        ]
-    )
-    return KBAddResponse(ids=report.ids, added=report.added, duplicates=report.duplicates)
+    return await knowledge.add(body.documents)
 
 
 @router.delete(
@@ -282,12 +230,9 @@ async def kb_add(body: KBDocumentsIn, services: ServicesDep) -> KBAddResponse:
     responses=error_responses(401, 404, 422, 429, 503),
     tags=["knowledge base"],
 )
-async def kb_delete(doc_id: str, services: ServicesDep) -> KBDeleteResponse:
+async def kb_delete(doc_id: str, knowledge: KnowledgeDep) -> KBDeleteResponse:
     """Delete a document (every passage of a chunked one) by the id POST returned."""
-    deleted = await services.kb.delete(doc_id)
-    if not deleted:
-        raise DocumentNotFound(f"no document with id {doc_id!r}")
-    return KBDeleteResponse(id=doc_id, deleted=deleted)
+    return await knowledge.delete(doc_id)
 
 
 # ---- issue 11: try-it page, live progress (SSE), offline API docs -----------------------------
@@ -318,11 +263,9 @@ STREAM_EXAMPLE = (
     },
 )
 async def verify_stream(
-    body: VerifyRequest, services: ServicesDep, owner: OwnerDep
+    body: VerifyRequest, service: ServiceDep, owner: OwnerDep
 ) -> StreamingResponse:
     """Verify a claim with live progress: the same body as `POST /api/verify`, answered as SSE."""
-    service = services.verification
-    await service.take_slot()  # before the stream starts, so saturation is a plain 503
     started = time.perf_counter()
 
     async def work(emit) -> dict[str, Any]:
@@ -344,7 +287,7 @@ async def verify_stream(
         result = await service.verify(body.claim, options, on_step=on_step)
         return service.answer(result, owner, via="stream", options=options).model_dump(mode="json")
 
-    return sse_response(service.stream(work))
+    return sse_response(await service.stream(work))
 
 
 @router.get("/", include_in_schema=False)

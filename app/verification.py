@@ -10,6 +10,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["VerificationService", "to_check_response", "to_response", "verify_options"]
 
 KEEPALIVE_S = 10.0
+_HOLDING: ContextVar[bool] = ContextVar("claimcheck_verification_slot", default=False)
 DEADLINE_GRACE_S = 0.5  # past VERIFY_DEADLINE_S, a verification still running is ended (503)
 EPOCH_KEY = "reviews:epoch"
 _RESULT = TypeAdapter(VerificationResult)
@@ -117,7 +119,12 @@ class VerificationService:
         llm_model: str,
         deadline_s: float = 45.0,
         reserve_s: float = 5.0,
+        passages: Callable[..., PassageChecker] | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
+        """`passages(verify=…)` makes the passage checker: its claims are verified through this
+        service (the verdict cache, within the passage's slot). `recorder` keeps each answer's
+        record (RECORDS, app/records.py)."""
         self.verifier = verifier
         # VERIFY_DEADLINE_S: outside calls end VERIFY_RESERVE_S before it, leaving that for building
         # the answer from what is there; a verification still running at the deadline (+ grace) ends
@@ -128,10 +135,8 @@ class VerificationService:
         self.max_concurrent = max_concurrent
         self.cache_ttl_s = cache_ttl_s
         self.llm_model = llm_model
-        self.passages: PassageChecker | None = (
-            None  # set by the composition root (it verifies through us)
-        )
-        self.recorder: Recorder | None = None  # set at start-up when RECORDS is on (app/records.py)
+        self.passages = passages(verify=self.verify) if passages is not None else None
+        self.recorder = recorder
         self.review_epoch = ""  # changes with every review: answers cached before it are not served
         self._epoch_read = 0.0
 
@@ -166,29 +171,26 @@ class VerificationService:
 
     # -- the concurrency slot ------------------------------------------------------------------
 
-    async def take_slot(self) -> None:
-        """Take a verification slot now or raise `Saturated` (503 + Retry-After): no queue that
-        grows without bound."""
-        if self.slots.locked():
-            raise Saturated(f"all {self.max_concurrent} verification slots are busy; retry shortly")
-        await self.slots.acquire()  # free, so this returns at once (no await point)
-
-    def release_slot(self) -> None:
-        self.slots.release()
-
     @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
-        await self.take_slot()
+    async def slot(self, *, wait: bool = False) -> AsyncIterator[None]:
+        """Hold a verification slot: taken now or `Saturated` (503 + Retry-After: no queue that grows
+        without bound), or with `wait` (batch jobs) once one frees up. Within it (and in the tasks
+        it starts) `verify`, `check` and `stream` take no second one: a passage's claims share it."""
+        if _HOLDING.get():
+            yield
+            return
+        await self._take(wait)
+        token = _HOLDING.set(True)
         try:
             yield
         finally:
-            self.release_slot()
+            _HOLDING.reset(token)
+            self.slots.release()
 
-    @asynccontextmanager
-    async def queued_slot(self) -> AsyncIterator[None]:
-        """A slot, waiting for one to free up (batch jobs: they queue instead of answering 503)."""
-        async with self.slots:
-            yield
+    async def _take(self, wait: bool) -> None:
+        if not wait and self.slots.locked():
+            raise Saturated(f"all {self.max_concurrent} verification slots are busy; retry shortly")
+        await self.slots.acquire()  # free (unless waiting), so this returns at once
 
     async def verify_job_item(
         self, claim: str, options: ItemOptions, owner: str = ""
@@ -197,8 +199,7 @@ class VerificationService:
         `POST /api/verify` would answer it (its body as JSON data), waiting its turn for a slot:
         the jobs' `VerifyItem`, called by the in-process runner and `claimcheck worker`."""
         chosen = job_options(options)
-        async with self.queued_slot():
-            result = await self.verify(claim, chosen)
+        result = await self.verify(claim, chosen, wait=True)
         return self.answer(result, owner, via="job", options=chosen).model_dump(mode="json")
 
     # -- verification, cached ---------------------------------------------------------------
@@ -222,10 +223,10 @@ class VerificationService:
         options: VerifyOptions | None = None,
         on_step: Callable[[str], None] | None = None,
         *,
-        take_slot: bool = False,
+        wait: bool = False,
     ) -> VerificationResult:
         """A verdict from the cache when one is there (`cache: "hit"`, no slot needed), else from the
-        verifier (in a slot of its own when `take_slot`; callers that hold one already pass False).
+        verifier in a slot (`slot(wait=wait)`).
         Degraded answers (the configured engine did not answer) are not cached: the next try may do
         better."""
         options = options or VerifyOptions()
@@ -252,10 +253,7 @@ class VerificationService:
                     steps=steps,
                     timings_ms={"cache_lookup": elapsed, "total": elapsed},
                 )
-        if take_slot:
-            async with self.slot():
-                result = await self._verify_in_time(claim, options, on_step)
-        else:
+        async with self.slot(wait=wait):
             result = await self._verify_in_time(claim, options, on_step)
         if key is not None and result.mode == self.verifier.verdict_engine:
             await self.cache.set(key, _RESULT.dump_json(result).decode(), self.cache_ttl_s)
@@ -294,37 +292,41 @@ class VerificationService:
         max_claims: int | None = None,
         on_claim: Callable[[PassageClaim], None] | None = None,
     ) -> PassageResult:
+        """Check a passage's claims in one slot, under one deadline their verifications share."""
         if self.passages is None:
             raise RuntimeError("the passage checker is not configured")
-        # one deadline for the whole passage: its claims' verifications share it
-        with within(self.deadline_s - self.reserve_s):
-            try:
-                async with asyncio.timeout(self.deadline_s + DEADLINE_GRACE_S):
-                    return await self.passages.check(
-                        text, web_search=web_search, max_claims=max_claims, on_claim=on_claim
-                    )
-            except TimeoutError:
-                raise DeadlineExceeded(
-                    f"no answer within VERIFY_DEADLINE_S ({self.deadline_s:g} s)"
-                ) from None
+        async with self.slot():
+            with within(self.deadline_s - self.reserve_s):
+                try:
+                    async with asyncio.timeout(self.deadline_s + DEADLINE_GRACE_S):
+                        return await self.passages.check(
+                            text, web_search=web_search, max_claims=max_claims, on_claim=on_claim
+                        )
+                except TimeoutError:
+                    raise DeadlineExceeded(
+                        f"no answer within VERIFY_DEADLINE_S ({self.deadline_s:g} s)"
+                    ) from None
 
     # -- Server-Sent Events ---------------------------------------------------------------------
 
-    def stream(
-        self, work: Callable[[Emit], Awaitable[Any]], *, holds_slot: bool = True
-    ) -> AsyncIterator[str]:
-        """Run `work(emit)` as its own task (started now, so it ends, and gives its slot back, even
+    async def stream(self, work: Callable[[Emit], Awaitable[Any]]) -> AsyncIterator[str]:
+        """Take a slot now (so saturation is a plain 503, before the stream starts), then run
+        `work(emit)` in it as its own task (started now, so it ends, and gives the slot back, even
         if the client never reads); yield each `emit(name, data)` as an event as it happens, then
         `result` with what `work` returned, or `error` with the API's error body. A client that
         goes away cancels the work."""
         queue: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue()
+        held = _HOLDING.get()
+        if not held:
+            await self._take(wait=False)
 
         async def run() -> Any:
+            _HOLDING.set(True)  # this task's own context: the work's verifications are in the slot
             try:
                 return await work(lambda name, data: queue.put_nowait((name, data)))
             finally:
-                if holds_slot:
-                    self.release_slot()
+                if not held:
+                    self.slots.release()
                 queue.put_nowait(None)
 
         task = asyncio.create_task(run())

@@ -11,10 +11,9 @@ import pytest
 
 PUBLIC = {
     "app": [
-        "Services",
+        "Runtime",
         "Settings",
         "VerificationService",
-        "build_services",
         "create_app",
         "to_response",
     ],

@@ -12,7 +12,7 @@ finds it for the same claim and its paraphrases, and `agent.prior.weigh_reviews`
 unless the judge cites newer evidence at least as credible.
 """
 
-from app.records._engines import describe_engines, prompt_hashes
+from app.records._engines import prompt_hashes
 from app.records._http import (
     EditorReviewOut,
     RecordOut,
@@ -27,7 +27,6 @@ from app.records._recorder import (
     Via,
     iso_time,
     keep_all,
-    local_records,
     open_recorder,
 )
 from app.records._reviews import ReviewerKeys, add_review, claim_review
@@ -42,10 +41,8 @@ __all__ = [
     "Via",
     "add_review",
     "claim_review",
-    "describe_engines",
     "iso_time",
     "keep_all",
-    "local_records",
     "open_recorder",
     "prompt_hashes",
     "review_out",

@@ -27,7 +27,6 @@ from jobs.records import (
 
 if TYPE_CHECKING:
     from app.config import Settings
-    from app.services import Services
 
 log = logging.getLogger("claimcheck.records")
 
@@ -271,9 +270,11 @@ async def review_verification(
     row = await recorder.get(record_id, owner)
     if row is None:
         return _missing(record_id)
-    services: Services = request.app.state.services
+    runtime = request.app.state.runtime
     review = await add_review(
-        services,
+        settings,
+        runtime.knowledge,
+        runtime.verification.reviews_changed,
         recorder,
         row,
         reviewer,

@@ -10,14 +10,13 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from agent.models import VerificationResult
 from app.archive import Archiver
-from app.records._engines import describe_engines, prompt_hashes
+from app.records._engines import prompt_hashes
 from app.schemas.verify import VerifyResponse
 from jobs.record_writer import RecordWriter
 from jobs.records import (
@@ -26,13 +25,10 @@ from jobs.records import (
     RecordStore,
     Snapshot,
 )
-from jobs.store import JobStore
-from retrieval.concurrency import run_blocking
 
 if TYPE_CHECKING:
     from agent.verifier import VerifyOptions
     from app.config import Settings
-    from app.services import Services
 
 log = logging.getLogger("claimcheck.records")
 
@@ -223,39 +219,19 @@ class Recorder:
             await self.archiver.aclose()
 
 
-async def open_recorder(settings: Settings, services: Services, engine: Any) -> Recorder | None:
-    """The recorder on the jobs database's engine, or None with RECORDS=false."""
+async def open_recorder(
+    settings: Settings, engine: Any, engines: dict[str, Any]
+) -> Recorder | None:
+    """The recorder on the jobs database's engine, or None with RECORDS=false; `engines` is what
+    answers (app/runtime/engines.py)."""
     if not settings.RECORDS:
         return None
-    engines = await run_blocking(describe_engines, services)
     store = RecordStore(engine)
     archiver = None
     if settings.ARCHIVE == "wayback":
         archiver = Archiver.from_settings(settings, store)
         await archiver.resume()
     return Recorder.open(settings, store, engines, archiver)
-
-
-@asynccontextmanager
-async def local_records(settings: Settings, services: Services) -> AsyncIterator[Recorder | None]:
-    """Records for a process without the HTTP app (`claimcheck verify`, `claimcheck mcp` over stdio):
-    the same database, opened here and closed (records written) on the way out."""
-    if not settings.RECORDS:
-        yield None
-        return
-    store = await JobStore.open(settings.database_url)
-    try:
-        recorder = services.verification.recorder = await open_recorder(
-            settings, services, store.engine
-        )
-        try:
-            yield recorder
-        finally:
-            services.verification.recorder = None
-            if recorder is not None:
-                await recorder.aclose()
-    finally:
-        await store.aclose()
 
 
 def keep_all(

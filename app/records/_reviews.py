@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from app.records._recorder import Recorder, iso_time
@@ -18,7 +19,8 @@ from jobs.records import (
 from retrieval.documents import review_document
 
 if TYPE_CHECKING:
-    from app.services import Services
+    from app.config import Settings
+    from app.knowledge import KnowledgeService
 
 log = logging.getLogger("claimcheck.records")
 
@@ -74,7 +76,9 @@ def claim_review(
 
 
 async def add_review(
-    services: Services,
+    settings: Settings,
+    knowledge: KnowledgeService,
+    reviews_changed: Callable[[], Awaitable[None]],
     recorder: Recorder,
     row: RecordRow,
     reviewer: str,
@@ -84,7 +88,6 @@ async def add_review(
     base_url: str,
 ) -> ReviewRow:
     """Store a review and teach the knowledge base (shared by the route and `claimcheck review`)."""
-    settings = services.settings
     review_id = "rev_" + uuid.uuid4().hex
     url = (settings.REVIEW_URL or base_url + "/api/reviews/{id}").replace("{id}", review_id)
     created = recorder.clock()
@@ -102,7 +105,7 @@ async def add_review(
     document.origin = "review"
     if note.strip():
         document.text += f" Editor's note: {note.strip()}"
-    report = await services.retriever.index([document])
+    report = await knowledge.index([document])
     review = ReviewRow(
         review_id,
         row.id,
@@ -117,7 +120,7 @@ async def add_review(
         created,
     )
     await recorder.store.add_review(review)
-    await services.verification.reviews_changed()  # cached answers predate the review
+    await reviews_changed()  # cached answers predate the review
     log.info(
         "review %s by %s: %r is %s (claimcheck said %s)",
         review_id,

@@ -38,8 +38,8 @@ async def verify(client, body: dict) -> tuple[float, dict]:
 
 
 def slots_free(client) -> bool:
-    services = client.app.state.services
-    return services.verify_slots._value == services.settings.MAX_CONCURRENT_VERIFICATIONS
+    services = client.app.state.runtime
+    return services.verification.slots._value == services.settings.MAX_CONCURRENT_VERIFICATIONS
 
 
 def step_with(body: dict, *words: str) -> str:

@@ -1,76 +1,71 @@
 """The composition root closes everything it opened, whichever step fails (issue 21 item 4).
 
-Each step of `build_services` is made to fail in turn; afterwards every HTTP client, fetcher,
-cache and the KB that the earlier steps opened must be closed, and no task left running
-(the inference batchers' workers are tasks). The same holds after a successful build and `aclose`."""
+Each step of `runtime` that loads a model or opens a connection (the fields of `Makers`) is made to
+fail in turn; afterwards every HTTP client, fetcher, cache and the KB that the earlier steps opened
+must be closed, and no task left running (the inference batchers' workers are tasks). The same
+holds after a successful build once the runtime's block is left. The steps are passed in as
+`makers`, the runtime's own parameter: nothing is patched."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
-import app.services as services_module
-from app.services import build_services
+from app.runtime import Makers, runtime
 from tests.conftest import make_settings
 
+# In the order the runtime takes them.
 STEPS = [
     "load_embedder",
     "load_reranker",
     "open_kb",
+    "http_client",
     "make_provider",
-    "OpenAIChatModel",
+    "fetcher",
+    "chat_model",
     "load_head_classifier",
     "load_nli",
     "load_local_judge",
+    "warm_up",
     "make_cache",
-    "VerificationService",
-    "PassageChecker",
-    "SourceAuditor",
-    "load_language_model",
 ]
 
 
 class Opened:
-    """Records what build_services opens, and whether it was closed."""
+    """Makers that record what the runtime opens, and whether it was closed."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self) -> None:
         self.things: list[tuple[str, object]] = []
         self.closed: set[int] = set()
-        opened = self
 
-        real_client = services_module.httpx.AsyncClient
+    def makers(self, failing: str | None = None) -> Makers:
+        real = Makers()
 
-        class Client(real_client):  # type: ignore[misc, valid-type]
-            def __init__(self, *args, **kwargs) -> None:
-                super().__init__(*args, **kwargs)
-                opened.things.append(("http client", self))
+        def http_client(settings):
+            client = real.http_client(settings)
+            self.things.append(("http client", client))
+            return client
 
-        real_fetcher = services_module.Fetcher
-
-        class Fetcher(real_fetcher):  # type: ignore[misc, valid-type]
-            def __init__(self, *args, **kwargs) -> None:
-                super().__init__(*args, **kwargs)
-                opened.track("fetcher", self, "aclose")
-
-        real_open_kb, real_cache = services_module.open_kb, services_module.make_cache
+        def fetcher(*args, **kwargs):
+            return self.track("fetcher", real.fetcher(*args, **kwargs), "aclose")
 
         def open_kb(settings):
-            kb = real_open_kb(settings)
-            opened.track("knowledge base", kb, "close")
-            return kb
+            return self.track("knowledge base", real.open_kb(settings), "close")
 
         def make_cache(url):
-            cache = real_cache(url)
-            opened.track("verdict cache", cache, "aclose")
-            return cache
+            return self.track("verdict cache", real.make_cache(url), "aclose")
 
-        monkeypatch.setattr(services_module.httpx, "AsyncClient", Client)
-        monkeypatch.setattr(services_module, "Fetcher", Fetcher)
-        monkeypatch.setattr(services_module, "open_kb", open_kb)
-        monkeypatch.setattr(services_module, "make_cache", make_cache)
+        def fail(*args, **kwargs):
+            raise RuntimeError(f"{failing} failed")
 
-    def track(self, what: str, thing: object, method: str) -> None:
+        makers = replace(
+            real, http_client=http_client, fetcher=fetcher, open_kb=open_kb, make_cache=make_cache
+        )
+        return replace(makers, **{failing: fail}) if failing else makers
+
+    def track(self, what: str, thing: object, method: str) -> object:
         self.things.append((what, thing))
         real = getattr(thing, method)
         if asyncio.iscoroutinefunction(real):
@@ -85,6 +80,7 @@ class Opened:
                 return real(*args, **kwargs)
 
         setattr(thing, method, closing)
+        return thing
 
     def left_open(self) -> list[str]:
         out = []
@@ -108,16 +104,12 @@ def settings_for(tmp_path):
 
 
 @pytest.mark.parametrize("step", STEPS)
-async def test_a_failing_step_closes_everything_opened_before_it(tmp_path, monkeypatch, step):
-    opened = Opened(monkeypatch)
+async def test_a_failing_step_closes_everything_opened_before_it(tmp_path, step):
+    opened = Opened()
     before = asyncio.all_tasks()
-
-    def fail(*args, **kwargs):
-        raise RuntimeError(f"{step} failed")
-
-    monkeypatch.setattr(services_module, step, fail)
     with pytest.raises(RuntimeError, match=f"{step} failed"):
-        await build_services(settings_for(tmp_path))
+        async with runtime(settings_for(tmp_path), makers=opened.makers(failing=step)):
+            pass
     assert opened.left_open() == []
     if STEPS.index(step) > STEPS.index("open_kb"):
         assert "knowledge base" in {
@@ -128,14 +120,13 @@ async def test_a_failing_step_closes_everything_opened_before_it(tmp_path, monke
     assert leaked == [], leaked
 
 
-async def test_a_successful_build_closes_everything_at_shutdown(tmp_path, monkeypatch):
-    opened = Opened(monkeypatch)
+async def test_a_successful_build_closes_everything_at_shutdown(tmp_path):
+    opened = Opened()
     before = asyncio.all_tasks()
-    services = await build_services(settings_for(tmp_path))
-    kinds = sorted({what for what, _ in opened.things})
-    assert kinds == ["fetcher", "http client", "knowledge base", "verdict cache"]
-    assert sorted(set(opened.left_open())) == kinds  # all still open while serving
-    await services.aclose()
+    async with runtime(settings_for(tmp_path), makers=opened.makers()):
+        kinds = sorted({what for what, _ in opened.things})
+        assert kinds == ["fetcher", "http client", "knowledge base", "verdict cache"]
+        assert sorted(set(opened.left_open())) == kinds  # all still open while serving
     assert opened.left_open() == []
     await asyncio.sleep(0)
     assert [t for t in asyncio.all_tasks() - before if not t.done()] == []
@@ -146,8 +137,7 @@ async def test_claim_heads_choose_the_classifiers_weights(tmp_path):
         ("default", "subjectivity.json"),
         ("research", "subjectivity-research.json"),
     ):
-        services = await build_services(make_settings(tmp_path / kind, CLAIM_HEADS=kind))
-        try:
-            assert services.classifier == f"rules + opinion detector (agent/data/{name})"
-        finally:
-            await services.aclose()
+        async with runtime(make_settings(tmp_path / kind, CLAIM_HEADS=kind)) as running:
+            assert running.agent.judges.classifier == (
+                f"rules + opinion detector (agent/data/{name})"
+            )

@@ -80,7 +80,7 @@ async def test_sixteen_abandoned_requests_leave_the_service_answering(tmp_path, 
             RATE_LIMIT="1000/minute",
         )
         async with app_client(settings, embedder=minilm) as client, live_server(client.app) as port:
-            slots = client.app.state.services.verify_slots
+            slots = client.app.state.runtime.verification.slots
             abandoned = []
             for n in range(SLOTS):  # the three kinds of request that hold a slot
                 path, body = [

@@ -42,11 +42,11 @@ class AppUnderTest:
 
     async def __call__(self, scope, receive, send) -> None:
         assert self.app is not None, "the fuzz_app fixture plugs the app in"
-        services = getattr(self.app.state, "services", None)
+        services = getattr(self.app.state, "runtime", None)
         if (
             services is not None
         ):  # URLs in fuzzed texts (and the schema's example) are never looked up
-            services.audit_fetcher.backend.resolver = no_dns
+            services.search.pages.backend.resolver = no_dns
         await self.app(scope, receive, send)
 
 

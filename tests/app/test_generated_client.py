@@ -82,7 +82,7 @@ async def test_a_generated_client_drives_every_operation(tmp_path):
         REVIEWER_KEYS=f"Gen Editor:{KEY}",
     )
     async with app_client(settings, embedder=HashingEmbedder()) as raw:
-        raw.app.state.services.audit_fetcher.backend.resolver = no_dns
+        raw.app.state.runtime.search.pages.backend.resolver = no_dns
         spec = await raw.get("/openapi.json")
         documented = {
             f"{method} {path}" for path, ops in spec.json()["paths"].items() for method in ops

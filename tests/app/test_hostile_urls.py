@@ -71,7 +71,7 @@ async def test_zero_padded_and_octal_loopback_is_refused_not_crashed(url):
 )
 async def test_the_audit_reports_invalid_url_per_url(tmp_path, url):
     async with client_for(tmp_path) as client:
-        client.app.state.services.audit_fetcher.backend.resolver = no_dns
+        client.app.state.runtime.search.pages.backend.resolver = no_dns
         response = await client.post("/api/sources/audit", json={"text": f"See {url} for details."})
         assert response.status_code == 200, response.text
         (item,) = response.json()["urls"]
@@ -130,7 +130,7 @@ async def test_the_kb_api_refuses_a_malformed_source(tmp_path, source):
 
 async def test_a_stored_document_with_an_unusable_source_is_skipped_with_a_step(tmp_path):
     async with client_for(tmp_path) as client:
-        retriever = client.app.state.services.retriever
+        retriever = client.app.state.runtime.retrieval.retriever
         # a row written before sources were validated (the API accepted these)
         await retriever.index(
             [

@@ -20,10 +20,10 @@ async def test_loaded_models_are_batched_cached_and_reported(tmp_path, minilm):
         EMBEDDING_CACHE_DIR=tmp_path / "onnx",
     )
     async with app_client(settings) as client:
-        services = client.app.state.services
-        assert isinstance(services.embedder, CachedEmbedder)
-        assert isinstance(services.embedder.inner, BatchedEmbedder)
-        assert isinstance(services.retriever.reranker, BatchedCrossEncoder)
+        services = client.app.state.runtime
+        assert isinstance(services.retrieval.embedder, CachedEmbedder)
+        assert isinstance(services.retrieval.embedder.inner, BatchedEmbedder)
+        assert isinstance(services.retrieval.retriever.reranker, BatchedCrossEncoder)
         queries = [f"Is the Earth flat? ({n})" for n in range(6)]
         responses = await asyncio.gather(
             *(client.get("/api/kb/search", params={"q": q}) for q in queries)
@@ -38,10 +38,12 @@ async def test_loaded_models_are_batched_cached_and_reported(tmp_path, minilm):
             200,
             204,
         )
-        hits_before = services.embedder.hits
+        hits_before = services.retrieval.embedder.hits
         again = await client.post("/api/kb/documents", json={"documents": [document]})
         assert again.json()["added"] == 1
-        assert services.embedder.hits > hits_before  # the same snippet was not embedded again
+        assert (
+            services.retrieval.embedder.hits > hits_before
+        )  # the same snippet was not embedded again
         components = (await client.get("/api/health")).json()["components"]
     inference = components["inference"]
     assert inference["threads"] == available_cores()
@@ -53,7 +55,7 @@ async def test_loaded_models_are_batched_cached_and_reported(tmp_path, minilm):
         "onnx",
         False,
     )
-    assert services.retriever.reranker.inner._model.threads == available_cores()
+    assert services.retrieval.retriever.reranker.inner._model.threads == available_cores()
     assert any((tmp_path / "onnx").rglob("*.onnx"))
     batching = inference["batching"]
     assert (
@@ -81,9 +83,9 @@ async def test_batching_and_the_cache_can_be_switched_off(tmp_path):
     before = torch.get_num_threads()
     try:
         async with app_client(settings) as client:
-            services = client.app.state.services
+            services = client.app.state.runtime
             assert isinstance(
-                services.embedder, BatchedEmbedder
+                services.retrieval.embedder, BatchedEmbedder
             )  # a batch of one: still off the loop
             assert (await client.get("/api/kb/search", params={"q": "anything"})).status_code == 200
             inference = (await client.get("/api/health")).json()["components"]["inference"]
@@ -111,10 +113,10 @@ async def test_the_nli_model_and_the_checkworthy_encoder_take_turns_on_the_servi
     tiny_nli(tmp_path / "nli")
     settings = make_settings(tmp_path, NLI_MODEL=str(tmp_path / "nli"), VERDICT_BACKEND="nli")
     async with app_client(settings, embedder=minilm) as client:
-        services = client.app.state.services  # type: ignore[attr-defined]
-        lane, nli = services.inference.lane, services.verifier.nli
+        services = client.app.state.runtime  # type: ignore[attr-defined]
+        lane, nli = services.retrieval.inference.lane, services.agent.verifier.nli
         assert nli is not None and lane is not None
-        assert services.passages.checkworthy.layers._lock is lane
+        assert services.verification.passages.checkworthy.layers._lock is lane
         done: list[float] = []
         with lane:  # another model call is running
             started = time.perf_counter()

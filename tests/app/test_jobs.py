@@ -25,7 +25,7 @@ class Gate:
     every call is counted. The rest of the verification is the real one."""
 
     def __init__(self, app) -> None:
-        verifier = app.state.services.verifier
+        verifier = app.state.runtime.agent.verifier
         self.real = verifier.verify
         self.calls: list[str] = []
         self.open = asyncio.Event()

@@ -111,7 +111,7 @@ async def test_web_results_are_used_and_written_back_into_the_kb(tmp_path, minil
                     "/api/verify", json={"claim": "The Eiffel Tower was completed in 1889"}
                 )
             ).json()
-            await client.app.state.services.verifier.drain()  # type: ignore[attr-defined]  # written after the answer
+            await client.app.state.runtime.agent.verifier.drain()  # type: ignore[attr-defined]  # written after the answer
             after = (await client.get("/api/health")).json()["kb_size"]
             again = (
                 await client.post(

@@ -87,13 +87,13 @@ async def test_a_repeated_sentence_is_verified_once_and_shares_its_result(tmp_pa
     async with app_client(make_settings(tmp_path), embedder=minilm) as client:
         app = client.app
         calls: list[str] = []
-        real = app.state.services.verification.passages.verify
+        real = app.state.runtime.verification.passages.verify
 
         async def counted(claim, options):
             calls.append(claim)
             return await real(claim, options)
 
-        app.state.services.verification.passages.verify = counted
+        app.state.runtime.verification.passages.verify = counted
         body = (
             await client.post(
                 "/api/check", json={"text": text, "web_search": False, "max_claims": 2}

@@ -326,11 +326,11 @@ async def test_secrets_are_never_logged_or_returned(tmp_path, minilm, caplog):
 
 
 def test_health_never_shows_credentials_in_urls():
-    from app.services import _without_userinfo
+    from app.runtime.describe import without_userinfo
 
-    assert _without_userinfo("http://user:pw@llm.internal:8080/v1") == "http://llm.internal:8080/v1"
-    assert _without_userinfo("http://127.0.0.1:11434/v1") == "http://127.0.0.1:11434/v1"
-    assert _without_userinfo(None) is None
+    assert without_userinfo("http://user:pw@llm.internal:8080/v1") == "http://llm.internal:8080/v1"
+    assert without_userinfo("http://127.0.0.1:11434/v1") == "http://127.0.0.1:11434/v1"
+    assert without_userinfo(None) is None
 
 
 # -- a 5 MB body against a real server ------------------------------------------------------

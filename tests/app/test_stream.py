@@ -56,7 +56,7 @@ async def test_invalid_claim_is_a_plain_422_not_a_stream(tmp_path, minilm):
 async def test_saturation_is_a_503_before_the_stream_starts(tmp_path, minilm):
     settings = make_settings(tmp_path, MAX_CONCURRENT_VERIFICATIONS=1)
     async with app_client(settings, embedder=minilm) as client:
-        slots = client.app.state.services.verify_slots
+        slots = client.app.state.runtime.verification.slots
         await slots.acquire()  # someone else's verification holds the only slot
         try:
             response = await client.post("/api/verify/stream", json={"claim": "The Earth is flat"})
@@ -89,7 +89,7 @@ async def test_a_failure_after_the_stream_started_is_an_error_event(tmp_path, mi
     async with app_client(make_settings(tmp_path), embedder=embedder) as client:
         embedder.broken = True
         response = await client.post("/api/verify/stream", json={"claim": "The Earth is flat"})
-        slots_free = client.app.state.services.verify_slots._value
+        slots_free = client.app.state.runtime.verification.slots._value
     events = parse_events(response.text)
     assert response.status_code == 200  # the stream had started: the failure is an event
     assert events[-1] == (
@@ -156,7 +156,7 @@ async def test_a_client_that_goes_away_cancels_its_verification(tmp_path, minilm
     with FakeOpenAI(scripted(), delay_s=0.5) as llm:
         settings = make_settings(tmp_path, OPENAI_BASE_URL=llm.url, OPENAI_API_KEY="test")
         async with app_client(settings, embedder=minilm) as client, live_server(client.app) as url:
-            slots = client.app.state.services.verify_slots
+            slots = client.app.state.runtime.verification.slots
             async with (
                 httpx.AsyncClient(timeout=30) as http,
                 http.stream(

@@ -100,17 +100,17 @@ async def test_web_results_reach_the_kb_once_with_their_metadata(tmp_path, minil
         async with app_client(
             settings_for(tmp_path, searx, VERDICT_CACHE_TTL_S=0), embedder=minilm
         ) as client:
-            services = client.app.state.services  # type: ignore[attr-defined]
+            services = client.app.state.runtime  # type: ignore[attr-defined]
             before = (await client.get("/api/health")).json()["kb_size"]
             first = (await client.post("/api/verify", json={"claim": CLAIM})).json()
             asked = len(searx.requests)
             # the same results again at once, while the first write may still be running in the
             # background: what is being written counts as there, so it is not new twice
             second = (await client.post("/api/verify", json={"claim": CLAIM})).json()
-            assert await services.verifier.drain() == 0
+            assert await services.agent.verifier.drain() == 0
             after_first = after_second = (await client.get("/api/health")).json()["kb_size"]
             web_ids = [e["id"] for e in first["evidence"] if e["origin"] != "kb"]
-            stored = {d.id: d.metadata for d in await services.kb.get(web_ids)}
+            stored = {d.id: d.metadata for d in await services.retrieval.kb.get(web_ids)}
     assert first["search"]["new_documents"] == 2 and after_first == before + 2
     assert second["search"]["new_documents"] == 0 and after_second == after_first
     assert asked == 4 and len(searx.requests) in {4, 8}  # the KB may now settle it alone
