@@ -13,6 +13,7 @@ from pydantic import SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from app._settings_fields import ModelFields, SearchFields, ServiceFields
+from search.urls import parse_allowed_host
 
 MIN_API_KEY_CHARS = 16
 
@@ -60,8 +61,6 @@ class Settings(ServiceFields, SearchFields, ModelFields, BaseSettings):
     @field_validator("FETCH_ALLOW_HOSTS")
     @classmethod
     def _allowed_hosts(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        from search.fetch import parse_allowed_host
-
         for entry in value:
             parse_allowed_host(entry)  # ValueError names the entry and the accepted forms
         return value

@@ -17,6 +17,7 @@ import numpy as np
 from retrieval.concurrency import run_blocking
 from retrieval.errors import ModelUnavailable
 from retrieval.model_files import ResolvedModel, resolve_model
+from retrieval.onnx_embedder import OnnxEmbedder
 
 log = logging.getLogger(__name__)
 
@@ -134,8 +135,6 @@ def load_embedder(
             f"unknown embedding backend {backend!r}; choose one of {', '.join(BACKENDS)}"
         )
     if backend != "torch":
-        from retrieval.onnx_embedder import OnnxEmbedder
-
         try:
             embedder = OnnxEmbedder.load(
                 name, quantized=backend == "onnx-int8", cache_dir=cache_dir, threads=threads

@@ -23,6 +23,7 @@ from retrieval.concurrency import run_blocking
 from retrieval.embeddings import Embedder
 from retrieval.errors import ModelUnavailable
 from retrieval.model_files import resolve_model
+from retrieval.onnx_cross_encoder import OnnxCrossEncoder
 
 log = logging.getLogger(__name__)
 
@@ -116,8 +117,6 @@ class CrossEncoderReranker:
         threads: int | None = None,
     ) -> CrossEncoderReranker:
         """Blocking, ONNX Runtime (exported once into `cache_dir`). Raises ModelUnavailable."""
-        from retrieval.onnx_cross_encoder import OnnxCrossEncoder
-
         model = OnnxCrossEncoder.load(
             name, quantized=quantized, max_length=max_length, cache_dir=cache_dir, threads=threads
         )

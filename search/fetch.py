@@ -44,10 +44,10 @@ from search.guard import (
     Resolver,
     check_scheme,
     guard_host,
-    parse_allowed_host,
     system_resolver,
 )
 from search.resilience import Breakers, CircuitOpen, Limits, budget, cut, retrying
+from search.urls import parse_allowed_host
 
 __all__ = [
     "FetchError",

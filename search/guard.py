@@ -4,7 +4,7 @@
 private, link-local, CGNAT, ULA, multicast, reserved, unspecified, their IPv4-mapped IPv6 forms
 and their integer/hex/octal spellings); :class:`GuardedBackend` is the httpcore network backend
 that connects only to the addresses it vetted. Hosts in ``FETCH_ALLOW_HOSTS`` are exempt on the
-ports they name (:func:`parse_allowed_host`). The fetcher's errors live here, since the guard
+ports they name (``parse_allowed_host``, search/urls.py). The fetcher's errors live here, since the guard
 raises them; search.fetch exports them.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import httpcore
 
-from search.urls import InvalidUrl, normalise_url
+from search.urls import DEFAULT_PORTS, InvalidUrl, normalise_url, parse_allowed_host
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -79,33 +79,6 @@ def _why_blocked(ip: IPAddress) -> str | None:
     if ip.is_reserved or not ip.is_global:
         return "not a public address"
     return None
-
-
-DEFAULT_PORTS = (80, 443)
-
-
-def parse_allowed_host(entry: str) -> tuple[str, int | str | None]:
-    """A FETCH_ALLOW_HOSTS entry as (host, port): `host:port` exempts that port only, a bare host
-    its default ports (80, 443) only, `host:*` every port (explicitly). IPv6 in brackets:
-    `[::1]:8080`, `[::1]`. Raises ValueError for an entry that is neither."""
-    text = entry.strip().lower()
-    host, port = text, None
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        if rest:
-            if not rest.startswith(":"):
-                raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: expected [ipv6]:port")
-            port = rest[1:]
-    elif text.count(":") == 1:
-        host, port = text.split(":")
-    host = host.rstrip(".")
-    if not host or port == "":
-        raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: expected host, host:port or host:*")
-    if port is None or port == "*":
-        return host, port
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: the port must be 1-65535 or *")
-    return host, int(port)
 
 
 async def guard_host(

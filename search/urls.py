@@ -30,11 +30,13 @@ from urllib.parse import urlsplit, urlunsplit
 import idna
 
 __all__ = [
+    "DEFAULT_PORTS",
     "FORBIDDEN_CHARS",
     "MAX_URL_CHARS",
     "InvalidUrl",
     "is_valid_url",
     "normalise_url",
+    "parse_allowed_host",
     "usable_source",
 ]
 
@@ -155,3 +157,30 @@ def is_valid_url(value: object) -> bool:
     except InvalidUrl:
         return False
     return True
+
+
+DEFAULT_PORTS = (80, 443)
+
+
+def parse_allowed_host(entry: str) -> tuple[str, int | str | None]:
+    """A FETCH_ALLOW_HOSTS entry as (host, port): `host:port` exempts that port only, a bare host
+    its default ports (80, 443) only, `host:*` every port (explicitly). IPv6 in brackets:
+    `[::1]:8080`, `[::1]`. Raises ValueError for an entry that is neither."""
+    text = entry.strip().lower()
+    host, port = text, None
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: expected [ipv6]:port")
+            port = rest[1:]
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    host = host.rstrip(".")
+    if not host or port == "":
+        raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: expected host, host:port or host:*")
+    if port is None or port == "*":
+        return host, port
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"FETCH_ALLOW_HOSTS entry {entry!r}: the port must be 1-65535 or *")
+    return host, int(port)

@@ -59,11 +59,8 @@ AGENT_TOP_LEVEL: set[str] = set()
 CYCLES: list[set[str]] = []
 UPWARD_IMPORTS: set[str] = set()
 LOCAL_IMPORTS: set[str] = {
-    "app.config::Settings._allowed_hosts → search.fetch",
     "app.config::Settings._profile → agent.check",
     "app.security::document_security.openapi → app.schemas.common",
-    "retrieval.embeddings::load_embedder → retrieval.onnx_embedder",
-    "retrieval.rerank::CrossEncoderReranker.load_onnx → retrieval.onnx_cross_encoder",
 }
 
 # --- measuring -------------------------------------------------------------------------------------
