@@ -46,7 +46,7 @@ def as_evidence(url: str) -> Evidence:
         source_type=p.source_type,
         credibility=p.credibility,
         bias=p.bias,
-        flags=list(p.flags),
+        flags=tuple(p.flags),
     )
 
 

@@ -140,7 +140,7 @@ def to_evidence(case: Case):
                 domain=registered_domain(source) or profile.domain,
                 source_type=profile.source_type,
                 credibility=profile.credibility,
-                flags=list(profile.flags),
+                flags=tuple(profile.flags),
             )
         )
     return items

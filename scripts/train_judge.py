@@ -393,13 +393,14 @@ SOURCES = {
 def calibrate(args) -> None:
     """Fit the verdict's threshold and Platt scaling on the validation split's out-of-fold
     predictions (the judge never trained on them), through the service's own path: the judge
-    over each item's best sentences (agent.stance.nli_judge), then agent.verdict.stance_scores."""
+    over each item's best sentences (agent.judge._stance.nli_judge), then agent.judge._from_stances.stance_scores;
+    cases a comparison rule decides are left out (rule_verdict answers them first)."""
     import asyncio
 
     from sklearn.linear_model import LogisticRegression
 
     from agent.judge import LocalJudge
-    from agent.judge._from_stances import Calibration, decide, stance_scores
+    from agent.judge._from_stances import Calibration, decide, rule_verdict, stance_scores
     from agent.judge._stance import nli_judge
     from benchmarks.judge_data import Case, scifact_cases, scifact_claims
     from benchmarks.verdict import to_evidence
@@ -434,10 +435,19 @@ def calibrate(args) -> None:
         for case in val:
             evidence = to_evidence(case)
             judged = await nli_judge(case.claim, evidence, judge, judge.sentences_per_item)
-            out.append(stance_scores(judged.evidence, judged.probs))
+            # a case a comparison rule decides never reaches the calibrated decision
+            ruled = rule_verdict(judged.evidence, "") is not None
+            out.append(None if ruled else stance_scores(judged.evidence, judged.probs))
         return out
 
     results = asyncio.run(scores())
+    ruled = sum(r is None for r in results)
+    kept = [i for i, r in enumerate(results) if r is not None]
+    val, kinds, results = (
+        [val[i] for i in kept],
+        [kinds[i] for i in kept],
+        [results[i] for i in kept],
+    )
     datasets = sorted(set(kinds))
 
     def precision_by(t: float) -> tuple[dict[str, float], float]:
@@ -491,7 +501,9 @@ def calibrate(args) -> None:
     card["calibration"] = {
         "threshold": threshold,
         "platt": platt,
-        "fitted_on": f"the validation split's out-of-fold predictions ({len(val)} cases, 15 % of the training claims)",
+        "fitted_on": f"the validation split's out-of-fold predictions ({len(val)} cases, 15 % of the training claims"
+        f" — {ruled} more that a comparison rule decides are left out: they never reach this decision;"
+        " references weigh 1.0, as in the service)",
         "validation_tf_precision": {k: round(v, 4) for k, v in per.items()},
         "validation_coverage": round(coverage, 4),
         "target_precision": args.target_precision,
