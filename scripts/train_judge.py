@@ -272,6 +272,7 @@ def finetune(args) -> None:
     result, state, probs = best
     out = Path(args.out)
     save_file(state, str(out))
+    pre = pretraining(args.init)
     card = {
         "base": BASE,
         "design": f"finetune top {args.layers} of {layers} layers + 3-way head",
@@ -287,7 +288,9 @@ def finetune(args) -> None:
             ["symmetric word and negation edits of those pairs (scripts/judge_synthetic.py)"]
             if args.synthetic
             else []
-        ),
+        )
+        + ([f"first: {pre['trained_on']} (scripts/train_nli.py)"] if pre else []),
+        "pretraining": pre,
         "training": {
             "seed": args.seed,
             "init": Path(args.init).name if args.init else None,
@@ -311,6 +314,13 @@ def finetune(args) -> None:
         json.dumps({"saved": str(out), "bytes": out.stat().st_size, "validation": result}),
         flush=True,
     )
+
+
+def pretraining(init: str | None) -> dict | None:
+    """The card of the weights a fine-tune started from, when they were pre-trained on NLI
+    (scripts/train_nli.py writes it beside them): what they learnt from and their SNLI accuracy."""
+    card = Path(init).with_suffix(".json") if init else None
+    return json.loads(card.read_text()) if card is not None and card.exists() else None
 
 
 # -- the frozen-feature baseline -------------------------------------------------------------------
