@@ -100,6 +100,40 @@ def length_buckets(pairs: list[Pair], batch: int, rng: random.Random) -> list[li
     return batches
 
 
+def warmup_schedule(optimiser, steps: int):
+    """Linear warm-up over the first 6 % of the steps, then linear decay to zero."""
+    import torch
+
+    return torch.optim.lr_scheduler.LambdaLR(
+        optimiser, lambda s: min(1.0, (s + 1) / (0.06 * steps)) * max(0.0, (steps - s) / steps)
+    )
+
+
+def train_step(
+    network, tokenizer, batch: list[Pair], max_tokens: int, loss_fn, optimiser, schedule
+):
+    """One optimiser step on a batch of pairs (evidence first, as the judge reads them); the loss."""
+    import torch
+
+    enc = tokenizer(
+        [p.evidence for p in batch],
+        [p.claim for p in batch],
+        padding=True,
+        truncation="only_first",
+        max_length=max_tokens,
+        return_tensors="pt",
+    )
+    target = torch.tensor([LABELS.index(p.label) for p in batch])
+    loss = loss_fn(network(**enc), target)
+    loss.backward()
+    params = [q for q in network.parameters() if q.requires_grad]
+    torch.nn.utils.clip_grad_norm_(params, 1.0)
+    optimiser.step()
+    schedule.step()
+    optimiser.zero_grad()
+    return loss
+
+
 def macro_f1(gold: list[int], pred: list[int], labels=(0, 1, 2)) -> float:
     scores = []
     for label in labels:
@@ -218,30 +252,17 @@ def finetune(args) -> None:
     loss_fn = torch.nn.CrossEntropyLoss(weight=weights)
     steps = args.epochs * ((len(train_aug) + args.batch - 1) // args.batch)
     optimiser = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimiser, lambda s: min(1.0, (s + 1) / (0.06 * steps)) * max(0.0, (steps - s) / steps)
-    )
+    schedule = warmup_schedule(optimiser, steps)
     started = time.perf_counter()
     best, history = None, []
     for epoch in range(args.epochs):
         network.train()
         batches = length_buckets(train_aug, args.batch, rng)
         for k, idx in enumerate(batches):
-            enc = tokenizer(
-                [train_aug[i].evidence for i in idx],
-                [train_aug[i].claim for i in idx],
-                padding=True,
-                truncation="only_first",
-                max_length=args.max_tokens,
-                return_tensors="pt",
+            batch = [train_aug[i] for i in idx]
+            loss = train_step(
+                network, tokenizer, batch, args.max_tokens, loss_fn, optimiser, schedule
             )
-            target = torch.tensor([LABELS.index(train_aug[i].label) for i in idx])
-            loss = loss_fn(network(**enc), target)
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(params, 1.0)
-            optimiser.step()
-            schedule.step()
-            optimiser.zero_grad()
             if k % 50 == 0:
                 print(
                     json.dumps(

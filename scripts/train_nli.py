@@ -37,7 +37,14 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from agent.judge import LABELS, build_network  # noqa: E402
 from benchmarks.judge_data import Pair  # noqa: E402
-from scripts.train_judge import length_buckets, load_base, predict, seed_everything  # noqa: E402
+from scripts.train_judge import (  # noqa: E402
+    length_buckets,
+    load_base,
+    predict,
+    seed_everything,
+    train_step,
+    warmup_schedule,
+)
 
 SNLI = ROOT.parent / "shared" / "data" / "snli"
 TO_LABEL = {"entailment": "supports", "contradiction": "refutes", "neutral": "nei"}
@@ -102,28 +109,13 @@ def train(args) -> None:
     params = [p for p in network.parameters() if p.requires_grad]
     steps = (len(pairs) + args.batch - 1) // args.batch
     optimiser = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimiser, lambda s: min(1.0, (s + 1) / (0.06 * steps)) * max(0.0, (steps - s) / steps)
-    )
+    schedule = warmup_schedule(optimiser, steps)
     loss_fn = torch.nn.CrossEntropyLoss()
     started = time.perf_counter()
     network.train()
     for k, idx in enumerate(length_buckets(pairs, args.batch, rng)):
-        enc = tokenizer(
-            [pairs[i].evidence for i in idx],
-            [pairs[i].claim for i in idx],
-            padding=True,
-            truncation="only_first",
-            max_length=args.max_tokens,
-            return_tensors="pt",
-        )
-        target = torch.tensor([LABELS.index(pairs[i].label) for i in idx])
-        loss = loss_fn(network(**enc), target)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(params, 1.0)
-        optimiser.step()
-        schedule.step()
-        optimiser.zero_grad()
+        batch = [pairs[i] for i in idx]
+        loss = train_step(network, tokenizer, batch, args.max_tokens, loss_fn, optimiser, schedule)
         if k % 50 == 0:
             elapsed = time.perf_counter() - started
             print(
