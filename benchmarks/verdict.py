@@ -225,9 +225,9 @@ class APIBackend(Backend):
 
     def __init__(self, client) -> None:
         self.client = client
-        self.via: dict[
-            str, str
-        ] = {}  # claim → what decided: "rule" (exact comparison) or "learned"
+        # each row (by its Case's id: a claim repeats with other evidence) → what decided it:
+        # "rule" (exact comparison) or "learned"
+        self.via: dict[int, str] = {}
 
     async def judge(self, case: Case):
         response = await self.client.post(
@@ -241,7 +241,7 @@ class APIBackend(Backend):
         if response.status_code != 200:
             raise RuntimeError(f"{response.status_code}: {response.text[:200]}")
         body = response.json()
-        self.via[case.claim] = "rule" if "exact comparison" in body["reasoning"] else "learned"
+        self.via[id(case)] = "rule" if "exact comparison" in body["reasoning"] else "learned"
         return body["verdict"], body["confidence"]
 
 
@@ -252,7 +252,7 @@ def write_rows(path: str, dataset: str, backend: Backend, cases: list[Case], res
         for case, (verdict, confidence, error) in zip(cases, results, strict=True):
             line = {"dataset": dataset, "engine": backend.name, "claim": case.claim}
             line |= {"gold": case.label, "verdict": verdict, "confidence": confidence}
-            out.write(json.dumps(line | {"via": via.get(case.claim), "error": error}) + "\n")
+            out.write(json.dumps(line | {"via": via.get(id(case)), "error": error}) + "\n")
 
 
 def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
@@ -276,7 +276,7 @@ def score(name: str, backend: Backend, cases: list[Case], results) -> dict:
             own = [
                 (g, p)
                 for case, g, p in zip(cases, gold, predicted, strict=True)
-                if p in {"supports", "refutes"} and via.get(case.claim) == engine
+                if p in {"supports", "refutes"} and via.get(id(case)) == engine
             ]
             by_engine[f"{engine}_decided"] = len(own)
             by_engine[f"{engine}_precision"] = (
