@@ -34,6 +34,7 @@ import os
 import re
 import resource
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -376,8 +377,6 @@ async def main() -> None:
     extra: dict = {}
     names = args.backend.split(",")
     if args.fake_llm:
-        import sys
-
         sys.path.insert(0, str(ROOT))
         from tests.fakes.openai_server import FakeOpenAI
 
@@ -430,7 +429,6 @@ async def main() -> None:
             }
             backends.append(StanceBackend(f"nli ({model.name})", model))
         elif name == "api":
-            import sys
             import tempfile
 
             sys.path.insert(0, str(ROOT))
@@ -478,7 +476,13 @@ async def main() -> None:
 
     rows = []
     validation = validation_datasets() if args.split == "validation" else {}
-    for dataset in args.datasets.split(","):
+    datasets = args.datasets.split(",")
+    if validation:  # AVeriTeC has no validation split here: its rows are test rows
+        skipped = [d for d in datasets if d not in validation]
+        if skipped:
+            print(f"no validation split for {', '.join(skipped)}: left out", file=sys.stderr)
+        datasets = [d for d in datasets if d in validation]
+    for dataset in datasets:
         cases = (validation[dataset] if validation else DATASETS[dataset]())[: args.limit]
         for backend in backends:
             started = time.perf_counter()
