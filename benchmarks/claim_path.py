@@ -25,6 +25,10 @@ moves into it, and *returns to a file it had already left* each time it moves in
 in before. Both figures are printed, with the files returned to most often, and the same two
 figures for the walk without leaf calls (calls to functions that call no project function, such as
 `Trace.step` or a `Document` helper): the spine of the path, nearer to how a reader follows it.
+Because a caller's file counts again when its callee returns, a verifier that calls eight stages
+returns to its own file eight times by this measure. The last two figures read the words the other
+way — only a *call* into a file the walk had left counts, coming back from a callee does not —
+with and without leaf calls.
 """
 
 from __future__ import annotations
@@ -212,6 +216,20 @@ def measure(files: list[str]) -> dict[str, Any]:
     }
 
 
+def calls_into_files_left(steps) -> int:
+    """The other reading of "returns to a file it had left": only *calls* count — a call into a file
+    the walk was in before and has left — and coming back from a callee to its caller does not."""
+    seen: set[str] = set()
+    current, returns = None, 0
+    for index, ((file, _name), depth) in enumerate(steps):
+        called = index > 0 and depth > steps[index - 1][1]
+        if called and file != current and file in seen:
+            returns += 1
+        seen.add(file)
+        current = file
+    return returns
+
+
 async def run(claim: str) -> tuple[CallRecorder, dict[str, Any]]:
     from app.config import Settings
     from retrieval.embeddings import SentenceTransformerEmbedder
@@ -264,7 +282,8 @@ def main() -> None:
     steps = walk(recorder.calls, ROUTE)
     files = file_path(steps)
     figures = measure(files)
-    spine = measure(file_path(walk(recorder.calls, ROUTE, leaves=False)))
+    spine_steps = walk(recorder.calls, ROUTE, leaves=False)
+    spine = measure(file_path(spine_steps))
     functions = {f for f, _ in steps}
     if args.walk:
         last = None
@@ -283,6 +302,8 @@ def main() -> None:
         "returns_to_a_file_left": figures["returns_to_a_file_left"],
         "files_entered_without_leaf_calls": spine["files_entered"],
         "returns_without_leaf_calls": spine["returns_to_a_file_left"],
+        "calls_into_a_file_left": calls_into_files_left(steps),
+        "calls_into_a_file_left_without_leaf_calls": calls_into_files_left(spine_steps),
         "issue_39_before": ISSUE_FIGURES["returns"],
         "most_returned_to": ", ".join(f"{f} ×{n}" for f, n in figures["most_returned_to"]),
     }
