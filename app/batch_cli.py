@@ -16,6 +16,7 @@ import csv
 import json
 import os
 import shlex
+import signal
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -110,9 +111,30 @@ class Output:
                 handle.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
 
 
-async def _follow(http: httpx.AsyncClient, job_id: str, bar: Any, base: int) -> dict[str, Any]:
+def _stop_on_ctrl_c() -> asyncio.Event:
+    """Ctrl-C sets the event and cancels the batch's task. asyncio.run's own handler cancels once,
+    and a cancellation absorbed on its way through the in-process app let a batch run on to the
+    end (seen once in CI), so the poll loop also stops when the event is set."""
+    stop = asyncio.Event()
+    task = asyncio.current_task()
+
+    def ctrl_c() -> None:
+        stop.set()
+        if task is not None:
+            task.cancel()
+
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread
+        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, ctrl_c)
+    return stop
+
+
+async def _follow(
+    http: httpx.AsyncClient, job_id: str, bar: Any, base: int, stop: asyncio.Event
+) -> dict[str, Any]:
     """Poll the job until it ends, moving the bar; the final body."""
     while True:
+        if stop.is_set():
+            raise asyncio.CancelledError
         body = _check(await http.get(f"/api/jobs/{job_id}"), 200)
         answered = body["counts"]["done"] + body["counts"]["failed"]
         if bar is not None:
@@ -209,6 +231,7 @@ async def _run_jobs(
     answered: set[str],
     out: Output,
     bar: Any,
+    stop: asyncio.Event,
 ) -> tuple[int, int]:
     """Submit, follow and download jobs until every item is in --out: (answered, failed)."""
     state = JobFile(out.path)
@@ -219,7 +242,7 @@ async def _run_jobs(
             job_id = await _next_job(http, args, todo, state)
             if job_id is None:
                 return done_total, failed_total
-            final = await _follow(http, job_id, bar, len(answered))
+            final = await _follow(http, job_id, bar, len(answered), stop)
             done, failed = await _download(http, job_id, answered, out)
             done_total, failed_total = done_total + done, failed_total + failed
             state.clear()
@@ -238,8 +261,9 @@ async def run_batch(args: argparse.Namespace) -> int:
         return 0
     bar = _bar(args, len(items), len(items) - len(todo))
     started = time.perf_counter()
+    stop = _stop_on_ctrl_c()
     try:
-        done, failed = await _run_jobs(args, items, answered, out, bar)
+        done, failed = await _run_jobs(args, items, answered, out, bar, stop)
     except (httpx.HTTPError, BatchError) as exc:
         if bar is not None:
             bar.close()
@@ -310,8 +334,9 @@ def batch_command(args: argparse.Namespace) -> int:
         with logs_above_bar:
             return asyncio.run(run_batch(args))
     except (
-        KeyboardInterrupt
-    ):  # Ctrl-C: asyncio.run cancelled the batch (the bar closed, the app shut down)
+        KeyboardInterrupt,
+        asyncio.CancelledError,
+    ):  # Ctrl-C: the batch was cancelled (the bar closed, the app shut down)
         print(interrupted_hint(args), file=sys.stderr)
         return 130
     except (InputError, OSError, UnicodeDecodeError) as exc:

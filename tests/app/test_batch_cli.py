@@ -165,3 +165,27 @@ def test_ctrl_c_prints_no_traceback_but_how_to_resume_and_logs_stay_above_the_ba
         line
     ) in warnings:  # each on a line of its own: the bar was cleared first, not written through
         assert stamp.match(line.split("\r")[-1]), repr(line)
+
+
+async def test_a_ctrl_c_the_app_absorbs_still_stops_the_poll():
+    """A Ctrl-C cancels the batch's task once; in CI the in-process app absorbed that cancellation
+    and the batch ran on to the end (rc 0 instead of 130). The poll loop stops on the event too."""
+    import httpx
+
+    from app.batch_cli import _follow
+
+    stop = asyncio.Event()
+
+    class AbsorbingClient:  # Ctrl-C arrives while a request is in the app, which swallows it
+        calls = 0
+
+        async def get(self, url: str) -> httpx.Response:
+            self.calls += 1
+            stop.set()
+            body = {"counts": {"done": 1, "failed": 0}, "state": "running"}
+            return httpx.Response(200, json=body, request=httpx.Request("GET", f"http://t{url}"))
+
+    client = AbsorbingClient()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(_follow(client, "job-1", None, 0, stop), timeout=10)
+    assert client.calls == 1  # stopped at the next turn of the loop, not at the job's end
