@@ -126,8 +126,10 @@ _UNITS = {
     "month": "month",
     "years": "year",
     "year": "year",
-    "decades": "decade",
+    "decades": "decayear",  # pint's "decade" is a logarithmic ratio (×10), not ten years
+    "decade": "decayear",
     "centuries": "century",
+    "century": "century",
     "mph": "mile/hour",
     "km/h": "kilometer/hour",
     "kmh": "kilometer/hour",

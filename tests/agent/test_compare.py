@@ -27,6 +27,21 @@ EIFFEL = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars 
             "the claim says 540 km; the source says 212 km",
         ),
         ("The river Xanthe is about 130 miles long", REF, "supports", "same", ""),
+        # a decade is ten years (pint's own "decade" is a ×10 ratio: 5 decades read as 100,000)
+        (
+            "The Orvel bridge is 30 years old.",
+            "The Orvel bridge is three decades old.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "The Orvel bridge is 50 years old.",
+            "The Orvel bridge is three decades old.",
+            "refutes",
+            "number",
+            "the claim says 50 years; the source says three decades",
+        ),
         (
             "The Eiffel Tower is in Berlin",
             EIFFEL,
