@@ -112,19 +112,22 @@ class Output:
 
 
 def _stop_on_ctrl_c() -> asyncio.Event:
-    """Ctrl-C sets the event and cancels the batch's task. asyncio.run's own handler cancels once,
-    and a cancellation absorbed on its way through the in-process app let a batch run on to the
-    end (seen once in CI), so the poll loop also stops when the event is set."""
+    """The first Ctrl-C sets the event and cancels the batch's task. asyncio.run's own handler
+    cancels once, and a cancellation absorbed on its way through the in-process app let a batch
+    run on to the end (seen once in CI), so the poll loop also stops when the event is set. A
+    second Ctrl-C interrupts at once, as asyncio.run's handler does (a shutdown that hangs)."""
     stop = asyncio.Event()
     task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
 
     def ctrl_c() -> None:
         stop.set()
+        loop.remove_signal_handler(signal.SIGINT)  # back to KeyboardInterrupt for the next one
         if task is not None:
             task.cancel()
 
     with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread
-        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, ctrl_c)
+        loop.add_signal_handler(signal.SIGINT, ctrl_c)
     return stop
 
 
