@@ -13,6 +13,12 @@ import re
 import threading
 from dataclasses import dataclass
 
+from agent.judge._dates import dates, ordinals, year_span
+from agent.judge._units import CURRENCY as _CURRENCY
+from agent.judge._units import GLUED as _GLUED
+from agent.judge._units import SQUARE as _SQUARE
+from agent.judge._units import UNITS as _UNITS
+
 _WORDS = {
     "zero": 0,
     "one": 1,
@@ -55,137 +61,6 @@ _SCALE = {
     "bn": 1e9,
 }
 # unit words → pint unit name; the dimension tells which quantities compare
-_UNITS = {
-    "km": "kilometer",
-    "kilometre": "kilometer",
-    "kilometer": "kilometer",
-    "kilometres": "kilometer",
-    "kilometers": "kilometer",
-    "m": "meter",
-    "metre": "meter",
-    "meter": "meter",
-    "metres": "meter",
-    "meters": "meter",
-    "cm": "centimeter",
-    "centimetres": "centimeter",
-    "centimeters": "centimeter",
-    "mm": "millimeter",
-    "millimetres": "millimeter",
-    "millimeters": "millimeter",
-    "mile": "mile",
-    "miles": "mile",
-    "mi": "mile",
-    "ft": "foot",
-    "foot": "foot",
-    "feet": "foot",
-    "inch": "inch",
-    "inches": "inch",
-    "yard": "yard",
-    "yards": "yard",
-    "kg": "kilogram",
-    "kilogram": "kilogram",
-    "kilograms": "kilogram",
-    "kilogrammes": "kilogram",
-    "g": "gram",
-    "gram": "gram",
-    "grams": "gram",
-    "tonne": "metric_ton",
-    "tonnes": "metric_ton",
-    "tons": "metric_ton",
-    "lb": "pound",
-    "lbs": "pound",
-    "pounds": "pound",
-    "°c": "degC",
-    "celsius": "degC",
-    "°f": "degF",
-    "fahrenheit": "degF",
-    "kelvin": "kelvin",
-    "km²": "kilometer**2",
-    "km2": "kilometer**2",
-    "hectares": "hectare",
-    "hectare": "hectare",
-    "ha": "hectare",
-    "acres": "acre",
-    "acre": "acre",
-    "litres": "liter",
-    "liters": "liter",
-    "litre": "liter",
-    "liter": "liter",
-    "l": "liter",
-    "seconds": "second",
-    "second": "second",
-    "minutes": "minute",
-    "minute": "minute",
-    "hours": "hour",
-    "hour": "hour",
-    "days": "day",
-    "day": "day",
-    "weeks": "week",
-    "week": "week",
-    "months": "month",
-    "month": "month",
-    "years": "year",
-    "year": "year",
-    "decades": "decayear",  # pint's "decade" is a logarithmic ratio (×10), not ten years
-    "decade": "decayear",
-    "centuries": "century",
-    "century": "century",
-    "mph": "mile/hour",
-    "km/h": "kilometer/hour",
-    "kmh": "kilometer/hour",
-    "%": "percent",
-    "percent": "percent",
-    "per cent": "percent",
-    "kw": "kilowatt",
-    "mw": "megawatt",
-    "gw": "gigawatt",
-    "watts": "watt",
-}
-_SQUARE = {
-    "square kilometres": "kilometer**2",
-    "square kilometers": "kilometer**2",
-    "square miles": "mile**2",
-    "square metres": "meter**2",
-    "square meters": "meter**2",
-    "degrees celsius": "degC",
-    "degrees fahrenheit": "degF",
-    "degrees c": "degC",
-    "degrees f": "degF",
-    "° c": "degC",
-    "° f": "degF",
-}
-_CURRENCY = {
-    "$": "USD",
-    "us$": "USD",
-    "usd": "USD",
-    "dollars": "USD",
-    "€": "EUR",
-    "eur": "EUR",
-    "euros": "EUR",
-    "£": "GBP",
-    "gbp": "GBP",
-    "¥": "JPY",
-    "yen": "JPY",
-}
-_GLUED = {
-    "km",
-    "kg",
-    "cm",
-    "mm",
-    "m",
-    "ft",
-    "mph",
-    "ha",
-    "bn",
-    "km²",
-    "km2",
-    "mi",
-    "lb",
-    "lbs",
-    "kw",
-    "mw",
-    "gw",
-}
 _HEDGE = {
     "about": 0.1,
     "approximately": 0.1,
@@ -267,7 +142,11 @@ class Quantity:
         if not (self.exact and other.exact):
             return False
         a, b = self.low, other.low
-        if self.dimension in {"year", "count"} or self.text.split()[-1:] == other.text.split()[-1:]:
+        if self.dimension == "year":  # the same stretch of time: a day is not its year
+            return math.isclose(a, b, abs_tol=1e-9) and math.isclose(
+                self.high, other.high, abs_tol=1e-9
+            )
+        if self.dimension == "count" or self.text.split()[-1:] == other.text.split()[-1:]:
             return math.isclose(
                 a, b, rel_tol=1e-9, abs_tol=1e-9
             )  # the same unit as written: exactly
@@ -342,12 +221,38 @@ def _bounds(before: str, after: str, low: float, high: float) -> tuple[float, fl
     return low, high, exact
 
 
+def _calendar(sentence: str) -> list[Quantity]:
+    """Dates and decades (intervals of years) and ordinals before a noun (positions)."""
+    out = [
+        Quantity(low, high, "year", sentence[a:b], a, b, exact)
+        for a, b, low, high, exact in dates(sentence)
+    ]
+    return out + [
+        Quantity(n, n, "ordinal", sentence[a:b], a, b, True)
+        for a, b, n in ordinals(sentence)
+        if not any(q.start <= a < q.end for q in out)
+    ]
+
+
+def _as_years(year: int, low: float, high: float, exact: bool) -> tuple[float, float]:
+    """A year as the whole year; a hedge ("about 1890") widens it by ten years, not by a share of
+    the year's number; an open bound stays open."""
+    first, last = year_span(year)
+    low = first if math.isfinite(low) else low
+    high = last if math.isfinite(high) else high
+    if not exact and math.isfinite(low) and math.isfinite(high):
+        low, high = low - 10, high + 10
+    return low, high
+
+
 def quantities(sentence: str) -> list[Quantity]:
-    """Every quantity in ``sentence``, left to right."""
-    out: list[Quantity] = []
+    """Every quantity in ``sentence``, left to right: dates and decades as intervals of years,
+    ordinals as positions (agent/judge/_dates.py), the rest below."""
+    out = _calendar(sentence)
+    taken = [(q.start, q.end) for q in out]
     lower = sentence.lower()
     for m in _NUMBER.finditer(sentence):
-        if not m.group("num"):
+        if not m.group("num") or any(a < m.end() and m.start("num") < b for a, b in taken):
             continue
         value = _value(m.group("num"))
         if value is None:
@@ -387,7 +292,9 @@ def quantities(sentence: str) -> list[Quantity]:
             if second is None
             else (low, high, False)
         )
+        if year:
+            low, high = _as_years(int(value), low, high, exact)
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
-    return out
+    return sorted(out, key=lambda q: q.start)

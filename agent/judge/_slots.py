@@ -5,6 +5,7 @@ in conflict, and what the sentence has in place of the claim's one unmatched par
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
+from agent.judge._dates import MONTHS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._quantities import Quantity
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
@@ -35,13 +36,18 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
                 continue
             start = tok.index + len(glue) + 1
             end = start
-            while (
-                end < len(s.tokens)
-                and s.tokens[end].cap
-                and (end == start or not s.raw[s.tokens[end - 1].end : s.tokens[end].start].strip())
-            ):
+            while end < len(s.tokens) and s.tokens[end].cap:  # the name, or a list of names
                 end += 1
-            fills.append([t.text for t in s.tokens[start:end]])
+                gap = (
+                    s.raw[s.tokens[end - 1].end : s.tokens[end].start]
+                    if end < len(s.tokens)
+                    else ""
+                )
+                if end < len(s.tokens) and s.tokens[end].low in {"and", "or"}:
+                    end += 1
+                elif gap.strip() not in {"", ","}:
+                    break
+            fills.append([t.text for t in s.tokens[start:end] if t.cap])
         if not fills or any([_norm(w) for w in f] == names for f in fills):
             continue
         named = [f for f in fills if f]
@@ -106,7 +112,11 @@ def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
 
 def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
-    names = [i for i in placed if c.units[i].proper]
+    names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")
+        i
+        for i in placed
+        if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys()
+    ]
     for x in names:
         for y in names:
             if x < y and placed[x] > placed[y]:
@@ -144,7 +154,10 @@ def _number_conflict(
         if anchor is not None:
             at = s.tokens[anchor].start
             same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
-        if any(q.within(r) for r in same):
+        if q.within(same[0]) or (q.dimension != "year" and any(q.within(r) for r in same)):
+            continue
+        if any(q.within(r) for r in same[1:]):  # a date of the claim's, but not where it belongs
+            loose = True
             continue
         if any(q.overlaps(r) for r in same[:1]):
             loose = True
@@ -167,6 +180,7 @@ def _in_its_place(
     the same neighbours (a name for a name)."""
     left, right = _neighbours(c, unit)
     candidates: list[tuple[int, int]] = []
+    fitting: list[tuple[int, int]] = []
     for tok in s.tokens:
         if tok.index not in window or tok.index in used or tok.low in _STOP:
             continue
@@ -197,7 +211,26 @@ def _in_its_place(
             and (fits_right or right is None or right.low in _STOP)
         ):
             candidates.append((tok.index, tok.index))
-    return candidates
+            fitting += [(tok.index, tok.index)] if fits_left or fits_right else []
+    return fitting + [span for span in candidates if span not in fitting]  # a neighbour's first
+
+
+# Nationalities of sovereign states, one per state, none inside another ("English" is inside
+# "British", "Taiwanese" and "Chinese" are contested): one in the place of another is a substitution.
+DEMONYMS = frozenset(
+    """
+afghan albanian algerian angolan argentine argentinian armenian australian austrian azerbaijani
+bangladeshi belarusian belgian bolivian bosnian brazilian british bulgarian cambodian cameroonian
+canadian chilean chinese colombian congolese croatian cuban cypriot czech danish dominican dutch
+ecuadorian egyptian estonian ethiopian filipino finnish french georgian german ghanaian greek
+guatemalan haitian honduran hungarian icelandic indian indonesian iranian iraqi israeli italian
+jamaican japanese jordanian kazakh kenyan kuwaiti latvian lebanese libyan lithuanian malaysian
+maltese mexican moroccan nepalese nigerian norwegian pakistani palestinian panamanian paraguayan
+peruvian polish portuguese qatari romanian russian rwandan saudi senegalese serbian singaporean
+slovak slovenian somali spanish sudanese swedish swiss syrian tanzanian thai tunisian turkish
+ugandan ukrainian uruguayan uzbek venezuelan vietnamese yemeni zambian zimbabwean
+""".split()
+)
 
 
 def _slot(
@@ -205,7 +238,7 @@ def _slot(
 ) -> Comparison | None:
     """The claim's one unmatched part and what the sentence has in its place."""
     unit = c.units[missing]
-    used = set(placed.values())
+    used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
     candidates = _in_its_place(c, s, unit, used, window)
     if not candidates:
         if not unit.proper and len(unit.tokens) == 1:
@@ -240,6 +273,10 @@ def _slot(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"
             )
         return None
+    if len(unit.tokens) == 1 and a == b and {mine.lower(), other.lower()} <= DEMONYMS:
+        return _decision(
+            "refutes", "substitution", f"the claim says {mine}; the source says {other}"
+        )
     kind = lex.same_kind(mine.lower(), other.lower()) if len(unit.tokens) == 1 and a == b else None
     if kind is False:
         return None

@@ -155,11 +155,12 @@ def _analyse(text: str) -> _Text:
     units: list[_Unit] = []
     current: list[_Tok] = []
     negations, hedges = [], []
+    cues = _phrase_negations(tokens)  # "has yet to", "something other than", "failed to"
     tense = None
     for i, tok in enumerate(tokens):
         low = tok.low
         only = low == "not" and i + 1 < len(tokens) and tokens[i + 1].low in {"only", "just"}
-        if (low in _NEGATION or low.endswith("n't")) and not only:
+        if (low in _NEGATION or low.endswith("n't") or cues.get(i)) and not only:
             negations.append(i)
         if low in _HEDGES and not (tok.cap and i > 0):  # "May 21" is a month
             hedges.append(i)
@@ -168,10 +169,16 @@ def _analyse(text: str) -> _Text:
         proper = (
             tok.cap
             and not tok.low.isdigit()
-            and ((i > 0 and not title_case) or not lex.known_word(low) or tok.text.isupper())
+            and (
+                (i > 0 and not title_case)
+                or not lex.known_word(low)
+                or tok.text.isupper()
+                or (i == 0 and not title_case and low not in _STOP and _name_follows(tokens))
+            )
         )
         content = (
-            not in_number(tok)
+            i not in cues
+            and not in_number(tok)
             and low not in _STOP
             and low not in _NEGATION
             and low not in _HEDGES
@@ -191,6 +198,35 @@ def _analyse(text: str) -> _Text:
     if current:
         units.append(_Unit(tuple(current), True))
     return _Text(text, tuple(tokens), tuple(units), numbers, tuple(negations), tuple(hedges), tense)
+
+
+_REFUSE = frozenset("fail fails failed refuse refuses refused decline declines declined".split())
+
+
+def _name_follows(tokens: list[_Tok]) -> bool:
+    """A first word that a capitalised word follows is a first name ("Penélope Cruz", "Carlos
+    Santana"), though a dictionary knows it."""
+    return len(tokens) > 1 and tokens[1].cap and tokens[1].low not in _STOP
+
+
+def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
+    """Words that negate as a phrase: token index → True for the cue, False for its other words
+    (neither is a part of the claim to match)."""
+    lows = [t.low for t in tokens]
+    cues: dict[int, bool] = {}
+    for i, low in enumerate(lows):
+        before, after = lows[i - 1] if i else "", lows[i + 1] if i + 1 < len(lows) else ""
+        if low == "yet" and after == "to" and before in _PAST_AUX | _PRESENT_AUX | {"be"}:
+            cues |= {i: True, i + 1: False}  # "has yet to write": has not written
+        elif low == "other" and after == "than" and before in {"something", "anything"}:
+            cues |= {i - 1: False, i: True, i + 1: False}  # "something other than a film"
+        elif low in {"incapable", "unable"}:
+            cues[i] = True
+        elif low in _REFUSE and after == "to":
+            cues |= {i: True, i + 1: False}  # "failed to win", "refused to sign"
+        elif low in {"turn", "turns", "turned", "turning"} and after == "down":
+            cues |= {i: True, i + 1: False}  # "turned down offers to work under …"
+    return cues
 
 
 def _word_match(a: str, b: str) -> bool:

@@ -28,6 +28,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, precisions
 from agent.judge._framing import framed
 from agent.judge._quantities import Quantity, quantities
+from agent.judge._restate import life_span, restated_claim
 from agent.judge._slots import (
     _compound_split,
     _number_conflict,
@@ -43,6 +44,7 @@ from agent.judge._text import (
     _analyse,
     _clause_bounds,
     _find,
+    _phrase_negations,
     _place,
     _Text,
 )
@@ -72,13 +74,19 @@ def compare(claim: str, sentence: str) -> Comparison | None:
             "question",
             "the claim is a question: it asserts nothing to confirm or refute",
         )
-    c = _analyse(claim)
+    c = _analyse(restated_claim(claim))
     if not c.units or len(c.tokens) > 40:
         return None
     framed = _framing(c, sentence)
     if framed is not None:
         return framed
-    return _compare(c, _analyse(sentence))
+    decided = _compare(c, _analyse(sentence))
+    if decided is None or decided.rule in GUARDS:
+        for stated in life_span(sentence):  # "X (10 February 1894 – …)": X was born on …
+            said = _compare(c, _analyse(stated))
+            if said is not None and said.rule not in GUARDS:
+                return said
+    return decided
 
 
 def _framing(c: _Text, sentence: str) -> Comparison | None:
@@ -261,7 +269,9 @@ def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
             "negation",
             f"the claim says it is so; the source says it is not (“{cue}”)",
         )
-    cue = c.tokens[r.neg_c[0]].text
+    at = r.neg_c[0]
+    phrase = [i for i in _phrase_negations(list(c.tokens)) if abs(i - at) <= 1] or [at]
+    cue = c.raw[c.tokens[min(phrase)].start : c.tokens[max(phrase)].end]
     return _decision(
         "refutes", "negation", f"the claim says “{cue}”; the source states it without negation"
     )

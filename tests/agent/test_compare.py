@@ -204,3 +204,159 @@ def test_the_lexicon_knows_lemmas_antonyms_and_kinds():
     )
     assert same_kind("paris", "berlin") and same_kind("liver", "pancreas")
     assert same_kind("europe", "paris") is False
+
+
+DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December 1986) was a Borovian judge."
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # a life span in brackets after a name is a birth and a death
+        (
+            "Dorin Velko was born on February 20, 1894.",
+            DORIN,
+            "refutes",
+            "number",
+            "the claim says February 20, 1894; the source says 10 February 1894",
+        ),
+        ("Dorin Velko was born on February 10th, 1894.", DORIN, "supports", "same", ""),
+        ("Dorin Velko died in 1986.", DORIN, "supports", "same", ""),
+        ("Dorin Velko died in 1990.", DORIN, "refutes", "number", "the source says 29 December"),
+        (
+            "Ilse Marren was born in October 1875.",
+            "Ilse Marren (born Ilse Arvid; 12 June 1875 – 1 December 1947) was a Velmaran poet.",
+            "refutes",
+            "number",
+            "the claim says October 1875; the source says 12 June 1875",
+        ),
+        (
+            "Ilse Marren was born on November 22nd, 1968.",
+            "Ilse Marren (born 22 November 1948) is a poet who graduated on November 22nd, 1968.",
+            "refutes",
+            "number",
+            "the source says 22 November 1948",
+        ),
+        # decades and parts of them
+        (
+            "Kessa rock developed in the early 1990s.",
+            "Kessa rock is a genre that developed in the late 1960s and early 1970s.",
+            "refutes",
+            "number",
+            "the claim says early 1990s",
+        ),
+        (
+            "Kessa rock developed in the 1960s.",
+            "Kessa rock developed in the late 1960s.",
+            "supports",
+            "same",
+            "",
+        ),
+        # ordinals before a noun are positions
+        (
+            "Ana Roske was the first woman to lead the Dessan Party.",
+            "Ana Roske became the second woman to lead the Dessan Party.",
+            "refutes",
+            "number",
+            "the claim says first; the source says second",
+        ),
+        # nationalities, and a subject the claim introduces
+        (
+            "There is a Danish actor named Orri Falk.",
+            "Orri Brandur Falk (born 4 October 1967) is an Indian actor and broadcaster.",
+            "refutes",
+            "substitution",
+            "the claim says Danish; the source says Indian",
+        ),
+        (
+            "There is a Danish actor named Orri Falk.",
+            "Orri Brandur Falk (born 4 October 1967) is a Danish actor and broadcaster.",
+            "supports",
+            "same",
+            "",
+        ),
+        # negation said as a phrase
+        (
+            "Velmar Studios is something other than a Dessan film company.",
+            "Velmar Studios is a Dessan film company founded in 1931.",
+            "refutes",
+            "negation",
+            "something other than",
+        ),
+        (
+            "Ana Roske has yet to write for a television show.",
+            "Ana Roske wrote for a television show in 1990.",
+            "refutes",
+            "negation",
+            "",
+        ),
+        (
+            "Ana Roske refused to work under Kessa Labs.",
+            "Ana Roske declined to work under Kessa Labs.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "Ana Roske works under Kessa Labs.",
+            "Ana Roske is a chemist who turned down offers to work under Kessa Labs.",
+            "refutes",
+            "negation",
+            "turned down",
+        ),
+        # a list of names holds the claim's name
+        (
+            "Ana Roske modelled for Kessa.",
+            "Roske has modelled for Dessa, Orvel Lauren and Kessa.",
+            "supports",
+            "same",
+            "",
+        ),
+    ],
+)
+def test_dates_ordinals_nationalities_and_phrases_are_compared(
+    claim, sentence, stance, rule, reason
+):
+    decision = compare(claim, sentence)
+    assert decision is not None and (decision.stance, decision.rule) == (stance, rule), decision
+    assert reason in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the year only: a day of it is not plain either way
+        ("Dorin Velko was born on 3 March 1894.", "Dorin Velko was born in 1894."),
+        # the claim's date is in the sentence, but not where the birth is: the bracket decides
+        (
+            "Ilse Marren graduated on November 22nd, 1948.",
+            "Ilse Marren (born 22 November 1948) is a poet who graduated on November 22nd, 1968.",
+        ),
+        # "(signed …)" is not a life span; "first flew" is not a position
+        (
+            "The Essa treaty was born in 1900.",
+            "The Essa treaty (signed 12 May 1900) ended the war.",
+        ),
+        ("The Kessa jet first flew in 2006.", "The Kessa jet was shown in 2004."),
+    ],
+)
+def test_dates_that_do_not_plainly_decide_are_left_alone(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.rule in GUARDS, decision
+
+
+def test_dates_and_ordinals_are_quantities():
+    (day,) = quantities("on 12 October 1875")
+    (same_day,) = quantities("October 12th, 1875")
+    (year,) = quantities("in 1875")
+    (month,) = quantities("in October 1875")
+    assert day.same_value(same_day) and year.within(day) and month.within(day)
+    assert not day.within(year) and day.overlaps(year)  # coarser: loose, not a conflict
+    (decade,) = quantities("the early 1970s")
+    assert decade.low == 1970 and decade.high < 1974 and not decade.exact
+    (hedged,) = quantities("about 1890")
+    assert 1870 < hedged.low < 1890 < hedged.high < 1910  # years, not 10 % of 1890
+    (position,) = quantities("the second studio album")
+    assert position.dimension == "ordinal" and position.low == 2
+    assert not [q for q in quantities("it first flew in 2006") if q.dimension == "ordinal"]
+    assert [q.dimension for q in quantities("May 2019, and it may rain")] == ["year"]

@@ -1,0 +1,59 @@
+"""Two frames restated plainly before the comparison, so that its rules can read them.
+
+* A claim that introduces its subject ("There is a British actor named Marcus Bentley", "This is
+  an ethnic group called Lithuanians") says "Marcus Bentley is a British actor".
+* A sentence that gives a life span in brackets after a name ("Harold Macmillan (10 February 1894
+  – 29 December 1986) was …", "Sidse Babett Knudsen (born 22 November 1968) is …") also says
+  "Harold Macmillan was born on 10 February 1894" and "… died on 29 December 1986": encyclopaedias
+  write a birth date that way, and a reader reads it so. Only full dates (a day or a month) count,
+  and only "born" or a range of two dates: "(signed 12 May 1900)" is not a life span.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.judge._dates import dates
+
+_INTRODUCED = re.compile(
+    r"^\s*(?:there\s+(?:is|was|exists)|this\s+is|here\s+is)\s+(?P<kind>(?:a|an|the)\s+.+?)\s+"
+    r"(?:named|called|name|known\s+as|by\s+the\s+name(?:\s+of)?)\s+(?P<name>.+?)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_BRACKET = re.compile(r"\(([^()]*)\)")
+_RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
+
+
+def restated_claim(claim: str) -> str:
+    """The claim with an introduced subject put first ("Y is a X"), else the claim as given."""
+    m = _INTRODUCED.match(claim)
+    if m is None or not m.group("name")[:1].isupper():
+        return claim
+    verb = "was" if re.match(r"\s*there\s+was", claim, re.IGNORECASE) else "is"
+    return f"{m.group('name')} {verb} {m.group('kind')}."
+
+
+def life_span(sentence: str) -> list[str]:
+    """The birth and death a bracket after the sentence's first name states, as sentences."""
+    m = _BRACKET.search(sentence)
+    if m is None:
+        return []
+    name = sentence[: m.start()].strip().strip(",").strip().strip("\"“”'")
+    if not name[:1].isupper() or len(name.split()) > 10:
+        return []
+    inner = m.group(1)
+    found = [d for d in dates(inner) if d[4] and d[3] - d[2] < 0.1]  # a day or a month
+    if not found:
+        return []
+    out = []
+    first = found[0]
+    before = inner[: first[0]]
+    ranged = len(found) > 1 and _RANGE.match(inner[first[1] : found[1][0]])
+    if ranged or re.search(r"\bborn\b", before, re.IGNORECASE):
+        out.append(f"{name} was born on {inner[first[0] : first[1]]}.")
+    if ranged:
+        out.append(f"{name} died on {inner[found[1][0] : found[1][1]]}.")
+    return out
+
+
+__all__ = ["life_span", "restated_claim"]
