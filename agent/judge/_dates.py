@@ -43,6 +43,9 @@ _DATE = re.compile(
     rf"|(?P<m2>{_MONTH})\s+(?P<d2>{_DAY}),?\s+(?P<y2>{_YEAR})"
     rf"|(?P<m3>{_MONTH}),?\s+(?:of\s+)?(?P<y3>{_YEAR}))(?![\w])"
 )
+_BARE_MONTH = re.compile(  # "released in October": a month of any year
+    rf"\b(?:in|on|during|since|until|by|of|early|late|mid) (?P<m>{_MONTH})(?![\w.]| \d)"
+)
 _DECADE = re.compile(
     r"(?<![\w.])(?:(?P<part>early|mid|late)[- ]?)?(?P<decade>1\d{2}0|20\d0)\s?['’]?s(?![\w])",
     re.IGNORECASE,
@@ -123,6 +126,20 @@ def _noun(word: str) -> bool:
     )
 
 
+def months(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, month) of each month a date names, and of each month named alone after a
+    preposition ("in October"): the month of the year, whatever the year."""
+    out = []
+    for m in _DATE.finditer(text):
+        name = next(g for g in ("m1", "m2", "m3") if m.group(g))
+        out.append((m.start(name), m.end(name), _month(m.group(name))))
+    for m in _BARE_MONTH.finditer(text):
+        name = m.group("m")
+        cut = name.endswith(".") and name[:-1].lower() in MONTHS  # "in October." ends a sentence
+        out.append((m.start("m"), m.end("m") - cut, _month(name)))
+    return sorted(out)
+
+
 def ordinals(text: str) -> list[tuple[int, int, int]]:
     """(start, end, position) of each ordinal that stands before a noun."""
     out = []
@@ -135,4 +152,4 @@ def ordinals(text: str) -> list[tuple[int, int, int]]:
     return out
 
 
-__all__ = ["MONTHS", "ORDINAL_WORDS", "dates", "ordinals", "year_span"]
+__all__ = ["MONTHS", "ORDINAL_WORDS", "dates", "months", "ordinals", "year_span"]

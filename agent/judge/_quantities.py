@@ -13,7 +13,7 @@ import re
 import threading
 from dataclasses import dataclass
 
-from agent.judge._dates import dates, ordinals, year_span
+from agent.judge._dates import dates, months, ordinals, year_span
 from agent.judge._units import CURRENCY as _CURRENCY
 from agent.judge._units import GLUED as _GLUED
 from agent.judge._units import SQUARE as _SQUARE
@@ -222,11 +222,13 @@ def _bounds(before: str, after: str, low: float, high: float) -> tuple[float, fl
 
 
 def _calendar(sentence: str) -> list[Quantity]:
-    """Dates and decades (intervals of years) and ordinals before a noun (positions)."""
+    """Dates and decades (intervals of years), the month of each date or named alone ("in
+    October"), and ordinals before a noun (positions)."""
     out = [
         Quantity(low, high, "year", sentence[a:b], a, b, exact)
         for a, b, low, high, exact in dates(sentence)
     ]
+    out += [Quantity(n, n, "month", sentence[a:b], a, b, True) for a, b, n in months(sentence)]
     return out + [
         Quantity(n, n, "ordinal", sentence[a:b], a, b, True)
         for a, b, n in ordinals(sentence)

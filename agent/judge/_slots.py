@@ -47,6 +47,10 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
                     end += 1
                 elif gap.strip() not in {"", ","}:
                     break
+            near = {t.low for t in s.tokens[start : start + 5]}
+            if names[0] in near or names[-1] in near:  # "by American singer Katy Perry"
+                fills.append(list(unit.text.split()))
+                continue
             fills.append([t.text for t in s.tokens[start:end] if t.cap])
         if not fills or any([_norm(w) for w in f] == names for f in fills):
             continue
@@ -193,7 +197,9 @@ def _in_its_place(
             k -= 1
         before = s.tokens[k].low if k >= 0 else None
         after = s.tokens[tok.index + 1].low if tok.index + 1 < len(s.tokens) else None
-        fits_left = left is not None and before == left.low
+        fits_left = left is not None and (
+            before == left.low or (unit.proper and {before, left.low} <= _PLACE_PREPOSITIONS)
+        )  # "originated in Jamaica" / "originating from Australia": one slot
         fits_right = right is not None and after == right.low and right.low not in _STOP
         if unit.proper and tok.cap and (fits_left or fits_right):
             end = tok.index
@@ -214,6 +220,8 @@ def _in_its_place(
             fitting += [(tok.index, tok.index)] if fits_left or fits_right else []
     return fitting + [span for span in candidates if span not in fitting]  # a neighbour's first
 
+
+_PLACE_PREPOSITIONS = frozenset(["in", "from", "at"])
 
 # Nationalities of sovereign states, one per state, none inside another ("English" is inside
 # "British", "Taiwanese" and "Chinese" are contested): one in the place of another is a substitution.

@@ -159,13 +159,33 @@ def _read(c: _Text, s: _Text, placed: dict[int, int], window: range) -> _Reading
         said_less=hedge_s - hedge_c,
         hedged=hedge_s != hedge_c,
         tense_s=tense_s,
-        tensed=c.tense is not None and tense_s is not None and c.tense != tense_s,
+        tensed=c.tense is not None
+        and tense_s is not None
+        and c.tense != tense_s
+        and not _past_event(c, s, placed),
         swapped=_roles_swapped(c, s, placed),
         negated=bool(c.negations) != bool(neg_s),
         conflict=conflict,
         missing=missing,
         loose=loose,
     )
+
+
+def _past_event(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """A claim in the passive past ("was recorded by", "was released in") whose participle the
+    sentence has as written ("a song recorded by …", "released on …"): an event said once, whatever
+    tense the sentence's own verb is in ("is a song")."""
+    for k, tok in enumerate(c.tokens[:-1]):
+        if tok.low not in {"was", "were"}:
+            continue
+        verb = c.tokens[k + 1]
+        if not verb.low.endswith(("ed", "en")):
+            return False
+        for i, at in placed.items():
+            if c.units[i].tokens[0].index == verb.index:
+                return s.tokens[at].low == verb.low
+        return False
+    return False
 
 
 def _compare(c: _Text, s: _Text) -> Comparison | None:

@@ -252,6 +252,21 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
             "same",
             "",
         ),
+        (
+            "Velmar Nights was released in October.",
+            "Velmar Nights is the fourth album by Kessa, released on March 30, 2007.",
+            "refutes",
+            "number",
+            "the claim says October; the source says March",
+        ),
+        # one place for another, said with another preposition
+        (
+            "Orvel dancing originated in Ostrania.",
+            "Orvel dancing is a form of dance originating from Borovia.",
+            "refutes",
+            "substitution",
+            "the claim says Ostrania; the source says Borovia",
+        ),
         # ordinals before a noun are positions
         (
             "Ana Roske was the first woman to lead the Dessan Party.",
@@ -346,10 +361,11 @@ def test_dates_that_do_not_plainly_decide_are_left_alone(claim, sentence):
 
 
 def test_dates_and_ordinals_are_quantities():
-    (day,) = quantities("on 12 October 1875")
-    (same_day,) = quantities("October 12th, 1875")
+    day, of_year = quantities("on 12 October 1875")  # the day, and its month of any year
+    assert (of_year.dimension, of_year.low) == ("month", 10)
+    same_day, _ = quantities("October 12th, 1875")
     (year,) = quantities("in 1875")
-    (month,) = quantities("in October 1875")
+    month, _ = quantities("in October 1875")
     assert day.same_value(same_day) and year.within(day) and month.within(day)
     assert not day.within(year) and day.overlaps(year)  # coarser: loose, not a conflict
     (decade,) = quantities("the early 1970s")
@@ -359,4 +375,7 @@ def test_dates_and_ordinals_are_quantities():
     (position,) = quantities("the second studio album")
     assert position.dimension == "ordinal" and position.low == 2
     assert not [q for q in quantities("it first flew in 2006") if q.dimension == "ordinal"]
-    assert [q.dimension for q in quantities("May 2019, and it may rain")] == ["year"]
+    assert [q.dimension for q in quantities("May 2019, and it may rain")] == ["year", "month"]
+    (month,) = quantities("It was released in October.")
+    assert (month.dimension, month.low, month.text) == ("month", 10, "October")
+    assert not quantities("March on Dessa began at noon.")  # a march, not a month
