@@ -144,6 +144,20 @@ def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
     return best
 
 
+def _antonymous_heads(a: str, b: str) -> bool:
+    """Compounds that differ only in an antonymous first part: "best-selling" / "worst-selling"."""
+    head_a, _, tail_a = a.partition("-")
+    head_b, _, tail_b = b.partition("-")
+    return bool(tail_a) and tail_a == tail_b and lex.antonymous(head_a, head_b)
+
+
+def _listed(s: _Text, a: Quantity, b: Quantity) -> bool:
+    """Two quantities of one list: nothing but "and", "or", "to" or commas between them."""
+    first, second = sorted((a, b), key=lambda q: q.start)
+    between = s.raw[first.end : second.start].replace(",", " ").split()
+    return all(w.lower() in {"and", "or", "to", "-", "–"} for w in between)
+
+
 def _number_conflict(
     c: _Text, s: _Text, placed: dict[int, int]
 ) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
@@ -160,7 +174,10 @@ def _number_conflict(
             same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
         if q.within(same[0]) or (q.dimension != "year" and any(q.within(r) for r in same)):
             continue
-        if any(q.within(r) for r in same[1:]):  # a date of the claim's, but not where it belongs
+        held = [r for r in same[1:] if q.within(r)]
+        if held and _listed(s, same[0], held[0]):  # "in the late 1960s and early 1970s"
+            continue
+        if held:  # a date of the claim's, but not where it belongs
             loose = True
             continue
         if any(q.overlaps(r) for r in same[:1]):
@@ -267,7 +284,7 @@ def _slot(
     mine = unit.text
     if not unit.proper:
         word, theirs = unit.tokens[0].low, s.tokens[a].low
-        if lex.antonymous(word, theirs):
+        if lex.antonymous(word, theirs) or _antonymous_heads(word, theirs):
             return _decision(
                 "refutes",
                 "direction",

@@ -267,6 +267,20 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
             "substitution",
             "the claim says Ostrania; the source says Borovia",
         ),
+        (
+            "Kessa rock developed in the early 1970s.",
+            "Kessa rock is a genre that developed in the late 1960s and early 1970s.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "Velmar Nights was one of the worst-selling albums of 1990.",
+            "Velmar Nights was one of the best-selling albums of 1990.",
+            "refutes",
+            "direction",
+            "the claim says “worst-selling”; the source says the opposite, “best-selling”",
+        ),
         # ordinals before a noun are positions
         (
             "Ana Roske was the first woman to lead the Dessan Party.",
