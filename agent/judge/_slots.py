@@ -144,6 +144,26 @@ def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
     return best
 
 
+# nouns that turn a direction word around: "increasing rates of ice mass loss" is more decrease
+_DOWNWARD = frozenset(
+    """
+loss losses decline declines decrease decreases reduction reductions drop drops fall falls
+shrinkage melting melt retreat erosion depletion thinning
+""".split()
+)
+
+
+def _inverted(s: _Text, at: int) -> bool:
+    """A direction word that governs a word of decrease a few words on ("increasing rates of …
+    loss"): the sentence's direction is not the word's own."""
+    for tok in s.tokens[at + 1 : at + 6]:
+        if s.raw[s.tokens[tok.index - 1].end : tok.start].strip():  # a comma or a bracket ends it
+            return False
+        if tok.low in _DOWNWARD:
+            return True
+    return False
+
+
 def _antonymous_heads(a: str, b: str) -> bool:
     """Compounds that differ only in an antonymous first part: "best-selling" / "worst-selling"."""
     head_a, _, tail_a = a.partition("-")
@@ -272,6 +292,7 @@ def _slot(
                     tok.index in window
                     and tok.index not in used
                     and lex.antonymous(unit.tokens[0].low, tok.low)
+                    and not _inverted(s, tok.index)
                 ):
                     return _decision(
                         "refutes",
@@ -284,7 +305,9 @@ def _slot(
     mine = unit.text
     if not unit.proper:
         word, theirs = unit.tokens[0].low, s.tokens[a].low
-        if lex.antonymous(word, theirs) or _antonymous_heads(word, theirs):
+        if (lex.antonymous(word, theirs) or _antonymous_heads(word, theirs)) and not _inverted(
+            s, a
+        ):
             return _decision(
                 "refutes",
                 "direction",

@@ -58,6 +58,16 @@ _ATTRIBUTED = re.compile(
 )
 
 
+# a cause said in words the comparison does not match as parts ("because" is a stop word; "cause"
+# is a part, matched with its paraphrases in agent/judge/_text.py)
+_BECAUSE = re.compile(r"\b(?:because|due to|owing to|as a result of|thanks to)\b", re.I)
+_CAUSAL = re.compile(
+    r"\b(?:because|due to|owing to|as a result of|result(?:s|ed)? (?:of|from|in)|caus\w*|"
+    r"driven by|led to|lead(?:s|ing)? to|responsible for|thanks to|contribut\w+ to)\b",
+    re.I,
+)
+
+
 def _reason_quote(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
@@ -208,6 +218,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
             f"the source reports it as someone's view (“{reported.group(0).strip()}”),"
             " it does not state it",
         )
+    if _BECAUSE.search(c.raw) and not _CAUSAL.search(s.raw):
+        return None  # "X is because of Y": a sentence that names both but no cause states no cause
     r = _read(c, s, placed, window)
     never = any(s.tokens[i].low == "never" for i in r.neg_s) and not r.neg_c
     if r.missing and not (never and not unmatched):  # "never visited" refutes "visited in 1910"

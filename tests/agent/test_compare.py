@@ -259,6 +259,20 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
             "number",
             "the claim says October; the source says March",
         ),
+        (
+            "Kessa floods are because of El Velo.",
+            "Kessa floods are caused by El Velo, the warm current.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "Dessa rainfall increased in 1990.",
+            "Dessa rainfall decreased in 1990, as the loss of forest went on.",
+            "refutes",
+            "direction",
+            "“decreased”",
+        ),
         # one place for another, said with another preposition
         (
             "Orvel dancing originated in Ostrania.",
@@ -360,6 +374,16 @@ def test_dates_ordinals_nationalities_and_phrases_are_compared(
         (
             "Ilse Marren graduated on November 22nd, 1948.",
             "Ilse Marren (born 22 November 1948) is a poet who graduated on November 22nd, 1968.",
+        ),
+        # "increasing … loss" is more decrease, not an increase
+        (
+            "The Dessa ice sheet has decreased in mass.",
+            "Increasing rates of ice mass loss from the Dessa ice sheet were measured.",
+        ),
+        # a cause the sentence does not state: both named, no "because"
+        (
+            "Kessa floods are because of El Velo.",
+            "Kessa floods and El Velo winds were both recorded in 1990.",
         ),
         # "(signed …)" is not a life span; "first flew" is not a position
         (
