@@ -178,6 +178,21 @@ def _listed(s: _Text, a: Quantity, b: Quantity) -> bool:
     return all(w.lower() in {"and", "or", "to", "-", "–"} for w in between)
 
 
+def _list_of(s: _Text, q: Quantity) -> str:
+    """``q`` as the sentence says it, with the quantities listed beside it ("the late 1960s and
+    early 1970s"), so that a reason quotes the whole list."""
+    same = sorted((r for r in s.numbers if r.dimension == q.dimension), key=lambda r: r.start)
+    at = next((i for i, r in enumerate(same) if r == q), None)
+    if at is None:
+        return q.text
+    first = last = at
+    while first > 0 and _listed(s, same[first - 1], same[first]):
+        first -= 1
+    while last + 1 < len(same) and _listed(s, same[last], same[last + 1]):
+        last += 1
+    return s.raw[same[first].start : same[last].end]
+
+
 def _number_conflict(
     c: _Text, s: _Text, placed: dict[int, int]
 ) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:

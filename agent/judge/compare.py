@@ -31,6 +31,7 @@ from agent.judge._quantities import Quantity, quantities
 from agent.judge._restate import life_span, restated_claim
 from agent.judge._slots import (
     _compound_split,
+    _list_of,
     _number_conflict,
     _other_subject,
     _roles_swapped,
@@ -270,7 +271,7 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
             return None
         q, other = r.conflict
         return _decision(
-            "refutes", "number", f"the claim says {q.text}; the source says {other.text}"
+            "refutes", "number", f"the claim says {q.text}; the source says {_list_of(s, other)}"
         )
     if r.negated:
         return None if r.hedged else _negation(c, s, r)

@@ -243,7 +243,7 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
             "Kessa rock is a genre that developed in the late 1960s and early 1970s.",
             "refutes",
             "number",
-            "the claim says early 1990s",
+            "the claim says early 1990s; the source says late 1960s and early 1970s",
         ),
         (
             "Kessa rock developed in the 1960s.",
