@@ -15,7 +15,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from agent.verifier import VerifyOptions
+from pydantic import ValidationError
+
 from app.batch_cli import add_parser as add_batch_parser
 from app.cli_common import (
     SERVER_FILE,
@@ -32,8 +33,10 @@ from app.http_protocol import JSONErrorHttpToolsProtocol
 from app.kb_cli import add_parser as add_kb_parser
 from app.records_cli import add_parsers as add_records_parsers
 from app.runtime import runtime
+from app.schemas import VerifyRequest
 from app.sse import parse_stream
 from app.terminal import format_verdict
+from app.verification import verify_options
 from retrieval.errors import KnowledgeBaseError, ModelUnavailable
 from retrieval.knowledge_base import check_directory_free
 from retrieval.model_files import MINILM_NAMES, hub_reachable, resolve_model
@@ -135,12 +138,24 @@ def _show(body: dict, as_json: bool) -> None:
         print(format_verdict(body, color=sys.stdout.isatty()))
 
 
+def _request(args: argparse.Namespace) -> dict[str, Any]:
+    """The `POST /api/verify` body of this command. With `--reference`, the references are the
+    evidence (as an API client sending no `web_search`); `--no-web` still turns the web off."""
+    body: dict[str, Any] = {"claim": args.claim}
+    if args.reference:
+        body["references"] = args.reference
+    if args.no_web or not args.reference:
+        body["web_search"] = not args.no_web
+    return body
+
+
 async def _verify_here(args: argparse.Namespace, settings: Settings, steps: _StepPrinter) -> dict:
-    options = VerifyOptions(web_search=not args.no_web)
+    request = VerifyRequest.model_validate(_request(args))
+    options = verify_options(request)  # the options the server reads from the same body
     # with RECORDS, the answer's record is kept as the server keeps it
     async with runtime(settings, seed=settings.AUTO_SEED) as running:
         service = running.verification
-        result = await service.verify(args.claim, options, on_step=steps)
+        result = await service.verify(request.claim, options, on_step=steps)
         return service.answer(result, "", via="cli", options=options).model_dump(mode="json")
 
 
@@ -150,13 +165,19 @@ def verify_command(args: argparse.Namespace) -> int:
     if not args.claim.strip() or len(args.claim.strip()) > 2000:
         print("claimcheck: the claim must have 1–2000 characters", file=sys.stderr)
         return 2
+    try:
+        VerifyRequest.model_validate(_request(args))
+    except ValidationError as exc:  # the API's own limits: up to 10 references, each 1–20,000
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        print(f"claimcheck: {problems}", file=sys.stderr)
+        return 2
     if args.api:
 
         def stream(http, base):
             with http.stream(
                 "POST",
                 f"{base}/api/verify/stream",
-                json={"claim": args.claim, "web_search": not args.no_web},
+                json=_request(args),
             ) as response:
                 if response.status_code != 200:
                     response.read()
@@ -300,6 +321,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     p_verify.add_argument("claim")
     p_verify.add_argument("--no-web", action="store_true", help="do not search the web")
+    p_verify.add_argument(
+        "--reference",
+        action="append",
+        metavar="TEXT",
+        help="a text (or URL) you vouch for, as `references` in POST /api/verify: the references "
+        "are the evidence and count as a credible source; repeat for up to 10",
+    )
     p_verify.add_argument(
         "--quiet", action="store_true", help="do not show the steps as they happen"
     )

@@ -67,6 +67,16 @@ async def test_verify_and_kb_search_through_a_running_server(tmp_path, minilm, c
         code = await asyncio.to_thread(main, ["verify", " ", "--api", url])
         assert code == 2
         capsys.readouterr()
+
+        # --reference sends the API's `references`: the reference is the evidence, alone
+        reference = "Measurements by the Borovia Survey found that the river Xanthe is 212 km long."
+        argv = ["verify", "The river Xanthe is 540 km long", "--reference", reference]
+        code = await asyncio.to_thread(main, [*argv, "--api", url, "--json"])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        body = json.loads(out)
+        assert [(e["origin"], e["text"]) for e in body["evidence"]] == [("reference", reference)]
+        assert "1 text(s) supplied as references" in " ".join(body["steps"])
     code = await asyncio.to_thread(main, ["verify", "The Earth is flat", "--api", url])
     assert code == 1
     assert url in capsys.readouterr().err  # the server is gone: a clear error, no traceback
@@ -111,6 +121,13 @@ async def test_kb_stats_and_ingest_through_a_running_server(tmp_path, minilm, ca
         )  # refused before anything is sent
         assert await asyncio.to_thread(main, ["kb", "stats"]) == 1  # the server owns the local KB
         assert "--api http://" in capsys.readouterr().err
+
+
+def test_verify_refuses_what_the_api_would_before_loading_anything(capsys):
+    too_many = [arg for n in range(11) for arg in ("--reference", f"Reference {n} says so.")]
+    assert main(["verify", "The river Xanthe is 540 km long", *too_many]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("claimcheck: references:") and "10" in err
 
 
 @pytest.mark.slow
