@@ -162,7 +162,8 @@ def _analyse(text: str) -> _Text:
         only = low == "not" and i + 1 < len(tokens) and tokens[i + 1].low in {"only", "just"}
         if (low in _NEGATION or low.endswith("n't") or cues.get(i)) and not only:
             negations.append(i)
-        if low in _HEDGES and not (tok.cap and i > 0):  # "May 21" is a month
+        hedge = _is_hedge(tokens, i)
+        if hedge:
             hedges.append(i)
         if tense is None and low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX:
             tense = "past" if low in _PAST_AUX else "future" if low in _FUTURE_AUX else "present"
@@ -181,7 +182,7 @@ def _analyse(text: str) -> _Text:
             and not in_number(tok)
             and low not in _STOP
             and low not in _NEGATION
-            and low not in _HEDGES
+            and not hedge
             and not low.endswith("n't")
             and tok.text not in "%°$€£"
             and len(low) > 1
@@ -203,6 +204,19 @@ def _analyse(text: str) -> _Text:
 _REFUSE = frozenset("fail fails failed refuse refuses refused decline declines declined".split())
 
 
+_SEEM = frozenset(["appear", "appears", "appeared", "seem", "seems", "seemed"])
+
+
+def _is_hedge(tokens: list[_Tok], i: int) -> bool:
+    """A hedge word: "may" (not the month "May 21"), and "appear" / "seem" only as "appears to",
+    "it seems that" ("appeared on television" is an appearance, not a hedge)."""
+    tok = tokens[i]
+    if tok.low not in _HEDGES or (tok.cap and i > 0):
+        return False
+    following = tokens[i + 1].low if i + 1 < len(tokens) else ""
+    return tok.low not in _SEEM or following in {"to", "that", "as"}
+
+
 def _name_follows(tokens: list[_Tok]) -> bool:
     """A first word that a capitalised word follows is a first name ("Penélope Cruz", "Carlos
     Santana"), though a dictionary knows it."""
@@ -217,7 +231,7 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
     for i, low in enumerate(lows):
         before, after = lows[i - 1] if i else "", lows[i + 1] if i + 1 < len(lows) else ""
         if low == "yet" and after == "to" and before in _PAST_AUX | _PRESENT_AUX | {"be"}:
-            cues |= {i: True, i + 1: False}  # "has yet to write": has not written
+            cues |= {i - 1: False, i: True, i + 1: False}  # "has yet to write": has not written
         elif low == "other" and after == "than" and before in {"something", "anything"}:
             cues |= {i - 1: False, i: True, i + 1: False}  # "something other than a film"
         elif low in {"incapable", "unable"}:

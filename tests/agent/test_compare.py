@@ -331,7 +331,22 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
             "Ana Roske wrote for a television show in 1990.",
             "refutes",
             "negation",
+            "the claim says “has yet to”",
+        ),
+        # "appeared on television" is an appearance; "appear to cure" is a hedge
+        (
+            "Ana Roske appeared on Dessan television.",
+            "Ana Roske makes regular Dessan television appearances.",
+            "supports",
+            "same",
             "",
+        ),
+        (
+            "Kovar berries cure the flu",
+            "Kovar berries appear to cure the flu.",
+            "neutral",
+            "hedge",
+            "appear",
         ),
         (
             "Ana Roske refused to work under Kessa Labs.",
