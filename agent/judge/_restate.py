@@ -1,5 +1,7 @@
 """Two frames restated plainly before the comparison, so that its rules can read them.
 
+* A claim's asides in brackets are not what it asserts: "Fantastic Four (2005 film) was released in
+  August" is compared as "Fantastic Four was released in August".
 * A claim that introduces its subject ("There is a British actor named Marcus Bentley", "This is
   an ethnic group called Lithuanians") says "Marcus Bentley is a British actor".
 * A sentence that gives a life span in brackets after a name ("Harold Macmillan (10 February 1894
@@ -25,7 +27,11 @@ _RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
 
 
 def restated_claim(claim: str) -> str:
-    """The claim with an introduced subject put first ("Y is a X"), else the claim as given."""
+    """The claim without its asides in brackets ("Fantastic Four (2005 film) was released …"), and
+    with an introduced subject put first ("Y is a X")."""
+    plain = " ".join(_BRACKET.sub(" ", claim).split())
+    if len(plain.split()) >= 3:
+        claim = plain
     m = _INTRODUCED.match(claim)
     if m is None or not m.group("name")[:1].isupper():
         return claim

@@ -98,6 +98,7 @@ _PARAPHRASE = {  # a claim word → phrases that say it in a sentence (beyond Wo
         "stops",
     ),
     "locate": ("located", "situated", "lies", "stands", "sits", "is in", "lie"),
+    "air": ("air", "airs", "aired", "broadcast", "broadcasts", "screened", "shown on"),
 }
 
 

@@ -273,6 +273,21 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
             "direction",
             "“decreased”",
         ),
+        # the claim's aside in brackets is not what it asserts; "airs" is said "broadcast"
+        (
+            "Velmar Nights (1990 film) was released in August.",
+            "Velmar Nights was released in Ostrania on July 8, 1990.",
+            "refutes",
+            "number",
+            "the claim says August; the source says July",
+        ),
+        (
+            "Orvel Street airs on Kessa TV.",
+            "Orvel Street is a Dessan drama series that was first broadcast on Kessa TV in 2015.",
+            "supports",
+            "same",
+            "",
+        ),
         # one place for another, said with another preposition
         (
             "Orvel dancing originated in Ostrania.",
