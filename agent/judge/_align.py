@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from agent.judge._dates import MONTHS as _CALENDAR
 from retrieval.model_files import quiet_loading
 from retrieval.onnx_export import cached_session, export
 
@@ -39,20 +40,7 @@ _NEGATIONS_WORDS = """not no never n't without none nobody nothing neither nor c
 declined decline failed fail fails denied deny denies unable incapable lack lacks lacked absent rejected reject false
 only ever yet"""
 NEGATIONS = frozenset(_NEGATIONS_WORDS.split())
-MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)  # in calendar order (scripts/judge_synthetic.py draws from it)
+MONTHS = tuple(_CALENDAR)  # in calendar order (scripts/judge_synthetic.py draws from it)
 _OPPOSITES = """best worst|before after|earlier later|increase decrease|increased decreased|increases decreases
 more less|higher lower|high low|larger smaller|large small|rise fall|rising falling|positive negative|alive dead
 born died|win lose|won lost|first last|male female|man woman|men women|success failure|successful unsuccessful

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
+from agent.judge._dates import MONTHS as _MONTHS
 from agent.judge._freshness import (
     DEFAULT_HALF_LIFE_YEARS,
     HALF_LIFE_YEARS,
@@ -21,27 +22,7 @@ from agent.judge._freshness import (
     published_date,
 )
 
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        start=1,
-    )
-}
-_MONTH = r"(january|february|march|april|may|june|july|august|september|october|november|december)"
+_MONTH = "(" + "|".join(_MONTHS) + ")"
 _ISO = re.compile(r"\b((?:19|20)\d{2})-(\d{2})-(\d{2})\b")
 _DAY_MONTH_YEAR = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\s*,?\s+((?:19|20)\d{{2}})\b", re.I
