@@ -140,6 +140,29 @@ def months(text: str) -> list[tuple[int, int, int]]:
     return sorted(out)
 
 
+_DECADE_WORDS = {
+    "twenties": 2,
+    "thirties": 3,
+    "forties": 4,
+    "fifties": 5,
+    "sixties": 6,
+    "seventies": 7,
+    "eighties": 8,
+    "nineties": 9,
+}
+_DECADE_WORD = re.compile(r"\bthe (?P<w>" + "|".join(_DECADE_WORDS) + r")\b", re.IGNORECASE)
+
+
+def decade_words(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, decade of its century) of "the forties" and the like: the century is the one
+    the sentence's own year is in, so only that decade is compared ("born in the forties" /
+    "born July 20, 1947")."""
+    return [
+        (m.start(), m.end(), _DECADE_WORDS[m.group("w").lower()])
+        for m in _DECADE_WORD.finditer(text)
+    ]
+
+
 def ordinals(text: str) -> list[tuple[int, int, int]]:
     """(start, end, position) of each ordinal that stands before a noun."""
     out = []
@@ -152,4 +175,12 @@ def ordinals(text: str) -> list[tuple[int, int, int]]:
     return out
 
 
-__all__ = ["MONTHS", "ORDINAL_WORDS", "dates", "months", "ordinals", "year_span"]
+__all__ = [
+    "MONTHS",
+    "ORDINAL_WORDS",
+    "dates",
+    "decade_words",
+    "months",
+    "ordinals",
+    "year_span",
+]

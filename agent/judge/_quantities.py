@@ -13,7 +13,7 @@ import re
 import threading
 from dataclasses import dataclass
 
-from agent.judge._dates import dates, months, ordinals, year_span
+from agent.judge._dates import dates, decade_words, months, ordinals, year_span
 from agent.judge._units import CURRENCY as _CURRENCY
 from agent.judge._units import GLUED as _GLUED
 from agent.judge._units import SQUARE as _SQUARE
@@ -221,6 +221,23 @@ def _bounds(before: str, after: str, low: float, high: float) -> tuple[float, fl
     return low, high, exact
 
 
+DECADE = "decade of a century"
+
+
+def _decades_of(found: list[Quantity]) -> list[Quantity]:
+    """The decade of its century of each year, date or decade that lies in one ("1947", "July 20,
+    1947", "the 1940s" → the forties), to compare with a claim's "the forties"."""
+    return [
+        Quantity(n, n, DECADE, q.text, q.start, q.end, True)
+        for q in found
+        if q.dimension == "year"
+        and math.isfinite(q.low)
+        and math.isfinite(q.high)
+        and int(q.low) // 10 == int(q.high) // 10
+        for n in [int(q.low) % 100 // 10]
+    ]
+
+
 def _calendar(sentence: str) -> list[Quantity]:
     """Dates and decades (intervals of years), the month of each date or named alone ("in
     October"), and ordinals before a noun (positions)."""
@@ -229,6 +246,7 @@ def _calendar(sentence: str) -> list[Quantity]:
         for a, b, low, high, exact in dates(sentence)
     ]
     out += [Quantity(n, n, "month", sentence[a:b], a, b, True) for a, b, n in months(sentence)]
+    out += [Quantity(n, n, DECADE, sentence[a:b], a, b, True) for a, b, n in decade_words(sentence)]
     return out + [
         Quantity(n, n, "ordinal", sentence[a:b], a, b, True)
         for a, b, n in ordinals(sentence)
@@ -299,4 +317,4 @@ def quantities(sentence: str) -> list[Quantity]:
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
-    return sorted(out, key=lambda q: q.start)
+    return sorted(out + _decades_of(out), key=lambda q: q.start)

@@ -186,8 +186,11 @@ def test_quantities_normalise_units_formats_and_bounds():
     assert a.same_value(b)
     (bound,) = quantities("more than 300 metres")
     assert bound.low == 300 and math.isinf(bound.high) and not bound.exact
-    (year,) = quantities("in 1889")
-    assert year.dimension == "year"
+    year, of_century = quantities("in 1889")
+    assert year.dimension == "year" and (of_century.dimension, of_century.low) == (
+        "decade of a century",
+        8,
+    )
     assert not quantities("5G networks and COVID-19")  # names, not quantities
     (hedged,) = quantities("about 40 km")
     assert hedged.low < 40_000 < hedged.high
@@ -310,6 +313,21 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
             "direction",
             "the claim says “worst-selling”; the source says the opposite, “best-selling”",
         ),
+        # "the forties" is the decade of the century the sentence's year is in
+        (
+            "Orri Falk was born in the fifties.",
+            "Orri Falk (born July 20, 1947) is a Dessan drummer.",
+            "refutes",
+            "number",
+            "the claim says the fifties; the source says July 20, 1947",
+        ),
+        (
+            "Orri Falk was born in the forties.",
+            "Orri Falk (born 1947) is a Dessan drummer.",
+            "supports",
+            "same",
+            "",
+        ),
         # ordinals before a noun are positions
         (
             "Ana Roske was the first woman to lead the Dessan Party.",
@@ -428,22 +446,27 @@ def test_dates_that_do_not_plainly_decide_are_left_alone(claim, sentence):
     assert decision is None or decision.rule in GUARDS, decision
 
 
+def _dated(text: str) -> list:
+    """The quantities of ``text`` without each year's decade of its century."""
+    return [q for q in quantities(text) if q.dimension != "decade of a century"]
+
+
 def test_dates_and_ordinals_are_quantities():
-    day, of_year = quantities("on 12 October 1875")  # the day, and its month of any year
+    day, of_year = _dated("on 12 October 1875")  # the day, and its month of any year
     assert (of_year.dimension, of_year.low) == ("month", 10)
-    same_day, _ = quantities("October 12th, 1875")
-    (year,) = quantities("in 1875")
-    month, _ = quantities("in October 1875")
+    same_day, _ = _dated("October 12th, 1875")
+    (year,) = _dated("in 1875")
+    month, _ = _dated("in October 1875")
     assert day.same_value(same_day) and year.within(day) and month.within(day)
     assert not day.within(year) and day.overlaps(year)  # coarser: loose, not a conflict
-    (decade,) = quantities("the early 1970s")
+    (decade,) = _dated("the early 1970s")
     assert decade.low == 1970 and decade.high < 1974 and not decade.exact
     (hedged,) = quantities("about 1890")
     assert 1870 < hedged.low < 1890 < hedged.high < 1910  # years, not 10 % of 1890
     (position,) = quantities("the second studio album")
     assert position.dimension == "ordinal" and position.low == 2
     assert not [q for q in quantities("it first flew in 2006") if q.dimension == "ordinal"]
-    assert [q.dimension for q in quantities("May 2019, and it may rain")] == ["year", "month"]
+    assert [q.dimension for q in _dated("May 2019, and it may rain")] == ["year", "month"]
     (month,) = quantities("It was released in October.")
     assert (month.dimension, month.low, month.text) == ("month", 10, "October")
     assert not quantities("March on Dessa began at noon.")  # a march, not a month
