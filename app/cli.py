@@ -149,8 +149,7 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
     return body
 
 
-async def _verify_here(args: argparse.Namespace, settings: Settings, steps: _StepPrinter) -> dict:
-    request = VerifyRequest.model_validate(_request(args))
+async def _verify_here(request: VerifyRequest, settings: Settings, steps: _StepPrinter) -> dict:
     options = verify_options(request)  # the options the server reads from the same body
     # with RECORDS, the answer's record is kept as the server keeps it
     async with runtime(settings, seed=settings.AUTO_SEED) as running:
@@ -166,7 +165,7 @@ def verify_command(args: argparse.Namespace) -> int:
         print("claimcheck: the claim must have 1–2000 characters", file=sys.stderr)
         return 2
     try:
-        VerifyRequest.model_validate(_request(args))
+        request = VerifyRequest.model_validate(_request(args))
     except ValidationError as exc:  # the API's own limits: up to 10 references, each 1–20,000
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         print(f"claimcheck: {problems}", file=sys.stderr)
@@ -195,7 +194,7 @@ def verify_command(args: argparse.Namespace) -> int:
         return remote(args, stream)
     settings = load_settings()
     try:
-        body = asyncio.run(_verify_here(args, settings, steps))
+        body = asyncio.run(_verify_here(request, settings, steps))
     except KnowledgeBaseError as exc:
         print(
             f"claimcheck: {exc}\n(a running server owns the knowledge base? use "

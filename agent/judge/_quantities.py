@@ -60,7 +60,6 @@ _SCALE = {
     "m": 1e6,
     "bn": 1e9,
 }
-# unit words → pint unit name; the dimension tells which quantities compare
 _HEDGE = {
     "about": 0.1,
     "approximately": 0.1,

@@ -61,10 +61,11 @@ _ATTRIBUTED = re.compile(
 
 # a cause said in words the comparison does not match as parts ("because" is a stop word; "cause"
 # is a part, matched with its paraphrases in agent/judge/_text.py)
-_BECAUSE = re.compile(r"\b(?:because|due to|owing to|as a result of|thanks to)\b", re.I)
-_CAUSAL = re.compile(
-    r"\b(?:because|due to|owing to|as a result of|result(?:s|ed)? (?:of|from|in)|caus\w*|"
-    r"driven by|led to|lead(?:s|ing)? to|responsible for|thanks to|contribut\w+ to)\b",
+_CAUSE_WORDS = r"because|due to|owing to|as a result of|thanks to"
+_BECAUSE = re.compile(rf"\b(?:{_CAUSE_WORDS})\b", re.I)
+_CAUSAL = re.compile(  # the same, or a cause said with a verb
+    rf"\b(?:{_CAUSE_WORDS}|result(?:s|ed)? (?:of|from|in)|caus\w*|driven by|led to|"
+    r"lead(?:s|ing)? to|responsible for|contribut\w+ to)\b",
     re.I,
 )
 
