@@ -425,13 +425,15 @@ def test_dates_ordinals_nationalities_and_phrases_are_compared(
         ),
         # "increasing … loss" is more decrease, not an increase
         (
-            "The Dessa ice sheet has decreased in mass.",
-            "Increasing rates of ice mass loss from the Dessa ice sheet were measured.",
+            "The Dessa and Orvel ice sheets have decreased in mass.",
+            '"Increasing rates of ice mass loss from the Dessa and Orvel ice sheets revealed by'
+            ' satellites".',
         ),
         # a cause the sentence does not state: both named, no "because"
         (
-            "Kessa floods are because of El Velo.",
-            "Kessa floods and El Velo winds were both recorded in 1990.",
+            "Dessa drought is because of El Velo.",
+            "These two species experience population shifts related to Dessa drought and events"
+            " such as El Velo.",
         ),
         # "(signed …)" is not a life span; "first flew" is not a position
         (
