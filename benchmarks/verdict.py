@@ -363,6 +363,12 @@ async def main() -> None:
     )
     parser.add_argument("--judge-card", help="local: its judge.json")
     parser.add_argument(
+        "--judge-backend",
+        choices=["onnx-int8", "onnx", "torch"],
+        default="onnx-int8",
+        help="local: the judge's runtime (JUDGE_BACKEND; default: the service's)",
+    )
+    parser.add_argument(
         "--align-card",
         help="local: another judge-align.json, or 'none' for the cross-encoder alone",
     )
@@ -396,9 +402,10 @@ async def main() -> None:
             model, status = load_local_judge(
                 Path(args.judge_weights or JUDGE_WEIGHTS),
                 Path(args.judge_card or JUDGE_CARD),
-                onnx_dir=DEFAULT_CACHE,
+                onnx_dir=None if args.judge_backend == "torch" else DEFAULT_CACHE,
                 threads=threads,  # the service's default
                 align_card=align,
+                int8=args.judge_backend == "onnx-int8",
             )
             if model is None:
                 raise SystemExit(f"the local judge is not available: {status.reason}")

@@ -2,7 +2,8 @@
 embedder (retrieval/onnx_embedder.py) and the cross-encoder (retrieval/onnx_cross_encoder.py) share.
 
     model files ──fingerprint──▶ cache folder ── model.onnx (fp32, `torch.onnx.export`, once)
-                                              └─ model.int8-matmul-per-channel.onnx (quantised, once)
+                                              ├─ model.int8-matmul-per-channel.onnx (quantised, once)
+                                              └─ model.int8-rows-v1.onnx (per-row int8, once: the judge's)
 
 A cached graph that ONNX Runtime cannot open (a truncated or corrupt file) is deleted and built
 again, once; a second failure is the caller's `ModelUnavailable` (it falls back to torch, visibly).
@@ -25,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from retrieval._int8_rows import SUFFIX as ROWS_SUFFIX
+from retrieval._int8_rows import quantize_rows
 from retrieval.concurrency import available_cores, onnx_spinning
 
 log = logging.getLogger(__name__)
@@ -32,6 +35,7 @@ log = logging.getLogger(__name__)
 DEFAULT_CACHE = Path.home() / ".cache" / "claimcheck" / "onnx"
 FP32_NAME = "model.onnx"
 INT8_NAME = "model.int8-matmul-per-channel.onnx"
+INT8_ROWS_NAME = f"model.{ROWS_SUFFIX}.onnx"  # retrieval/_int8_rows.py: a row's result is its own
 
 # Everything that changes the graph or the tokens: weights, config (with the cross-encoder's
 # activation), tokenizer files.
@@ -188,10 +192,16 @@ UNUSED_DAYS = (
 
 
 def cached_session(
-    folder: Path, build: Callable[[Path], None], *, quantized: bool, threads: int | None = None
+    folder: Path,
+    build: Callable[[Path], None],
+    *,
+    quantized: bool,
+    threads: int | None = None,
+    rows: bool = False,
 ) -> Any:
     """Blocking: the session of `folder`'s graph, `build(fp32_path)` exporting it first when it is
-    missing, quantising it when `quantized`. A cached graph that does not open is rebuilt once.
+    missing, quantising it when `quantized` (per row with `rows`: retrieval/_int8_rows.py;
+    otherwise ONNX Runtime's dynamic int8). A cached graph that does not open is rebuilt once.
     Opening marks the folder used; exporting a new one removes folders unused for UNUSED_DAYS (the
     graphs of replaced model files or judge weights, which nothing opens any more)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -200,14 +210,14 @@ def cached_session(
     if not cached:
         prune_unused(folder.parent, keep=folder)
     try:
-        session = _prepare_and_open(folder, build, quantized, threads)
+        session = _prepare_and_open(folder, build, quantized, threads, rows)
     except Exception as exc:  # onnxruntime and onnx raise their own (non-exported) error types
         if not cached:
             raise
         log.warning("cached ONNX graph in %s does not open (%s); exporting it again", folder, exc)
-        for stale in (fp32, folder / INT8_NAME):
+        for stale in (fp32, folder / INT8_NAME, folder / INT8_ROWS_NAME):
             stale.unlink(missing_ok=True)
-        session = _prepare_and_open(folder, build, quantized, threads)
+        session = _prepare_and_open(folder, build, quantized, threads, rows)
     with suppress(OSError):
         os.utime(folder)  # last used: what prune_unused reads
     return session
@@ -245,14 +255,23 @@ def prune_unused(cache: Path, *, keep: Path, days: float = UNUSED_DAYS) -> list[
 
 
 def _prepare_and_open(
-    folder: Path, build: Callable[[Path], None], quantized: bool, threads: int | None
+    folder: Path,
+    build: Callable[[Path], None],
+    quantized: bool,
+    threads: int | None,
+    rows: bool = False,
 ) -> Any:
     fp32 = folder / FP32_NAME
     if not fp32.exists():
         log.info("exporting %s to ONNX (once)", folder.name)
         build(fp32)
     path = fp32
-    if quantized:
+    if quantized and rows:
+        path = folder / INT8_ROWS_NAME
+        if not path.exists():
+            with _written_through(path) as tmp, quiet_tools():
+                quantize_rows(fp32, tmp)
+    elif quantized:
         path = folder / INT8_NAME
         if not path.exists():
             quantize(fp32, path)

@@ -129,9 +129,10 @@ class WordEncoder:
             model = AutoModel.from_pretrained(location, add_pooling_layer=False)
         return cls(model.eval(), AutoTokenizer.from_pretrained(location))
 
-    def open_onnx(self, folder: Path, threads: int | None = None) -> None:
+    def open_onnx(self, folder: Path, threads: int | None = None, int8: bool = False) -> None:
         """Blocking: run the encoder on ONNX Runtime (the two layers' states as one output),
-        exported into ``folder`` once. Raises what the export or the runtime raises."""
+        exported into ``folder`` once; per-row int8 with ``int8`` (retrieval/_int8_rows.py).
+        Raises what the export or the runtime raises."""
         import torch
 
         names = [
@@ -155,8 +156,9 @@ class WordEncoder:
         self.session = cached_session(
             folder,
             lambda target: export(States(), target, names, "states", {0: "batch", 1: "tokens"}),
-            quantized=False,
+            quantized=int8,
             threads=threads,
+            rows=True,
         )
         self.inputs = names
 

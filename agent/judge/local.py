@@ -126,11 +126,14 @@ class LocalJudge:
         onnx_dir: Path | None = None,
         threads: int | None = None,
         align_card: Path | None = ALIGN_CARD,
+        int8: bool = False,
     ) -> LocalJudge:
         """Blocking. Raises ModelUnavailable when the base model or the weights cannot load.
         With ``onnx_dir`` the network runs on ONNX Runtime (exported there once, keyed by the
         weights' and the base model's fingerprints); if that fails, torch runs it and
-        ``backend_reason`` says why. With ``align_card`` (agent/judge/_align.py) the word-alignment stage
+        ``backend_reason`` says why; with ``int8`` both networks run per-row int8 graphs
+        (retrieval/_int8_rows.py: faster, and a pair's result still depends on that pair alone).
+        With ``align_card`` (agent/judge/_align.py) the word-alignment stage
         is stacked on the network's logits when it was fitted to these weights; otherwise the
         network judges alone and ``align_reason`` says why."""
         try:
@@ -149,10 +152,12 @@ class LocalJudge:
         if align_card is not None:
             judge._open_aligner(digest, Path(align_card), str(resolved.location))
         if onnx_dir is not None:
-            judge._open_onnx(digest, Path(resolved.location), Path(onnx_dir), threads)
+            judge._open_onnx(digest, Path(resolved.location), Path(onnx_dir), threads, int8)
         return judge
 
-    def _open_onnx(self, digest: str, base: Path, onnx_dir: Path, threads: int | None) -> None:
+    def _open_onnx(
+        self, digest: str, base: Path, onnx_dir: Path, threads: int | None, int8: bool = False
+    ) -> None:
 
         names = [
             n
@@ -178,17 +183,18 @@ class LocalJudge:
             self._session = onnx_export.cached_session(
                 folder,
                 lambda target: onnx_export.export(Forward(), target, names, "logits"),
-                quantized=False,
+                quantized=int8,
                 threads=threads,
+                rows=True,
             )
             self._inputs = names
-            self.backend = "onnx"
+            self.backend = "onnx-int8" if int8 else "onnx"
         except Exception as exc:  # onnxruntime raises its own types: torch runs it, visibly
             self.backend_reason = f"ONNX export or session failed ({exc}); running on torch"
         if self.aligner is not None:
             try:
                 self.aligner.encoder.open_onnx(
-                    onnx_dir / f"judge-align-{onnx_export.fingerprint(base)}", threads
+                    onnx_dir / f"judge-align-{onnx_export.fingerprint(base)}", threads, int8
                 )
             except Exception as exc:  # noqa: BLE001 — the alignment stage stays on torch, visibly
                 reason = f"the word-alignment encoder's ONNX export or session failed ({exc}); it runs on torch"
@@ -330,6 +336,7 @@ def load_local_judge(
     onnx_dir: Path | None = None,
     threads: int | None = None,
     align_card: Path | None = ALIGN_CARD,
+    int8: bool = False,
 ) -> tuple[LocalJudge | None, JudgeStatus]:
     """Blocking; never raises: a judge that cannot load is reported, and the service falls back."""
     started = time.perf_counter()
@@ -337,7 +344,7 @@ def load_local_judge(
     warm()  # the comparison stage's lexicon and unit registry, here rather than in the first request
     try:
         judge = LocalJudge.load(
-            weights, card, onnx_dir=onnx_dir, threads=threads, align_card=align_card
+            weights, card, onnx_dir=onnx_dir, threads=threads, align_card=align_card, int8=int8
         )
     except ModelUnavailable as exc:
         return None, JudgeStatus(

@@ -48,13 +48,14 @@ class Judges:
         # The local judge: stances, citation checks and (without an LLM) verdicts when NLI_MODEL
         # cannot load. It is loaded even with an LLM: the citation check and passages use it.
         if nli is None and settings.LOCAL_JUDGE and settings.VERDICT_BACKEND != "evidence-only":
-            onnx = settings.JUDGE_BACKEND == "onnx"
+            onnx = settings.JUDGE_BACKEND in {"onnx", "onnx-int8"}
             nli, judge_status = await run_blocking(
                 partial(
                     makers.load_local_judge,
                     onnx_dir=(settings.EMBEDDING_CACHE_DIR or DEFAULT_ONNX_CACHE) if onnx else None,
                     threads=threads,
                     align_card=ALIGN_CARD if settings.JUDGE_ALIGNMENT else None,
+                    int8=settings.JUDGE_BACKEND == "onnx-int8",
                 )
             )
             if nli is None:

@@ -195,6 +195,26 @@ def test_the_onnx_runtime_gives_torchs_logits(tmp_path):
     assert again.backend == "onnx" and len(list((tmp_path / "onnx").iterdir())) == 1
 
 
+def test_the_int8_runtime_stays_close_and_judges_each_pair_on_its_own(tmp_path):
+    import numpy as np
+
+    weights, card = tiny_judge(tmp_path)
+    torch_judge, _ = load_local_judge(weights, card)
+    judge, status = load_local_judge(weights, card, onnx_dir=tmp_path / "onnx", int8=True)
+    assert status.loaded and judge.backend == "onnx-int8" and judge.backend_reason is None
+    (folder,) = (tmp_path / "onnx").iterdir()
+    assert (folder / "model.int8-rows-v1.onnx").exists()
+    pairs = [
+        ("the earth is round", "the earth is flat"),
+        ("flat", "round not"),
+        ("the earth is not round the earth is flat", "earth"),
+    ]
+    together = judge.logits_blocking(pairs)
+    assert np.abs(together - torch_judge.logits_blocking(pairs)).max() < 0.05
+    alone = np.vstack([judge.logits_blocking([pair]) for pair in pairs])
+    assert np.abs(together - alone).max() < 1e-5  # padding and neighbours change nothing
+
+
 def test_a_claim_longer_than_the_window_is_judged_not_raised(tmp_path):
     # the evidence gives way first; a claim longer than max_tokens on its own used to raise
     # "Sequence to truncate too short" and send the whole request to the lexical heuristic
