@@ -21,9 +21,8 @@ from typing import Any
 
 import numpy as np
 
-SUFFIX = (
-    "int8-rows-v1"  # in the cached file's name: a change to the graph below takes a new version
-)
+# in the cached file's name: a change to the graph below takes a new version
+SUFFIX = "int8-rows-v1"
 
 
 def quantize_rows(source: Path, target: Path) -> int:
