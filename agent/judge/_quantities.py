@@ -21,6 +21,9 @@ from agent.judge._units import UNITS as _UNITS
 
 _WORDS = {
     "zero": 0,
+    "once": 1,  # how many times: "never strikes twice" against "more than once"
+    "twice": 2,
+    "thrice": 3,
     "one": 1,
     "two": 2,
     "three": 3,
@@ -316,4 +319,11 @@ def quantities(sentence: str) -> list[Quantity]:
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
+    out += [  # "reaches Earth instantly": no time at all, against "takes about 8 minutes"
+        Quantity(0.0, 0.0, "[time]", m.group(), m.start(), m.end(), True)
+        for m in _NO_TIME.finditer(sentence)
+    ]
     return sorted(out + _decades_of(out), key=lambda q: q.start)
+
+
+_NO_TIME = re.compile(r"\b(?:instantly|instantaneously|in no time)\b", re.IGNORECASE)

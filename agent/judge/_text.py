@@ -139,6 +139,13 @@ def _norm(word: str) -> str:
     return word[:-2] if word.endswith("'s") else word
 
 
+def _title_case(tokens: list[_Tok]) -> bool:
+    """A headline in Title Case: capitals say nothing there, only words no dictionary knows are
+    names."""
+    words = [t for t in tokens[1:] if t.text[:1].isalpha() and len(t.text) > 3]
+    return sum(t.cap for t in words) >= max(4, 0.7 * len(words))
+
+
 @lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Text:
     text = unicodedata.normalize("NFC", text)  # "Noe\u0308l" is one word
@@ -150,9 +157,7 @@ def _analyse(text: str) -> _Text:
             _Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n)
         )
     in_number = lambda t: any(a <= t.start < b for a, b in spans)  # noqa: E731
-    words = [t for t in tokens[1:] if t.text[:1].isalpha() and len(t.text) > 3]
-    # a headline in Title Case: capitals say nothing there, only words no dictionary knows are names
-    title_case = sum(t.cap for t in words) >= max(4, 0.7 * len(words))
+    title_case = _title_case(tokens)
     units: list[_Unit] = []
     current: list[_Tok] = []
     negations, hedges = [], []
@@ -181,6 +186,7 @@ def _analyse(text: str) -> _Text:
         content = (
             i not in cues
             and not in_number(tok)
+            and not (low in _FOCUS and i + 1 < len(tokens) and in_number(tokens[i + 1]))
             and low not in _STOP
             and low not in _NEGATION
             and not hedge
@@ -244,8 +250,23 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
     return cues
 
 
+# "only 6,000 years": the word says the number is all there is; the number is compared, not the word
+_FOCUS = frozenset(["only", "just", "merely"])
+
+# the first half of a compound that only says how much or how well: "best-supported" says supported,
+# "well-known" known ("non-toxic", "ex-president" and "anti-war" are other words)
+_DEGREE_PREFIXES = frozenset(
+    ["best", "better", "well", "most", "more", "widely", "highly", "long", "much", "often"]
+)
+
+
 def _word_match(a: str, b: str) -> bool:
+    """Does the sentence's word ``b`` say the claim's word ``a`` (or more: "best-supported" says
+    "supported"; "supported" does not say "best-supported")?"""
     if a == b:
+        return True
+    head, _, rest = b.partition("-")
+    if rest and "-" not in rest and head in _DEGREE_PREFIXES and _word_match(a, rest):
         return True
     if lex.lemmas(a) & lex.lemmas(b):
         return True

@@ -53,8 +53,11 @@ from agent.sentences import split_sentences
 
 _ATTRIBUTED = re.compile(
     r"\b(?:claim|claims|claimed|allege|alleges|alleged|rumou?red|believe|believes|believed|"
-    r"suggest|suggests|suggested|speculat\w+|hypothes\w+|theor\w+|propos\w+|argu\w+|"
-    r"think|thinks|thought|fear|fears|feared|asked|asks|ask|whether|if)\s+(?:that\s+)?",
+    r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
+    r"think|thinks|thought|fear|fears|feared|asked|asks|ask|whether|if)\s+(?:that\s+)?"
+    # a theory or hypothesis reports a view only when it says what: "the theory that …"
+    # ("one of the best-supported theories in science" states a fact about one)
+    r"|\b(?:hypothes\w+|theor\w+)\s+that\s+",
     re.I,
 )
 
@@ -209,6 +212,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     placed = _place(matched)
     if not placed:
         return None
+    if unmatched and (stated := _event_stated(c, s, placed, unmatched[0])) is not None:
+        placed, unmatched = {**placed, unmatched[0]: stated}, []
     lo, hi = min(placed.values()), max(placed.values())
     a, b = _clause_bounds(s, lo, hi)
     window = range(min(a, lo), max(b, hi) + 1)
@@ -235,6 +240,27 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if unmatched:
         return _one_part_missing(c, s, unmatched[0], placed, window, r)
     return _every_part_there(c, s, placed, r)
+
+
+# "the landing never happened": the verb says only that the event took place
+_HAPPENED = frozenset(["happen", "happens", "happened", "occur", "occurs", "occurred"])
+
+
+def _event_stated(c: _Text, s: _Text, placed: dict[int, int], missing: int) -> int | None:
+    """Where the sentence states, with a verb, the event a claim says happened (or never did):
+    "the Moon landing never happened" against "Apollo 11 landed the lunar module on the Moon". The
+    missing part is the claim's "happened"; the part before it is the event, found in the sentence
+    in a past verb's form ("landed" for "landing"). That token's index, or None."""
+    unit = c.units[missing]
+    if missing == 0 or len(unit.tokens) != 1 or unit.tokens[0].low not in _HAPPENED:
+        return None
+    event = missing - 1
+    if event not in placed or c.units[event].proper:
+        return None
+    said, stated = c.units[event].tokens[-1].low, s.tokens[placed[event]].low
+    if stated == said or not stated.endswith("ed") or said.endswith("ed"):
+        return None
+    return placed[event]
 
 
 def _one_part_missing(

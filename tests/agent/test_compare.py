@@ -472,3 +472,83 @@ def test_dates_and_ordinals_are_quantities():
     (month,) = quantities("It was released in October.")
     assert (month.dimension, month.low, month.text) == ("month", 10, "October")
     assert not quantities("March on Dessa began at noon.")  # a march, not a month
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # "only" before a number is part of the number, not a part to match
+        (
+            "The Dessa river is only 40 km long.",
+            "The Dessa river is about 310 km long.",
+            "refutes",
+            "number",
+            "the claim says 40 km",
+        ),
+        # how many times: "twice" against "more than once" agrees, so the negation decides
+        (
+            "Hail never falls on Orvel twice.",
+            "Hail often falls on Orvel more than once, especially in spring.",
+            "refutes",
+            "negation",
+            "never",
+        ),
+        ("Kessa won the cup twice.", "Kessa won the cup three times.", "refutes", "number", ""),
+        # "instantly" is no time at all
+        (
+            "Sound from the Orvel bell reaches the valley instantly.",
+            "Sound from the Orvel bell takes about 4 seconds to reach the valley.",
+            "refutes",
+            "number",
+            "instantly",
+        ),
+        # a compound that says how well says the word: "best-supported" says "supported"
+        (
+            "Plate tectonics is not supported by evidence.",
+            "Plate tectonics is one of the best-supported theories in geology, backed by evidence"
+            " from many fields.",
+            "refutes",
+            "negation",
+            "not",
+        ),
+        # an event said to have (never) happened, stated with its verb
+        (
+            "The Dessa landing never happened.",
+            "In 1970 the Dessa mission landed its probe on the plain.",
+            "refutes",
+            "negation",
+            "never",
+        ),
+        (
+            "The Dessa landing happened.",
+            "In 1970 the Dessa mission landed its probe on the plain.",
+            "supports",
+            "same",
+            "",
+        ),
+    ],
+)
+def test_focus_words_times_instants_compounds_and_events(claim, sentence, stance, rule, reason):
+    decision = compare(claim, sentence)
+    assert decision is not None and (decision.stance, decision.rule) == (stance, rule), decision
+    assert reason in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the event as a noun someone called fake is not the event stated
+        ("The Dessa landing never happened.", "Some claim the Dessa landing was faked."),
+        ("The Orvel concert never happened.", "The Orvel concert was cancelled."),
+        # "supported" does not say "best-supported"
+        ("Kessa is the best-supported theory.", "Kessa is a supported theory."),
+        # a theory that says what reports a view; "in theory" alone does not
+        (
+            "Orvel is hollow.",
+            "The theory that Orvel is hollow was popular in the 1800s.",
+        ),
+    ],
+)
+def test_events_and_compounds_that_are_not_plain_are_left_alone(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.rule in GUARDS, decision
