@@ -293,7 +293,9 @@ def quantities(sentence: str) -> list[Quantity]:
             second, end = None, m.start("range")
         raw_unit = (m.group("unit") or "").lower().replace("° ", "°")
         unit = _SQUARE.get(raw_unit) or _UNITS.get(raw_unit)
-        if raw_unit and unit is None:
+        if (
+            raw_unit and unit is None and raw_unit != "times"
+        ):  # "three times" is a count, quoted whole
             end = (
                 m.end("scale")
                 if m.group("scale")

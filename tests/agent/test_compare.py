@@ -493,7 +493,13 @@ def test_dates_and_ordinals_are_quantities():
             "negation",
             "never",
         ),
-        ("Kessa won the cup twice.", "Kessa won the cup three times.", "refutes", "number", ""),
+        (
+            "Kessa won the cup twice.",
+            "Kessa won the cup three times.",
+            "refutes",
+            "number",
+            "three times",
+        ),
         # "instantly" is no time at all
         (
             "Sound from the Orvel bell reaches the valley instantly.",
