@@ -44,9 +44,11 @@ async function test() {
 }
 
 document.addEventListener('DOMContentLoaded', async () => {
-  const { apiBase = '', apiKey = '' } = await chrome.storage.local.get(['apiBase', 'apiKey']);
-  $('api').value = apiBase;
-  $('key').value = apiKey;
+  // the buttons work at once; the stored values fill only fields nothing was typed into meanwhile
   $('form').addEventListener('submit', save);
   $('test').addEventListener('click', test);
+  const { apiBase = '', apiKey = '' } = await chrome.storage.local.get(['apiBase', 'apiKey']);
+  if (!$('api').value) $('api').value = apiBase;
+  if (!$('key').value) $('key').value = apiKey;
+  document.body.dataset.ready = 'true';
 });

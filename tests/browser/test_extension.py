@@ -81,6 +81,8 @@ def test_the_extension_loads_with_its_fixed_id(extension):
 def configure(context, extension_id, api_url, errors):
     options = errors.watch(context.new_page())
     options.goto(f"chrome-extension://{extension_id}/options.html")
+    # the stored values loaded (ci-18: on a busy machine they arrived after the fill and the click)
+    options.wait_for_selector("body[data-ready='true']")
     options.get_by_label("API address").fill(api_url + "/")
     options.get_by_role("button", name="Save").click()
     status = options.get_by_role("status")
