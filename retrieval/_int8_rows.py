@@ -29,16 +29,18 @@ def quantize_rows(source: Path, target: Path) -> int:
     """Blocking: write ``target``, ``source``'s graph with every MatMul against a constant 2-D
     weight in per-row int8. Returns how many MatMuls it quantised."""
     import onnx
-    from onnx import helper, numpy_helper
+    from onnx import numpy_helper
 
     model = onnx.load(str(source))
     graph = model.graph
     weights = {i.name: i for i in graph.initializer if len(i.dims) == 2}
+    axes_input = _opset(model) >= 18  # ReduceMax takes its axes as an input from opset 18 on
     constants = {
         "rows_inv127": np.array(1 / 127, np.float32),
         "rows_eps": np.array(1e-12, np.float32),
         "rows_zero_u8": np.array(128, np.uint8),
         "rows_zero_f": np.array(128, np.float32),
+        "rows_axes": np.array([-1], np.int64),
     }
     added = [numpy_helper.from_array(v, k) for k, v in constants.items()]
     nodes: list[Any] = []
@@ -59,15 +61,8 @@ def quantize_rows(source: Path, target: Path) -> int:
         a = node.input[0]
         if a not in inputs:
             inputs[a] = f"rows_a{len(inputs) + 1}"
-            nodes += _quantised_rows(a, inputs[a])
+            nodes += _quantised_rows(a, inputs[a], axes_input)
         nodes += _product(inputs[a], name, node.output[0])
-    if _opset(model) >= 18:  # ReduceMax takes its axes as an input from opset 18 on
-        added.append(numpy_helper.from_array(np.array([-1], np.int64), "rows_axes"))
-        for node in nodes:
-            if node.op_type == "ReduceMax" and node.output[0].startswith("rows_a"):
-                del node.attribute[:]
-                node.attribute.extend([helper.make_attribute("keepdims", 1)])
-                node.input.append("rows_axes")
     graph.ClearField("node")
     graph.node.extend(nodes)
     used = {i for n in nodes for i in n.input}
@@ -78,14 +73,19 @@ def quantize_rows(source: Path, target: Path) -> int:
     return count
 
 
-def _quantised_rows(a: str, k: str) -> list[Any]:
+def _quantised_rows(a: str, k: str, axes_input: bool) -> list[Any]:
     """Nodes that turn activation ``a`` into ``{k}_u8`` (uint8, zero point 128) and its per-row
-    scale ``{k}_scale``."""
+    scale ``{k}_scale``; ``axes_input``: the graph's ReduceMax reads its axes as an input."""
     from onnx import TensorProto, helper
 
+    row_max = (
+        helper.make_node("ReduceMax", [f"{k}_abs", "rows_axes"], [f"{k}_max"], keepdims=1)
+        if axes_input
+        else helper.make_node("ReduceMax", [f"{k}_abs"], [f"{k}_max"], axes=[-1], keepdims=1)
+    )
     return [
         helper.make_node("Abs", [a], [f"{k}_abs"]),
-        helper.make_node("ReduceMax", [f"{k}_abs"], [f"{k}_max"], axes=[-1], keepdims=1),
+        row_max,
         helper.make_node("Max", [f"{k}_max", "rows_eps"], [f"{k}_max1"]),
         helper.make_node("Mul", [f"{k}_max1", "rows_inv127"], [f"{k}_scale"]),
         helper.make_node("Div", [a, f"{k}_scale"], [f"{k}_div"]),
