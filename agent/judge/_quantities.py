@@ -293,9 +293,8 @@ def quantities(sentence: str) -> list[Quantity]:
             second, end = None, m.start("range")
         raw_unit = (m.group("unit") or "").lower().replace("° ", "°")
         unit = _SQUARE.get(raw_unit) or _UNITS.get(raw_unit)
-        if (
-            raw_unit and unit is None and raw_unit != "times"
-        ):  # "three times" is a count, quoted whole
+        # a word that is no unit ends the quantity at its number; "three times" is a count, quoted whole
+        if raw_unit and unit is None and raw_unit != "times":
             end = (
                 m.end("scale")
                 if m.group("scale")

@@ -9,10 +9,18 @@ import pytest
 
 from agent.judge._lexicon import antonymous, lemmas, same_kind
 from agent.judge._quantities import quantities
-from agent.judge.compare import GUARDS, compare, compare_item
+from agent.judge.compare import GUARDS, Comparison, compare, compare_item
 
 REF = "Measurements by the Borovia Survey in 2019 found that the river Xanthe is 212 km long."
 EIFFEL = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France."
+
+
+def assert_decides(claim: str, sentence: str, stance: str, rule: str, reason: str) -> Comparison:
+    """The comparison decides the pair with this stance and rule, and its reason says ``reason``."""
+    decision = compare(claim, sentence)
+    assert decision is not None and (decision.stance, decision.rule) == (stance, rule), decision
+    assert reason in decision.reason
+    return decision
 
 
 @pytest.mark.parametrize(
@@ -145,9 +153,7 @@ EIFFEL = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars 
     ],
 )
 def test_plain_cases_are_decided_with_a_reason(claim, sentence, stance, rule, reason):
-    decision = compare(claim, sentence)
-    assert decision is not None and (decision.stance, decision.rule) == (stance, rule), decision
-    assert reason in decision.reason
+    decision = assert_decides(claim, sentence, stance, rule, reason)
     assert (decision.probability == 0.0) == (rule in GUARDS)
 
 
@@ -408,9 +414,7 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
 def test_dates_ordinals_nationalities_and_phrases_are_compared(
     claim, sentence, stance, rule, reason
 ):
-    decision = compare(claim, sentence)
-    assert decision is not None and (decision.stance, decision.rule) == (stance, rule), decision
-    assert reason in decision.reason
+    assert_decides(claim, sentence, stance, rule, reason)
 
 
 @pytest.mark.parametrize(
@@ -535,9 +539,7 @@ def test_dates_and_ordinals_are_quantities():
     ],
 )
 def test_focus_words_times_instants_compounds_and_events(claim, sentence, stance, rule, reason):
-    decision = compare(claim, sentence)
-    assert decision is not None and (decision.stance, decision.rule) == (stance, rule), decision
-    assert reason in decision.reason
+    assert_decides(claim, sentence, stance, rule, reason)
 
 
 @pytest.mark.parametrize(
