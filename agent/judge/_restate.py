@@ -62,4 +62,57 @@ def life_span(sentence: str) -> list[str]:
     return out
 
 
-__all__ = ["life_span", "restated_claim"]
+_FRONTED = re.compile(
+    r"^\s*(?P<part>(?:Born|Founded|Formed|Established|Released|Built|Raised|Educated|Written|"
+    r"Directed|Produced|Published|Created|Developed|Designed|Named|Based|Located|Distributed)"
+    r"\s[^,;()]{2,80}?),\s+(?P<name>(?:The\s+)?[A-Z][\w\-'’.]*(?:\s+[A-Z][\w\-'’.]*){0,5})"
+    r"\s+(?=[a-z])"
+)
+
+
+def fronted(sentence: str) -> list[str]:
+    """What a sentence that opens with a participle says of the name after it: "Born in Naples,
+    Renato Balestra comes from …" also says "Renato Balestra was born in Naples."."""
+    m = _FRONTED.match(sentence)
+    if m is None:
+        return []
+    part = m.group("part")
+    return [f"{m.group('name')} was {part[0].lower()}{part[1:]}."]
+
+
+_PRONOUN_LEAD = re.compile(r"^\s*(?:He|She|It|They)\s+(?=[a-z])")
+_NAME_LEAD = re.compile(
+    r"^\s*(?:The\s+)?(?P<name>(?:[A-Z][\w\-'’.]*\s+)*?[A-Z][\w\-'’]*)\s+(?=[a-z(])"
+)
+
+
+def _name_words(name: str) -> list[str]:
+    return [
+        w.strip(".").lower()
+        for w in name.split()
+        if w.strip(".").lower() not in {"mr", "mrs", "ms", "dr"}
+    ]
+
+
+def subject_restated(subject: str, sentence: str, *, pronoun: bool = True) -> str | None:
+    """The sentence with its subject said as the claim says it, where the sentence opens with a
+    personal pronoun ("She started …") or with part of the claim's name ("The F-35 first flew …" for
+    "Lockheed Martin F-35 Lightning II", "Singer is …" for "Fred Singer"): an encyclopaedia's
+    sentence about its article's subject, which a reader takes to be about that subject. None
+    where the sentence opens otherwise. ``pronoun=False``: a sentence after others, whose pronoun
+    may stand for something they name, keeps it."""
+    m = _PRONOUN_LEAD.match(sentence)
+    if m is not None and pronoun:
+        return f"{subject} {sentence[m.end() :]}"
+    m = _NAME_LEAD.match(sentence)
+    if m is None:
+        return None
+    theirs, mine = _name_words(m.group("name")), _name_words(subject)
+    if not theirs or theirs == mine or len(mine) < 2:
+        return None
+    if set(theirs) < set(mine) or (theirs[-1] == mine[-1] and len(theirs) == 1):
+        return f"{subject} {sentence[m.end() :]}"
+    return None
+
+
+__all__ = ["fronted", "life_span", "restated_claim", "subject_restated"]

@@ -293,12 +293,37 @@ ugandan ukrainian uruguayan uzbek venezuelan vietnamese yemeni zambian zimbabwea
 )
 
 
+# "American" is the United States' own (a Mexican is North American, not American)
+NATIONALITIES = DEMONYMS | {"american"}
+
+
+def _other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> str | None:
+    """A nationality the claim gives ("an American film") where the sentence's clause gives one
+    other nationality and not the claim's ("a 1980 Australian prison drama film"), wherever it
+    stands before the matched noun."""
+    if len(unit.tokens) != 1 or unit.tokens[0].low not in NATIONALITIES:
+        return None
+    others = {
+        t.low: t.text
+        for t in s.tokens
+        if t.index in window and t.index not in used and t.low in NATIONALITIES
+    }
+    if len(others) != 1 or unit.tokens[0].low in others:
+        return None
+    return next(iter(others.values()))
+
+
 def _slot(
     c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range
 ) -> Comparison | None:
     """The claim's one unmatched part and what the sentence has in its place."""
     unit = c.units[missing]
     used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
+    nationality = _other_nationality(s, unit, used, window)
+    if nationality is not None:
+        return _decision(
+            "refutes", "substitution", f"the claim says {unit.text}; the source says {nationality}"
+        )
     candidates = _in_its_place(c, s, unit, used, window)
     if not candidates:
         if not unit.proper and len(unit.tokens) == 1:

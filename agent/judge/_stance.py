@@ -151,7 +151,8 @@ def compared(
         found = [
             (span, d)
             for span in item_spans
-            if (d := compare(claim, span.of(item.text))) is not None
+            if (d := compare(claim, span.of(item.text), opens=not item.text[: span.start].strip()))
+            is not None
         ]
         chosen = combine([d for _, d in found])
         out.append(

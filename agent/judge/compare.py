@@ -28,7 +28,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, precisions
 from agent.judge._framing import framed
 from agent.judge._quantities import Quantity, quantities
-from agent.judge._restate import life_span, restated_claim
+from agent.judge._restate import fronted, life_span, restated_claim, subject_restated
 from agent.judge._slots import (
     _compound_split,
     _list_of,
@@ -42,6 +42,8 @@ from agent.judge._text import (
     _FUTURE_AUX,
     _PAST_AUX,
     _PRESENT_AUX,
+    _REFUSE,
+    _STOP,
     _analyse,
     _clause_bounds,
     _find,
@@ -78,8 +80,11 @@ def _reason_quote(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def compare(claim: str, sentence: str) -> Comparison | None:
-    """The plain decision for one claim and one evidence sentence, or None (not plain)."""
+def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | None:
+    """The plain decision for one claim and one evidence sentence, or None (not plain).
+    ``opens``: the sentence opens its evidence text, so a pronoun it opens with ("She …") has
+    nothing in the text to stand for but the claim's subject; later sentences' pronouns may
+    stand for anything named before them."""
     claim, sentence = claim.strip(), sentence.strip()
     if not claim or not sentence:
         return None
@@ -97,8 +102,16 @@ def compare(claim: str, sentence: str) -> Comparison | None:
         return framed
     decided = _compare(c, _analyse(sentence))
     if decided is None or decided.rule in GUARDS:
-        for stated in life_span(sentence):  # "X (10 February 1894 – …)": X was born on …
+        # "X (10 February 1894 – …)": X was born on …; "Born in Naples, X …": X was born in Naples
+        for stated in (*life_span(sentence), *fronted(sentence)):
             said = _compare(c, _analyse(stated))
+            if said is not None and said.rule not in GUARDS:
+                return said
+        first = c.units[0]
+        # a name of a few words that opens the claim ("VITAMIN D LEVELS MAY …" is no name)
+        if first.proper and first.tokens[0].index <= 1 and len(first.tokens) <= 5:
+            restated = subject_restated(first.text, sentence, pronoun=opens)
+            said = None if restated is None else _compare(c, _analyse(restated))
             if said is not None and said.rule not in GUARDS:
                 return said
     return decided
@@ -301,7 +314,9 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
             "refutes", "number", f"the claim says {q.text}; the source says {_list_of(s, other)}"
         )
     if r.negated:
-        return None if r.hedged else _negation(c, s, r)
+        if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
+            return None
+        return _negation(c, s, r)
     if r.hedged and r.said_less:
         cue = sorted(r.said_less)[0]
         return _decision("neutral", "hedge", f"the source says only that it may be so (“{cue}”)")
@@ -317,6 +332,24 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     if other is not None:
         return other
     return _decision("supports", "same", "the source states every part of the claim")
+
+
+def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
+    """A negation that plainly bears on a word the claim does not have: "no" before a noun ("two
+    daughters and no sons" for "had only daughters"), "failed to" before a verb ("failed to achieve
+    worldwide success" for "was one of the worst-selling singles"). Not plain either way."""
+    used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
+    cue = s.tokens[at].low
+    if cue == "no":
+        scope = at + 1
+    elif cue in _REFUSE and at + 2 < len(s.tokens) and s.tokens[at + 1].low == "to":
+        scope = at + 2
+    else:
+        return False
+    if scope >= len(s.tokens) or scope in used:
+        return False
+    word = s.tokens[scope]
+    return word.low not in _STOP and not word.low[:1].isdigit() and word.text.isalpha()
 
 
 def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
@@ -343,8 +376,8 @@ def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison |
     found otherwise decides, with its sentence."""
     decisions = [
         d
-        for sentence in split_sentences(text)[:max_sentences]
-        if (d := compare(claim, sentence.text)) is not None
+        for k, sentence in enumerate(split_sentences(text)[:max_sentences])
+        if (d := compare(claim, sentence.text, opens=k == 0)) is not None
     ]
     return combine(decisions)
 

@@ -560,3 +560,123 @@ def test_focus_words_times_instants_compounds_and_events(claim, sentence, stance
 def test_events_and_compounds_that_are_not_plain_are_left_alone(claim, sentence):
     decision = compare(claim, sentence)
     assert decision is None or decision.rule in GUARDS, decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # a sentence that opens with a pronoun, or with part of the claim's name, speaks of the
+        # claim's subject (an encyclopaedia's sentence about its article's subject)
+        (
+            "Tamsin Orvel worked as a glazier and a stonemason.",
+            "She started painting in 1993 after having worked as a stonemason and glazier.",
+            "supports",
+            "same",
+            "every part",
+        ),
+        (
+            "The Kessa Dorn X-35 Lorvane first flew on 15 July 2006.",
+            "The X-35 first flew on 15 December 2006.",
+            "refutes",
+            "number",
+            "the source says 15 December 2006",
+        ),
+        (
+            "Mr. Bel Tamsin is a professor of geology at the University of Ostrania.",
+            "Tamsin is a professor of geology at the University of Ostrania.",
+            "supports",
+            "same",
+            "",
+        ),
+    ],
+)
+def test_a_sentence_about_the_claims_subject_by_pronoun_or_part_of_its_name(
+    claim, sentence, stance, rule, reason
+):
+    assert_decides(claim, sentence, stance, rule, reason)
+
+
+def test_a_pronoun_after_other_sentences_may_stand_for_something_else():
+    claim = "Tamsin Orvel was born in 1961."
+    # the opening sentence alone: "He" can only be the claim's subject
+    assert compare(claim, "He was born in 1942.").stance == "refutes"
+    assert compare(claim, "He was born in 1942.", opens=False) is None or (
+        compare(claim, "He was born in 1942.", opens=False).rule in GUARDS
+    )
+    # in a text that names someone else first, "He" is that one: nothing is decided
+    decided = compare_item(claim, "Bel Kessa is a painter from Ostrania. He was born in 1942.")
+    assert decided is None or decided.rule in GUARDS, decided
+    # a name that is not part of the claim's subject is another subject
+    other = compare(claim, "Orvelson was born in 1942.")
+    assert other is None or other.rule in GUARDS, other
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # "no" and "failed to" bear on words the claim does not have
+        ("Bel Kessa had only daughters.", "He only had two daughters and no sons."),
+        (
+            "Orvel Dawn was one of the worst-selling singles of all time.",
+            "It failed to achieve success, selling only 12 copies, thus becoming one of the "
+            "worst-selling singles of all time.",
+        ),
+    ],
+)
+def test_a_negation_of_a_word_the_claim_does_not_have_refutes_nothing(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "refutes", decision
+
+
+def test_a_negation_of_the_claims_own_word_still_refutes():
+    assert_decides("Kessa has dams.", "Kessa has no dams.", "refutes", "negation", "no dams")
+    assert_decides(
+        "Bel Kessa won the Orvel prize.",
+        "Bel Kessa failed to win the Orvel prize.",
+        "refutes",
+        "negation",
+        "failed to",
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # a sentence that opens with a participle says it of the name after the comma
+        (
+            "Bel Tamsin was born in Ostrania.",
+            "Born in Ostrania, Bel Tamsin comes from a family of glaziers.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "The Kessa Lorvane was founded in 1961.",
+            "Founded in 1957, the Kessa Lorvane is the oldest choir of Ostrania.",
+            "refutes",
+            "number",
+            "the claim says 1961",
+        ),
+        # a nationality the clause gives otherwise, wherever it stands before the noun
+        (
+            "Orvel Dawn is an American film.",
+            "Orvel Dawn is a 1980 Australian prison drama film directed by Bel Tamsin.",
+            "refutes",
+            "substitution",
+            "the claim says American; the source says Australian",
+        ),
+    ],
+)
+def test_fronted_participles_and_nationalities(claim, sentence, stance, rule, reason):
+    assert_decides(claim, sentence, stance, rule, reason)
+
+
+def test_a_second_nationality_or_the_claims_own_is_not_a_substitution():
+    both = compare(
+        "Orvel Dawn is an American film.", "Orvel Dawn is an American and Australian film."
+    )
+    assert both is None or both.stance != "refutes", both
+    two = compare(
+        "Orvel Dawn is an American film.", "Orvel Dawn is a French film by a British director."
+    )
+    assert two is None or two.stance != "refutes", two
