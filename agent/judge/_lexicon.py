@@ -201,7 +201,25 @@ def noun_only(word: str) -> bool:
 def antonymous(a: str, b: str) -> bool:
     antonyms = table()["antonym_sets"]
     la, lb = lemmas(a), lemmas(b)
-    return any(y in antonyms.get(x, ()) for x in la | {a} for y in lb | {b})
+    return any(y in antonyms.get(x, ()) for x in la | {a} for y in lb | {b}) or _prefixed(a, b)
+
+
+# An adjective and itself with a negating prefix are opposites ("unsafe"/"safe", "ineffective"/
+# "effective", "illegal"/"legal"): WordNet pairs only the head adjectives ("safe"/"dangerous") and
+# lists "unsafe" as like "dangerous". Not where the prefix does not negate.
+_NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-")
+_NOT_OPPOSITES = frozenset(
+    "invaluable inflammable infamous indifferent intense inward impassioned unravelled "
+    "disgruntled impressed incorporate inculcate".split()
+)
+
+
+def _prefixed(a: str, b: str) -> bool:
+    short, long = sorted((a, b), key=len)
+    if long in _NOT_OPPOSITES or not any(long == p + short for p in _NEGATING_PREFIXES):
+        return False
+    adjectives = table()["lemma_sets"]["a"]
+    return short in adjectives and long in adjectives and long not in synonyms(short)
 
 
 def hypernym_of(general: str, specific: str) -> bool:

@@ -80,6 +80,25 @@ def fronted(sentence: str) -> list[str]:
     return [f"{m.group('name')} was {part[0].lower()}{part[1:]}."]
 
 
+# Names of one thing in everyday use, several words each ("climate change" and "global warming"
+# are used for each other by the public and the press): the sentence is read with the claim's name.
+_ALIKE = (("climate change", "global warming"),)
+
+
+def said_alike(claim: str, sentence: str) -> str:
+    """The sentence with another everyday name of something the claim names put as the claim puts
+    it ("human activities have caused global warming" for "… climate change")."""
+    low_claim, low_sentence = claim.lower(), sentence.lower()
+    for names in _ALIKE:
+        mine = next((n for n in names if n in low_claim), None)
+        if mine is None or mine in low_sentence:
+            continue
+        for other in names:
+            if other != mine:
+                sentence = re.sub(re.escape(other), mine, sentence, flags=re.IGNORECASE)
+    return sentence
+
+
 _PRONOUN_LEAD = re.compile(r"^\s*(?:He|She|It|They)\s+(?=[a-z])")
 _NAME_LEAD = re.compile(
     r"^\s*(?:The\s+)?(?P<name>(?:[A-Z][\w\-'’.]*\s+)*?[A-Z][\w\-'’]*)\s+(?=[a-z(])"
@@ -115,4 +134,4 @@ def subject_restated(subject: str, sentence: str, *, pronoun: bool = True) -> st
     return None
 
 
-__all__ = ["fronted", "life_span", "restated_claim", "subject_restated"]
+__all__ = ["fronted", "life_span", "restated_claim", "said_alike", "subject_restated"]

@@ -313,6 +313,18 @@ def _other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> 
     return next(iter(others.values()))
 
 
+def _attributive(s: _Text, at: int, used: set[int]) -> bool:
+    """A word said of the noun after it ("the effective vaccine"), not of the claim's part."""
+    after = s.tokens[at + 1] if at + 1 < len(s.tokens) else None
+    return (
+        after is not None
+        and after.index not in used
+        and after.low not in _STOP
+        and not s.raw[s.tokens[at].end : after.start].strip()
+        and lex.is_noun(after.low)
+    )
+
+
 def _slot(
     c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range
 ) -> Comparison | None:
@@ -325,20 +337,21 @@ def _slot(
             "refutes", "substitution", f"the claim says {unit.text}; the source says {nationality}"
         )
     candidates = _in_its_place(c, s, unit, used, window)
+    if not unit.proper and len(unit.tokens) == 1:
+        for tok in s.tokens:  # an antonym anywhere in the clause, said of no other noun
+            if (
+                tok.index in window
+                and tok.index not in used
+                and lex.antonymous(unit.tokens[0].low, tok.low)
+                and not _inverted(s, tok.index)
+                and not (candidates and _attributive(s, tok.index, used))
+            ):
+                return _decision(
+                    "refutes",
+                    "direction",
+                    f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”",
+                )
     if not candidates:
-        if not unit.proper and len(unit.tokens) == 1:
-            for tok in s.tokens:  # an antonym anywhere in the clause
-                if (
-                    tok.index in window
-                    and tok.index not in used
-                    and lex.antonymous(unit.tokens[0].low, tok.low)
-                    and not _inverted(s, tok.index)
-                ):
-                    return _decision(
-                        "refutes",
-                        "direction",
-                        f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”",
-                    )
         return None
     a, b = candidates[0]
     other = " ".join(t.text for t in s.tokens[a : b + 1])

@@ -22,13 +22,13 @@ probability is the precision it measured on the validation splits (agent/data/co
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, precisions
 from agent.judge._framing import framed
 from agent.judge._quantities import Quantity, quantities
-from agent.judge._restate import fronted, life_span, restated_claim, subject_restated
+from agent.judge._restate import fronted, life_span, restated_claim, said_alike, subject_restated
 from agent.judge._slots import (
     _compound_split,
     _list_of,
@@ -97,24 +97,41 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
     c = _analyse(restated_claim(claim))
     if not c.units or len(c.tokens) > 40:
         return None
-    framed = _framing(c, sentence)
-    if framed is not None:
-        return framed
-    decided = _compare(c, _analyse(sentence))
+    original, sentence = sentence, said_alike(claim, sentence)
+    decided = _framing(c, sentence) or _compare(c, _analyse(sentence))
     if decided is None or decided.rule in GUARDS:
         # "X (10 February 1894 – …)": X was born on …; "Born in Naples, X …": X was born in Naples
-        for stated in (*life_span(sentence), *fronted(sentence)):
-            said = _compare(c, _analyse(stated))
-            if said is not None and said.rule not in GUARDS:
-                return said
+        restated = [*life_span(sentence), *fronted(sentence)]
         first = c.units[0]
         # a name of a few words that opens the claim ("VITAMIN D LEVELS MAY …" is no name)
         if first.proper and first.tokens[0].index <= 1 and len(first.tokens) <= 5:
-            restated = subject_restated(first.text, sentence, pronoun=opens)
-            said = None if restated is None else _compare(c, _analyse(restated))
+            restated.append(subject_restated(first.text, sentence, pronoun=opens) or "")
+        for stated in filter(None, restated):
+            said = _compare(c, _analyse(stated))
             if said is not None and said.rule not in GUARDS:
-                return said
-    return decided
+                return _verbatim(said, original)
+    return None if decided is None else _verbatim(decided, original)
+
+
+_QUOTED = re.compile(r" ?\(“([^”]*)”\)")
+
+
+def _verbatim(decision: Comparison, sentence: str) -> Comparison:
+    """The decision with no quote of the source that the source does not say word for word (a
+    quote taken from the sentence as restated: "Bad Romance failed to …" for "It failed to …")."""
+
+    def said(m: re.Match) -> str:
+        if m.group(1) in sentence:
+            return m.group(0)
+        words = m.group(1).split()
+        for n in range(len(words) - 1, 1, -1):  # the longest run of its words the source says
+            for k in range(len(words) - n + 1):  # "Bad Romance failed to" → "failed to"
+                if (run := " ".join(words[k : k + n])) in sentence:
+                    return f" (“{run}”)"
+        return ""
+
+    reason = _QUOTED.sub(said, decision.reason)
+    return decision if reason == decision.reason else replace(decision, reason=reason)
 
 
 def _framing(c: _Text, sentence: str) -> Comparison | None:

@@ -680,3 +680,52 @@ def test_a_second_nationality_or_the_claims_own_is_not_a_substitution():
         "Orvel Dawn is an American film.", "Orvel Dawn is a French film by a British director."
     )
     assert two is None or two.stance != "refutes", two
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "reason"),
+    [
+        # an adjective and itself with a negating prefix are opposites
+        (
+            "Kessa water is unsafe.",
+            "Kessa water is safe.",
+            "“unsafe”; the source says the opposite, “safe”",
+        ),
+        ("The Orvel law is illegal.", "The Orvel law is legal.", "“legal”"),
+        # the opposite said of the claim's subject after other words of the clause
+        (
+            "Kessa water is unsafe.",
+            "Ostrania's health office considers Kessa water at 0.7 milligrams per liter safe and "
+            "effective.",
+            "“safe”",
+        ),
+    ],
+)
+def test_prefixed_opposites_refute(claim, sentence, reason):
+    assert_decides(claim, sentence, "refutes", "direction", reason)
+
+
+def test_prefixes_that_do_not_negate_and_opposites_said_of_another_noun_decide_nothing():
+    same = compare("The Orvel gas is inflammable.", "The Orvel gas is flammable.")
+    assert same is None or same.stance != "refutes", same
+    other = compare(
+        "The Orvel drug is ineffective.",
+        "The Orvel drug, unlike the effective Kessa vaccine, was tested in 2001.",
+    )
+    assert other is None or other.stance != "refutes", other
+
+
+def test_climate_change_and_global_warming_are_one_thing_and_quotes_stay_verbatim():
+    decided = assert_decides(
+        "Humans are causing climate change.",
+        "Human activities have not caused global warming.",
+        "refutes",
+        "negation",
+        "the source says it is not",
+    )
+    # the reason quotes the source's own words, never the sentence as the comparison restated it
+    assert "climate change" not in decided.reason
+    assert "“activities have not caused”" in decided.reason
+    pronoun = compare("Tamsin Orvel won the Kessa prize.", "She did not win the Kessa prize.")
+    assert pronoun is not None and pronoun.rule == "negation"
+    assert "Orvel" not in pronoun.reason.split("the source")[1], pronoun.reason
