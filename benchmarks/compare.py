@@ -152,8 +152,11 @@ def main() -> None:
                 rule: {
                     "fired": c["fired"],
                     "right": c["right"],
-                    # a rule seen fewer than 20 times counts no more than 0.85
-                    "precision": round(c["right"] / c["fired"], 3)
+                    # a rule seen fewer than 20 times counts no more than 0.85; one never wrong in
+                    # n firings, no more than n / (n + 1) (21 of 21 is not certainty)
+                    "precision": round(
+                        min(c["right"] / c["fired"], c["fired"] / (c["fired"] + 1)), 3
+                    )
                     if c["fired"] >= 20
                     else round(min(0.85, c["right"] / c["fired"]), 3),
                 }

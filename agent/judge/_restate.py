@@ -39,6 +39,25 @@ def restated_claim(claim: str) -> str:
     return f"{m.group('name')} {verb} {m.group('kind')}."
 
 
+_ACTIVE = re.compile(
+    r"^\s*(?P<agent>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,4})\s+"
+    r"(?P<verb>produced|directed|wrote|co-wrote|composed|founded|co-founded|created|designed|"
+    r"built|painted|recorded|published|developed|invented|discovered)\s+"
+    r"(?P<object>[A-Z\"“].*?)\s*[.!]?\s*$"
+)
+_PARTICIPLES = {"wrote": "written", "co-wrote": "co-written"}
+
+
+def passive_claim(claim: str) -> str | None:
+    """A claim that names who made something said the way an encyclopaedia says it: "Peter
+    Jackson produced Soul Food" → "Soul Food was produced by Peter Jackson"; None otherwise."""
+    m = _ACTIVE.match(claim)
+    if m is None:
+        return None
+    verb = _PARTICIPLES.get(m.group("verb"), m.group("verb"))
+    return f"{m.group('object')} was {verb} by {m.group('agent')}."
+
+
 def life_span(sentence: str) -> list[str]:
     """The birth and death a bracket after the sentence's first name states, as sentences."""
     m = _BRACKET.search(sentence)
@@ -134,4 +153,11 @@ def subject_restated(subject: str, sentence: str, *, pronoun: bool = True) -> st
     return None
 
 
-__all__ = ["fronted", "life_span", "restated_claim", "said_alike", "subject_restated"]
+__all__ = [
+    "fronted",
+    "life_span",
+    "passive_claim",
+    "restated_claim",
+    "said_alike",
+    "subject_restated",
+]

@@ -313,6 +313,21 @@ def _other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> 
     return next(iter(others.values()))
 
 
+def _names_from(s: _Text, a: int, b: int) -> str:
+    """The name at tokens a..b with the names listed after it ("Kenneth " Babyface " Edmonds,
+    Tracey Edmonds and Robert Teitel"), as the sentence writes them."""
+    end = b
+    while end + 1 < len(s.tokens):
+        nxt = s.tokens[end + 1]
+        gap = s.raw[s.tokens[end].end : nxt.start].strip(' "“”')
+        if gap not in {"", ","} or not (nxt.cap or nxt.low == "and"):
+            break
+        if nxt.low == "and" and not (end + 2 < len(s.tokens) and s.tokens[end + 2].cap):
+            break
+        end += 1
+    return s.raw[s.tokens[a].start : s.tokens[end].end]
+
+
 def _attributive(s: _Text, at: int, used: set[int]) -> bool:
     """A word said of the noun after it ("the effective vaccine"), not of the claim's part."""
     after = s.tokens[at + 1] if at + 1 < len(s.tokens) else None
@@ -389,4 +404,6 @@ def _slot(
         and (mine.lower() in lex.table()["kinds"] or other.lower() in lex.table()["kinds"])
     ):
         return None  # one a known place or thing, the other not: containment cannot be ruled out
-    return _decision("refutes", "substitution", f"the claim says {mine}; the source says {other}")
+    return _decision(
+        "refutes", "substitution", f"the claim says {mine}; the source says {_names_from(s, a, b)}"
+    )

@@ -28,7 +28,14 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, precisions
 from agent.judge._framing import framed
 from agent.judge._quantities import Quantity, quantities
-from agent.judge._restate import fronted, life_span, restated_claim, said_alike, subject_restated
+from agent.judge._restate import (
+    fronted,
+    life_span,
+    passive_claim,
+    restated_claim,
+    said_alike,
+    subject_restated,
+)
 from agent.judge._slots import (
     _compound_split,
     _list_of,
@@ -108,6 +115,11 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
             restated.append(subject_restated(first.text, sentence, pronoun=opens) or "")
         for stated in filter(None, restated):
             said = _compare(c, _analyse(stated))
+            if said is not None and said.rule not in GUARDS:
+                return _verbatim(said, original)
+        passive = passive_claim(restated_claim(claim))  # "Soul Food was produced by Peter Jackson"
+        if passive is not None:
+            said = _compare(_analyse(passive), _analyse(sentence))
             if said is not None and said.rule not in GUARDS:
                 return _verbatim(said, original)
     return None if decided is None else _verbatim(decided, original)

@@ -729,3 +729,19 @@ def test_climate_change_and_global_warming_are_one_thing_and_quotes_stay_verbati
     pronoun = compare("Tamsin Orvel won the Kessa prize.", "She did not win the Kessa prize.")
     assert pronoun is not None and pronoun.rule == "negation"
     assert "Orvel" not in pronoun.reason.split("the source")[1], pronoun.reason
+
+
+def test_who_made_it_is_compared_in_either_voice():
+    sentence = (
+        'Orvel Dawn is a 1997 film produced by Kessa " Bel " Tamsin, Dara Lorvane and Tom Ostra '
+        "and released by Fox."
+    )
+    decided = assert_decides(
+        "Peter Kovar produced Orvel Dawn.",
+        sentence,
+        "refutes",
+        "substitution",
+        "the claim says Peter Kovar; the source says Kessa",
+    )
+    assert "Dara Lorvane and Tom Ostra" in decided.reason  # the whole list, as the source says it
+    assert_decides("Dara Lorvane produced Orvel Dawn.", sentence, "supports", "same", "")
