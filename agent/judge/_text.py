@@ -187,6 +187,7 @@ def _analyse(text: str) -> _Text:
             i not in cues
             and not in_number(tok)
             and not (low in _FOCUS and i + 1 < len(tokens) and in_number(tokens[i + 1]))
+            and low not in _EXCLUSIVE
             and low not in _STOP
             and low not in _NEGATION
             and not hedge
@@ -252,6 +253,9 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
 
 # "only 6,000 years": the word says the number is all there is; the number is compared, not the word
 _FOCUS = frozenset(["only", "just", "merely"])
+# "solely a horror film", "exclusively an American film": the rest of the claim is compared, so that
+# "a German film" refutes it; a sentence that does not say "solely" does not support it (compare.py)
+_EXCLUSIVE = frozenset(["exclusively", "solely"])
 
 # the first half of a compound that only says how much or how well: "best-supported" says supported,
 # "well-known" known ("non-toxic", "ex-president" and "anti-war" are other words)

@@ -46,6 +46,7 @@ from agent.judge._slots import (
     _slot_filled_otherwise,
 )
 from agent.judge._text import (
+    _EXCLUSIVE,
     _FUTURE_AUX,
     _PAST_AUX,
     _PRESENT_AUX,
@@ -107,22 +108,36 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
     original, sentence = sentence, said_alike(claim, sentence)
     decided = _framing(c, sentence) or _compare(c, _analyse(sentence))
     if decided is None or decided.rule in GUARDS:
-        # "X (10 February 1894 – …)": X was born on …; "Born in Naples, X …": X was born in Naples
-        restated = [*life_span(sentence), *fronted(sentence)]
-        first = c.units[0]
-        # a name of a few words that opens the claim ("VITAMIN D LEVELS MAY …" is no name)
-        if first.proper and first.tokens[0].index <= 1 and len(first.tokens) <= 5:
-            restated.append(subject_restated(first.text, sentence, pronoun=opens) or "")
-        for stated in filter(None, restated):
-            said = _compare(c, _analyse(stated))
-            if said is not None and said.rule not in GUARDS:
-                return _verbatim(said, original)
-        passive = passive_claim(restated_claim(claim))  # "Soul Food was produced by Peter Jackson"
-        if passive is not None:
-            said = _compare(_analyse(passive), _analyse(sentence))
-            if said is not None and said.rule not in GUARDS:
-                return _verbatim(said, original)
-    return None if decided is None else _verbatim(decided, original)
+        decided = _restated(c, claim, sentence, opens) or decided
+    if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
+        return None
+    return _verbatim(decided, original)
+
+
+def _restated(c: _Text, claim: str, sentence: str, opens: bool) -> Comparison | None:
+    """The first plain decision over the pair said another way: "X (10 February 1894 – …)" says X
+    was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
+    of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
+    readings = [(c, stated) for stated in (*life_span(sentence), *fronted(sentence))]
+    first = c.units[0]
+    # a name of a few words that opens the claim ("VITAMIN D LEVELS MAY …" is no name)
+    if first.proper and first.tokens[0].index <= 1 and len(first.tokens) <= 5:
+        restated = subject_restated(first.text, sentence, pronoun=opens)
+        readings += [(c, restated)] if restated else []
+    passive = passive_claim(restated_claim(claim))
+    readings += [(_analyse(passive), sentence)] if passive else []
+    for mine, stated in readings:
+        said = _compare(mine, _analyse(stated))
+        if said is not None and said.rule not in GUARDS:
+            return said
+    return None
+
+
+def _says_solely(c: _Text, sentence: str) -> bool:
+    """The claim says "solely" or "exclusively" and the sentence does not."""
+    return any(t.low in _EXCLUSIVE for t in c.tokens) and not re.search(
+        r"\b(?:solely|exclusively|only)\b", sentence, re.I
+    )
 
 
 _QUOTED = re.compile(r" ?\(“([^”]*)”\)")

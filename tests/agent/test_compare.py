@@ -745,3 +745,18 @@ def test_who_made_it_is_compared_in_either_voice():
     )
     assert "Dara Lorvane and Tom Ostra" in decided.reason  # the whole list, as the source says it
     assert_decides("Dara Lorvane produced Orvel Dawn.", sentence, "supports", "same", "")
+
+
+def test_solely_is_compared_without_the_word_but_never_supported_without_it():
+    assert_decides(
+        "Orvel Dawn was exclusively an American film.",
+        "Orvel Dawn was a 2012 German crime thriller film directed by Bel Tamsin.",
+        "refutes",
+        "substitution",
+        "the claim says American; the source says German",
+    )
+    plain = compare(
+        "Orvel Dawn was exclusively a German film.",
+        "Orvel Dawn was a 2012 German crime thriller film directed by Bel Tamsin.",
+    )
+    assert plain is None or plain.stance != "supports", plain  # the source never says "solely"
