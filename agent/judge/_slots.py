@@ -241,6 +241,9 @@ def _in_its_place(
         if tok.index not in window or tok.index in used or tok.low in _STOP:
             continue
         k = tok.index - 1
+        if unit.proper and tok.cap:  # "in the novel Alibaba", "on the British series Homeland"
+            while k > 0 and tok.index - k <= 3 and s.tokens[k].low in _WORKS | NATIONALITIES:
+                k -= 1
         while (
             k > 0
             and s.tokens[k].low in {"the", "a", "an"}
@@ -274,6 +277,11 @@ def _in_its_place(
 
 
 _PLACE_PREPOSITIONS = frozenset(["in", "from", "at"])
+# what a name is said to be before it ("the novel Alibaba", "the television series Homeland")
+_WORKS = frozenset(
+    "novel book film movie series show sitcom album single song play opera musical game video "
+    "television tv program programme magazine newspaper band city town village".split()
+)
 
 # Nationalities of sovereign states, one per state, none inside another ("English" is inside
 # "British", "Taiwanese" and "Chinese" are contested): one in the place of another is a substitution.

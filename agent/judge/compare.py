@@ -64,7 +64,9 @@ from agent.sentences import split_sentences
 _ATTRIBUTED = re.compile(
     r"\b(?:claim|claims|claimed|allege|alleges|alleged|rumou?red|believe|believes|believed|"
     r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
-    r"think|thinks|thought|fear|fears|feared|asked|asks|ask|whether|if)\s+(?:that\s+)?"
+    # "a feared murderer" is a murderer people fear: an adjective, not a report
+    r"think|thinks|thought|fear|fears|(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bmost )feared|"
+    r"asked|asks|ask|whether|if)\s+(?:that\s+)?"
     # a theory or hypothesis reports a view only when it says what: "the theory that …"
     # ("one of the best-supported theories in science" states a fact about one)
     r"|\b(?:hypothes\w+|theor\w+)\s+that\s+",

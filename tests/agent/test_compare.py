@@ -760,3 +760,27 @@ def test_solely_is_compared_without_the_word_but_never_supported_without_it():
         "Orvel Dawn was a 2012 German crime thriller film directed by Bel Tamsin.",
     )
     assert plain is None or plain.stance != "supports", plain  # the source never says "solely"
+
+
+def test_a_feared_murderer_is_stated_a_murderer_but_an_alleged_one_is_not():
+    assert_decides("Orvel is a murderer.", "Orvel is a feared murderer.", "supports", "same", "")
+    for sentence in ("Orvel is an alleged murderer.", "Many feared that Orvel was a murderer."):
+        decision = compare("Orvel is a murderer.", sentence)
+        assert decision is not None and decision.rule == "reported", decision
+
+
+def test_a_name_after_what_it_is_stands_in_its_place():
+    assert_decides(
+        "Tamsin Orvel is a character in Kessa Dorn.",
+        "Tamsin Orvel is a fictional character in the novel Lorvane written by Bel Ostra in 1605.",
+        "refutes",
+        "substitution",
+        "the claim says Kessa Dorn; the source says Lorvane",
+    )
+    assert_decides(
+        "Tamsin Orvel is a character in Lorvane.",
+        "Tamsin Orvel is a fictional character in the novel Lorvane written by Bel Ostra in 1605.",
+        "supports",
+        "same",
+        "",
+    )
