@@ -236,6 +236,9 @@ def _read(c: _Text, s: _Text, placed: dict[int, int], window: range) -> _Reading
         tensed=c.tense is not None
         and tense_s is not None
         and c.tense != tense_s
+        # what the source says is so now was so (a film that is German was German); not the
+        # other way round (who was president may not be now)
+        and not (c.tense == "past" and tense_s == "present")
         and not _past_event(c, s, placed),
         swapped=_roles_swapped(c, s, placed),
         negated=bool(c.negations) != bool(neg_s),

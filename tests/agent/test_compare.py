@@ -784,3 +784,16 @@ def test_a_name_after_what_it_is_stands_in_its_place():
         "same",
         "",
     )
+
+
+def test_what_is_so_now_was_so_but_not_the_other_way_round():
+    assert_decides(
+        "Orvel Dawn was a German film.", "Orvel Dawn is a 2012 German film.", "supports", "same", ""
+    )
+    assert_decides(
+        "Jon Arlen is the mayor of Dessa",
+        "Jon Arlen was the mayor of Dessa until 2010.",
+        "neutral",
+        "tense",
+        "the claim is in the present tense",
+    )
