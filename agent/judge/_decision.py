@@ -4,7 +4,8 @@ precision the rule measured on the validation splits (agent/data/compare.json)."
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -58,3 +59,24 @@ def precisions() -> dict[str, float]:
 def _decision(stance: str, rule: Rule, reason: str) -> Comparison:
     probability = precisions().get(rule, 0.85) if rule not in GUARDS else 0.0
     return Comparison(stance, rule, reason, probability)  # type: ignore[arg-type]
+
+
+_QUOTED = re.compile(r" ?\(“([^”]*)”\)")
+
+
+def _verbatim(decision: Comparison, sentence: str) -> Comparison:
+    """The decision with no quote of the source that the source does not say word for word (a
+    quote taken from the sentence as restated: "Bad Romance failed to …" for "It failed to …")."""
+
+    def said(m: re.Match) -> str:
+        if m.group(1) in sentence:
+            return m.group(0)
+        words = m.group(1).split()
+        for n in range(len(words) - 1, 1, -1):  # the longest run of its words the source says
+            for k in range(len(words) - n + 1):  # "Bad Romance failed to" → "failed to"
+                if (run := " ".join(words[k : k + n])) in sentence:
+                    return f" (“{run}”)"
+        return ""
+
+    reason = _QUOTED.sub(said, decision.reason)
+    return decision if reason == decision.reason else replace(decision, reason=reason)

@@ -42,6 +42,26 @@ _RULES = {
     "a": [("er", ""), ("est", ""), ("er", "e"), ("est", "e"), ("ier", "y"), ("iest", "y")],
     "r": [],
 }
+# Nationalities of sovereign states, one per state, none inside another ("English" is inside
+# "British", "Taiwanese" and "Chinese" are contested): one in the place of another is a substitution.
+DEMONYMS = frozenset(
+    """
+afghan albanian algerian angolan argentine argentinian armenian australian austrian azerbaijani
+bangladeshi belarusian belgian bolivian bosnian brazilian british bulgarian cambodian cameroonian
+canadian chilean chinese colombian congolese croatian cuban cypriot czech danish dominican dutch
+ecuadorian egyptian estonian ethiopian filipino finnish french georgian german ghanaian greek
+guatemalan haitian honduran hungarian icelandic indian indonesian iranian iraqi israeli italian
+jamaican japanese jordanian kazakh kenyan kuwaiti latvian lebanese libyan lithuanian malaysian
+maltese mexican moroccan nepalese nigerian norwegian pakistani palestinian panamanian paraguayan
+peruvian polish portuguese qatari romanian russian rwandan saudi senegalese serbian singaporean
+slovak slovenian somali spanish sudanese swedish swiss syrian tanzanian thai tunisian turkish
+ugandan ukrainian uruguayan uzbek venezuelan vietnamese yemeni zambian zimbabwean
+""".split()
+)
+
+# "American" is the United States' own (a Mexican is North American, not American)
+NATIONALITIES = DEMONYMS | {"american"}
+
 # Directional words WordNet does not pair as antonyms (or pairs only in a rare sense), written here.
 _EXTRA_ANTONYMS = [
     ("rise", "fall"),

@@ -1,12 +1,12 @@
 """Where the claim's parts sit in the sentence (the comparison stage's structural checks): a slot
-of the claim filled otherwise, a compound split apart, another subject, roles swapped, a number
-in conflict, and what the sentence has in place of the claim's one unmatched part."""
+of the claim filled otherwise, a number in conflict, and what the sentence has in place of the
+claim's one unmatched part (another name or noun of its kind, a nationality, an opposite)."""
 
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
-from agent.judge._dates import MONTHS
 from agent.judge._decision import Comparison, _decision
+from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._quantities import Quantity
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
 
@@ -63,74 +63,6 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
                 f"{unit.text}; the source says {' '.join(named[0])}",
             )
     return None
-
-
-def _compound_split(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
-    """Words that stand together in the claim ("polar bear population") found apart in the
-    sentence ("the human population … polar bears"): every part is there, but not said together."""
-    order = sorted(placed)
-    for x, y in zip(order, order[1:], strict=False):
-        if y != x + 1:
-            continue
-        ux, uy = c.units[x], c.units[y]
-        if uy.tokens[0].index != ux.tokens[-1].index + 1 or ux.proper or uy.proper:
-            continue  # not a compound of common words ("bear population")
-        if not lex.noun_only(uy.tokens[0].low):
-            continue
-        gap = placed[y] - placed[x]
-        if not 0 < gap <= 3:
-            return True
-    return False
-
-
-_PRONOUNS = frozenset(
-    [
-        "he",
-        "she",
-        "it",
-        "they",
-        "his",
-        "her",
-        "its",
-        "their",
-        "this",
-        "these",
-        "those",
-        "which",
-        "who",
-    ]
-)
-
-
-def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
-    """Does the sentence name something else where the claim's subject would be (not a pronoun)?"""
-    first = min(placed.values())
-    before = [
-        t for t in s.tokens[max(0, first - 4) : first] if t.low not in _STOP or t.low in _PRONOUNS
-    ]
-    if not before or before[-1].low in _PRONOUNS:
-        return False
-    last = before[-1]
-    return last.cap or lex.is_noun(last.low)
-
-
-def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
-    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
-    names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")
-        i
-        for i in placed
-        if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys()
-    ]
-    for x in names:
-        for y in names:
-            if x < y and placed[x] > placed[y]:
-                between = {t.low for t in s.tokens[placed[y] : placed[x]]}
-                claim_between = {
-                    t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
-                }
-                if ("by" in between) == ("by" in claim_between):
-                    return True
-    return False
 
 
 def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
@@ -283,27 +215,6 @@ _WORKS = frozenset(
     "television tv program programme magazine newspaper band city town village".split()
 )
 
-# Nationalities of sovereign states, one per state, none inside another ("English" is inside
-# "British", "Taiwanese" and "Chinese" are contested): one in the place of another is a substitution.
-DEMONYMS = frozenset(
-    """
-afghan albanian algerian angolan argentine argentinian armenian australian austrian azerbaijani
-bangladeshi belarusian belgian bolivian bosnian brazilian british bulgarian cambodian cameroonian
-canadian chilean chinese colombian congolese croatian cuban cypriot czech danish dominican dutch
-ecuadorian egyptian estonian ethiopian filipino finnish french georgian german ghanaian greek
-guatemalan haitian honduran hungarian icelandic indian indonesian iranian iraqi israeli italian
-jamaican japanese jordanian kazakh kenyan kuwaiti latvian lebanese libyan lithuanian malaysian
-maltese mexican moroccan nepalese nigerian norwegian pakistani palestinian panamanian paraguayan
-peruvian polish portuguese qatari romanian russian rwandan saudi senegalese serbian singaporean
-slovak slovenian somali spanish sudanese swedish swiss syrian tanzanian thai tunisian turkish
-ugandan ukrainian uruguayan uzbek venezuelan vietnamese yemeni zambian zimbabwean
-""".split()
-)
-
-
-# "American" is the United States' own (a Mexican is North American, not American)
-NATIONALITIES = DEMONYMS | {"american"}
-
 
 def _other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> str | None:
     """A nationality the claim gives ("an American film") where the sentence's clause gives one
@@ -348,6 +259,29 @@ def _attributive(s: _Text, at: int, used: set[int]) -> bool:
     )
 
 
+def _opposite_in_clause(
+    s: _Text, unit: _Unit, used: set[int], window: range, other_words: bool
+) -> Comparison | None:
+    """An antonym of the claim's missing word anywhere in the clause, said of no other noun (when
+    ``other_words`` stand in the word's place, an opposite before a noun is that noun's)."""
+    if unit.proper or len(unit.tokens) != 1:
+        return None
+    for tok in s.tokens:
+        if (
+            tok.index in window
+            and tok.index not in used
+            and lex.antonymous(unit.tokens[0].low, tok.low)
+            and not _inverted(s, tok.index)
+            and not (other_words and _attributive(s, tok.index, used))
+        ):
+            return _decision(
+                "refutes",
+                "direction",
+                f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”",
+            )
+    return None
+
+
 def _slot(
     c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range
 ) -> Comparison | None:
@@ -360,20 +294,9 @@ def _slot(
             "refutes", "substitution", f"the claim says {unit.text}; the source says {nationality}"
         )
     candidates = _in_its_place(c, s, unit, used, window)
-    if not unit.proper and len(unit.tokens) == 1:
-        for tok in s.tokens:  # an antonym anywhere in the clause, said of no other noun
-            if (
-                tok.index in window
-                and tok.index not in used
-                and lex.antonymous(unit.tokens[0].low, tok.low)
-                and not _inverted(s, tok.index)
-                and not (candidates and _attributive(s, tok.index, used))
-            ):
-                return _decision(
-                    "refutes",
-                    "direction",
-                    f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”",
-                )
+    opposite = _opposite_in_clause(s, unit, used, window, bool(candidates))
+    if opposite is not None:
+        return opposite
     if not candidates:
         return None
     a, b = candidates[0]

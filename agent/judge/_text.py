@@ -146,6 +146,29 @@ def _title_case(tokens: list[_Tok]) -> bool:
     return sum(t.cap for t in words) >= max(4, 0.7 * len(words))
 
 
+def _content(
+    tokens: list[_Tok], i: int, cues: dict[int, bool], hedge: bool, number: tuple[bool, bool]
+) -> bool:
+    """Is token i a word the claim asserts (not a stop word, a negation or hedge cue, part of a
+    number, or a word that only qualifies one: "only 6,000", "solely", "only American")?
+    ``number``: (token i, token i + 1) stand in a number."""
+    low = tokens[i].low
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    return (
+        i not in cues
+        and not number[0]
+        and not (low in _FOCUS and number[1])
+        and low not in _EXCLUSIVE
+        and not (low == "only" and after is not None and after.low in lex.NATIONALITIES)
+        and low not in _STOP
+        and low not in _NEGATION
+        and not hedge
+        and not low.endswith("n't")
+        and tokens[i].text not in "%°$€£"
+        and len(low) > 1
+    )
+
+
 @lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Text:
     text = unicodedata.normalize("NFC", text)  # "Noe\u0308l" is one word
@@ -183,18 +206,9 @@ def _analyse(text: str) -> _Text:
                 or (i == 0 and not title_case and low not in _STOP and _name_follows(tokens))
             )
         )
-        content = (
-            i not in cues
-            and not in_number(tok)
-            and not (low in _FOCUS and i + 1 < len(tokens) and in_number(tokens[i + 1]))
-            and low not in _EXCLUSIVE
-            and low not in _STOP
-            and low not in _NEGATION
-            and not hedge
-            and not low.endswith("n't")
-            and tok.text not in "%°$€£"
-            and len(low) > 1
-            or (proper and not in_number(tok) and low not in _STOP)
+        numbers_at = (in_number(tok), i + 1 < len(tokens) and in_number(tokens[i + 1]))
+        content = _content(tokens, i, cues, hedge, numbers_at) or (
+            proper and not in_number(tok) and low not in _STOP
         )
         if proper and content:
             current.append(tok)

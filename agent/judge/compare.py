@@ -22,12 +22,19 @@ probability is the precision it measured on the validation splits (agent/data/co
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 
 from agent.judge import _lexicon as lex
-from agent.judge._decision import GUARDS, Comparison, _decision, precisions
+from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._framing import framed
-from agent.judge._quantities import Quantity, quantities
+from agent.judge._quantities import quantities
+from agent.judge._reading import (
+    _compound_split,
+    _off_scope,
+    _other_subject,
+    _read,
+    _Reading,
+    _says_solely,
+)
 from agent.judge._restate import (
     fronted,
     life_span,
@@ -36,22 +43,8 @@ from agent.judge._restate import (
     said_alike,
     subject_restated,
 )
-from agent.judge._slots import (
-    _compound_split,
-    _list_of,
-    _number_conflict,
-    _other_subject,
-    _roles_swapped,
-    _slot,
-    _slot_filled_otherwise,
-)
+from agent.judge._slots import _list_of, _slot, _slot_filled_otherwise
 from agent.judge._text import (
-    _EXCLUSIVE,
-    _FUTURE_AUX,
-    _PAST_AUX,
-    _PRESENT_AUX,
-    _REFUSE,
-    _STOP,
     _analyse,
     _clause_bounds,
     _find,
@@ -135,34 +128,6 @@ def _restated(c: _Text, claim: str, sentence: str, opens: bool) -> Comparison | 
     return None
 
 
-def _says_solely(c: _Text, sentence: str) -> bool:
-    """The claim says "solely" or "exclusively" and the sentence does not."""
-    return any(t.low in _EXCLUSIVE for t in c.tokens) and not re.search(
-        r"\b(?:solely|exclusively|only)\b", sentence, re.I
-    )
-
-
-_QUOTED = re.compile(r" ?\(“([^”]*)”\)")
-
-
-def _verbatim(decision: Comparison, sentence: str) -> Comparison:
-    """The decision with no quote of the source that the source does not say word for word (a
-    quote taken from the sentence as restated: "Bad Romance failed to …" for "It failed to …")."""
-
-    def said(m: re.Match) -> str:
-        if m.group(1) in sentence:
-            return m.group(0)
-        words = m.group(1).split()
-        for n in range(len(words) - 1, 1, -1):  # the longest run of its words the source says
-            for k in range(len(words) - n + 1):  # "Bad Romance failed to" → "failed to"
-                if (run := " ".join(words[k : k + n])) in sentence:
-                    return f" (“{run}”)"
-        return ""
-
-    reason = _QUOTED.sub(said, decision.reason)
-    return decision if reason == decision.reason else replace(decision, reason=reason)
-
-
 def _framing(c: _Text, sentence: str) -> Comparison | None:
     for inner, phrase in framed(sentence):
         s = _analyse(inner)
@@ -190,79 +155,6 @@ def _numbers_agree(c: _Text, s: _Text) -> bool:
     return all(
         any(q.dimension == r.dimension and q.overlaps(r) for r in s.numbers) for q in c.numbers
     )
-
-
-@dataclass(frozen=True)
-class _Reading:
-    """What stands between the claim's parts and the sentence's, in the clause that holds them."""
-
-    neg_s: list[int]  # the sentence's negations in the clause (token indices)
-    neg_c: list[int]  # the claim's negations
-    said_less: set[str]  # hedges the sentence has and the claim has not
-    hedged: bool  # the two differ in hedges
-    tense_s: str | None  # the sentence's tense in the clause (past, present, future)
-    tensed: bool  # the two differ in tense
-    swapped: bool  # two names in the opposite roles
-    negated: bool  # one side negated (presence, not parity: two clauses may each hold one)
-    conflict: tuple[Quantity, Quantity] | None  # a number of the claim given otherwise
-    missing: bool  # a number of the claim with nothing of its kind in the sentence
-    loose: bool  # a number the sentence gives only loosely
-
-
-def _read(c: _Text, s: _Text, placed: dict[int, int], window: range) -> _Reading:
-    neg_s = [i for i in s.negations if i in window]
-    hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
-    hedge_c = {c.tokens[i].low for i in c.hedges}
-    aux = next(
-        (
-            s.tokens[i].low
-            for i in window
-            if s.tokens[i].low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX
-        ),
-        None,
-    )
-    tense_s = (
-        None
-        if aux is None
-        else ("past" if aux in _PAST_AUX else "future" if aux in _FUTURE_AUX else "present")
-    )
-    conflict, missing, loose = _number_conflict(c, s, placed)
-    return _Reading(
-        neg_s=neg_s,
-        neg_c=list(c.negations),
-        said_less=hedge_s - hedge_c,
-        hedged=hedge_s != hedge_c,
-        tense_s=tense_s,
-        tensed=c.tense is not None
-        and tense_s is not None
-        and c.tense != tense_s
-        # what the source says is so now was so (a film that is German was German); not the
-        # other way round (who was president may not be now)
-        and not (c.tense == "past" and tense_s == "present")
-        and not _past_event(c, s, placed),
-        swapped=_roles_swapped(c, s, placed),
-        negated=bool(c.negations) != bool(neg_s),
-        conflict=conflict,
-        missing=missing,
-        loose=loose,
-    )
-
-
-def _past_event(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
-    """A claim in the passive past ("was recorded by", "was released in") whose participle the
-    sentence has as written ("a song recorded by …", "released on …"): an event said once, whatever
-    tense the sentence's own verb is in ("is a song")."""
-    for k, tok in enumerate(c.tokens[:-1]):
-        if tok.low not in {"was", "were"}:
-            continue
-        verb = c.tokens[k + 1]
-        if not verb.low.endswith(("ed", "en")):
-            return False
-        for i, at in placed.items():
-            if c.units[i].tokens[0].index == verb.index:
-                return s.tokens[at].low == verb.low
-        return False
-    return False
 
 
 def _compare(c: _Text, s: _Text) -> Comparison | None:
@@ -381,24 +273,6 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     if other is not None:
         return other
     return _decision("supports", "same", "the source states every part of the claim")
-
-
-def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
-    """A negation that plainly bears on a word the claim does not have: "no" before a noun ("two
-    daughters and no sons" for "had only daughters"), "failed to" before a verb ("failed to achieve
-    worldwide success" for "was one of the worst-selling singles"). Not plain either way."""
-    used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
-    cue = s.tokens[at].low
-    if cue == "no":
-        scope = at + 1
-    elif cue in _REFUSE and at + 2 < len(s.tokens) and s.tokens[at + 1].low == "to":
-        scope = at + 2
-    else:
-        return False
-    if scope >= len(s.tokens) or scope in used:
-        return False
-    word = s.tokens[scope]
-    return word.low not in _STOP and not word.low[:1].isdigit() and word.text.isalpha()
 
 
 def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:

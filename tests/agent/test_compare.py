@@ -797,3 +797,17 @@ def test_what_is_so_now_was_so_but_not_the_other_way_round():
         "tense",
         "the claim is in the present tense",
     )
+
+
+def test_only_before_a_nationality_is_like_solely():
+    assert_decides(
+        "Bel Kessa is only American.",
+        "Bel Kessa is a former Armenian football player.",
+        "refutes",
+        "substitution",
+        "the claim says American; the source says Armenian",
+    )
+    alone = compare(
+        "Bel Kessa is only Armenian.", "Bel Kessa is a former Armenian football player."
+    )
+    assert alone is None or alone.stance != "supports", alone

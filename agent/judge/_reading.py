@@ -1,0 +1,192 @@
+"""What stands between the claim's parts and the sentence's, in the clause that holds them: the
+negations (and whether they bear on the claim's words), hedges and tense on each side, names in
+swapped roles, a compound split apart, another subject, a number given otherwise — read once per
+(claim, sentence) pair for the comparison stage's rules (agent/judge/compare.py)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent.judge import _lexicon as lex
+from agent.judge._dates import MONTHS
+from agent.judge._lexicon import DEMONYMS
+from agent.judge._quantities import Quantity
+from agent.judge._slots import _number_conflict
+from agent.judge._text import (
+    _EXCLUSIVE,
+    _FUTURE_AUX,
+    _PAST_AUX,
+    _PRESENT_AUX,
+    _REFUSE,
+    _STOP,
+    _Text,
+)
+
+
+def _compound_split(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Words that stand together in the claim ("polar bear population") found apart in the
+    sentence ("the human population … polar bears"): every part is there, but not said together."""
+    order = sorted(placed)
+    for x, y in zip(order, order[1:], strict=False):
+        if y != x + 1:
+            continue
+        ux, uy = c.units[x], c.units[y]
+        if uy.tokens[0].index != ux.tokens[-1].index + 1 or ux.proper or uy.proper:
+            continue  # not a compound of common words ("bear population")
+        if not lex.noun_only(uy.tokens[0].low):
+            continue
+        gap = placed[y] - placed[x]
+        if not 0 < gap <= 3:
+            return True
+    return False
+
+
+_PRONOUNS = frozenset(
+    [
+        "he",
+        "she",
+        "it",
+        "they",
+        "his",
+        "her",
+        "its",
+        "their",
+        "this",
+        "these",
+        "those",
+        "which",
+        "who",
+    ]
+)
+
+
+def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
+    """Does the sentence name something else where the claim's subject would be (not a pronoun)?"""
+    first = min(placed.values())
+    before = [
+        t for t in s.tokens[max(0, first - 4) : first] if t.low not in _STOP or t.low in _PRONOUNS
+    ]
+    if not before or before[-1].low in _PRONOUNS:
+        return False
+    last = before[-1]
+    return last.cap or lex.is_noun(last.low)
+
+
+def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
+    names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")
+        i
+        for i in placed
+        if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys()
+    ]
+    for x in names:
+        for y in names:
+            if x < y and placed[x] > placed[y]:
+                between = {t.low for t in s.tokens[placed[y] : placed[x]]}
+                claim_between = {
+                    t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
+                }
+                if ("by" in between) == ("by" in claim_between):
+                    return True
+    return False
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What stands between the claim's parts and the sentence's, in the clause that holds them."""
+
+    neg_s: list[int]  # the sentence's negations in the clause (token indices)
+    neg_c: list[int]  # the claim's negations
+    said_less: set[str]  # hedges the sentence has and the claim has not
+    hedged: bool  # the two differ in hedges
+    tense_s: str | None  # the sentence's tense in the clause (past, present, future)
+    tensed: bool  # the two differ in tense
+    swapped: bool  # two names in the opposite roles
+    negated: bool  # one side negated (presence, not parity: two clauses may each hold one)
+    conflict: tuple[Quantity, Quantity] | None  # a number of the claim given otherwise
+    missing: bool  # a number of the claim with nothing of its kind in the sentence
+    loose: bool  # a number the sentence gives only loosely
+
+
+def _read(c: _Text, s: _Text, placed: dict[int, int], window: range) -> _Reading:
+    neg_s = [i for i in s.negations if i in window]
+    hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
+    hedge_c = {c.tokens[i].low for i in c.hedges}
+    aux = next(
+        (
+            s.tokens[i].low
+            for i in window
+            if s.tokens[i].low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX
+        ),
+        None,
+    )
+    tense_s = (
+        None
+        if aux is None
+        else ("past" if aux in _PAST_AUX else "future" if aux in _FUTURE_AUX else "present")
+    )
+    conflict, missing, loose = _number_conflict(c, s, placed)
+    return _Reading(
+        neg_s=neg_s,
+        neg_c=list(c.negations),
+        said_less=hedge_s - hedge_c,
+        hedged=hedge_s != hedge_c,
+        tense_s=tense_s,
+        tensed=c.tense is not None
+        and tense_s is not None
+        and c.tense != tense_s
+        # what the source says is so now was so (a film that is German was German); not the
+        # other way round (who was president may not be now)
+        and not (c.tense == "past" and tense_s == "present")
+        and not _past_event(c, s, placed),
+        swapped=_roles_swapped(c, s, placed),
+        negated=bool(c.negations) != bool(neg_s),
+        conflict=conflict,
+        missing=missing,
+        loose=loose,
+    )
+
+
+def _past_event(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """A claim in the passive past ("was recorded by", "was released in") whose participle the
+    sentence has as written ("a song recorded by …", "released on …"): an event said once, whatever
+    tense the sentence's own verb is in ("is a song")."""
+    for k, tok in enumerate(c.tokens[:-1]):
+        if tok.low not in {"was", "were"}:
+            continue
+        verb = c.tokens[k + 1]
+        if not verb.low.endswith(("ed", "en")):
+            return False
+        for i, at in placed.items():
+            if c.units[i].tokens[0].index == verb.index:
+                return s.tokens[at].low == verb.low
+        return False
+    return False
+
+
+def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
+    """A negation that plainly bears on a word the claim does not have: "no" before a noun ("two
+    daughters and no sons" for "had only daughters"), "failed to" before a verb ("failed to achieve
+    worldwide success" for "was one of the worst-selling singles"). Not plain either way."""
+    used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
+    cue = s.tokens[at].low
+    if cue == "no":
+        scope = at + 1
+    elif cue in _REFUSE and at + 2 < len(s.tokens) and s.tokens[at + 1].low == "to":
+        scope = at + 2
+    else:
+        return False
+    if scope >= len(s.tokens) or scope in used:
+        return False
+    word = s.tokens[scope]
+    return word.low not in _STOP and not word.low[:1].isdigit() and word.text.isalpha()
+
+
+def _says_solely(c: _Text, sentence: str) -> bool:
+    """The claim says "solely", "exclusively" or "only American" and the sentence does not."""
+    lows = [t.low for t in c.tokens]
+    solely = any(w in _EXCLUSIVE for w in lows) or any(
+        a == "only" and b in lex.NATIONALITIES for a, b in zip(lows, lows[1:], strict=False)
+    )
+    return solely and not re.search(r"\b(?:solely|exclusively|only)\b", sentence, re.I)
