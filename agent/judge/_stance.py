@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from agent.judge._nli import NLIModel, StanceProbs
+from agent.judge._text import _STOP
 from agent.judge.compare import GUARDS, Comparison, combine, compare
 from agent.llm import EvidenceJudgement
 from agent.models import Evidence, Stance
@@ -151,7 +152,7 @@ def compared(
         found = [
             (span, d)
             for span in item_spans
-            if (d := compare(claim, span.of(item.text), opens=not item.text[: span.start].strip()))
+            if (d := compare(claim, span.of(item.text), opens=_opens(claim, item, span)))
             is not None
         ]
         chosen = combine([d for _, d in found])
@@ -159,6 +160,19 @@ def compared(
             next((sd for sd in found if sd[1] is chosen), None) if chosen is not None else None
         )
     return out
+
+
+def _opens(claim: str, item: Evidence, span: Span) -> bool:
+    """Does the sentence open a text about the claim's subject, so that a pronoun it opens with
+    ("He was born …") can only be that subject? The first sentence of a reference the user gave, or
+    of an item whose title names a word of the claim's names (a passage cut from the middle of a
+    page about someone else opens with a pronoun that is theirs)."""
+    if item.text[: span.start].strip():
+        return False
+    if item.origin == "reference":
+        return True
+    names = {w.lower() for w in re.findall(r"\b[A-Z][\w'’-]{2,}", claim)} - _STOP
+    return bool(names & {w.lower() for w in re.findall(r"[\w'’-]+", item.title)})
 
 
 def rule_probs(decision: Comparison) -> StanceProbs:

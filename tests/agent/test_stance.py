@@ -12,10 +12,12 @@ from agent.judge._freshness import freshness, is_stale, is_time_sensitive
 from agent.judge._nli import StanceProbs
 from agent.judge._stance import (
     apply_judgements,
+    compared,
     factuality,
     lexical_judge,
     lexical_stance,
     nli_judge,
+    sentence_spans,
     verbatim,
 )
 from agent.llm import EvidenceJudgement
@@ -173,3 +175,18 @@ def test_freshness_by_source_type_and_staleness():
     assert is_time_sensitive("Who is currently the CEO of Twitter?", today)
     assert is_time_sensitive("Inflation hit 9% in 2024", today)
     assert not is_time_sensitive("Water boils at 100 C at sea level", today)
+
+
+def test_a_pronoun_speaks_of_the_claims_subject_only_where_the_text_is_about_it():
+    claim = "Tamsin Orvel was born in 1961."
+    text = "He was born in 1942 in Ostrania."
+    spans = [sentence_spans(text)]
+    reference = replace(item(text), origin="reference")
+    titled = replace(item(text), title="Tamsin Orvel - Ostrania Encyclopaedia")
+    elsewhere = replace(item(text), title="Bel Kessa - Ostrania Encyclopaedia")
+    # a reference the user gave, or a page about the claim's subject: "He" is Tamsin Orvel
+    for evidence in (reference, titled):
+        decided = compared(claim, [evidence], spans)[0]
+        assert decided is not None and decided[1].rule == "number", decided
+    # a passage of a page about someone else: "He" is theirs, nothing is decided
+    assert compared(claim, [elsewhere], spans)[0] is None
