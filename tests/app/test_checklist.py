@@ -128,7 +128,6 @@ async def test_no_seeded_myth_is_ever_answered_true_or_partially_true(tmp_path, 
         if body["verdict"] in {"True", "Partially True"}
     }
     assert not wrong, wrong
-    decided = [claim for claim, body in answers.items() if body["verdict"] == "False"]
-    assert len(decided) >= 6, {
-        c: b["verdict"] for c, b in answers.items()
-    }  # the plain ones are decided
+    # each stands beside a seeded sentence that plainly settles it: every one is answered False
+    undecided = {c: b["verdict"] for c, b in answers.items() if b["verdict"] != "False"}
+    assert not undecided, undecided
