@@ -118,7 +118,12 @@ def said_alike(claim: str, sentence: str) -> str:
     return sentence
 
 
-_PRONOUN_LEAD = re.compile(r"^\s*(?:He|She|It|They)\s+(?=[a-z])")
+_PRONOUN_LEAD = re.compile(
+    # "Distributed by Columbia Pictures, the film was released …": a participle's phrase first
+    r"^\s*(?P<lead>(?:[A-Z][a-z]+ed\s[^,;()]{2,60}?,\s+)?)"
+    r"(?:He|She|It|They|[Tt]he\s+(?:film|movie|series|show|song|single|album|novel|book|band|"
+    r"game|play|episode|company|university))\s+(?=[a-z])"
+)
 _NAME_LEAD = re.compile(
     r"^\s*(?:The\s+)?(?P<name>(?:[A-Z][\w\-'’.]*\s+)*?[A-Z][\w\-'’]*)\s+(?=[a-z(])"
 )
@@ -141,7 +146,7 @@ def subject_restated(subject: str, sentence: str, *, pronoun: bool = True) -> st
     may stand for something they name, keeps it."""
     m = _PRONOUN_LEAD.match(sentence)
     if m is not None and pronoun:
-        return f"{subject} {sentence[m.end() :]}"
+        return f"{m.group('lead')}{subject} {sentence[m.end() :]}"
     m = _NAME_LEAD.match(sentence)
     if m is None:
         return None

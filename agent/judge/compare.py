@@ -51,6 +51,7 @@ from agent.judge._text import (
     _phrase_negations,
     _place,
     _Text,
+    _Unit,
 )
 from agent.sentences import split_sentences
 
@@ -109,15 +110,31 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
     return _verbatim(decided, original)
 
 
+def _leading_name(c: _Text) -> str | None:
+    """The name that opens the claim: its first part when that is a name ("Lockheed Martin F-35
+    Lightning II first flew …"), or a title in capitals ("Reign Over Me was released …"); a few
+    words at most ("VITAMIN D LEVELS MAY …" is no name)."""
+    first = c.units[0]
+    if first.proper and first.tokens[0].index <= 1 and len(first.tokens) <= 5:
+        return first.text
+    run = []
+    for tok in c.tokens[:7]:
+        if not tok.cap:
+            break
+        run.append(tok)
+    if 2 <= len(run) <= 5 and first.tokens[0].index == run[0].index and len(run) < len(c.tokens):
+        return c.raw[run[0].start : run[-1].end]
+    return None
+
+
 def _restated(c: _Text, claim: str, sentence: str, opens: bool) -> Comparison | None:
     """The first plain decision over the pair said another way: "X (10 February 1894 – …)" says X
     was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
     readings = [(c, stated) for stated in (*life_span(sentence), *fronted(sentence))]
-    first = c.units[0]
-    # a name of a few words that opens the claim ("VITAMIN D LEVELS MAY …" is no name)
-    if first.proper and first.tokens[0].index <= 1 and len(first.tokens) <= 5:
-        restated = subject_restated(first.text, sentence, pronoun=opens)
+    name = _leading_name(c)
+    if name is not None:
+        restated = subject_restated(name, sentence, pronoun=opens)
         readings += [(c, restated)] if restated else []
     passive = passive_claim(restated_claim(claim))
     readings += [(_analyse(passive), sentence)] if passive else []
@@ -234,6 +251,13 @@ def _one_part_missing(
             "subject",
             f"the source says it of something else, not of {c.units[0].text}",
         )
+    if r.conflict and not (r.negated or r.hedged or r.tensed) and _relational(c.units[missing]):
+        # "part of her first studio album" against "for her second studio album": the word that
+        # relates the two is not compared, the position is
+        q, other = r.conflict
+        return _decision(
+            "refutes", "number", f"the claim says {q.text}; the source says {_list_of(s, other)}"
+        )
     if r.conflict or r.negated or r.hedged or r.tensed or r.loose or missing == 0:
         return None
     slot = _slot(c, s, missing, placed, window)
@@ -242,6 +266,18 @@ def _one_part_missing(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"
         )
     return slot
+
+
+# words that only relate the claim's parts ("is part of", "contains", "features", "is associated
+# with"): a sentence says the same relation with a preposition ("for her album", "on the album")
+_RELATIONAL = frozenset(
+    "part contains contain contained include includes included feature features featured "
+    "associated appear appears appeared".split()
+)
+
+
+def _relational(unit: _Unit) -> bool:
+    return not unit.proper and len(unit.tokens) == 1 and unit.tokens[0].low in _RELATIONAL
 
 
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:

@@ -811,3 +811,46 @@ def test_only_before_a_nationality_is_like_solely():
         "Bel Kessa is only Armenian.", "Bel Kessa is a former Armenian football player."
     )
     assert alone is None or alone.stance != "supports", alone
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # a title in capitals opens the claim; "the film" opens the evidence, after a participle
+        (
+            "Dawn Over Kessa was released in 2017.",
+            "Distributed by Orvel Pictures, the film was released on March 23, 2007.",
+            "refutes",
+            "number",
+            "the claim says 2017; the source says March 23, 2007",
+        ),
+        (
+            "Dawn Over Kessa was released in 2007.",
+            "Distributed by Orvel Pictures, the film was released on March 23, 2007.",
+            "supports",
+            "same",
+            "",
+        ),
+        # "part of" relates the song to the album; the album's position is what is compared
+        (
+            "Kessa Dawn is part of Bel Tamsin's first studio album.",
+            '" Kessa Dawn " is a song recorded by Bel Tamsin for her second studio album, Orvel.',
+            "refutes",
+            "number",
+            "the claim says first; the source says second",
+        ),
+    ],
+)
+def test_titles_described_and_relations_said_with_a_preposition(
+    claim, sentence, stance, rule, reason
+):
+    assert_decides(claim, sentence, stance, rule, reason)
+
+
+def test_the_film_of_another_text_is_not_the_claims():
+    decided = compare(
+        "Dawn Over Kessa was released in 2017.",
+        "Distributed by Orvel Pictures, the film was released on March 23, 2007.",
+        opens=False,
+    )
+    assert decided is None or decided.rule in GUARDS, decided
