@@ -65,6 +65,8 @@ NATIONALITIES = DEMONYMS | {"american"}
 # Directional words WordNet does not pair as antonyms (or pairs only in a rare sense), written here.
 _EXTRA_ANTONYMS = [
     ("rise", "fall"),
+    ("form", "disband"),
+    ("found", "dissolve"),
     ("rise", "decline"),
     ("rise", "drop"),
     ("increase", "decrease"),

@@ -119,9 +119,10 @@ def said_alike(claim: str, sentence: str) -> str:
 
 
 _PRONOUN_LEAD = re.compile(
-    # "Distributed by Columbia Pictures, the film was released …": a participle's phrase first
-    r"^\s*(?P<lead>(?:[A-Z][a-z]+ed\s[^,;()]{2,60}?,\s+)?)"
-    r"(?:He|She|It|They|[Tt]he\s+(?:film|movie|series|show|song|single|album|novel|book|band|"
+    # "Distributed by Columbia Pictures, the film was released …", "One of the most popular
+    # festivals of Hinduism, it signifies …": a phrase before the subject
+    r"^\s*(?P<lead>(?:[A-Z][^,;()]{2,80}?,\s+)?)"
+    r"(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey|[Tt]he\s+(?:film|movie|series|show|song|single|album|novel|book|band|"
     r"game|play|episode|company|university))\s+(?=[a-z])"
 )
 _NAME_LEAD = re.compile(

@@ -98,6 +98,7 @@ _PARAPHRASE = {  # a claim word → phrases that say it in a sentence (beyond Wo
         "stops",
     ),
     "locate": ("located", "situated", "lies", "stands", "sits", "is in", "lie"),
+    "main": ("main", "predominant", "principal", "primary", "chief"),
     "air": ("air", "airs", "aired", "broadcast", "broadcasts", "screened", "shown on"),
 }
 
@@ -159,6 +160,7 @@ def _content(
         and not number[0]
         and not (low in _FOCUS and number[1])
         and low not in _EXCLUSIVE
+        and not (low in _GET and after is not None and after.low.endswith("ed"))  # "got married"
         and not (low == "only" and after is not None and after.low in lex.NATIONALITIES)
         and low not in _STOP
         and low not in _NEGATION
@@ -270,6 +272,7 @@ _FOCUS = frozenset(["only", "just", "merely"])
 # "solely a horror film", "exclusively an American film": the rest of the claim is compared, so that
 # "a German film" refutes it; a sentence that does not say "solely" does not support it (compare.py)
 _EXCLUSIVE = frozenset(["exclusively", "solely"])
+_GET = frozenset(["get", "gets", "got", "gotten", "getting"])
 
 # the first half of a compound that only says how much or how well: "best-supported" says supported,
 # "well-known" known ("non-toxic", "ex-president" and "anti-war" are other words)

@@ -854,3 +854,42 @@ def test_the_film_of_another_text_is_not_the_claims():
         opens=False,
     )
     assert decided is None or decided.rule in GUARDS, decided
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        (
+            "In 2004 Orvel formed.",
+            "Orvel is a rock band from Kessa, disbanded in 2004.",
+            "refutes",
+            "direction",
+            "“disbanded”",
+        ),
+        (
+            "Kessa gin derives its main flavour from orvel berries.",
+            "Kessa gin is a spirit which derives its predominant flavour from orvel berries.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "In 1986, Bel Tamsin got married.",
+            "In 1986, Tamsin married the painter Dara Orvel.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "Kessaval signifies the victory of light over darkness.",
+            "One of the oldest festivals of Ostrania, it signifies the victory of light over darkness.",
+            "supports",
+            "same",
+            "",
+        ),
+    ],
+)
+def test_light_verbs_main_words_fronted_phrases_and_a_band_disbanded(
+    claim, sentence, stance, rule, reason
+):
+    assert_decides(claim, sentence, stance, rule, reason)
