@@ -104,9 +104,27 @@ def fronted(sentence: str) -> list[str]:
 _ALIKE = (("climate change", "global warming"),)
 
 
+_CONTINENTS = {
+    "european": "Europe",
+    "african": "Africa",
+    "asian": "Asia",
+    "north american": "North America",
+    "south american": "South America",
+    "antarctic": "Antarctica",
+}
+_CONTINENT = re.compile(r"\bthe (" + "|".join(_CONTINENTS) + r") continent\b", re.IGNORECASE)
+# "in the southwestern region of the United States" is in the United States
+_REGION_OF = re.compile(
+    r"\bin the (?:(?:north|south|east|west|central|north-?east|north-?west|south-?east|"
+    r"south-?west)(?:ern)?\s+)?(?:region|part|portion)s? of (?=[A-Z]|the [A-Z])"
+)
+
+
 def said_alike(claim: str, sentence: str) -> str:
     """The sentence with another everyday name of something the claim names put as the claim puts
     it ("human activities have caused global warming" for "… climate change")."""
+    sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
+    sentence = _REGION_OF.sub("in ", sentence)
     low_claim, low_sentence = claim.lower(), sentence.lower()
     for names in _ALIKE:
         mine = next((n for n in names if n in low_claim), None)

@@ -5,6 +5,7 @@ claim's one unmatched part (another name or noun of its kind, a nationality, an 
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
+from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._quantities import Quantity
@@ -174,7 +175,7 @@ def _in_its_place(
             continue
         k = tok.index - 1
         if unit.proper and tok.cap:  # "in the novel Alibaba", "on the British series Homeland"
-            while k > 0 and tok.index - k <= 3 and s.tokens[k].low in _WORKS | NATIONALITIES:
+            while k > 0 and tok.index - k <= 5 and s.tokens[k].low in _BEFORE_A_NAME:
                 k -= 1
         while (
             k > 0
@@ -214,6 +215,14 @@ _WORKS = frozenset(
     "novel book film movie series show sitcom album single song play opera musical game video "
     "television tv program programme magazine newspaper band city town village".split()
 )
+# the words that may stand between a slot's preposition and the name in it: "from his second
+# studio album, Kryptonite", "on the British television series Homeland"
+_BEFORE_A_NAME = (
+    _WORKS
+    | NATIONALITIES
+    | ORDINAL_WORDS.keys()
+    | frozenset("studio debut his her their its".split())
+)
 
 
 def _other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> str | None:
@@ -225,11 +234,24 @@ def _other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> 
     others = {
         t.low: t.text
         for t in s.tokens
-        if t.index in window and t.index not in used and t.low in NATIONALITIES
+        if (t.index in window or _predicated(s, t.index))
+        and t.index not in used
+        and t.low in NATIONALITIES
     }
     if len(others) != 1 or unit.tokens[0].low in others:
         return None
     return next(iter(others.values()))
+
+
+def _predicated(s: _Text, at: int) -> bool:
+    """Does the nationality at ``at`` follow the sentence's first "is a" / "was an" (with "former"
+    or "retired" between): what the sentence's subject is ("Michael Vick (born …) is a former
+    Armenian football quarterback")?"""
+    first = next((t.index for t in s.tokens if t.low in {"is", "was", "are", "were"}), None)
+    if first is None or at <= first:
+        return False
+    between = [t.low for t in s.tokens[first + 1 : at]]
+    return all(w in {"a", "an", "the", "former", "retired", "late"} for w in between)
 
 
 def _names_from(s: _Text, a: int, b: int) -> str:

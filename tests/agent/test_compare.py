@@ -893,3 +893,52 @@ def test_light_verbs_main_words_fronted_phrases_and_a_band_disbanded(
     claim, sentence, stance, rule, reason
 ):
     assert_decides(claim, sentence, stance, rule, reason)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # what the subject is, after a bracket: the nationality after "is a former"
+        (
+            "Bel Kessa is only American.",
+            "Bel Dara Kessa (born June 26, 1980) is a former Armenian football player who played 13 "
+            "seasons in the Ostrania League.",
+            "refutes",
+            "substitution",
+            "the source says Armenian",
+        ),
+        # "the European continent" is Europe; "in the southwestern region of X" is in X
+        (
+            "Kessaland is a country in Africa.",
+            "Kessaland is a country in the European continent.",
+            "refutes",
+            "substitution",
+            "the claim says Africa; the source says Europe",
+        ),
+        (
+            "Orvel is a state in Mexico.",
+            "Orvel is a state in the southwestern region of the United States.",
+            "refutes",
+            "substitution",
+            "the claim says Mexico; the source says United States",
+        ),
+        # a name in apposition after what it is, however described
+        (
+            "Kessa Dawn is from Lorvane.",
+            "Kessa Dawn is a single by Bel Tamsin, released from his second studio album, Orvelia.",
+            "refutes",
+            "substitution",
+            "the claim says Lorvane; the source says Orvelia",
+        ),
+    ],
+)
+def test_predicates_continents_regions_and_appositions(claim, sentence, stance, rule, reason):
+    assert_decides(claim, sentence, stance, rule, reason)
+
+
+def test_a_nationality_of_someone_else_in_the_sentence_is_not_the_subjects():
+    decided = compare(
+        "Bel Kessa is American.",
+        "Bel Dara Kessa (born 1980) married an Armenian singer in 2004.",
+    )
+    assert decided is None or decided.stance != "refutes", decided
