@@ -21,6 +21,7 @@ from agent.judge._text import (
     _REFUSE,
     _STOP,
     _Text,
+    _word_match,
 )
 
 
@@ -180,6 +181,9 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
     if scope >= len(s.tokens) or scope in used:
         return False
     word = s.tokens[scope]
+    # a claim word said again ("has modelled for Mango … but declined to model for L'Oréal")
+    if any(_word_match(t.low, word.low) for u in c.units for t in u.tokens):
+        return False
     return word.low not in _STOP and not word.low[:1].isdigit() and word.text.isalpha()
 
 
