@@ -256,17 +256,20 @@ def _predicated(s: _Text, at: int) -> bool:
 
 def _names_from(s: _Text, a: int, b: int) -> str:
     """The name at tokens a..b with the names listed after it ("Kenneth " Babyface " Edmonds,
-    Tracey Edmonds and Robert Teitel"), as the sentence writes them."""
-    end = b
+    Tracey Edmonds and Robert Teitel"), as the sentence writes them; only a list joined by "and" or
+    "or" ("Paris, France" is one place, not a list)."""
+    end, joined = b, False
     while end + 1 < len(s.tokens):
         nxt = s.tokens[end + 1]
         gap = s.raw[s.tokens[end].end : nxt.start].strip(' "“”')
-        if gap not in {"", ","} or not (nxt.cap or nxt.low == "and"):
+        if gap not in {"", ","} or not (nxt.cap or nxt.low in {"and", "or"}):
             break
-        if nxt.low == "and" and not (end + 2 < len(s.tokens) and s.tokens[end + 2].cap):
-            break
+        if nxt.low in {"and", "or"}:
+            if not (end + 2 < len(s.tokens) and s.tokens[end + 2].cap):
+                break
+            joined = True
         end += 1
-    return s.raw[s.tokens[a].start : s.tokens[end].end]
+    return s.raw[s.tokens[a].start : s.tokens[end if joined else b].end]
 
 
 def _attributive(s: _Text, at: int, used: set[int]) -> bool:

@@ -942,3 +942,14 @@ def test_a_nationality_of_someone_else_in_the_sentence_is_not_the_subjects():
         "Bel Dara Kessa (born 1980) married an Armenian singer in 2004.",
     )
     assert decided is None or decided.stance != "refutes", decided
+
+
+def test_a_place_and_its_country_is_one_place_not_a_list():
+    decided = assert_decides(
+        "The Orvel Tower is in Kessa.",
+        "The Orvel Tower is a lattice tower on the Champ de Dorn in Lorvane, Ostrania.",
+        "refutes",
+        "substitution",
+        "the claim says Kessa; the source says Lorvane",
+    )
+    assert decided.reason.endswith("the source says Lorvane"), decided.reason
