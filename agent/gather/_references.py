@@ -208,4 +208,14 @@ async def reference_pool(
         f"Reranked reference passages with {retriever.reranker_name}: kept {len(kept)} of "
         f"{len(candidates)} with relevance ≥ {retriever.scale.min_relevance:g}."
     )
-    return [Pooled(c, "reference") for c in kept]
+    # a text the caller supplied is evidence they vouch for: kept whatever the reranker makes of
+    # it ("She was born in 1942 …" shares no name with the claim); a fetched page's passages keep
+    # the floor, which picks the page's passages about the claim
+    held = {id(c) for c in kept}
+    texts = [c for c in candidates if id(c) not in held and c.doc.source.startswith("reference:")]
+    if texts:
+        trace.step(
+            f"Kept {len(texts)} text reference(s) below that relevance as well: texts you supply "
+            "are evidence you vouch for; the judge reads whether they bear on the claim."
+        )
+    return [Pooled(c, "reference") for c in (*kept, *texts)]

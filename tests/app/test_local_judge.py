@@ -73,6 +73,22 @@ async def test_unrelated_evidence_is_not_enough(tmp_path, minilm):
     assert body["mode"] == "nli" or not body["evidence"]
 
 
+async def test_a_text_reference_counts_even_when_it_shares_no_name_with_the_claim(tmp_path, minilm):
+    """The user's text opens with "She": the embedder finds little in common with the claim and
+    the reranker's floor used to drop it ("No relevant evidence was found")."""
+    async with app_client(make_settings(tmp_path, LOCAL_JUDGE=True), embedder=minilm) as client:
+        body = await verify(
+            client,
+            "Tamsin Orvel was born in 1961",
+            references=["She was born in 1942 in Ostrania and studied painting in Kessa."],
+            web_search=False,
+        )
+    assert body["verdict"] == "False", body["reasoning"]
+    assert body["evidence"][0]["stance_rule"] == "number"
+    assert "the claim says 1961; the source says 1942" in body["reasoning"]
+    assert any("text reference(s) below that relevance" in s for s in body["steps"])
+
+
 def terse(scrubbed: float = 0.55):
     """The issue's new-user LLM: a correct False whose reasoning is one terse sentence that also
     cites evidence that does not exist; the grounding's scrubbed pass answers `scrubbed`."""
