@@ -276,6 +276,7 @@ class Verifier:
                     backend=self.config.verdict_backend,
                     probs=stances.probs,
                     language=language,
+                    references=bool(options.references) and not options.search_with_references,
                 )
             trust = await trust_job
         except BaseException:

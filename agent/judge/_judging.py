@@ -244,8 +244,10 @@ async def judge_verdict(
     backend: str,
     probs: Sequence[StanceProbs | None] = (),
     language: Language | None = None,
+    references: bool = False,
 ) -> Judged:
-    """Step 8: the engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks."""
+    """Step 8: the engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks.
+    ``references``: the pool was the caller's references alone (what an empty pool says)."""
     trace = run.trace
     items = list(evidence)
     lead = (
@@ -258,7 +260,7 @@ async def judge_verdict(
     )
     if not items:
         trace.step("No relevant evidence: Not Enough Evidence, without asking a judge.")
-        decision = no_evidence_verdict()
+        decision = no_evidence_verdict(references)
         if engine == "evidence-only":
             decision = VerdictDecision(
                 decision.verdict, 0.0, f"{lead} {decision.reasoning}", decision.mode

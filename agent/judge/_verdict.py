@@ -45,8 +45,17 @@ def parse_verdict(value: object) -> Verdict | None:
     return _VERDICTS.get(str(value or "").strip().lower())
 
 
-def no_evidence_verdict() -> VerdictDecision:
-    return VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0.0, NO_EVIDENCE, "evidence-only")
+NO_REFERENCE_EVIDENCE = (
+    "No passage of the reference pages you supplied is about the claim (a page's passages count "
+    "only above the reranker's relevance floor), so the claim cannot be judged."
+)
+
+
+def no_evidence_verdict(references: bool = False) -> VerdictDecision:
+    """Nothing to judge: said of the references when the pool was the caller's, else of the KB
+    and the web."""
+    reasoning = NO_REFERENCE_EVIDENCE if references else NO_EVIDENCE
+    return VerdictDecision(Verdict.NOT_ENOUGH_EVIDENCE, 0.0, reasoning, "evidence-only")
 
 
 def pointers(evidence: Sequence[Evidence], limit: int = 3) -> str:

@@ -243,3 +243,19 @@ async def test_stale_evidence_for_a_time_sensitive_claim_is_marked(tmp_path, min
     assert any(s.startswith("Freshness: the claim is time-sensitive") for s in body["steps"])
     assert body["mode"] == "evidence-only" and body["grounding"]["status"] == "SKIPPED"
     assert any("lexical heuristic" in s for s in body["steps"])
+
+
+async def test_a_reference_page_about_something_else_says_so_not_kb_or_web(tmp_path, minilm):
+    unrelated = (
+        b"<html><head><title>Gardening</title></head><body><article><p>Tomatoes need six hours of "
+        b"sun a day and regular watering in dry weeks.</p></article></body></html>"
+    )
+    page = {"/garden": (200, {"content-type": "text/html"}, unrelated)}
+    with FakeWeb(page) as web:
+        settings = make_settings(tmp_path, FETCH_ALLOW_HOSTS="127.0.0.1:*", LOCAL_JUDGE=True)
+        async with app_client(settings, embedder=minilm) as client:
+            body = await verify(client, EIFFEL, references=[f"{web.url}/garden"])
+    assert ("GET", "/garden") in web.requests
+    assert body["verdict"] == "Not Enough Evidence" and body["evidence"] == []
+    assert "reference pages you supplied" in body["reasoning"], body["reasoning"]
+    assert "knowledge base or on the web" not in body["reasoning"]
