@@ -122,7 +122,9 @@ _REGION_OF = re.compile(
 
 def said_alike(claim: str, sentence: str) -> str:
     """The sentence with another everyday name of something the claim names put as the claim puts
-    it ("human activities have caused global warming" for "… climate change")."""
+    it ("human activities have caused global warming" for "… climate change"), a continent named
+    ("the European continent" → "Europe") and a region of a place said as the place ("in the
+    southwestern region of the United States" → "in the United States")."""
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
     sentence = _REGION_OF.sub("in ", sentence)
     low_claim, low_sentence = claim.lower(), sentence.lower()

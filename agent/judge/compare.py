@@ -26,7 +26,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._framing import framed
-from agent.judge._quantities import quantities
+from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
     _compound_split,
     _off_scope,
@@ -104,7 +104,7 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
     original, sentence = sentence, said_alike(claim, sentence)
     decided = _framing(c, sentence) or _compare(c, _analyse(sentence))
     if decided is None or decided.rule in GUARDS:
-        decided = _restated(c, claim, sentence, opens) or decided
+        decided = _restated(c, sentence, opens) or decided
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
     return _verbatim(decided, original)
@@ -127,7 +127,7 @@ def _leading_name(c: _Text) -> str | None:
     return None
 
 
-def _restated(c: _Text, claim: str, sentence: str, opens: bool) -> Comparison | None:
+def _restated(c: _Text, sentence: str, opens: bool) -> Comparison | None:
     """The first plain decision over the pair said another way: "X (10 February 1894 – …)" says X
     was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
@@ -136,7 +136,7 @@ def _restated(c: _Text, claim: str, sentence: str, opens: bool) -> Comparison | 
     if name is not None:
         restated = subject_restated(name, sentence, pronoun=opens)
         readings += [(c, restated)] if restated else []
-    passive = passive_claim(restated_claim(claim))
+    passive = passive_claim(c.raw)  # the claim as restated_claim put it
     readings += [(_analyse(passive), sentence)] if passive else []
     for mine, stated in readings:
         said = _compare(mine, _analyse(stated))
@@ -254,10 +254,7 @@ def _one_part_missing(
     if r.conflict and not (r.negated or r.hedged or r.tensed) and _relational(c.units[missing]):
         # "part of her first studio album" against "for her second studio album": the word that
         # relates the two is not compared, the position is
-        q, other = r.conflict
-        return _decision(
-            "refutes", "number", f"the claim says {q.text}; the source says {_list_of(s, other)}"
-        )
+        return _number_given_otherwise(s, r.conflict)
     if r.conflict or r.negated or r.hedged or r.tensed or r.loose or missing == 0:
         return None
     slot = _slot(c, s, missing, placed, window)
@@ -280,16 +277,20 @@ def _relational(unit: _Unit) -> bool:
     return not unit.proper and len(unit.tokens) == 1 and unit.tokens[0].low in _RELATIONAL
 
 
+def _number_given_otherwise(s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
+    q, other = conflict
+    return _decision(
+        "refutes", "number", f"the claim says {q.text}; the source says {_list_of(s, other)}"
+    )
+
+
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
     """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
     another tense, a slot filled otherwise — or the same statement."""
     if r.conflict is not None:
         if r.negated or r.hedged or r.tensed:
             return None
-        q, other = r.conflict
-        return _decision(
-            "refutes", "number", f"the claim says {q.text}; the source says {_list_of(s, other)}"
-        )
+        return _number_given_otherwise(s, r.conflict)
     if r.negated:
         if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
             return None
