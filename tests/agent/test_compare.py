@@ -588,11 +588,118 @@ def test_events_and_compounds_that_are_not_plain_are_left_alone(claim, sentence)
             "same",
             "",
         ),
+        # a sentence that opens with a participle says it of the name after the comma
+        (
+            "Bel Tamsin was born in Ostrania.",
+            "Born in Ostrania, Bel Tamsin comes from a family of glaziers.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "The Kessa Lorvane was founded in 1961.",
+            "Founded in 1957, the Kessa Lorvane is the oldest choir of Ostrania.",
+            "refutes",
+            "number",
+            "the claim says 1961",
+        ),
+        # a nationality the clause gives otherwise, wherever it stands before the noun
+        (
+            "Orvel Dawn is an American film.",
+            "Orvel Dawn is a 1980 Australian prison drama film directed by Bel Tamsin.",
+            "refutes",
+            "substitution",
+            "the claim says American; the source says Australian",
+        ),
+        # a title in capitals opens the claim; "the film" opens the evidence, after a participle
+        (
+            "Dawn Over Kessa was released in 2017.",
+            "Distributed by Orvel Pictures, the film was released on March 23, 2007.",
+            "refutes",
+            "number",
+            "the claim says 2017; the source says March 23, 2007",
+        ),
+        (
+            "Dawn Over Kessa was released in 2007.",
+            "Distributed by Orvel Pictures, the film was released on March 23, 2007.",
+            "supports",
+            "same",
+            "",
+        ),
+        # "part of" relates the song to the album; the album's position is what is compared
+        (
+            "Kessa Dawn is part of Bel Tamsin's first studio album.",
+            '" Kessa Dawn " is a song recorded by Bel Tamsin for her second studio album, Orvel.',
+            "refutes",
+            "number",
+            "the claim says first; the source says second",
+        ),
+        (
+            "In 2004 Orvel formed.",
+            "Orvel is a rock band from Kessa, disbanded in 2004.",
+            "refutes",
+            "direction",
+            "“disbanded”",
+        ),
+        (
+            "Kessa gin derives its main flavour from orvel berries.",
+            "Kessa gin is a spirit which derives its predominant flavour from orvel berries.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "In 1986, Bel Tamsin got married.",
+            "In 1986, Tamsin married the painter Dara Orvel.",
+            "supports",
+            "same",
+            "",
+        ),
+        (
+            "Kessaval signifies the victory of light over darkness.",
+            "One of the oldest festivals of Ostrania, it signifies the victory of light over darkness.",
+            "supports",
+            "same",
+            "",
+        ),
+        # what the subject is, after a bracket: the nationality after "is a former"
+        (
+            "Bel Kessa is only American.",
+            "Bel Dara Kessa (born June 26, 1980) is a former Armenian football player who played 13 "
+            "seasons in the Ostrania League.",
+            "refutes",
+            "substitution",
+            "the source says Armenian",
+        ),
+        # "the European continent" is Europe; "in the southwestern region of X" is in X
+        (
+            "Kessaland is a country in Africa.",
+            "Kessaland is a country in the European continent.",
+            "refutes",
+            "substitution",
+            "the claim says Africa; the source says Europe",
+        ),
+        (
+            "Orvel is a state in Mexico.",
+            "Orvel is a state in the southwestern region of the United States.",
+            "refutes",
+            "substitution",
+            "the claim says Mexico; the source says United States",
+        ),
+        # a name in apposition after what it is, however described
+        (
+            "Kessa Dawn is from Lorvane.",
+            "Kessa Dawn is a single by Bel Tamsin, released from his second studio album, Orvelia.",
+            "refutes",
+            "substitution",
+            "the claim says Lorvane; the source says Orvelia",
+        ),
     ],
 )
-def test_a_sentence_about_the_claims_subject_by_pronoun_or_part_of_its_name(
-    claim, sentence, stance, rule, reason
-):
+def test_readings_a_reader_makes(claim, sentence, stance, rule, reason):
+    """Who a sentence speaks of (a pronoun, "the film", part of the name), frames said another
+    way (a fronted participle, the passive, an apposition, a continent, a region), nationalities,
+    light verbs and relational words: each decides as a reader would."""
     assert_decides(claim, sentence, stance, rule, reason)
 
 
@@ -637,38 +744,6 @@ def test_a_negation_of_the_claims_own_word_still_refutes():
         "negation",
         "failed to",
     )
-
-
-@pytest.mark.parametrize(
-    ("claim", "sentence", "stance", "rule", "reason"),
-    [
-        # a sentence that opens with a participle says it of the name after the comma
-        (
-            "Bel Tamsin was born in Ostrania.",
-            "Born in Ostrania, Bel Tamsin comes from a family of glaziers.",
-            "supports",
-            "same",
-            "",
-        ),
-        (
-            "The Kessa Lorvane was founded in 1961.",
-            "Founded in 1957, the Kessa Lorvane is the oldest choir of Ostrania.",
-            "refutes",
-            "number",
-            "the claim says 1961",
-        ),
-        # a nationality the clause gives otherwise, wherever it stands before the noun
-        (
-            "Orvel Dawn is an American film.",
-            "Orvel Dawn is a 1980 Australian prison drama film directed by Bel Tamsin.",
-            "refutes",
-            "substitution",
-            "the claim says American; the source says Australian",
-        ),
-    ],
-)
-def test_fronted_participles_and_nationalities(claim, sentence, stance, rule, reason):
-    assert_decides(claim, sentence, stance, rule, reason)
 
 
 def test_a_second_nationality_or_the_claims_own_is_not_a_substitution():
@@ -813,40 +888,6 @@ def test_only_before_a_nationality_is_like_solely():
     assert alone is None or alone.stance != "supports", alone
 
 
-@pytest.mark.parametrize(
-    ("claim", "sentence", "stance", "rule", "reason"),
-    [
-        # a title in capitals opens the claim; "the film" opens the evidence, after a participle
-        (
-            "Dawn Over Kessa was released in 2017.",
-            "Distributed by Orvel Pictures, the film was released on March 23, 2007.",
-            "refutes",
-            "number",
-            "the claim says 2017; the source says March 23, 2007",
-        ),
-        (
-            "Dawn Over Kessa was released in 2007.",
-            "Distributed by Orvel Pictures, the film was released on March 23, 2007.",
-            "supports",
-            "same",
-            "",
-        ),
-        # "part of" relates the song to the album; the album's position is what is compared
-        (
-            "Kessa Dawn is part of Bel Tamsin's first studio album.",
-            '" Kessa Dawn " is a song recorded by Bel Tamsin for her second studio album, Orvel.',
-            "refutes",
-            "number",
-            "the claim says first; the source says second",
-        ),
-    ],
-)
-def test_titles_described_and_relations_said_with_a_preposition(
-    claim, sentence, stance, rule, reason
-):
-    assert_decides(claim, sentence, stance, rule, reason)
-
-
 def test_the_film_of_another_text_is_not_the_claims():
     decided = compare(
         "Dawn Over Kessa was released in 2017.",
@@ -854,86 +895,6 @@ def test_the_film_of_another_text_is_not_the_claims():
         opens=False,
     )
     assert decided is None or decided.rule in GUARDS, decided
-
-
-@pytest.mark.parametrize(
-    ("claim", "sentence", "stance", "rule", "reason"),
-    [
-        (
-            "In 2004 Orvel formed.",
-            "Orvel is a rock band from Kessa, disbanded in 2004.",
-            "refutes",
-            "direction",
-            "“disbanded”",
-        ),
-        (
-            "Kessa gin derives its main flavour from orvel berries.",
-            "Kessa gin is a spirit which derives its predominant flavour from orvel berries.",
-            "supports",
-            "same",
-            "",
-        ),
-        (
-            "In 1986, Bel Tamsin got married.",
-            "In 1986, Tamsin married the painter Dara Orvel.",
-            "supports",
-            "same",
-            "",
-        ),
-        (
-            "Kessaval signifies the victory of light over darkness.",
-            "One of the oldest festivals of Ostrania, it signifies the victory of light over darkness.",
-            "supports",
-            "same",
-            "",
-        ),
-    ],
-)
-def test_light_verbs_main_words_fronted_phrases_and_a_band_disbanded(
-    claim, sentence, stance, rule, reason
-):
-    assert_decides(claim, sentence, stance, rule, reason)
-
-
-@pytest.mark.parametrize(
-    ("claim", "sentence", "stance", "rule", "reason"),
-    [
-        # what the subject is, after a bracket: the nationality after "is a former"
-        (
-            "Bel Kessa is only American.",
-            "Bel Dara Kessa (born June 26, 1980) is a former Armenian football player who played 13 "
-            "seasons in the Ostrania League.",
-            "refutes",
-            "substitution",
-            "the source says Armenian",
-        ),
-        # "the European continent" is Europe; "in the southwestern region of X" is in X
-        (
-            "Kessaland is a country in Africa.",
-            "Kessaland is a country in the European continent.",
-            "refutes",
-            "substitution",
-            "the claim says Africa; the source says Europe",
-        ),
-        (
-            "Orvel is a state in Mexico.",
-            "Orvel is a state in the southwestern region of the United States.",
-            "refutes",
-            "substitution",
-            "the claim says Mexico; the source says United States",
-        ),
-        # a name in apposition after what it is, however described
-        (
-            "Kessa Dawn is from Lorvane.",
-            "Kessa Dawn is a single by Bel Tamsin, released from his second studio album, Orvelia.",
-            "refutes",
-            "substitution",
-            "the claim says Lorvane; the source says Orvelia",
-        ),
-    ],
-)
-def test_predicates_continents_regions_and_appositions(claim, sentence, stance, rule, reason):
-    assert_decides(claim, sentence, stance, rule, reason)
 
 
 def test_a_nationality_of_someone_else_in_the_sentence_is_not_the_subjects():
