@@ -781,6 +781,8 @@ def test_prefixed_opposites_refute(claim, sentence, reason):
 
 
 def test_prefixes_that_do_not_negate_and_opposites_said_of_another_noun_decide_nothing():
+    assert antonymous("unsafe", "safe") and antonymous("ineffective", "effective")
+    assert not antonymous("invaluable", "valuable") and not antonymous("inflammable", "flammable")
     same = compare("The Orvel gas is inflammable.", "The Orvel gas is flammable.")
     assert same is None or same.stance != "refutes", same
     other = compare(
