@@ -79,6 +79,10 @@ _CAUSAL = re.compile(  # the same, or a cause said with a verb
 )
 
 
+# a fact-check's "Claim: …" (or "Viral claim: …") line quotes what it checks: it asserts nothing
+_QUOTES_A_CLAIM = re.compile(r"\W*(?:[\w'’-]+\s+){0,2}claims?\s*:", re.IGNORECASE)
+
+
 def _reason_quote(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
@@ -97,6 +101,13 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
             "neutral",
             "question",
             "the claim is a question: it asserts nothing to confirm or refute",
+        )
+    quoted = _QUOTES_A_CLAIM.match(sentence)
+    if quoted:
+        return _decision(
+            "neutral",
+            "reported",
+            f"the source quotes a claim (“{quoted.group(0).strip()}”), it does not state it",
         )
     c = _analyse(restated_claim(claim))
     if not c.units or len(c.tokens) > 40:

@@ -150,6 +150,20 @@ def assert_decides(claim: str, sentence: str, stance: str, rule: str, reason: st
             "may",
         ),
         ("Is Velmar in Ostrania?", "Velmar is in Ostrania.", "neutral", "question", ""),
+        (  # a fact-check's line that quotes what it checks asserts nothing
+            "Kovar berries cure the flu",
+            "Claim: Kovar berries cure the flu.",
+            "neutral",
+            "reported",
+            "Claim:",
+        ),
+        (
+            "Kovar berries cure the flu",
+            "Viral claim: kovar berries cure the flu.",
+            "neutral",
+            "reported",
+            "Viral claim:",
+        ),
     ],
 )
 def test_plain_cases_are_decided_with_a_reason(claim, sentence, stance, rule, reason):
