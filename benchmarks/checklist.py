@@ -9,6 +9,7 @@ tense, a question, a list). The generator is seeded: the same cases every run.
 
     .venv/bin/python -m benchmarks.checklist            # accuracy per capability (in-process app)
     .venv/bin/python -m benchmarks.checklist --show-wrong 20
+    .venv/bin/python -m benchmarks.checklist --no-local-judge   # no model at all: rules + heuristic
 
 ``make test`` runs the same cases (tests/app/test_checklist.py) and holds the issue-36 bars.
 """
@@ -473,7 +474,9 @@ async def _main(args) -> None:
     cases = generate()
     started = time.perf_counter()
     async with app_client(
-        make_settings(Path(tempfile.mkdtemp()), LOCAL_JUDGE=True, RATE_LIMIT="100000/minute")
+        make_settings(
+            Path(tempfile.mkdtemp()), LOCAL_JUDGE=args.local_judge, RATE_LIMIT="100000/minute"
+        )
     ) as client:
         results = await run(cases, client)
     seconds = time.perf_counter() - started
@@ -481,7 +484,12 @@ async def _main(args) -> None:
         "checklist",
         score(results),
         ["capability", "cases", "accuracy", "wrong True/False"],
-        {"cases": len(cases), "seconds": round(seconds, 1), "seed": SEED},
+        {
+            "cases": len(cases),
+            "seconds": round(seconds, 1),
+            "seed": SEED,
+            "local_judge": args.local_judge,
+        },
     )
     wrong = [(c, g, b) for c, g, b in results if g != c.expected]
     for case, got, body in wrong[: args.show_wrong]:
@@ -494,6 +502,12 @@ async def _main(args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--show-wrong", type=int, default=0)
+    parser.add_argument(
+        "--no-local-judge",
+        dest="local_judge",
+        action="store_false",
+        help="LOCAL_JUDGE=false: exact comparison and the lexical heuristic, no model at all",
+    )
     asyncio.run(_main(parser.parse_args()))
 
 

@@ -13,7 +13,7 @@ from datetime import date
 from agent.classify import Language
 from agent.judge._claimtime import before_claim, claim_period, too_old_for_present
 from agent.judge._freshness import freshness, is_stale, is_time_sensitive
-from agent.judge._from_stances import Calibration, judged_verdict
+from agent.judge._from_stances import Calibration, judged_verdict, rule_verdict
 from agent.judge._nli import NLIModel, StanceProbs
 from agent.judge._reviews import review_stance
 from agent.judge._stance import (
@@ -22,6 +22,7 @@ from agent.judge._stance import (
     apply_judgements,
     lexical_judge,
     nli_judge,
+    ruled_lexical,
 )
 from agent.judge._verdict import (
     NO_LLM,
@@ -33,6 +34,7 @@ from agent.judge._verdict import (
 from agent.llm import ChatModel, LLMError, VerdictAnswer, validate_answer
 from agent.models import Evidence, Verdict, VerdictDecision
 from agent.run import Run, Trace, short
+from retrieval.concurrency import run_blocking
 
 __all__ = [
     "Judged",
@@ -116,12 +118,14 @@ async def _stances(
             judged = await nli_judge(
                 claim, evidence, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM)
             )
-            return Stances(judged.evidence, judge_label(nli), tuple(judged.probs))
+            label = judge_label(nli) + (f" ({judged.rules_failed})" if judged.rules_failed else "")
+            return Stances(judged.evidence, label, tuple(judged.probs))
         except Exception as exc:  # a local model failing mid-run must not fail the request
-            return Stances(
-                lexical_judge(claim, evidence),
-                f"{HEURISTIC_NAME} (the {kind} failed: {short(str(exc), 80)})",
-            )
+            items, _ = await run_blocking(ruled_lexical, claim, evidence)
+            return Stances(items, f"{HEURISTIC_NAME} (the {kind} failed: {short(str(exc), 80)})")
+    if evidence and english:  # no model: the rules still decide the plain cases
+        items, failed = await run_blocking(ruled_lexical, claim, evidence)
+        return Stances(items, HEURISTIC_NAME + (f" ({failed})" if failed else ""))
     return Stances(lexical_judge(claim, evidence), HEURISTIC_NAME)
 
 
@@ -281,13 +285,34 @@ async def judge_verdict(
             return judged
     if backend == "llm" and not llm_configured:
         trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
+    return _without_a_judge(items, lead, backend, trace)
+
+
+def _without_a_judge(items: list[Evidence], lead: str, backend: str, trace: Trace) -> Judged:
+    """No model judged: a fact-checker's published rating decides; else a comparison rule's plain
+    decision (not under VERDICT_BACKEND=evidence-only, which asks for no judgement); else Not
+    Enough Evidence, pointing to the evidence."""
     decision = evidence_only_verdict(items, lead)
-    if decision.verdict is Verdict.NOT_ENOUGH_EVIDENCE:
-        trace.step("Verdict: evidence-only; no language model or NLI model judged the claim.")
-    else:
+    if decision.verdict is not Verdict.NOT_ENOUGH_EVIDENCE:
         trace.step(
             f"Verdict: evidence-only, from a fact-checker's published rating: {decision.verdict}."
         )
+        return Judged(decision, items)
+    ruled = rule_verdict(items, "claimcheck") if backend != "evidence-only" else None
+    if ruled is not None:  # a sentence plainly states or contradicts the claim
+        ruling, fact = ruled
+        why = lead.replace(", so claimcheck did not judge the claim itself.", ".")
+        trace.step(
+            f"Verdict by exact comparison, no model judged: {ruling.verdict} at "
+            f"{ruling.confidence:.2f} (each rule's precision measured on the validation splits)."
+        )
+        reasoning = f"{why} {ruling.reasoning}"
+        return Judged(
+            VerdictDecision(ruling.verdict, ruling.confidence, reasoning, "evidence-only"),
+            items,
+            fact,
+        )
+    trace.step("Verdict: evidence-only; no language model or NLI model judged the claim.")
     return Judged(decision, items)
 
 

@@ -30,6 +30,9 @@ from retrieval.concurrency import run_blocking
 
 MAX_QUOTE_CHARS = 300
 MAX_SENTENCES_PER_ITEM = 6  # NLI pairs per item: the sentences that share most words with the claim
+# sentences per item the rules compare when no model is loaded: the local judge's (its card's
+# default), so that the rules decide what their precision was measured on
+RULE_SENTENCES = 3
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|false|untrue|incorrect|"
@@ -162,6 +165,17 @@ def compared(
     return out
 
 
+def compared_safely(
+    claim: str, evidence: Sequence[Evidence], spans: Sequence[Sequence[Span]]
+) -> tuple[list[tuple[Span, Comparison] | None], str | None]:
+    """``compared``, and an error in it kept to the rules: no item is decided by a rule and the
+    reason says why, so the judge (or the heuristic) still reads every item."""
+    try:
+        return compared(claim, evidence, spans), None
+    except Exception as exc:  # noqa: BLE001 — a rule's bug must not take the judge down with it
+        return [None] * len(evidence), f"the comparison rules failed: {str(exc)[:80]}"
+
+
 def _opens(claim: str, item: Evidence, span: Span) -> bool:
     """Does the sentence open a text about the claim's subject, so that a pronoun it opens with
     ("He was born …") can only be that subject? The first sentence of a reference the user gave, or
@@ -184,11 +198,13 @@ def rule_probs(decision: Comparison) -> StanceProbs:
 
 
 class Judgement(NamedTuple):
-    """The judge's reading of every item: the items with their quote and stance (new values), and
-    each item's probabilities for its most decided sentence (None: no text)."""
+    """The judge's reading of every item: the items with their quote and stance (new values),
+    each item's probabilities for its most decided sentence (None: no text), and why the
+    comparison rules did not run (None: they ran)."""
 
     evidence: list[Evidence]
     probs: list[StanceProbs | None]
+    rules_failed: str | None = None
 
 
 async def nli_judge(
@@ -198,7 +214,7 @@ async def nli_judge(
     plainly, the rule (its quote, its measured precision, its reason); elsewhere the NLI model (or
     the local judge) over those sentences."""
     spans = [_ranked_spans(claim, item.text)[:sentences] for item in evidence]
-    rules = await run_blocking(compared, claim, evidence, spans)
+    rules, failed = await run_blocking(compared_safely, claim, evidence, spans)
     decided = [rule is not None and rule[1].rule not in GUARDS for rule in rules]
     pairs = [
         (span.of(item.text), claim)
@@ -223,7 +239,35 @@ async def nli_judge(
         item, p = _read(item, scored, rule)
         items.append(item)
         out.append(p)
-    return Judgement(items, out)
+    return Judgement(items, out, failed)
+
+
+def ruled_lexical(
+    claim: str, evidence: Sequence[Evidence], sentences: int = RULE_SENTENCES
+) -> tuple[list[Evidence], str | None]:
+    """Blocking. Quote + stance per item with no model loaded: the comparison rules' plain
+    decisions, the heuristic's elsewhere (a guarded item is never shown as support). Returns the
+    items and why the rules did not run (None: they ran)."""
+    items = lexical_judge(claim, evidence)
+    spans = [_ranked_spans(claim, item.text)[:sentences] for item in evidence]
+    rules, failed = compared_safely(claim, evidence, spans)
+    out = []
+    for item, rule in zip(items, rules, strict=True):
+        if rule is not None and rule[1].rule not in GUARDS:
+            item = _ruled(item, *rule)
+        elif rule is not None:
+            guard = rule[1]
+            shown = "neutral" if item.stance == "supports" else item.stance
+            score = None if shown != item.stance else item.stance_score
+            item = replace(
+                item,
+                stance=shown,
+                stance_score=score,
+                stance_rule=guard.rule,
+                stance_reason=guard.reason,
+            )
+        out.append(item)
+    return out, failed
 
 
 def _ruled(item: Evidence, span: Span, decision: Comparison) -> Evidence:

@@ -190,3 +190,58 @@ def test_a_pronoun_speaks_of_the_claims_subject_only_where_the_text_is_about_it(
         assert decided is not None and decided[1].rule == "number", decided
     # a passage of a page about someone else: "He" is theirs, nothing is decided
     assert compared(claim, [elsewhere], spans)[0] is None
+
+
+class BrokenNLI:
+    name = "broken"
+    kind = "local judge"
+
+    async def predict(self, pairs):
+        raise RuntimeError("the ONNX session died")
+
+
+class NeutralNLI:
+    name = "neutral"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str]] = []
+
+    async def predict(self, pairs):
+        self.asked.extend(pairs)
+        return [StanceProbs(0.1, 0.1, 0.8) for _ in pairs]
+
+
+PARIS = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France."
+
+
+async def test_the_rules_decide_the_plain_case_with_no_model_and_when_the_model_fails():
+    """With no model loaded, and with a model that fails mid-run, the comparison rules still decide
+    the plain contradiction (the heuristic alone reads "in Paris" as overlap with the claim)."""
+    from agent.judge._judging import judge_stances
+
+    other = item("Gustave Eiffel's company designed and built the tower for the 1889 fair.")
+    for nli in (None, BrokenNLI()):
+        stances = await judge_stances("The Eiffel Tower is in Berlin", [item(PARIS), other], nli)
+        judged = stances.evidence[0]
+        assert judged.stance == "refutes" and judged.stance_rule == "substitution"
+        assert "Berlin" in (judged.stance_reason or "")
+        assert stances.by.startswith("lexical heuristic")
+        assert ("the local judge failed" in stances.by) is (nli is not None)
+
+
+async def test_a_failing_rule_leaves_the_model_judging_and_says_so(monkeypatch):
+    """A bug in a comparison rule must not cost the answer its judge: the model reads every item,
+    and the stance step names what failed."""
+    import agent.judge._stance as stance_module
+    from agent.judge._judging import judge_stances
+
+    def broken(*args, **kwargs):
+        raise ValueError("a rule's bug")
+
+    monkeypatch.setattr(stance_module, "compare", broken)
+    nli = NeutralNLI()
+    stances = await judge_stances("The Eiffel Tower is in Berlin", [item(PARIS)], nli)
+    assert nli.asked, "the model was not asked"
+    assert stances.evidence[0].stance_rule is None and stances.evidence[0].stance == "neutral"
+    assert "the comparison rules failed: a rule's bug" in stances.by
+    assert "failed:" not in stances.by.split("(")[0]  # the model itself did not fail

@@ -182,8 +182,45 @@ async def test_llm_failures_fall_back_visibly():
     result = await verifier(kb, None, chat).verify(CLAIM)
     assert result.claim_type is ClaimType.FACTUAL  # the rules classified it
     assert any(s.startswith("Verdict: the LLM failed (") for s in result.steps)
-    assert result.mode == "evidence-only" and result.verdict is Verdict.NOT_ENOUGH_EVIDENCE
+    # no model judged; Britannica's sentence states the claim word for word, so exact comparison
+    # still decides it, and says that it did
+    assert result.mode == "evidence-only" and result.verdict is Verdict.TRUE
+    assert any(
+        s.startswith("Verdict by exact comparison, no model judged: True") for s in result.steps
+    )
+    assert "with exact comparison, not by a language model" in result.reasoning
     assert result.usage.llm_calls == len(chat.calls) >= 3
+
+
+async def test_with_no_model_a_plain_contradiction_still_decides_and_an_unplain_one_does_not():
+    """No LLM, no NLI model, no local judge: the comparison rules alone decide the plain case
+    ("in Paris" against "in Berlin"), quote it and say why; a sentence that is not plain (another
+    subject) leaves Not Enough Evidence, with the heuristic's stances (a weak signal, labelled
+    so, that never decides)."""
+    paris = Document(
+        "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.",
+        "https://www.britannica.com/topic/Eiffel-Tower",
+        "Eiffel Tower",
+    )
+    result = await verifier(MemoryRetriever([paris]), None, None).verify(
+        "The Eiffel Tower is in Berlin"
+    )
+    assert result.mode == "evidence-only" and result.verdict is Verdict.FALSE
+    item = result.evidence[0]
+    assert item.stance == "refutes" and item.stance_rule == "substitution"
+    assert "Berlin" in (item.stance_reason or "") and "Paris" in (item.stance_reason or "")
+    assert "Berlin" in result.reasoning and "Paris" in result.reasoning
+    other = Document(
+        "The Fernsehturm television tower is in Berlin, on Alexanderplatz.",
+        "https://www.britannica.com/topic/Fernsehturm",
+        "Fernsehturm",
+    )
+    unplain = await verifier(MemoryRetriever([other]), None, None).verify(
+        "The Eiffel Tower is in Berlin"
+    )
+    assert unplain.verdict is Verdict.NOT_ENOUGH_EVIDENCE
+    assert unplain.evidence and unplain.evidence[0].stance_rule is None  # no rule decided it
+    assert not any(s.startswith("Verdict by exact comparison") for s in unplain.steps)
 
 
 @pytest.mark.parametrize("grounding", ["always", None])

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from agent.judge._verdict import NO_LLM
 from app.schemas import VerifyResponse
 from tests.conftest import app_client, make_settings
 
@@ -62,11 +61,20 @@ async def test_flat_earth_is_answered_from_nasa_evidence_without_an_llm(tmp_path
     assert body["claim"] == "The Earth is flat"
     assert body["original_claim"] == "  The Earth is flat  "
     assert body["mode"] == "evidence-only"
-    assert body["reasoning"].startswith(NO_LLM)
+    # no model judged; NASA's "not flat" is a plain negation of the claim, so exact comparison
+    # decides it, and the reasoning says both
+    assert body["verdict"] == "False"
+    assert body["reasoning"].startswith(
+        "No language model is configured. Judged by claimcheck with exact comparison"
+    )
     assert body["evidence"], "the seeded KB must yield evidence"
     assert body["evidence"][0].keys() >= EVIDENCE_FIELDS
     assert body["evidence"][0]["domain"] == "nasa.gov"
     assert all(e["origin"] == "kb" for e in body["evidence"])
+    assert (body["evidence"][0]["stance"], body["evidence"][0]["stance_rule"]) == (
+        "refutes",
+        "negation",
+    )
     assert body["evidence"][0]["quote"] in body["evidence"][0]["text"]
     assert body["search"]["tier_used"] == "kb"
     assert body["grounding"]["status"] == "SKIPPED"
