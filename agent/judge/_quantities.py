@@ -54,6 +54,7 @@ _WORDS = {
     "hundred": 100,
     "dozen": 12,
 }
+_TIMES = frozenset(["hundred", "dozen"])  # multiply the number before them
 _SCALE = {
     "thousand": 1e3,
     "million": 1e6,
@@ -176,7 +177,10 @@ def _value(text: str) -> float | None:
     for part in re.split(r"[- ]", text):
         if part not in _WORDS:
             return None
-        total += _WORDS[part]
+        if part in _TIMES and total:  # "two dozen" is 24, "three hundred" 300
+            total *= _WORDS[part]
+        else:
+            total += _WORDS[part]
     return total
 
 

@@ -21,6 +21,7 @@ from agent.judge._text import (
     _REFUSE,
     _STOP,
     _Text,
+    _Tok,
     _word_match,
 )
 
@@ -194,3 +195,48 @@ def _says_solely(c: _Text, sentence: str) -> bool:
         a == "only" and b in lex.NATIONALITIES for a, b in zip(lows, lows[1:], strict=False)
     )
     return solely and not re.search(r"\b(?:solely|exclusively|only)\b", sentence, re.I)
+
+
+# before a kind's name, words that keep it whole ("the vaccines", "all vaccines"); quantifiers
+# that narrow it ("some vaccines", "most dogs")
+_WHOLE = frozenset("the all these those such every each".split())
+_SOME = frozenset("some many most several few certain".split())
+
+
+def _narrower_subject(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """A claim about a kind in general ("Vaccines are safe") against a sentence that says it of a
+    narrower kind: a name, a number or a noun before the same word ("COVID-19 vaccines", "lung
+    cells"), a quantifier ("some vaccines"), a sentence-initial modifier ("Heavy smoking"). That
+    narrower subject as the sentence writes it, or None. A narrower statement never states the
+    general claim; it may still refute it (a counterexample), so only support is held back."""
+    first = c.units[0]
+    if first.proper or first.tokens[0].index != 0 or len(first.tokens) != 1 or 0 not in placed:
+        return None
+    at = placed[0]
+    if at == 0:
+        return None
+    before = s.tokens[at - 1]
+    part = [t.low for t in s.tokens[max(0, at - 3) : at]]
+    if len(part) == 3 and part[0] in _SOME and part[1:] == ["of", "the"]:  # "most of the dogs"
+        return s.raw[s.tokens[at - 3].start : s.tokens[at].end]
+    if before.low in _WHOLE or before.end < s.tokens[at].start - 1:  # "…, vaccines": another phrase
+        return None
+    if not _narrows(before):
+        return None
+    start = at - 1  # the whole modifier: "Golden retriever dogs", not "retriever dogs"
+    while (
+        start > max(0, at - 3)
+        and _narrows(s.tokens[start - 1])
+        and s.tokens[start - 1].low not in _WHOLE
+    ):
+        start -= 1
+    return s.raw[s.tokens[start].start : s.tokens[at].end]
+
+
+def _narrows(tok: _Tok) -> bool:
+    return (
+        tok.low in _SOME
+        or tok.cap
+        or any(ch.isdigit() for ch in tok.text)
+        or lex.noun_only(tok.low)
+    )

@@ -333,6 +333,15 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         return out
     word = unit.tokens[0].low
     out = [t.index for t in sent.tokens if _word_match(word, t.low)]
+    if not out and lex.noun_only(word):  # "musician" is said by "vocalist": a kind of musician
+        out = [
+            t.index
+            for t in sent.tokens
+            if not t.cap
+            and t.low.isalpha()
+            and lex.noun_only(t.low)
+            and lex.hypernym_of(word, t.low)
+        ]
     if not out:
         for base in lex.lemmas(word):
             for phrase in _PARAPHRASE.get(base, ()):

@@ -29,6 +29,7 @@ from agent.judge._framing import framed
 from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
     _compound_split,
+    _narrower_subject,
     _off_scope,
     _other_subject,
     _read,
@@ -320,6 +321,13 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     other = _slot_filled_otherwise(c, s)
     if other is not None:
         return other
+    narrower = _narrower_subject(c, s, placed)
+    if narrower is not None:
+        return _decision(
+            "neutral",
+            "subject",
+            f"the source says it of {narrower}, not of {c.units[0].text.lower()} in general",
+        )
     return _decision("supports", "same", "the source states every part of the claim")
 
 

@@ -930,3 +930,71 @@ def test_a_place_and_its_country_is_one_place_not_a_list():
         "the claim says Kessa; the source says Lorvane",
     )
     assert decided.reason.endswith("the source says Lorvane"), decided.reason
+
+
+@pytest.mark.parametrize(
+    "sentence, narrower",
+    [
+        ("COVID-19 vaccines are safe and effective.", "COVID-19 vaccines"),
+        ("Licensed measles vaccines are safe.", "Licensed measles vaccines"),
+        ("Some vaccines are safe.", "Some vaccines"),
+        ("Most of the vaccines are safe.", "Most of the vaccines"),
+    ],
+)
+def test_a_narrower_kind_does_not_state_the_general_claim(sentence, narrower):
+    """'Vaccines are safe' is about vaccines in general: a sentence about COVID-19 vaccines, or
+    some of them, does not state it (a reader would not take it as proof), and the reason names
+    the narrower subject as the source writes it."""
+    assert_decides(
+        "Vaccines are safe", sentence, "neutral", "subject", f"the source says it of {narrower},"
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Vaccines are safe.", "All vaccines are safe.", "Experts agree that vaccines are safe."],
+)
+def test_the_kind_itself_still_states_the_general_claim(sentence):
+    assert_decides("Vaccines are safe", sentence, "supports", "same", "")
+
+
+def test_a_narrower_counterexample_still_refutes():
+    """Only support is held back: "measles vaccines do not cause autism" contradicts "vaccines
+    cause autism" (WHO's seeded myth-buster says it of vaccines like this)."""
+    assert_decides(
+        "Vaccines cause autism", "Measles vaccines do not cause autism.", "refutes", "negation", ""
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "value"),
+    [
+        ("two dozen eggs", 24),
+        ("three hundred people", 300),
+        ("twenty-five people", 25),
+        ("a dozen eggs", 12),
+    ],
+)
+def test_number_words_multiply_by_hundred_and_dozen(words, value):
+    """'two dozen' is 24 and 'three hundred' 300 (both were added, 14 and 103)."""
+    (q,) = quantities(words)
+    assert q.low == q.high == value
+
+
+def test_two_dozen_refutes_twenty_and_supports_twenty_four():
+    sentence = "The Velmar choir has two dozen singers."
+    assert_decides("The Velmar choir has 24 singers", sentence, "supports", "same", "")
+    assert_decides("The Velmar choir has 20 singers", sentence, "refutes", "number", "two dozen")
+
+
+def test_a_kind_is_said_by_a_kind_of_it_and_not_the_other_way():
+    """A vocalist is a musician, so "Orvel Tamsin is a musician" is stated by "… is a vocalist";
+    "… is a vocalist" is not stated by "… is a musician" (a musician may play the drums)."""
+    assert_decides(
+        "Orvel Tamsin is a musician.", "Orvel Tamsin is a vocalist.", "supports", "same", ""
+    )
+    assert_decides(
+        "Orvel Tamsin is not a musician.", "Orvel Tamsin is a vocalist.", "refutes", "negation", ""
+    )
+    reverse = compare("Orvel Tamsin is a vocalist.", "Orvel Tamsin is a musician.")
+    assert reverse is None or reverse.stance != "supports", reverse
