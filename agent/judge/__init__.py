@@ -7,7 +7,8 @@ reason a reader can check — then the NLI model ``_nli`` or the fine-tuned loca
 with its word-alignment second opinion ``_align``, else a lexical heuristic), freshness
 (``_freshness``, ``_claimtime``), then the verdict: the LLM's or evidence-only (``_verdict``), or
 from the stances (``_from_stances``); a fact-checker's review of the claim weighs in
-(``_reviews``). docs/judge.md says how the judges combine.
+(``_reviews``); an LLM's stances are applied to the items and step 7's lines written by
+``_shown``. docs/judge.md says how the judges combine.
 """
 
 from agent.judge._align import ALIGN_CARD
@@ -18,11 +19,11 @@ from agent.judge._judging import (
     claim_time_rule,
     judge_stances,
     judge_verdict,
-    stance_steps,
     with_freshness,
 )
 from agent.judge._nli import NLIModel, NLIStatus, StanceProbs, load_nli
 from agent.judge._reviews import weigh_reviews
+from agent.judge._shown import stance_steps
 from agent.judge._stance import HEURISTIC_NAME, factuality, overlap
 from agent.judge._verdict import NO_LLM, UNJUDGED
 from agent.judge.compare import Comparison, compare

@@ -16,10 +16,10 @@ from agent.judge._freshness import freshness, is_stale, is_time_sensitive
 from agent.judge._from_stances import Calibration, judged_verdict, rule_verdict
 from agent.judge._nli import NLIModel, StanceProbs
 from agent.judge._reviews import review_stance
+from agent.judge._shown import apply_judgements, overruled
 from agent.judge._stance import (
     HEURISTIC_NAME,
     MAX_SENTENCES_PER_ITEM,
-    apply_judgements,
     lexical_judge,
     nli_judge,
     ruled_lexical,
@@ -43,7 +43,6 @@ __all__ = [
     "judge_label",
     "judge_stances",
     "judge_verdict",
-    "stance_steps",
     "with_freshness",
 ]
 
@@ -127,41 +126,6 @@ async def _stances(
         items, failed = await run_blocking(ruled_lexical, claim, evidence)
         return Stances(items, HEURISTIC_NAME + (f" ({failed})" if failed else ""))
     return Stances(lexical_judge(claim, evidence), HEURISTIC_NAME)
-
-
-def stance_steps(
-    evidence: Sequence[Evidence], by: str, promoted: Evidence | None, stale: Sequence[str]
-) -> list[str]:
-    """The trace lines of step 7, written from its results: the contrasting source promoted, the
-    flagged sources, each item's stance and what judged it, the stale items."""
-    steps = []
-    if promoted is not None:
-        steps.append(
-            f"Political balance: the evidence leaned one way; ranked a contrasting "
-            f"credible source higher ({promoted.domain}, {promoted.bias})."
-        )
-    flagged = [
-        f"[{n}] {e.domain}: {', '.join(e.flags)}" for n, e in enumerate(evidence, 1) if e.flags
-    ]
-    if flagged:
-        steps.append("Flagged sources (kept, never read as fact): " + "; ".join(flagged))
-    if evidence:
-        steps.append(
-            f"Quotes and stance by {by}: "
-            + ", ".join(
-                f"[{n}] {e.stance}"
-                + (f" {e.stance_score:.2f}" if e.stance_score is not None else "")
-                for n, e in enumerate(evidence, 1)
-            )
-            + "."
-        )
-    if stale:
-        steps.append(
-            "Freshness: the claim is time-sensitive and "
-            + "; ".join(stale)
-            + " — stale for it (weighted down in factuality)."
-        )
-    return steps
 
 
 def with_freshness(
@@ -329,9 +293,13 @@ async def _by_llm(
     trace.step(
         f"Verdict by the LLM ({chat.name}): {decision.verdict} at {decision.confidence:.2f}."
     )
-    items, judged, rejected = apply_judgements(
+    read, judged, rejected = apply_judgements(
         items, validate_answer(VerdictAnswer, reply.data).evidence
     )
+    differ = overruled(items, read)
+    if differ:
+        trace.step("Exact comparison read otherwise than the LLM: " + "; ".join(differ) + ".")
+    items = read
     if judged:
         trace.step(
             f"Stance of {judged} item(s) from the LLM's verdict answer"

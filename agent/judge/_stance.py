@@ -23,7 +23,6 @@ from typing import NamedTuple
 from agent.judge._nli import NLIModel, StanceProbs
 from agent.judge._text import _STOP
 from agent.judge.compare import GUARDS, Comparison, combine, compare
-from agent.llm import EvidenceJudgement
 from agent.models import Evidence, Stance
 from agent.sentences import content_words, split_sentences
 from retrieval.concurrency import run_blocking
@@ -320,34 +319,6 @@ def stance_of(p: StanceProbs) -> tuple[Stance, float]:
     return "neutral", round(p.neutral, 4)
 
 
-def apply_judgements(
-    evidence: Sequence[Evidence], judgements: Sequence[EvidenceJudgement]
-) -> tuple[list[Evidence], int, int]:
-    """The items with the LLM's stance and quote (new values). A quote not found verbatim is not
-    used (the item keeps its sentence quote). Returns (items, items judged, quotes rejected)."""
-    items = list(evidence)
-    judged = rejected = 0
-    for judgement in judgements:
-        if not 1 <= judgement.n <= len(items):
-            continue
-        item = items[judgement.n - 1]
-        quote = item.quote
-        if judgement.quote:
-            found = verbatim(judgement.quote, item.text)
-            if found is None:
-                rejected += 1
-            else:
-                quote = found
-        items[judgement.n - 1] = replace(
-            item,
-            stance=judgement.stance,  # type: ignore[arg-type]
-            stance_score=round(judgement.probability, 4),
-            quote=quote,
-        )
-        judged += 1
-    return items, judged, rejected
-
-
 def factuality(
     evidence: Sequence[Evidence], stances: Sequence[tuple[Stance, float | None]] | None = None
 ) -> float | None:
@@ -376,7 +347,6 @@ __all__ = [
     "HEURISTIC_PRECISION",
     "Judgement",
     "Span",
-    "apply_judgements",
     "factuality",
     "lexical_judge",
     "lexical_stance",

@@ -10,8 +10,8 @@ import pytest
 
 from agent.judge._freshness import freshness, is_stale, is_time_sensitive
 from agent.judge._nli import StanceProbs
+from agent.judge._shown import apply_judgements, overruled
 from agent.judge._stance import (
-    apply_judgements,
     compared,
     factuality,
     lexical_judge,
@@ -245,3 +245,29 @@ async def test_a_failing_rule_leaves_the_model_judging_and_says_so(monkeypatch):
     assert stances.evidence[0].stance_rule is None and stances.evidence[0].stance == "neutral"
     assert "the comparison rules failed: a rule's bug" in stances.by
     assert "failed:" not in stances.by.split("(")[0]  # the model itself did not fail
+
+
+async def test_an_llm_that_reads_an_item_otherwise_than_a_rule_takes_the_rule_off_it():
+    """An item shows one reading: where the LLM's stance differs from the rule's, the item shows the
+    LLM's stance and no rule (a reason saying "Berlin; Paris" beside "supports" would contradict
+    itself), and ``overruled`` names what the rule had read; where they agree the rule's reason
+    stays."""
+    from agent.judge._judging import judge_stances
+
+    stances = await judge_stances("The Eiffel Tower is in Berlin", [item(PARIS), item(PARIS)], None)
+    ruled = stances.evidence
+    assert all(e.stance_rule == "substitution" for e in ruled)
+    read, judged, _ = apply_judgements(
+        ruled,
+        [
+            EvidenceJudgement(n=1, stance="supports", probability=0.8),
+            EvidenceJudgement(n=2, stance="refutes", probability=0.9),
+        ],
+    )
+    assert judged == 2
+    assert (read[0].stance, read[0].stance_rule, read[0].stance_reason) == ("supports", None, None)
+    assert (read[1].stance, read[1].stance_rule) == ("refutes", "substitution")
+    (note,) = overruled(ruled, read)
+    assert note.startswith("[1] refutes by substitution (the claim says Berlin") and note.endswith(
+        "the LLM: supports"
+    )

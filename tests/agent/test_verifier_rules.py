@@ -276,3 +276,42 @@ async def test_a_verdict_backed_by_its_citations_stands():
     assert result.verdict is Verdict.TRUE and result.mode == "llm"
     assert (result.citations.total, result.citations.supported) == (2, 2)
     assert kb.verdict_uses == {BRITANNICA.id: 1, OFFICIAL.id: 1}
+
+
+async def test_an_llm_verdict_that_reads_a_ruled_item_otherwise_is_shown_and_said():
+    """With an LLM the LLM's verdict stands (mode llm); where it reads an item otherwise than exact
+    comparison did, the item shows the LLM's stance without the rule, and a step says what the rule
+    had read."""
+    paris = Document(
+        "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.",
+        "https://www.britannica.com/topic/Eiffel-Tower",
+        "Eiffel Tower",
+    )
+    chat = ScriptedChat(
+        {
+            "classify": {
+                "claim_type": "FACTUAL",
+                "claim": "The Eiffel Tower is in Berlin",
+                "reason": "x",
+            },
+            "sufficiency": {"sufficient": True},
+            "verdict": {
+                "verdict": "True",
+                "confidence": 0.7,
+                "reasoning": "The tower stands there [1].",
+                "evidence": [{"n": 1, "stance": "supports", "probability": 0.7}],
+            },
+            "trust": {"ratings": []},
+            "grounding": {"confidence": 0.9},
+        }
+    )
+    result = await verifier(MemoryRetriever([paris]), None, chat).verify(
+        "The Eiffel Tower is in Berlin"
+    )
+    assert result.mode == "llm"
+    (shown,) = result.evidence
+    assert (shown.stance, shown.stance_rule, shown.stance_reason) == ("supports", None, None)
+    (step,) = [
+        s for s in result.steps if s.startswith("Exact comparison read otherwise than the LLM")
+    ]
+    assert "[1] refutes by substitution" in step and "the LLM: supports" in step
