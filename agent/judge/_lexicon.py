@@ -212,6 +212,12 @@ def derived(word: str) -> frozenset[str]:
     return frozenset(x for b in lemmas(word) for x in t["derived"].get(b, ()))
 
 
+def irregular_verb_form(word: str) -> bool:
+    """ "born", "led", "written": a verb's irregular form (WordNet's verb exceptions), even where
+    the same letters are also a noun (Born the physicist)."""
+    return word in table()["exceptions"]["v"]
+
+
 def noun_only(word: str) -> bool:
     sets = table()["lemma_sets"]
     bases = lemmas(word)

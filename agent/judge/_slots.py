@@ -339,7 +339,10 @@ def _slot(
             )
         if s.tokens[a].cap or unit.tokens[0].cap:
             return None  # a common noun against a name ("the fifties" against "July"): not one kind
-        verbal = any(w.endswith(("ing", "ed")) and not lex.noun_only(w) for w in (word, theirs))
+        verbal = any(
+            (w.endswith(("ing", "ed")) and not lex.noun_only(w)) or lex.irregular_verb_form(w)
+            for w in (word, theirs)
+        )
         if not verbal and lex.is_noun(word) and lex.is_noun(theirs) and lex.same_kind(word, theirs):
             return _decision(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"

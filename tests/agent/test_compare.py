@@ -998,3 +998,34 @@ def test_a_kind_is_said_by_a_kind_of_it_and_not_the_other_way():
     )
     reverse = compare("Orvel Tamsin is a vocalist.", "Orvel Tamsin is a musician.")
     assert reverse is None or reverse.stance != "supports", reverse
+
+
+def test_parts_picked_from_the_items_of_a_list_state_nothing():
+    """A claim whose parts are found only across the items of a list is not stated by it: the
+    sentence lists effects, it does not say the one thing the claim says of the other."""
+    sentence = (
+        "The Velmar region is affected by current global warming, leading to sea ice shrinkage, "
+        "diminished ice in the Orvel ice sheet, and methane release as the permafrost thaws."
+    )
+    decision = compare("Melting ice isn't warming the Velmar region.", sentence)
+    assert decision is None or decision.rule in GUARDS, decision
+    # a claim that is itself a list is still matched item by item
+    assert_decides(
+        "Orvel syndrome is marked by fever, rash, fatigue, and headache.",
+        "Orvel syndrome is marked by a sudden fever, a rash, fatigue, and headache.",
+        "supports",
+        "same",
+        "",
+    )
+
+
+def test_born_in_a_life_span_is_no_occupation():
+    """ "X (born …) was an American actress, singer, dancer and author" restated as "X was born on
+    …" does not put "born" in the place of the claim's "writer" (WordNet also lists Born, the
+    physicist, as a noun)."""
+    decision = compare(
+        "Tamsin Orvel was a writer.",
+        "Tamsin Orvel (born Jeanette Morrison; July 6, 1927 -- October 3, 2004) was an American "
+        "actress, singer, dancer and author.",
+    )
+    assert decision is None or decision.rule != "substitution", decision
