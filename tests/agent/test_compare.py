@@ -164,6 +164,20 @@ def assert_decides(claim: str, sentence: str, stance: str, rule: str, reason: st
             "reported",
             "Viral claim:",
         ),
+        (
+            "Kovar berries cure the flu",
+            "Senator Orvel supposedly once said that kovar berries cure the flu.",
+            "neutral",
+            "reported",
+            "supposedly",
+        ),
+        (
+            "Kovar berries cure the flu",
+            "Kovar berries reportedly cure the flu.",
+            "neutral",
+            "reported",
+            "reportedly",
+        ),
     ],
 )
 def test_plain_cases_are_decided_with_a_reason(claim, sentence, stance, rule, reason):
