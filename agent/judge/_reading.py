@@ -240,3 +240,28 @@ def _narrows(tok: _Tok) -> bool:
         or any(ch.isdigit() for ch in tok.text)
         or lex.noun_only(tok.low)
     )
+
+
+# the claim's parts found in three or more items of a list ("…, leading to Arctic sea ice shrinkage,
+# diminished ice in the Greenland ice sheet, and … as the permafrost thaws" for "melting ice isn't
+# warming the Arctic"): the sentence lists things, it states none of them of the others. A list the
+# claim's subject stands before ("X is an American actor, singer, and producer") holds its parts in
+# two places, the subject's and the item's, and is read as usual; a claim that is itself a list
+# is matched item by item.
+_LIST_ITEMS = 3
+_LIST = re.compile(r",\s+(?:and|or)\b")
+
+
+def _scattered(c: _Text, s: _Text, placed: dict[int, int], lo: int, hi: int) -> bool:
+    span = s.raw[s.tokens[lo].start : s.tokens[hi].end]
+    if not _LIST.search(span) or _LIST.search(
+        c.raw
+    ):  # a claim that is a list is matched item by item
+        return False
+    depth, commas = 0, []  # the commas outside brackets, as character offsets in the sentence
+    for k, ch in enumerate(span, s.tokens[lo].start):
+        depth += (ch in "([") - (ch in ")]")
+        if ch == "," and depth <= 0:
+            commas.append(k)
+    items = {sum(c < s.tokens[i].start for c in commas) for i in placed.values()}
+    return len(items) >= _LIST_ITEMS

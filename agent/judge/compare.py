@@ -35,6 +35,7 @@ from agent.judge._reading import (
     _read,
     _Reading,
     _says_solely,
+    _scattered,
 )
 from agent.judge._restate import (
     fronted,
@@ -200,7 +201,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if unmatched and (stated := _event_stated(c, s, placed, unmatched[0])) is not None:
         placed, unmatched = {**placed, unmatched[0]: stated}, []
     lo, hi = min(placed.values()), max(placed.values())
-    if _scattered(c, s, lo, hi):
+    if _scattered(c, s, placed, lo, hi):
         return None
     a, b = _clause_bounds(s, lo, hi)
     window = range(min(a, lo), max(b, hi) + 1)
@@ -227,18 +228,6 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if unmatched:
         return _one_part_missing(c, s, unmatched[0], placed, window, r)
     return _every_part_there(c, s, placed, r)
-
-
-# three more commas between the claim's first and last part in the sentence than in the claim:
-# the parts are picked from the items of a list ("…, leading to Arctic sea ice shrinkage, diminished
-# ice in the Greenland ice sheet, and … as the permafrost thaws" for "melting ice isn't warming the
-# Arctic"), which states none of them of the others
-_LIST_ITEMS = 3
-
-
-def _scattered(c: _Text, s: _Text, lo: int, hi: int) -> bool:
-    between = s.raw[s.tokens[lo].start : s.tokens[hi].end]
-    return between.count(",") - c.raw.count(",") >= _LIST_ITEMS
 
 
 # "the landing never happened": the verb says only that the event took place

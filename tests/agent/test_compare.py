@@ -1023,6 +1023,19 @@ def test_parts_picked_from_the_items_of_a_list_state_nothing():
     )
     decision = compare("Melting ice isn't warming the Velmar region.", sentence)
     assert decision is None or decision.rule in GUARDS, decision
+    # a list the subject stands before, or an apposition, is read as usual
+    for sentence in (
+        "Orvel Tamsin (born June 26, 1980) is an American actor, singer, dancer, and producer.",
+        "Orvel Tamsin is an American actor, singer, dancer, and producer.",
+    ):
+        assert_decides("Orvel Tamsin is a producer.", sentence, "supports", "same", "")
+    assert_decides(
+        "Orvel Tamsin was born in Velmar.",
+        "Orvel Tamsin, an American actor, singer, and dancer, was born in Velmar.",
+        "supports",
+        "same",
+        "",
+    )
     # a claim that is itself a list is still matched item by item
     assert_decides(
         "Orvel syndrome is marked by fever, rash, fatigue, and headache.",
