@@ -36,6 +36,11 @@ from agent.models import Evidence, Verdict, VerdictDecision
 from agent.run import Run, Trace, short
 from retrieval.concurrency import run_blocking
 
+# what judged the stances when no model did (none loaded, or it failed) and the rules ran
+RULES_ALONE = (
+    "exact comparison alone (items it does not decide are neutral, quoted by the lexical heuristic)"
+)
+
 __all__ = [
     "Judged",
     "Stances",
@@ -120,11 +125,14 @@ async def _stances(
             label = judge_label(nli) + (f" ({judged.rules_failed})" if judged.rules_failed else "")
             return Stances(judged.evidence, label, tuple(judged.probs))
         except Exception as exc:  # a local model failing mid-run must not fail the request
-            items, _ = await run_blocking(ruled_lexical, claim, evidence)
-            return Stances(items, f"{HEURISTIC_NAME} (the {kind} failed: {short(str(exc), 80)})")
+            items, failed = await run_blocking(ruled_lexical, claim, evidence)
+            why = f"the {kind} failed: {short(str(exc), 80)}"
+            by = f"{HEURISTIC_NAME} ({why}; {failed})" if failed else f"{RULES_ALONE[:-1]}; {why})"
+            return Stances(items, by)
     if evidence and english:  # no model: the rules still decide the plain cases
         items, failed = await run_blocking(ruled_lexical, claim, evidence)
-        return Stances(items, HEURISTIC_NAME + (f" ({failed})" if failed else ""))
+        by = f"{HEURISTIC_NAME} ({failed})" if failed else RULES_ALONE
+        return Stances(items, by)
     return Stances(lexical_judge(claim, evidence), HEURISTIC_NAME)
 
 

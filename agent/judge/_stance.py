@@ -245,28 +245,32 @@ def ruled_lexical(
     claim: str, evidence: Sequence[Evidence], sentences: int = RULE_SENTENCES
 ) -> tuple[list[Evidence], str | None]:
     """Blocking. Quote + stance per item with no model loaded: the comparison rules' plain
-    decisions, the heuristic's elsewhere (a guarded item is never shown as support). Returns the
-    items and why the rules did not run (None: they ran)."""
+    decisions; every other item is neutral, with the heuristic's quote (its overlap and negation
+    cues are right less than half the time: shown beside a decided verdict, "supports" on an
+    unrelated sentence misleads), and a guarded item shows the guard's reason. If the rules
+    fail, the heuristic's stances stand. Returns the items and why the rules did not run (None:
+    they ran)."""
     items = lexical_judge(claim, evidence)
     spans = [_ranked_spans(claim, item.text)[:sentences] for item in evidence]
     rules, failed = compared_safely(claim, evidence, spans)
+    if failed:
+        return items, failed
     out = []
     for item, rule in zip(items, rules, strict=True):
         if rule is not None and rule[1].rule not in GUARDS:
-            item = _ruled(item, *rule)
-        elif rule is not None:
-            guard = rule[1]
-            shown = "neutral" if item.stance == "supports" else item.stance
-            score = None if shown != item.stance else item.stance_score
-            item = replace(
+            out.append(_ruled(item, *rule))
+            continue
+        guard = rule[1] if rule is not None else None
+        out.append(
+            replace(
                 item,
-                stance=shown,
-                stance_score=score,
-                stance_rule=guard.rule,
-                stance_reason=guard.reason,
+                stance="neutral",
+                stance_score=None,
+                stance_rule=guard.rule if guard else None,
+                stance_reason=guard.reason if guard else None,
             )
-        out.append(item)
-    return out, failed
+        )
+    return out, None
 
 
 def _ruled(item: Evidence, span: Span, decision: Comparison) -> Evidence:
