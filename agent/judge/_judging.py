@@ -25,7 +25,6 @@ from agent.judge._stance import (
     ruled_lexical,
 )
 from agent.judge._verdict import (
-    NO_LLM,
     evidence_only_verdict,
     llm_verdict,
     no_evidence_verdict,
@@ -40,6 +39,8 @@ from retrieval.concurrency import run_blocking
 RULES_ALONE = (
     "exact comparison alone (items it does not decide are neutral, quoted by the lexical heuristic)"
 )
+# the end of every lead that says no model judged; a verdict by the rules keeps only the reason
+_UNJUDGED = ", so claimcheck did not judge the claim itself."
 
 __all__ = [
     "Judged",
@@ -125,15 +126,20 @@ async def _stances(
             label = judge_label(nli) + (f" ({judged.rules_failed})" if judged.rules_failed else "")
             return Stances(judged.evidence, label, tuple(judged.probs))
         except Exception as exc:  # a local model failing mid-run must not fail the request
-            items, failed = await run_blocking(ruled_lexical, claim, evidence)
-            why = f"the {kind} failed: {short(str(exc), 80)}"
-            by = f"{HEURISTIC_NAME} ({why}; {failed})" if failed else f"{RULES_ALONE[:-1]}; {why})"
-            return Stances(items, by)
+            return await _by_rules(claim, evidence, f"the {kind} failed: {short(str(exc), 80)}")
     if evidence and english:  # no model: the rules still decide the plain cases
-        items, failed = await run_blocking(ruled_lexical, claim, evidence)
-        by = f"{HEURISTIC_NAME} ({failed})" if failed else RULES_ALONE
-        return Stances(items, by)
+        return await _by_rules(claim, evidence)
     return Stances(lexical_judge(claim, evidence), HEURISTIC_NAME)
+
+
+async def _by_rules(claim: str, evidence: Sequence[Evidence], why: str | None = None) -> Stances:
+    """No model's stances (``why``: the model's failure, if one was loaded): the rules alone, or
+    the heuristic's if the rules fail too; the label says which and why."""
+    items, failed = await run_blocking(ruled_lexical, claim, evidence)
+    notes = "; ".join(n for n in (why, failed) if n)
+    if failed:
+        return Stances(items, f"{HEURISTIC_NAME} ({notes})")
+    return Stances(items, f"{RULES_ALONE} ({notes})" if notes else RULES_ALONE)
 
 
 def with_freshness(
@@ -226,14 +232,12 @@ async def judge_verdict(
     ``references``: the pool was the caller's references alone (what an empty pool says)."""
     trace = run.trace
     items = list(evidence)
-    lead = (
-        NO_LLM
+    reason = (
+        "No language model is configured"
         if not llm_configured
-        else (
-            "The language model is not used for verdicts (VERDICT_BACKEND), so claimcheck did not judge "
-            "the claim itself."
-        )
+        else "The language model is not used for verdicts (VERDICT_BACKEND)"
     )
+    lead = reason + _UNJUDGED  # no LLM: NO_LLM
     if not items:
         trace.step("No relevant evidence: Not Enough Evidence, without asking a judge.")
         decision = no_evidence_verdict(references)
@@ -246,7 +250,7 @@ async def judge_verdict(
         judged = await _by_llm(claim, items, chat, trace)
         if judged is not None:
             return judged
-        lead = "The language model's answer could not be used, so claimcheck did not judge the claim itself."
+        reason = "The language model's answer could not be used"
         engine = "nli" if nli is not None and backend == "auto" else "evidence-only"
     label = judge_label(nli)
     if engine == "nli" and nli is not None and language is not None and not language.english:
@@ -257,14 +261,14 @@ async def judge_verdict(
             return judged
     if backend == "llm" and not llm_configured:
         trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
-    return _without_a_judge(items, lead, backend, trace)
+    return _without_a_judge(items, reason, backend, trace)
 
 
-def _without_a_judge(items: list[Evidence], lead: str, backend: str, trace: Trace) -> Judged:
-    """No model judged: a fact-checker's published rating decides; else a comparison rule's plain
-    decision (not under VERDICT_BACKEND=evidence-only, which asks for no judgement); else Not
-    Enough Evidence, pointing to the evidence."""
-    decision = evidence_only_verdict(items, lead)
+def _without_a_judge(items: list[Evidence], reason: str, backend: str, trace: Trace) -> Judged:
+    """No model judged (``reason``: why): a fact-checker's published rating decides; else a
+    comparison rule's plain decision (not under VERDICT_BACKEND=evidence-only, which asks for no
+    judgement); else Not Enough Evidence, pointing to the evidence."""
+    decision = evidence_only_verdict(items, reason + _UNJUDGED)
     if decision.verdict is not Verdict.NOT_ENOUGH_EVIDENCE:
         trace.step(
             f"Verdict: evidence-only, from a fact-checker's published rating: {decision.verdict}."
@@ -273,12 +277,11 @@ def _without_a_judge(items: list[Evidence], lead: str, backend: str, trace: Trac
     ruled = rule_verdict(items, "claimcheck") if backend != "evidence-only" else None
     if ruled is not None:  # a sentence plainly states or contradicts the claim
         ruling, fact = ruled
-        why = lead.replace(", so claimcheck did not judge the claim itself.", ".")
         trace.step(
             f"Verdict by exact comparison, no model judged: {ruling.verdict} at "
             f"{ruling.confidence:.2f} (each rule's precision measured on the validation splits)."
         )
-        reasoning = f"{why} {ruling.reasoning}"
+        reasoning = f"{reason}. {ruling.reasoning}"
         return Judged(
             VerdictDecision(ruling.verdict, ruling.confidence, reasoning, "evidence-only"),
             items,

@@ -254,14 +254,12 @@ _LIST = re.compile(r",\s+(?:and|or)\b")
 
 def _scattered(c: _Text, s: _Text, placed: dict[int, int], lo: int, hi: int) -> bool:
     span = s.raw[s.tokens[lo].start : s.tokens[hi].end]
-    if not _LIST.search(span) or _LIST.search(
-        c.raw
-    ):  # a claim that is a list is matched item by item
+    if not _LIST.search(span) or _LIST.search(c.raw):  # a listing claim: matched item by item
         return False
     depth, commas = 0, []  # the commas outside brackets, as character offsets in the sentence
     for k, ch in enumerate(span, s.tokens[lo].start):
         depth += (ch in "([") - (ch in ")]")
         if ch == "," and depth <= 0:
             commas.append(k)
-    items = {sum(c < s.tokens[i].start for c in commas) for i in placed.values()}
+    items = {sum(at < s.tokens[i].start for at in commas) for i in placed.values()}
     return len(items) >= _LIST_ITEMS
