@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent.judge._decision import GUARDS
 from agent.judge._nli import NLIModel, StanceProbs
 from agent.judge._stance import MAX_SENTENCES_PER_ITEM, factuality, nli_judge, stance_of
 from agent.judge._verdict import pointers
-from agent.models import Evidence, Verdict, VerdictDecision
+from agent.models import Evidence, Stance, Verdict, VerdictDecision
 
 
 @dataclass(frozen=True)
@@ -159,17 +159,34 @@ class StanceScores:
         return kept or tuple(numbers[:1])
 
 
-def stance_scores(
-    evidence: Sequence[Evidence], probs: Sequence[StanceProbs | None]
-) -> StanceScores:
-    """The verdict's scores from each item's probabilities; each item's side and ``factuality`` (the
-    documented one, agent.stance.factuality) follow the stance the item shows."""
+def side_shown(item: Evidence, p: StanceProbs, threshold: float) -> tuple[Stance, float | None]:
+    """The stance an item shows for the judge's probabilities: its leaning side only when that
+    reading would carry the verdict alone (weighted as the verdict weighs it, at least the
+    calibrated ``threshold``), else neutral. A weaker lean is right about half the time on the
+    validation pairs (docs/judge.md): shown as a side, it reads as a fact beside a verdict that
+    took no side."""
+    stance, score = stance_of(p)
+    if stance == "neutral" or item_weight(item) * score >= threshold:
+        return stance, score
+    return "neutral", None
 
-    shown = [stance_of(p) if p is not None else ("neutral", None) for p in probs]
+
+def stance_scores(
+    evidence: Sequence[Evidence], probs: Sequence[StanceProbs | None], threshold: float = 0.0
+) -> StanceScores:
+    """The verdict's scores from each item's probabilities; each item's lean (its argmax side, for
+    the reasoning), and ``factuality`` (the documented one, agent.stance.factuality) over the stances
+    the items show (``side_shown`` at ``threshold``)."""
+
+    leans = [stance_of(p) if p is not None else ("neutral", None) for p in probs]
+    shown = [
+        side_shown(item, p, threshold) if p is not None else ("neutral", None)
+        for item, p in zip(evidence, probs, strict=True)
+    ]
     support = refute = 0.0
     sup: list[tuple[float, int]] = []
     ref: list[tuple[float, int]] = []
-    for n, (item, p, (stance, _)) in enumerate(zip(evidence, probs, shown, strict=True), start=1):
+    for n, (item, p, (stance, _)) in enumerate(zip(evidence, probs, leans, strict=True), start=1):
         if p is None:
             continue
         w = item_weight(item)
@@ -186,6 +203,36 @@ def stance_scores(
         factuality(evidence, shown),
         {n: w for w, n in sup + ref},
     )
+
+
+def shown_items(
+    evidence: Sequence[Evidence], probs: Sequence[StanceProbs | None], judge: str, threshold: float
+) -> tuple[list[Evidence], list[str]]:
+    """The items as the answer shows them (new values): an item the judge read with a weaker lean
+    than ``side_shown`` needs is neutral, with the lean in its reason; items a comparison rule
+    decided and rated reviews keep their stance. Returns the items and one note per item changed
+    (for the trace)."""
+    items, notes = list(evidence), []
+    for n, (item, p) in enumerate(zip(evidence, probs, strict=True), start=1):
+        if (
+            p is None
+            or item.review is not None
+            or (item.stance_rule and item.stance_rule not in GUARDS)
+        ):
+            continue
+        lean, score = stance_of(p)
+        if lean == "neutral" or side_shown(item, p, threshold)[0] != "neutral":
+            continue
+        verb = "supporting" if lean == "supports" else "refuting"
+        items[n - 1] = replace(
+            item,
+            stance="neutral",
+            stance_score=None,
+            stance_reason=item.stance_reason
+            or f"{judge} leans towards {verb} the claim ({score:.2f}), too weakly to take a side",
+        )
+        notes.append(f"[{n}] {lean} {score:.2f}")
+    return items, notes
 
 
 def decide(scores: StanceScores, calibration: Calibration) -> tuple[Verdict, float, str]:
@@ -222,9 +269,12 @@ def _sentence(text: str) -> str:
     return text if text.endswith(('."', '!"', '?"')) else f"{text}."
 
 
-def _cited(evidence: Sequence[Evidence], numbers: Sequence[int], verb: str) -> str:
+def _cited(
+    evidence: Sequence[Evidence], numbers: Sequence[int], verb: str, too_weakly: bool = False
+) -> str:
+    weakly = ", too weakly to decide" if too_weakly else ""
     return "; ".join(
-        f"{evidence[n - 1].domain or evidence[n - 1].source} {verb} it [{n}]: "
+        f"{evidence[n - 1].domain or evidence[n - 1].source} {verb} it [{n}]{weakly}: "
         f'"{evidence[n - 1].quote or evidence[n - 1].text[:200]}"'
         for n in numbers[:3]
     )
@@ -243,7 +293,7 @@ def judged_verdict(
     ruled = rule_verdict(evidence, judge)
     if ruled is not None:
         return ruled
-    scores = stance_scores(evidence, probs)
+    scores = stance_scores(evidence, probs, calibration.threshold)
     verdict, confidence, _ = decide(scores, calibration)
     lead = f"Judged by {judge}, not by a language model."
     # the reasoning rests on the items that clearly take a side, not on every weak lean
@@ -266,15 +316,16 @@ def judged_verdict(
             f"{_cited(evidence, refuters, 'contradicts')}"
         )
     else:
-        strongest = scores.supporters[:1] or scores.refuters[:1]
+        leans = scores.supporters[:1] + scores.refuters[:1]
+        strongest = max(leans, key=lambda n: scores.strength.get(n, 0.0), default=None)
+        if strongest is None:
+            closest = pointers(evidence, 2)
+        else:
+            verb = "supporting" if strongest in scores.supporters else "refuting"
+            closest = _cited(evidence, [strongest], f"leans towards {verb}", too_weakly=True)
         body = (
             "The evidence neither clearly supports nor refutes the claim"
-            + (
-                f" (closest: {_cited(evidence, strongest, 'leans on')})"
-                if strongest
-                else f" (closest: {pointers(evidence, 2)})"
-            )
-            + ", so claimcheck does not take a side."
+            f" (closest: {closest}), so claimcheck does not take a side."
         )
     return VerdictDecision(verdict, confidence, f"{lead} {body}", "nli"), scores.factuality
 
@@ -292,7 +343,9 @@ async def nli_verdict(
     label = f"the {getattr(nli, 'kind', 'NLI model')} ({nli.name})"
     calibration = calibration or getattr(nli, "calibration", None) or Calibration()
     decision, fact = judged_verdict(claim, judged.evidence, judged.probs, label, calibration)
-    return decision, fact, judged.evidence
+    kind = f"the {getattr(nli, 'kind', 'NLI model')}"
+    items, _ = shown_items(judged.evidence, judged.probs, kind, calibration.threshold)
+    return decision, fact, items
 
 
 def _named(item: Evidence) -> str:

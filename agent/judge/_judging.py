@@ -13,7 +13,7 @@ from datetime import date
 from agent.classify import Language
 from agent.judge._claimtime import before_claim, claim_period, too_old_for_present
 from agent.judge._freshness import freshness, is_stale, is_time_sensitive
-from agent.judge._from_stances import Calibration, judged_verdict, rule_verdict
+from agent.judge._from_stances import Calibration, judged_verdict, rule_verdict, shown_items
 from agent.judge._nli import NLIModel, StanceProbs
 from agent.judge._reviews import review_stance
 from agent.judge._shown import apply_judgements, overruled
@@ -358,6 +358,13 @@ def _by_stances(
         return None
     calibration = getattr(nli, "calibration", None) or Calibration()
     decision, fact = judged_verdict(claim, items, probs, label, calibration)
+    kind = getattr(nli, "kind", "NLI model")
+    items, weak = shown_items(items, probs, f"the {kind}", calibration.threshold)
+    if weak:
+        trace.step(
+            f"Shown as neutral, leaning too weakly to take a side (the {kind}'s weighted probability "
+            f"under the verdict's {calibration.threshold:.2f}): " + ", ".join(weak) + "."
+        )
     ruled = [
         f"[{n}] {e.stance} ({e.stance_rule}: {e.stance_reason})"
         for n, e in enumerate(items, 1)

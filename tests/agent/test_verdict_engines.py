@@ -258,8 +258,8 @@ def test_one_credible_refuting_item_decides_false_and_the_reasoning_quotes_it():
 def test_factuality_follows_the_stances_the_answer_shows():
     from agent.judge._from_stances import judged_verdict
 
-    # every item shows "refutes" (NASA's two sentences and USGS's, as the local judge reads them): the
-    # factuality is 0, as documented, not the share of entailment probability (it was 0.27 here)
+    # every item shows "refutes": the factuality is 0, as documented, not the share of entailment
+    # probability (it was 0.27 here)
     evidence = [
         item(text="The Earth is not flat."),
         item("b.org", "The Earth is a sphere and not flat."),
@@ -267,17 +267,48 @@ def test_factuality_follows_the_stances_the_answer_shows():
     ]
     probs = [
         StanceProbs(0.07, 0.83, 0.10),
-        StanceProbs(0.35, 0.49, 0.16),
-        StanceProbs(0.23, 0.55, 0.22),
+        StanceProbs(0.05, 0.90, 0.05),
+        StanceProbs(0.10, 0.85, 0.05),
     ]
     _, factuality = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
     assert factuality == 0.0
     probs[1] = StanceProbs(
-        0.6, 0.3, 0.1
+        0.92, 0.05, 0.03
     )  # one item shows "supports": its weight against the others'
     _, factuality = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
-    expected = (0.6 * 0.9 / 1.5) / (0.83 * 0.9 + 0.6 * 0.9 / 1.5 + 0.55 * 0.9 / 2)
+    expected = (0.92 * 0.9 / 1.5) / (0.83 * 0.9 + 0.92 * 0.9 / 1.5 + 0.85 * 0.9 / 2)
     assert factuality == round(expected, 4)
+    # a lean too weak to carry the verdict (0.912 x 0.60 < 0.6) shows neutral and counts for nothing
+    probs[1] = StanceProbs(0.60, 0.25, 0.15)
+    _, factuality = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
+    assert factuality == 0.0
+
+
+def test_a_weak_lean_shows_neutral_with_the_lean_in_its_reason():
+    from agent.judge._from_stances import shown_items
+
+    evidence = [
+        item(text="Hundreds of millions of doses have been given safely."),
+        item("b.org", "Vaccines are not safe.", credibility=0.9),
+        replace(
+            item("c.org", "The MMR vaccine does not cause autism."),
+            stance_rule="subject",
+            stance_reason="the source says it of the MMR vaccine, not of vaccines in general",
+        ),
+    ]
+    probs = [
+        StanceProbs(0.30, 0.46, 0.24),  # the judge's lean: refutes, weakly
+        StanceProbs(0.02, 0.95, 0.03),  # strong enough to carry the verdict alone
+        StanceProbs(0.0, 0.55, 0.45),  # guarded and weak: neutral, the guard's reason kept
+    ]
+    shown, notes = shown_items(evidence, probs, "the local judge", 0.6)
+    assert shown[0].stance == "neutral" and shown[0].stance_score is None
+    assert shown[0].stance_reason == (
+        "the local judge leans towards refuting the claim (0.46), too weakly to take a side"
+    )
+    assert shown[1] == evidence[1]  # untouched: it shows the side it would decide
+    assert shown[2].stance == "neutral" and shown[2].stance_reason.startswith("the source says")
+    assert notes == ["[1] refutes 0.46", "[3] refutes 0.55"]
 
 
 def test_weak_or_neutral_stances_abstain():
