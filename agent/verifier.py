@@ -277,6 +277,7 @@ class Verifier:
                     probs=stances.probs,
                     language=language,
                     references=bool(options.references) and not options.search_with_references,
+                    compared=stances.compared,
                 )
             trust = await trust_job
         except BaseException:

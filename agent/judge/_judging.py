@@ -41,6 +41,10 @@ RULES_ALONE = (
 )
 # the end of every lead that says no model judged; a verdict by the rules keeps only the reason
 _UNJUDGED = ", so claimcheck did not judge the claim itself."
+_NOTHING_PLAIN = (
+    ", and exact comparison found no sentence of a credible source that plainly states or "
+    "contradicts the claim"
+)
 
 __all__ = [
     "Judged",
@@ -61,6 +65,7 @@ class Stances:
     evidence: list[Evidence]
     by: str
     probs: tuple[StanceProbs | None, ...] = ()
+    compared: bool = False  # the comparison rules read every item (they ran and did not fail)
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,9 @@ async def _stances(
                 claim, evidence, nli, getattr(nli, "sentences_per_item", MAX_SENTENCES_PER_ITEM)
             )
             label = judge_label(nli) + (f" ({judged.rules_failed})" if judged.rules_failed else "")
-            return Stances(judged.evidence, label, tuple(judged.probs))
+            return Stances(
+                judged.evidence, label, tuple(judged.probs), compared=not judged.rules_failed
+            )
         except Exception as exc:  # a local model failing mid-run must not fail the request
             return await _by_rules(claim, evidence, f"the {kind} failed: {short(str(exc), 80)}")
     if evidence and english:  # no model: the rules still decide the plain cases
@@ -139,7 +146,7 @@ async def _by_rules(claim: str, evidence: Sequence[Evidence], why: str | None = 
     notes = "; ".join(n for n in (why, failed) if n)
     if failed:
         return Stances(items, f"{HEURISTIC_NAME} ({notes})")
-    return Stances(items, f"{RULES_ALONE} ({notes})" if notes else RULES_ALONE)
+    return Stances(items, f"{RULES_ALONE} ({notes})" if notes else RULES_ALONE, compared=True)
 
 
 def with_freshness(
@@ -227,9 +234,11 @@ async def judge_verdict(
     probs: Sequence[StanceProbs | None] = (),
     language: Language | None = None,
     references: bool = False,
+    compared: bool = False,
 ) -> Judged:
     """Step 8: the engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks.
-    ``references``: the pool was the caller's references alone (what an empty pool says)."""
+    ``references``: the pool was the caller's references alone (what an empty pool says);
+    ``compared``: the comparison rules read every item (``Stances.compared``)."""
     trace = run.trace
     items = list(evidence)
     reason = (
@@ -261,13 +270,16 @@ async def judge_verdict(
             return judged
     if backend == "llm" and not llm_configured:
         trace.step("VERDICT_BACKEND=llm but no LLM is configured; answering evidence-only.")
-    return _without_a_judge(items, reason, backend, trace)
+    return _without_a_judge(items, reason, backend, trace, compared)
 
 
-def _without_a_judge(items: list[Evidence], reason: str, backend: str, trace: Trace) -> Judged:
+def _without_a_judge(
+    items: list[Evidence], reason: str, backend: str, trace: Trace, compared: bool = False
+) -> Judged:
     """No model judged (``reason``: why): a fact-checker's published rating decides; else a
     comparison rule's plain decision (not under VERDICT_BACKEND=evidence-only, which asks for no
-    judgement); else Not Enough Evidence, pointing to the evidence."""
+    judgement); else Not Enough Evidence, pointing to the evidence — saying, when the rules read
+    every item (``compared``), that none decided it."""
     decision = evidence_only_verdict(items, reason + _UNJUDGED)
     if decision.verdict is not Verdict.NOT_ENOUGH_EVIDENCE:
         trace.step(
@@ -288,6 +300,8 @@ def _without_a_judge(items: list[Evidence], reason: str, backend: str, trace: Tr
             fact,
         )
     trace.step("Verdict: evidence-only; no language model or NLI model judged the claim.")
+    if backend != "evidence-only" and compared:  # the rules read every item and decided none
+        decision = evidence_only_verdict(items, reason + _NOTHING_PLAIN + _UNJUDGED)
     return Judged(decision, items)
 
 

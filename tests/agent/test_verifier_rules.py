@@ -221,6 +221,11 @@ async def test_with_no_model_a_plain_contradiction_still_decides_and_an_unplain_
     assert unplain.verdict is Verdict.NOT_ENOUGH_EVIDENCE
     assert unplain.evidence and unplain.evidence[0].stance_rule is None  # no rule decided it
     assert not any(s.startswith("Verdict by exact comparison") for s in unplain.steps)
+    # the reasoning says the rules looked and found nothing plain, not only that no model judged
+    assert unplain.reasoning.startswith(
+        "No language model is configured, and exact comparison found no sentence of a credible "
+        "source that plainly states or contradicts the claim, so claimcheck did not judge the claim"
+    )
 
 
 @pytest.mark.parametrize("grounding", ["always", None])
