@@ -296,8 +296,9 @@ def judged_verdict(
     scores = stance_scores(evidence, probs, calibration.threshold)
     verdict, confidence, _ = decide(scores, calibration)
     lead = f"Judged by {judge}, not by a language model."
-    # the reasoning rests on the items that clearly take a side, not on every weak lean
-    floor = 0.75 * calibration.threshold
+    # the reasoning rests on the items that show a side (``side_shown``), not on a weaker lean an
+    # item shows as neutral
+    floor = calibration.threshold
     supporters, refuters = (
         scores.strong(scores.supporters, floor),
         scores.strong(scores.refuters, floor),

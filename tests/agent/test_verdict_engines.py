@@ -365,3 +365,18 @@ def test_the_reasoning_rests_on_items_that_clearly_take_a_side():
     decision, _ = judged_verdict("The Earth is flat", evidence, probs, "j", _cal())
     assert decision.verdict is Verdict.FALSE
     assert "[1]" in decision.reasoning and "[2]" not in decision.reasoning
+
+
+def test_the_reasoning_cites_only_items_that_show_the_side_it_names():
+    from agent.judge._from_stances import judged_verdict, shown_items
+
+    evidence = [  # as the judge left them: each shows its argmax side
+        replace(item(text="The Earth is round."), stance="supports", stance_score=0.95),
+        replace(item("b.org", "The Earth is roundish."), stance="supports", stance_score=0.6),
+    ]
+    probs = [StanceProbs(0.95, 0.02, 0.03), StanceProbs(0.60, 0.10, 0.30)]
+    decision, _ = judged_verdict("The Earth is round", evidence, probs, "j", _cal())
+    shown, _ = shown_items(evidence, probs, "the local judge", _cal().threshold)
+    assert decision.verdict is Verdict.TRUE
+    assert [e.stance for e in shown] == ["supports", "neutral"]  # 0.912 x 0.60 < 0.6
+    assert "[1]" in decision.reasoning and "[2]" not in decision.reasoning
