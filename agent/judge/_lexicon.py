@@ -200,6 +200,10 @@ def is_noun(word: str) -> bool:
     return any(base in table()["lemma_sets"]["n"] for base in lemmas(word))
 
 
+def is_adjective(word: str) -> bool:
+    return any(base in table()["lemma_sets"]["a"] for base in lemmas(word))
+
+
 @lru_cache(maxsize=16384)
 def synonyms(word: str) -> frozenset[str]:
     t = table()

@@ -307,6 +307,28 @@ def _opposite_in_clause(
     return None
 
 
+_DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())
+
+
+def _adjective_against_noun(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:
+    """Is one side's word an adjective where it stands (no determiner before it: "8,849 metres
+    tall") and the other's a noun and nothing else ("elevation")? WordNet also lists "tall" and
+    "high" as nouns, of the same kind as "elevation", but an adjective against a noun is not
+    another thing of one kind in the slot."""
+
+    def adjectival(text: _Text, tok: _Tok) -> bool:
+        before = text.tokens[tok.index - 1].low if tok.index > 0 else ""
+        return (
+            lex.is_adjective(tok.low)
+            and before not in _DETERMINERS
+            and not before.endswith(("'s", "’s"))
+        )
+
+    return (adjectival(c, mine) and lex.noun_only(theirs.low)) or (
+        adjectival(s, theirs) and lex.noun_only(mine.low)
+    )
+
+
 def _slot(
     c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range
 ) -> Comparison | None:
@@ -339,6 +361,8 @@ def _slot(
             )
         if s.tokens[a].cap or unit.tokens[0].cap:
             return None  # a common noun against a name ("the fifties" against "July"): not one kind
+        if _adjective_against_noun(c, unit.tokens[0], s, s.tokens[a]):
+            return None
         verbal = any(
             (w.endswith(("ing", "ed")) and not lex.noun_only(w)) or lex.irregular_verb_form(w)
             for w in (word, theirs)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from agent.judge import _lexicon as lex
@@ -171,6 +171,21 @@ def _content(
     )
 
 
+# A measure's adjective after its quantity ("8,849 metres tall", "6,650 km long") names the
+# quantity's dimension; it is read as that dimension, which a sentence also says with its noun
+# ("an elevation of 29,032 feet"), and never as a noun of its own (WordNet lists "tall" as a noun of
+# one kind with "elevation"). Elsewhere these words keep their meaning ("The tower is old").
+_MEASURES = {
+    "height": ("tall", "high", "height", "elevation", "altitude"),
+    "length": ("long", "length"),
+    "depth": ("deep", "depth"),
+    "width": ("wide", "broad", "width", "breadth"),
+    "thickness": ("thick", "thickness"),
+}
+_MEASURED = {adjective: f"<{dim}>" for dim, words in _MEASURES.items() for adjective in words[:2]}
+_SAID_BY = {f"<{dim}>": frozenset(words) for dim, words in _MEASURES.items()}
+
+
 @lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Text:
     text = unicodedata.normalize("NFC", text)  # "Noe\u0308l" is one word
@@ -182,6 +197,9 @@ def _analyse(text: str) -> _Text:
             _Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n)
         )
     in_number = lambda t: any(a <= t.start < b for a, b in spans)  # noqa: E731
+    for i, tok in enumerate(tokens):  # "8,849 metres tall": the dimension, not the word
+        if i and tok.low in _MEASURED and in_number(tokens[i - 1]):
+            tokens[i] = replace(tok, low=_MEASURED[tok.low])
     title_case = _title_case(tokens)
     units: list[_Unit] = []
     current: list[_Tok] = []
@@ -284,7 +302,7 @@ _DEGREE_PREFIXES = frozenset(
 def _word_match(a: str, b: str) -> bool:
     """Does the sentence's word ``b`` say the claim's word ``a`` (or more: "best-supported" says
     "supported"; "supported" does not say "best-supported")?"""
-    if a == b:
+    if a == b or b in _SAID_BY.get(a, ()):
         return True
     head, _, rest = b.partition("-")
     if rest and "-" not in rest and head in _DEGREE_PREFIXES and _word_match(a, rest):

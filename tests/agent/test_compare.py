@@ -1056,3 +1056,61 @@ def test_born_in_a_life_span_is_no_occupation():
         "actress, singer, dancer and author.",
     )
     assert decision is None or decision.rule != "substitution", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # a measure's adjective after its quantity is the quantity's dimension, which a sentence
+        # may say with its noun, in other units
+        (
+            "Mount Orvel is 8,849 metres tall",
+            "Mount Orvel's elevation is 29,032 feet above sea level.",
+            "supports",
+            "same",
+            "the source states every part of the claim",
+        ),
+        (
+            "Mount Orvel is 9,000 metres tall",
+            "Mount Orvel's elevation is 29,032 feet above sea level.",
+            "refutes",
+            "number",
+            "the claim says 9,000 metres; the source says 29,032 feet",
+        ),
+        (
+            "The river Xanthe is 212 km long",
+            "The length of the river Xanthe is 212 kilometres.",
+            "supports",
+            "same",
+            "the source states every part of the claim",
+        ),
+        (
+            "Lake Vessa is 1,642 m deep",
+            "Lake Vessa has a maximum depth of 1,642 metres.",
+            "supports",
+            "same",
+            "the source states every part of the claim",
+        ),
+    ],
+)
+def test_a_measure_is_said_by_its_adjective_or_its_noun(claim, sentence, stance, rule, reason):
+    assert_decides(claim, sentence, stance, rule, reason)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # another dimension of the same quantity says nothing about this one
+        ("The river Xanthe is 212 km long", "The river Xanthe is 212 km wide."),
+        ("The river Xanthe is 212 km long", "The river Xanthe is 212 km from the sea."),
+        # "tall" is an adjective here: WordNet's noun "tall" (a garment size) is of one kind with
+        # "elevation", but an adjective against a noun is no other thing in the slot (this was a
+        # wrong False: "the claim says tall; the source says elevation")
+        ("Mount Orvel is high", "Mount Orvel has an elevation of 8,849 m."),
+        # outside a measure the adjectives keep their meaning
+        ("The tower is old", "The tower's age is 12 years."),
+    ],
+)
+def test_measures_that_do_not_plainly_decide_are_left_alone(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.rule in GUARDS, decision
