@@ -150,10 +150,29 @@ class Quantity:
                 self.high, other.high, abs_tol=1e-9
             )
         if self.dimension == "count" or self.text.split()[-1:] == other.text.split()[-1:]:
-            return math.isclose(
-                a, b, rel_tol=1e-9, abs_tol=1e-9
-            )  # the same unit as written: exactly
+            # the same unit as written: exactly, or to the claim's own precision
+            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9) or self.rounds(other)
         return math.isclose(a, b, rel_tol=0.005, abs_tol=1e-9)
+
+    def rounds(self, other: Quantity) -> bool:
+        """Is this value ``other``'s written to fewer digits, rounded or cut ("365.25 days" for
+        "365.256 days", "68 million" for "68.4 million")? A value stands for what it rounds to."""
+        mine, theirs = _digits(self.text), _digits(other.text)
+        if mine is None or theirs is None or mine[0] == 0 or theirs[1] <= mine[1]:
+            return False  # not written coarser than the sentence's
+        step = self.low / mine[0] * 10.0 ** -mine[1]  # the last written digit, in base units
+        return self.low - step / 2 <= other.low < self.low + step
+
+
+_WRITTEN = re.compile(r"\d[\d,]*(?:\.(\d+))?")
+
+
+def _digits(text: str) -> tuple[float, int] | None:
+    """The first number as written and its decimals: "365.25 days" → (365.25, 2)."""
+    m = _WRITTEN.search(text)
+    if m is None:
+        return None
+    return float(m.group(0).replace(",", "")), len(m.group(1) or "")
 
 
 def _units():

@@ -263,3 +263,36 @@ def _scattered(c: _Text, s: _Text, placed: dict[int, int], lo: int, hi: int) -> 
             commas.append(k)
     items = {sum(at < s.tokens[i].start for at in commas) for i in placed.values()}
     return len(items) >= _LIST_ITEMS
+
+
+# what a sentence sets its statement against: "hotter than Mercury", "unlike Mercury", "instead of
+# Mercury" — the name there is the standard of comparison, not what the statement is about
+_CONTRAST = frozenset(["than", "unlike", "except", "besides"])
+_CONTRAST_PAIRS = frozenset([("instead", "of"), ("apart", "from"), ("except", "for")])
+_ARTICLES = frozenset(["the", "a", "an"])
+
+
+def _contrasted(text: _Text, at: int) -> bool:
+    """Does the word at ``at`` stand after a contrast ("than", "unlike", "instead of"), articles
+    aside?"""
+    i = at - 1
+    while i >= 0 and text.tokens[i].low in _ARTICLES:
+        i -= 1
+    if i < 0:
+        return False
+    pair = (text.tokens[i - 1].low, text.tokens[i].low) if i else ("", "")
+    return text.tokens[i].low in _CONTRAST or pair in _CONTRAST_PAIRS
+
+
+def _not_contrasted(c: _Text, s: _Text, found: dict[int, list[int]]) -> dict[int, list[int]]:
+    """The places of the claim's parts in the sentence, without those where the sentence sets the
+    part against its statement ("Venus is the hottest planet, hotter than Mercury" does not say
+    Mercury is) unless the claim sets it so too ("Venus is hotter than Mercury")."""
+    return {
+        i: [
+            at
+            for at in spots
+            if not _contrasted(s, at) or _contrasted(c, c.units[i].tokens[0].index)
+        ]
+        for i, spots in found.items()
+    }

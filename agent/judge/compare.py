@@ -30,6 +30,7 @@ from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
     _compound_split,
     _narrower_subject,
+    _not_contrasted,
     _off_scope,
     _other_subject,
     _read,
@@ -190,7 +191,7 @@ def _numbers_agree(c: _Text, s: _Text) -> bool:
 
 
 def _compare(c: _Text, s: _Text) -> Comparison | None:
-    found = {i: _find(u, s) for i, u in enumerate(c.units)}
+    found = _not_contrasted(c, s, {i: _find(u, s) for i, u in enumerate(c.units)})
     matched = {i: spots for i, spots in found.items() if spots}
     unmatched = [i for i in found if not found[i]]
     if len(matched) < max(1, (len(c.units) + 1) // 2) or len(unmatched) > 1:

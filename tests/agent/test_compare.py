@@ -1114,3 +1114,79 @@ def test_a_measure_is_said_by_its_adjective_or_its_noun(claim, sentence, stance,
 def test_measures_that_do_not_plainly_decide_are_left_alone(claim, sentence):
     decision = compare(claim, sentence)
     assert decision is None or decision.rule in GUARDS, decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # a value stands for what it rounds to, or is cut to, at the digits it is written with
+        (
+            "Velmar orbits Tessa once every 365.25 days",
+            "Velmar orbits Tessa once every 365.256 days.",
+            "supports",
+            "same",
+            "the source states every part of the claim",
+        ),
+        (
+            "The population of Ostrania is 68 million",
+            "Ostrania has a population of 68.4 million people.",
+            "supports",
+            "same",
+            "the source states every part of the claim",
+        ),
+        (
+            "The population of Ostrania is 66 million",
+            "Ostrania has a population of 68.4 million people.",
+            "refutes",
+            "number",
+            "the claim says 66 million; the source says 68.4 million",
+        ),
+        (
+            "The river Xanthe is 212 km long",
+            "The river Xanthe is 213.4 km long.",
+            "refutes",
+            "number",
+            "the claim says 212 km; the source says 213.4 km",
+        ),
+        (
+            "Kessa Labs has 205 employees",
+            "Kessa Labs has 206 employees.",
+            "refutes",
+            "number",
+            "the claim says 205; the source says 206",
+        ),
+    ],
+)
+def test_a_value_is_read_at_the_precision_it_is_written(claim, sentence, stance, rule, reason):
+    assert_decides(claim, sentence, stance, rule, reason)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the sentence rounds: it cannot contradict a finer value
+        ("The population of Ostrania is 68.4 million", "Ostrania has a population of 68 million."),
+        # a name set against the statement ("than", "unlike", "rather than") is not what it is
+        # about: this was a wrong True ("the source states every part of the claim")
+        (
+            "Velmar is the hottest planet",
+            "Tessa is the hottest planet in the system, hotter than Velmar.",
+        ),
+        ("Velmar is the hottest planet", "Unlike Velmar, Tessa is the hottest planet."),
+        ("Velmar is the hottest planet", "Tessa is the hottest planet, rather than Velmar."),
+        ("Velmar is the hottest planet", "Tessa, instead of Velmar, is the hottest planet."),
+    ],
+)
+def test_rounded_sources_and_contrasted_names_do_not_decide(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.rule in GUARDS, decision
+
+
+def test_a_claim_that_sets_the_name_against_it_too_is_still_stated():
+    assert_decides(
+        "Tessa is hotter than Velmar",
+        "Tessa is hotter than Velmar, the closest planet to the star.",
+        "supports",
+        "same",
+        "the source states every part of the claim",
+    )
