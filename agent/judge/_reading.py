@@ -167,16 +167,25 @@ def _past_event(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     return False
 
 
+# verbs a negation passes through to the verb after them ("never managed to write")
+_TRANSPARENT = frozenset("managed bothered got came used seemed appeared happened".split())
+
+
 def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
     """A negation that plainly bears on a word the claim does not have: "no" before a noun ("two
     daughters and no sons" for "had only daughters"), "failed to" before a verb ("failed to achieve
-    worldwide success" for "was one of the worst-selling singles"). Not plain either way."""
+    worldwide success" for "was one of the worst-selling singles"), "not" or "never" right before
+    one ("does not cure the disease" for "eases the symptoms"). Not plain either way."""
     used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
     cue = s.tokens[at].low
     if cue == "no":
         scope = at + 1
     elif cue in _REFUSE and at + 2 < len(s.tokens) and s.tokens[at + 1].low == "to":
         scope = at + 2
+    elif cue in ("not", "never") or cue.endswith("n't"):
+        scope = at + 1  # "does not cure the disease but eases its symptoms" for "eases"
+        if scope + 1 < len(s.tokens) and s.tokens[scope].low in _TRANSPARENT:
+            scope += 2 if s.tokens[scope + 1].low == "to" else 1  # "never managed to write"
     else:
         return False
     if scope >= len(s.tokens) or scope in used:

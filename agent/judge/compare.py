@@ -46,6 +46,7 @@ from agent.judge._restate import (
     said_alike,
     subject_restated,
 )
+from agent.judge._roles import held_in_another_role
 from agent.judge._slots import _list_of, _slot, _slot_filled_otherwise
 from agent.judge._text import (
     _analyse,
@@ -217,6 +218,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if _BECAUSE.search(c.raw) and not _CAUSAL.search(s.raw):
         return None  # "X is because of Y": a sentence that names both but no cause states no cause
     r = _read(c, s, placed, window)
+    if (held := held_in_another_role(c, s, placed)) is not None:
+        return held  # "Ana Roske's brother", "founded by Bel Tamsin", "plans to ban"
     never = any(s.tokens[i].low == "never" for i in r.neg_s) and not r.neg_c
     if r.missing and not (never and not unmatched):  # "never visited" refutes "visited in 1910"
         return None

@@ -1190,3 +1190,80 @@ def test_a_claim_that_sets_the_name_against_it_too_is_still_stated():
         "same",
         "the source states every part of the claim",
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # another's: the sentence speaks of the claim's subject's brother (these were wrong Trues)
+        ("Ana Roske is a vegetarian", "Ana Roske's brother is a vegetarian."),
+        ("Ana Roske was born in Velmar", "Ana Roske's father was born in Velmar."),
+        ("Ana Roske was born in Tessa", "Ana Roske's father was born in Velmar."),
+        # only intended (these were wrong Trues)
+        ("Ostrania banned plastic bags", "Ostrania considered banning plastic bags but did not."),
+        ("Ostrania banned plastic bags", "Ostrania plans to ban plastic bags in 2030."),
+        # a negation of another verb (this was a wrong False)
+        (
+            "The drug eases the symptoms",
+            "The drug does not cure the disease but eases its symptoms.",
+        ),
+    ],
+)
+def test_parts_in_another_role_do_not_state_the_claim(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.rule in GUARDS, decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance", "rule", "reason"),
+    [
+        # the claim's deed done by another name (these were wrong Trues)
+        (
+            "Ana Roske founded Kessa Labs",
+            "Kessa Labs was founded by Bel Tamsin, who later hired Ana Roske.",
+            "refutes",
+            "substitution",
+            "the claim says Ana Roske; the source says Bel Tamsin",
+        ),
+        (
+            "Bel Tamsin directed Nightfall",
+            "Nightfall was produced by Bel Tamsin and directed by Ana Roske.",
+            "refutes",
+            "substitution",
+            "the claim says Bel Tamsin; the source says Ana Roske",
+        ),
+        # the claim's doer among the sentence's, however described, still states it
+        (
+            "Nightfall was recorded by Ana Roske",
+            "Nightfall is a song recorded by Ostranian singer Ana Roske for her second album.",
+            "supports",
+            "same",
+            "the source states every part of the claim",
+        ),
+        (
+            "Bel Tamsin directed Nightfall",
+            "Nightfall was directed by Ana Roske and Bel Tamsin.",
+            "supports",
+            "same",
+            "the source states every part of the claim",
+        ),
+        # the claim's subject owns what the claim says too
+        (
+            "Ana Roske's father was born in Velmar",
+            "Ana Roske's father was born in Velmar in 1931.",
+            "supports",
+            "same",
+            "the source states every part of the claim",
+        ),
+        # a negation through "managed to" still bears on the claim's verb
+        (
+            "Ana Roske wrote a novel",
+            "Ana Roske was a singer and dancer but never managed to write a novel.",
+            "refutes",
+            "negation",
+            "the claim says it is so; the source says it is not (“dancer but never managed to”)",
+        ),
+    ],
+)
+def test_who_does_what_is_read(claim, sentence, stance, rule, reason):
+    assert_decides(claim, sentence, stance, rule, reason)

@@ -1,0 +1,131 @@
+"""Who the sentence says does what, where every part of the claim is in it but in another role: the
+claim's name as the owner of someone else ("Ana Roske's brother is a vegetarian"), the claim's verb
+done by another name ("Kessa Labs was founded by Bel Tamsin, who later hired Ana Roske"), the
+claim's event only intended ("considered banning plastic bags", "plans to ban them"). Read once per
+(claim, sentence) pair before the comparison stage's rules decide (agent/judge/compare.py)."""
+
+from __future__ import annotations
+
+from agent.judge._decision import Comparison, _decision
+from agent.judge._text import _Text, _word_match
+
+# verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
+_INTENT = frozenset(
+    "consider considers considered considering plan plans planned planning propose proposes "
+    "proposed proposing seek seeks sought aim aims aimed try tries tried attempt attempts "
+    "attempted want wants wanted intend intends intended threaten threatens threatened hope hopes "
+    "hoped promise promises promised vow vows vowed".split()
+)
+
+
+# where the names after "by" end: a clause or a preposition (and a word after "and" that is not a
+# name: "… and released by Fox")
+_BY_ENDS = frozenset("who which that whose for in on at with from after before during as".split())
+
+
+def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """A decision when the sentence gives a part of the claim another role: a guard (it speaks of
+    someone else's, or of an intention) or a substitution (another name does the claim's deed);
+    None when every part stands in its role."""
+    owner = _possessed(c, s, placed)
+    if owner is not None:
+        return _decision(
+            "neutral", "subject", f"the source says it of {owner[0]}, not of {owner[1]}"
+        )
+    agents = _other_agent(c, s, placed)
+    if agents is not None:
+        return _decision(
+            "refutes", "substitution", f"the claim says {agents[0]}; the source says {agents[1]}"
+        )
+    intent = _intended(c, s, placed)
+    if intent is not None:
+        return _decision(
+            "neutral",
+            "hedge",
+            f"the source says only that it was intended or considered (“{intent}”)",
+        )
+    return None
+
+
+def _claim_words(c: _Text) -> list[str]:
+    return [t.low for u in c.units for t in u.tokens]
+
+
+def _possessed(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's name found as the owner of a word the claim does not have ("Ana Roske's
+    brother"): (that phrase, the name), or None. Where the claim says the owner's too ("Ana
+    Roske's father was born …"), or the owned word is the claim's ("Ana Roske's debut album" for
+    "Ana Roske released her debut album"), it stands."""
+    words = _claim_words(c)
+    for i, at in placed.items():
+        unit = c.units[i]
+        if i != 0:
+            continue  # only the claim's subject: "the setting of Tolkien's legendarium" may still
+            # say what Tolkien created
+        end = at + len(unit.tokens) - 1
+        if not unit.proper or end + 1 >= len(s.tokens) or end >= len(s.tokens):
+            continue
+        if not s.tokens[end].text.endswith(("'s", "’s")) or unit.tokens[-1].text.endswith(
+            ("'s", "’s")
+        ):
+            continue
+        owned = s.tokens[end + 1]
+        if owned.cap or any(_word_match(w, owned.low) for w in words):
+            continue
+        return f"{unit.text}’s {owned.text}", unit.text
+    return None
+
+
+def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's verb in the sentence followed by "by" and names that leave out the claim's doer
+    ("founded by Bel Tamsin" against "Ana Roske founded Kessa Labs"; "produced by Bel Tamsin and
+    directed by Ana Roske" against "Bel Tamsin directed Nightfall"): (the claim's doer, the
+    sentence's), or None."""
+    for i, at in placed.items():
+        unit = c.units[i]
+        if unit.proper or len(unit.tokens) != 1 or at + 2 >= len(s.tokens):
+            continue
+        if s.tokens[at + 1].low != "by" or not s.tokens[at + 2].cap:
+            continue
+        doer = _doer(c, i)
+        if doer is None:
+            continue
+        span = []  # the words after "by" up to a clause or a preposition ("by American singer
+        for t in s.tokens[at + 2 : at + 14]:  # Katy Perry for her album")
+            if t.low in _BY_ENDS or (span and span[-1].low == "and" and not t.cap):
+                break
+            span.append(t)
+        names, lows = doer.lower().split(), [t.low for t in span]
+        if any(lows[k : k + len(names)] == names for k in range(len(lows))):
+            continue  # the claim's doer is among the sentence's
+        capped = [t for t in span if t.cap]
+        return doer, s.raw[span[0].start : capped[-1].end]
+    return None
+
+
+def _doer(c: _Text, verb: int) -> str | None:
+    """Who does the claim's verb: the name after its "by" (the passive), else the name before it."""
+    unit = c.units[verb]
+    at = unit.tokens[0].index
+    if at + 1 < len(c.tokens) and c.tokens[at + 1].low == "by":
+        after = [u for u in c.units[verb + 1 : verb + 2] if u.proper]
+        return after[0].text if after else None
+    if verb > 0 and c.units[verb - 1].proper and c.units[verb - 1].tokens[-1].index == at - 1:
+        return c.units[verb - 1].text
+    return None
+
+
+def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """An intention verb the claim does not have just before a claim word in the sentence
+    ("considered banning", "plans to ban", "the planned ban"): the words that say it, or None."""
+    words = {t.low for t in c.tokens}
+    for i, at in placed.items():
+        if c.units[i].proper:
+            continue
+        for k in (at - 1, at - 2):
+            if k < 0 or s.tokens[k].low not in _INTENT or s.tokens[k].low in words:
+                continue
+            if k == at - 2 and s.tokens[at - 1].low != "to":
+                continue
+            return s.raw[s.tokens[k].start : s.tokens[at].end]
+    return None
