@@ -186,6 +186,12 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
         scope = at + 1  # "does not cure the disease but eases its symptoms" for "eases"
         if scope + 1 < len(s.tokens) and s.tokens[scope].low in _TRANSPARENT:
             scope += 2 if s.tokens[scope + 1].low == "to" else 1  # "never managed to write"
+        joined = scope + 2 < len(s.tokens) and s.tokens[scope + 1].low in ("or", "nor", "and")
+        if joined and (  # "does not prevent or cure the common cold": both verbs negated
+            scope + 2 in used
+            or any(_word_match(t.low, s.tokens[scope + 2].low) for u in c.units for t in u.tokens)
+        ):
+            return False
     else:
         return False
     if scope >= len(s.tokens) or scope in used:

@@ -72,6 +72,10 @@ def _possessed(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | 
         owned = s.tokens[end + 1]
         if owned.cap or any(_word_match(w, owned.low) for w in words):
             continue
+        last = unit.tokens[-1].low
+        if any(t.low == last and not t.text.endswith(("'s", "’s")) for t in s.tokens[end + 1 :]):
+            continue  # said of the name itself further on ("the Earth's curvature … confirm
+            # that the Earth is a sphere")
         return f"{unit.text}’s {owned.text}", unit.text
     return None
 

@@ -310,11 +310,13 @@ def _opposite_in_clause(
 _DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())
 
 
-def _adjective_against_noun(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:
-    """Is one side's word an adjective where it stands (no determiner before it: "8,849 metres
-    tall") and the other's a noun and nothing else ("elevation")? WordNet also lists "tall" and
-    "high" as nouns, of the same kind as "elevation", but an adjective against a noun is not
-    another thing of one kind in the slot."""
+def _not_one_kind(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:
+    """A common noun against a name ("the fifties" against "July"), or one side's word an adjective
+    where it stands (no determiner before it: "Mount Orvel is high") against a noun and nothing else
+    ("elevation"): not another thing of one kind in the slot. WordNet also lists "tall" and "high"
+    as nouns, of the same kind as "elevation"."""
+    if mine.cap or theirs.cap:
+        return True
 
     def adjectival(text: _Text, tok: _Tok) -> bool:
         before = text.tokens[tok.index - 1].low if tok.index > 0 else ""
@@ -359,9 +361,7 @@ def _slot(
                 "direction",
                 f"the claim says “{mine}”; the source says the opposite, “{other}”",
             )
-        if s.tokens[a].cap or unit.tokens[0].cap:
-            return None  # a common noun against a name ("the fifties" against "July"): not one kind
-        if _adjective_against_noun(c, unit.tokens[0], s, s.tokens[a]):
+        if _not_one_kind(c, unit.tokens[0], s, s.tokens[a]):
             return None
         verbal = any(
             (w.endswith(("ing", "ed")) and not lex.noun_only(w)) or lex.irregular_verb_form(w)

@@ -1255,6 +1255,22 @@ def test_parts_in_another_role_do_not_state_the_claim(claim, sentence):
             "same",
             "the source states every part of the claim",
         ),
+        # the subject's own, and then the subject itself: the sentence still says it of it
+        (
+            "Velmar is flat",
+            "Velmar's shadow on the Moon and circumnavigation confirm that Velmar is round and not flat.",
+            "refutes",
+            "negation",
+            "the claim says it is so; the source says it is not (“round and not flat”)",
+        ),
+        # a negation of two verbs joined by "or" bears on both
+        (
+            "Vitamin Q cures the common cold",
+            "Taking vitamin Q does not prevent or cure the common cold.",
+            "refutes",
+            "negation",
+            "the claim says it is so; the source says it is not (“Q does not prevent or”)",
+        ),
         # a negation through "managed to" still bears on the claim's verb
         (
             "Ana Roske wrote a novel",
