@@ -282,8 +282,11 @@ def _scattered(c: _Text, s: _Text, placed: dict[int, int], lo: int, hi: int) -> 
 
 # what a sentence sets its statement against: "hotter than Mercury", "unlike Mercury", "instead of
 # Mercury" — the name there is the standard of comparison, not what the statement is about
-_CONTRAST = frozenset(["than", "unlike", "except", "besides"])
-_CONTRAST_PAIRS = frozenset([("instead", "of"), ("apart", "from"), ("except", "for")])
+_CONTRAST = frozenset(["than", "unlike", "except", "besides", "near", "outside", "beyond"])
+_CONTRAST_PAIRS = frozenset(
+    [("instead", "of"), ("apart", "from"), ("except", "for"), ("close", "to")]
+    + [(side, "of") for side in ("north", "south", "east", "west")]
+)  # and a place set against another: "in Tessa, a town near Velmar" is not in Velmar
 _ARTICLES = frozenset(["the", "a", "an"])
 
 

@@ -1,13 +1,17 @@
 """Who the sentence says does what, where every part of the claim is in it but in another role: the
 claim's name as the owner of someone else ("Ana Roske's brother is a vegetarian"), the claim's verb
 done by another name ("Kessa Labs was founded by Bel Tamsin, who later hired Ana Roske"), the
-claim's event only intended ("considered banning plastic bags", "plans to ban them"). Read once per
-(claim, sentence) pair before the comparison stage's rules decide (agent/judge/compare.py)."""
+claim's event only intended ("considered banning plastic bags", "plans to ban them"), the claim's
+object as what another noun is for ("batteries for electric cars"), a former holder of the claim's
+role ("the former CEO"). Read once per (claim, sentence) pair before the comparison stage's rules
+decide (agent/judge/compare.py); and ``not_one_kind``, which keeps a substitution to words of one
+kind (agent/judge/_slots.py)."""
 
 from __future__ import annotations
 
+from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
-from agent.judge._text import _Text, _word_match
+from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
 _INTENT = frozenset(
@@ -37,6 +41,13 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         return _decision(
             "refutes", "substitution", f"the claim says {agents[0]}; the source says {agents[1]}"
         )
+    other = _object_of_another(c, s, placed)
+    if other is not None:
+        return _decision(
+            "neutral", "subject", f"the source says it of {other[0]}, not of {other[1]}"
+        )
+    if (former := _former(c, s, placed)) is not None:
+        return _decision("neutral", "tense", f"the source speaks of a former one (“{former}”)")
     intent = _intended(c, s, placed)
     if intent is not None:
         return _decision(
@@ -133,3 +144,76 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
                 continue
             return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
+
+
+_OF_ANOTHER = frozenset("for of with from".split())
+
+
+def _object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's object found as what another noun is for or of: "makes batteries for electric
+    cars" for "makes electric cars". (the sentence's phrase, the claim's object), or None."""
+    words = _claim_words(c)
+    order = sorted(placed)
+    for i, j in zip(order, order[1:], strict=False):
+        verb, obj = c.units[i], c.units[j]
+        if verb.proper or j != i + 1 or obj.tokens[0].index != verb.tokens[-1].index + 1:
+            continue  # only a verb and the object right after it in the claim
+        a, b = placed[i] + len(verb.tokens), placed[j]
+        between = s.tokens[a:b]
+        if len(between) < 2 or between[-1].low not in _OF_ANOTHER:
+            continue
+        heads = [
+            t
+            for t in between[:-1]
+            if t.low not in _STOP and t.text.isalpha() and lex.noun_only(t.low)
+        ]
+        if heads and not any(_word_match(w, t.low) for w in words for t in heads):
+            k = j  # the object's words that follow it in both ("electric cars")
+            while k + 1 in placed and placed[k + 1] == placed[k] + len(c.units[k].tokens):
+                k += 1
+            end = placed[k] + len(c.units[k].tokens) - 1
+            said = c.raw[obj.tokens[0].start : c.units[k].tokens[-1].end]
+            return s.raw[heads[0].start : s.tokens[end].end], said
+    return None
+
+
+_FORMER = frozenset("former ex erstwhile onetime outgoing".split())
+
+
+def _former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """A present claim about the holder of a role ("is the CEO of") against "the former CEO": the
+    words that say it, or None."""
+    if c.tense == "past" or any(t.low in _FORMER for t in c.tokens):
+        return None
+    for i, at in placed.items():
+        unit = c.units[i]
+        first = unit.tokens[0].index
+        if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
+            continue
+        if s.tokens[at - 1].low in _FORMER:
+            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
+    return None
+
+
+_DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())
+
+
+def not_one_kind(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:
+    """A common noun against a name ("the fifties" against "July"), or one side's word an adjective
+    where it stands (no determiner before it: "Mount Orvel is high") against a noun and nothing else
+    ("elevation"): not another thing of one kind in the slot. WordNet also lists "tall" and "high"
+    as nouns, of the same kind as "elevation"."""
+    if mine.cap or theirs.cap:
+        return True
+
+    def adjectival(text: _Text, tok: _Tok) -> bool:
+        before = text.tokens[tok.index - 1].low if tok.index > 0 else ""
+        return (
+            lex.is_adjective(tok.low)
+            and before not in _DETERMINERS
+            and not before.endswith(("'s", "’s"))
+        )
+
+    return (adjectival(c, mine) and lex.noun_only(theirs.low)) or (
+        adjectival(s, theirs) and lex.noun_only(mine.low)
+    )

@@ -9,6 +9,7 @@ from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._quantities import Quantity
+from agent.judge._roles import not_one_kind
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
 
 
@@ -126,6 +127,12 @@ def _list_of(s: _Text, q: Quantity) -> str:
     return s.raw[same[first].start : same[last].end]
 
 
+def _earlier(s: _Text, r: Quantity) -> bool:
+    """Is the sentence's number the value another came from ("up from 1.5 million")?"""
+    before = [t.low for t in s.tokens if t.end <= r.start][-2:]
+    return bool(before) and before[-1] == "from" and (len(before) < 2 or before[0] != "range")
+
+
 def _number_conflict(
     c: _Text, s: _Text, placed: dict[int, int]
 ) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
@@ -140,7 +147,12 @@ def _number_conflict(
         if anchor is not None:
             at = s.tokens[anchor].start
             same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
-        if q.within(same[0]) or (q.dimension != "year" and any(q.within(r) for r in same)):
+        if q.within(same[0]) or (
+            q.dimension != "year" and any(q.within(r) for r in same if not _earlier(s, r))
+        ):
+            continue
+        if q.dimension != "year" and any(q.within(r) for r in same if _earlier(s, r)):  # "up
+            loose = True  # from 1.5 million in 2000" does not say the city has 1.5 million
             continue
         held = [r for r in same[1:] if q.within(r)]
         if held and _listed(s, same[0], held[0]):  # "in the late 1960s and early 1970s"
@@ -307,30 +319,6 @@ def _opposite_in_clause(
     return None
 
 
-_DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())
-
-
-def _not_one_kind(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:
-    """A common noun against a name ("the fifties" against "July"), or one side's word an adjective
-    where it stands (no determiner before it: "Mount Orvel is high") against a noun and nothing else
-    ("elevation"): not another thing of one kind in the slot. WordNet also lists "tall" and "high"
-    as nouns, of the same kind as "elevation"."""
-    if mine.cap or theirs.cap:
-        return True
-
-    def adjectival(text: _Text, tok: _Tok) -> bool:
-        before = text.tokens[tok.index - 1].low if tok.index > 0 else ""
-        return (
-            lex.is_adjective(tok.low)
-            and before not in _DETERMINERS
-            and not before.endswith(("'s", "’s"))
-        )
-
-    return (adjectival(c, mine) and lex.noun_only(theirs.low)) or (
-        adjectival(s, theirs) and lex.noun_only(mine.low)
-    )
-
-
 def _slot(
     c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range
 ) -> Comparison | None:
@@ -361,7 +349,7 @@ def _slot(
                 "direction",
                 f"the claim says “{mine}”; the source says the opposite, “{other}”",
             )
-        if _not_one_kind(c, unit.tokens[0], s, s.tokens[a]):
+        if not_one_kind(c, unit.tokens[0], s, s.tokens[a]):
             return None
         verbal = any(
             (w.endswith(("ing", "ed")) and not lex.noun_only(w)) or lex.irregular_verb_form(w)

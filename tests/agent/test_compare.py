@@ -1283,3 +1283,41 @@ def test_parts_in_another_role_do_not_state_the_claim(claim, sentence):
 )
 def test_who_does_what_is_read(claim, sentence, stance, rule, reason):
     assert_decides(claim, sentence, stance, rule, reason)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # each was a wrong True
+        (
+            "Ana Roske is the CEO of Kessa Labs",
+            "Ana Roske, the former CEO of Kessa Labs, spoke on Monday.",
+        ),
+        (
+            "Velmar has a population of 1.5 million",
+            "Velmar has a population of 2 million, up from 1.5 million in 2000.",
+        ),
+        ("Kessa Labs makes electric cars", "Kessa Labs makes batteries for electric cars."),
+    ],
+)
+def test_a_former_holder_an_earlier_value_and_anothers_object_do_not_state_it(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.rule in GUARDS, decision
+
+
+def test_a_place_near_another_is_not_in_it():
+    # this was a wrong True: "near Velmar" is where Tessa is, not where she was born
+    assert_decides(
+        "Ana Roske was born in Velmar in 1961",
+        "Ana Roske was born in 1961 in Tessa, a town near Velmar.",
+        "refutes",
+        "substitution",
+        "the claim says Velmar; the source says Tessa",
+    )
+    assert_decides(
+        "Tessa is near Velmar",
+        "Tessa is a small town near Velmar.",
+        "supports",
+        "same",
+        "the source states every part of the claim",
+    )
