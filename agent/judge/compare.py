@@ -255,6 +255,15 @@ def _event_stated(c: _Text, s: _Text, placed: dict[int, int], missing: int) -> i
     return placed[event]
 
 
+# words of a change in a value, whose opposite with another value refutes ("rose to 5%" / "fell to
+# 3.5%"); not events such as "died" / "born", whose dates differ anyway
+_CHANGE = frozenset(
+    "rose rise rises risen fell fall falls fallen increased increase increases decreased decrease "
+    "decreases grew grow grows shrank shrink shrinks climbed climb dropped drop declined decline "
+    "gained gain lost lose higher lower".split()
+)
+
+
 def _one_part_missing(
     c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range, r: _Reading
 ) -> Comparison | None:
@@ -276,9 +285,12 @@ def _one_part_missing(
         # "part of her first studio album" against "for her second studio album": the word that
         # relates the two is not compared, the position is
         return _number_given_otherwise(s, r.conflict)
-    if r.conflict or r.negated or r.hedged or r.tensed or r.loose or missing == 0:
+    if r.negated or r.hedged or r.tensed or r.loose or missing == 0:
         return None
     slot = _slot(c, s, missing, placed, window)
+    if r.conflict:  # "fell to 3.5%" against "rose to 5%": a change and its value both otherwise
+        changed = c.units[missing].tokens[0].low in _CHANGE
+        return slot if changed and slot is not None and slot.rule == "direction" else None
     if slot is None and c.units[missing].proper:
         return _decision(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"

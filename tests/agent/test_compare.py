@@ -1321,3 +1321,27 @@ def test_a_place_near_another_is_not_in_it():
         "same",
         "the source states every part of the claim",
     )
+
+
+def test_another_direction_and_another_number_together_refute():
+    # both parts say otherwise: this was left undecided
+    assert_decides(
+        "Unemployment in Ostrania rose to 5% in 2023",
+        "Unemployment in Ostrania fell to 3.5% in 2023.",
+        "refutes",
+        "direction",
+        "the claim says “rose”; the source says the opposite, “fell”",
+    )
+    # another number with any other word in its place is still not plain
+    assert (
+        compare(
+            "Unemployment in Ostrania rose to 5% in 2023",
+            "Unemployment in Ostrania stood at 3.5% in 2023.",
+        )
+        is None
+        or compare(
+            "Unemployment in Ostrania rose to 5% in 2023",
+            "Unemployment in Ostrania stood at 3.5% in 2023.",
+        ).rule
+        in GUARDS
+    )
