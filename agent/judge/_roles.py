@@ -10,7 +10,7 @@ kind (agent/judge/_slots.py)."""
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
-from agent.judge._decision import Comparison, _decision
+from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
@@ -31,30 +31,25 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     """A decision when the sentence gives a part of the claim another role: a guard (it speaks of
     someone else's, or of an intention) or a substitution (another name does the claim's deed);
     None when every part stands in its role."""
-    owner = _possessed(c, s, placed)
-    if owner is not None:
-        return _decision(
-            "neutral", "subject", f"the source says it of {owner[0]}, not of {owner[1]}"
-        )
     agents = _other_agent(c, s, placed)
     if agents is not None:
         return _decision(
             "refutes", "substitution", f"the claim says {agents[0]}; the source says {agents[1]}"
         )
-    other = _object_of_another(c, s, placed)
-    if other is not None:
-        return _decision(
-            "neutral", "subject", f"the source says it of {other[0]}, not of {other[1]}"
-        )
-    if (former := _former(c, s, placed)) is not None:
-        return _decision("neutral", "tense", f"the source speaks of a former one (“{former}”)")
-    intent = _intended(c, s, placed)
-    if intent is not None:
-        return _decision(
-            "neutral",
+    for of in (_possessed(c, s, placed), _object_of_another(c, s, placed)):
+        if of is not None:  # "Ana Roske's brother", "batteries for electric cars"
+            return _decision("neutral", "subject", f"the source says it of {of[0]}, not of {of[1]}")
+    guards: tuple[tuple[Rule, str, str | None], ...] = (
+        ("tense", "the source speaks of a former one", _former(c, s, placed)),
+        (
             "hedge",
-            f"the source says only that it was intended or considered (“{intent}”)",
-        )
+            "the source says only that it was intended or considered",
+            _intended(c, s, placed),
+        ),
+    )
+    for rule, reason, cue in guards:
+        if cue is not None:
+            return _decision("neutral", rule, f"{reason} (“{cue}”)")
     return None
 
 
