@@ -18,7 +18,8 @@ _INTENT = frozenset(
     "consider considers considered considering plan plans planned planning propose proposes "
     "proposed proposing seek seeks sought aim aims aimed try tries tried attempt attempts "
     "attempted want wants wanted intend intends intended threaten threatens threatened hope hopes "
-    "hoped promise promises promised vow vows vowed".split()
+    "hoped promise promises promised vow vows vowed designed meant supposed scheduled expected "
+    "expects expect offer offers offered bid running campaigning candidate".split()
 )
 
 
@@ -40,6 +41,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         if of is not None:  # "Ana Roske's brother", "batteries for electric cars"
             return _decision("neutral", "subject", f"the source says it of {of[0]}, not of {of[1]}")
     guards: tuple[tuple[Rule, str, str | None], ...] = (
+        ("partial", "the source says only that it is one of several", _one_of(c, s, placed)),
         ("tense", "the source speaks of a former one", _former(c, s, placed)),
         (
             "hedge",
@@ -82,7 +84,10 @@ def _possessed(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | 
         if any(t.low == last and not t.text.endswith(("'s", "’s")) for t in s.tokens[end + 1 :]):
             continue  # said of the name itself further on ("the Earth's curvature … confirm
             # that the Earth is a sphere")
-        return f"{unit.text}’s {owned.text}", unit.text
+        head = next(  # "the Orvel River's main tributary": through its adjectives
+            (t for t in s.tokens[end + 1 : end + 4] if lex.noun_only(t.low)), owned
+        )
+        return s.raw[s.tokens[at].start : head.end], unit.text
     return None
 
 
@@ -105,7 +110,8 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
             if t.low in _BY_ENDS or (span and span[-1].low == "and" and not t.cap):
                 break
             span.append(t)
-        names, lows = doer.lower().split(), [t.low for t in span]
+        names = doer.lower().split()  # "by Ana Roske's husband" is not by Ana Roske
+        lows = [t.low + ("'s" if t.text.endswith(("'s", "’s")) else "") for t in span]
         if any(lows[k : k + len(names)] == names for k in range(len(lows))):
             continue  # the claim's doer is among the sentence's
         capped = [t for t in span if t.cap]
@@ -132,11 +138,14 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         if c.units[i].proper:
             continue
-        for k in (at - 1, at - 2):
-            if k < 0 or s.tokens[k].low not in _INTENT or s.tokens[k].low in words:
+        for k in (at - 1, at - 2, at - 3):  # "considered banning", "plans to ban", "an offer to
+            if k < 0 or s.tokens[k].low not in _INTENT or s.tokens[k].low in words:  # be acquired"
                 continue
-            if k == at - 2 and s.tokens[at - 1].low != "to":
+            between = [t.low for t in s.tokens[k + 1 : at]]
+            if between not in ([], ["to"], ["for"], ["to", "be"]):
                 continue
+            if any(k - 3 <= n < k for n in s.negations):
+                continue  # "turned down offers to work": the negation decides
             return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
 
@@ -212,3 +221,17 @@ def not_one_kind(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:
     return (adjectival(c, mine) and lex.noun_only(theirs.low)) or (
         adjectival(s, theirs) and lex.noun_only(mine.low)
     )
+
+
+def _one_of(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The claim's "the oldest city" against the sentence's "one of the oldest cities": those words."""
+    if any(t.low == "one" for t in c.tokens):
+        return None
+    for i, at in placed.items():
+        first = c.units[i].tokens[0].index
+        if first == 0 or c.tokens[first - 1].low != "the":
+            continue  # only "the oldest", "the first": one of a kind
+        for k in (at - 3, at - 4):
+            if k >= 0 and [t.low for t in s.tokens[k : k + 3]] == ["one", "of", "the"]:
+                return s.raw[s.tokens[k].start : s.tokens[at].end]
+    return None

@@ -127,6 +127,15 @@ def _list_of(s: _Text, q: Quantity) -> str:
     return s.raw[same[first].start : same[last].end]
 
 
+def _counts_other(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
+    """Does the sentence's number count another thing than the claim's ("12 regions and 40
+    provinces" for "12 provinces")?"""
+    mine = next((t.low for t in c.tokens if t.start >= q.end), "")
+    theirs = next((t.low for t in s.tokens if t.start >= r.end), "")
+    words = mine.isalpha() and theirs.isalpha() and mine not in _STOP and theirs not in _STOP
+    return words and not _word_match(mine, theirs)
+
+
 def _earlier(s: _Text, r: Quantity) -> bool:
     """Is the sentence's number the value another came from ("up from 1.5 million")?"""
     before = [t.low for t in s.tokens if t.end <= r.start][-2:]
@@ -148,7 +157,8 @@ def _number_conflict(
             at = s.tokens[anchor].start
             same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
         if q.within(same[0]) or (
-            q.dimension != "year" and any(q.within(r) for r in same if not _earlier(s, r))
+            q.dimension != "year"
+            and any(q.within(r) for r in same if not (_earlier(s, r) or _counts_other(c, q, s, r)))
         ):
             continue
         if q.dimension != "year" and any(q.within(r) for r in same if _earlier(s, r)):  # "up

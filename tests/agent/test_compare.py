@@ -1345,3 +1345,45 @@ def test_another_direction_and_another_number_together_refute():
         ).rule
         in GUARDS
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # each was a wrong True
+        (
+            "The Orvel Dam produces 500 MW",
+            "The Orvel Dam was designed to produce 500 MW but produces only 300 MW.",
+        ),
+        ("Ana Roske is the mayor of Velmar", "Ana Roske is running for mayor of Velmar."),
+        ("Ana Roske won the election", "Ana Roske is expected to win the election."),
+        (
+            "Kessa Labs was acquired by Orvel Corp",
+            "Kessa Labs rejected an offer to be acquired by Orvel Corp.",
+        ),
+        ("Ostrania has 12 provinces", "Ostrania is divided into 12 regions and 40 provinces."),
+        ("Tessa is the oldest city in Ostrania", "Tessa is one of the oldest cities in Ostrania."),
+    ],
+)
+def test_intentions_other_counts_and_one_of_several_do_not_state_it(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.rule in GUARDS, decision
+
+
+def test_a_deed_by_the_claims_subjects_relative_is_anothers():
+    # this was a wrong True: "Ana Roske's husband" is not Ana Roske
+    assert_decides(
+        "Ana Roske wrote Nightfall",
+        "Nightfall was written by Ana Roske's husband, Bel Tamsin.",
+        "refutes",
+        "substitution",
+        "the claim says Ana Roske; the source says Ana Roske's husband, Bel Tamsin",
+    )
+    # turning an offer down is still the negation it was
+    assert_decides(
+        "Jeong Tamsin works under Kessa Entertainment",
+        "Jeong Tamsin is a comedian who repeatedly turned down offers to work under Kessa Entertainment.",
+        "refutes",
+        "negation",
+        "the claim says it is so; the source says it is not (“who repeatedly turned down offers”)",
+    )
