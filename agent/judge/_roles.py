@@ -64,31 +64,28 @@ def _possessed(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | 
     brother"): (that phrase, the name), or None. Where the claim says the owner's too ("Ana
     Roske's father was born …"), or the owned word is the claim's ("Ana Roske's debut album" for
     "Ana Roske released her debut album"), it stands."""
-    words = _claim_words(c)
-    for i, at in placed.items():
-        unit = c.units[i]
-        if i != 0:
-            continue  # only the claim's subject: "the setting of Tolkien's legendarium" may still
-            # say what Tolkien created
-        end = at + len(unit.tokens) - 1
-        if not unit.proper or end + 1 >= len(s.tokens) or end >= len(s.tokens):
-            continue
-        if not s.tokens[end].text.endswith(("'s", "’s")) or unit.tokens[-1].text.endswith(
-            ("'s", "’s")
-        ):
-            continue
-        owned = s.tokens[end + 1]
-        if owned.cap or any(_word_match(w, owned.low) for w in words):
-            continue
-        last = unit.tokens[-1].low
-        if any(t.low == last and not t.text.endswith(("'s", "’s")) for t in s.tokens[end + 1 :]):
-            continue  # said of the name itself further on ("the Earth's curvature … confirm
-            # that the Earth is a sphere")
-        head = next(  # "the Orvel River's main tributary": through its adjectives
-            (t for t in s.tokens[end + 1 : end + 4] if lex.noun_only(t.low)), owned
-        )
-        return s.raw[s.tokens[at].start : head.end], unit.text
-    return None
+    at = placed.get(0)  # only the claim's subject: "the setting of Tolkien's legendarium" may
+    unit = c.units[0]  # still say what Tolkien created
+    if at is None or not unit.proper:
+        return None
+    end = at + len(unit.tokens) - 1
+    if end + 1 >= len(s.tokens) or not _possessive(s.tokens[end]) or _possessive(unit.tokens[-1]):
+        return None
+    owned = s.tokens[end + 1]
+    if owned.cap or any(_word_match(w, owned.low) for w in _claim_words(c)):
+        return None
+    last = unit.tokens[-1].low
+    if any(t.low == last and not _possessive(t) for t in s.tokens[end + 1 :]):
+        return None  # said of the name itself further on ("the Earth's curvature … confirm that
+        # the Earth is a sphere")
+    head = next(  # "the Orvel River's main tributary": through its adjectives
+        (t for t in s.tokens[end + 1 : end + 4] if lex.noun_only(t.low)), owned
+    )
+    return s.raw[s.tokens[at].start : head.end], unit.text
+
+
+def _possessive(tok: _Tok) -> bool:
+    return tok.text.endswith(("'s", "’s"))
 
 
 def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
@@ -111,7 +108,7 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
                 break
             span.append(t)
         names = doer.lower().split()  # "by Ana Roske's husband" is not by Ana Roske
-        lows = [t.low + ("'s" if t.text.endswith(("'s", "’s")) else "") for t in span]
+        lows = [t.low + ("'s" if _possessive(t) else "") for t in span]
         if any(lows[k : k + len(names)] == names for k in range(len(lows))):
             continue  # the claim's doer is among the sentence's
         capped = [t for t in span if t.cap]
@@ -211,11 +208,11 @@ def not_one_kind(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:
         return True
 
     def adjectival(text: _Text, tok: _Tok) -> bool:
-        before = text.tokens[tok.index - 1].low if tok.index > 0 else ""
+        if tok.index == 0:
+            return lex.is_adjective(tok.low)
+        before = text.tokens[tok.index - 1]  # a token's low drops its "'s": read the text
         return (
-            lex.is_adjective(tok.low)
-            and before not in _DETERMINERS
-            and not before.endswith(("'s", "’s"))
+            lex.is_adjective(tok.low) and before.low not in _DETERMINERS and not _possessive(before)
         )
 
     return (adjectival(c, mine) and lex.noun_only(theirs.low)) or (
