@@ -14,7 +14,10 @@ What it keeps (single lower-case words only; ~1 MB gzipped), all read from WordN
 - ``kinds``: for each noun, the hypernyms (and instance hypernyms) of its first two senses, three levels
   up, as synset offsets: two words are of the same kind when they share one and neither is the
   other's hypernym (Paris and Berlin are both national capitals; Europe is a continent);
-- ``derived``: derivationally related forms (`+`) across parts of speech (vaccinate ↔ vaccination).
+- ``derived``: derivationally related forms (`+`) across parts of speech (vaccinate ↔ vaccination);
+- ``names``: nouns whose most frequent sense WordNet writes with a capital and that are no other
+  part of speech (Berlin, Saturn, Einstein, not Water or May's verb), so that a claim's first word
+  is read as a name though it is capitalised as every first word is.
 
 WordNet's licence (BSD-style) asks for its notice on every copy: it is carried in the file's
 ``notice`` field and in docs/credits.md. The output is deterministic (sorted), so a rebuild from the
@@ -41,10 +44,6 @@ NOTICE = (
 )
 
 
-def clean(word: str) -> str:
-    return re.sub(r"\(.*\)$", "", word).lower()
-
-
 def read_data(folder: Path):
     """synsets[(pos, offset)] = {"words": [...], "ptrs": [(symbol, pos, offset, src, dst)]}"""
     synsets = {}
@@ -54,7 +53,8 @@ def read_data(folder: Path):
                 continue
             parts = line.split(" | ")[0].split()
             offset, ss_type, n_words = parts[0], parts[2], int(parts[3], 16)
-            words = [clean(parts[4 + 2 * i]) for i in range(n_words)]
+            written = [re.sub(r"\(.*\)$", "", parts[4 + 2 * i]) for i in range(n_words)]
+            words = [w.lower() for w in written]
             k = 4 + 2 * n_words
             n_ptrs = int(parts[k])
             ptrs = []
@@ -63,7 +63,12 @@ def read_data(folder: Path):
                 ptrs.append(
                     (sym, "a" if ppos == "s" else ppos, off, int(st[:2], 16), int(st[2:], 16))
                 )
-            synsets[(pos, offset)] = {"words": words, "ptrs": ptrs, "satellite": ss_type == "s"}
+            synsets[(pos, offset)] = {
+                "words": words,
+                "written": written,
+                "ptrs": ptrs,
+                "satellite": ss_type == "s",
+            }
     return synsets
 
 
@@ -159,6 +164,20 @@ def build(folder: Path) -> dict:
                 derived[a].add(b)
                 derived[b].add(a)
 
+    # a noun whose most frequent sense is written with a capital (Berlin, Saturn, Einstein) and
+    # that is no verb, adjective or adverb: a name, even as a sentence's first word
+    names = sorted(
+        word
+        for (pos, word), offsets in senses.items()
+        if pos == "n"
+        and single(word)
+        and offsets
+        and not any((p, word) in senses for p in "var")
+        and any(
+            w.lower() == word and w[:1].isupper() for w in synsets[("n", offsets[0])]["written"]
+        )
+    )
+
     as_lists = lambda table: {k: sorted(v) for k, v in sorted(table.items())}  # noqa: E731
     return {
         "notice": NOTICE,
@@ -169,6 +188,7 @@ def build(folder: Path) -> dict:
         "synonyms": as_lists(synonyms),
         "kinds": as_lists(kinds),
         "derived": as_lists(derived),
+        "names": names,
     }
 
 

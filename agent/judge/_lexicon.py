@@ -140,6 +140,11 @@ _EXTRA_ANTONYMS = [
     ("real", "fictitious"),
     ("real", "imaginary"),
     ("true", "fictional"),
+    ("profit", "loss"),
+    ("surplus", "deficit"),
+    ("victory", "defeat"),
+    ("pass", "reject"),
+    ("acquit", "convict"),
 ]
 
 
@@ -157,6 +162,7 @@ def table() -> dict:
                     pos: frozenset(word(w) for w in words)
                     for pos, words in data.pop("lemmas").items()
                 }
+                data["name_set"] = frozenset(word(w) for w in data.pop("names", ()))
                 antonyms = {k: set(v) for k, v in data["antonyms"].items()}
                 for a, b in _EXTRA_ANTONYMS:
                     antonyms.setdefault(a, set()).add(b)
@@ -194,6 +200,11 @@ def known_word(word: str) -> bool:
     """Is ``word`` (lower-case) an English word WordNet knows in any part of speech?"""
     t = table()
     return any(base in t["lemma_sets"][pos] for base in lemmas(word) for pos in t["lemma_sets"])
+
+
+def is_name(word: str) -> bool:
+    """Is ``word`` (lower-case) a name in its most frequent sense (Berlin, Saturn, Einstein)?"""
+    return word in table()["name_set"]
 
 
 def is_noun(word: str) -> bool:

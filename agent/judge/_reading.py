@@ -89,9 +89,14 @@ def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
                 claim_between = {
                     t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
                 }
-                if ("by" in between) == ("by" in claim_between):
+                if ("by" in between) == ("by" in claim_between) and not (
+                    "because" in claim_between and between & _CAUSE_VERBS
+                ):  # "X because of Y" is "Y contributes to X"
                     return True
     return False
+
+
+_CAUSE_VERBS = frozenset("cause causes caused contributes contributed led leads made makes".split())
 
 
 @dataclass(frozen=True)
@@ -314,3 +319,40 @@ def _not_contrasted(c: _Text, s: _Text, found: dict[int, list[int]]) -> dict[int
         ]
         for i, spots in found.items()
     }
+
+
+# "the landing never happened": the verb says only that the event took place
+_HAPPENED = frozenset(["happen", "happens", "happened", "occur", "occurs", "occurred"])
+
+
+def _event_stated(c: _Text, s: _Text, placed: dict[int, int], missing: int) -> int | None:
+    """Where the sentence states, with a verb, the event a claim says happened (or never did):
+    "the Moon landing never happened" against "Apollo 11 landed the lunar module on the Moon". The
+    missing part is the claim's "happened"; the part before it is the event, found in the sentence
+    in a past verb's form ("landed" for "landing"). That token's index, or None."""
+    unit = c.units[missing]
+    if missing == 0 or len(unit.tokens) != 1 or unit.tokens[0].low not in _HAPPENED:
+        return None
+    event = missing - 1
+    if event not in placed or c.units[event].proper:
+        return None
+    said, stated = c.units[event].tokens[-1].low, s.tokens[placed[event]].low
+    if stated == said or not stated.endswith("ed") or said.endswith("ed"):
+        return None
+    return placed[event]
+
+
+def _place(found: dict[int, list[int]]) -> dict[int, int]:
+    """One place per matched unit: in claim order where possible, else the nearest to the others.
+    A unit found only where another part already stands is not placed: "vegetables" is found at
+    "tomatoes" (a kind of vegetable) in "tomatoes are fruits", which states no "vegetables"."""
+    placed: dict[int, int] = {}
+    last = -1
+    for u, spots in sorted(found.items()):
+        free = [s for s in spots if s not in placed.values()]
+        if not free:
+            continue
+        after = [s for s in free if s > last]
+        placed[u] = after[0] if after else free[0]
+        last = placed[u]
+    return placed

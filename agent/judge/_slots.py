@@ -67,6 +67,12 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
     return None
 
 
+def _apart(tok: _Tok, r: Quantity) -> int:
+    """Characters between a word and a number, either side of it ("began in 1972 and was
+    completed in 1979": 1979 is the nearer to "completed")."""
+    return r.start - tok.end if r.start >= tok.end else max(tok.start - r.end, 0)
+
+
 def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
     """The sentence token where the content word next to the claim's number was matched."""
     best, gap = None, None
@@ -154,8 +160,7 @@ def _number_conflict(
             return None, True, loose
         anchor = _anchor(c, q, placed)
         if anchor is not None:
-            at = s.tokens[anchor].start
-            same.sort(key=lambda r: min(abs(r.start - at), abs(at - r.end)))
+            same.sort(key=lambda r: _apart(s.tokens[anchor], r))
         if q.within(same[0]) or (
             q.dimension != "year"
             and any(q.within(r) for r in same if not (_earlier(s, r) or _counts_other(c, q, s, r)))

@@ -223,7 +223,12 @@ def _analyse(text: str) -> _Text:
                 (i > 0 and not title_case)
                 or not lex.known_word(low)
                 or tok.text.isupper()
-                or (i == 0 and not title_case and low not in _STOP and _name_follows(tokens))
+                or (
+                    i == 0
+                    and not title_case
+                    and low not in _STOP
+                    and (_name_follows(tokens) or lex.is_name(low))
+                )
             )
         )
         numbers_at = (in_number(tok), i + 1 < len(tokens) and in_number(tokens[i + 1]))
@@ -367,17 +372,6 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                 if m:
                     out.extend(t.index for t in sent.tokens if t.start == m.start())
     return out
-
-
-def _place(found: dict[int, list[int]]) -> dict[int, int]:
-    """One place per matched unit: in claim order where possible, else the nearest to the others."""
-    placed: dict[int, int] = {}
-    last = -1
-    for u, spots in sorted(found.items()):
-        after = [s for s in spots if s > last]
-        placed[u] = after[0] if after else spots[0]
-        last = placed[u]
-    return placed
 
 
 def _clause_bounds(sent: _Text, lo: int, hi: int) -> tuple[int, int]:

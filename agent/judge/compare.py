@@ -29,10 +29,12 @@ from agent.judge._framing import framed
 from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
     _compound_split,
+    _event_stated,
     _narrower_subject,
     _not_contrasted,
     _off_scope,
     _other_subject,
+    _place,
     _read,
     _Reading,
     _says_solely,
@@ -46,14 +48,13 @@ from agent.judge._restate import (
     said_alike,
     subject_restated,
 )
-from agent.judge._roles import held_in_another_role
+from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._slots import _list_of, _slot, _slot_filled_otherwise
 from agent.judge._text import (
     _analyse,
     _clause_bounds,
     _find,
     _phrase_negations,
-    _place,
     _Text,
     _Unit,
 )
@@ -198,7 +199,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if len(matched) < max(1, (len(c.units) + 1) // 2) or len(unmatched) > 1:
         return None
     placed = _place(matched)
-    if not placed:
+    unmatched += [i for i in matched if i not in placed]
+    if not placed or len(unmatched) > 1:
         return None
     if unmatched and (stated := _event_stated(c, s, placed, unmatched[0])) is not None:
         placed, unmatched = {**placed, unmatched[0]: stated}, []
@@ -234,27 +236,6 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     return _every_part_there(c, s, placed, r)
 
 
-# "the landing never happened": the verb says only that the event took place
-_HAPPENED = frozenset(["happen", "happens", "happened", "occur", "occurs", "occurred"])
-
-
-def _event_stated(c: _Text, s: _Text, placed: dict[int, int], missing: int) -> int | None:
-    """Where the sentence states, with a verb, the event a claim says happened (or never did):
-    "the Moon landing never happened" against "Apollo 11 landed the lunar module on the Moon". The
-    missing part is the claim's "happened"; the part before it is the event, found in the sentence
-    in a past verb's form ("landed" for "landing"). That token's index, or None."""
-    unit = c.units[missing]
-    if missing == 0 or len(unit.tokens) != 1 or unit.tokens[0].low not in _HAPPENED:
-        return None
-    event = missing - 1
-    if event not in placed or c.units[event].proper:
-        return None
-    said, stated = c.units[event].tokens[-1].low, s.tokens[placed[event]].low
-    if stated == said or not stated.endswith("ed") or said.endswith("ed"):
-        return None
-    return placed[event]
-
-
 # words of a change in a value, whose opposite with another value refutes ("rose to 5%" / "fell to
 # 3.5%"); not events such as "died" / "born", whose dates differ anyway
 _CHANGE = frozenset(
@@ -269,6 +250,9 @@ def _one_part_missing(
 ) -> Comparison | None:
     """Every part of the claim but one is in the sentence: another subject, or what stands in
     the missing part's place."""
+    plain = not (r.conflict or r.negated or r.hedged or r.tensed or r.loose)
+    if missing == 0 and plain and (holder := only_holder(c, s, placed)) is not None:
+        return holder  # "Paris is the capital of France" for "Berlin is the capital of France"
     if (
         missing == 0
         and len(c.units) >= 3

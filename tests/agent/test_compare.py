@@ -1014,6 +1014,16 @@ def test_a_kind_is_said_by_a_kind_of_it_and_not_the_other_way():
     assert reverse is None or reverse.stance != "supports", reverse
 
 
+def test_a_kind_found_only_where_another_part_stands_states_nothing():
+    """ "Vegetables" is found at "tomatoes" (WordNet's tomato is a vegetable), but "tomatoes" is
+    the claim's subject: "tomatoes are fruits" does not state that tomatoes are vegetables."""
+    decided = compare("Tomatoes are vegetables.", "Botanically, tomatoes are fruits.")
+    assert decided is None or decided.stance != "supports", decided
+    assert_decides(
+        "Tomatoes are fruits.", "Botanically, tomatoes are fruits.", "supports", "same", ""
+    )
+
+
 def test_parts_picked_from_the_items_of_a_list_state_nothing():
     """A claim whose parts are found only across the items of a list is not stated by it: the
     sentence lists effects, it does not say the one thing the claim says of the other."""
@@ -1168,18 +1178,30 @@ def test_a_value_is_read_at_the_precision_it_is_written(claim, sentence, stance,
         ("The population of Ostrania is 68.4 million", "Ostrania has a population of 68 million."),
         # a name set against the statement ("than", "unlike", "rather than") is not what it is
         # about: this was a wrong True ("the source states every part of the claim")
-        (
-            "Velmar is the hottest planet",
-            "Tessa is the hottest planet in the system, hotter than Velmar.",
-        ),
-        ("Velmar is the hottest planet", "Unlike Velmar, Tessa is the hottest planet."),
-        ("Velmar is the hottest planet", "Tessa is the hottest planet, rather than Velmar."),
+        ("Velmar is a hot planet", "Tessa is a hot planet, hotter than Velmar."),
+        ("Velmar is a hot planet", "Unlike Velmar, Tessa is a hot planet."),
+        # refuted to a reader, but the holder's name is not next to its verb: not read
         ("Velmar is the hottest planet", "Tessa, instead of Velmar, is the hottest planet."),
     ],
 )
 def test_rounded_sources_and_contrasted_names_do_not_decide(claim, sentence):
     decision = compare(claim, sentence)
     assert decision is None or decision.rule in GUARDS, decision
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Tessa is the hottest planet in the system, hotter than Velmar.",
+        "Unlike Velmar, Tessa is the hottest planet.",
+        "Tessa is the hottest planet, rather than Velmar.",
+    ],
+)
+def test_a_name_set_against_the_one_holder_of_a_role_is_refuted(sentence):
+    """Once a wrong True ("the source states every part of the claim"): the name set against
+    the statement is not what it is about, and the hottest planet is only one."""
+    decision = compare("Velmar is the hottest planet", sentence)
+    assert decision is not None and decision.stance == "refutes", decision
 
 
 def test_a_claim_that_sets_the_name_against_it_too_is_still_stated():
@@ -1386,4 +1408,124 @@ def test_a_deed_by_the_claims_subjects_relative_is_anothers():
         "refutes",
         "negation",
         "the claim says it is so; the source says it is not (“who repeatedly turned down offers”)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "reason"),
+    [
+        (
+            "Berlin is the capital of France.",
+            "Paris is the capital and most populous city of France.",
+            "the claim says Berlin is the capital of France; the source says Paris is",
+        ),
+        (
+            "Velmar is the largest city in Ostrania.",
+            "Tessa is the largest city in Ostrania.",
+            "the source says Tessa is, and only one can be",
+        ),
+        (
+            "Orvel Tamsin was the first person to climb Mount Kessa.",
+            "Bel Ana Roske was the first person to climb Mount Kessa.",
+            "the source says Bel Ana Roske was",
+        ),
+        (
+            "Mount Velmar is the tallest mountain in Ostrania.",
+            "Mount Tessa is the tallest mountain in Ostrania.",
+            "the source says Mount Tessa is",
+        ),
+    ],
+)
+def test_a_role_only_one_can_hold_given_to_another_name_refutes(claim, sentence, reason):
+    assert_decides(claim, sentence, "refutes", "substitution", reason)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # another time: both were so
+        ("Bonn was the capital of Ostrania.", "Tessa was the capital of Ostrania."),
+        (
+            "Velmar is the largest city in Ostrania.",
+            "In 1900, Tessa was the largest city in Ostrania.",
+        ),
+        # another role, or not the one the claim names
+        (
+            "Velmar is the largest city in Ostrania.",
+            "Tessa is the second largest city in Ostrania.",
+        ),
+        ("Velmar is the capital of Ostrania.", "Tessa is the legislative capital of Ostrania."),
+        ("Velmar is the capital of Ostrania.", "Tessa is a capital of Ostrania."),
+        # a role more than one may hold
+        ("Ana Roske is a director of Kessa Labs.", "Bel Tamsin is a director of Kessa Labs."),
+        # the name may be the claim's own
+        ("Velmar is the largest city in Ostrania.", "It is the largest city in Ostrania."),
+        (
+            "Velmar is the largest city in Ostrania.",
+            "Old Velmar City is the largest city in Ostrania.",
+        ),
+        ("Velmar is the largest city in Ostrania.", "Tessa is not the largest city in Ostrania."),
+        ("Velmar is the largest city in Ostrania.", "Tessa may be the largest city in Ostrania."),
+    ],
+)
+def test_roles_that_others_may_hold_too_decide_nothing_against_the_claim(claim, sentence):
+    decided = compare(claim, sentence)
+    assert decided is None or decided.stance != "refutes", decided
+
+
+def test_a_known_name_that_opens_the_claim_is_a_name():
+    """WordNet knows "Einstein" (and a genius called an einstein), "Berlin", "Saturn": as the first,
+    capitalised word of a claim they are names, so "Einstein" is found in "Albert Einstein"."""
+    assert_decides(
+        "Einstein developed the theory of relativity.",
+        "Albert Einstein developed the theory of relativity.",
+        "supports",
+        "same",
+        "",
+    )
+    assert_decides(
+        "Saturn is the largest planet in the Solar System.",
+        "Jupiter is the largest planet in the Solar System.",
+        "refutes",
+        "substitution",
+        "Jupiter",
+    )
+    decided = compare("Water boils at 90 degrees.", "Water boils at 100 degrees at sea level.")
+    assert decided is not None and decided.rule == "number", decided
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "word"),
+    [
+        ("Kessa Labs made a profit in 2020.", "Kessa Labs made a loss in 2020.", "loss"),
+        (
+            "The Velmar bill was passed by the Senate.",
+            "The Velmar bill was rejected by the Senate.",
+            "rejected",
+        ),
+        (
+            "Ana Roske was acquitted of fraud.",
+            "Ana Roske was convicted of fraud in 2019.",
+            "convicted",
+        ),
+        (
+            "The Velmar budget had a surplus in 2018.",
+            "The Velmar budget had a deficit in 2018.",
+            "deficit",
+        ),
+    ],
+)
+def test_opposites_of_money_votes_and_verdicts_refute(claim, sentence, word):
+    assert_decides(claim, sentence, "refutes", "direction", f"the opposite, “{word}”")
+
+
+def test_a_date_belongs_to_the_verb_beside_it():
+    """ "began in 1972 and was completed in 1979": 1972 is when it began, so the sentence does not
+    state that it was completed in 1972 (this was a wrong True)."""
+    sentence = "Construction of the Velmar dam began in 1972 and was completed in 1979."
+    decided = compare("The Velmar dam was completed in 1972.", sentence)
+    assert decided is None or decided.stance != "supports", decided
+    assert_decides("The Velmar dam was completed in 1979.", sentence, "supports", "same", "")
+    assert_decides(
+        "Construction of the Velmar dam began in 1972.", sentence, "supports", "same", ""
     )
