@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from agent.judge import _lexicon as lex
 from agent.judge._dates import MONTHS
 from agent.judge._lexicon import DEMONYMS
+from agent.judge._numbers import _number_conflict
 from agent.judge._quantities import Quantity
-from agent.judge._slots import _number_conflict
 from agent.judge._text import (
     _EXCLUSIVE,
     _FUTURE_AUX,

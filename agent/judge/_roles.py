@@ -48,6 +48,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
             "the source says only that it was intended or considered",
             _intended(c, s, placed),
         ),
+        ("reported", "the source speaks of a part played", _played(c, s, placed)),
     )
     for rule, reason, cue in guards:
         if cue is not None:
@@ -232,6 +233,31 @@ def _one_of(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             continue  # only "the oldest", "the first": one of a kind
         for k in (at - 3, at - 4):
             if k >= 0 and [t.low for t in s.tokens[k : k + 3]] == ["one", "of", "the"]:
+                return s.raw[s.tokens[k].start : s.tokens[at].end]
+    return None
+
+
+# verbs of a part played: "played a doctor" does not say she is one
+_PLAYED = frozenset(
+    "play plays played playing portray portrays portrayed portraying voice voices voiced voicing "
+    "star stars starred starring impersonate impersonates impersonated depict depicts depicted "
+    "cast".split()
+)
+
+
+def _played(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The claim says what its subject is ("is a doctor"); the sentence has the word after a
+    verb of acting ("played a doctor", "starred as a detective"): those words."""
+    copulas = {"is", "was", "are", "were", "be", "been"}
+    if any(t.low in _PLAYED for t in c.tokens):
+        return None
+    for i, at in placed.items():
+        unit = c.units[i]
+        first = unit.tokens[0].index
+        if unit.proper or first < 2 or c.tokens[first - 2].low not in copulas:
+            continue
+        for k in range(max(0, at - 4), at):
+            if s.tokens[k].low in _PLAYED:
                 return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
 

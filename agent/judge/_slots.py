@@ -1,6 +1,6 @@
 """Where the claim's parts sit in the sentence (the comparison stage's structural checks): a slot
-of the claim filled otherwise, a number in conflict, and what the sentence has in place of the
-claim's one unmatched part (another name or noun of its kind, a nationality, an opposite)."""
+of the claim filled otherwise, and what the sentence has in place of the claim's one unmatched part
+(another name or noun of its kind, a nationality, an opposite). Numbers: agent/judge/_numbers.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from agent.judge import _lexicon as lex
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
-from agent.judge._quantities import Quantity
 from agent.judge._roles import not_one_kind
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
 
@@ -67,23 +66,6 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
     return None
 
 
-def _apart(tok: _Tok, r: Quantity) -> int:
-    """Characters between a word and a number, either side of it ("began in 1972 and was
-    completed in 1979": 1979 is the nearer to "completed")."""
-    return r.start - tok.end if r.start >= tok.end else max(tok.start - r.end, 0)
-
-
-def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
-    """The sentence token where the content word next to the claim's number was matched."""
-    best, gap = None, None
-    for i, pos in placed.items():
-        tok = c.units[i].tokens[0]
-        d = min(abs(tok.start - q.end), abs(q.start - c.units[i].tokens[-1].end))
-        if gap is None or d < gap:
-            best, gap = pos, d
-    return best
-
-
 # nouns that turn a direction word around: "increasing rates of ice mass loss" is more decrease
 _DOWNWARD = frozenset(
     """
@@ -109,77 +91,6 @@ def _antonymous_heads(a: str, b: str) -> bool:
     head_a, _, tail_a = a.partition("-")
     head_b, _, tail_b = b.partition("-")
     return bool(tail_a) and tail_a == tail_b and lex.antonymous(head_a, head_b)
-
-
-def _listed(s: _Text, a: Quantity, b: Quantity) -> bool:
-    """Two quantities of one list: nothing but "and", "or", "to" or commas between them."""
-    first, second = sorted((a, b), key=lambda q: q.start)
-    between = s.raw[first.end : second.start].replace(",", " ").split()
-    return all(w.lower() in {"and", "or", "to", "-", "–"} for w in between)
-
-
-def _list_of(s: _Text, q: Quantity) -> str:
-    """``q`` as the sentence says it, with the quantities listed beside it ("the late 1960s and
-    early 1970s"), so that a reason quotes the whole list."""
-    same = sorted((r for r in s.numbers if r.dimension == q.dimension), key=lambda r: r.start)
-    at = next((i for i, r in enumerate(same) if r == q), None)
-    if at is None:
-        return q.text
-    first = last = at
-    while first > 0 and _listed(s, same[first - 1], same[first]):
-        first -= 1
-    while last + 1 < len(same) and _listed(s, same[last], same[last + 1]):
-        last += 1
-    return s.raw[same[first].start : same[last].end]
-
-
-def _counts_other(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
-    """Does the sentence's number count another thing than the claim's ("12 regions and 40
-    provinces" for "12 provinces")?"""
-    mine = next((t.low for t in c.tokens if t.start >= q.end), "")
-    theirs = next((t.low for t in s.tokens if t.start >= r.end), "")
-    words = mine.isalpha() and theirs.isalpha() and mine not in _STOP and theirs not in _STOP
-    return words and not _word_match(mine, theirs)
-
-
-def _earlier(s: _Text, r: Quantity) -> bool:
-    """Is the sentence's number the value another came from ("up from 1.5 million")?"""
-    before = [t.low for t in s.tokens if t.end <= r.start][-2:]
-    return bool(before) and before[-1] == "from" and (len(before) < 2 or before[0] != "range")
-
-
-def _number_conflict(
-    c: _Text, s: _Text, placed: dict[int, int]
-) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
-    """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
-    the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
-    conflict, loose = None, False
-    for q in c.numbers:
-        same = [r for r in s.numbers if r.dimension == q.dimension]
-        if not same:
-            return None, True, loose
-        anchor = _anchor(c, q, placed)
-        if anchor is not None:
-            same.sort(key=lambda r: _apart(s.tokens[anchor], r))
-        if q.within(same[0]) or (
-            q.dimension != "year"
-            and any(q.within(r) for r in same if not (_earlier(s, r) or _counts_other(c, q, s, r)))
-        ):
-            continue
-        if q.dimension != "year" and any(q.within(r) for r in same if _earlier(s, r)):  # "up
-            loose = True  # from 1.5 million in 2000" does not say the city has 1.5 million
-            continue
-        held = [r for r in same[1:] if q.within(r)]
-        if held and _listed(s, same[0], held[0]):  # "in the late 1960s and early 1970s"
-            continue
-        if held:  # a date of the claim's, but not where it belongs
-            loose = True
-            continue
-        if any(q.overlaps(r) or r.rounds(q) for r in same[:1]):
-            loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain
-            continue
-        conflict = conflict or (q, same[0])
-    return conflict, False, loose
 
 
 def _neighbours(c: _Text, unit: _Unit) -> tuple[_Tok | None, _Tok | None]:

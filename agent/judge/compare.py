@@ -26,6 +26,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._framing import framed
+from agent.judge._numbers import _list_of
 from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
     _compound_split,
@@ -49,7 +50,7 @@ from agent.judge._restate import (
     subject_restated,
 )
 from agent.judge._roles import held_in_another_role, only_holder
-from agent.judge._slots import _list_of, _slot, _slot_filled_otherwise
+from agent.judge._slots import _slot, _slot_filled_otherwise
 from agent.judge._text import (
     _analyse,
     _clause_bounds,

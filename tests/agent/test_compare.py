@@ -1529,3 +1529,37 @@ def test_a_date_belongs_to_the_verb_beside_it():
     assert_decides(
         "Construction of the Velmar dam began in 1972.", sentence, "supports", "same", ""
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a part played is not what she is
+        ("Ana Roske is a doctor.", "Ana Roske played a doctor in the film Nightfall."),
+        ("Ana Roske is a doctor.", "In Nightfall, Ana Roske starred as a doctor."),
+        # one number is a part of the whole: neither the part nor the whole is plain
+        (
+            "Kessa Labs has 200 employees.",
+            "Kessa Labs has 200 employees in Velmar and 300 more abroad.",
+        ),
+        (
+            "Kessa Labs has 500 employees.",
+            "Kessa Labs has 200 employees in Velmar and 300 more abroad.",
+        ),
+        # the claim's verb twice, beside two dates
+        (
+            "The Velmar bridge opened in 1990.",
+            "The Velmar bridge, which replaced a ferry that opened in 1990, opened in 2005.",
+        ),
+    ],
+)
+def test_parts_played_parts_of_a_whole_and_verbs_said_twice_are_not_plain(claim, sentence):
+    """Each of these was a wrong True ("the source states every part of the claim")."""
+    decided = compare(claim, sentence)
+    assert decided is None or decided.rule in GUARDS, decided
+
+
+def test_working_as_one_still_states_it():
+    assert_decides(
+        "Ana Roske is a doctor.", "Ana Roske worked as a doctor in Velmar.", "supports", "same", ""
+    )

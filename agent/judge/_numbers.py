@@ -1,0 +1,132 @@
+"""The claim's numbers against the sentence's (the comparison stage's number reading): which of the
+sentence's values of one dimension is the claim's — the one beside the claim's word, on the side the
+claim has it — and whether it conflicts, agrees, or is not plain (a value given loosely, the value
+something came from, a part of a whole, the claim's verb twice beside two values)."""
+
+from __future__ import annotations
+
+from agent.judge._quantities import Quantity
+from agent.judge._text import _STOP, _Text, _Tok, _word_match
+
+
+def _apart(tok: _Tok, r: Quantity, after: bool) -> tuple[bool, int]:
+    """How far a number stands from a word: first on the side the claim has its number ("opened
+    in 1990": after the verb), then in characters ("began in 1972 and was completed in 1979": 1979
+    is the nearer to "completed")."""
+    if r.start >= tok.end:
+        return not after, r.start - tok.end
+    return after, max(tok.start - r.end, 0)
+
+
+def _said_twice(s: _Text, anchor: int, q: Quantity, same: list[Quantity], after: bool) -> bool:
+    """The claim's word beside its number is in the sentence twice, once nearest the claim's value
+    and once nearest another ("The bridge, which replaced a ferry that opened in 1990, opened in
+    2005"): which one is the claim's is not plain."""
+    word = s.tokens[anchor].low
+    nearest = {
+        q.within(min(same, key=lambda r: _apart(t, r, after))) for t in s.tokens if t.low == word
+    }
+    return len(nearest) > 1
+
+
+def _more_besides(s: _Text, same: list[Quantity]) -> bool:
+    """The sentence's number of the claim's value is one part, another number "more" the rest
+    ("200 employees in Velmar and 300 more abroad"): the whole is not the claim's value."""
+    for r in same:
+        after = next((t.low for t in s.tokens if t.start >= r.end), "")
+        if after in {"more", "others", "other", "additional", "further"}:
+            return True
+    return False
+
+
+def _claim_word(c: _Text, q: Quantity, placed: dict[int, int]) -> _Tok:
+    """The claim's matched content word nearest its number."""
+    words = [(c.units[i].tokens[0], c.units[i].tokens[-1]) for i in placed]
+    first, last = min(words, key=lambda w: min(abs(w[0].start - q.end), abs(q.start - w[1].end)))
+    return last if q.start >= last.end else first
+
+
+def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
+    """The sentence token where the content word next to the claim's number was matched."""
+    best, gap = None, None
+    for i, pos in placed.items():
+        tok = c.units[i].tokens[0]
+        d = min(abs(tok.start - q.end), abs(q.start - c.units[i].tokens[-1].end))
+        if gap is None or d < gap:
+            best, gap = pos, d
+    return best
+
+
+def _listed(s: _Text, a: Quantity, b: Quantity) -> bool:
+    """Two quantities of one list: nothing but "and", "or", "to" or commas between them."""
+    first, second = sorted((a, b), key=lambda q: q.start)
+    between = s.raw[first.end : second.start].replace(",", " ").split()
+    return all(w.lower() in {"and", "or", "to", "-", "–"} for w in between)
+
+
+def _list_of(s: _Text, q: Quantity) -> str:
+    """``q`` as the sentence says it, with the quantities listed beside it ("the late 1960s and
+    early 1970s"), so that a reason quotes the whole list."""
+    same = sorted((r for r in s.numbers if r.dimension == q.dimension), key=lambda r: r.start)
+    at = next((i for i, r in enumerate(same) if r == q), None)
+    if at is None:
+        return q.text
+    first = last = at
+    while first > 0 and _listed(s, same[first - 1], same[first]):
+        first -= 1
+    while last + 1 < len(same) and _listed(s, same[last], same[last + 1]):
+        last += 1
+    return s.raw[same[first].start : same[last].end]
+
+
+def _counts_other(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
+    """Does the sentence's number count another thing than the claim's ("12 regions and 40
+    provinces" for "12 provinces")?"""
+    mine = next((t.low for t in c.tokens if t.start >= q.end), "")
+    theirs = next((t.low for t in s.tokens if t.start >= r.end), "")
+    words = mine.isalpha() and theirs.isalpha() and mine not in _STOP and theirs not in _STOP
+    return words and not _word_match(mine, theirs)
+
+
+def _earlier(s: _Text, r: Quantity) -> bool:
+    """Is the sentence's number the value another came from ("up from 1.5 million")?"""
+    before = [t.low for t in s.tokens if t.end <= r.start][-2:]
+    return bool(before) and before[-1] == "from" and (len(before) < 2 or before[0] != "range")
+
+
+def _number_conflict(
+    c: _Text, s: _Text, placed: dict[int, int]
+) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
+    """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
+    the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
+    conflict, loose = None, False
+    for q in c.numbers:
+        same = [r for r in s.numbers if r.dimension == q.dimension]
+        if not same:
+            return None, True, loose
+        anchor = _anchor(c, q, placed)
+        if anchor is not None:
+            after = q.start >= _claim_word(c, q, placed).end
+            same.sort(key=lambda r: _apart(s.tokens[anchor], r, after))
+            if _said_twice(s, anchor, q, same, after) or _more_besides(s, same):
+                loose = True  # "a ferry that opened in 1990, opened in 2005"; "200 … and 300 more"
+                continue
+        if q.within(same[0]) or (
+            q.dimension != "year"
+            and any(q.within(r) for r in same if not (_earlier(s, r) or _counts_other(c, q, s, r)))
+        ):
+            continue
+        if q.dimension != "year" and any(q.within(r) for r in same if _earlier(s, r)):  # "up
+            loose = True  # from 1.5 million in 2000" does not say the city has 1.5 million
+            continue
+        held = [r for r in same[1:] if q.within(r)]
+        if held and _listed(s, same[0], held[0]):  # "in the late 1960s and early 1970s"
+            continue
+        if held:  # a date of the claim's, but not where it belongs
+            loose = True
+            continue
+        if any(q.overlaps(r) or r.rounds(q) for r in same[:1]):
+            loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain
+            continue
+        conflict = conflict or (q, same[0])
+    return conflict, False, loose
