@@ -356,3 +356,33 @@ def _place(found: dict[int, list[int]]) -> dict[int, int]:
         placed[u] = after[0] if after else free[0]
         last = placed[u]
     return placed
+
+
+# prepositions that add a time, place or manner to what the claim says happened
+_ADJUNCT = frozenset("at in on during for with from while before after".split())
+
+
+def _never_at_all(
+    c: _Text, s: _Text, missing: int, r: _Reading, placed: dict[int, int], window: range
+) -> bool:
+    """The sentence says its subject never did what the claim says, and the claim's one part the
+    sentence lacks only adds when or where ("never failed mathematics" for "failed mathematics at
+    school"): never is at no time and in no place. Not a name ("never visited Paris" says nothing
+    of Velmar), not the subject, not where the "never" is off the claim's words, and not where
+    the sentence has an adjunct of its own after them ("never lost a match on clay")."""
+    unit = c.units[missing]
+    at = unit.tokens[0].index
+    while at > 0 and c.tokens[at - 1].low in {"the", "a", "an", "his", "her", "its", "their"}:
+        at -= 1
+    own = any(t.low in _ADJUNCT for t in s.tokens[max(placed.values()) + 1 : window.stop])
+    return (
+        not own
+        and missing > 0
+        and not unit.proper
+        and not r.neg_c
+        and at > 0
+        and c.tokens[at - 1].low in _ADJUNCT
+        and bool(r.neg_s)
+        and all(s.tokens[i].low == "never" for i in r.neg_s)
+        and not any(_off_scope(c, s, i, placed) for i in r.neg_s)
+    )

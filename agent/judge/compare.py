@@ -32,6 +32,7 @@ from agent.judge._reading import (
     _compound_split,
     _event_stated,
     _narrower_subject,
+    _never_at_all,
     _not_contrasted,
     _off_scope,
     _other_subject,
@@ -251,8 +252,8 @@ def _one_part_missing(
 ) -> Comparison | None:
     """Every part of the claim but one is in the sentence: another subject, or what stands in
     the missing part's place."""
-    plain = not (r.conflict or r.negated or r.hedged or r.tensed or r.loose)
-    if missing == 0 and plain and (holder := only_holder(c, s, placed)) is not None:
+    plain = not (r.conflict or r.hedged or r.tensed or r.loose)
+    if missing == 0 and plain and not r.negated and (holder := only_holder(c, s, placed)):
         return holder  # "Paris is the capital of France" for "Berlin is the capital of France"
     if (
         missing == 0
@@ -270,6 +271,8 @@ def _one_part_missing(
         # "part of her first studio album" against "for her second studio album": the word that
         # relates the two is not compared, the position is
         return _number_given_otherwise(s, r.conflict)
+    if plain and r.negated and _never_at_all(c, s, missing, r, placed, window):
+        return _negation(c, s, r)  # "never failed mathematics" for "failed mathematics at school"
     if r.negated or r.hedged or r.tensed or r.loose or missing == 0:
         return None
     slot = _slot(c, s, missing, placed, window)

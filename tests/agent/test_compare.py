@@ -1563,3 +1563,23 @@ def test_working_as_one_still_states_it():
     assert_decides(
         "Ana Roske is a doctor.", "Ana Roske worked as a doctor in Velmar.", "supports", "same", ""
     )
+
+
+def test_never_refutes_the_deed_at_any_time_or_place():
+    """ "never failed mathematics" is at no time and in no place: it refutes "failed mathematics at
+    school"; not another deed of the same kind somewhere the sentence names itself."""
+    assert_decides(
+        "Orvel Tamsin failed mathematics at school.",
+        "Orvel Tamsin never failed mathematics; he excelled at it.",
+        "refutes",
+        "negation",
+        "never failed mathematics",
+    )
+    for sentence in (
+        "Ana Roske never lost a match on clay.",
+        "Ana Roske never lost a match in Velmar.",
+    ):
+        decided = compare("Ana Roske lost a match on grass.", sentence)
+        assert decided is None or decided.stance != "refutes", decided
+    decided = compare("Ana Roske visited Tessa in 2010.", "Ana Roske never visited Velmar.")
+    assert decided is None or decided.stance != "refutes", decided
