@@ -129,4 +129,30 @@ def _number_conflict(
             loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain
             continue
         conflict = conflict or (q, same[0])
-    return conflict, False, loose
+    return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
+
+
+def _paired_otherwise(c: _Text, s: _Text) -> bool:
+    """The claim's value and its year are both in the sentence, but the value beside another year
+    ("reached 8 percent in 2022, and 10 percent in 2023" for "reached 10% in 2022"): not plain."""
+    years = [q for q in c.numbers if q.dimension == "year"]
+    their_years = [r for r in s.numbers if r.dimension == "year"]
+    if len(years) != 1 or len(their_years) < 2:
+        return False
+    year = years[0]
+    for q in c.numbers:
+        if q.start == year.start:  # the year itself, and what else it is read as (its decade)
+            continue
+        after = year.start > q.start  # "10% in 2022": the year after the value
+        spots = [r for r in s.numbers if r.dimension == q.dimension and q.within(r)]
+        beside = [min(their_years, key=lambda y, r=r: _between(r, y, after)) for r in spots]
+        if spots and not any(year.within(y) for y in beside):
+            return True
+    return False
+
+
+def _between(r: Quantity, y: Quantity, after: bool) -> tuple[bool, int]:
+    """How far a year stands from a value: first on the claim's side, then in characters."""
+    if y.start >= r.end:
+        return not after, y.start - r.end
+    return after, max(r.start - y.end, 0)

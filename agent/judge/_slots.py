@@ -48,7 +48,7 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
                     end += 1
                 elif gap.strip() not in {"", ","}:
                     break
-            near = {t.low for t in s.tokens[start : start + 5]}
+            near = _unbroken(s, start, 5)
             if names[0] in near or names[-1] in near:  # "by American singer Katy Perry"
                 fills.append(list(unit.text.split()))
                 continue
@@ -91,6 +91,19 @@ def _antonymous_heads(a: str, b: str) -> bool:
     head_a, _, tail_a = a.partition("-")
     head_b, _, tail_b = b.partition("-")
     return bool(tail_a) and tail_a == tail_b and lex.antonymous(head_a, head_b)
+
+
+def _unbroken(s: _Text, start: int, most: int) -> set[str]:
+    """The words from ``start`` up to ``most`` of them, as far as no comma or bracket breaks them
+    ("by American singer Katy Perry" is one phrase; "in Tessa, with offices in Velmar" is not)."""
+    out = set()
+    for tok in s.tokens[start : start + most]:
+        if tok.index > start and any(
+            p in s.raw[s.tokens[tok.index - 1].end : tok.start] for p in ",;("
+        ):
+            break
+        out.add(tok.low)
+    return out
 
 
 def _neighbours(c: _Text, unit: _Unit) -> tuple[_Tok | None, _Tok | None]:

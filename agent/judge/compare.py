@@ -25,14 +25,13 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
+from agent.judge._events import _event_stated, _never_at_all
 from agent.judge._framing import framed
 from agent.judge._numbers import _list_of
 from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
     _compound_split,
-    _event_stated,
     _narrower_subject,
-    _never_at_all,
     _not_contrasted,
     _off_scope,
     _other_subject,
@@ -323,7 +322,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
         return _decision(
             "neutral",
             "tense",
-            f"the claim is in the {c.tense} tense; the source speaks of the {r.tense_s}",
+            f"the claim is in the {c.tense or 'present'} tense; the source speaks of the"
+            f" {r.tense_s if r.tense_s and r.tense_s != c.tense else 'past'}",
         )
     if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
         return None

@@ -1583,3 +1583,39 @@ def test_never_refutes_the_deed_at_any_time_or_place():
         assert decided is None or decided.stance != "refutes", decided
     decided = compare("Ana Roske visited Tessa in 2010.", "Ana Roske never visited Velmar.")
     assert decided is None or decided.stance != "refutes", decided
+
+
+def test_a_value_beside_another_year_does_not_state_the_claims_pair():
+    """ "8 percent in 2022, and 10 percent in 2023" holds both 10% and 2022, but not together: it
+    was a wrong True for "reached 10% in 2022"."""
+    sentence = "Inflation in Ostrania reached 8 percent in 2022, and 10 percent in 2023."
+    decided = compare("Inflation in Ostrania reached 10% in 2022.", sentence)
+    assert decided is None or decided.stance != "supports", decided
+    assert_decides("Inflation in Ostrania reached 8% in 2022.", sentence, "supports", "same", "")
+    decided = compare("Inflation in Ostrania reached 12% in 2023.", sentence)
+    assert decided is not None and decided.stance == "refutes", decided
+
+
+def test_a_present_claim_is_not_stated_by_its_verb_in_the_past():
+    """ "lived in Velmar until 2010 and now lives in Tessa" was a wrong True for "lives in Velmar"."""
+    for claim, sentence in (
+        (
+            "Ana Roske lives in Velmar.",
+            "Ana Roske lived in Velmar until 2010 and now lives in Tessa.",
+        ),
+        ("Ana Roske works for Kessa Labs.", "Ana Roske worked for Kessa Labs from 2001 to 2005."),
+    ):
+        assert_decides(claim, sentence, "neutral", "tense", "the source speaks of the past")
+    assert_decides(
+        "Ana Roske lived in Velmar.", "Ana Roske lives in Velmar.", "supports", "same", ""
+    )
+
+
+def test_the_claims_place_after_its_verb_filled_otherwise_refutes():
+    """ "headquartered in Tessa, with offices in Velmar": the slot after "headquartered in" holds
+    Tessa, and Velmar stands elsewhere (this was a wrong True for "… in Velmar")."""
+    sentence = "Kessa Labs is headquartered in Tessa, with offices in Velmar."
+    assert_decides(
+        "Kessa Labs is headquartered in Velmar.", sentence, "refutes", "substitution", "Tessa"
+    )
+    assert_decides("Kessa Labs is headquartered in Tessa.", sentence, "supports", "same", "")

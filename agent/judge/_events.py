@@ -1,0 +1,58 @@
+"""Events the claim says happened, read against the sentence: the claim's "happened" stated by the
+event's own verb ("Apollo 11 landed …" for "the Moon landing happened"), and a "never" that refutes
+the deed at any time or place ("never failed mathematics" for "failed mathematics at school")."""
+
+from __future__ import annotations
+
+from agent.judge._reading import _off_scope, _Reading
+from agent.judge._text import _Text
+
+# "the landing never happened": the verb says only that the event took place
+_HAPPENED = frozenset(["happen", "happens", "happened", "occur", "occurs", "occurred"])
+
+
+def _event_stated(c: _Text, s: _Text, placed: dict[int, int], missing: int) -> int | None:
+    """Where the sentence states, with a verb, the event a claim says happened (or never did):
+    "the Moon landing never happened" against "Apollo 11 landed the lunar module on the Moon". The
+    missing part is the claim's "happened"; the part before it is the event, found in the sentence
+    in a past verb's form ("landed" for "landing"). That token's index, or None."""
+    unit = c.units[missing]
+    if missing == 0 or len(unit.tokens) != 1 or unit.tokens[0].low not in _HAPPENED:
+        return None
+    event = missing - 1
+    if event not in placed or c.units[event].proper:
+        return None
+    said, stated = c.units[event].tokens[-1].low, s.tokens[placed[event]].low
+    if stated == said or not stated.endswith("ed") or said.endswith("ed"):
+        return None
+    return placed[event]
+
+
+# prepositions that add a time, place or manner to what the claim says happened
+_ADJUNCT = frozenset("at in on during for with from while before after".split())
+
+
+def _never_at_all(
+    c: _Text, s: _Text, missing: int, r: _Reading, placed: dict[int, int], window: range
+) -> bool:
+    """The sentence says its subject never did what the claim says, and the claim's one part the
+    sentence lacks only adds when or where ("never failed mathematics" for "failed mathematics at
+    school"): never is at no time and in no place. Not a name ("never visited Paris" says nothing
+    of Velmar), not the subject, not where the "never" is off the claim's words, and not where
+    the sentence has an adjunct of its own after them ("never lost a match on clay")."""
+    unit = c.units[missing]
+    at = unit.tokens[0].index
+    while at > 0 and c.tokens[at - 1].low in {"the", "a", "an", "his", "her", "its", "their"}:
+        at -= 1
+    own = any(t.low in _ADJUNCT for t in s.tokens[max(placed.values()) + 1 : window.stop])
+    return (
+        not own
+        and missing > 0
+        and not unit.proper
+        and not r.neg_c
+        and at > 0
+        and c.tokens[at - 1].low in _ADJUNCT
+        and bool(r.neg_s)
+        and all(s.tokens[i].low == "never" for i in r.neg_s)
+        and not any(_off_scope(c, s, i, placed) for i in r.neg_s)
+    )
