@@ -75,6 +75,22 @@ def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
     return last.cap or lex.is_noun(last.low)
 
 
+def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -> bool:
+    """Two names in the claim's order, a verb between them, and "by" between them on one side only:
+    one side says the first did it, the other that it was done to the first."""
+    mine = [t.low for t in c.tokens[c.units[x].tokens[-1].index + 1 : c.units[y].tokens[0].index]]
+    theirs = [t.low for t in s.tokens[placed[x] + len(c.units[x].tokens) : placed[y]]]
+    verbs = [w for w in mine if w not in _STOP and any(_word_match(w, v) for v in theirs)]
+
+    def passive(words: list[str]) -> bool:  # the shared verb right before "by": "acquired by"
+        return any(
+            b == "by" and any(_word_match(v, a) for v in verbs)
+            for a, b in zip(words, words[1:], strict=False)
+        )
+
+    return bool(verbs) and passive(mine) != passive(theirs)
+
+
 def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
     names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")
@@ -84,6 +100,8 @@ def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     ]
     for x in names:
         for y in names:
+            if x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y):
+                return True  # "Kessa Labs acquired Orvel Corp" for "… was acquired by Orvel Corp"
             if x < y and placed[x] > placed[y]:
                 between = {t.low for t in s.tokens[placed[y] : placed[x]]}
                 claim_between = {

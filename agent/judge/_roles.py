@@ -196,7 +196,17 @@ def _former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             continue
         if s.tokens[at - 1].low in _FORMER:
             return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
+        k = at - 2 if s.tokens[at - 1].low == "the" else at - 1  # "resigned as (the) CEO"
+        if k >= 1 and s.tokens[k].low == "as" and s.tokens[k - 1].low in _LEFT:
+            verb = k - 2 if s.tokens[k - 1].low == "down" and k >= 2 else k - 1
+            return s.raw[s.tokens[verb].start : s.tokens[at].end]  # "stepped down as CEO"
     return None
+
+
+# verbs of leaving a post, before "as" and the post ("resigned as CEO", "stepped down as mayor")
+_LEFT = frozenset(
+    "down resigned retired quit ousted replaced removed fired dismissed sacked left".split()
+)
 
 
 _DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())

@@ -356,6 +356,8 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         return out
     word = unit.tokens[0].low
     out = [t.index for t in sent.tokens if _word_match(word, t.low)]
+    own = [i for i in out if lex.lemmas(sent.tokens[i].low) & lex.lemmas(word)]
+    out = own or out  # the word itself before its synonym ("signed … but never ratified")
     if not out and lex.noun_only(word):  # "musician" is said by "vocalist": a kind of musician
         out = [
             t.index

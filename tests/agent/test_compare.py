@@ -1619,3 +1619,30 @@ def test_the_claims_place_after_its_verb_filled_otherwise_refutes():
         "Kessa Labs is headquartered in Velmar.", sentence, "refutes", "substitution", "Tessa"
     )
     assert_decides("Kessa Labs is headquartered in Tessa.", sentence, "supports", "same", "")
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # each was a wrong True
+        (
+            "Ana Roske is the CEO of Kessa Labs.",
+            "Ana Roske stepped down as CEO of Kessa Labs in 2019.",
+        ),
+        ("Ana Roske is the CEO of Kessa Labs.", "Ana Roske resigned as the CEO of Kessa Labs."),
+        ("Kessa Labs was acquired by Orvel Corp.", "Kessa Labs acquired Orvel Corp in 2018."),
+    ],
+)
+def test_a_post_left_and_a_deed_in_the_other_voice_do_not_state_the_claim(claim, sentence):
+    decided = compare(claim, sentence)
+    assert decided is None or decided.stance != "supports", decided
+
+
+def test_the_word_itself_is_read_before_its_synonym():
+    """WordNet gives "sign" and "ratify" one sense: "signed in 1920 but never ratified" was read as
+    stating "ratified in 1920"."""
+    sentence = "The Velmar treaty was signed in 1920 but never ratified."
+    assert_decides(
+        "The Velmar treaty was ratified in 1920.", sentence, "refutes", "negation", "never ratified"
+    )
+    assert_decides("The Velmar treaty was signed in 1920.", sentence, "supports", "same", "")
