@@ -43,6 +43,20 @@ _FRAMES = [  # (pattern with a group P: the proposition the sentence calls false
         re.I,
     ),
     re.compile(rf"^(?P<p>.+?)\s+(?:is|are)\s+(?:a\s+)?{_FALSE_WORDS}\s*[.!]?$", re.I),
+    # "experts reject the idea that …", "scientists have debunked the claim that …"
+    re.compile(
+        r"\b(?:reject(?:s|ed)?|dismiss(?:es|ed)?|debunk(?:s|ed)?|refute(?:s|d)?|disprove(?:s|d)?|"
+        r"discredit(?:s|ed)?)\s+(?:the|a|this|that|any)\s+(?:\w+\s+)?(?:idea|claim|notion|belief|"
+        r"assertion|suggestion|myth|theory|rumou?r)s?\s+that\s+(?P<p>.+)",
+        re.I,
+    ),
+    # "no study has shown that …", "no evidence has been found that …"
+    re.compile(
+        r"\bno\s+(?:\w+\s+)?(?:study|studies|evidence|research|data|trial|trials|proof)\s+(?:has|have)\s+"
+        r"(?:ever\s+)?(?:been\s+found\s+|shown|found|proven|proved|demonstrated|established|confirmed)"
+        r"\s+that\s+(?P<p>.+)",
+        re.I,
+    ),
 ]
 
 

@@ -9,6 +9,8 @@ kind (agent/judge/_slots.py)."""
 
 from __future__ import annotations
 
+import re
+
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
@@ -49,6 +51,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
             _intended(c, s, placed),
         ),
         ("reported", "the source speaks of a part played", _played(c, s, placed)),
+        ("subject", "the source says it of a laboratory model only", _in_a_model(c, s)),
     )
     for rule, reason, cue in guards:
         if cue is not None:
@@ -245,6 +248,21 @@ def _one_of(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             if k >= 0 and [t.low for t in s.tokens[k : k + 3]] == ["one", "of", "the"]:
                 return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
+
+
+# animals and laboratory models a finding may hold in, and people not ("causes cancer in rats")
+_MODELS = re.compile(
+    r"\b(?:in|among)\s+(?:\w+\s+)?(?:rats?|mice|mouse|rodents?|animals?|animal models?|cells?|"
+    r"vitro|monkeys?|primates?|pigs?|zebrafish|yeast|cell cultures?|petri dish(?:es)?|the lab(?:oratory)?)\b",
+    re.I,
+)
+
+
+def _in_a_model(c: _Text, s: _Text) -> str | None:
+    """The sentence says it of rats, mice, cells, "in vitro", which the claim does not name: those
+    words, or None."""
+    m = _MODELS.search(s.raw)
+    return m.group(0) if m and not _MODELS.search(c.raw) else None
 
 
 # verbs of a part played: "played a doctor" does not say she is one

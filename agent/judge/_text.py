@@ -31,7 +31,7 @@ _HEDGES = frozenset(
     """
 may might could possibly perhaps probably likely unlikely suggest suggests suggested suggesting
 appear appears appeared seem seems seemed reportedly allegedly alleged believed thought rumoured
-rumored unclear uncertain potentially
+rumored unclear uncertain potentially rarely seldom sometimes occasionally
 """.split()
 )
 _PAST_AUX = frozenset(["was", "were", "had", "did"])

@@ -68,7 +68,10 @@ _ATTRIBUTED = re.compile(
     r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
     # "a feared murderer" is a murderer people fear: an adjective, not a report
     r"think|thinks|thought|fear|fears|(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bmost )feared|"
-    r"asked|asks|ask|whether|if)\s+(?:that\s+)?"
+    r"asked|asks|ask|whether|if)(?:\s+(?:that\s+)?|\W*$)"
+    # a view someone holds against others ("Critics say …"), not what an official said ("the city said")
+    r"|\b(?:critics|opponents|skeptics|sceptics|some|many|others|proponents|supporters|believers|"
+    r"theorists|activists|rumou?rs|posts|users)\s+(?:\w+\s+)?(?:say|says|said|insist|insists|insisted)\b"
     # a theory or hypothesis reports a view only when it says what: "the theory that …"
     # ("one of the best-supported theories in science" states a fact about one)
     r"|\b(?:hypothes\w+|theor\w+)\s+that\s+",
@@ -104,11 +107,12 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
     claim, sentence = claim.strip(), sentence.strip()
     if not claim or not sentence:
         return None
-    if claim.endswith("?"):
+    if claim.endswith("?") or sentence.rstrip('"”’)').endswith("?"):
+        who = "claim" if claim.endswith("?") else "source"
         return _decision(
             "neutral",
             "question",
-            "the claim is a question: it asserts nothing to confirm or refute",
+            f"the {who} is a question: it asserts nothing to confirm or refute",
         )
     quoted = _QUOTES_A_CLAIM.match(sentence)
     if quoted:

@@ -1646,3 +1646,32 @@ def test_the_word_itself_is_read_before_its_synonym():
         "The Velmar treaty was ratified in 1920.", sentence, "refutes", "negation", "never ratified"
     )
     assert_decides("The Velmar treaty was signed in 1920.", sentence, "supports", "same", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule", "reason"),
+    [
+        ("Experts reject the idea that coffee causes cancer.", "framing", "reject the idea that"),
+        ("Scientists have debunked the claim that coffee causes cancer.", "framing", "debunked"),
+        ("No study has shown that coffee causes cancer.", "framing", "No study has shown that"),
+    ],
+)
+def test_a_sentence_that_rejects_the_claim_refutes_it(sentence, rule, reason):
+    """Each was a wrong True ("Experts reject the idea that coffee causes cancer" states every word)."""
+    assert_decides("Coffee causes cancer.", sentence, "refutes", rule, reason)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        ("Critics say coffee causes cancer, but the evidence is weak.", "reported"),
+        ('"Coffee causes cancer," the tabloid claimed.', "reported"),
+        ("Does coffee cause cancer?", "question"),
+        ("Coffee rarely causes cancer.", "hedge"),
+        ("Coffee causes cancer in rats, a 1981 study found.", "subject"),
+    ],
+)
+def test_a_sentence_that_reports_asks_or_narrows_does_not_state_the_claim(sentence, rule):
+    """Each but the question was a wrong True."""
+    decided = compare("Coffee causes cancer.", sentence)
+    assert decided is not None and (decided.stance, decided.rule) == ("neutral", rule), decided
