@@ -13,6 +13,7 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
+from agent.judge._subject import said_of_another
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
@@ -39,7 +40,11 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         return _decision(
             "refutes", "substitution", f"the claim says {agents[0]}; the source says {agents[1]}"
         )
-    for of in (_possessed(c, s, placed), _object_of_another(c, s, placed)):
+    for of in (
+        _possessed(c, s, placed),
+        _object_of_another(c, s, placed),
+        said_of_another(c, s, placed),
+    ):
         if of is not None:  # "Ana Roske's brother", "batteries for electric cars"
             return _decision("neutral", "subject", f"the source says it of {of[0]}, not of {of[1]}")
     guards: tuple[tuple[Rule, str, str | None], ...] = (
@@ -195,6 +200,8 @@ def _former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         unit = c.units[i]
         first = unit.tokens[0].index
+        if at > 0 and s.tokens[at - 1].low in _ONCE and not unit.proper:
+            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]  # "initially supported"
         if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
             continue
         if s.tokens[at - 1].low in _FORMER:
@@ -206,6 +213,8 @@ def _former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     return None
 
 
+# "initially supported the treaty but later opposed it": so once, not now
+_ONCE = frozenset("initially originally formerly previously".split())
 # verbs of leaving a post, before "as" and the post ("resigned as CEO", "stepped down as mayor")
 _LEFT = frozenset(
     "down resigned retired quit ousted replaced removed fired dismissed sacked left".split()

@@ -1675,3 +1675,58 @@ def test_a_sentence_that_reports_asks_or_narrows_does_not_state_the_claim(senten
     """Each but the question was a wrong True."""
     decided = compare("Coffee causes cancer.", sentence)
     assert decided is not None and (decided.stance, decided.rule) == ("neutral", rule), decided
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "reason"),
+    [
+        (
+            "Ana Roske was born in Velmar.",
+            "Bel Tamsin, a friend of Ana Roske, was born in Velmar.",
+            "of a friend of Ana Roske",
+        ),
+        (
+            "Ana Roske was born in 1950.",
+            "Ana Roske married Bel Tamsin, who was born in 1950.",
+            "of Bel Tamsin",
+        ),
+        (
+            "The Velmar river is 200 km long.",
+            "The Velmar river's main tributary is 200 km long.",
+            "main tributary",
+        ),
+        (
+            "The Velmar river is 200 km long.",
+            "The navigable part of the Velmar river is 200 km long.",
+            "of the navigable part of the Velmar river",
+        ),
+    ],
+)
+def test_what_the_sentence_says_of_another_thing_the_subject_is_named_in_is_not_stated(
+    claim, sentence, reason
+):
+    """Each was a wrong True: the claim's subject is only named inside what the sentence is about."""
+    assert_decides(claim, sentence, "neutral", "subject", reason)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("Ana Roske was born in 1950.", "Ana Roske, who was born in 1950, married Bel Tamsin."),
+        ("Velmar has 10,000 inhabitants.", "The city of Velmar has 10,000 inhabitants."),
+        ("The Velmar river is 200 km long.", "The Velmar river's length is 200 km."),
+    ],
+)
+def test_the_subject_itself_in_such_phrases_still_states_the_claim(claim, sentence):
+    assert_decides(claim, sentence, "supports", "same", "")
+
+
+def test_what_was_so_at_first_is_not_stated_now():
+    """ "initially supported the treaty but later opposed it" was a wrong True for "supports"."""
+    assert_decides(
+        "Ana Roske supports the Velmar treaty.",
+        "Ana Roske initially supported the Velmar treaty but later opposed it.",
+        "neutral",
+        "tense",
+        "initially supported",
+    )

@@ -1,0 +1,104 @@
+"""Whether the sentence says it of the claim's subject, or of another thing the subject is only
+named in: "a friend of Ana Roske", "the navigable part of the Velmar river", "according to Ana
+Roske" (a phrase of another's), "married Bel Tamsin, who was born in 1950" (a relative clause about
+another name), "the Velmar river's main tributary" (the subject's phrase as the owner of something
+else). Each gives (what the sentence speaks of, the claim's subject) for the `subject` guard."""
+
+from __future__ import annotations
+
+from agent.judge import _lexicon as lex
+from agent.judge._text import _STOP, _Text, _word_match
+
+# the head before "of" that is the subject itself, not another thing: "the city of Velmar", "the
+# population of Velmar" (what Velmar has)
+_SAME_THING = frozenset(
+    "city town village state republic kingdom island isle county province municipality borough "
+    "population area size length height elevation depth name people inhabitants residents".split()
+)
+_RELATIVE = frozenset(["who", "whose", "which"])
+
+
+def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    return (
+        _inside_a_phrase(c, s, placed) or _relative_of_another(c, s, placed) or _owner(c, s, placed)
+    )
+
+
+def _inside_a_phrase(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    at, unit = placed.get(0), c.units[0]
+    if at is None or not unit.proper:
+        return None
+    k = at - 1
+    while k >= 0 and s.tokens[k].low in {"the", "a", "an"}:
+        k -= 1
+    if k < 1:
+        return None
+    before, head = s.tokens[k], s.tokens[k - 1]
+    if before.low != "of" or head.cap or head.low in _SAME_THING:
+        return None
+    if any(_word_match(t.low, head.low) for t in c.tokens):
+        return None
+    start = k - 1
+    while start > 0 and lex.is_adjective(s.tokens[start - 1].low):
+        start -= 1  # "the navigable part of"
+    if start > 0 and s.tokens[start - 1].low in {"the", "a", "an"}:
+        start -= 1
+    mine, end = unit.text, at + len(unit.tokens) - 1
+    if _adjacent(c, placed, end):  # "the Velmar river"
+        end, mine = end + len(c.units[1].tokens), f"{mine} {c.units[1].text}"
+    phrase = s.raw[s.tokens[start].start : s.tokens[end].end]
+    return (phrase[0].lower() + phrase[1:] if s.tokens[start].low == "the" else phrase), mine
+
+
+def _adjacent(c: _Text, placed: dict[int, int], end: int) -> bool:
+    """The claim's second part follows its subject's name in both ("Velmar river")."""
+    second = c.units[1] if len(c.units) > 1 else None
+    return (
+        second is not None
+        and not second.proper
+        and placed.get(1) == end + 1
+        and second.tokens[0].index == c.units[0].tokens[-1].index + 1
+    )
+
+
+def _relative_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """ "Ana Roske married Bel Tamsin, who was born in 1950": every other part of the claim is in a
+    clause that opens with "who" after another name."""
+    at, unit = placed.get(0), c.units[0]
+    rest = [p for i, p in placed.items() if i != 0]
+    if at is None or not rest or min(rest) < at:
+        return None
+    own = {t.low for t in unit.tokens}
+    for w in range(at + len(unit.tokens), min(rest)):
+        name = s.tokens[w - 1]
+        if s.tokens[w].low in _RELATIVE and name.cap and name.low not in own:
+            first = w - 1
+            while first > at + len(unit.tokens) and s.tokens[first - 1].cap:
+                first -= 1
+            return s.raw[s.tokens[first].start : name.end], unit.text
+    return None
+
+
+def _owner(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's subject phrase — a name and the noun after it, "the Velmar river" — found as the
+    owner of a word the claim does not have ("the Velmar river's main tributary")."""
+    if len(c.units) < 3 or 0 not in placed or 1 not in placed or not c.units[0].proper:
+        return None
+    name, noun = c.units[0], c.units[1]
+    if noun.proper or noun.tokens[0].index != name.tokens[-1].index + 1:
+        return None
+    end = placed[1] + len(noun.tokens) - 1
+    if placed[1] != placed[0] + len(name.tokens) or end + 1 >= len(s.tokens):
+        return None
+    if not s.tokens[end].text.endswith(("'s", "’s")):
+        return None
+    words = {t.low for u in c.units for t in u.tokens}
+    run = []  # the owned phrase up to a verb or a stop word: "main tributary"
+    for t in s.tokens[end + 1 : end + 4]:
+        if t.low in _STOP or t.cap:
+            break
+        run.append(t)
+    if not run or not lex.is_noun(run[-1].low) or any(_word_match(w, run[-1].low) for w in words):
+        return None
+    owned = run[-1]
+    return s.raw[s.tokens[placed[0]].start : owned.end], f"{name.text} {noun.text}"
