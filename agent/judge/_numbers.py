@@ -125,7 +125,7 @@ def _number_conflict(
         if held:  # a date of the claim's, but not where it belongs
             loose = True
             continue
-        if any(q.overlaps(r) or r.rounds(q) for r in same[:1]):
+        if any(q.overlaps(r) or r.rounds(q) or q.rounds(r) for r in same[:1]):
             loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain
             continue
         conflict = conflict or (q, same[0])

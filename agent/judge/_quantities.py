@@ -151,16 +151,20 @@ class Quantity:
             )
         if self.dimension == "count" or self.text.split()[-1:] == other.text.split()[-1:]:
             # the same unit as written: exactly, or to the claim's own precision
-            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9) or self.rounds(other)
+            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9) or self.rounds(other, finely=True)
         return math.isclose(a, b, rel_tol=0.005, abs_tol=1e-9)
 
-    def rounds(self, other: Quantity) -> bool:
+    def rounds(self, other: Quantity, *, finely: bool = False) -> bool:
         """Is this value ``other``'s written to fewer digits, rounded or cut ("365.25 days" for
-        "365.256 days", "68 million" for "68.4 million")? A value stands for what it rounds to."""
+        "365.256 days", "68 million" for "68.4 million")? A value stands for what it rounds to.
+        ``finely``: only where its last digit is at most 5 % of it ("$2 billion" for "$2.4
+        billion" is a round figure, not the same value)."""
         mine, theirs = _digits(self.text), _digits(other.text)
         if mine is None or theirs is None or mine[0] == 0 or theirs[1] <= mine[1]:
             return False  # not written coarser than the sentence's
         step = self.low / mine[0] * 10.0 ** -mine[1]  # the last written digit, in base units
+        if finely and step > 0.05 * abs(self.low):
+            return False
         return self.low - step / 2 <= other.low < self.low + step
 
 

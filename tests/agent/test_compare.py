@@ -1730,3 +1730,17 @@ def test_what_was_so_at_first_is_not_stated_now():
         "tense",
         "initially supported",
     )
+
+
+def test_a_round_figure_is_not_the_same_value_as_a_finer_one_far_from_it():
+    """ "$2 billion" was read as "$2.4 billion" written to fewer digits (a wrong True); a figure
+    stands for what it rounds to only where its last digit is at most 5 % of it."""
+    decided = compare("The Velmar dam cost $2 billion.", "The Velmar dam cost $2.4 billion.")
+    assert decided is None or decided.stance != "supports", decided
+    assert_decides(
+        "The population of Ostrania is 68 million.",
+        "Ostrania has a population of 68.4 million.",
+        "supports",
+        "same",
+        "",
+    )
