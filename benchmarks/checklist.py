@@ -415,7 +415,110 @@ def generate(seed: int = SEED, per_template: int = 18) -> list[Case]:
             f"{sport2.capitalize()} players in {place} earn more than doctors.",
             "NEI",
         )
+    _readings(add, random.Random(seed * 7 + 1), names, per_template)
     return cases
+
+
+def _readings(add, rng: random.Random, names: Names, per_template: int) -> None:
+    """Stop 49's cases, drawn from their own generator so that the cases above stay as they were:
+    a role only one can hold given to another name, a sentence that rejects the claim, "never" and
+    a detail, and sentences that report, narrow, or speak of another thing the claim's subject is
+    only named in (each a wrong True or an abstention before)."""
+    names = _Sharing(rng, names)
+    for _ in range(per_template):
+        place, place2, country = names.place(), names.place(), names.place()
+        person, person2, company = names.person(), names.person(), names.company()
+        lake, drug = names.word(2), names.word(3).lower()
+        film = f"The {names.word(2)} {rng.choice(['Affair', 'Winter', 'Road', 'Harbour'])}"
+        year = rng.randrange(1850, 2015)
+        staff, more = rng.randrange(2, 9) * 100, rng.randrange(1, 9) * 100
+        rate, rate2 = rng.randrange(3, 9), rng.randrange(11, 19)
+        add(
+            "substitution",
+            "holder of a role only one can hold",
+            f"{place} is the capital of {country}",
+            f"{place2} is the capital and largest city of {country}.",
+            "False",
+        )
+        add(
+            "substitution",
+            "the first to do it",
+            f"{person} was the first person to climb Mount {lake}",
+            f"{person2} was the first person to climb Mount {lake}, in {year}.",
+            "False",
+        )
+        add(
+            "negation",
+            "rejects the idea",
+            f"The {drug} vaccine causes hair loss",
+            f"Doctors reject the idea that the {drug} vaccine causes hair loss.",
+            "False",
+        )
+        add(
+            "negation",
+            "never, with a detail",
+            f"{person} lost a match in {place}",
+            f"{person} has never lost a match.",
+            "False",
+        )
+        add(
+            "nei",
+            "a view reported",
+            f"Eating {drug} berries cures the common cold",
+            f"Critics say eating {drug} berries cures the common cold, but the evidence is weak.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "in a laboratory model",
+            f"The drug {drug} cures liver cancer",
+            f"The drug {drug} cures liver cancer in mice, a {year} study found.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "a post left",
+            f"{person} is the mayor of {place}",
+            f"{person} stepped down as mayor of {place} in {year}.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "said of another named with the subject",
+            f"{person} was born in {place}",
+            f"{person2}, a friend of {person}, was born in {place}.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "a part of the whole",
+            f"{company} has {staff} employees",
+            f"{company} has {staff} employees in {place} and {more} more abroad.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "the value of another year",
+            f"Unemployment in {place} reached {rate2} percent in {year}",
+            f"Unemployment in {place} reached {rate} percent in {year}, and {rate2} percent in "
+            f"{year + 1}.",
+            "NEI",
+        )
+        add(
+            "nei",
+            "a part played",
+            f"{person} is a doctor",
+            f"{person} played a doctor in {film}.",
+            "NEI",
+        )
+
+
+class _Sharing(Names):
+    """Names from another generator that never repeat the first one's."""
+
+    def __init__(self, rng: random.Random, first: Names) -> None:
+        super().__init__(rng)
+        self.used = first.used
 
 
 def verdict_label(verdict: str) -> str:

@@ -37,8 +37,8 @@ def _never_at_all(
 ) -> bool:
     """The sentence says its subject never did what the claim says, and the claim's one part the
     sentence lacks only adds when or where ("never failed mathematics" for "failed mathematics at
-    school"): never is at no time and in no place. Not a name ("never visited Paris" says nothing
-    of Velmar), not the subject, not where the "never" is off the claim's words, and not where
+    school", "lost a match in Velmar"): never is at no time and in no place. Not an object
+    ("never visited Paris" says nothing of Velmar), not the subject, not where the "never" is off the claim's words, and not where
     the sentence has an adjunct of its own after them ("never lost a match on clay")."""
     unit = c.units[missing]
     at = unit.tokens[0].index
@@ -48,7 +48,6 @@ def _never_at_all(
     return (
         not own
         and missing > 0
-        and not unit.proper
         and not r.neg_c
         and at > 0
         and c.tokens[at - 1].low in _ADJUNCT

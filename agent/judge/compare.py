@@ -329,6 +329,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
             f"the claim is in the {c.tense or 'present'} tense; the source speaks of the"
             f" {r.tense_s if r.tense_s and r.tense_s != c.tense else 'past'}",
         )
+    if r.loose and not (r.hedged or r.swapped):  # "200 … and 300 more", "about 38" for "40"
+        return _decision("neutral", "partial", _LOOSE)
     if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
         return None
     other = _slot_filled_otherwise(c, s)
@@ -342,6 +344,9 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
             f"the source says it of {narrower}, not of {c.units[0].text.lower()} in general",
         )
     return _decision("supports", "same", "the source states every part of the claim")
+
+
+_LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
 
 
 def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
