@@ -150,7 +150,12 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             if k < 0 or s.tokens[k].low not in _INTENT or s.tokens[k].low in words:  # be acquired"
                 continue
             between = [t.low for t in s.tokens[k + 1 : at]]
-            if between not in ([], ["to"], ["for"], ["to", "be"]):
+            if [w for w in between if w not in {"a", "an", "the"}] not in (
+                [],
+                ["to"],
+                ["for"],
+                ["to", "be"],
+            ):
                 continue
             if any(k - 3 <= n < k for n in s.negations):
                 continue  # "turned down offers to work": the negation decides

@@ -64,7 +64,7 @@ from agent.sentences import split_sentences
 _ATTRIBUTED = re.compile(
     r"\b(?:claim|claims|claimed|allege|alleges|alleged|allegedly|rumou?red|believe|believes|believed|"
     # second-hand and doubted: "Rep. Barton supposedly once said that …"
-    r"supposedly|reportedly|purportedly|"
+    r"supposedly|reportedly|purportedly|deny|denies|denied|"
     r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
     # "a feared murderer" is a murderer people fear: an adjective, not a report
     r"think|thinks|thought|fear|fears|(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bmost )feared|"

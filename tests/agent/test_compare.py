@@ -1744,3 +1744,16 @@ def test_a_round_figure_is_not_the_same_value_as_a_finer_one_far_from_it():
         "same",
         "",
     )
+
+
+def test_a_denial_and_a_ban_considered_do_not_state_the_claim():
+    """Both were wrong Trues: a denial is someone's view; "considering a ban" is an intention."""
+    decided = compare(
+        "Ana Roske was arrested in Velmar.",
+        "Police denied that Ana Roske had been arrested in Velmar.",
+    )
+    assert decided is not None and (decided.stance, decided.rule) == ("neutral", "reported"), (
+        decided
+    )
+    decided = compare("Ostrania banned TikTok.", "Ostrania is considering a ban on TikTok.")
+    assert decided is not None and (decided.stance, decided.rule) == ("neutral", "hedge"), decided
