@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from agent.judge._decision import Comparison, _decision
+from agent.judge._text import _analyse, _find, _Text
+
 _FALSE_WORDS = (
     r"(?:false|untrue|not true|incorrect|wrong|a myth|myths|a hoax|baseless|unfounded|unsubstantiated"
     r"|a misconception|misinformation|fake|fabricated|debunked|disproven|disproved|refuted"
@@ -75,3 +78,38 @@ def framed(sentence: str) -> Iterator[tuple[str, str]]:
         )
         inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", inner)[0]
         yield inner, sentence[m.start() : m.start("p")].strip() or m.group(0)
+
+
+def _reason_quote(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def framing(c: _Text, sentence: str) -> Comparison | None:
+    """The claim (or what it says and more) called false by the sentence: a `framing` refutation."""
+    for inner, phrase in framed(sentence):
+        s = _analyse(inner)
+        if not s.tokens:
+            continue
+        # the claim says at least what the sentence calls false (and not much else): "visible from
+        # the Moon with the naked eye" is false when "visible from the Moon" is
+        found = {i: _find(u, s) for i, u in enumerate(c.units)}
+        back = [_find(u, c) for u in s.units]
+        if (
+            not all(back)
+            or sum(map(bool, found.values())) * 3 < 2 * len(c.units)
+            or not _numbers_agree(c, s)
+        ):
+            return None
+        if bool(c.negations) != bool(s.negations):
+            return None  # "the myth that X is not …": not plain
+        return _decision(
+            "refutes", "framing", f"the source calls the claim false (“{_reason_quote(phrase)} …”)"
+        )
+    return None
+
+
+def _numbers_agree(c: _Text, s: _Text) -> bool:
+    return all(
+        any(q.dimension == r.dimension and q.overlaps(r) for r in s.numbers) for q in c.numbers
+    )

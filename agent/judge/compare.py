@@ -26,7 +26,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._events import _event_stated, _never_at_all
-from agent.judge._framing import framed
+from agent.judge._framing import framing
 from agent.judge._numbers import _list_of
 from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
@@ -94,11 +94,6 @@ _CAUSAL = re.compile(  # the same, or a cause said with a verb
 _QUOTES_A_CLAIM = re.compile(r"\W*(?:[\w'’-]+\s+){0,2}claims?\s*:", re.IGNORECASE)
 
 
-def _reason_quote(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
 def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | None:
     """The plain decision for one claim and one evidence sentence, or None (not plain).
     ``opens``: the sentence opens its evidence text, so a pronoun it opens with ("She …") has
@@ -125,7 +120,7 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
     if not c.units or len(c.tokens) > 40:
         return None
     original, sentence = sentence, said_alike(claim, sentence)
-    decided = _framing(c, sentence) or _compare(c, _analyse(sentence))
+    decided = framing(c, sentence) or _compare(c, _analyse(sentence))
     if decided is None or decided.rule in GUARDS:
         decided = _restated(c, sentence, opens) or decided
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
@@ -166,35 +161,6 @@ def _restated(c: _Text, sentence: str, opens: bool) -> Comparison | None:
         if said is not None and said.rule not in GUARDS:
             return said
     return None
-
-
-def _framing(c: _Text, sentence: str) -> Comparison | None:
-    for inner, phrase in framed(sentence):
-        s = _analyse(inner)
-        if not s.tokens:
-            continue
-        # the claim says at least what the sentence calls false (and not much else): "visible from
-        # the Moon with the naked eye" is false when "visible from the Moon" is
-        found = {i: _find(u, s) for i, u in enumerate(c.units)}
-        back = [_find(u, c) for u in s.units]
-        if (
-            not all(back)
-            or sum(map(bool, found.values())) * 3 < 2 * len(c.units)
-            or not _numbers_agree(c, s)
-        ):
-            return None
-        if bool(c.negations) != bool(s.negations):
-            return None  # "the myth that X is not …": not plain
-        return _decision(
-            "refutes", "framing", f"the source calls the claim false (“{_reason_quote(phrase)} …”)"
-        )
-    return None
-
-
-def _numbers_agree(c: _Text, s: _Text) -> bool:
-    return all(
-        any(q.dimension == r.dimension and q.overlaps(r) for r in s.numbers) for q in c.numbers
-    )
 
 
 def _compare(c: _Text, s: _Text) -> Comparison | None:
@@ -371,12 +337,33 @@ def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison |
     """The plain decision for a whole evidence text: each sentence compared; sentences that
     disagree (one supports, another refutes) leave it undecided; the first refutation or support
     found otherwise decides, with its sentence."""
-    decisions = [
-        d
-        for k, sentence in enumerate(split_sentences(text)[:max_sentences])
-        if (d := compare(claim, sentence.text, opens=k == 0)) is not None
-    ]
+    sentences = [s.text for s in split_sentences(text)[:max_sentences]]
+    name = _leading_name(_analyse(restated_claim(claim.strip()))) if len(sentences) > 1 else None
+    decisions, about = [], True  # the text so far speaks of the claim's subject alone
+    for k, sentence in enumerate(sentences):
+        about = k == 0 or (about and _of_the_subject_alone(name, sentences[k - 1]))
+        if (d := compare(claim, sentence, opens=about)) is not None:
+            decisions.append(d)
     return combine(decisions)
+
+
+_PRONOUN_OPENS = re.compile(r"^\W*(?:she|he|they|it)\b", re.I)
+_TWO_CAPITALS = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+")
+
+
+def _of_the_subject_alone(name: str | None, before: str) -> bool:
+    """A pronoun opening the next sentence stands for the claim's subject where the sentence
+    before opens with the subject's name (or such a pronoun) and names no other person — no other
+    run of capitalised words ("Ana Roske is a Borovian painter. She was born in Velmar"; not after
+    "Ana Roske married Bel Tamsin.")."""
+    if not name:
+        return False
+    rest = before.strip()
+    if rest.startswith(name):
+        rest = rest[len(name) :]
+    elif _PRONOUN_OPENS.match(rest) is None:
+        return False
+    return not any(m.group(0) != name for m in _TWO_CAPITALS.finditer(rest))
 
 
 def combine(decisions: list[Comparison]) -> Comparison | None:

@@ -1757,3 +1757,23 @@ def test_a_denial_and_a_ban_considered_do_not_state_the_claim():
     )
     decided = compare("Ostrania banned TikTok.", "Ostrania is considering a ban on TikTok.")
     assert decided is not None and (decided.stance, decided.rule) == ("neutral", "hedge"), decided
+
+
+def test_a_pronoun_after_a_sentence_about_the_subject_alone_stands_for_it():
+    """ "Ana Roske is a Borovian painter. She was born in Velmar …": the second sentence speaks of
+    her; not after a sentence that names another person ("… married Bel Tamsin. He was born …")."""
+    text = "Ana Roske is a Borovian painter. She was born in Velmar in 1950 and moved to Tessa in 1970."
+    supported = compare_item("Ana Roske was born in Velmar.", text)
+    assert supported is not None and supported.stance == "supports", supported
+    refuted = compare_item("Ana Roske was born in Tessa.", text)
+    assert refuted is not None and refuted.stance == "refutes", refuted
+    chained = compare_item(
+        "Ana Roske was born in Velmar.",
+        "Ana Roske is a painter. She studied in Tessa. She was born in Velmar.",
+    )
+    assert chained is not None and chained.stance == "supports", chained
+    for other in (
+        "Ana Roske married Bel Tamsin in 1970. He was born in Velmar.",
+        "Bel Tamsin is a painter. Ana Roske, his wife, is a sculptor. She was born in Velmar.",
+    ):
+        assert compare_item("Ana Roske was born in Velmar.", other) is None
