@@ -55,3 +55,24 @@ def _never_at_all(
         and all(s.tokens[i].low == "never" for i in r.neg_s)
         and not any(_off_scope(c, s, i, placed) for i in r.neg_s)
     )
+
+
+_WHEN = frozenset("during before after since until till throughout".split())
+
+
+def _time_word_differs(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """A part the claim places in time with one word and the sentence with another ("during the
+    war" against "before the war"): not the same statement, whatever else matches."""
+    for i, at in placed.items():
+        mine = _word_before(c, c.units[i].tokens[0].index)
+        theirs = _word_before(s, at)
+        if mine in _WHEN and theirs in _WHEN and mine != theirs:
+            return True
+    return False
+
+
+def _word_before(t: _Text, at: int) -> str:
+    k = at - 1
+    while k >= 0 and t.tokens[k].low in {"the", "a", "an", "his", "her", "its", "their"}:
+        k -= 1
+    return t.tokens[k].low if k >= 0 else ""

@@ -310,6 +310,8 @@ def _played(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
 # are both so, at different times)
 _ONE_HOLDER = frozenset(["first", "last", "only", "sole", "capital"])
 _TIMELESS = frozenset(["first"])
+# a preposition after the role that narrows it to another one ("… for fiction", "… above sea level")
+_NARROWING = frozenset("for among with above below by since outside except excluding".split())
 # words two names of different things may share ("Mount Everest", "Mount Kilimanjaro")
 _SHARED_IN_NAMES = frozenset("the mount lake river saint st cape port fort".split())
 
@@ -347,8 +349,9 @@ def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None
     if verb not in ({"is", "was"} if timeless else {copula}):
         return None
     names = _name_before(s, the_at - 2)
-    if not names:
-        return None
+    last = max(placed.values()) + len(c.units[max(placed, key=lambda i: placed[i])].tokens)
+    if not names or (last < len(s.tokens) and s.tokens[last].low in _NARROWING):
+        return None  # "the first woman to win the Kessa Prize for fiction": another role
     other = s.raw[names[0].start : names[-1].end]
     mine = {t.low for t in unit.tokens} - _SHARED_IN_NAMES
     if mine & {t.low for t in names} or other.lower() in lex.synonyms(unit.text.lower()):

@@ -20,8 +20,36 @@ _RELATIVE = frozenset(["who", "whose", "which"])
 
 def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
     return (
-        _inside_a_phrase(c, s, placed) or _relative_of_another(c, s, placed) or _owner(c, s, placed)
+        _inside_a_phrase(c, s, placed)
+        or _relative_of_another(c, s, placed)
+        or _owner(c, s, placed)
+        or _a_part_of_the_place(c, s, placed)
     )
+
+
+# parts a place is divided into: "Ostrania's Kessa province" is not Ostrania
+_DIVISIONS = frozenset(
+    "province provinces state states region regions district districts county counties city "
+    "cities town towns capital territory territories island islands department prefecture "
+    "municipality borough village colony part north south east west northern southern eastern "
+    "western central".split()
+)
+
+
+def _a_part_of_the_place(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """A name of the claim (not its subject) found as the owner of one of its divisions ("the
+    capital of Ostrania's Kessa province" for "the capital of Ostrania")."""
+    for i, at in placed.items():
+        unit = c.units[i]
+        end = at + len(unit.tokens) - 1
+        if i == 0 or not unit.proper or end >= len(s.tokens):
+            continue
+        if not s.tokens[end].text.endswith(("'s", "’s")):
+            continue
+        for k in range(end + 1, min(end + 4, len(s.tokens))):
+            if s.tokens[k].low in _DIVISIONS:
+                return s.raw[s.tokens[at].start : s.tokens[k].end], unit.text
+    return None
 
 
 def _inside_a_phrase(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
@@ -43,7 +71,7 @@ def _inside_a_phrase(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, s
         start -= 1  # "the navigable part of"
     if start > 0 and s.tokens[start - 1].low in {"the", "a", "an"}:
         start -= 1
-    mine, end = unit.text, at + len(unit.tokens) - 1
+    mine, end = unit.text, min(at + len(unit.tokens), len(s.tokens)) - 1
     if _adjacent(c, placed, end):  # "the Velmar river"
         end, mine = end + len(c.units[1].tokens), f"{mine} {c.units[1].text}"
     phrase = s.raw[s.tokens[start].start : s.tokens[end].end]

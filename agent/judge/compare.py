@@ -25,7 +25,7 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
-from agent.judge._events import _event_stated, _never_at_all
+from agent.judge._events import _event_stated, _never_at_all, _time_word_differs
 from agent.judge._framing import framing
 from agent.judge._numbers import _list_of
 from agent.judge._quantities import Quantity, quantities
@@ -72,6 +72,8 @@ _ATTRIBUTED = re.compile(
     # a view someone holds against others ("Critics say …"), not what an official said ("the city said")
     r"|\b(?:critics|opponents|skeptics|sceptics|some|many|others|proponents|supporters|believers|"
     r"theorists|activists|rumou?rs|posts|users)\s+(?:\w+\s+)?(?:say|says|said|insist|insists|insisted)\b"
+    r"|\baccording\s+to\s+(?:some\s+)?(?:fans|critics|supporters|opponents|rumou?rs|some|many|"
+    r"social media|posts|users)\b"
     # a theory or hypothesis reports a view only when it says what: "the theory that …"
     # ("one of the best-supported theories in science" states a fact about one)
     r"|\b(?:hypothes\w+|theor\w+)\s+that\s+",
@@ -277,6 +279,8 @@ def _number_given_otherwise(s: _Text, conflict: tuple[Quantity, Quantity]) -> Co
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
     """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
     another tense, a slot filled otherwise — or the same statement."""
+    if _time_word_differs(c, s, placed):  # "during the war" against "before the war"
+        return None
     if r.conflict is not None:
         if r.negated or r.hedged or r.tensed:
             return None

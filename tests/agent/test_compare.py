@@ -1777,3 +1777,34 @@ def test_a_pronoun_after_a_sentence_about_the_subject_alone_stands_for_it():
         "Bel Tamsin is a painter. Ana Roske, his wife, is a sculptor. She was born in Velmar.",
     ):
         assert compare_item("Ana Roske was born in Velmar.", other) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # each was a wrong True or a wrong False
+        (
+            "Velmar is the capital of Ostrania.",
+            "Velmar is the capital of Ostrania's Kessa province.",
+        ),
+        (
+            "Velmar is the capital of Ostrania.",
+            "Tessa is the capital of Ostrania's Kessa province.",
+        ),
+        (
+            "Ana Roske is the best player in Velmar.",
+            "Bel Tamsin is the best player in Velmar, according to fans.",
+        ),
+        (
+            "Ana Roske was the first woman to win the Kessa Prize.",
+            "Bel Tamsin was the first woman to win the Kessa Prize for fiction.",
+        ),
+        (
+            "Ana Roske visited Velmar during the war.",
+            "Ana Roske never visited Velmar before the war.",
+        ),
+    ],
+)
+def test_a_division_a_crowds_view_a_narrower_role_and_another_time_decide_nothing(claim, sentence):
+    decided = compare(claim, sentence)
+    assert decided is None or decided.rule in GUARDS, decided
