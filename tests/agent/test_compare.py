@@ -1551,10 +1551,31 @@ def test_a_date_belongs_to_the_verb_beside_it():
             "The Velmar bridge opened in 1990.",
             "The Velmar bridge, which replaced a ferry that opened in 1990, opened in 2005.",
         ),
+        # a division of the claim's place, a crowd's view, a narrower role, another time word
+        (
+            "Velmar is the capital of Ostrania.",
+            "Velmar is the capital of Ostrania's Kessa province.",
+        ),
+        (
+            "Velmar is the capital of Ostrania.",
+            "Tessa is the capital of Ostrania's Kessa province.",
+        ),
+        (
+            "Ana Roske is the best player in Velmar.",
+            "Bel Tamsin is the best player in Velmar, according to fans.",
+        ),
+        (
+            "Ana Roske was the first woman to win the Kessa Prize.",
+            "Bel Tamsin was the first woman to win the Kessa Prize for fiction.",
+        ),
+        (
+            "Ana Roske visited Velmar during the war.",
+            "Ana Roske never visited Velmar before the war.",
+        ),
     ],
 )
-def test_parts_played_parts_of_a_whole_and_verbs_said_twice_are_not_plain(claim, sentence):
-    """Each of these was a wrong True ("the source states every part of the claim")."""
+def test_readings_that_are_not_plain_decide_nothing(claim, sentence):
+    """Each of these was a wrong True or False ("the source states every part of the claim")."""
     decided = compare(claim, sentence)
     assert decided is None or decided.rule in GUARDS, decided
 
@@ -1777,34 +1798,3 @@ def test_a_pronoun_after_a_sentence_about_the_subject_alone_stands_for_it():
         "Bel Tamsin is a painter. Ana Roske, his wife, is a sculptor. She was born in Velmar.",
     ):
         assert compare_item("Ana Roske was born in Velmar.", other) is None
-
-
-@pytest.mark.parametrize(
-    ("claim", "sentence"),
-    [
-        # each was a wrong True or a wrong False
-        (
-            "Velmar is the capital of Ostrania.",
-            "Velmar is the capital of Ostrania's Kessa province.",
-        ),
-        (
-            "Velmar is the capital of Ostrania.",
-            "Tessa is the capital of Ostrania's Kessa province.",
-        ),
-        (
-            "Ana Roske is the best player in Velmar.",
-            "Bel Tamsin is the best player in Velmar, according to fans.",
-        ),
-        (
-            "Ana Roske was the first woman to win the Kessa Prize.",
-            "Bel Tamsin was the first woman to win the Kessa Prize for fiction.",
-        ),
-        (
-            "Ana Roske visited Velmar during the war.",
-            "Ana Roske never visited Velmar before the war.",
-        ),
-    ],
-)
-def test_a_division_a_crowds_view_a_narrower_role_and_another_time_decide_nothing(claim, sentence):
-    decided = compare(claim, sentence)
-    assert decided is None or decided.rule in GUARDS, decided
