@@ -22,10 +22,13 @@ _INTENT = frozenset(
     "proposed proposing seek seeks sought aim aims aimed try tries tried attempt attempts "
     "attempted want wants wanted intend intends intended threaten threatens threatened hope hopes "
     "hoped promise promises promised vow vows vowed designed meant supposed scheduled expected "
-    "expects expect offer offers offered bid running campaigning candidate".split()
+    "expects expect offer offers offered bid running campaigning candidate ran run runs stood "
+    "due".split()
 )
 
 
+# words between an intention and its deed: "hopes to become a member", "ran unsuccessfully to"
+_ON_THE_WAY = frozenset("a an the become becoming unsuccessfully successfully".split())
 # where the names after "by" end: a clause or a preposition (and a word after "and" that is not a
 # name: "… and released by Fox")
 _BY_ENDS = frozenset("who which that whose for in on at with from after before during as".split())
@@ -146,11 +149,13 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         if c.units[i].proper:
             continue
-        for k in (at - 1, at - 2, at - 3):  # "considered banning", "plans to ban", "an offer to
-            if k < 0 or s.tokens[k].low not in _INTENT or s.tokens[k].low in words:  # be acquired"
+        for k in range(at - 1, at - 6, -1):  # "considered banning", "plans to ban", "an offer
+            if (
+                k < 0 or s.tokens[k].low not in _INTENT or s.tokens[k].low in words
+            ):  # to be acquired"
                 continue
-            between = [t.low for t in s.tokens[k + 1 : at]]
-            if [w for w in between if w not in {"a", "an", "the"}] not in (
+            between = [t.low for t in s.tokens[k + 1 : at]]  # "ran to become a member"
+            if [w for w in between if w not in _ON_THE_WAY] not in (
                 [],
                 ["to"],
                 ["for"],

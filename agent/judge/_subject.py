@@ -24,7 +24,39 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
         or _relative_of_another(c, s, placed)
         or _owner(c, s, placed)
         or _a_part_of_the_place(c, s, placed)
+        or _done_by_another(c, s, placed)
     )
+
+
+def _done_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's verb, right after its subject in the claim, has another name right before it
+    in the sentence ("… in 2010, which Bel Tamsin won" for "Ana Roske won the Kessa Prize";
+    "Kessa Labs, which employs 3,000 people, is owned by Orvel Corp" for "Orvel Corp employs
+    3,000 people"): (that name, the claim's subject). Not where the subject is among the words
+    just before the verb ("Ana Roske and Bel Tamsin won")."""
+    if len(c.units) < 2 or 1 not in placed or not c.units[0].proper or c.units[1].proper:
+        return None
+    subject = c.units[0]
+    if c.units[1].tokens[0].index != subject.tokens[-1].index + 1:
+        return None
+    v = placed[1]
+    if not lex.lemmas(s.tokens[v].low) & lex.lemmas(c.units[1].tokens[0].low):
+        return None  # "Internet appearances" is no deed of the Internet's
+    k = v - 1
+    relative = k >= 0 and s.tokens[k].low in _RELATIVE | {"that"}
+    k -= relative
+    if k < 0 or not s.tokens[k].cap or s.tokens[k].low in _STOP:
+        return None
+    if not relative and s.raw[s.tokens[k].end : s.tokens[v].start].strip():
+        return None  # "from Franklin, Tennessee, formed in 2004": a comma, no relative pronoun
+    start = k
+    while start > 0 and s.tokens[start - 1].cap and start > k - 4:
+        start -= 1
+    doer = {t.low for t in s.tokens[start : k + 1]}
+    near = {t.low for t in s.tokens[max(0, v - 6) : v]}
+    if subject.tokens[-1].low in near or doer & {t.low for t in subject.tokens}:
+        return None
+    return s.raw[s.tokens[start].start : s.tokens[k].end], subject.text
 
 
 # parts a place is divided into: "Ostrania's Kessa province" is not Ostrania

@@ -31,7 +31,7 @@ _HEDGES = frozenset(
     """
 may might could possibly perhaps probably likely unlikely suggest suggests suggested suggesting
 appear appears appeared seem seems seemed reportedly allegedly alleged believed thought rumoured
-rumored unclear uncertain potentially rarely seldom sometimes occasionally
+rumored unclear uncertain potentially rarely seldom sometimes occasionally nearly almost narrowly
 """.split()
 )
 _PAST_AUX = frozenset(["was", "were", "had", "did"])
@@ -208,7 +208,8 @@ def _analyse(text: str) -> _Text:
     tense = None
     for i, tok in enumerate(tokens):
         low = tok.low
-        only = low == "not" and i + 1 < len(tokens) and tokens[i + 1].low in {"only", "just"}
+        after = [t.low for t in tokens[i + 1 : i + 3]]  # "not only", "not the only cause"
+        only = low == "not" and (after[:1] in (["only"], ["just"]) or after == ["the", "only"])
         if (low in _NEGATION or low.endswith("n't") or cues.get(i)) and not only:
             negations.append(i)
         hedge = _is_hedge(tokens, i)

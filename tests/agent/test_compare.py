@@ -1798,3 +1798,50 @@ def test_a_pronoun_after_a_sentence_about_the_subject_alone_stands_for_it():
         "Bel Tamsin is a painter. Ana Roske, his wife, is a sculptor. She was born in Velmar.",
     ):
         assert compare_item("Ana Roske was born in Velmar.", other) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "rule"),
+    [
+        # each was a wrong True
+        (
+            "Ana Roske won the Kessa Prize in 2010.",
+            "Ana Roske was shortlisted for the Kessa Prize in 2010, which Bel Tamsin won.",
+            "subject",
+        ),
+        (
+            "Orvel Corp employs 3,000 people.",
+            "Kessa Labs, which employs 3,000 people in Ostrania, is owned by Orvel Corp.",
+            "subject",
+        ),
+        (
+            "Ana Roske is a member of parliament.",
+            "Ana Roske hopes to become a member of parliament.",
+            "hedge",
+        ),
+        (
+            "Ana Roske is a member of parliament.",
+            "Ana Roske ran unsuccessfully to become a member of parliament.",
+            "hedge",
+        ),
+        (
+            "The Velmar museum opened in 1990.",
+            "The Velmar museum was due to open in 1990 but opened in 1992.",
+            "hedge",
+        ),
+        ("Kessa Labs went bankrupt in 2015.", "Kessa Labs nearly went bankrupt in 2015.", "hedge"),
+        ("Ana Roske died in 2015.", "Ana Roske almost died in 2015.", "hedge"),
+    ],
+)
+def test_another_doer_a_deed_hoped_for_and_a_near_miss_are_held_back(claim, sentence, rule):
+    decided = compare(claim, sentence)
+    assert decided is not None and (decided.stance, decided.rule) == ("neutral", rule), decided
+
+
+def test_not_the_only_one_is_still_one():
+    """ "Smoking is not the only cause of lung cancer" says smoking is a cause (it was read as a
+    negation and refuted "Smoking causes lung cancer")."""
+    decided = compare(
+        "Smoking causes lung cancer.", "Smoking is not the only cause of lung cancer."
+    )
+    assert decided is None or decided.stance != "refutes", decided
