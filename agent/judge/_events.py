@@ -4,6 +4,7 @@ the deed at any time or place ("never failed mathematics" for "failed mathematic
 
 from __future__ import annotations
 
+from agent.judge import _lexicon as lex
 from agent.judge._reading import _off_scope, _Reading
 from agent.judge._text import _Text
 
@@ -76,3 +77,24 @@ def _word_before(t: _Text, at: int) -> str:
     while k >= 0 and t.tokens[k].low in {"the", "a", "an", "his", "her", "its", "their"}:
         k -= 1
     return t.tokens[k].low if k >= 0 else ""
+
+
+def _undone(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """The sentence has the claim's word and, elsewhere, its opposite ("The factory, open since
+    1950, closed in 2020"): it says both were so at some time, not plainly the claim."""
+    words = {  # a state said with "is" ("is open"), not a kind ("two daughters and no sons") nor
+        c.units[i].tokens[0].low: at  # a change of another thing ("decreased the risk of PONV")
+        for i, at in placed.items()
+        if not c.units[i].proper
+        and c.units[i].tokens[0].index > 0
+        and c.tokens[c.units[i].tokens[0].index - 1].low in {"is", "are", "was", "were"}
+        and not lex.noun_only(c.units[i].tokens[0].low)
+    }
+    return any(
+        lex.antonymous(word, tok.low)
+        and tok.index != at
+        and not tok.cap
+        and not lex.noun_only(tok.low)
+        for word, at in words.items()
+        for tok in s.tokens
+    )

@@ -210,7 +210,7 @@ def _former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         unit = c.units[i]
         first = unit.tokens[0].index
-        if at > 0 and s.tokens[at - 1].low in _ONCE and not unit.proper:
+        if at > 0 and s.tokens[at - 1].low in _ONCE | _ENDED and not unit.proper:
             return s.raw[s.tokens[at - 1].start : s.tokens[at].end]  # "initially supported"
         if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
             continue
@@ -225,6 +225,8 @@ def _former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
 
 # "initially supported the treaty but later opposed it": so once, not now
 _ONCE = frozenset("initially originally formerly previously".split())
+# "ceased operation", "stopped production": what was so has ended
+_ENDED = frozenset("ceased stopped ended halted discontinued suspended abandoned".split())
 # verbs of leaving a post, before "as" and the post ("resigned as CEO", "stepped down as mayor")
 _LEFT = frozenset(
     "down resigned retired quit ousted replaced removed fired dismissed sacked left".split()

@@ -25,7 +25,7 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
-from agent.judge._events import _event_stated, _never_at_all, _time_word_differs
+from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import framing
 from agent.judge._numbers import _list_of
 from agent.judge._quantities import Quantity, quantities
@@ -279,8 +279,8 @@ def _number_given_otherwise(s: _Text, conflict: tuple[Quantity, Quantity]) -> Co
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
     """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
     another tense, a slot filled otherwise — or the same statement."""
-    if _time_word_differs(c, s, placed):  # "during the war" against "before the war"
-        return None
+    if _time_word_differs(c, s, placed) or _undone(c, s, placed):  # "… before the war",
+        return None  # "open since 1950, closed in 2020"
     if r.conflict is not None:
         if r.negated or r.hedged or r.tensed:
             return None

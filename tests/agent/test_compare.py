@@ -1845,3 +1845,19 @@ def test_not_the_only_one_is_still_one():
         "Smoking causes lung cancer.", "Smoking is not the only cause of lung cancer."
     )
     assert decided is None or decided.stance != "refutes", decided
+
+
+def test_a_state_undone_in_the_same_sentence_is_not_stated():
+    """Both were wrong Trues: the sentence says the factory was open and then closed, and that the
+    mine ceased operation."""
+    decided = compare(
+        "The Velmar factory is open.", "The Velmar factory, open since 1950, closed in 2020."
+    )
+    assert decided is None or decided.stance != "supports", decided
+    assert_decides(
+        "The Velmar mine is still in operation.",
+        "The Velmar mine ceased operation in 1998.",
+        "neutral",
+        "tense",
+        "ceased operation",
+    )
