@@ -39,19 +39,15 @@ def _never_at_all(
     """The sentence says its subject never did what the claim says, and the claim's one part the
     sentence lacks only adds when or where ("never failed mathematics" for "failed mathematics at
     school", "lost a match in Velmar"): never is at no time and in no place. Not an object
-    ("never visited Paris" says nothing of Velmar), not the subject, not where the "never" is off the claim's words, and not where
-    the sentence has an adjunct of its own after them ("never lost a match on clay")."""
-    unit = c.units[missing]
-    at = unit.tokens[0].index
-    while at > 0 and c.tokens[at - 1].low in {"the", "a", "an", "his", "her", "its", "their"}:
-        at -= 1
+    ("never visited Paris" says nothing of Velmar), not the subject, not where the "never" is off
+    the claim's words, and not where the sentence has an adjunct of its own after them ("never
+    lost a match on clay")."""
     own = any(t.low in _ADJUNCT for t in s.tokens[max(placed.values()) + 1 : window.stop])
     return (
         not own
         and missing > 0
         and not r.neg_c
-        and at > 0
-        and c.tokens[at - 1].low in _ADJUNCT
+        and _word_before(c, c.units[missing].tokens[0].index) in _ADJUNCT
         and bool(r.neg_s)
         and all(s.tokens[i].low == "never" for i in r.neg_s)
         and not any(_off_scope(c, s, i, placed) for i in r.neg_s)
@@ -73,6 +69,7 @@ def _time_word_differs(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
 
 
 def _word_before(t: _Text, at: int) -> str:
+    """The word before token ``at``, articles and possessive pronouns aside ("" at the start)."""
     k = at - 1
     while k >= 0 and t.tokens[k].low in {"the", "a", "an", "his", "her", "its", "their"}:
         k -= 1

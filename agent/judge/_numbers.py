@@ -39,22 +39,25 @@ def _more_besides(s: _Text, same: list[Quantity]) -> bool:
     return False
 
 
+def _nearest(c: _Text, q: Quantity, placed: dict[int, int]) -> int:
+    """The claim's matched part nearest its number (its index among the claim's parts)."""
+
+    def gap(i: int) -> int:
+        tokens = c.units[i].tokens
+        return min(abs(tokens[0].start - q.end), abs(q.start - tokens[-1].end))
+
+    return min(placed, key=gap)
+
+
 def _claim_word(c: _Text, q: Quantity, placed: dict[int, int]) -> _Tok:
-    """The claim's matched content word nearest its number."""
-    words = [(c.units[i].tokens[0], c.units[i].tokens[-1]) for i in placed]
-    first, last = min(words, key=lambda w: min(abs(w[0].start - q.end), abs(q.start - w[1].end)))
-    return last if q.start >= last.end else first
+    """The claim's matched content word nearest its number, on the number's side."""
+    tokens = c.units[_nearest(c, q, placed)].tokens
+    return tokens[-1] if q.start >= tokens[-1].end else tokens[0]
 
 
 def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
     """The sentence token where the content word next to the claim's number was matched."""
-    best, gap = None, None
-    for i, pos in placed.items():
-        tok = c.units[i].tokens[0]
-        d = min(abs(tok.start - q.end), abs(q.start - c.units[i].tokens[-1].end))
-        if gap is None or d < gap:
-            best, gap = pos, d
-    return best
+    return placed[_nearest(c, q, placed)] if placed else None
 
 
 def _listed(s: _Text, a: Quantity, b: Quantity) -> bool:
