@@ -416,6 +416,7 @@ def generate(seed: int = SEED, per_template: int = 18) -> list[Case]:
             "NEI",
         )
     _readings(add, random.Random(seed * 7 + 1), names, per_template)
+    _denials(add, random.Random(seed * 11 + 3), names, per_template)
     return cases
 
 
@@ -509,6 +510,53 @@ def _readings(add, rng: random.Random, names: Names, per_template: int) -> None:
             "a part played",
             f"{person} is a doctor",
             f"{person} played a doctor in {film}.",
+            "NEI",
+        )
+
+
+def _denials(add, rng: random.Random, names: Names, per_template: int) -> None:
+    """Stop 50's cases, from their own generator: a claim that denies ("… was not directed by X"),
+    supported by a source that gives the denied slot to another, refuted by one that states it."""
+    names = _Sharing(rng, names)
+    for _ in range(per_template):
+        place, place2, river = names.place(), names.place(), names.word(2)
+        person, person2 = names.person(), names.person()
+        film = f"The {names.word(2)} {rng.choice(['Affair', 'Winter', 'Road', 'Harbour'])}"
+        year = rng.randrange(1850, 2015)
+        km = rng.randrange(120, 900)
+        add(
+            "negation",
+            "a denial, another doer",
+            f"{film} was not directed by {person}",
+            f"{film} is a {year} film directed by {person2}.",
+            "True",
+        )
+        add(
+            "negation",
+            "a denial, another number",
+            f"The river {river} is not {km + rng.randrange(40, 300)} km long",
+            f"The river {river} is {km} km long.",
+            "True",
+        )
+        add(
+            "negation",
+            "a denial, stated",
+            f"{person} was not born in {place}",
+            f"{person} was born in {place} in {year}.",
+            "False",
+        )
+        add(
+            "negation",
+            "a denial, one of the doers",
+            f"{film} was not directed by {person}",
+            f"{film} was directed by {person2} and {person}.",
+            "False",
+        )
+        add(
+            "nei",
+            "a denial, the other reported",
+            f"{person} was not born in {place}",
+            f"Some say {person} was born in {place2}.",
             "NEI",
         )
 

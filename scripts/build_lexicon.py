@@ -64,6 +64,7 @@ def read_data(folder: Path):
                     (sym, "a" if ppos == "s" else ppos, off, int(st[:2], 16), int(st[2:], 16))
                 )
             synsets[(pos, offset)] = {
+                "gloss": line.partition(" | ")[2].strip(),
                 "words": words,
                 "written": written,
                 "ptrs": ptrs,
@@ -179,7 +180,10 @@ def build(folder: Path) -> dict:
     )
 
     as_lists = lambda table: {k: sorted(v) for k, v in sorted(table.items())}  # noqa: E731
+    countries, within = _places(synsets, senses)
     return {
+        "countries": countries,
+        "within": within,
         "notice": NOTICE,
         "source": "WordNet 3.0 (Debian wordnet-base)",
         "lemmas": lemmas,
@@ -190,6 +194,73 @@ def build(folder: Path) -> dict:
         "derived": as_lists(derived),
         "names": names,
     }
+
+
+# the instance hypernyms that make a place a sovereign state or one of a union's countries
+_COUNTRY_KINDS = re.compile(
+    r"(?:^|_)(?:country|nation)$|^(?:kingdom|principality|sultanate|emirate|grand_duchy)$"
+)
+
+# countries that are no more, or never were sovereign: a city in one lay (or lies) in another too
+_GONE = re.compile(r"(?:an? )?(?:former|ancient|medieval|autonomous)\b")
+
+
+def _places(synsets, senses) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """For each place a noun names (any sense; names of several words joined by spaces), the
+    countries it touches: those it lies in by WordNet's part-of pointers (`#p`, six levels up) and
+    those that lie in it (`%p`, three levels down), itself included when it is one — a country of
+    today, by its gloss (not "a former country", "an ancient kingdom"). Honolulu → none (Oahu is
+    no country), Hawaii → United States, London → England and United Kingdom, Ireland → Ireland,
+    Northern Ireland and United Kingdom (the island holds both). A word of several senses gets the
+    union, so a place whose senses lie in different countries never looks apart from either; a
+    word with a sense of the past ("Yugoslavia", "Prussia") gets nothing. Beside it, every name of
+    every place each one lies in (`#p`): Kuching lies in Borneo, though Borneo touches Brunei only."""
+
+    def is_country(off: str) -> bool:
+        if _GONE.match(synsets[("n", off)]["gloss"]):
+            return False  # Yugoslavia, the Soviet Union, Etruria, Tibet: Zagreb is in Croatia now
+        return any(
+            sym == "@i" and _COUNTRY_KINDS.search(synsets[(ppos, target)]["words"][0])
+            for sym, ppos, target, _, _ in synsets[("n", off)]["ptrs"]
+        )
+
+    def reached(off: str, pointer: str, levels: int) -> set[str]:
+        seen, frontier = {off}, [off]
+        for _ in range(levels):
+            frontier = [
+                target
+                for here in frontier
+                for sym, ppos, target, _, _ in synsets[("n", here)]["ptrs"]
+                if sym == pointer and ppos == "n" and target not in seen
+            ]
+            seen.update(frontier)
+        return seen
+
+    touching: dict[str, set[str]] = {}
+    within: dict[str, set[str]] = {}
+    for (pos, lemma), offsets in senses.items():
+        if pos != "n" or not lemma[:1].isalpha():
+            continue
+        if any(_GONE.match(synsets[("n", off)]["gloss"]) for off in offsets):
+            continue  # "Yugoslavia", "Prussia": a name of the past may hold any place of today
+        touched = {
+            synsets[("n", place)]["written"][0].replace("_", " ")
+            for off in offsets
+            for place in reached(off, "#p", 6) | reached(off, "%p", 3)
+            if is_country(place)
+        }
+        if not touched:
+            continue
+        name = lemma.replace("_", " ")
+        touching[name] = touched
+        within[name] = {  # every name of every place it lies in: Kuching → Sarawak, Borneo, …
+            word.replace("_", " ")
+            for off in offsets
+            for place in reached(off, "#p", 6) - {off}
+            for word in synsets[("n", place)]["words"]
+        }
+    as_lists = lambda table: {k: sorted(v) for k, v in sorted(table.items())}  # noqa: E731
+    return as_lists(touching), as_lists(within)
 
 
 def _first_senses(senses, pos: str, word: str, n: int) -> set[str]:

@@ -36,6 +36,11 @@ GUARDS = frozenset(
 # read it as support
 
 
+# guards whose sentence asserts nothing at all (someone's view, a question): no model reads it either
+# way, neither as support nor as a refutation
+ASSERTS_NOTHING = frozenset({"reported", "question"})
+
+
 @dataclass(frozen=True)
 class Comparison:
     """A plain decision about one (claim, sentence) pair and why."""

@@ -163,6 +163,8 @@ def table() -> dict:
                     for pos, words in data.pop("lemmas").items()
                 }
                 data["name_set"] = frozenset(word(w) for w in data.pop("names", ()))
+                for key in ("countries", "within"):
+                    data[key] = {k: frozenset(vs) for k, vs in data.get(key, {}).items()}
                 antonyms = {k: set(v) for k, v in data["antonyms"].items()}
                 for a, b in _EXTRA_ANTONYMS:
                     antonyms.setdefault(a, set()).add(b)
@@ -284,3 +286,15 @@ def same_kind(a: str, b: str) -> bool | None:
     if hypernym_of(a, b) or hypernym_of(b, a):
         return False
     return bool({o for o in ka if not o.startswith("=")} & {o for o in kb if not o.startswith("=")})
+
+
+def countries(place: str) -> frozenset[str]:
+    """The countries a place (lower-case name) touches by WordNet: those it lies in, those in it,
+    itself if it is one ("london" → England, United Kingdom); empty where WordNet knows no country
+    of it (Honolulu lies on Oahu), or where a sense of the name is of the past (Yugoslavia)."""
+    return table()["countries"].get(place, frozenset())
+
+
+def lies_in(place: str, other: str) -> bool:
+    """Does WordNet put ``place`` inside ``other`` (both lower-case names; "belfast", "ireland")?"""
+    return other in table()["within"].get(place, ())

@@ -329,6 +329,8 @@ def quantities(sentence: str) -> list[Quantity]:
             )
         high = (second if second is not None else value) * scale
         currency = _CURRENCY.get((m.group("cur") or "").lower()) or _CURRENCY.get(raw_unit)
+        if unit is None and currency is None and second is None and _names_it(m, sentence):
+            continue  # "Apollo 11", "Boeing 747": the number of a name, not a quantity
         year = (
             1000 <= value <= 2100
             and value == int(value)
@@ -352,6 +354,27 @@ def quantities(sentence: str) -> list[Quantity]:
         for m in _NO_TIME.finditer(sentence)
     ]
     return sorted(out + _decades_of(out), key=lambda q: q.start)
+
+
+# a capitalised word just before a bare number that makes it a name's ("Apollo 11", "Boeing 747",
+# "Season 3"); not a month, a weekday or a word that opens a sentence before a number ("In 1969")
+_NAME_BEFORE = re.compile(r"(?<![\w.])([A-Z][a-z]+)\s+$")
+_NOT_A_NAME = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
+    "saturday sunday in on at by of for from to since until till between about around over under "
+    "nearly almost only just some and or but the a an after before during than up to its their "
+    "his her our your this that these those each every all both more less fewer about circa "
+    "approximately roughly".split()
+)
+
+
+def _names_it(number: re.Match, sentence: str) -> bool:
+    """Is the bare number in digits ``number`` (a _NUMBER match) the number of a name?"""
+    if not number.group("num")[:1].isdigit():
+        return False  # "Orvel twice"
+    m = _NAME_BEFORE.search(sentence, 0, number.start("num"))
+    return m is not None and m.group(1).lower() not in _NOT_A_NAME
 
 
 _NO_TIME = re.compile(r"\b(?:instantly|instantaneously|in no time)\b", re.IGNORECASE)

@@ -8,6 +8,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
+from agent.judge._places import one_in_the_other, places_apart
 from agent.judge._roles import not_one_kind
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
 
@@ -208,7 +209,9 @@ def _predicated(s: _Text, at: int) -> bool:
 def _names_from(s: _Text, a: int, b: int) -> str:
     """The name at tokens a..b with the names listed after it ("Kenneth " Babyface " Edmonds,
     Tracey Edmonds and Robert Teitel"), as the sentence writes them; only a list joined by "and" or
-    "or" ("Paris, France" is one place, not a list)."""
+    "or" ("Paris, France" is one place, not a list); a word said of a name is shown with it
+    ("the English rock band Pink Floyd": "English rock band Pink Floyd", not "English")."""
+    b = _through_its_name(s, b)
     end, joined = b, False
     while end + 1 < len(s.tokens):
         nxt = s.tokens[end + 1]
@@ -221,6 +224,21 @@ def _names_from(s: _Text, a: int, b: int) -> str:
             joined = True
         end += 1
     return s.raw[s.tokens[a].start : s.tokens[end if joined else b].end]
+
+
+def _through_its_name(s: _Text, b: int) -> int:
+    """The last token of the name that the words after token b lead to, unbroken ("English" →
+    "English rock band Pink Floyd"), or b where lower-case words lead to no name."""
+    last = b
+    for k in range(b + 1, min(b + 6, len(s.tokens))):
+        tok = s.tokens[k]
+        if s.raw[s.tokens[k - 1].end : tok.start].strip() or tok.low in _STOP:
+            break
+        if tok.cap:
+            last = k
+        elif last > b:
+            break
+    return last if last > b + 1 and not s.tokens[b + 1].cap else b
 
 
 def _attributive(s: _Text, at: int, used: set[int]) -> bool:
@@ -299,10 +317,22 @@ def _slot(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"
             )
         return None
+    return _name_in_its_place(c, s, unit, a, b)
+
+
+def _name_in_its_place(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison | None:
+    """The claim's name and another at tokens a..b in its place: a substitution where they are
+    plainly two of a kind, or two places apart; None where one may hold the other."""
+    other = " ".join(t.text for t in s.tokens[a : b + 1])
+    mine = unit.text
     if len(unit.tokens) == 1 and a == b and {mine.lower(), other.lower()} <= DEMONYMS:
         return _decision(
             "refutes", "substitution", f"the claim says {mine}; the source says {other}"
         )
+    if (apart := places_apart(c, s, unit, a, b)) is not None:
+        return apart  # "born in Kenya" against "born in Honolulu, Hawaii"
+    if one_in_the_other(unit, s, a, b):
+        return None  # "born in Germany" against "born in Munich"
     kind = lex.same_kind(mine.lower(), other.lower()) if len(unit.tokens) == 1 and a == b else None
     if kind is False:
         return None

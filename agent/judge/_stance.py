@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from agent.judge._decision import ASSERTS_NOTHING
 from agent.judge._nli import NLIModel, StanceProbs
 from agent.judge._text import _STOP
 from agent.judge.compare import GUARDS, Comparison, combine, compare
@@ -291,7 +292,11 @@ def _read(
     guarded: tuple[Span, Comparison] | None,
 ) -> tuple[Evidence, StanceProbs]:
     """An item the judge read: its most decided sentence. Under a guard (the sentence says less
-    than the claim) it is never read as support, and the guard's reason is shown."""
+    than the claim) it is never read as support, and the guard's reason is shown; a sentence that
+    asserts nothing (a view reported, a question) is not read at all."""
+    if guarded is not None and guarded[1].rule in ASSERTS_NOTHING:
+        silent = guarded[0]  # "Some say X was born in Tessa" neither states nor refutes anything
+        scored = [(sp, p) for sp, p in scored if sp != silent] or [(silent, StanceProbs(0, 0, 1))]
     span, p = max(scored, key=lambda sp: max(sp[1].entailment, sp[1].contradiction))
     quote, rule, reason = span.of(item.text), item.stance_rule, item.stance_reason
     if guarded is not None:

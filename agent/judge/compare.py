@@ -27,6 +27,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import framing
+from agent.judge._negated import denial, judged_denial
 from agent.judge._numbers import _list_of
 from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
@@ -118,6 +119,16 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
             "reported",
             f"the source quotes a claim (“{quoted.group(0).strip()}”), it does not state it",
         )
+    plain = _plain(claim, sentence, opens)
+    denied = denial(claim)
+    if denied is None:
+        return plain
+    # "not directed by Ana Roske": what the source says of "directed by Ana Roske" decides
+    return judged_denial(_plain(denied.positive, sentence, opens), denied, plain)
+
+
+def _plain(claim: str, sentence: str, opens: bool) -> Comparison | None:
+    """The decision for the claim as written: framing, the parts compared, the pair restated."""
     c = _analyse(restated_claim(claim))
     if not c.units or len(c.tokens) > 40:
         return None

@@ -1861,3 +1861,38 @@ def test_a_state_undone_in_the_same_sentence_is_not_stated():
         "tense",
         "ceased operation",
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the number of a name is not a quantity: another mission, another aircraft, not another count
+        ("Apollo 11 landed on the Moon in 1969.", "Apollo 12 landed on the Moon in November 1969."),
+        ("The Boeing 747 first flew in 1969.", "The Boeing 737 first flew in 1967."),
+        (
+            "The Apollo 11 Moon landing happened.",
+            "Between 1969 and 1972 six Apollo missions landed on the Moon and twelve astronauts"
+            " walked on its surface.",
+        ),
+    ],
+)
+def test_the_number_of_a_name_is_not_compared_as_a_quantity(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.rule != "number", decision
+
+
+def test_a_count_or_a_year_after_a_capital_is_still_a_number():
+    assert_decides(
+        "In 2019 Kessa Labs had 300 employees.",
+        "In 2019 Kessa Labs had 200 employees.",
+        "refutes",
+        "number",
+        "the claim says 300; the source says 200",
+    )
+    assert_decides(
+        "Apollo 11 landed on the Moon in 1969.",
+        "Apollo 11 landed on the Moon in 1970.",
+        "refutes",
+        "number",
+        "the claim says 1969; the source says 1970",
+    )

@@ -275,3 +275,25 @@ async def test_an_llm_that_reads_an_item_otherwise_than_a_rule_takes_the_rule_of
     assert note.startswith("[1] refutes by substitution (the claim says Berlin") and note.endswith(
         "the LLM: supports"
     )
+
+
+class ContradictingNLI:
+    """Reads every pair as a contradiction: what the judge keeps of that is the judge's doing."""
+
+    name = "contradicting"
+
+    async def predict(self, pairs):
+        return [StanceProbs(0.05, 0.9, 0.05) for _ in pairs]
+
+
+async def test_a_sentence_that_asserts_nothing_is_not_read_as_a_refutation_either():
+    """ "Some say X was born in Tessa" reports a view: the model reading it as contradicting
+    "X was not born in Velmar" is not shown (it was a wrong False through the API); a sentence
+    beside it in the same item that states something is still read."""
+    claim = "Ana Roske was not born in Velmar."
+    reported = item("Some say Ana Roske was born in Tessa.")
+    judged = (await nli_judge(claim, [reported], ContradictingNLI())).evidence[0]
+    assert judged.stance == "neutral" and judged.stance_rule == "reported", judged
+    both = item("Some say Ana Roske was born in Tessa. Her first paintings hang in Velmar.")
+    judged = (await nli_judge(claim, [both], ContradictingNLI())).evidence[0]
+    assert judged.stance == "refutes" and judged.quote == "Her first paintings hang in Velmar."

@@ -1,0 +1,119 @@
+"""A claim that denies, read through what it denies.
+
+"The film was not directed by Ana Roske" is the denial of "The film was directed by Ana Roske". A
+source that plainly refutes the positive claim — another name in its slot ("directed by Bel
+Tamsin"), another number, the opposite direction, a negation, the myth framed as false — supports
+the denial; a source that plainly states the positive refutes it. A guard on the positive (a hedge,
+a report, another subject) guards the denial too. Only a denial of the claim's own verb counts: one
+"not", "n't", "never" or "something other than" in the main clause, and no other negation ("not
+only", "not all" and a denial inside "who …" or "because …" are left alone).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from agent.judge._decision import GUARDS, Comparison, _decision
+
+_AUX = r"is|are|was|were|am|does|do|did|has|have|had|could|would|should|must"
+_DENIALS = (
+    (
+        re.compile(
+            rf"\b({_AUX})\s+not\b(?!\s+(?:only|just|merely|all|every|always|the\s+only)\b)", re.I
+        ),
+        r"\1",
+    ),
+    (
+        re.compile(
+            rf"\b({_AUX})n[’']t\b(?!\s+(?:only|just|merely|all|every|always|the\s+only)\b)", re.I
+        ),
+        r"\1",
+    ),
+    (re.compile(r"\bcan(?:not|\s+not|[’']t)\b", re.I), "can"),
+    (re.compile(r"\bwon[’']t\b", re.I), "will"),
+    (re.compile(r"\bnever\s+(?!before\b|again\b)", re.I), ""),
+    (re.compile(r"\b(?:something|anything)\s+other\s+than\s+", re.I), ""),
+)
+# any other negation, or a denial that may belong to a clause inside the claim
+_OTHER_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot)\b|n[’']t\b", re.I
+)
+_SUBORDINATE = re.compile(
+    r"\b(?:who|whom|whose|which|that|when|where|while|because|although|though|if|unless|until)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Denial:
+    positive: str  # the claim without its denial
+    cue: str  # the denial as the claim says it ("was not", "never")
+
+
+def denial(claim: str) -> Denial | None:
+    """The positive claim a claim denies, or None where the claim denies nothing plainly."""
+    found = [(m, pattern, repl) for pattern, repl in _DENIALS for m in pattern.finditer(claim)]
+    if len(found) != 1:
+        return None
+    m, pattern, repl = found[0]
+    if _SUBORDINATE.search(claim, 0, m.start()):
+        return None
+    positive = claim[: m.start()] + m.expand(repl) + claim[m.end() :]
+    positive = " ".join(positive.split())
+    if _OTHER_NEGATION.search(positive) or len(positive.split()) < 3:
+        return None
+    return Denial(positive[0].upper() + positive[1:], m.group(0).strip())
+
+
+_SAYS = re.compile(r"^the claim says (?P<mine>.+?); the source says (?P<other>.+)$")
+_QUOTE = re.compile(r"“[^”]*”")
+_OTHERWISE = frozenset({"substitution", "number", "direction"})
+
+
+def judged_denial(
+    said: Comparison | None, claim: Denial, as_written: Comparison | None
+) -> Comparison | None:
+    """The decision on a denying claim from the decision on its positive (``said``); where that
+    decides nothing, the decision on the claim as written (``as_written``: "never falls … twice"
+    against "often falls … more than once"), but never a refutation that gives the denied slot
+    to another (that supports a denial); then a guard of either."""
+    if as_written is not None and as_written.rule in _OTHERWISE:
+        as_written = None
+    flipped = _flipped(said, claim) if said is not None and said.rule not in GUARDS else None
+    for decision in (flipped, as_written, said):
+        if decision is not None and decision.rule not in GUARDS:
+            return decision
+    return said if said is not None else as_written
+
+
+def _flipped(said: Comparison, claim: Denial) -> Comparison | None:
+    if said.stance == "supports":
+        return _decision(
+            "refutes",
+            "negation",
+            f"the claim says “{claim.cue}”; the source states it without negation",
+        )
+    if said.rule in _OTHERWISE:
+        m = _SAYS.match(said.reason)
+        if m is None:
+            reason = (
+                f"the claim says it is not so, and the source gives it otherwise ({said.reason})"
+            )
+        elif len(m["mine"].split()) >= 3:  # a clause: "Berlin is the capital of France"
+            reason = f"the claim denies that {m['mine']}, and the source says {m['other']}"
+        else:
+            reason = f"the claim says it is not {m['mine']}, and the source says {m['other']}"
+        return replace(said, stance="supports", reason=reason)
+    if said.rule == "negation":
+        quote = _QUOTE.search(said.reason)
+        return _decision(
+            "supports",
+            "same",
+            f"the claim says “{claim.cue}”, and the source denies it too"
+            + (f" ({quote.group(0)})" if quote else ""),
+        )
+    if said.rule == "framing":
+        reason = said.reason.replace("calls the claim false", "calls what the claim denies false")
+        return replace(said, stance="supports", reason=reason)
+    return None

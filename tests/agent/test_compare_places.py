@@ -1,0 +1,80 @@
+"""Places apart and places within (agent/judge/_places.py): WordNet's part-of pointers tell that
+Honolulu is not in Kenya and that Munich is in Germany. Real place names here: the knowledge is
+WordNet's, in the lexicon (scripts/build_lexicon.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.judge._lexicon import countries, lies_in
+from agent.judge.compare import compare
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "reason"),
+    [
+        (
+            "Barack Obama was born in Kenya.",
+            "Barack Obama was born in Honolulu, Hawaii.",
+            "the claim says Kenya; the source says Honolulu, Hawaii, in the United States",
+        ),
+        (
+            "Ana Roske was born in France.",
+            "Ana Roske was born in London.",
+            "the source says London, in England and the United Kingdom",
+        ),
+        (
+            "Kessa Labs is based in Canada.",
+            "Kessa Labs is based in Houston.",
+            "the source says Houston, in the United States",
+        ),
+        # the country the source names itself is not said twice
+        (
+            "Ana Roske was born in Germany.",
+            "Ana Roske was born in Vienna, Austria.",
+            "the claim says Germany; the source says Vienna, Austria",
+        ),
+        # two cities of one country are still two places
+        (
+            "Ana Roske was born in Berlin.",
+            "Ana Roske was born in Munich, Germany.",
+            "the claim says Berlin; the source says Munich",
+        ),
+    ],
+)
+def test_a_place_in_another_country_refutes(claim, sentence, reason):
+    decision = compare(claim, sentence)
+    assert decision is not None and (decision.stance, decision.rule) == ("refutes", "substitution")
+    assert decision.reason == reason or reason in decision.reason, decision.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the source's place lies in the claim's: these were wrong Falses ("the claim says Germany;
+        # the source says Munich")
+        ("Ana Roske was born in Germany.", "Ana Roske was born in Munich."),
+        ("Kessa Labs is based in India.", "Kessa Labs is based in Mumbai."),
+        ("Ana Roske was born in Texas.", "Ana Roske was born in Houston."),
+        ("Ana Roske was born in Kenya.", "Ana Roske was born in Nairobi."),
+        # an island holding two countries, a country holding four
+        ("Ana Roske was born in Ireland.", "Ana Roske was born in Belfast."),
+        ("Ana Roske was born in Britain.", "Ana Roske was born in Edinburgh."),
+        # a name of the past holds places of today
+        ("Ana Roske was born in Yugoslavia.", "Ana Roske was born in Zagreb, Croatia."),
+        # a place WordNet knows no country of
+        ("Barack Obama was born in Kenya.", "Barack Obama was born in Honolulu."),
+    ],
+)
+def test_a_place_that_may_lie_in_the_other_does_not_refute(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "refutes", decision
+
+
+def test_the_lexicon_knows_where_places_lie():
+    assert countries("honolulu") == frozenset()  # on Oahu, which is no country
+    assert countries("hawaii") == {"United States"}
+    assert {"England", "United Kingdom"} <= countries("london")
+    assert countries("yugoslavia") == frozenset()  # a former country: nothing is apart from it
+    assert lies_in("munich", "germany") and lies_in("belfast", "ireland")
+    assert not lies_in("germany", "munich")
