@@ -10,6 +10,26 @@ from collections.abc import Iterator
 from agent.judge._decision import Comparison, _decision
 from agent.judge._text import _analyse, _find, _Text
 
+# a view someone holds or reports, said of the claim: "X claimed that …", "Critics say …"
+ATTRIBUTED = re.compile(
+    r"\b(?:claim|claims|claimed|allege|alleges|alleged|allegedly|rumou?red|believe|believes|believed|"
+    # second-hand and doubted: "Rep. Barton supposedly once said that …"
+    r"supposedly|reportedly|purportedly|deny|denies|denied|"
+    r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
+    # "a feared murderer" is a murderer people fear: an adjective, not a report
+    r"think|thinks|thought|fear|fears|(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bmost )feared|"
+    r"asked|asks|ask|whether|if)(?:\s+(?:that\s+)?|\W*$)"
+    # a view someone holds against others ("Critics say …"), not what an official said ("the city said")
+    r"|\b(?:critics|opponents|skeptics|sceptics|some|many|others|proponents|supporters|believers|"
+    r"theorists|activists|rumou?rs|posts|users)\s+(?:\w+\s+)?(?:say|says|said|insist|insists|insisted)\b"
+    r"|\baccording\s+to\s+(?:some\s+)?(?:fans|critics|supporters|opponents|rumou?rs|some|many|"
+    r"social media|posts|users)\b"
+    # a theory or hypothesis reports a view only when it says what: "the theory that …"
+    # ("one of the best-supported theories in science" states a fact about one)
+    r"|\b(?:hypothes\w+|theor\w+)\s+that\s+",
+    re.I,
+)
+
 _FALSE_WORDS = (
     r"(?:false|untrue|not true|incorrect|wrong|a myth|myths|a hoax|baseless|unfounded|unsubstantiated"
     r"|a misconception|misinformation|fake|fabricated|debunked|disproven|disproved|refuted"

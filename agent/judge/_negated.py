@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from agent.judge._decision import GUARDS, Comparison, _decision
+from agent.judge._text import _Text
 
 _AUX = r"is|are|was|were|am|does|do|did|has|have|had|could|would|should|must"
 _DENIALS = (
@@ -116,4 +117,30 @@ def _flipped(said: Comparison, claim: Denial) -> Comparison | None:
     if said.rule == "framing":
         reason = said.reason.replace("calls the claim false", "calls what the claim denies false")
         return replace(said, stance="supports", reason=reason)
+    return None
+
+
+# words that deny what they modify: a fake Rembrandt is no Rembrandt, a dwarf planet no planet
+_PRIVATIVE = frozenset(
+    "fake counterfeit imitation replica forged faux mock pseudo toy so-called would-be".split()
+)
+_PRIVATIVE_OF = {"dwarf": frozenset({"planet", "planets"})}
+
+
+def privative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """A refutation where the sentence says one of the claim's parts with a word that denies it
+    ("Pluto is a dwarf planet" for "Pluto is a planet", "a counterfeit Rolex"); None otherwise."""
+    said = {t.low for t in c.tokens}
+    for i, at in placed.items():
+        unit, before = c.units[i], s.tokens[at - 1] if at > 0 else None
+        if before is None or before.low in said:
+            continue
+        if before.low in _PRIVATIVE or unit.tokens[0].low in _PRIVATIVE_OF.get(before.low, ()):
+            phrase = f"{before.text} {s.raw[s.tokens[at].start : s.tokens[at + len(unit.tokens) - 1].end]}"
+            article = "an" if unit.text[:1].lower() in "aeiou" else "a"
+            return _decision(
+                "refutes",
+                "negation",
+                f"the source says “{phrase}”, and a {phrase} is not {article} {unit.text}",
+            )
     return None

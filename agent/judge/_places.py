@@ -43,7 +43,7 @@ def places_apart(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison 
     return _decision(
         "refutes",
         "substitution",
-        f"the claim says {unit.text}; the source says {shown}"
+        f"the claim says {_the(unit.text)}; the source says {shown}"
         + (f", in {_and([_the(n) for n in where])}" if where else ""),
     )
 

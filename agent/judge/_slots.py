@@ -120,6 +120,8 @@ def _in_its_place(
     """(start, end) token spans of the sentence that stand where the claim has ``unit``: between
     the same neighbours (a name for a name)."""
     left, right = _neighbours(c, unit)
+    if unit.proper and left is not None and left.low == "the" and left.index > 0:
+        left = c.tokens[left.index - 1]  # "in the United States" stands where "in Pretoria" does
     candidates: list[tuple[int, int]] = []
     fitting: list[tuple[int, int]] = []
     for tok in s.tokens:

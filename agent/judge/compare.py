@@ -26,8 +26,8 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
-from agent.judge._framing import framing
-from agent.judge._negated import denial, judged_denial
+from agent.judge._framing import ATTRIBUTED, framing
+from agent.judge._negated import denial, judged_denial, privative
 from agent.judge._numbers import _list_of
 from agent.judge._quantities import Quantity, quantities
 from agent.judge._reading import (
@@ -61,26 +61,6 @@ from agent.judge._text import (
     _Unit,
 )
 from agent.sentences import split_sentences
-
-_ATTRIBUTED = re.compile(
-    r"\b(?:claim|claims|claimed|allege|alleges|alleged|allegedly|rumou?red|believe|believes|believed|"
-    # second-hand and doubted: "Rep. Barton supposedly once said that …"
-    r"supposedly|reportedly|purportedly|deny|denies|denied|"
-    r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
-    # "a feared murderer" is a murderer people fear: an adjective, not a report
-    r"think|thinks|thought|fear|fears|(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bmost )feared|"
-    r"asked|asks|ask|whether|if)(?:\s+(?:that\s+)?|\W*$)"
-    # a view someone holds against others ("Critics say …"), not what an official said ("the city said")
-    r"|\b(?:critics|opponents|skeptics|sceptics|some|many|others|proponents|supporters|believers|"
-    r"theorists|activists|rumou?rs|posts|users)\s+(?:\w+\s+)?(?:say|says|said|insist|insists|insisted)\b"
-    r"|\baccording\s+to\s+(?:some\s+)?(?:fans|critics|supporters|opponents|rumou?rs|some|many|"
-    r"social media|posts|users)\b"
-    # a theory or hypothesis reports a view only when it says what: "the theory that …"
-    # ("one of the best-supported theories in science" states a fact about one)
-    r"|\b(?:hypothes\w+|theor\w+)\s+that\s+",
-    re.I,
-)
-
 
 # a cause said in words the comparison does not match as parts ("because" is a stop word; "cause"
 # is a part, matched with its paraphrases in agent/judge/_text.py)
@@ -193,8 +173,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         return None
     a, b = _clause_bounds(s, lo, hi)
     window = range(min(a, lo), max(b, hi) + 1)
-    reported = _ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start : window.stop]))
-    if reported and not _ATTRIBUTED.search(c.raw):
+    reported = ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start : window.stop]))
+    if reported and not ATTRIBUTED.search(c.raw):
         return _decision(
             "neutral",
             "reported",
@@ -324,6 +304,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
             "subject",
             f"the source says it of {narrower}, not of {c.units[0].text.lower()} in general",
         )
+    if (denied := privative(c, s, placed)) is not None:
+        return denied  # "Pluto is a dwarf planet" for "Pluto is a planet"
     return _decision("supports", "same", "the source states every part of the claim")
 
 

@@ -144,3 +144,38 @@ def test_a_whole_reference_decides_a_denial_through_its_sentences():
     text = "Nightfall is a 1990 Borovian film. It was directed by Bel Tamsin and stars Ana Roske."
     decision = compare_item("Nightfall was not directed by Ana Roske.", text)
     assert decision is not None and decision.stance == "supports", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "reason"),
+    [
+        # a word that denies what it modifies: these were wrong Trues ("states every part")
+        (
+            "Pluto is a planet.",
+            "Pluto is a dwarf planet in the Kuiper belt.",
+            "a dwarf planet is not a planet",
+        ),
+        ("The painting is a Rembrandt.", "The painting is a fake Rembrandt.", "fake Rembrandt"),
+        ("The watch is a Rolex.", "The watch is a counterfeit Rolex.", "counterfeit Rolex"),
+    ],
+)
+def test_a_word_that_denies_what_it_modifies_refutes(claim, sentence, reason):
+    decision = compare(claim, sentence)
+    assert decision is not None and (decision.stance, decision.rule) == ("refutes", "negation")
+    assert reason in decision.reason
+
+
+def test_the_claim_saying_the_denying_word_itself_is_stated():
+    decision = compare("Pluto is a dwarf planet.", "Pluto is a dwarf planet in the Kuiper belt.")
+    assert decision is not None and decision.stance == "supports"
+    decision = compare("Pluto is not a planet.", "Pluto is a dwarf planet in the Kuiper belt.")
+    assert decision is not None and decision.stance == "supports"
+
+
+def test_a_country_said_with_the_stands_in_its_slot():
+    decision = compare(
+        "Elon Musk was not born in the United States.",
+        "Elon Musk was born in Pretoria, South Africa, in 1971.",
+    )
+    assert decision is not None and decision.stance == "supports", decision
+    assert "the United States" in decision.reason
