@@ -118,6 +118,7 @@ def _number_conflict(
             q.dimension != "year"
             and any(q.within(r) for r in same if not (_earlier(s, r) or _counts_other(c, q, s, r)))
         ):
+            loose = loose or (_changed(c, q) or "level") != (_changed(s, same[0]) or "level")
             continue
         if q.dimension != "year" and any(q.within(r) for r in same if _earlier(s, r)):  # "up
             loose = True  # from 1.5 million in 2000" does not say the city has 1.5 million
@@ -133,6 +134,24 @@ def _number_conflict(
             continue
         conflict = conflict or (q, same[0])
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
+
+
+# a change said with its amount ("rose 5%", "fell by 2%") or with the level it reached ("rose to 5%")
+_CHANGES = frozenset(
+    "rose rise rises risen fell fall falls fallen increased increase increases decreased decrease "
+    "decreases grew grow grows dropped drop drops declined decline declines climbed climb climbs "
+    "jumped jump jumps surged surge soared soar plunged plunge slipped slip".split()
+)
+
+
+def _changed(t: _Text, q: Quantity) -> str | None:
+    """ "amount" for the number a change moved by, "level" for the one it reached, else None."""
+    before = [tok.low for tok in t.tokens if tok.end <= q.start][-2:]
+    if before and before[-1] == "to" and len(before) == 2 and before[0] in _CHANGES:
+        return "level"
+    if before and (before[-1] in _CHANGES or (before[-1] == "by" and before[:1] != ["by"])):
+        return "amount" if before[-1] in _CHANGES or before[0] in _CHANGES else None
+    return None
 
 
 def _paired_otherwise(c: _Text, s: _Text) -> bool:

@@ -286,8 +286,8 @@ def _narrower_subject(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         return s.raw[s.tokens[at - 3].start : s.tokens[at].end]
     if before.low in _WHOLE or before.end < s.tokens[at].start - 1:  # "…, vaccines": another phrase
         return None
-    if not _narrows(before):
-        return None
+    if not _narrows(before) or (before.text.isdigit() and at > 1 and s.tokens[at - 2].low in _WHEN):
+        return None  # "In 2020 unemployment rose": a time, not a narrower kind
     start = at - 1  # the whole modifier: "Golden retriever dogs", not "retriever dogs"
     while (
         start > max(0, at - 3)
@@ -296,6 +296,9 @@ def _narrower_subject(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     ):
         start -= 1
     return s.raw[s.tokens[start].start : s.tokens[at].end]
+
+
+_WHEN = frozenset(["in", "by", "since", "until", "after", "before", "during", "from", "on", "at"])
 
 
 def _narrows(tok: _Tok) -> bool:

@@ -162,3 +162,32 @@ def _owner(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None
         return None
     owned = run[-1]
     return s.raw[s.tokens[placed[0]].start : owned.end], f"{name.text} {noun.text}"
+
+
+# a turn to another statement: "Velmar is the largest city of Ostrania, but its capital is Tessa"
+_TURNS = frozenset(["but", "whereas", "while", "although", "though", "yet"])
+# what opens a statement of another subject after the turn ("… but its capital is Tessa"); a verb
+# there carries the same subject over ("… but declined to model for L'Oréal")
+_NEW_SUBJECT = frozenset(
+    "its his her their the a an this that these those it he she they there".split()
+)
+
+
+def turned_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The claim's parts found on both sides of a turn ("but", "whereas", "while") that opens a
+    statement of its own — another subject right after it ("but its capital is Tessa", "but Tessa
+    is"), not the same one carried over by a verb ("but is still the capital", "but declined to
+    model"): the turn's words, or None."""
+    if any(t.low in _TURNS for t in c.tokens):
+        return None
+    where = sorted(placed.values())
+    for k in range(where[0] + 1, where[-1]):
+        if s.tokens[k].low not in _TURNS or k + 1 >= len(s.tokens):
+            continue
+        if not s.raw[s.tokens[k - 1].end : s.tokens[k].start].strip().startswith(","):
+            continue  # "small but busy": one statement
+        after = s.tokens[k + 1]
+        if after.low not in _NEW_SUBJECT and not (after.cap and after.index not in placed.values()):
+            continue
+        return s.raw[s.tokens[k].start : s.tokens[min(k + 2, len(s.tokens) - 1)].end]
+    return None

@@ -52,6 +52,7 @@ from agent.judge._restate import (
 )
 from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._slots import _slot, _slot_filled_otherwise
+from agent.judge._subject import turned_to_another
 from agent.judge._text import (
     _analyse,
     _clause_bounds,
@@ -171,6 +172,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     lo, hi = min(placed.values()), max(placed.values())
     if _scattered(c, s, placed, lo, hi):
         return None
+    if (turn := turned_to_another(c, s, placed)) is not None:  # "…, but its capital is Tessa"
+        return _decision("neutral", "subject", f"the source turns to another statement (“{turn}”)")
     a, b = _clause_bounds(s, lo, hi)
     window = range(min(a, lo), max(b, hi) + 1)
     reported = ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start : window.stop]))

@@ -1896,3 +1896,40 @@ def test_a_count_or_a_year_after_a_capital_is_still_a_number():
         "number",
         "the claim says 1969; the source says 1970",
     )
+
+
+def test_a_turn_to_another_statement_does_not_state_the_claim():
+    """ "…, but its capital is Tessa" says the capital is another city: a wrong True before."""
+    decision = compare(
+        "Velmar is the capital of Ostrania.",
+        "Velmar is the largest city of Ostrania, but its capital is Tessa.",
+    )
+    assert decision is not None and decision.stance != "supports", decision
+    assert decision.rule == "subject" and "but its capital" in decision.reason
+    # the subject carried over the turn still states it
+    assert_decides(
+        "Velmar is the capital of Ostrania.",
+        "Velmar is small, but is the capital of Ostrania.",
+        "supports",
+        "same",
+        "every part",
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("Unemployment rose to 5% in 2020.", "Unemployment rose 5% in 2020."),
+        ("Unemployment rose by 5% in 2020.", "Unemployment rose to 5% in 2020."),
+        ("Unemployment was 5% in 2020.", "Unemployment rose 5% in 2020."),
+    ],
+)
+def test_the_level_a_change_reached_is_not_the_amount_it_moved_by(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is not None and decision.rule == "partial", decision
+
+
+def test_a_level_reached_states_the_level_and_a_year_opening_the_sentence_is_a_time():
+    for sentence in ("Unemployment rose to 5% in 2020.", "In 2020 unemployment rose to 5%."):
+        assert_decides("Unemployment was 5% in 2020.", sentence, "supports", "same", "")
+        assert_decides("Unemployment rose to 5% in 2020.", sentence, "supports", "same", "")
