@@ -7,15 +7,20 @@ lies in (agent/judge/_lexicon.py, scripts/build_lexicon.py). Two places are apar
 some country, they touch none in common, and neither lies in the other. Only where both are said
 with a preposition of place ("in", "from", "at", "near"): "Jordan" the river or the player is not
 the country. A name with a sense of the past (Yugoslavia, Prussia) touches no country, so it is
-never apart from anything: Zagreb was in Yugoslavia.
+never apart from anything: Zagreb was in Yugoslavia. Nor where the claim or the sentence names a
+year before 1950: Lviv is in Ukraine, but one born there in 1920 was born in Poland.
 """
 
 from __future__ import annotations
+
+from itertools import combinations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._text import _Text, _Unit
 
+# borders moved until then (Alsace, Galicia, Trieste); WordNet's are those of its day
+_BORDERS_SETTLED = 1950
 _LOCATIVE = frozenset({"in", "from", "at", "near"})
 _ARTICLES = frozenset({"the"})
 
@@ -25,6 +30,8 @@ def places_apart(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison 
     a..b, with the places after it: "Honolulu, Hawaii") are apart; None otherwise."""
     if not (_after_locative(c, unit.tokens[0].index) and _after_locative(s, a)):
         return None
+    if _borders_moved(c, s):
+        return None  # "born in Lviv in 1920" was born in Poland: WordNet knows today's borders
     mine = unit.text.lower()
     ours = lex.countries(mine)
     spans = _spans_with_commas(s, a, b)
@@ -32,7 +39,7 @@ def places_apart(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison 
     theirs = frozenset().union(*(lex.countries(n.lower()) for n in names))
     if not ours or not theirs or ours & theirs:
         return None
-    if one_in_the_other(unit, s, a, b):
+    if one_in_the_other(c, s, unit, a, b):
         return None
     shown = s.raw[s.tokens[a].start : s.tokens[spans[-1][1]].end]
     where = sorted(  # the countries it lies in that the source does not name itself
@@ -48,18 +55,60 @@ def places_apart(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison 
     )
 
 
-def one_in_the_other(unit: _Unit, s: _Text, a: int, b: int) -> bool:
-    """Does WordNet put the sentence's place (a..b) inside the claim's, or the claim's inside it,
-    or a place the sentence names after it inside the claim's? ("Germany" / "Munich", "Borneo" /
-    "Kuching, Sarawak": not another place in the slot; "Berlin" / "Munich, Germany" is.)"""
+def one_in_the_other(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> bool:
+    """May one place hold the other? WordNet puts the sentence's place (a..b) inside the claim's,
+    or the claim's inside it, or a place the sentence names after it inside the claim's ("Germany"
+    / "Munich", "Borneo" / "Kuching, Sarawak": not another place in the slot; "Berlin" / "Munich,
+    Germany" is); or one is a country and the other a place in a year before 1950 ("born in
+    Germany" / "born in Salzburg in 1756")."""
     mine = unit.text.lower()
     spans = _spans_with_commas(s, a, b)
     first, *after = [s.raw[s.tokens[x].start : s.tokens[y].end].lower() for x, y in spans]
-    return (
+    if (
         lex.lies_in(first, mine)
         or lex.lies_in(mine, first)
         or any(lex.lies_in(n, mine) for n in after)
+    ):
+        return True
+    ours, theirs = lex.countries(mine), lex.countries(first)
+    one_a_country = (mine in _lower(ours)) != (first in _lower(theirs))
+    return bool(ours and theirs and one_a_country and _borders_moved(c, s))
+
+
+def lies_within(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison | None:
+    """Support where the sentence's place (a..b) lies in the claim's by WordNet ("born in Munich"
+    for "born in Germany"), both names touch the countries of one chain only (not "Paris" for "the
+    United States", where a Paris lies in Texas; not "Ireland", the island or the republic), and
+    no year before 1950 is named."""
+    mine = unit.text.lower()
+    if not (_after_locative(c, unit.tokens[0].index) and _after_locative(s, a)):
+        return None
+    first = s.raw[s.tokens[a].start : s.tokens[b].end]
+    if not (_one_chain(first.lower()) and _one_chain(mine)) or _borders_moved(c, s):
+        return None
+    if not lex.lies_in(first.lower(), mine):
+        return None
+    return _decision(
+        "supports", "same", f"the source says {first}, which lies in {_the(unit.text)}"
     )
+
+
+def _one_chain(place: str) -> bool:
+    """Does the place lie in each country it touches (or is it one), those countries one inside
+    the next ("london": England in the United Kingdom)? Not "paris" (France, and the United States
+    for Paris, Texas), nor "ireland" (the island holds Northern Ireland)."""
+    names = sorted(n.lower() for n in lex.countries(place))
+    if not names or any(n != place and not lex.lies_in(place, n) for n in names):
+        return False
+    return all(lex.lies_in(x, y) or lex.lies_in(y, x) for x, y in combinations(names, 2))
+
+
+def _lower(names: frozenset[str]) -> set[str]:
+    return {n.lower() for n in names}
+
+
+def _borders_moved(c: _Text, s: _Text) -> bool:
+    return any(q.dimension == "year" and q.low < _BORDERS_SETTLED for q in (*c.numbers, *s.numbers))
 
 
 def _after_locative(t: _Text, at: int) -> bool:

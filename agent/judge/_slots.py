@@ -8,7 +8,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
-from agent.judge._places import one_in_the_other, places_apart
+from agent.judge._places import lies_within, one_in_the_other, places_apart
 from agent.judge._roles import not_one_kind
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
 
@@ -333,8 +333,8 @@ def _name_in_its_place(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Compa
         )
     if (apart := places_apart(c, s, unit, a, b)) is not None:
         return apart  # "born in Kenya" against "born in Honolulu, Hawaii"
-    if one_in_the_other(unit, s, a, b):
-        return None  # "born in Germany" against "born in Munich"
+    if one_in_the_other(c, s, unit, a, b):  # "born in Germany" against "born in Munich"
+        return lies_within(c, s, unit, a, b)
     kind = lex.same_kind(mine.lower(), other.lower()) if len(unit.tokens) == 1 and a == b else None
     if kind is False:
         return None

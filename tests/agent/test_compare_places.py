@@ -78,3 +78,65 @@ def test_the_lexicon_knows_where_places_lie():
     assert countries("yugoslavia") == frozenset()  # a former country: nothing is apart from it
     assert lies_in("munich", "germany") and lies_in("belfast", "ireland")
     assert not lies_in("germany", "munich")
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # borders moved: one born in Kiev in 1920 was not born in today's Ukraine alone
+        ("Ana Roske was born in Poland in 1920.", "Ana Roske was born in Kiev in 1920."),
+        ("Mozart was born in Germany.", "Wolfgang Amadeus Mozart was born in Salzburg in 1756."),
+    ],
+)
+def test_a_country_is_not_set_against_a_place_before_borders_settled(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "refutes", decision
+
+
+def test_two_cities_stay_apart_in_any_year_and_a_country_after_1950():
+    decision = compare("Ana Roske was born in Berlin.", "Ana Roske was born in Munich in 1920.")
+    assert decision is not None and decision.rule == "substitution"
+    decision = compare("Ana Roske was born in Germany.", "Ana Roske was born in Salzburg in 1970.")
+    assert decision is not None and decision.reason.endswith("Salzburg, in Austria")
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "reason"),
+    [
+        (
+            "Ana Roske was born in Germany.",
+            "Ana Roske was born in Munich in 1970.",
+            "Munich, which lies in Germany",
+        ),
+        (
+            "Kessa Labs is based in India.",
+            "Kessa Labs is based in Mumbai.",
+            "Mumbai, which lies in India",
+        ),
+        (
+            "Ana Roske was born in Texas.",
+            "Ana Roske was born in Houston.",
+            "Houston, which lies in Texas",
+        ),
+    ],
+)
+def test_a_place_inside_the_claims_states_it(claim, sentence, reason):
+    decision = compare(claim, sentence)
+    assert decision is not None and decision.stance == "supports", decision
+    assert reason in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a Paris lies in Texas: the name touches two countries apart
+        ("Ana Roske was born in the United States.", "Ana Roske was born in Paris."),
+        # the island or the republic
+        ("Ana Roske was born in Ireland.", "Ana Roske was born in Belfast."),
+        # borders moved
+        ("Mozart was born in Austria.", "Wolfgang Amadeus Mozart was born in Salzburg in 1756."),
+    ],
+)
+def test_a_place_inside_an_ambiguous_name_or_before_1950_is_not_support(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "supports", decision
