@@ -283,6 +283,10 @@ def _calendar(sentence: str) -> list[Quantity]:
     ]
 
 
+def _year_like(value: float, written: str, scale: float) -> bool:
+    return 1000 <= value <= 2100 and value == int(value) and scale == 1.0 and "," not in written
+
+
 def _as_years(year: int, low: float, high: float, exact: bool) -> tuple[float, float]:
     """A year as the whole year; a hedge ("about 1890") widens it by ten years, not by a share of
     the year's number; an open bound stays open."""
@@ -331,12 +335,8 @@ def quantities(sentence: str) -> list[Quantity]:
         currency = _CURRENCY.get((m.group("cur") or "").lower()) or _CURRENCY.get(raw_unit)
         if unit is None and currency is None and second is None and _names_it(m, sentence):
             continue  # "Apollo 11", "Boeing 747": the number of a name, not a quantity
-        year = (
-            1000 <= value <= 2100
-            and value == int(value)
-            and scale == 1.0
-            and "," not in m.group("num")
-            and second is None
+        year = _year_like(value, m.group("num"), scale) and (  # "from 1887 to 1889": years too
+            second is None or _year_like(second, m.group("num2"), scale) and second > value
         )
         low, high, dimension = _dimension(value * scale, high, currency, unit, year)
         low, high, exact = (
@@ -345,7 +345,8 @@ def quantities(sentence: str) -> list[Quantity]:
             else (low, high, False)
         )
         if year:
-            low, high = _as_years(int(value), low, high, exact)
+            low, high = _as_years(int(value), low, high, exact or second is not None)
+            high = high if second is None else year_span(int(second))[1]
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))

@@ -353,7 +353,7 @@ def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None
     if [t.low for t in s.tokens[the_at + 1 : at]] != between or s.tokens[the_at].low != "the":
         return None
     verb = s.tokens[the_at - 1].low
-    if verb not in ({"is", "was"} if timeless else {copula}):
+    if verb not in ({"is", "was", "became"} if timeless else {copula}):  # "became the first"
         return None
     names = _name_before(s, the_at - 2)
     last = max(placed.values()) + len(c.units[max(placed, key=lambda i: placed[i])].tokens)

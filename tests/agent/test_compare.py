@@ -1933,3 +1933,34 @@ def test_a_level_reached_states_the_level_and_a_year_opening_the_sentence_is_a_t
     for sentence in ("Unemployment rose to 5% in 2020.", "In 2020 unemployment rose to 5%."):
         assert_decides("Unemployment was 5% in 2020.", sentence, "supports", "same", "")
         assert_decides("Unemployment rose to 5% in 2020.", sentence, "supports", "same", "")
+
+
+def test_who_became_the_first_holds_the_role():
+    assert_decides(
+        "Buzz Aldrin was the first person to walk on the Moon.",
+        "Neil Armstrong became the first person to walk on the Moon on 21 July 1969.",
+        "refutes",
+        "substitution",
+        "the source says Neil Armstrong became, and only one can be",
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "reason"),
+    [
+        (
+            "The Eiffel Tower was constructed in 1900.",
+            "The Eiffel Tower was constructed from 1887 to 1889.",
+            "the claim says 1900; the source says 1887 to 1889",
+        ),
+        (
+            "The Eiffel Tower was built in 1900.",
+            "The Eiffel Tower was built between 1887 and 1889.",
+            "the claim says 1900; the source says 1887 and 1889",
+        ),
+    ],
+)
+def test_a_span_of_years_is_read_as_years(claim, sentence, reason):
+    assert_decides(claim, sentence, "refutes", "number", reason)
+    inside = compare(claim.replace("1900", "1888"), sentence)
+    assert inside is None or inside.stance != "refutes", inside
