@@ -92,6 +92,8 @@ _LOWER = (
     "in excess of",
     "no fewer than",
     "no less than",
+    # a comparative sets the same bound: "taller than 300 metres" is more than 300 metres tall
+    *(f"{w} than" for w in "taller longer higher larger bigger heavier older wider deeper".split()),
 )
 _UPPER = (
     "less than",
@@ -102,6 +104,7 @@ _UPPER = (
     "up to",
     "no more than",
     "not more than",
+    *(f"{w} than" for w in "shorter smaller lower younger lighter narrower shallower".split()),
 )
 
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"

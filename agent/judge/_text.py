@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -183,7 +184,20 @@ _MEASURES = {
     "thickness": ("thick", "thickness"),
 }
 _MEASURED = {adjective: f"<{dim}>" for dim, words in _MEASURES.items() for adjective in words[:2]}
+# and its comparative before "than" and a quantity: "taller than 300 metres" (the bound is the number's)
+_COMPARED = {"taller": "<height>", "shorter": "<height>", "higher": "<height>", "lower": "<height>"}
+_COMPARED |= {"longer": "<length>", "deeper": "<depth>", "shallower": "<depth>", "wider": "<width>"}
 _SAID_BY = {f"<{dim}>": frozenset(words) for dim, words in _MEASURES.items()}
+
+
+def _measures_as_dimensions(tokens: list[_Tok], in_number: Callable[[_Tok], bool]) -> None:
+    """In place: "8,849 metres tall" and "taller than 300 metres" read the word as the dimension."""
+    for i, tok in enumerate(tokens):
+        if i and tok.low in _MEASURED and in_number(tokens[i - 1]):
+            tokens[i] = replace(tok, low=_MEASURED[tok.low])
+        elif tok.low in _COMPARED and [t.low for t in tokens[i + 1 : i + 2]] == ["than"]:
+            numbered = i + 2 < len(tokens) and in_number(tokens[i + 2])
+            tokens[i] = replace(tok, low=_COMPARED[tok.low]) if numbered else tok
 
 
 @lru_cache(maxsize=4096)
@@ -197,9 +211,7 @@ def _analyse(text: str) -> _Text:
             _Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n)
         )
     in_number = lambda t: any(a <= t.start < b for a, b in spans)  # noqa: E731
-    for i, tok in enumerate(tokens):  # "8,849 metres tall": the dimension, not the word
-        if i and tok.low in _MEASURED and in_number(tokens[i - 1]):
-            tokens[i] = replace(tok, low=_MEASURED[tok.low])
+    _measures_as_dimensions(tokens, in_number)
     title_case = _title_case(tokens)
     units: list[_Unit] = []
     current: list[_Tok] = []

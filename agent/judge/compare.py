@@ -235,7 +235,7 @@ def _one_part_missing(
     if r.conflict and not (r.negated or r.hedged or r.tensed) and _relational(c.units[missing]):
         # "part of her first studio album" against "for her second studio album": the word that
         # relates the two is not compared, the position is
-        return _number_given_otherwise(s, r.conflict)
+        return _number_given_otherwise(c, s, r.conflict)
     if plain and r.negated and _never_at_all(c, s, missing, r, placed, window):
         return _negation(c, s, r)  # "never failed mathematics" for "failed mathematics at school"
     if r.negated or r.hedged or r.tensed or r.loose or missing == 0:
@@ -263,11 +263,20 @@ def _relational(unit: _Unit) -> bool:
     return not unit.proper and len(unit.tokens) == 1 and unit.tokens[0].low in _RELATIONAL
 
 
-def _number_given_otherwise(s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
+def _number_given_otherwise(c: _Text, s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
     q, other = conflict
+    bound = "" if q.exact else _BOUND.search(c.raw, 0, q.start)  # "more than 20", "about 40"
+    said = (bound.group(1) + " " if bound else "") + q.text
     return _decision(
-        "refutes", "number", f"the claim says {q.text}; the source says {_list_of(s, other)}"
+        "refutes", "number", f"the claim says {said}; the source says {_list_of(s, other)}"
     )
+
+
+_BOUND = re.compile(  # the words that bound a claim's number, just before it
+    r"\b((?:about|around|roughly|nearly|almost|over|under|above|below|at least|at most|up to"
+    r"|(?:more|less|fewer|greater|\w+er) than))\s+(?:\S\s?)?$",
+    re.I,
+)
 
 
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
@@ -278,7 +287,7 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     if r.conflict is not None:
         if r.negated or r.hedged or r.tensed:
             return None
-        return _number_given_otherwise(s, r.conflict)
+        return _number_given_otherwise(c, s, r.conflict)
     if r.negated:
         if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
             return None

@@ -1964,3 +1964,35 @@ def test_a_span_of_years_is_read_as_years(claim, sentence, reason):
     assert_decides(claim, sentence, "refutes", "number", reason)
     inside = compare(claim.replace("1900", "1888"), sentence)
     assert inside is None or inside.stance != "refutes", inside
+
+
+@pytest.mark.parametrize(
+    ("claim", "stance", "reason"),
+    [
+        ("The Orvel tower is taller than 300 metres.", "supports", "every part"),
+        (
+            "The Orvel tower is shorter than 300 metres.",
+            "refutes",
+            "the claim says shorter than 300 metres",
+        ),
+        (
+            "The Orvel tower is higher than 400 metres.",
+            "refutes",
+            "the claim says higher than 400 metres",
+        ),
+    ],
+)
+def test_a_comparative_before_than_bounds_the_number(claim, stance, reason):
+    decision = compare(claim, "The Orvel tower is 330 metres tall.")
+    assert decision is not None and decision.stance == stance, decision
+    assert reason in decision.reason
+
+
+def test_a_number_given_otherwise_quotes_the_claims_bound():
+    assert_decides(
+        "Ana Roske has won more than 20 titles.",
+        "Ana Roske has won 14 titles.",
+        "refutes",
+        "number",
+        "the claim says more than 20; the source says 14",
+    )
