@@ -45,8 +45,9 @@ def places_apart(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison 
     where = sorted(  # the countries it lies in that the source does not name itself
         country
         for country in theirs - set(names)
-        if any(lex.lies_in(n.lower(), country.lower()) for n in names)
-    )  # "Honolulu, Hawaii, in the United States"; "Vienna, Austria"; not what Europe holds
+        if any(lex.lies_in(n.lower(), country.lower()) and _one_chain(n.lower()) for n in names)
+    )  # "Honolulu, Hawaii, in the United States"; "Vienna, Austria"; not what Europe holds, nor
+    # both countries of "Cairo" (Egypt; and Illinois)
     return _decision(
         "refutes",
         "substitution",

@@ -319,6 +319,8 @@ def _slot(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"
             )
         return None
+    if any(one_in_the_other(c, s, unit, x, y) for x, y in candidates[1:]):
+        return None  # "studied in Berlin and later in Vienna" for "studied in Austria"
     return _name_in_its_place(c, s, unit, a, b)
 
 

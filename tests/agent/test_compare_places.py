@@ -140,3 +140,26 @@ def test_a_place_inside_the_claims_states_it(claim, sentence, reason):
 def test_a_place_inside_an_ambiguous_name_or_before_1950_is_not_support(claim, sentence):
     decision = compare(claim, sentence)
     assert decision is None or decision.stance != "supports", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # another place in the same slot lies in the claim's: wrong Falses before
+        ("Ana Roske studied in Austria.", "Ana Roske studied in Berlin and later in Vienna."),
+        (
+            "Kessa Labs has offices in France.",
+            "Kessa Labs is headquartered in London, with offices in Paris.",
+        ),
+    ],
+)
+def test_no_refutation_where_another_place_in_the_slot_lies_in_the_claims(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "refutes", decision
+
+
+def test_a_place_of_two_countries_names_neither():
+    decision = compare("Ana Roske was born in Jordan.", "Ana Roske was born in Cairo.")
+    assert (
+        decision is not None and decision.reason == "the claim says Jordan; the source says Cairo"
+    )
