@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.judge import _lexicon as lex
+from agent.judge._measures import SAID_BY, measures_as_dimensions
 from agent.judge._quantities import Quantity, quantities
 
 _STOP = frozenset(
@@ -172,34 +172,6 @@ def _content(
     )
 
 
-# A measure's adjective after its quantity ("8,849 metres tall", "6,650 km long") names the
-# quantity's dimension; it is read as that dimension, which a sentence also says with its noun
-# ("an elevation of 29,032 feet"), and never as a noun of its own (WordNet lists "tall" as a noun of
-# one kind with "elevation"). Elsewhere these words keep their meaning ("The tower is old").
-_MEASURES = {
-    "height": ("tall", "high", "height", "elevation", "altitude"),
-    "length": ("long", "length"),
-    "depth": ("deep", "depth"),
-    "width": ("wide", "broad", "width", "breadth"),
-    "thickness": ("thick", "thickness"),
-}
-_MEASURED = {adjective: f"<{dim}>" for dim, words in _MEASURES.items() for adjective in words[:2]}
-# and its comparative before "than" and a quantity: "taller than 300 metres" (the bound is the number's)
-_COMPARED = {"taller": "<height>", "shorter": "<height>", "higher": "<height>", "lower": "<height>"}
-_COMPARED |= {"longer": "<length>", "deeper": "<depth>", "shallower": "<depth>", "wider": "<width>"}
-_SAID_BY = {f"<{dim}>": frozenset(words) for dim, words in _MEASURES.items()}
-
-
-def _measures_as_dimensions(tokens: list[_Tok], in_number: Callable[[_Tok], bool]) -> None:
-    """In place: "8,849 metres tall" and "taller than 300 metres" read the word as the dimension."""
-    for i, tok in enumerate(tokens):
-        if i and tok.low in _MEASURED and in_number(tokens[i - 1]):
-            tokens[i] = replace(tok, low=_MEASURED[tok.low])
-        elif tok.low in _COMPARED and [t.low for t in tokens[i + 1 : i + 2]] == ["than"]:
-            numbered = i + 2 < len(tokens) and in_number(tokens[i + 2])
-            tokens[i] = replace(tok, low=_COMPARED[tok.low]) if numbered else tok
-
-
 @lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Text:
     text = unicodedata.normalize("NFC", text)  # "Noe\u0308l" is one word
@@ -211,7 +183,7 @@ def _analyse(text: str) -> _Text:
             _Tok(m.group(), _norm(m.group()), m.start(), m.end(), m.group()[:1].isupper(), n)
         )
     in_number = lambda t: any(a <= t.start < b for a, b in spans)  # noqa: E731
-    _measures_as_dimensions(tokens, in_number)
+    measures_as_dimensions(tokens, in_number)
     title_case = _title_case(tokens)
     units: list[_Unit] = []
     current: list[_Tok] = []
@@ -320,7 +292,7 @@ _DEGREE_PREFIXES = frozenset(
 def _word_match(a: str, b: str) -> bool:
     """Does the sentence's word ``b`` say the claim's word ``a`` (or more: "best-supported" says
     "supported"; "supported" does not say "best-supported")?"""
-    if a == b or b in _SAID_BY.get(a, ()):
+    if a == b or b in SAID_BY.get(a, ()):
         return True
     head, _, rest = b.partition("-")
     if rest and "-" not in rest and head in _DEGREE_PREFIXES and _word_match(a, rest):

@@ -1,0 +1,35 @@
+"""A measure's words read as its dimension (the comparison stage's tokens, agent/judge/_text.py):
+"8,849 metres tall" and "taller than 300 metres" say a height, as "an elevation of 29,032 feet" does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+# A measure's adjective after its quantity ("8,849 metres tall", "6,650 km long") names the
+# quantity's dimension; it is read as that dimension, which a sentence also says with its noun
+# ("an elevation of 29,032 feet"), and never as a noun of its own (WordNet lists "tall" as a noun of
+# one kind with "elevation"). Elsewhere these words keep their meaning ("The tower is old").
+MEASURES = {
+    "height": ("tall", "high", "height", "elevation", "altitude"),
+    "length": ("long", "length"),
+    "depth": ("deep", "depth"),
+    "width": ("wide", "broad", "width", "breadth"),
+    "thickness": ("thick", "thickness"),
+}
+MEASURED = {adjective: f"<{dim}>" for dim, words in MEASURES.items() for adjective in words[:2]}
+# and its comparative before "than" and a quantity: "taller than 300 metres" (the bound is the number's)
+COMPARED = {"taller": "<height>", "shorter": "<height>", "higher": "<height>", "lower": "<height>"}
+COMPARED |= {"longer": "<length>", "deeper": "<depth>", "shallower": "<depth>", "wider": "<width>"}
+SAID_BY = {f"<{dim}>": frozenset(words) for dim, words in MEASURES.items()}
+
+
+def measures_as_dimensions(tokens: list[Any], in_number: Callable[[Any], bool]) -> None:
+    """In place: "8,849 metres tall" and "taller than 300 metres" read the word as the dimension."""
+    for i, tok in enumerate(tokens):
+        if i and tok.low in MEASURED and in_number(tokens[i - 1]):
+            tokens[i] = replace(tok, low=MEASURED[tok.low])
+        elif tok.low in COMPARED and [t.low for t in tokens[i + 1 : i + 2]] == ["than"]:
+            numbered = i + 2 < len(tokens) and in_number(tokens[i + 2])
+            tokens[i] = replace(tok, low=COMPARED[tok.low]) if numbered else tok
