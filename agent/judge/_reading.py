@@ -234,6 +234,8 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
         scope = at + 2
     elif cue in ("not", "never") or cue.endswith("n't"):
         scope = at + 1  # "does not cure the disease but eases its symptoms" for "eases"
+        while scope + 1 < len(s.tokens) and s.tokens[scope].low in _ARTICLES:
+            scope += 1  # "a round globe, not a flat disk" for "The Earth is round"
         if scope + 1 < len(s.tokens) and s.tokens[scope].low in _TRANSPARENT:
             scope += 2 if s.tokens[scope + 1].low == "to" else 1  # "never managed to write"
         joined = scope + 2 < len(s.tokens) and s.tokens[scope + 1].low in ("or", "nor", "and")

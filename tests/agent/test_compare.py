@@ -1996,3 +1996,15 @@ def test_a_number_given_otherwise_quotes_the_claims_bound():
         "number",
         "the claim says more than 20; the source says 14",
     )
+
+
+def test_a_not_before_an_article_bears_on_the_noun_phrase_after_it():
+    """ "a round globe, not a flat disk" denies a flat disk: it refuted "The Earth is round" (the
+    seeded NASA sentence made that claim Partially True)."""
+    sentence = (
+        "Photographs of the whole Earth taken from space show the planet as a round globe, not a"
+        " flat disk."
+    )
+    decision = compare("The Earth is round.", sentence)
+    assert decision is None or decision.stance != "refutes", decision
+    assert_decides("The Earth is flat.", sentence, "refutes", "negation", "not a flat")
