@@ -136,21 +136,27 @@ def _number_conflict(
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
 
 
-# a change said with its amount ("rose 5%", "fell by 2%") or with the level it reached ("rose to 5%")
-_CHANGES = frozenset(
+# words of a change in a value, whose opposite with another value refutes ("rose to 5%" / "fell to
+# 3.5%"; compare.py); not events such as "died" / "born", whose dates differ anyway
+CHANGES = frozenset(
     "rose rise rises risen fell fall falls fallen increased increase increases decreased decrease "
-    "decreases grew grow grows dropped drop drops declined decline declines climbed climb climbs "
-    "jumped jump jumps surged surge soared soar plunged plunge slipped slip".split()
+    "decreases grew grow grows shrank shrink shrinks climbed climb dropped drop declined decline "
+    "gained gain lost lose higher lower".split()
+)
+# a change said with its amount ("rose 5%", "fell by 2%") or with the level it reached ("rose to
+# 5%"): those words and a few that say a sudden one
+_CHANGE_VERBS = CHANGES | frozenset(
+    "drops declines climbs jumped jump jumps surged surge soared soar plunged plunge slipped slip".split()
 )
 
 
 def _changed(t: _Text, q: Quantity) -> str | None:
     """ "amount" for the number a change moved by, "level" for the one it reached, else None."""
     before = [tok.low for tok in t.tokens if tok.end <= q.start][-2:]
-    if before and before[-1] == "to" and len(before) == 2 and before[0] in _CHANGES:
+    if before and before[-1] == "to" and len(before) == 2 and before[0] in _CHANGE_VERBS:
         return "level"
-    if before and (before[-1] in _CHANGES or (before[-1] == "by" and before[:1] != ["by"])):
-        return "amount" if before[-1] in _CHANGES or before[0] in _CHANGES else None
+    if before and (before[-1] in _CHANGE_VERBS or (before[-1] == "by" and before[:1] != ["by"])):
+        return "amount" if before[-1] in _CHANGE_VERBS or before[0] in _CHANGE_VERBS else None
     return None
 
 

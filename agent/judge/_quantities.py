@@ -253,6 +253,20 @@ def _bounds(before: str, after: str, low: float, high: float) -> tuple[float, fl
     return low, high, exact
 
 
+def bound_words(sentence: str, q: Quantity) -> str | None:
+    """The words just before ``q`` that bound or hedge it, as ``_bounds`` read them and as the
+    sentence writes them ("more than" in "more than 20 titles", "taller than", "about")."""
+    before = sentence[max(0, q.start - 24) : q.start]
+    words = sorted(
+        (*(w for w, rel in _HEDGE.items() if rel is not None), *_LOWER, *_UPPER), key=len
+    )
+    for word in reversed(words):  # the longest first: "no more than", not "more than"
+        m = re.search(rf"(?:^|\W)({re.escape(word)})\s*$", before, re.IGNORECASE)
+        if m is not None:
+            return m.group(1)
+    return None
+
+
 DECADE = "decade of a century"
 
 
@@ -368,7 +382,7 @@ _NOT_A_NAME = frozenset(
     "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
     "saturday sunday in on at by of for from to since until till between about around over under "
     "nearly almost only just some and or but the a an after before during than up to its their "
-    "his her our your this that these those each every all both more less fewer about circa "
+    "his her our your this that these those each every all both more less fewer circa "
     "approximately roughly".split()
 )
 

@@ -28,8 +28,8 @@ from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, prec
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import ATTRIBUTED, framing
 from agent.judge._negated import denial, judged_denial, privative
-from agent.judge._numbers import _list_of
-from agent.judge._quantities import Quantity, quantities
+from agent.judge._numbers import CHANGES, _list_of
+from agent.judge._quantities import Quantity, bound_words, quantities
 from agent.judge._reading import (
     _compound_split,
     _narrower_subject,
@@ -203,15 +203,6 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     return _every_part_there(c, s, placed, r)
 
 
-# words of a change in a value, whose opposite with another value refutes ("rose to 5%" / "fell to
-# 3.5%"); not events such as "died" / "born", whose dates differ anyway
-_CHANGE = frozenset(
-    "rose rise rises risen fell fall falls fallen increased increase increases decreased decrease "
-    "decreases grew grow grows shrank shrink shrinks climbed climb dropped drop declined decline "
-    "gained gain lost lose higher lower".split()
-)
-
-
 def _one_part_missing(
     c: _Text, s: _Text, missing: int, placed: dict[int, int], window: range, r: _Reading
 ) -> Comparison | None:
@@ -242,7 +233,7 @@ def _one_part_missing(
         return None
     slot = _slot(c, s, missing, placed, window)
     if r.conflict:  # "fell to 3.5%" against "rose to 5%": a change and its value both otherwise
-        changed = c.units[missing].tokens[0].low in _CHANGE
+        changed = c.units[missing].tokens[0].low in CHANGES
         return slot if changed and slot is not None and slot.rule == "direction" else None
     if slot is None and c.units[missing].proper:
         return _decision(
@@ -265,18 +256,11 @@ def _relational(unit: _Unit) -> bool:
 
 def _number_given_otherwise(c: _Text, s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
     q, other = conflict
-    bound = "" if q.exact else _BOUND.search(c.raw, 0, q.start)  # "more than 20", "about 40"
-    said = (bound.group(1) + " " if bound else "") + q.text
+    bound = None if q.exact else bound_words(c.raw, q)  # "more than 20", "about 40"
+    said = f"{bound} {q.text}" if bound else q.text
     return _decision(
         "refutes", "number", f"the claim says {said}; the source says {_list_of(s, other)}"
     )
-
-
-_BOUND = re.compile(  # the words that bound a claim's number, just before it
-    r"\b((?:about|around|roughly|nearly|almost|over|under|above|below|at least|at most|up to"
-    r"|(?:more|less|fewer|greater|\w+er) than))\s+(?:\S\s?)?$",
-    re.I,
-)
 
 
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
