@@ -15,6 +15,8 @@ What it keeps (single lower-case words only; ~1 MB gzipped), all read from WordN
   up, as synset offsets: two words are of the same kind when they share one and neither is the
   other's hypernym (Paris and Berlin are both national capitals; Europe is a continent);
 - ``derived``: derivationally related forms (`+`) across parts of speech (vaccinate ↔ vaccination);
+- ``countries`` and ``within``: for each place a noun names, the countries of today it touches and
+  every place it lies in, by WordNet's part-of pointers (Munich → Germany; Belfast lies in Ireland);
 - ``names``: nouns whose most frequent sense WordNet writes with a capital and that are no other
   part of speech (Berlin, Saturn, Einstein, not Water or May's verb), so that a claim's first word
   is read as a name though it is capitalised as every first word is.
@@ -210,11 +212,11 @@ def _places(synsets, senses) -> tuple[dict[str, list[str]], dict[str, list[str]]
     countries it touches: those it lies in by WordNet's part-of pointers (`#p`, six levels up) and
     those that lie in it (`%p`, three levels down), itself included when it is one — a country of
     today, by its gloss (not "a former country", "an ancient kingdom"). Honolulu → none (Oahu is
-    no country), Hawaii → United States, London → England and United Kingdom, Ireland → Ireland,
-    Northern Ireland and United Kingdom (the island holds both). A word of several senses gets the
+    no country), Hawaii → United States, London → England and United Kingdom, Ireland → Ireland
+    and Northern Ireland (the island holds both). A word of several senses gets the
     union, so a place whose senses lie in different countries never looks apart from either; a
     word with a sense of the past ("Yugoslavia", "Prussia") gets nothing. Beside it, every name of
-    every place each one lies in (`#p`): Kuching lies in Borneo, though Borneo touches Brunei only."""
+    every place each one lies in (`#p`): Belfast lies in Ireland, the island."""
 
     def is_country(off: str) -> bool:
         if _GONE.match(synsets[("n", off)]["gloss"]):

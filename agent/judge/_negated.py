@@ -54,10 +54,10 @@ class Denial:
 
 def denial(claim: str) -> Denial | None:
     """The positive claim a claim denies, or None where the claim denies nothing plainly."""
-    found = [(m, pattern, repl) for pattern, repl in _DENIALS for m in pattern.finditer(claim)]
+    found = [(m, repl) for pattern, repl in _DENIALS for m in pattern.finditer(claim)]
     if len(found) != 1:
         return None
-    m, pattern, repl = found[0]
+    m, repl = found[0]
     if _SUBORDINATE.search(claim, 0, m.start()):
         return None
     positive = claim[: m.start()] + m.expand(repl) + claim[m.end() :]
