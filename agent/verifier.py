@@ -17,9 +17,7 @@ from agent.check import check
 from agent.classify import (
     Language,
     OpinionDetector,
-    classified_steps,
-    classify,
-    detect_language,
+    classify_claim,
     not_checked,
 )
 from agent.gather import GatherConfig, Gathered, Gatherer, KbLeg
@@ -27,13 +25,9 @@ from agent.judge import (
     HEURISTIC_NAME,
     NLIModel,
     Stances,
-    claim_time_rule,
     factuality,
     judge_stances,
     judge_verdict,
-    stance_steps,
-    weigh_reviews,
-    with_freshness,
 )
 from agent.llm import ChatModel
 from agent.models import (
@@ -197,11 +191,14 @@ class Verifier:
         )
         try:
             with run.trace.stage("classify"):
-                classification, note = await classify(raw, chat, self.detector)
+                classified = await classify_claim(
+                    raw, chat, self.detector, llm_judges=self.verdict_engine == "llm"
+                )
         except BaseException:
             await discard(early)
             await discard(prior)
             raise
+        classification, language = classified.classification, classified.language
         kind = classification.claim_type
         unchecked = kind in {ClaimType.OPINION, ClaimType.AMBIGUOUS}
         if early is not None and (unchecked or classification.claim != raw):
@@ -210,9 +207,8 @@ class Verifier:
         if prior is not None and unchecked:
             await discard(prior)
             prior = None
-        language = detect_language(classification.claim)
         run.english = language.english
-        for step in classified_steps(classification, note, language, self.verdict_engine == "llm"):
+        for step in classified.steps:
             run.trace.step(step)
         return classification, language, early, prior
 
@@ -238,15 +234,14 @@ class Verifier:
         with run.trace.stage("stances"):
             evidence, promoted = promote_contrast(
                 claim,
-                [p.evidence() for p in gathered.chosen],
+                list(gathered.evidence),
                 lambda: [p.evidence() for p in gathered.rest],
                 limit=self.config.top_k_rerank,
             )
-            stances = await judge_stances(claim, evidence, self.nli, run.english)
-            evidence, stale = with_freshness(claim, stances.evidence)
-        for step in stance_steps(evidence, stances.by, promoted, stale):
+            stances = await judge_stances(claim, evidence, self.nli, run.english, promoted)
+        for step in stances.steps:
             run.trace.step(step)
-        return replace(stances, evidence=evidence)
+        return stances
 
     async def _judge(
         self,
@@ -283,13 +278,12 @@ class Verifier:
         except BaseException:
             await discard(trust_job)
             raise
-        decision, weighed = weigh_reviews(judged.decision, judged.evidence)
-        decision, timed = claim_time_rule(claim, judged.evidence, decision)
+        decision = judged.decision
         evidence = [
             replace(e, trust=t.trust) for e, t in zip(judged.evidence, trust.evidence, strict=True)
         ]
         run.usage.url_checks += trust.url_checks
-        for step in (weighed, timed, *trust.steps):
+        for step in (*judged.steps, *trust.steps):
             if step:
                 trace.step(step)
         if evidence:

@@ -153,9 +153,10 @@ async def _verify_here(request: VerifyRequest, settings: Settings, steps: _StepP
     options = verify_options(request)  # the options the server reads from the same body
     # with RECORDS, the answer's record is kept as the server keeps it
     async with runtime(settings, seed=settings.AUTO_SEED) as running:
-        service = running.verification
-        result = await service.verify(request.claim, options, on_step=steps)
-        return service.answer(result, "", via="cli", options=options).model_dump(mode="json")
+        answer = await running.verification.verify_and_answer(
+            request.claim, options, "", via="cli", on_step=steps
+        )
+        return answer.model_dump(mode="json")
 
 
 def verify_command(args: argparse.Namespace) -> int:

@@ -210,18 +210,14 @@ def _add_verify_claim(server: MCPServer, runtime: Callable[[], Runtime]) -> None
         )
         progress = _Progress(ctx)
         try:
-            result = await runtime().verification.verify(
-                body.claim, verify_options(body), on_step=progress
+            answer = await runtime().verification.verify_and_answer(
+                body.claim, verify_options(body), _owner(ctx), via="mcp", on_step=progress
             )
         except Exception as exc:
             raise _failed(exc) from exc
         finally:
             await progress.close()
-        out = (
-            runtime()
-            .verification.answer(result, _owner(ctx), via="mcp", options=verify_options(body))
-            .model_dump(mode="json")
-        )
+        out = answer.model_dump(mode="json")
         return _result(format_verdict(out), out)
 
 

@@ -112,9 +112,7 @@ READ_ERRORS = error_responses(401, 429, 503)
 async def verify(body: VerifyRequest, service: ServiceDep, owner: OwnerDep) -> VerifyResponse:
     """Verify a claim: verdict, confidence, cited reasoning, scored evidence and the trace. The
     answer's `id` names its record (`GET /api/verifications/{id}`)."""
-    options = verify_options(body)
-    result = await service.verify(body.claim, options)
-    return service.answer(result, owner, via="verify", options=options)
+    return await service.verify_and_answer(body.claim, verify_options(body), owner, via="verify")
 
 
 # -- passages (issue 12) ---------------------------------------------------------------
@@ -283,9 +281,10 @@ async def verify_stream(
                 },
             )
 
-        options = verify_options(body)
-        result = await service.verify(body.claim, options, on_step=on_step)
-        return service.answer(result, owner, via="stream", options=options).model_dump(mode="json")
+        answer = await service.verify_and_answer(
+            body.claim, verify_options(body), owner, via="stream", on_step=on_step
+        )
+        return answer.model_dump(mode="json")
 
     return sse_response(await service.stream(work))
 

@@ -142,6 +142,21 @@ class VerificationService:
 
     # -- records (issue 40) ----------------------------------------------------------------------
 
+    async def verify_and_answer(
+        self,
+        claim: str,
+        options: VerifyOptions,
+        owner: str,
+        *,
+        via: Via,
+        on_step: Callable[[str], None] | None = None,
+        wait: bool = False,
+    ) -> VerifyResponse:
+        """`verify`, then `answer`: a claim's wire answer, its record kept — what every entry point
+        (route, stream, CLI, MCP, batch item) gives for one claim."""
+        result = await self.verify(claim, options, on_step=on_step, wait=wait)
+        return self.answer(result, owner, via=via, options=options)
+
     def answer(
         self,
         result: VerificationResult,
@@ -198,9 +213,10 @@ class VerificationService:
         """One batch item (its claim and options validated when the job was made), as
         `POST /api/verify` would answer it (its body as JSON data), waiting its turn for a slot:
         the jobs' `VerifyItem`, called by the in-process runner and `claimcheck worker`."""
-        chosen = job_options(options)
-        result = await self.verify(claim, chosen, wait=True)
-        return self.answer(result, owner, via="job", options=chosen).model_dump(mode="json")
+        answer = await self.verify_and_answer(
+            claim, job_options(options), owner, via="job", wait=True
+        )
+        return answer.model_dump(mode="json")
 
     # -- verification, cached ---------------------------------------------------------------
 

@@ -28,7 +28,9 @@ figures for the walk without leaf calls (calls to functions that call no project
 Because a caller's file counts again when its callee returns, a verifier that calls eight stages
 returns to its own file eight times by this measure. The last two figures read the words the other
 way — only a *call* into a file the walk had left counts, coming back from a callee does not —
-with and without leaf calls.
+with and without leaf calls. The *room* figures read a stage package under `agent/` (`agent/judge/`,
+`agent/gather/`, …: its private modules are its parts, the redesign's unit) as one room and every
+other file as its own: calls into a room the walk had left, with and without leaf calls.
 """
 
 from __future__ import annotations
@@ -216,6 +218,16 @@ def measure(files: list[str]) -> dict[str, Any]:
     }
 
 
+def room(file: str) -> str:
+    """A stage package under `agent/` is one room; any other file is its own."""
+    parts = file.split("/")
+    return "/".join(parts[:2]) if parts[0] == "agent" and len(parts) > 2 else file
+
+
+def in_rooms(steps):
+    return [((room(file), name), depth) for (file, name), depth in steps]
+
+
 def calls_into_files_left(steps) -> int:
     """The other reading of "returns to a file it had left": only *calls* count — a call into a file
     the walk was in before and has left — and coming back from a callee to its caller does not."""
@@ -304,6 +316,8 @@ def main() -> None:
         "returns_without_leaf_calls": spine["returns_to_a_file_left"],
         "calls_into_a_file_left": calls_into_files_left(steps),
         "calls_into_a_file_left_without_leaf_calls": calls_into_files_left(spine_steps),
+        "calls_into_a_room_left": calls_into_files_left(in_rooms(steps)),
+        "calls_into_a_room_left_without_leaf_calls": calls_into_files_left(in_rooms(spine_steps)),
         "issue_39_before": ISSUE_FIGURES["returns"],
         "most_returned_to": ", ".join(f"{f} ×{n}" for f, n in figures["most_returned_to"]),
     }

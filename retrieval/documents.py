@@ -200,8 +200,8 @@ class StoredDocument:
     @property
     def fetched_at(self) -> str | None:
         """When the text was read: its fetch time (web results), else when it entered the KB."""
-        value = self.metadata.get("fetched_at")
-        return str(value) if value else self.timestamp
+        value = self.metadata.get("fetched_at") or self.metadata.get("timestamp")
+        return str(value) if value else None
 
     @property
     def review(self) -> tuple[str, str, str] | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -296,3 +297,30 @@ def _cosine(query: np.ndarray, vector: np.ndarray | None) -> float:
     if vector is None:
         return 0.0
     return float(np.dot(np.asarray(vector, dtype=np.float32), query))
+
+
+@dataclass(frozen=True)
+class Retrieved:
+    """One KB search: every candidate (best first), the ones the reranker kept, and the
+    milliseconds each stage took."""
+
+    candidates: list[Candidate]
+    kept: list[Candidate]
+    retrieve_ms: float
+    rerank_ms: float
+
+
+async def retrieve_and_rerank(
+    retriever: EvidenceRetriever, query: str, keep: int, *, record_access: bool = True
+) -> Retrieved:
+    """Hybrid candidates, then the rerank keeping ``keep``, each stage timed (any retriever)."""
+    started = time.perf_counter()
+    candidates = await retriever.candidates(query)
+    retrieved = time.perf_counter()
+    kept = await retriever.rerank(query, candidates, keep=keep, record_access=record_access)
+    return Retrieved(
+        candidates,
+        kept,
+        (retrieved - started) * 1000,
+        (time.perf_counter() - retrieved) * 1000,
+    )

@@ -4,8 +4,10 @@ behind the rules and the passages' check-worthiness (``_heads``, trained by scri
 """
 
 from agent.classify._claim import (
+    Classified,
     classified_steps,
     classify,
+    classify_claim,
     classify_local,
     classify_rules,
     has_opinion_markers,
@@ -28,6 +30,7 @@ from agent.classify._language import load as load_language_model
 
 __all__ = [
     "CHECKWORTHY_WEIGHTS",
+    "Classified",
     "DATA_DIR",
     "SUBJECTIVITY_WEIGHTS",
     "HeadClassifier",
@@ -36,6 +39,7 @@ __all__ = [
     "OpinionDetector",
     "classified_steps",
     "classify",
+    "classify_claim",
     "classify_local",
     "classify_rules",
     "detect_language",

@@ -9,9 +9,10 @@ detector (agent/classify/_heads.py).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from agent.classify._heads import OpinionDetector
-from agent.classify._language import Language
+from agent.classify._language import Language, detect
 from agent.llm import ChatModel, ClassifyAnswer, LLMError, validate_answer
 from agent.models import ClaimType, Classification, Mode, Verdict, VerdictDecision
 from agent.prompts import CLASSIFY_SYSTEM, classify_user
@@ -216,6 +217,26 @@ async def classify(
         extracted = claim
     keywords = answer.keywords if claim_type in {ClaimType.FACTUAL, ClaimType.MIXED} else ""
     return Classification(claim_type, extracted, answer.reason[:300], "llm", keywords), note
+
+
+@dataclass(frozen=True)
+class Classified:
+    """Step 1's results: the classification, the language of the claim to check, the trace lines."""
+
+    classification: Classification
+    language: Language
+    steps: tuple[str, ...]
+
+
+async def classify_claim(
+    claim: str, chat: ChatModel | None, detector: OpinionDetector | None, *, llm_judges: bool
+) -> Classified:
+    """Step 1 whole: `classify`, then the language of the claim it keeps, and the step's lines
+    (``llm_judges``: the LLM gives the verdict, so a claim in another language is judged)."""
+    classification, note = await classify(claim, chat, detector)
+    language = detect(classification.claim)
+    steps = classified_steps(classification, note, language, llm_judges)
+    return Classified(classification, language, tuple(steps))
 
 
 def classified_steps(

@@ -12,7 +12,7 @@ from agent.llm import ChatModel, LLMError, SufficiencyAnswer, validate_answer
 from agent.models import Evidence
 from agent.prompts import SUFFICIENCY_SYSTEM, sufficiency_user
 from agent.run import Run
-from retrieval.retriever import Candidate, EvidenceRetriever
+from retrieval.retriever import Candidate, EvidenceRetriever, retrieve_and_rerank
 from search.urls import usable_source
 
 KbLeg = tuple[list[Candidate], list[Candidate], dict[str, float]]
@@ -49,18 +49,8 @@ async def llm_agrees(claim: str, evidence: Sequence[Evidence], chat: ChatModel) 
 async def kb_leg(retriever: EvidenceRetriever, query: str, keep: int) -> KbLeg:
     """Retrieve and rerank without recording access (so it can run before the classification
     says whether it is wanted); returns the candidates, the kept ones and the two stage times."""
-    started = time.perf_counter()
-    candidates = await retriever.candidates(query)
-    retrieved = time.perf_counter()
-    kept = await retriever.rerank(query, candidates, keep=keep, record_access=False)
-    return (
-        candidates,
-        kept,
-        {
-            "retrieve": (retrieved - started) * 1000,
-            "rerank": (time.perf_counter() - retrieved) * 1000,
-        },
-    )
+    found = await retrieve_and_rerank(retriever, query, keep, record_access=False)
+    return found.candidates, found.kept, {"retrieve": found.retrieve_ms, "rerank": found.rerank_ms}
 
 
 async def kb_evidence(

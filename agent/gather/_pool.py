@@ -63,10 +63,12 @@ class Pooled:
 @dataclass(frozen=True)
 class Gathered:
     """The chosen evidence (deduplicated, ≤ N per domain, best first) and the rest of the pool
-    (relevant, not duplicating a chosen URL, best first), for political balance."""
+    (relevant, not duplicating a chosen URL, best first), for political balance; ``evidence``: the
+    chosen items as the verdict sees them."""
 
     chosen: tuple[Pooled, ...]
     rest: tuple[Pooled, ...]
+    evidence: tuple[Evidence, ...] = ()
 
 
 def select(pool: Sequence[Pooled], config: GatherConfig, scale: RelevanceScale) -> Gathered:
@@ -99,7 +101,7 @@ def select(pool: Sequence[Pooled], config: GatherConfig, scale: RelevanceScale) 
         and p.candidate.doc.source not in urls
         and (p.candidate.relevance or 0.0) >= scale.min_relevance
     ]
-    return Gathered(tuple(chosen), tuple(rest))
+    return Gathered(tuple(chosen), tuple(rest), tuple(p.evidence() for p in chosen))
 
 
 def distinct(pool: Sequence[Pooled]) -> list[Pooled]:

@@ -13,17 +13,8 @@ from the stances (``_from_stances``); a fact-checker's review of the claim weigh
 
 from agent.judge._align import ALIGN_CARD
 from agent.judge._freshness import freshness
-from agent.judge._judging import (
-    Judged,
-    Stances,
-    claim_time_rule,
-    judge_stances,
-    judge_verdict,
-    with_freshness,
-)
+from agent.judge._judging import Judged, Stances, judge_stances, judge_verdict
 from agent.judge._nli import NLIModel, NLIStatus, StanceProbs, load_nli
-from agent.judge._reviews import weigh_reviews
-from agent.judge._shown import stance_steps
 from agent.judge._stance import HEURISTIC_NAME, factuality, overlap
 from agent.judge._verdict import NO_LLM, UNJUDGED
 from agent.judge.compare import Comparison, compare
@@ -56,7 +47,6 @@ __all__ = [
     "StanceProbs",
     "Stances",
     "build_network",
-    "claim_time_rule",
     "compare",
     "factuality",
     "freshness",
@@ -65,7 +55,4 @@ __all__ = [
     "load_local_judge",
     "load_nli",
     "overlap",
-    "stance_steps",
-    "weigh_reviews",
-    "with_freshness",
 ]

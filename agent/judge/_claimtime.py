@@ -6,12 +6,16 @@ about the present ("currently", "now", "the current …") as ``present``. ``befo
 evidence was published before the claimed period started: such evidence cannot confirm the event.
 ``too_old_for_present`` says whether evidence is older than its source type's half-life while the
 claim is about the present: it cannot settle such a claim on its own.
+
+Applied: ``with_freshness`` gives each item of step 7 its freshness, staleness and ``before_claim``;
+``claim_time_rule`` withholds step 8's verdict where that evidence cannot decide it.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
 from agent.judge._dates import MONTHS as _MONTHS
@@ -19,8 +23,12 @@ from agent.judge._freshness import (
     DEFAULT_HALF_LIFE_YEARS,
     HALF_LIFE_YEARS,
     age_years,
+    freshness,
+    is_stale,
+    is_time_sensitive,
     published_date,
 )
+from agent.models import Evidence, Verdict, VerdictDecision
 
 _MONTH = "(" + "|".join(_MONTHS) + ")"
 _ISO = re.compile(r"\b((?:19|20)\d{2})-(\d{2})-(\d{2})\b")
@@ -122,3 +130,75 @@ def too_old_for_present(
         return False
     age = age_years(published, today)
     return age is not None and age > HALF_LIFE_YEARS.get(source_type, DEFAULT_HALF_LIFE_YEARS)
+
+
+def with_freshness(
+    claim: str, evidence: Sequence[Evidence], today: date | None = None
+) -> tuple[list[Evidence], list[str]]:
+    """Freshness weight per item; items too old for a time-sensitive claim are marked stale, and
+    each item says whether it was published before the time the claim is about (`before_claim`).
+    Returns the new items and one line per stale item."""
+    sensitive = is_time_sensitive(claim, today)
+    period = claim_period(claim, today)
+    out: list[Evidence] = []
+    stale: list[str] = []
+    for n, item in enumerate(evidence, 1):
+        old = (
+            sensitive and is_stale(item.published, item.source_type, today)
+        ) or too_old_for_present(item.published, item.source_type, period, today)
+        out.append(
+            replace(
+                item,
+                freshness=freshness(item.published, item.source_type, today),
+                stale=item.stale or old,
+                before_claim=before_claim(item.published, period),
+            )
+        )
+        if old:
+            stale.append(
+                f"[{n}] {item.domain or item.source} ({item.source_type}) is from {item.published}"
+            )
+    return out, stale
+
+
+def claim_time_rule(
+    claim: str, evidence: Sequence[Evidence], decision: VerdictDecision, today: date | None = None
+) -> tuple[VerdictDecision, str | None]:
+    """The claim's own time (issue 25, item 3), after any judge: evidence published before the
+    claimed event cannot confirm it, and a claim about the present is not settled by evidence older
+    than its source type's half-life alone. Returns the verdict and the step when the rule changed it.
+
+    A True (or Partially True) verdict needs a supporting item that is not `before_claim`; a True
+    or False verdict on a claim about the present needs a deciding item that is not stale. Without
+    one, the verdict becomes Not Enough Evidence and says why."""
+    if decision.verdict not in {Verdict.TRUE, Verdict.PARTIALLY_TRUE, Verdict.FALSE}:
+        return decision, None
+    period = claim_period(claim, today)
+    side = "supports" if decision.verdict in {Verdict.TRUE, Verdict.PARTIALLY_TRUE} else "refutes"
+    deciding = [(n, e) for n, e in enumerate(evidence, 1) if e.stance == side]
+    if not deciding:
+        return decision, None
+    cues = ", ".join(f"[{n}] {e.published}" for n, e in deciding[:3])
+    if side == "supports" and all(e.before_claim for _, e in deciding):
+        why = (
+            f"every item that supports it was published before the time the claim is about "
+            f"({period.cue!r}, from {period.start}): {cues}; evidence older than an event cannot confirm it"
+        )
+    elif (
+        period.present
+        and all(e.stale for _, e in deciding)
+        and all(e.review is None for _, e in deciding)
+    ):
+        why = (
+            f"the claim is about the present and every item that {side.rstrip('s')}s it is older than its "
+            f"source type's half-life ({cues}); old evidence alone does not settle it"
+        )
+    else:
+        return decision, None
+    changed = VerdictDecision(
+        Verdict.NOT_ENOUGH_EVIDENCE,
+        round(min(decision.confidence, 0.3), 4),
+        f'The judge answered "{decision.verdict.value}", but {why}. Its reasoning was: {decision.reasoning}',
+        decision.mode,
+    )
+    return changed, f"Claim time: {decision.verdict.value} → Not Enough Evidence: {why}."

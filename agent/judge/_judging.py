@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import date
 
 from agent.classify import Language
-from agent.judge._claimtime import before_claim, claim_period, too_old_for_present
-from agent.judge._freshness import freshness, is_stale, is_time_sensitive
+from agent.judge._claimtime import claim_time_rule, with_freshness
 from agent.judge._from_stances import Calibration, judged_verdict, rule_verdict, shown_items
 from agent.judge._nli import NLIModel, StanceProbs
-from agent.judge._reviews import review_stance
-from agent.judge._shown import apply_judgements, overruled
+from agent.judge._reviews import review_stance, weigh_reviews
+from agent.judge._shown import apply_judgements, overruled, stance_steps
 from agent.judge._stance import (
     HEURISTIC_NAME,
     MAX_SENTENCES_PER_ITEM,
@@ -46,36 +44,31 @@ _NOTHING_PLAIN = (
     "contradicts the claim"
 )
 
-__all__ = [
-    "Judged",
-    "Stances",
-    "claim_time_rule",
-    "judge_label",
-    "judge_stances",
-    "judge_verdict",
-    "with_freshness",
-]
+__all__ = ["Judged", "Stances", "judge_label", "judge_stances", "judge_verdict"]
 
 
 @dataclass(frozen=True)
 class Stances:
-    """Evidence with quotes and stances, what judged them, and each item's probabilities
-    (empty when the heuristic judged)."""
+    """Evidence with quotes, stances and freshness, what judged them, each item's probabilities
+    (empty when the heuristic judged) and step 7's trace lines."""
 
     evidence: list[Evidence]
     by: str
     probs: tuple[StanceProbs | None, ...] = ()
     compared: bool = False  # the comparison rules read every item (they ran and did not fail)
+    steps: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Judged:
-    """The verdict, the evidence as the verdict left it (an LLM answer refines stances), and the
-    factuality the judge computed (None: computed later from the stances)."""
+    """The verdict, the evidence as the verdict left it (an LLM answer refines stances), the
+    factuality the judge computed (None: computed later from the stances), and the lines of a
+    prior review or the claim's own time that changed the verdict."""
 
     decision: VerdictDecision
     evidence: list[Evidence]
     factuality: float | None = None
+    steps: tuple[str, ...] = ()
 
 
 def judge_label(nli: NLIModel | None) -> str:
@@ -86,11 +79,24 @@ def judge_label(nli: NLIModel | None) -> str:
 
 
 async def judge_stances(
-    claim: str, evidence: Sequence[Evidence], nli: NLIModel | None, english: bool = True
+    claim: str,
+    evidence: Sequence[Evidence],
+    nli: NLIModel | None,
+    english: bool = True,
+    promoted: Evidence | None = None,
 ) -> Stances:
-    """Quote + stance per item (`_stances`); a fact-checker's rated review of the claim takes the
-    stance its rating states (a "False" rating refutes the claim), whatever the judge read in it."""
-    stances = await _stances(claim, evidence, nli, english)
+    """Step 7: quote + stance per item (`_stances`; a fact-checker's rated review takes the stance
+    its rating states), then each item's freshness; ``promoted``: the contrasting source the
+    political balance ranked higher, for the trace lines."""
+    stances = _rated(await _stances(claim, evidence, nli, english))
+    items, stale = with_freshness(claim, stances.evidence)
+    steps = tuple(stance_steps(items, stances.by, promoted, stale))
+    return replace(stances, evidence=items, steps=steps)
+
+
+def _rated(stances: Stances) -> Stances:
+    """A fact-checker's rated review of the claim takes the stance its rating states (a "False"
+    rating refutes the claim), whatever the judge read in it."""
     if not any(e.review is not None for e in stances.evidence):
         return stances
     items, probs = list(stances.evidence), list(stances.probs)
@@ -149,78 +155,6 @@ async def _by_rules(claim: str, evidence: Sequence[Evidence], why: str | None = 
     return Stances(items, f"{RULES_ALONE} ({notes})" if notes else RULES_ALONE, compared=True)
 
 
-def with_freshness(
-    claim: str, evidence: Sequence[Evidence], today: date | None = None
-) -> tuple[list[Evidence], list[str]]:
-    """Freshness weight per item; items too old for a time-sensitive claim are marked stale, and
-    each item says whether it was published before the time the claim is about (`before_claim`).
-    Returns the new items and one line per stale item."""
-    sensitive = is_time_sensitive(claim, today)
-    period = claim_period(claim, today)
-    out: list[Evidence] = []
-    stale: list[str] = []
-    for n, item in enumerate(evidence, 1):
-        old = (
-            sensitive and is_stale(item.published, item.source_type, today)
-        ) or too_old_for_present(item.published, item.source_type, period, today)
-        out.append(
-            replace(
-                item,
-                freshness=freshness(item.published, item.source_type, today),
-                stale=item.stale or old,
-                before_claim=before_claim(item.published, period),
-            )
-        )
-        if old:
-            stale.append(
-                f"[{n}] {item.domain or item.source} ({item.source_type}) is from {item.published}"
-            )
-    return out, stale
-
-
-def claim_time_rule(
-    claim: str, evidence: Sequence[Evidence], decision: VerdictDecision, today: date | None = None
-) -> tuple[VerdictDecision, str | None]:
-    """The claim's own time (issue 25, item 3), after any judge: evidence published before the
-    claimed event cannot confirm it, and a claim about the present is not settled by evidence older
-    than its source type's half-life alone. Returns the verdict and the step when the rule changed it.
-
-    A True (or Partially True) verdict needs a supporting item that is not `before_claim`; a True
-    or False verdict on a claim about the present needs a deciding item that is not stale. Without
-    one, the verdict becomes Not Enough Evidence and says why."""
-    if decision.verdict not in {Verdict.TRUE, Verdict.PARTIALLY_TRUE, Verdict.FALSE}:
-        return decision, None
-    period = claim_period(claim, today)
-    side = "supports" if decision.verdict in {Verdict.TRUE, Verdict.PARTIALLY_TRUE} else "refutes"
-    deciding = [(n, e) for n, e in enumerate(evidence, 1) if e.stance == side]
-    if not deciding:
-        return decision, None
-    cues = ", ".join(f"[{n}] {e.published}" for n, e in deciding[:3])
-    if side == "supports" and all(e.before_claim for _, e in deciding):
-        why = (
-            f"every item that supports it was published before the time the claim is about "
-            f"({period.cue!r}, from {period.start}): {cues}; evidence older than an event cannot confirm it"
-        )
-    elif (
-        period.present
-        and all(e.stale for _, e in deciding)
-        and all(e.review is None for _, e in deciding)
-    ):
-        why = (
-            f"the claim is about the present and every item that {side.rstrip('s')}s it is older than its "
-            f"source type's half-life ({cues}); old evidence alone does not settle it"
-        )
-    else:
-        return decision, None
-    changed = VerdictDecision(
-        Verdict.NOT_ENOUGH_EVIDENCE,
-        round(min(decision.confidence, 0.3), 4),
-        f'The judge answered "{decision.verdict.value}", but {why}. Its reasoning was: {decision.reasoning}',
-        decision.mode,
-    )
-    return changed, f"Claim time: {decision.verdict.value} → Not Enough Evidence: {why}."
-
-
 async def judge_verdict(
     claim: str,
     evidence: Sequence[Evidence],
@@ -236,7 +170,44 @@ async def judge_verdict(
     references: bool = False,
     compared: bool = False,
 ) -> Judged:
-    """Step 8: the engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks.
+    """Step 8: the engine's verdict (`_verdict`); then a fact-checker's review of the claim weighs
+    in, and the claim's own time may withhold it (``Judged.steps`` say when)."""
+    judged = await _verdict(
+        claim,
+        evidence,
+        run,
+        engine=engine,
+        chat=chat,
+        nli=nli,
+        llm_configured=llm_configured,
+        backend=backend,
+        probs=probs,
+        language=language,
+        references=references,
+        compared=compared,
+    )
+    decision, weighed = weigh_reviews(judged.decision, judged.evidence)
+    decision, timed = claim_time_rule(claim, judged.evidence, decision)
+    steps = tuple(step for step in (weighed, timed) if step)
+    return replace(judged, decision=decision, steps=steps)
+
+
+async def _verdict(
+    claim: str,
+    evidence: Sequence[Evidence],
+    run: Run,
+    *,
+    engine: str,
+    chat: ChatModel | None,
+    nli: NLIModel | None,
+    llm_configured: bool,
+    backend: str,
+    probs: Sequence[StanceProbs | None] = (),
+    language: Language | None = None,
+    references: bool = False,
+    compared: bool = False,
+) -> Judged:
+    """The engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks.
     ``references``: the pool was the caller's references alone (what an empty pool says);
     ``compared``: the comparison rules read every item (``Stances.compared``)."""
     trace = run.trace

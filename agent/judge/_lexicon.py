@@ -15,7 +15,6 @@ from pathlib import Path
 
 LEXICON = Path(__file__).resolve().parents[1] / "data" / "lexicon.json.gz"
 _lock = threading.Lock()
-_table: dict | None = None
 
 # WordNet's morphy rules: (suffix, replacement) per part of speech
 _RULES = {
@@ -148,30 +147,34 @@ _EXTRA_ANTONYMS = [
 ]
 
 
+@lru_cache(maxsize=1)
 def table() -> dict:
-    global _table
-    if _table is None:
-        with _lock:
-            if _table is None:
-                data = json.loads(gzip.decompress(LEXICON.read_bytes()))
-                # one object per distinct string: JSON gives each occurrence its own (≈ 70 → 45 MB)
-                word = sys.intern
-                for key in ("kinds", "synonyms", "derived", "antonyms"):
-                    data[key] = {word(k): tuple(word(v) for v in vs) for k, vs in data[key].items()}
-                data["lemma_sets"] = {
-                    pos: frozenset(word(w) for w in words)
-                    for pos, words in data.pop("lemmas").items()
-                }
-                data["name_set"] = frozenset(word(w) for w in data.pop("names", ()))
-                for key in ("countries", "within"):
-                    data[key] = {k: frozenset(vs) for k, vs in data.get(key, {}).items()}
-                antonyms = {k: set(v) for k, v in data["antonyms"].items()}
-                for a, b in _EXTRA_ANTONYMS:
-                    antonyms.setdefault(a, set()).add(b)
-                    antonyms.setdefault(b, set()).add(a)
-                data["antonym_sets"] = antonyms
-                _table = data
-    return _table
+    """The lexicon, loaded on the first call; later calls are a cache hit that runs no Python code,
+    so a lookup below is one function deep."""
+    with _lock:  # two threads may both miss the cache at first: the second takes the first's load
+        if table.cache_info().currsize:
+            return table()
+        return _load()
+
+
+def _load() -> dict:
+    data = json.loads(gzip.decompress(LEXICON.read_bytes()))
+    # one object per distinct string: JSON gives each occurrence its own (≈ 70 → 45 MB)
+    word = sys.intern
+    for key in ("kinds", "synonyms", "derived", "antonyms"):
+        data[key] = {word(k): tuple(word(v) for v in vs) for k, vs in data[key].items()}
+    data["lemma_sets"] = {
+        pos: frozenset(word(w) for w in words) for pos, words in data.pop("lemmas").items()
+    }
+    data["name_set"] = frozenset(word(w) for w in data.pop("names", ()))
+    for key in ("countries", "within"):
+        data[key] = {k: frozenset(vs) for k, vs in data.get(key, {}).items()}
+    antonyms = {k: set(v) for k, v in data["antonyms"].items()}
+    for a, b in _EXTRA_ANTONYMS:
+        antonyms.setdefault(a, set()).add(b)
+        antonyms.setdefault(b, set()).add(a)
+    data["antonym_sets"] = antonyms
+    return data
 
 
 @lru_cache(maxsize=16384)

@@ -8,7 +8,7 @@ raises: a record that cannot be made is logged and the answer goes out without a
 A review (`POST /api/verifications/{id}/review`, a key of REVIEWER_KEYS) is stored and written
 into the knowledge base as the newsroom's own fact-check (origin `review`, publisher
 REVIEW_PUBLISHER, the verdict as its rating): the prior-fact-check matcher (agent/prior/_match.py)
-finds it for the same claim and its paraphrases, and `agent.prior.weigh_reviews` lets it decide
+finds it for the same claim and its paraphrases, and `weigh_reviews` (agent/judge/_reviews.py) lets it decide
 unless the judge cites newer evidence at least as credible.
 """
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from agent.judge._judging import claim_time_rule, with_freshness
+from agent.judge._claimtime import claim_time_rule, with_freshness
 from agent.judge._nli import StanceProbs
 from agent.models import Evidence, Review, Verdict, VerdictDecision
 from agent.prompts import verdict_user
