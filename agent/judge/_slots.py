@@ -228,6 +228,33 @@ def _names_from(s: _Text, a: int, b: int) -> str:
     return s.raw[s.tokens[a].start : s.tokens[end if joined else b].end]
 
 
+def _listed(s: _Text, a: int, b: int) -> bool:
+    """Is the name at tokens a..b one of a list joined by "and" or "or" ("Germany and the
+    Netherlands", "Spain, Belgium and Germany")? "Paris, France" is one place, not a list."""
+    tokens = s.tokens
+
+    def name_at(k: int) -> int | None:  # the last token of a name starting at k ("the" allowed)
+        k += k < len(tokens) and tokens[k].low == "the"
+        if k >= len(tokens) or not tokens[k].cap:
+            return None
+        while k + 1 < len(tokens) and tokens[k + 1].cap and not _gap(s, k):
+            k += 1
+        return k
+
+    end: int | None = b
+    while end is not None and end + 1 < len(tokens):
+        if tokens[end + 1].low in {"and", "or"} and not _gap(s, end):
+            return name_at(end + 2) is not None
+        end = name_at(end + 1) if _gap(s, end) == "," else None
+    before = a - 1 - (a > 0 and tokens[a - 1].low == "the")
+    return before > 0 and tokens[before].low in {"and", "or"} and tokens[before - 1].cap
+
+
+def _gap(s: _Text, k: int) -> str:
+    """What stands between token k and the next, spaces and quotes stripped."""
+    return s.raw[s.tokens[k].end : s.tokens[k + 1].start].strip(' "“”')
+
+
 def _through_its_name(s: _Text, b: int) -> int:
     """The last token of the name that the words after token b lead to, unbroken ("English" →
     "English rock band Pink Floyd"), or b where lower-case words lead to no name."""
@@ -321,6 +348,8 @@ def _slot(
         return None
     if any(one_in_the_other(c, s, unit, x, y) for x, y in candidates[1:]):
         return None  # "studied in Berlin and later in Vienna" for "studied in Austria"
+    if _listed(s, a, b) and not (a > 0 and s.tokens[a - 1].low == "by"):
+        return None  # "flows through Germany and the Netherlands": a list need not be complete
     return _name_in_its_place(c, s, unit, a, b)
 
 

@@ -163,3 +163,47 @@ def test_a_place_of_two_countries_names_neither():
     assert (
         decision is not None and decision.reason == "the claim says Jordan; the source says Cairo"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a list of names in the claim's slot need not be complete: wrong Falses before
+        (
+            "The river Xanthe flows through Borovia.",
+            "The river Xanthe flows through Ostrania and Velmar.",
+        ),
+        (
+            "The river Xanthe flows through Borovia.",
+            "The river Xanthe flows through Ostrania, Tessaly and the Velmar Republic.",
+        ),
+        ("Ostrania borders Borovia.", "Ostrania borders Tessaly, Velmar and Kessia."),
+        ("Ana Roske starred in Night Harbour.", "Ana Roske starred in Blue Velmar and Iron Tessa."),
+    ],
+)
+def test_a_list_of_names_in_the_slot_does_not_refute(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "refutes", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "said"),
+    [
+        # one name, one place written with its country, or the credits of one act still refute
+        ("Ana Roske was born in Borovia.", "Ana Roske was born in Ostrania.", "Ostrania"),
+        (
+            "Ana Roske was born in Borovia.",
+            "Ana Roske was born in Tessa, Ostrania.",
+            "Tessa",
+        ),
+        (
+            "Bel Tamsin produced Night Harbour.",
+            "Night Harbour was produced by Ana Roske, Kel Varo and Tom Arden.",
+            "Ana Roske, Kel Varo and Tom Arden",
+        ),
+    ],
+)
+def test_one_name_or_the_credits_of_one_act_still_refute(claim, sentence, said):
+    decision = compare(claim, sentence)
+    assert decision is not None and decision.stance == "refutes", decision
+    assert said in decision.reason
