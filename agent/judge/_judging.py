@@ -6,8 +6,10 @@ at the same time (the verdict and the source-trust scores) cannot see each other
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec
 
 from agent.classify import Language
 from agent.judge._claimtime import claim_time_rule, with_freshness
@@ -32,6 +34,8 @@ from agent.llm import ChatModel, LLMError, VerdictAnswer, validate_answer
 from agent.models import Evidence, Verdict, VerdictDecision
 from agent.run import Run, Trace, short
 from retrieval.concurrency import run_blocking
+
+P = ParamSpec("P")
 
 # what judged the stances when no model did (none loaded, or it failed) and the rules ran
 RULES_ALONE = (
@@ -155,6 +159,24 @@ async def _by_rules(claim: str, evidence: Sequence[Evidence], why: str | None = 
     return Stances(items, f"{RULES_ALONE} ({notes})" if notes else RULES_ALONE, compared=True)
 
 
+def _reviews_and_time(
+    judge: Callable[Concatenate[str, P], Coroutine[Any, Any, Judged]],
+) -> Callable[Concatenate[str, P], Coroutine[Any, Any, Judged]]:
+    """After the engine's verdict, a fact-checker's review of the claim weighs in, and the claim's
+    own time may withhold the verdict; ``Judged.steps`` say when either changed it."""
+
+    @wraps(judge)
+    async def judged(claim: str, /, *args: P.args, **kwargs: P.kwargs) -> Judged:
+        out = await judge(claim, *args, **kwargs)
+        decision, weighed = weigh_reviews(out.decision, out.evidence)
+        decision, timed = claim_time_rule(claim, out.evidence, decision)
+        steps = tuple(step for step in (weighed, timed) if step)
+        return replace(out, decision=decision, steps=steps)
+
+    return judged
+
+
+@_reviews_and_time
 async def judge_verdict(
     claim: str,
     evidence: Sequence[Evidence],
@@ -170,44 +192,8 @@ async def judge_verdict(
     references: bool = False,
     compared: bool = False,
 ) -> Judged:
-    """Step 8: the engine's verdict (`_verdict`); then a fact-checker's review of the claim weighs
-    in, and the claim's own time may withhold it (``Judged.steps`` say when)."""
-    judged = await _verdict(
-        claim,
-        evidence,
-        run,
-        engine=engine,
-        chat=chat,
-        nli=nli,
-        llm_configured=llm_configured,
-        backend=backend,
-        probs=probs,
-        language=language,
-        references=references,
-        compared=compared,
-    )
-    decision, weighed = weigh_reviews(judged.decision, judged.evidence)
-    decision, timed = claim_time_rule(claim, judged.evidence, decision)
-    steps = tuple(step for step in (weighed, timed) if step)
-    return replace(judged, decision=decision, steps=steps)
-
-
-async def _verdict(
-    claim: str,
-    evidence: Sequence[Evidence],
-    run: Run,
-    *,
-    engine: str,
-    chat: ChatModel | None,
-    nli: NLIModel | None,
-    llm_configured: bool,
-    backend: str,
-    probs: Sequence[StanceProbs | None] = (),
-    language: Language | None = None,
-    references: bool = False,
-    compared: bool = False,
-) -> Judged:
-    """The engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks.
+    """Step 8: the engine's verdict (llm → nli/local judge → evidence-only), with its fallbacks;
+    then a review and the claim's own time (`_reviews_and_time`).
     ``references``: the pool was the caller's references alone (what an empty pool says);
     ``compared``: the comparison rules read every item (``Stances.compared``)."""
     trace = run.trace
