@@ -17,6 +17,9 @@ What it keeps (single lower-case words only; ~1 MB gzipped), all read from WordN
 - ``derived``: derivationally related forms (`+`) across parts of speech (vaccinate ↔ vaccination);
 - ``countries`` and ``within``: for each place a noun names, the countries of today it touches and
   every place it lies in, by WordNet's part-of pointers (Munich → Germany; Belfast lies in Ireland);
+- ``categories``: the nouns whose most frequent sense is in one of six of WordNet's lexicographer
+  files (person, animal, plant, artifact, location, communication), by file: "singer" is a
+  person, "dog" an animal, "novel" a communication;
 - ``names``: nouns whose most frequent sense WordNet writes with a capital and that are no other
   part of speech (Berlin, Saturn, Einstein, not Water or May's verb), so that a claim's first word
   is read as a name though it is capitalised as every first word is.
@@ -38,6 +41,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "agent" / "data" / "lexicon.json.gz"
 POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+# WordNet's lexicographer files (lexnames) of nouns that say what a thing is
+CATEGORIES = {
+    5: "animal",
+    6: "artifact",
+    10: "communication",
+    15: "location",
+    18: "person",
+    20: "plant",
+}
 WORD = re.compile(r"^[a-z][a-z'-]*[a-z]$|^[a-z]$")
 NOTICE = (
     "Derived from WordNet 3.0. WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. "
@@ -54,7 +66,7 @@ def read_data(folder: Path):
             if line.startswith("  "):
                 continue
             parts = line.split(" | ")[0].split()
-            offset, ss_type, n_words = parts[0], parts[2], int(parts[3], 16)
+            offset, lex, ss_type, n_words = parts[0], parts[1], parts[2], int(parts[3], 16)
             written = [re.sub(r"\(.*\)$", "", parts[4 + 2 * i]) for i in range(n_words)]
             words = [w.lower() for w in written]
             k = 4 + 2 * n_words
@@ -71,6 +83,7 @@ def read_data(folder: Path):
                 "written": written,
                 "ptrs": ptrs,
                 "satellite": ss_type == "s",
+                "lex": int(lex),
             }
     return synsets
 
@@ -181,9 +194,18 @@ def build(folder: Path) -> dict:
         )
     )
 
+    # the lexicographer file of a noun's most frequent sense, for the few that tell what a thing is
+    # (a person, an animal, a plant, an artifact, a place, a work): "singer" a person, "dog" an animal
+    categories: dict[str, set[str]] = defaultdict(set)
+    for (pos, word), offsets in senses.items():
+        lex = synsets[("n", offsets[0])]["lex"] if pos == "n" and offsets else None
+        if lex in CATEGORIES and single(word):
+            categories[CATEGORIES[lex]].add(word)
+
     as_lists = lambda table: {k: sorted(v) for k, v in sorted(table.items())}  # noqa: E731
     countries, within = _places(synsets, senses)
     return {
+        "categories": as_lists(categories),
         "countries": countries,
         "within": within,
         "notice": NOTICE,

@@ -167,6 +167,7 @@ def _load() -> dict:
         pos: frozenset(word(w) for w in words) for pos, words in data.pop("lemmas").items()
     }
     data["name_set"] = frozenset(word(w) for w in data.pop("names", ()))
+    data["category"] = {w: kind for kind, ws in data.pop("categories", {}).items() for w in ws}
     for key in ("countries", "within"):
         data[key] = {k: frozenset(vs) for k, vs in data.get(key, {}).items()}
     antonyms = {k: set(v) for k, v in data["antonyms"].items()}
@@ -289,6 +290,13 @@ def same_kind(a: str, b: str) -> bool | None:
     if hypernym_of(a, b) or hypernym_of(b, a):
         return False
     return bool({o for o in ka if not o.startswith("=")} & {o for o in kb if not o.startswith("=")})
+
+
+def category(noun: str) -> str | None:
+    """What the noun's most frequent sense names, where it is one of the lexicon's six categories
+    (person, animal, plant, artifact, location, communication): "singer" → "person"."""
+    t = table()["category"]
+    return next((t[b] for b in (noun, *sorted(lemmas(noun))) if b in t), None)
 
 
 def countries(place: str) -> frozenset[str]:

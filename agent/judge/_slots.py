@@ -5,6 +5,7 @@ of the claim filled otherwise, and what the sentence has in place of the claim's
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
+from agent.judge._categories import kinds_apart
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
@@ -316,6 +317,8 @@ def _slot(
         return _decision(
             "refutes", "substitution", f"the claim says {unit.text}; the source says {nationality}"
         )
+    if not unit.proper and (apart := kinds_apart(c, s, unit, used)) is not None:
+        return apart  # "is a singer" against "(born 1990) is a trained military dog"
     candidates = _in_its_place(c, s, unit, used, window)
     opposite = _opposite_in_clause(s, unit, used, window, bool(candidates))
     if opposite is not None:

@@ -1,0 +1,83 @@
+"""Two kinds a thing cannot be at once: "Ana Roske is a singer" against "Ana Roske is a trained
+military dog" (a person is no animal), "The Gifted is a murderer" against "… is an upcoming
+television series" (a work is no person).
+
+The kinds are WordNet's lexicographer files of each noun's most frequent sense (the lexicon's
+``categories``, scripts/build_lexicon.py). Only kinds that never overlap are set apart: a person
+and an animal, a plant, an artifact, a place or a work; an animal and an artifact, a place or a
+work. A drug and a compound, a food and a plant, a book and its author's trade are not compared.
+"""
+
+from __future__ import annotations
+
+from agent.judge import _lexicon as lex
+from agent.judge._decision import Comparison, _decision
+from agent.judge._text import _Text, _Unit
+
+_APART = frozenset(
+    frozenset(pair)
+    for pair in (
+        ("person", "animal"),
+        ("person", "plant"),
+        ("person", "artifact"),
+        ("person", "location"),
+        ("person", "communication"),
+        ("animal", "artifact"),
+        ("animal", "location"),
+        ("animal", "communication"),
+    )
+)
+_COPULAS = frozenset("is was".split())
+_ARTICLES = frozenset("a an".split())
+_A = {"person": "a person", "animal": "an animal", "plant": "a plant", "artifact": "a thing made"}
+_A |= {"location": "a place", "communication": "a work"}
+
+
+def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison | None:
+    """The claim says its subject "is a <noun>" (``unit``); the sentence says, after the subject,
+    that it "is a …" whose every head noun is of a kind apart from the claim's: refutes."""
+    claimed = _predicate(c, 0)
+    if claimed is None or claimed[1] != [unit.tokens[-1].index] or len(unit.tokens) != 1:
+        return None
+    mine = lex.category(unit.tokens[0].low)
+    said = _predicate(s, max(used) + 1 if used else 0)
+    if mine is None or said is None or not said[1]:
+        return None
+    theirs = [(s.tokens[h].text, lex.category(s.tokens[h].low)) for h in said[1]]
+    if not all(kind is not None and frozenset((mine, kind)) in _APART for _, kind in theirs):
+        return None
+    words = " and ".join(word for word, _ in theirs)
+    kind = theirs[0][1] or ""
+    return _decision(
+        "refutes",
+        "substitution",
+        f"the claim says {unit.text} ({_A[mine]}); the source says {words} ({_A[kind]})",
+    )
+
+
+def _predicate(text: _Text, start: int) -> tuple[int, list[int]] | None:
+    """The first "is a …" at or after token ``start``: the copula's index and the head nouns of
+    the noun phrase after it ("a South Korean singer and actress": singer, actress); None where the
+    phrase ends in a word that is no noun."""
+    tokens = text.tokens
+    for k in range(start, len(tokens) - 2):
+        if tokens[k].low not in _COPULAS or tokens[k + 1].low not in _ARTICLES:
+            continue
+        heads, j = [], k + 2
+        while j < len(tokens) and not (j > k + 2 and _gap(text, j)):
+            word = tokens[j]
+            if word.low in {"and", "or"} and j > k + 2:
+                heads.append(j - 1)
+            elif not (word.cap or lex.is_noun(word.low) or lex.is_adjective(word.low)):
+                break
+            j += 1
+        heads.append(j - 1)
+        if any(h <= k + 1 or tokens[h].cap or not lex.is_noun(tokens[h].low) for h in heads):
+            return None
+        return k, heads
+    return None
+
+
+def _gap(text: _Text, j: int) -> bool:
+    """Punctuation before token j ("…, created for Fox", "(born 1991)")."""
+    return bool(text.raw[text.tokens[j - 1].end : text.tokens[j].start].strip())
