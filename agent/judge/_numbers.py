@@ -5,7 +5,9 @@ something came from, a part of a whole, the claim's verb twice beside two values
 
 from __future__ import annotations
 
-from agent.judge._quantities import Quantity
+import math
+
+from agent.judge._quantities import _WRITTEN, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 
@@ -97,6 +99,27 @@ def _earlier(s: _Text, r: Quantity) -> bool:
     return bool(before) and before[-1] == "from" and (len(before) < 2 or before[0] != "range")
 
 
+def _figure(q: Quantity) -> float | None:
+    """The one figure a value is written as, in base units: the middle of a hedged one ("about 4.5
+    billion years"); None for a year, a bound ("more than 20") or a range ("300 and 400 m")."""
+    finite = math.isfinite(q.low) and math.isfinite(q.high)
+    if not finite or q.dimension == "year" or len(_WRITTEN.findall(q.text)) != 1:
+        return None
+    return (q.low + q.high) / 2
+
+
+def _rounded_alike(q: Quantity, r: Quantity) -> bool:
+    """Does the claim write the sentence's figure to fewer digits, its last one at most 5 % of it
+    ("about 4.5 billion years" or "4.5 billion years" for "about 4.54 billion years")?"""
+    a, b, mine, theirs = _figure(q), _figure(r), _digits(q.text), _digits(r.text)
+    if a is None or b is None or mine is None or theirs is None or mine[0] == 0:
+        return False
+    if theirs[1] <= mine[1] or q.dimension != r.dimension:
+        return False  # not written coarser than the sentence's
+    step = a / mine[0] * 10.0 ** -mine[1]  # the claim's last written digit, in base units
+    return step <= 0.05 * abs(a) and a - step / 2 <= b < a + step / 2
+
+
 def _number_conflict(
     c: _Text, s: _Text, placed: dict[int, int]
 ) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
@@ -114,9 +137,15 @@ def _number_conflict(
             if _said_twice(s, anchor, q, same, after) or _more_besides(s, same):
                 loose = True  # "a ferry that opened in 1990, opened in 2005"; "200 … and 300 more"
                 continue
-        if q.within(same[0]) or (
-            q.dimension != "year"
-            and any(q.within(r) for r in same if not (_earlier(s, r) or _counts_other(c, q, s, r)))
+        if (
+            q.within(same[0])
+            or _rounded_alike(q, same[0])
+            or (
+                q.dimension != "year"
+                and any(
+                    q.within(r) for r in same if not (_earlier(s, r) or _counts_other(c, q, s, r))
+                )
+            )
         ):
             loose = loose or (_changed(c, q) or "level") != (_changed(s, same[0]) or "level")
             continue

@@ -2008,3 +2008,40 @@ def test_a_not_before_an_article_bears_on_the_noun_phrase_after_it():
     decision = compare("The Earth is round.", sentence)
     assert decision is None or decision.stance != "refutes", decision
     assert_decides("The Earth is flat.", sentence, "refutes", "negation", "not a flat")
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the claim writes the sentence's figure to fewer digits: the seeded "about 4.54 billion
+        # years" was Not Enough Evidence for "about 4.5 billion years" before
+        (
+            "The river Xanthe is about 4.5 billion years old.",
+            "The river Xanthe is about 4.54 billion years old, give or take one percent.",
+        ),
+        (
+            "The river Xanthe is 4.5 billion years old.",
+            "The river Xanthe is about 4.54 billion years old.",
+        ),
+        ("The Xanthe bridge is about 212 km long.", "The Xanthe bridge is about 212.4 km long."),
+    ],
+)
+def test_a_figure_written_to_fewer_digits_is_stated(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is not None and decision.stance == "supports", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        (
+            "The river Xanthe is 4.4 billion years old.",
+            "The river Xanthe is about 4.54 billion years old.",
+        ),
+        ("Borovia has 8 million people.", "Borovia has 8.1 million people."),  # a round 8: loose
+        ("The Xanthe bridge is 300 metres long.", "The Xanthe bridge is 330 metres long."),
+    ],
+)
+def test_a_rounded_figure_that_does_not_round_to_the_sentences_states_nothing(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "supports", decision
