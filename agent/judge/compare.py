@@ -100,6 +100,12 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
             "reported",
             f"the source quotes a claim (“{quoted.group(0).strip()}”), it does not state it",
         )
+    clauses = _clauses(sentence)
+    if len(clauses) > 1:  # "Tessa is the capital of Ostrania; Velmar is its second city"
+        found = [compare(claim, clause, opens=opens and k == 0) for k, clause in enumerate(clauses)]
+        by_clause = combine([d for d in found if d is not None])
+        if by_clause is not None and by_clause.rule not in GUARDS:
+            return by_clause  # else the whole sentence: "…; they depend on the ocean" is theirs
     plain = _plain(claim, sentence, opens)
     denied = denial(claim)
     if denied is None:
@@ -357,6 +363,19 @@ def _of_the_subject_alone(name: str | None, before: str) -> bool:
     elif _PRONOUN_OPENS.match(rest) is None:
         return False
     return not any(m.group(0) != name for m in _TWO_CAPITALS.finditer(rest))
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The clauses a semicolon joins, each read as a sentence; not one inside brackets or quotes."""
+    out, start, depth, quoted = [], 0, 0, False
+    for k, ch in enumerate(sentence):
+        depth += (ch in "([") - (ch in ")]")
+        quoted ^= ch in '"“”'
+        if ch == ";" and depth == 0 and not quoted and sentence[k + 1 : k + 2] == " ":
+            out.append(sentence[start:k].strip())
+            start = k + 1
+    out.append(sentence[start:].strip())
+    return [c for c in out if c]
 
 
 def combine(decisions: list[Comparison]) -> Comparison | None:

@@ -2045,3 +2045,28 @@ def test_a_figure_written_to_fewer_digits_is_stated(claim, sentence):
 def test_a_rounded_figure_that_does_not_round_to_the_sentences_states_nothing(claim, sentence):
     decision = compare(claim, sentence)
     assert decision is None or decision.stance != "supports", decision
+
+
+def test_the_clauses_a_semicolon_joins_are_read_one_by_one():
+    # the second clause names the claim's subject: the whole sentence was not plain before
+    decision = compare(
+        "Velmar is the capital of Ostrania.",
+        "Tessa is the capital and largest city of Ostrania; Velmar is its second city.",
+    )
+    assert decision is not None and decision.stance == "refutes", decision
+    assert "Tessa" in decision.reason
+
+
+def test_a_later_clause_keeps_the_pronoun_of_the_whole_sentence():
+    # "it" in the second clause is Tessa, not the claim's Velmar: no support from the clause alone
+    decision = compare(
+        "Velmar lies on the Xanthe.", "Tessa is the capital of Ostrania; it lies on the Xanthe."
+    )
+    assert decision is None or decision.stance != "supports", decision
+    # and where the clauses decide nothing, the whole sentence still does ("they" are polar bears)
+    decision = compare(
+        "Kessian bears depend on the ocean as their main food source.",
+        "Because of their dependence on the sea ice, Kessian bears are classified as marine "
+        "mammals; another basis for this is that they depend on the ocean as their main food source.",
+    )
+    assert decision is not None and decision.stance == "supports", decision
