@@ -144,3 +144,39 @@ def privative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
                 f"the source says “{phrase}”, and a {phrase} is not {article} {unit.text}",
             )
     return None
+
+
+_RESTRICTING = frozenset(
+    "in at on with for from by during before after since until against".split()
+)
+# words of degree or manner that narrow a denial to how something is done ("does not speak French
+# fluently", "is not fully open")
+_DEGREE = frozenset(
+    "fluently well fully completely entirely always properly regularly often enough".split()
+)
+
+
+def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Does the sentence deny only a narrower statement than the claim ("Kessa Labs has no offices
+    in Tessa" for "Kessa Labs has offices"; "no children with Bel Tamsin")? A place, a person or a
+    year right after the claim's last word narrows it, and so does a word of degree ("does not
+    speak French fluently"); a common noun does not ("do not cause autism in children" still
+    refutes "vaccines cause autism")."""
+    last = max(placed, key=lambda i: placed[i])
+    at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
+    if at >= len(s.tokens) or s.raw[s.tokens[at - 1].end : s.tokens[at].start].strip():
+        return False  # the clause ends with the claim's words
+    if s.tokens[at].low in _DEGREE:
+        return True  # "does not speak French fluently"
+    if at + 1 >= len(s.tokens):
+        return False
+    k = at + 1 + (s.tokens[at + 1].low == "the")  # "in the United States"
+    if k >= len(s.tokens):
+        return False
+    preposition, after, words = s.tokens[at], s.tokens[k], {t.low for t in c.tokens}
+    return (
+        preposition.low in _RESTRICTING
+        and preposition.low not in words
+        and (after.cap or after.text.isdigit())
+        and after.low not in words
+    )

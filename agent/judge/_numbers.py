@@ -62,6 +62,19 @@ def _anchor(c: _Text, q: Quantity, placed: dict[int, int]) -> int | None:
     return placed[_nearest(c, q, placed)] if placed else None
 
 
+def none_of(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Does the sentence give none of what the claim counts ("two children" / "no children")?"""
+    for q in c.numbers:
+        after = next((t for t in c.tokens if t.start >= q.end), None)
+        if q.dimension != "count" or after is None:
+            continue
+        unit = next((i for i, u in enumerate(c.units) if after in u.tokens), None)
+        at = placed.get(unit) if unit is not None else None
+        if at is not None and at > 0 and s.tokens[at - 1].low == "no":
+            return True
+    return False
+
+
 def _listed(s: _Text, a: Quantity, b: Quantity) -> bool:
     """Two quantities of one list: nothing but "and", "or", "to" or commas between them."""
     first, second = sorted((a, b), key=lambda q: q.start)

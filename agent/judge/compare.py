@@ -27,8 +27,8 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import ATTRIBUTED, framing
-from agent.judge._negated import denial, judged_denial, privative
-from agent.judge._numbers import CHANGES, _list_of
+from agent.judge._negated import denial, judged_denial, narrower_denial, privative
+from agent.judge._numbers import CHANGES, _list_of, none_of
 from agent.judge._quantities import Quantity, bound_words, quantities
 from agent.judge._reading import (
     _compound_split,
@@ -196,8 +196,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if (held := held_in_another_role(c, s, placed)) is not None:
         return held  # "Ana Roske's brother", "founded by Bel Tamsin", "plans to ban"
     never = any(s.tokens[i].low == "never" for i in r.neg_s) and not r.neg_c
-    if r.missing and not (never and not unmatched):  # "never visited" refutes "visited in 1910"
-        return None
+    if r.missing and not (never and not unmatched) and not none_of(c, s, placed):
+        return None  # "never visited" refutes "visited in 1910"; "no children" "two children"
     if unmatched and r.said_less and not (r.conflict or r.negated):
         return _decision(
             "neutral",
@@ -281,6 +281,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     if r.negated:
         if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
             return None
+        if r.neg_s and not r.neg_c and narrower_denial(c, s, placed):
+            return None  # "has no offices in Tessa" does not deny "has offices"
         return _negation(c, s, r)
     if r.hedged and r.said_less:
         cue = sorted(r.said_less)[0]

@@ -2070,3 +2070,52 @@ def test_a_later_clause_keeps_the_pronoun_of_the_whole_sentence():
         "mammals; another basis for this is that they depend on the ocean as their main food source.",
     )
     assert decision is not None and decision.stance == "supports", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the sentence gives none of what the claim counts: not decided before
+        ("Ana Roske has two children.", "Ana Roske has no children."),
+        ("The planet Xanthe has two moons.", "The planet Xanthe has no moons."),
+    ],
+)
+def test_none_of_what_the_claim_counts_refutes(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is not None and decision.stance == "refutes", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a denial narrowed by a place, a person or a year does not deny the claim: wrong Falses before
+        ("Kessa Labs has offices.", "Kessa Labs has no offices in Tessa."),
+        ("Kessa Labs has offices.", "Kessa Labs has no offices in the United States."),
+        ("Ana Roske has children.", "Ana Roske has no children with Bel Tamsin."),
+        ("Ana Roske won the Velmar Prize.", "Ana Roske did not win the Velmar Prize in 2019."),
+        ("Kessa Labs has two offices.", "Kessa Labs has no offices in Tessa."),
+        ("Ana Roske speaks Borovian.", "Ana Roske does not speak Borovian fluently."),
+        (
+            "The Kessa drug is effective.",
+            "The Kessa drug is not effective against the Tessa strain.",
+        ),
+    ],
+)
+def test_a_narrower_denial_does_not_refute(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "refutes", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("Vaccines cause autism.", "Vaccines do not cause autism in children."),  # a common noun
+        (
+            "Ana Roske won the Velmar Prize in 2019.",
+            "Ana Roske did not win the Velmar Prize in 2019.",
+        ),
+    ],
+)
+def test_a_denial_of_the_claim_itself_still_refutes(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is not None and decision.stance == "refutes", decision
