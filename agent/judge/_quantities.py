@@ -16,54 +16,13 @@ from dataclasses import dataclass
 from agent.judge._dates import dates, decade_words, months, ordinals, year_span
 from agent.judge._units import CURRENCY as _CURRENCY
 from agent.judge._units import GLUED as _GLUED
+from agent.judge._units import MONEY_SCALES as _MONEY_SCALES
+from agent.judge._units import NUMBER_WORDS as _WORDS
+from agent.judge._units import SCALES as _SCALE
 from agent.judge._units import SQUARE as _SQUARE
+from agent.judge._units import TIMES as _TIMES
 from agent.judge._units import UNITS as _UNITS
 
-_WORDS = {
-    "zero": 0,
-    "once": 1,  # how many times: "never strikes twice" against "more than once"
-    "twice": 2,
-    "thrice": 3,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "hundred": 100,
-    "dozen": 12,
-}
-_TIMES = frozenset(["hundred", "dozen"])  # multiply the number before them
-_SCALE = {
-    "thousand": 1e3,
-    "million": 1e6,
-    "billion": 1e9,
-    "trillion": 1e12,
-    "k": 1e3,
-    "m": 1e6,
-    "bn": 1e9,
-}
 _HEDGE = {
     "about": 0.1,
     "approximately": 0.1,
@@ -328,18 +287,22 @@ def quantities(sentence: str) -> list[Quantity]:
         if value is None:
             continue
         glued = sentence[m.end("num") : m.end("num") + 1]
-        if glued.isalpha() and (m.group("unit") or "") not in _GLUED:
-            continue  # "5G", "COVID19", "A380": a name, not a quantity
+        suffix = (m.group("unit") or "").lower()
+        money = m.group("cur") and not m.group("scale") and suffix in _MONEY_SCALES  # "$50m"
+        if glued.isalpha() and not (m.group("scale") or money) and suffix not in _GLUED:
+            continue  # "5G", "COVID19", "A380": a name, not a quantity; "£3bn" is a sum
         start, end = m.start("num"), m.end()
         if m.group("cur"):
             start = m.start("cur")
-        scale = _SCALE.get((m.group("scale") or "").lower(), 1.0)
+        scale = (
+            _MONEY_SCALES[suffix] if money else _SCALE.get((m.group("scale") or "").lower(), 1.0)
+        )
         second = _value(m.group("num2")) if m.group("num2") else None
         if (m.group("range") or "").lower() == "and" and not re.search(
             r"between\s*$", lower[:start]
         ):
             second, end = None, m.start("range")
-        raw_unit = (m.group("unit") or "").lower().replace("° ", "°")
+        raw_unit = "" if money else (m.group("unit") or "").lower().replace("° ", "°")
         unit = _SQUARE.get(raw_unit) or _UNITS.get(raw_unit)
         # a word that is no unit ends the quantity at its number; "three times" is a count, quoted whole
         if raw_unit and unit is None and raw_unit != "times":
@@ -367,11 +330,45 @@ def quantities(sentence: str) -> list[Quantity]:
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
-    out += [  # "reaches Earth instantly": no time at all, against "takes about 8 minutes"
+    out = _with_shares(out, sentence, lower)
+    return sorted(out + _decades_of(out), key=lambda q: q.start)
+
+
+def _with_shares(out: list[Quantity], sentence: str, lower: str) -> list[Quantity]:
+    """The quantities found, with no time at all ("reaches Earth instantly", against "takes about
+    8 minutes") and the shares said as fractions ("two thirds of", not also "two")."""
+    out = out + [
         Quantity(0.0, 0.0, "[time]", m.group(), m.start(), m.end(), True)
         for m in _NO_TIME.finditer(sentence)
     ]
-    return sorted(out + _decades_of(out), key=lambda q: q.start)
+    shares = [_fraction(m, lower) for m in _FRACTION.finditer(sentence) if _a_share(m, lower)]
+    return [q for q in out if not any(f.start <= q.start < f.end for f in shares)] + shares
+
+
+# a share said as a fraction ("half of Borovians", "two thirds of voters"): the press writes it for
+# a figure near it, so it stands for that figure ± 10 % of it, as "about" does, unless bounded
+_FRACTION = re.compile(
+    r"\b(?:(?P<n>a|one|two|three)\s+)?(?P<f>half|thirds?|quarters?|fifths?)\s+of\b", re.IGNORECASE
+)
+_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5}
+_COUNTS = {None: 1, "a": 1, "one": 1, "two": 2, "three": 3}
+
+
+def _a_share(m: re.Match, lower: str) -> bool:
+    """Not a part of a time or a match: "the second half of the match", "the first quarter of"."""
+    return not re.search(
+        r"\b(?:the|first|second|third|fourth|final|last|latter|other)\s+$", lower[: m.start()]
+    )
+
+
+def _fraction(m: re.Match, lower: str) -> Quantity:
+    n = _COUNTS[(m.group("n") or "").lower() or None]
+    value = n / _PARTS[m.group("f").lower().rstrip("s")]
+    low, high, exact = _bounds(lower[max(0, m.start() - 24) : m.start()], "", value, value)
+    if exact:
+        low, high = value * 0.9, value * 1.1
+    text = m.group(0)[: -len(" of")]
+    return Quantity(low, high, "dimensionless", text, m.start(), m.start() + len(text), False)
 
 
 # a capitalised word just before a bare number that makes it a name's ("Apollo 11", "Boeing 747",

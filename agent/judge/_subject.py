@@ -7,6 +7,7 @@ else). Each gives (what the sentence speaks of, the claim's subject) for the `su
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
+from agent.judge._decision import Comparison, _decision
 from agent.judge._text import _STOP, _Text, _word_match
 
 # the head before "of" that is the subject itself, not another thing: "the city of Velmar", "the
@@ -96,11 +97,16 @@ def _inside_a_phrase(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, s
     before, head = s.tokens[k], s.tokens[k - 1]
     if before.low != "of" or head.cap or head.low in _SAME_THING:
         return None
+    share = next((q for q in s.numbers if q.start <= head.start < q.end), None)
+    if share is not None and any(q.dimension == share.dimension for q in c.numbers):
+        return None  # "52 per cent of Borovians" for "half of Borovians": the shares compare
     if any(_word_match(t.low, head.low) for t in c.tokens):
         return None
     start = k - 1
     while start > 0 and lex.is_adjective(s.tokens[start - 1].low):
         start -= 1  # "the navigable part of"
+    while share is not None and start > 0 and s.tokens[start - 1].end > share.start:
+        start -= 1  # the whole share: "38% of Borovians", not "% of Borovians"
     if start > 0 and s.tokens[start - 1].low in {"the", "a", "an"}:
         start -= 1
     mine, end = unit.text, min(at + len(unit.tokens), len(s.tokens)) - 1
@@ -191,3 +197,36 @@ def turned_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             continue
         return s.raw[s.tokens[k].start : s.tokens[min(k + 2, len(s.tokens) - 1)].end]
     return None
+
+
+# words that say how much of a group: "some Borovians", "most of the voters", "half of Borovians"
+_SHARES = frozenset("some many most several few certain half majority minority".split())
+
+
+def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """The sentence says it of a share of the claim's subject ("some Borovians", "half of
+    Borovians", "38% of Borovians") and the claim of all of it or of another share ("Borovians",
+    "most Borovians"): the `subject` guard, so that no support is read. Shares given as numbers
+    on both sides are compared as numbers instead."""
+    at = placed.get(0)
+    if not at:
+        return None
+    k = at - 1 - (s.tokens[at - 1].low == "the")
+    k -= k > 0 and s.tokens[k].low == "of"
+    word = s.tokens[k] if k >= 0 else None
+    if word is None or any(ch in ",;:()" for ch in s.raw[word.end : s.tokens[at].start]):
+        return None  # "In 1975, Thatcher …": a comma between, no share of her
+    share = next((q for q in s.numbers if q.start <= word.start < q.end), None)
+    if share is not None and share.dimension != "dimensionless":
+        return None  # a share is a part of a whole: "38%", "half", not "1975" or "three"
+    if not (word.low in _SHARES or share is not None):
+        return None
+    before = [t.low for t in c.tokens[: c.units[0].tokens[0].index]]
+    if word.low in before or (share and any(q.dimension == share.dimension for q in c.numbers)):
+        return None  # the claim's own share
+    start = share.start if share is not None else word.start
+    last = c.units[0].tokens[-1].low  # the subject as the sentence writes it, up to its last word
+    end = next((t for t in s.tokens[at : at + 4] if t.low == last), s.tokens[at])
+    theirs = s.raw[start : end.end]
+    mine = c.raw[: c.units[0].tokens[-1].end]
+    return _decision("neutral", "subject", f"the source says it of {theirs}, not of {mine}")

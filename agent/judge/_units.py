@@ -1,6 +1,7 @@
 """Unit words as the comparison stage reads them: unit word → pint unit name (the dimension tells
 which quantities compare), square units and degrees, currencies, and units written glued to their
-number ("5km"). agent/judge/_quantities.py reads them."""
+number ("5km"); number words and scales, and the scales written glued to a sum of money ("$50m",
+"£3bn"). agent/judge/_quantities.py reads them."""
 
 UNITS = {
     "km": "kilometer",
@@ -135,3 +136,52 @@ GLUED = {
 }
 
 __all__ = ["CURRENCY", "GLUED", "SQUARE", "UNITS"]
+
+NUMBER_WORDS = {
+    "zero": 0,
+    "once": 1,  # how many times: "never strikes twice" against "more than once"
+    "twice": 2,
+    "thrice": 3,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "dozen": 12,
+}
+TIMES = frozenset(["hundred", "dozen"])  # multiply the number before them
+SCALES = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+    "k": 1e3,
+    "m": 1e6,
+    "bn": 1e9,
+}
+# a scale glued to a sum of money, as the press writes it ("$50m", "£3bn", "€2k"); without a
+# currency "50m" is fifty metres
+MONEY_SCALES = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9}

@@ -2119,3 +2119,75 @@ def test_a_narrower_denial_does_not_refute(claim, sentence):
 def test_a_denial_of_the_claim_itself_still_refutes(claim, sentence):
     decision = compare(claim, sentence)
     assert decision is not None and decision.stance == "refutes", decision
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "dimension"),
+    [
+        ("Kessa Labs raised $50m in its latest round.", 50e6, "USD"),  # was 50 dollars
+        ("The Velmar dam cost £3bn.", 3e9, "GBP"),  # was no quantity at all
+        ("It cost $2.5bn.", 2.5e9, "USD"),
+        ("It raised $50M.", 50e6, "USD"),
+        ("A 50m pool.", 50.0, "[length]"),  # without a currency, metres
+    ],
+)
+def test_a_scale_glued_to_a_sum_of_money(text, value, dimension):
+    found = [q for q in quantities(text) if q.dimension == dimension]
+    assert found and math.isclose(found[0].low, value), found
+
+
+def test_a_sum_the_press_abbreviates_is_the_same_sum():
+    # "$50m" against "$50 million" was a wrong False (50 dollars against 50 million)
+    same = compare("Kessa Labs raised $50 million.", "Kessa Labs raised $50m in its latest round.")
+    assert same is not None and same.stance == "supports", same
+    other = compare("Kessa Labs raised $50 million.", "Kessa Labs raised $80m in its latest round.")
+    assert other is not None and other.stance == "refutes", other
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stance"),
+    [
+        # a share said as a fraction compares with one said as a percentage
+        ("Half of Borovians own a car.", "52% of Borovians own a car.", "supports"),
+        ("Half of Borovians own a car.", "38% of Borovians own a car.", "refutes"),
+        ("A third of Borovians own a car.", "60 per cent of Borovians own a car.", "refutes"),
+        ("More than half of Borovians own a car.", "64% of Borovians own a car.", "supports"),
+        (
+            "Two thirds of Borovians backed the plan.",
+            "66% of Borovians backed the plan.",
+            "supports",
+        ),
+    ],
+)
+def test_a_share_said_as_a_fraction(claim, sentence, stance):
+    decision = compare(claim, sentence)
+    assert decision is not None and decision.stance == stance, decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a share of the claim's subject does not state the claim of all of it: wrong Trues before
+        ("Borovians own a car.", "Half of Borovians own a car."),
+        ("Borovians own a car.", "Some Borovians own a car."),
+        ("Most Borovians own a car.", "Half of Borovians own a car."),
+        ("Most Borovians own a car.", "38% of Borovians own a car."),
+    ],
+)
+def test_a_share_of_the_subject_does_not_state_the_claim(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "supports", decision
+
+
+def test_the_second_half_of_a_match_is_no_share():
+    assert not [
+        q
+        for q in quantities("In the second half of the match, Tessa scored.")
+        if q.dimension == "dimensionless"
+    ]
+    # a year before the subject, after a comma, is no share of it
+    decision = compare(
+        "Ana Roske had children.",
+        "In 1986, Ana Roske married Bel Tamsin, with whom she had three children.",
+    )
+    assert decision is not None and decision.stance == "supports", decision
