@@ -230,3 +230,54 @@ def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     theirs = s.raw[start : end.end]
     mine = c.raw[: c.units[0].tokens[-1].end]
     return _decision("neutral", "subject", f"the source says it of {theirs}, not of {mine}")
+
+
+_SUPERLATIVE_WORDS = frozenset("first last most least only best worst".split())
+
+
+def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """A superlative said of a narrower field: "the longest river in northern Borovia" does not
+    state "the longest river in Borovia". A word the claim does not have, between the claim's
+    words after its superlative, makes it the `partial` guard."""
+    words = {t.low for t in c.tokens}
+    top = next(
+        (
+            t
+            for t in c.tokens
+            if t.low in _SUPERLATIVE_WORDS or (t.low.endswith("est") and lex.is_adjective(t.low))
+        ),
+        None,
+    )
+    if top is None or not placed:
+        return None
+    last = max(placed, key=lambda i: placed[i])
+    end = placed[last] + len(c.units[last].tokens)
+    start = next(  # the superlative in the sentence ("first" is an ordinal, in no unit)
+        (t.index for t in s.tokens[min(placed.values()) : end] if t.low == top.low), end
+    )
+    if not start < end <= start + 10 or s.tokens[start].low != top.low:
+        return None
+    extra = [
+        t.text
+        for t in s.tokens[start + 1 : end]
+        if t.low not in words and t.low not in _STOP and t.text.isalpha()
+    ]
+    if not extra:
+        return None
+    return _decision(
+        "neutral", "partial", f"the source says it of a narrower field (“{' '.join(extra)}”)"
+    )
+    after = sorted(p for i, p in placed.items() if c.units[i].tokens[-1].index > top)
+    for a, b in zip(after, after[1:], strict=False):
+        extra = [
+            t
+            for t in s.tokens[a + 1 : b]
+            if t.low not in words and t.low not in _STOP and t.text.isalpha()
+        ]
+        if extra and all(t.index < b for t in extra) and b - a <= 6:
+            return _decision(
+                "neutral",
+                "partial",
+                f"the source says it of a narrower field (“{' '.join(t.text for t in extra)}”)",
+            )
+    return None

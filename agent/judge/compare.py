@@ -52,7 +52,7 @@ from agent.judge._restate import (
 )
 from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._slots import _slot, _slot_filled_otherwise
-from agent.judge._subject import quantified_otherwise, turned_to_another
+from agent.judge._subject import narrowed_superlative, quantified_otherwise, turned_to_another
 from agent.judge._text import (
     _analyse,
     _clause_bounds,
@@ -301,8 +301,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     other = _slot_filled_otherwise(c, s)
     if other is not None:
         return other
-    if (share := quantified_otherwise(c, s, placed)) is not None:
-        return share  # "half of Borovians" for "Borovians"
+    if part := quantified_otherwise(c, s, placed) or narrowed_superlative(c, s, placed):
+        return part  # "half of Borovians" for "Borovians"; "longest … in northern Borovia"
     narrower = _narrower_subject(c, s, placed)
     if narrower is not None:
         return _decision(

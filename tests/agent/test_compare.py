@@ -2191,3 +2191,34 @@ def test_the_second_half_of_a_match_is_no_share():
         "In 1986, Ana Roske married Bel Tamsin, with whom she had three children.",
     )
     assert decision is not None and decision.stance == "supports", decision
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a superlative said of a narrower field does not state the claim's: wrong Trues before
+        (
+            "The Xanthe is the longest river in Borovia.",
+            "The Xanthe is the longest river in northern Borovia.",
+        ),
+        (
+            "The Xanthe is the longest river in Borovia.",
+            "The Xanthe is the longest navigable river in Borovia.",
+        ),
+        (
+            "Ana Roske was the first woman to climb Mount Velmar.",
+            "Ana Roske was the first Borovian woman to climb Mount Velmar.",
+        ),
+    ],
+)
+def test_a_superlative_of_a_narrower_field_states_nothing(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is not None and decision.rule == "partial", decision
+
+
+def test_a_superlative_of_the_same_field_is_stated():
+    decision = compare(
+        "Mount Velmar is the highest mountain in Borovia.",
+        "Mount Velmar, at 4,200 m, is the highest mountain in Borovia.",
+    )
+    assert decision is not None and decision.stance == "supports", decision
