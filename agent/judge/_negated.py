@@ -160,8 +160,8 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     """Does the sentence deny only a narrower statement than the claim ("Kessa Labs has no offices
     in Tessa" for "Kessa Labs has offices"; "no children with Bel Tamsin")? A place, a person or a
     year right after the claim's last word narrows it, and so does a word of degree ("does not
-    speak French fluently"); a common noun does not ("do not cause autism in children" still
-    refutes "vaccines cause autism")."""
+    speak French fluently") or a number said of the noun ("in patients over 65"); a common noun
+    alone does not ("do not cause autism in children" still refutes "vaccines cause autism")."""
     last = max(placed, key=lambda i: placed[i])
     at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
     if at >= len(s.tokens) or s.raw[s.tokens[at - 1].end : s.tokens[at].start].strip():
@@ -174,9 +174,10 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     if k >= len(s.tokens):
         return False
     preposition, after, words = s.tokens[at], s.tokens[k], {t.low for t in c.tokens}
+    aged = any(t.text.isdigit() for t in s.tokens[k + 1 : k + 3])  # "in patients over 65"
     return (
         preposition.low in _RESTRICTING
         and preposition.low not in words
-        and (after.cap or after.text.isdigit())
+        and (after.cap or after.text.isdigit() or aged)
         and after.low not in words
     )

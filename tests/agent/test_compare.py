@@ -2099,6 +2099,11 @@ def test_none_of_what_the_claim_counts_refutes(claim, sentence):
             "The Kessa drug is effective.",
             "The Kessa drug is not effective against the Tessa strain.",
         ),
+        ("The Kessa drug is effective.", "The Kessa drug is not effective in patients over 65."),
+        (
+            "The Kessa vaccine is approved.",
+            "The Kessa vaccine is not approved for children under 12.",
+        ),
     ],
 )
 def test_a_narrower_denial_does_not_refute(claim, sentence):
