@@ -64,7 +64,7 @@ def _predicate(text: _Text, start: int) -> tuple[int, list[int]] | None:
         if tokens[k].low not in _COPULAS or tokens[k + 1].low not in _ARTICLES:
             continue
         heads, j = [], k + 2
-        while j < len(tokens) and not (j > k + 2 and _gap(text, j)):
+        while j < len(tokens) and not (j > k + 2 and text.gap(j - 1)):  # ", created for"
             word = tokens[j]
             if word.low in {"and", "or"} and j > k + 2:
                 heads.append(j - 1)
@@ -76,8 +76,3 @@ def _predicate(text: _Text, start: int) -> tuple[int, list[int]] | None:
             return None
         return k, heads
     return None
-
-
-def _gap(text: _Text, j: int) -> bool:
-    """Punctuation before token j ("…, created for Fox", "(born 1991)")."""
-    return bool(text.raw[text.tokens[j - 1].end : text.tokens[j].start].strip())

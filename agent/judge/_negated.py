@@ -164,7 +164,7 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     alone does not ("do not cause autism in children" still refutes "vaccines cause autism")."""
     last = max(placed, key=lambda i: placed[i])
     at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
-    if at >= len(s.tokens) or s.raw[s.tokens[at - 1].end : s.tokens[at].start].strip():
+    if at >= len(s.tokens) or s.gap(at - 1):
         return False  # the clause ends with the claim's words
     if s.tokens[at].low in _DEGREE:
         return True  # "does not speak French fluently"

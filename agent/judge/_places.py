@@ -125,18 +125,13 @@ def _spans_with_commas(s: _Text, a: int, b: int) -> list[tuple[int, int]]:
     spans = [(a, b)]
     while len(spans) < 3:
         nxt = spans[-1][1] + 1
-        if nxt >= len(s.tokens) or not s.tokens[nxt].cap or _gap(s, nxt - 1) != ",":
+        if nxt >= len(s.tokens) or not s.tokens[nxt].cap or s.gap(nxt - 1) != ",":
             break
         end = nxt
-        while end + 1 < len(s.tokens) and s.tokens[end + 1].cap and not _gap(s, end):
+        while end + 1 < len(s.tokens) and s.tokens[end + 1].cap and not s.gap(end):
             end += 1
         spans.append((nxt, end))
     return spans
-
-
-def _gap(s: _Text, at: int) -> str:
-    """What stands between token ``at`` and the next, spaces left out."""
-    return s.raw[s.tokens[at].end : s.tokens[at + 1].start].strip()
 
 
 # country names said with "the" ("in the United States", "the Netherlands")

@@ -238,22 +238,22 @@ def _listed(s: _Text, a: int, b: int) -> bool:
         k += k < len(tokens) and tokens[k].low == "the"
         if k >= len(tokens) or not tokens[k].cap:
             return None
-        while k + 1 < len(tokens) and tokens[k + 1].cap and not _gap(s, k):
+        while k + 1 < len(tokens) and tokens[k + 1].cap and not _quoted_gap(s, k):
             k += 1
         return k
 
     end: int | None = b
     while end is not None and end + 1 < len(tokens):
-        if tokens[end + 1].low in {"and", "or"} and not _gap(s, end):
+        if tokens[end + 1].low in {"and", "or"} and not _quoted_gap(s, end):
             return name_at(end + 2) is not None
-        end = name_at(end + 1) if _gap(s, end) == "," else None
+        end = name_at(end + 1) if _quoted_gap(s, end) == "," else None
     before = a - 1 - (a > 0 and tokens[a - 1].low == "the")
     return before > 0 and tokens[before].low in {"and", "or"} and tokens[before - 1].cap
 
 
-def _gap(s: _Text, k: int) -> str:
-    """What stands between token k and the next, spaces and quotes stripped."""
-    return s.raw[s.tokens[k].end : s.tokens[k + 1].start].strip(' "“”')
+def _quoted_gap(s: _Text, k: int) -> str:
+    """``s.gap(k)`` with quote marks left out too ("Kenneth " Babyface " Edmonds")."""
+    return s.gap(k).strip(' "“”')
 
 
 def _through_its_name(s: _Text, b: int) -> int:

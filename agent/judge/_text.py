@@ -134,6 +134,10 @@ class _Text:
     hedges: tuple[int, ...]
     tense: str | None
 
+    def gap(self, k: int) -> str:
+        """What stands between token k and the next, spaces left out ("," in "Paris, France")."""
+        return self.raw[self.tokens[k].end : self.tokens[k + 1].start].strip()
+
 
 def _norm(word: str) -> str:
     word = unicodedata.normalize("NFKD", word.replace("’", "'").lower())
