@@ -157,7 +157,10 @@ class Verifier:
                 default_profile=self.config.grounding_profile,
                 default_trigger=self.config.grounding_trigger,
             )
-        await self.retriever.record_verdict_use({e.id: e.relevance for e in evidence})
+        # one record per verification: the KB documents kept, and the evidence the verdict used
+        await self.retriever.record_use(
+            dict(gathered.accessed), {e.id: e.relevance for e in evidence}
+        )
         return self._finish(
             run,
             claim,

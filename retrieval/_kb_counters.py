@@ -65,15 +65,17 @@ class Counters:
         """Documents whose counters are not in the store yet (waiting, or being written)."""
         return len(self._deltas) + self._in_flight
 
-    async def record(self, relevances: dict[str, float], *, verdict_use: bool) -> None:
-        if not relevances:
+    async def record(
+        self, accessed: dict[str, float] | None = None, used: dict[str, float] | None = None
+    ) -> None:
+        """`accessed` (ids → relevance): access_count += 1; `used`: verification_count += 1 and
+        the relevance into avg_relevance. Written at once, or merged for `write_behind_s`."""
+        if not accessed and not used:
             return
-        for doc_id, relevance in relevances.items():
-            delta = self._deltas.setdefault(doc_id, Delta())
-            if verdict_use:
-                delta.verdict_relevances.append(float(relevance))
-            else:
-                delta.accesses += 1
+        for doc_id in accessed or {}:
+            self._deltas.setdefault(doc_id, Delta()).accesses += 1
+        for doc_id, relevance in (used or {}).items():
+            self._deltas.setdefault(doc_id, Delta()).verdict_relevances.append(float(relevance))
         if self.write_behind_s <= 0:
             await self.flush()
         elif self._flusher is None or self._flusher.done():

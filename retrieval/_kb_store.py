@@ -5,19 +5,31 @@ reconciled with the collection (ids listed in pages, text fetched only for what 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
+import numpy as np
 from filelock import FileLock, Timeout
 
+from retrieval.documents import AddReport, Document, StoredDocument
 from retrieval.errors import KnowledgeBaseLocked
-from retrieval.lexical import IndexedRow, LexicalIndex
+from retrieval.lexical import IndexedRow, LexicalHit, LexicalIndex
 
 log = logging.getLogger(__name__)
 
 LOCK_NAME = ".claimcheck.lock"
 HNSW = {"space": "cosine", "ef_search": 400, "ef_construction": 200}
+Legs = Literal["both", "dense", "lexical"]  # which legs a hybrid query runs
+
+
+class HybridHits(NamedTuple):
+    """Dense top-k, BM25 top-k (best first), and the documents only BM25 found, with vectors."""
+
+    dense: list[StoredDocument]
+    lexical: list[LexicalHit]
+    lexical_only: list[StoredDocument]
 
 
 def lock_for(path: Path) -> FileLock:
@@ -106,3 +118,32 @@ def pull(collection: Any, lexical: LexicalIndex, ids: Sequence[str]) -> int:
             for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)
         )
     return added
+
+
+def add(
+    collection: Any, lexical: LexicalIndex, documents: Sequence[Document], embeddings: np.ndarray
+) -> AddReport:
+    """Blocking. Add the documents not stored yet to the collection and the sidecar (ids are
+    deterministic, so a document stored before, or twice in one batch, is added once)."""
+    ids = [d.id for d in documents]
+    unique: dict[str, int] = {}
+    for index, doc_id in enumerate(ids):
+        unique.setdefault(doc_id, index)
+    existing = set(collection.get(ids=list(unique), include=[])["ids"]) if unique else set()
+    new = [(i, index) for i, index in unique.items() if i not in existing]
+    if new:
+        indexed_at = time.time()  # lets other processes' sidecars find what is new
+        metadatas = [{**documents[index].metadata(), "indexed_at": indexed_at} for _, index in new]
+        collection.add(
+            ids=[i for i, _ in new],
+            documents=[documents[index].text for _, index in new],
+            metadatas=metadatas,
+            embeddings=np.asarray([embeddings[index] for _, index in new], dtype=np.float32),
+        )
+        lexical.add(
+            row(i, documents[index].text, meta)
+            for (i, index), meta in zip(new, metadatas, strict=True)
+        )
+    return AddReport(
+        ids=ids, added=len(new), duplicates=len(ids) - len(new), new_ids=[i for i, _ in new]
+    )

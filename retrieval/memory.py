@@ -120,6 +120,10 @@ class MemoryRetriever:
         for doc_id in relevances:
             self.access[doc_id] = self.access.get(doc_id, 0) + 1
 
+    async def record_use(self, accessed: dict[str, float], used: dict[str, float]) -> bool:
+        await self.record_access(accessed)
+        return await self.record_verdict_use(used)
+
     async def record_verdict_use(self, relevances: dict[str, float]) -> bool:
         for doc_id in relevances:
             if doc_id in self.docs:

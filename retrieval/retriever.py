@@ -15,7 +15,6 @@ the single legs are there for comparison (benchmarks/retrieval.py).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections import OrderedDict
@@ -29,8 +28,7 @@ from retrieval.chunking import chunk_document
 from retrieval.documents import AddReport, Document, StoredDocument
 from retrieval.embeddings import Embedder
 from retrieval.errors import KnowledgeBaseError
-from retrieval.knowledge_base import KnowledgeBase
-from retrieval.lexical import LexicalHit
+from retrieval.knowledge_base import KnowledgeBase, Legs
 from retrieval.rerank import RelevanceScale, Reranker
 
 log = logging.getLogger(__name__)
@@ -85,6 +83,7 @@ class EvidenceRetriever(Protocol):
     ) -> list[Candidate]: ...
     async def record_access(self, relevances: dict[str, float]) -> None: ...
     async def record_verdict_use(self, relevances: dict[str, float]) -> bool: ...
+    async def record_use(self, accessed: dict[str, float], used: dict[str, float]) -> bool: ...
     async def index(self, documents: Sequence[Document]) -> AddReport: ...
     async def stored(self, documents: Sequence[Document]) -> set[str]: ...
 
@@ -143,12 +142,12 @@ class Retriever:
         fusion = fusion or self.config.fusion
         depth = max(k, self.config.depth)
         vector = await self.query_vector(query)
-        dense_docs, hits = await self._legs(query, vector, depth, fusion)
+        legs: Legs = "dense" if fusion == "dense" else "lexical" if fusion == "lexical" else "both"
+        dense_docs, hits, lexical_only = await self.kb.hybrid_query(query, vector, depth, legs)
         found: dict[str, Candidate] = {
             d.id: Candidate(d, 0.0, dense=d.similarity) for d in dense_docs
         }
-        lexical_only = [h.id for h in hits if h.id not in found]
-        for doc in await self.kb.get(lexical_only, embeddings=True):
+        for doc in lexical_only:
             doc.similarity = _cosine(vector, doc.embedding)
             found[doc.id] = Candidate(doc, 0.0, dense=doc.similarity)
         for hit in hits:
@@ -172,24 +171,6 @@ class Retriever:
             c.retrieval_score = score + self.config.access_boost * c.doc.access_count
         ranked = sorted(found.values(), key=lambda c: c.retrieval_score, reverse=True)
         return ranked[:k]
-
-    async def _legs(
-        self, query: str, vector: np.ndarray, depth: int, fusion: Fusion
-    ) -> tuple[list[StoredDocument], list[LexicalHit]]:
-        """Both legs at once, each in its own worker thread. The lexical leg starts first: SQLite
-        releases the GIL inside the FTS5 step, while Chroma's Rust bindings hold it for the whole
-        search, so a dense search started second overlaps the FTS5 work (started first, it kept
-        the lexical thread from even reaching SQLite: fused p50 at 100k documents 29.9 → 18.1 ms,
-        with the count() dropped from the dense leg)."""
-        if fusion == "lexical":
-            return [], await self.kb.lexical_query(query, depth)
-        if fusion == "dense":
-            return await self.kb.query(vector, depth), []
-        # gather, not a task group: a KnowledgeBaseError must reach the app as itself, not wrapped
-        lexical, dense = await asyncio.gather(
-            self.kb.lexical_query(query, depth), self.kb.query(vector, depth)
-        )
-        return dense, lexical
 
     async def rerank(
         self,
@@ -278,6 +259,19 @@ class Retriever:
             duplicates=len(documents) - len(fresh),
             new_ids=stored_new,
         )
+
+    async def record_use(self, accessed: dict[str, float], used: dict[str, float]) -> bool:
+        """One verification's record, in one write: the KB documents it kept (ids → relevance:
+        access_count += 1) and the evidence its verdict used (as `record_verdict_use`). Best
+        effort, like that one."""
+        if not accessed and not used:
+            return True
+        try:
+            await self.kb.record_use(accessed, used)
+        except KnowledgeBaseError as exc:
+            log.warning("could not record evidence use in the knowledge base: %s", exc)
+            return False
+        return True
 
     async def record_verdict_use(self, relevances: dict[str, float]) -> bool:
         """Evidence (ids → relevance) used in a verdict: verification_count += 1 and avg_relevance

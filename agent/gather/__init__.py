@@ -1,4 +1,4 @@
-"""Steps 2–6, gather: the knowledge base (``_kb``: retrieve, rerank, sufficient?), the web
+"""Steps 2–6, gather: the knowledge base (``_kb``: retrieve, rerank; ``_sufficiency``: enough?), the web
 (``_web``: the targeted tiers with the claim's queries (``_queries``) and a counter-query
 (``_counter``), the broad web, the KB write), the caller's references (``_references``), the
 fact-checkers' reviews of this very claim (``_reviews``) and the final choice (``_pool``).

@@ -9,10 +9,11 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agent.gather._kb import KbLeg, kb_evidence, kb_leg, sufficient
+from agent.gather._kb import KbLeg, kb_evidence, kb_leg
 from agent.gather._pool import GatherConfig, Gathered, Pooled, select
 from agent.gather._references import reference_pool
 from agent.gather._reviews import Reviews
+from agent.gather._sufficiency import sufficient
 from agent.gather._web import WebLeg
 from agent.llm import ChatModel
 from agent.prior import PriorChecks, PriorLookup, ReviewMatcher

@@ -69,6 +69,7 @@ class Gathered:
     chosen: tuple[Pooled, ...]
     rest: tuple[Pooled, ...]
     evidence: tuple[Evidence, ...] = ()
+    accessed: tuple[tuple[str, float], ...] = ()  # the KB's kept documents (id, relevance)
 
 
 def select(pool: Sequence[Pooled], config: GatherConfig, scale: RelevanceScale) -> Gathered:
@@ -101,7 +102,12 @@ def select(pool: Sequence[Pooled], config: GatherConfig, scale: RelevanceScale) 
         and p.candidate.doc.source not in urls
         and (p.candidate.relevance or 0.0) >= scale.min_relevance
     ]
-    return Gathered(tuple(chosen), tuple(rest), tuple(p.evidence() for p in chosen))
+    accessed = {
+        p.candidate.doc.id: float(p.candidate.relevance or 0.0) for p in pool if p.origin == "kb"
+    }
+    return Gathered(
+        tuple(chosen), tuple(rest), tuple(p.evidence() for p in chosen), tuple(accessed.items())
+    )
 
 
 def distinct(pool: Sequence[Pooled]) -> list[Pooled]:

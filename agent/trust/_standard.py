@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -384,3 +384,10 @@ def bayesian_score(domain: ContentDomain | str, layers: Iterable[LayerResult]) -
     return BayesianScore(
         posterior, "VERIFIED" if posterior >= config.bayesian_threshold else "FAILED", contributions
     )
+
+
+def both_scores(
+    domain: ContentDomain | str, layers: Sequence[LayerResult]
+) -> tuple[BayesianScore, WeightedScore]:
+    """The standard's two readings of the same layers: v2 (the posterior) and v1 (the sum)."""
+    return bayesian_score(domain, layers), domain_aware_score(domain, layers)

@@ -29,9 +29,8 @@ from agent.trust._standard import (
     DOMAIN_CONFIGS,
     ContentDomain,
     LayerResult,
-    bayesian_score,
+    both_scores,
     classify_reference,
-    domain_aware_score,
 )
 from search.fetch import Fetcher, UrlCheck
 
@@ -109,8 +108,7 @@ def trust_for(
     item: Evidence, domain: ContentDomain, layers: Sequence[LayerResult], signals: dict[str, str]
 ) -> Trust:
     applicable = {layer.id for layer in DOMAIN_CONFIGS[domain].layers}
-    v2 = bayesian_score(domain, layers)
-    v1 = domain_aware_score(domain, layers)
+    v2, v1 = both_scores(domain, layers)
     for layer_id in applicable - {layer.layer_id for layer in layers}:
         signals.setdefault(layer_id, "absent")
     # `domain` is groundcheck's content domain, as in the standard the field comes from (the host

@@ -136,7 +136,7 @@ class RetrievalLayer:
         reranker, reranker_status = await _load_reranker(settings, makers, embedder, inference)
         kb = await run_blocking(makers.open_kb, settings)
         stack.push_async_callback(run_blocking, kb.close)
-        kb.write_behind_s = settings.KB_WRITE_BEHIND_S
+        kb.counters.write_behind_s = settings.KB_WRITE_BEHIND_S
         retriever = Retriever(embedder, kb, reranker, retrieval_config(settings))
         return cls(settings, inference, embedder, embedder_status, reranker_status, kb, retriever)
 

@@ -7,7 +7,7 @@ import pytest
 from agent.balance import political_balance
 from agent.check import check_reasoning
 from agent.classify import classify, classify_rules
-from agent.gather._kb import enough_by_rule
+from agent.gather._sufficiency import enough_by_rule
 from agent.judge._verdict import NO_LLM, evidence_only_verdict, parse_verdict
 from agent.llm import LLMBadResponse, LLMUnavailable, clamp, parse_json_object
 from agent.models import ClaimType, Evidence, Verdict
