@@ -25,6 +25,7 @@ class Verdict(StrEnum):
     NOT_VERIFIABLE = "Not Verifiable"
 
 
+UNJUDGED = frozenset({Verdict.NOT_ENOUGH_EVIDENCE, Verdict.NOT_VERIFIABLE})  # no finding either way
 Mode = Literal["llm", "nli", "evidence-only"]
 EvidenceOrigin = Literal["kb", "web", "fact_check", "reference"]
 """Where one request found an item: its knowledge base, the web (or a fact-checker) during this

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-# The sentences the engines open their reasoning with (agent/judge/_verdict.py, agent/judge/_judging.py): which
+# The sentences the engines open their reasoning with (agent/judge/_verdict.py, agent/judge/_deciding.py): which
 # engine judged, or that none did. A reader needs the finding, not the machinery.
 _ENGINE_LEADS = (
     re.compile(r"^Judged by .+?, not by a language model\.\s*"),

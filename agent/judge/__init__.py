@@ -1,19 +1,20 @@
 """Steps 7–8, judge: each evidence item's quote and stance, its freshness and the claim's own time,
 and the verdict.
 
-``_judging`` runs the step: stances (``_stance``: the exact comparison stage ``compare`` first —
+``_judging`` runs step 7: stances (``_stance``: the exact comparison stage ``compare`` first —
 the same words, another number, a negation, another place or person, an antonym, each with a
 reason a reader can check — then the NLI model ``_nli`` or the fine-tuned local judge ``local``
 with its word-alignment second opinion ``_align``, else a lexical heuristic), freshness
-(``_freshness``, ``_claimtime``), then the verdict: the LLM's or evidence-only (``_verdict``), or
-from the stances (``_from_stances``); a fact-checker's review of the claim weighs in
+(``_freshness``, ``_claimtime``); ``_deciding`` runs step 8: the LLM's verdict or evidence-only
+(``_verdict``), or the verdict from the stances (``_from_stances``); a fact-checker's review of the claim weighs in
 (``_reviews``); an LLM's stances are applied to the items and step 7's lines written by
 ``_shown``. docs/judge.md says how the judges combine.
 """
 
 from agent.judge._align import ALIGN_CARD
+from agent.judge._deciding import Judged, judge_verdict
 from agent.judge._freshness import freshness
-from agent.judge._judging import Judged, Stances, judge_stances, judge_verdict
+from agent.judge._judging import Stances, judge_stances
 from agent.judge._nli import NLIModel, NLIStatus, StanceProbs, load_nli
 from agent.judge._stance import HEURISTIC_NAME, factuality, overlap
 from agent.judge._verdict import NO_LLM, UNJUDGED

@@ -351,3 +351,18 @@ async def nli_verdict(
 
 def _named(item: Evidence) -> str:
     return "your reference" if item.origin == "reference" else (item.domain or item.source)
+
+
+def verdict_and_shown(
+    claim: str,
+    evidence: Sequence[Evidence],
+    probs: Sequence[StanceProbs | None],
+    label: str,
+    calibration: Calibration,
+    kind: str,
+) -> tuple[VerdictDecision, float | None, list[Evidence], list[str]]:
+    """The verdict from the stances (``judged_verdict``) and the items as shown beside it
+    (``shown_items``, read by "the ``kind``"): decision, factuality, items, notes."""
+    decision, fact = judged_verdict(claim, evidence, probs, label, calibration)
+    items, weak = shown_items(evidence, probs, f"the {kind}", calibration.threshold)
+    return decision, fact, items, weak

@@ -10,8 +10,7 @@ from collections.abc import Sequence
 
 from agent.judge._freshness import published_date
 from agent.judge._nli import StanceProbs
-from agent.judge._verdict import UNJUDGED
-from agent.models import Evidence, Review, Stance, Verdict, VerdictDecision
+from agent.models import UNJUDGED, Evidence, Review, Stance, Verdict, VerdictDecision
 
 # How a rating becomes a stance for the judge: a False rating refutes the claim as a credible
 # source's clear refutation does; "Partially True" or "Misleading" leans neither way.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent.llm import ChatModel, ChatReply, LLMError, VerdictAnswer, validate_answer
-from agent.models import Evidence, Verdict, VerdictDecision
+from agent.models import UNJUDGED, Evidence, Verdict, VerdictDecision
 from agent.prior import stated_rating
 from agent.prompts import VERDICT_SYSTEM, verdict_user
 from retrieval.credibility import is_fact_checker
@@ -38,7 +38,6 @@ _VERDICTS.update(
         "mostly true": Verdict.PARTIALLY_TRUE,
     }
 )
-UNJUDGED = {Verdict.NOT_ENOUGH_EVIDENCE, Verdict.NOT_VERIFIABLE}
 
 
 def parse_verdict(value: object) -> Verdict | None:
@@ -126,6 +125,7 @@ async def llm_verdict(
 
 __all__ = [
     "LLMError",
+    "UNJUDGED",
     "NO_LLM",
     "evidence_only_verdict",
     "fact_check_rating",
