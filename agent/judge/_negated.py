@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from agent.judge import _lexicon as lex
 from agent.judge._decision import GUARDS, Comparison, _decision
 from agent.judge._text import _Text
 
@@ -160,8 +161,8 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     """Does the sentence deny only a narrower statement than the claim ("Kessa Labs has no offices
     in Tessa" for "Kessa Labs has offices"; "no children with Bel Tamsin")? A place, a person or a
     year right after the claim's last word narrows it, and so does a word of degree ("does not
-    speak French fluently") or a number said of the noun ("in patients over 65"); a common noun
-    alone does not ("do not cause autism in children" still refutes "vaccines cause autism")."""
+    speak French fluently"), a number said of the noun ("in patients over 65") or a word that says
+    which ("in elderly patients"); a common noun alone does not ("do not cause autism in children" still refutes "vaccines cause autism")."""
     last = max(placed, key=lambda i: placed[i])
     at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
     if at >= len(s.tokens) or s.gap(at - 1):
@@ -174,10 +175,22 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     if k >= len(s.tokens):
         return False
     preposition, after, words = s.tokens[at], s.tokens[k], {t.low for t in c.tokens}
+    if preposition.low not in _RESTRICTING or preposition.low in words or after.low in words:
+        return False
     aged = any(t.text.isdigit() for t in s.tokens[k + 1 : k + 3])  # "in patients over 65"
-    return (
-        preposition.low in _RESTRICTING
-        and preposition.low not in words
-        and (after.cap or after.text.isdigit() or aged)
-        and after.low not in words
-    )
+    return after.cap or after.text.isdigit() or aged or _qualified(s, k)
+
+
+_MOST = frozenset({"most", "many", "nearly", "almost", "virtually", "practically"})
+
+
+def _qualified(s: _Text, k: int) -> bool:
+    """A noun with a word before it that says which ("in elderly patients", "in some cases"): a
+    narrower group than the claim's, which a common noun alone is not ("in children"), nor most of
+    them ("in most people")."""
+    if k + 1 >= len(s.tokens) or s.gap(k):
+        return False
+    word, noun = s.tokens[k].low, s.tokens[k + 1].low
+    if word in _MOST:
+        return False  # "does not cure the common cold in most people" denies the claim
+    return lex.is_adjective(word) and not lex.noun_only(word) and lex.is_noun(noun)

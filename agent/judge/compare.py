@@ -264,9 +264,10 @@ def _number_given_otherwise(c: _Text, s: _Text, conflict: tuple[Quantity, Quanti
     q, other = conflict
     bound = None if q.exact else bound_words(c.raw, q)  # "more than 20", "about 40"
     said = f"{bound} {q.text}" if bound else q.text
-    return _decision(
-        "refutes", "number", f"the claim says {said}; the source says {_list_of(s, other)}"
-    )
+    theirs = _list_of(s, other)
+    if theirs == other.text and not other.exact and (b := bound_words(s.raw, other)):
+        theirs = f"{b} {theirs}"  # "more than 400"
+    return _decision("refutes", "number", f"the claim says {said}; the source says {theirs}")
 
 
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:

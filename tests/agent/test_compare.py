@@ -35,6 +35,14 @@ def assert_decides(claim: str, sentence: str, stance: str, rule: str, reason: st
             "the claim says 540 km; the source says 212 km",
         ),
         ("The river Xanthe is about 130 miles long", REF, "supports", "same", ""),
+        # the source's bound is quoted with its number (it said "400" alone before)
+        (
+            "The Kessa studio produced 20 training films.",
+            "The Kessa studio produced more than 400 training films.",
+            "refutes",
+            "number",
+            "the claim says 20; the source says more than 400",
+        ),
         # a decade is ten years (pint's own "decade" is a ×10 ratio: 5 decades read as 100,000)
         (
             "The Orvel bridge is 30 years old.",
@@ -2104,6 +2112,10 @@ def test_none_of_what_the_claim_counts_refutes(claim, sentence):
             "The Kessa vaccine is approved.",
             "The Kessa vaccine is not approved for children under 12.",
         ),
+        # a word that says which group: the last wrong False of stop 51's list
+        ("The Kessa drug is effective.", "The Kessa drug is not effective in elderly patients."),
+        ("The Kessa drug works.", "The Kessa drug does not work in some cases."),
+        ("Vaccines cause autism.", "Vaccines do not cause autism in young children."),
     ],
 )
 def test_a_narrower_denial_does_not_refute(claim, sentence):
@@ -2115,6 +2127,11 @@ def test_a_narrower_denial_does_not_refute(claim, sentence):
     ("claim", "sentence"),
     [
         ("Vaccines cause autism.", "Vaccines do not cause autism in children."),  # a common noun
+        ("The Kessa drug is effective.", "The Kessa drug is not effective in the end."),
+        (
+            "Kessa tea cures the common cold.",
+            "Kessa tea does not cure the common cold in most people.",
+        ),
         (
             "Ana Roske won the Velmar Prize in 2019.",
             "Ana Roske did not win the Velmar Prize in 2019.",
