@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
-from agent.judge._text import _Text, _Unit
+from agent.judge._text import _Text, _Tok, _Unit
 
 _APART = frozenset(
     frozenset(pair)
@@ -76,3 +76,16 @@ def _predicate(text: _Text, start: int) -> tuple[int, list[int]] | None:
             return None
         return k, heads
     return None
+
+
+def named_kind(s: _Text, a: int) -> _Tok | None:
+    """The common noun after the name at ``a``, in one phrase after "the": what the name is ("the
+    SARS-CoV-2 virus", "the Kessa river"; not "Climate change adaptation", nor "a Borovian
+    singer", where the capital is an adjective's)."""
+    if a == 0 or s.tokens[a - 1].low != "the":
+        return None
+    k = a
+    while k + 1 < len(s.tokens) and s.tokens[k].cap and not s.gap(k):
+        k += 1
+    tok = s.tokens[k]
+    return tok if k > a and not tok.cap and lex.is_noun(tok.low) else None

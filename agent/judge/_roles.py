@@ -357,7 +357,8 @@ def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None
         return None
     names = _name_before(s, the_at - 2)
     last = max(placed.values()) + len(c.units[max(placed, key=lambda i: placed[i])].tokens)
-    if not names or (last < len(s.tokens) and s.tokens[last].low in _NARROWING):
+    narrowed = last < len(s.tokens) and s.tokens[last].low in _NARROWING and not s.gap(last - 1)
+    if not names or narrowed:  # "…, with a summit elevation of 8,849 metres" narrows nothing
         return None  # "the first woman to win the Kessa Prize for fiction": another role
     other = s.raw[names[0].start : names[-1].end]
     mine = {t.low for t in unit.tokens} - _SHARED_IN_NAMES

@@ -5,7 +5,7 @@ of the claim filled otherwise, and what the sentence has in place of the claim's
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
-from agent.judge._categories import kinds_apart
+from agent.judge._categories import kinds_apart, named_kind
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
@@ -123,8 +123,11 @@ def _in_its_place(
     left, right = _neighbours(c, unit)
     if unit.proper and left is not None and left.low == "the" and left.index > 0:
         left = c.tokens[left.index - 1]  # "in the United States" stands where "in Pretoria" does
+    articled = left is not None and left.low in {"a", "an", "the"} and left.index > 0
+    far = c.tokens[left.index - 1].low if left is not None and articled else None  # "by a …"
     candidates: list[tuple[int, int]] = []
     fitting: list[tuple[int, int]] = []
+    best: list[tuple[int, int]] = []  # after the word before the claim's article ("by the …")
     for tok in s.tokens:
         if tok.index not in window or tok.index in used or tok.low in _STOP:
             continue
@@ -161,6 +164,10 @@ def _in_its_place(
         ):
             candidates.append((tok.index, tok.index))
             fitting += [(tok.index, tok.index)] if fits_left or fits_right else []
+            while k > 0 and s.tokens[k].low in {"the", "a", "an"}:
+                k -= 1
+            best += [(tok.index, tok.index)] if far is not None and s.tokens[k].low == far else []
+    fitting = best + [span for span in fitting if span not in best]
     return fitting + [span for span in candidates if span not in fitting]  # a neighbour's first
 
 
@@ -329,7 +336,8 @@ def _slot(
     other = " ".join(t.text for t in s.tokens[a : b + 1])
     mine = unit.text
     if not unit.proper:
-        word, theirs = unit.tokens[0].low, s.tokens[a].low
+        tok = named_kind(s, a) or s.tokens[a]  # "the SARS-CoV-2 virus": a virus, for "a bacterium"
+        word, theirs, other = unit.tokens[0].low, tok.low, s.raw[s.tokens[a].start : tok.end]
         if (lex.antonymous(word, theirs) or _antonymous_heads(word, theirs)) and not _inverted(
             s, a
         ):
@@ -338,7 +346,7 @@ def _slot(
                 "direction",
                 f"the claim says “{mine}”; the source says the opposite, “{other}”",
             )
-        if not_one_kind(c, unit.tokens[0], s, s.tokens[a]):
+        if not_one_kind(c, unit.tokens[0], s, tok):
             return None
         verbal = any(
             (w.endswith(("ing", "ed")) and not lex.noun_only(w)) or lex.irregular_verb_form(w)

@@ -26,7 +26,38 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
         or _owner(c, s, placed)
         or _a_part_of_the_place(c, s, placed)
         or _done_by_another(c, s, placed)
+        or _named_first(c, s, placed)
     )
+
+
+def _named_first(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's subject comes after every other part of the claim in the sentence, and another
+    name stands before them in the same clause, where a subject stands ("Neil Armstrong became
+    the first person to walk on the Moon, followed by Buzz Aldrin" for "Buzz Aldrin was the first
+    person …"): (that name, the claim's subject). A copula turned round names no one before the
+    parts ("The first person to walk on the Moon was Neil Armstrong")."""
+    subject = c.units[0]
+    rest = [at for i, at in placed.items() if i != 0]
+    if not subject.proper or 0 not in placed or not rest or placed[0] < max(rest):
+        return None
+    far = max((i for i in placed if i), key=placed.__getitem__)
+    end = placed[far] + len(c.units[far].tokens)  # the word after the claim's other parts
+    if end == placed[0] or (end + 1 == placed[0] and s.gap(end - 1) in {",", "("}):
+        return None  # in apposition: "the second CCR7 ligand, CCL19" says CCL19 is one
+    words = {t.low for t in c.tokens}
+    k, name = min(rest) - 1, []
+    while k >= 0 and not s.gap(k):
+        tok = s.tokens[k]
+        # a word capitalised only because it opens the sentence: "Following his film debut …"
+        opening = k == 0 and lex.known_word(tok.low) and not (len(s.tokens) > 1 and s.tokens[1].cap)
+        if tok.cap and not opening and tok.low not in _STOP and tok.low not in words:
+            name.insert(0, tok)
+        elif name:
+            break  # the nearest run of capitalised words
+        k -= 1
+    if not name:
+        return None
+    return s.raw[name[0].start : name[-1].end], subject.text
 
 
 def _done_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:

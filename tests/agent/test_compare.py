@@ -2244,3 +2244,52 @@ def test_a_superlative_of_the_same_field_is_stated():
         "Mount Velmar, at 4,200 m, is the highest mountain in Borovia.",
     )
     assert decision is not None and decision.stance == "supports", decision
+
+
+def test_a_name_after_the_statement_of_another_is_not_its_subject():
+    """A wrong True before (the seeded Apollo 11 sentence answered "Buzz Aldrin was the first
+    person to walk on the Moon" True at 0.976): the claim's subject named after the statement,
+    with another name where the subject stands."""
+    sentence = "Ana Roske became the first person to climb Mount Orvel, followed by Bel Tamsin."
+    decision = compare("Bel Tamsin was the first person to climb Mount Orvel.", sentence)
+    assert decision is not None and (decision.stance, decision.rule) == ("neutral", "subject")
+    assert "Ana Roske" in decision.reason, decision.reason
+    same = compare("Ana Roske was the first person to climb Mount Orvel.", sentence)
+    assert same is not None and same.stance == "supports", same
+    # in apposition the name is what the statement says ("the second Kessa ligand, KX19")
+    apposed = compare(
+        "KX19 is a ligand for Kessa.",
+        "Soluble KX21 resembles the second Kessa ligand, KX19, which lacks anchoring residues.",
+    )
+    assert apposed is None or apposed.rule != "subject", apposed
+
+
+def test_what_follows_a_comma_does_not_narrow_a_role_only_one_holds():
+    """Not Enough Evidence before for "K2 is the highest mountain on Earth" beside the seeded
+    Everest sentence: "with" after a comma adds a fact, it does not narrow the role."""
+    decision = compare(
+        "Mount Orvel is the highest mountain in Borovia.",
+        "Mount Kessa is the highest mountain in Borovia, with a summit elevation of 3,120 metres.",
+    )
+    assert decision is not None and decision.stance == "refutes", decision
+    narrowed = compare(
+        "Bel Tamsin was the first woman to win the Kessa Prize.",
+        "Ana Roske was the first woman to win the Kessa Prize for fiction.",
+    )
+    assert narrowed is None or narrowed.stance != "refutes", narrowed
+
+
+def test_a_named_thing_in_the_slot_is_read_as_its_kind():
+    """Not Enough Evidence before for "COVID-19 is caused by a bacterium" beside WHO's "…an
+    infectious disease caused by the SARS-CoV-2 virus": the slot after "by" holds a name and its
+    kind (a virus), and the word after "a" ("disease") is not what stands in the claim's place."""
+    decision = compare(
+        "Kessa fever is caused by a bacterium.",
+        "Kessa fever is an infectious disease caused by the Orvel-2 virus, first identified in 2019.",
+    )
+    assert decision is not None and (decision.stance, decision.rule) == ("refutes", "substitution")
+    assert "Orvel-2 virus" in decision.reason, decision.reason
+    same = compare(
+        "Kessa fever is caused by a virus.", "Kessa fever is caused by the Orvel-2 virus."
+    )
+    assert same is not None and same.stance == "supports", same
