@@ -279,8 +279,9 @@ def quantities(sentence: str) -> list[Quantity]:
     ordinals as positions (agent/judge/_dates.py), the rest below."""
     out = _calendar(sentence)
     taken = [(q.start, q.end) for q in out]
-    lower = sentence.lower()
-    for m in _NUMBER.finditer(sentence):
+    lower, pos = sentence.lower(), 0
+    while (m := _NUMBER.search(sentence, pos)) is not None:
+        pos = m.end()
         if not m.group("num") or any(a < m.end() and m.start("num") < b for a, b in taken):
             continue
         value = _value(m.group("num"))
@@ -306,7 +307,7 @@ def quantities(sentence: str) -> list[Quantity]:
         unit = _SQUARE.get(raw_unit) or _UNITS.get(raw_unit)
         # a word that is no unit ends the quantity at its number; "three times" is a count, quoted whole
         if raw_unit and unit is None and raw_unit != "times":
-            end = (
+            end = pos = (  # and the word is read again: "between 1969 and 1972 six missions"
                 m.end("scale")
                 if m.group("scale")
                 else (m.end("num2") if second is not None else m.end("num"))

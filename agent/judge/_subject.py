@@ -202,7 +202,8 @@ def _owner(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None
 
 
 # a turn to another statement: "Velmar is the largest city of Ostrania, but its capital is Tessa"
-_TURNS = frozenset(["but", "whereas", "while", "although", "though", "yet"])
+# "and" too: "…'s first president, and Ostrania declared war" is another statement
+_TURNS = frozenset(["but", "whereas", "while", "although", "though", "yet", "and"])
 # what opens a statement of another subject after the turn ("… but its capital is Tessa"); a verb
 # there carries the same subject over ("… but declined to model for L'Oréal")
 _NEW_SUBJECT = frozenset(
@@ -223,8 +224,13 @@ def turned_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             continue
         if not s.raw[s.tokens[k - 1].end : s.tokens[k].start].strip().startswith(","):
             continue  # "small but busy": one statement
+        if (
+            s.tokens[k].low == "and"
+            and "," in s.raw[s.tokens[max(0, k - 4)].start : s.tokens[k - 1].start]
+        ):
+            continue  # the last of a list: "residues S61, T57, T53, and S49"
         after = s.tokens[k + 1]
-        if after.low not in _NEW_SUBJECT and not (after.cap and after.index not in placed.values()):
+        if after.low not in _NEW_SUBJECT and not (after.cap and after.index != placed.get(0)):
             continue
         return s.raw[s.tokens[k].start : s.tokens[min(k + 2, len(s.tokens) - 1)].end]
     return None
@@ -279,9 +285,10 @@ def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         ),
         None,
     )
-    if top is None or not placed:
-        return None
-    last = max(placed, key=lambda i: placed[i])
+    after = [i for i in placed if c.units[i].tokens[0].index > top.index] if top else []
+    if not after:  # only the claim's words after its superlative say its field
+        return None  # ("India's first prime minister": not "…, and British India")
+    last = max(after, key=lambda i: placed[i])
     end = placed[last] + len(c.units[last].tokens)
     start = next(  # the superlative in the sentence ("first" is an ordinal, in no unit)
         (t.index for t in s.tokens[min(placed.values()) : end] if t.low == top.low), end

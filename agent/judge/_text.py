@@ -200,7 +200,8 @@ def _analyse(text: str) -> _Text:
         only = low == "not" and (after[:1] in (["only"], ["just"]) or after == ["the", "only"])
         if (low in _NEGATION or low.endswith("n't") or cues.get(i)) and not only:
             negations.append(i)
-        hedge = _is_hedge(tokens, i)
+        numeric = low in {"almost", "nearly"} and i + 1 < len(tokens) and in_number(tokens[i + 1])
+        hedge = _is_hedge(tokens, i) and not numeric  # "almost 14 million": the number's bound
         if hedge:
             hedges.append(i)
         if tense is None and low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX:

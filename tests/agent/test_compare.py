@@ -2293,3 +2293,53 @@ def test_a_named_thing_in_the_slot_is_read_as_its_kind():
         "Kessa fever is caused by a virus.", "Kessa fever is caused by the Orvel-2 virus."
     )
     assert same is not None and same.stance == "supports", same
+
+
+def test_a_number_word_after_a_range_of_years_is_read():
+    """A wrong False before: the seeded NASA sentence "Between 1969 and 1972 six Apollo missions
+    landed on the Moon and twelve astronauts walked on its surface" refuted "Six Apollo missions
+    landed on the Moon" ("the source says twelve"): "six" was swallowed as the years' unit."""
+    from agent.judge._quantities import quantities
+
+    sentence = (
+        "Between 1969 and 1972 six Kessa missions landed on Orvel and twelve crew walked on it."
+    )
+    assert [q.text for q in quantities(sentence)] == ["1969 and 1972", "six", "twelve"]
+    decision = compare("Six Kessa missions landed on Orvel.", sentence)
+    assert decision is not None and decision.stance == "supports", decision
+    other = compare("Ten Kessa missions landed on Orvel.", sentence)
+    assert other is not None and other.stance == "refutes" and "six" in other.reason, other
+
+
+def test_a_part_found_only_in_a_second_clause_with_its_own_subject_is_not_stated():
+    """A wrong True before: "Bel Tamsin became Borovia's first president, and Ostrania declared
+    war" stated "Bel Tamsin was Ostrania's first president" (Ostrania found in the second clause);
+    and the seeded "… the country's first prime minister, and British India was partitioned"
+    was read as a narrower field ("British")."""
+    wrong = compare(
+        "Bel Tamsin was Ostrania's first president.",
+        "Bel Tamsin became Borovia's first president, and Ostrania declared war on Borovia.",
+    )
+    assert wrong is None or wrong.stance != "supports", wrong
+    field = compare(
+        "Bel Tamsin was Ostrania's first president.",
+        "Bel Tamsin became the country's first president, and British Ostrania was split in two.",
+    )
+    assert field is None or field.rule != "partial", field
+    same_subject = compare(
+        "Bel Tamsin helped found the Kessa band.",
+        "Bel Tamsin started her career as a drummer in 1990, and helped found the Kessa band.",
+    )
+    assert same_subject is not None and same_subject.stance == "supports", same_subject
+
+
+def test_almost_before_a_number_bounds_it_and_hedges_nothing():
+    """ "about 14 million" beside the seeded "almost 14 million square kilometers" was the hedge
+    guard ("the source says only that it may be so"): "almost" is the number's bound."""
+    sentence = "The Kessa ice sheet covers almost 14 million square kilometres."
+    about = compare("The Kessa ice sheet covers about 14 million square kilometres.", sentence)
+    assert about is not None and about.stance == "supports", about
+    other = compare("The Kessa ice sheet covers 20 million square kilometres.", sentence)
+    assert other is not None and other.stance == "refutes", other
+    hedged = compare("The Kessa dam is finished.", "The Kessa dam is nearly finished.")
+    assert hedged is None or hedged.stance != "supports", hedged
