@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from agent.judge._carried import leading_name, subject_carried
 from agent.judge._decision import ASSERTS_NOTHING
 from agent.judge._nli import NLIModel, StanceProbs
-from agent.judge._text import _STOP
+from agent.judge._restate import restated_claim
+from agent.judge._text import _STOP, _analyse
 from agent.judge.compare import GUARDS, Comparison, combine, compare
 from agent.models import Evidence, Stance
 from agent.sentences import content_words, split_sentences
@@ -180,9 +182,11 @@ def _opens(claim: str, item: Evidence, span: Span) -> bool:
     """Does the sentence open a text about the claim's subject, so that a pronoun it opens with
     ("He was born …") can only be that subject? The first sentence of a reference the user gave, or
     of an item whose title names a word of the claim's names (a passage cut from the middle of a
-    page about someone else opens with a pronoun that is theirs)."""
-    if item.text[: span.start].strip():
-        return False
+    page about someone else opens with a pronoun that is theirs); a later sentence where every
+    sentence before it speaks of the subject alone (``_carried``)."""
+    before = item.text[: span.start].strip()
+    if before:  # "COVID-19 is an infectious disease …. It spreads mainly …"
+        return subject_carried(leading_name(_analyse(restated_claim(claim.strip()))), before)
     if item.origin == "reference":
         return True
     names = {w.lower() for w in re.findall(r"\b[A-Z][\w'’-]{2,}", claim)} - _STOP

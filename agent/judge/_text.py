@@ -101,6 +101,9 @@ _PARAPHRASE = {  # a claim word → phrases that say it in a sentence (beyond Wo
     "locate": ("located", "situated", "lies", "stands", "sits", "is in", "lie"),
     "main": ("main", "predominant", "principal", "primary", "chief"),
     "air": ("air", "airs", "aired", "broadcast", "broadcasts", "screened", "shown on"),
+    # the disease as the press names it ("5G spreads the coronavirus"; WHO: "… spread COVID-19")
+    "coronavirus": ("coronavirus", "covid-19", "covid", "sars-cov-2"),
+    "found": ("founded", "came into existence", "was established", "was created"),
 }
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
+from agent.judge._carried import leading_name, of_the_subject_alone
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import ATTRIBUTED, framing
@@ -128,29 +129,12 @@ def _plain(claim: str, sentence: str, opens: bool) -> Comparison | None:
     return _verbatim(decided, original)
 
 
-def _leading_name(c: _Text) -> str | None:
-    """The name that opens the claim: its first part when that is a name ("Lockheed Martin F-35
-    Lightning II first flew …"), or a title in capitals ("Reign Over Me was released …"); a few
-    words at most ("VITAMIN D LEVELS MAY …" is no name)."""
-    first = c.units[0]
-    if first.proper and first.tokens[0].index <= 1 and len(first.tokens) <= 5:
-        return first.text
-    run = []
-    for tok in c.tokens[:7]:
-        if not tok.cap:
-            break
-        run.append(tok)
-    if 2 <= len(run) <= 5 and first.tokens[0].index == run[0].index and len(run) < len(c.tokens):
-        return c.raw[run[0].start : run[-1].end]
-    return None
-
-
 def _restated(c: _Text, sentence: str, opens: bool) -> Comparison | None:
     """The first plain decision over the pair said another way: "X (10 February 1894 – …)" says X
     was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
     readings = [(c, stated) for stated in (*life_span(sentence), *fronted(sentence))]
-    name = _leading_name(c)
+    name = leading_name(c)
     if name is not None:
         restated = subject_restated(name, sentence, pronoun=opens)
         readings += [(c, restated)] if restated else []
@@ -342,32 +326,13 @@ def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison |
     disagree (one supports, another refutes) leave it undecided; the first refutation or support
     found otherwise decides, with its sentence."""
     sentences = [s.text for s in split_sentences(text)[:max_sentences]]
-    name = _leading_name(_analyse(restated_claim(claim.strip()))) if len(sentences) > 1 else None
+    name = leading_name(_analyse(restated_claim(claim.strip()))) if len(sentences) > 1 else None
     decisions, about = [], True  # the text so far speaks of the claim's subject alone
     for k, sentence in enumerate(sentences):
-        about = k == 0 or (about and _of_the_subject_alone(name, sentences[k - 1]))
+        about = k == 0 or (about and of_the_subject_alone(name, sentences[k - 1]))
         if (d := compare(claim, sentence, opens=about)) is not None:
             decisions.append(d)
     return combine(decisions)
-
-
-_PRONOUN_OPENS = re.compile(r"^\W*(?:she|he|they|it)\b", re.I)
-_TWO_CAPITALS = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+")
-
-
-def _of_the_subject_alone(name: str | None, before: str) -> bool:
-    """A pronoun opening the next sentence stands for the claim's subject where the sentence
-    before opens with the subject's name (or such a pronoun) and names no other person — no other
-    run of capitalised words ("Ana Roske is a Borovian painter. She was born in Velmar"; not after
-    "Ana Roske married Bel Tamsin.")."""
-    if not name:
-        return False
-    rest = before.strip()
-    if rest.startswith(name):
-        rest = rest[len(name) :]
-    elif _PRONOUN_OPENS.match(rest) is None:
-        return False
-    return not any(m.group(0) != name for m in _TWO_CAPITALS.finditer(rest))
 
 
 def _clauses(sentence: str) -> list[str]:

@@ -2343,3 +2343,15 @@ def test_almost_before_a_number_bounds_it_and_hedges_nothing():
     assert other is not None and other.stance == "refutes", other
     hedged = compare("The Kessa dam is finished.", "The Kessa dam is nearly finished.")
     assert hedged is None or hedged.stance != "supports", hedged
+
+
+def test_the_press_names_and_a_founding_said_otherwise():
+    """Not Enough Evidence before, beside WHO's "5G mobile networks do not spread COVID-19" and
+    the UN's "came into existence on 24 October 1945"."""
+    denied = compare("Kessa towers spread the coronavirus.", "Kessa towers do not spread COVID-19.")
+    assert denied is not None and denied.stance == "refutes", denied
+    sentence = "The Velmar League officially came into existence on 24 October 1945."
+    founded = compare("The Velmar League was founded in 1945.", sentence)
+    assert founded is not None and founded.stance == "supports", founded
+    other = compare("The Velmar League was founded in 1950.", sentence)
+    assert other is not None and other.stance == "refutes", other

@@ -192,6 +192,21 @@ def test_a_pronoun_speaks_of_the_claims_subject_only_where_the_text_is_about_it(
     assert compared(claim, [elsewhere], spans)[0] is None
 
 
+def test_a_pronoun_after_sentences_about_the_subject_alone_is_the_subject():
+    """Not Enough Evidence before for "COVID-19 spreads mainly from an infected person's mouth or
+    nose" beside WHO's seeded "COVID-19 is an infectious disease …. It spreads mainly from an
+    infected person's mouth or nose …": in an item (not only in compare_item) a later sentence's
+    "It" is the subject where every sentence before it speaks of the subject alone."""
+    claim = "KX-19 spreads mainly through the air."
+    text = "KX-19 is an infectious disease caused by the Orvel virus. It spreads mainly through the air."
+    decided = compared(claim, [item(text)], [sentence_spans(text)])[0]
+    assert decided is not None and decided[1].stance == "supports", decided
+    other = (
+        "Kessa fever is often confused with Bel Tamsin syndrome. It spreads mainly through the air."
+    )
+    assert compared(claim, [item(other)], [sentence_spans(other)])[0] is None
+
+
 class BrokenNLI:
     name = "broken"
     kind = "local judge"
