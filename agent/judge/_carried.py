@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from agent.judge._text import _Text
-from agent.sentences import split_sentences
 
 
 def leading_name(c: _Text) -> str | None:
@@ -28,7 +27,7 @@ def leading_name(c: _Text) -> str | None:
     return None
 
 
-_PRONOUN_OPENS = re.compile(r"^\W*(?:she|he|they|it)\b", re.I)
+PRONOUN_OPENS = re.compile(r"^\W*(?:she|he|they|it)\b", re.I)
 _TWO_CAPITALS = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+")
 
 
@@ -42,13 +41,6 @@ def of_the_subject_alone(name: str | None, before: str) -> bool:
     rest = before.strip()
     if rest.startswith(name):
         rest = rest[len(name) :]
-    elif _PRONOUN_OPENS.match(rest) is None:
+    elif PRONOUN_OPENS.match(rest) is None:
         return False
     return not any(m.group(0) != name for m in _TWO_CAPITALS.finditer(rest))
-
-
-def subject_carried(name: str | None, before: str) -> bool:
-    """Do the sentences of ``before`` (the text before a sentence) each speak of the claim's
-    subject ``name`` alone (``of_the_subject_alone``)?"""
-    sentences = [s.text for s in split_sentences(before)]
-    return bool(name and sentences) and all(of_the_subject_alone(name, s) for s in sentences)

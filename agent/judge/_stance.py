@@ -20,11 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from agent.judge._carried import leading_name, subject_carried
+from agent.judge._carried import PRONOUN_OPENS
 from agent.judge._decision import ASSERTS_NOTHING
 from agent.judge._nli import NLIModel, StanceProbs
-from agent.judge._restate import restated_claim
-from agent.judge._text import _STOP, _analyse
+from agent.judge._text import _STOP
 from agent.judge.compare import GUARDS, Comparison, combine, compare
 from agent.models import Evidence, Stance
 from agent.sentences import content_words, split_sentences
@@ -154,10 +153,24 @@ def compared(
     hedge, another tense, another subject); None where nothing fires or the sentences disagree."""
     out: list[tuple[Span, Comparison] | None] = []
     for item, item_spans in zip(evidence, spans, strict=True):
+        order = sentence_spans(item.text)  # the sentences before each: who a pronoun is
+        if (
+            order
+            and PRONOUN_OPENS.match(order[0].of(item.text))
+            and not _opens(claim, item, order[0])
+        ):
+            order = []  # a passage that opens with another's pronoun carries no subject over
         found = [
             (span, d)
             for span in item_spans
-            if (d := compare(claim, span.of(item.text), opens=_opens(claim, item, span)))
+            if (
+                d := compare(
+                    claim,
+                    span.of(item.text),
+                    opens=_opens(claim, item, span),
+                    before=[s.of(item.text) for s in order if s.end <= span.start],
+                )
+            )
             is not None
         ]
         chosen = combine([d for _, d in found])
@@ -182,11 +195,10 @@ def _opens(claim: str, item: Evidence, span: Span) -> bool:
     """Does the sentence open a text about the claim's subject, so that a pronoun it opens with
     ("He was born …") can only be that subject? The first sentence of a reference the user gave, or
     of an item whose title names a word of the claim's names (a passage cut from the middle of a
-    page about someone else opens with a pronoun that is theirs); a later sentence where every
-    sentence before it speaks of the subject alone (``_carried``)."""
-    before = item.text[: span.start].strip()
-    if before:  # "COVID-19 is an infectious disease …. It spreads mainly …"
-        return subject_carried(leading_name(_analyse(restated_claim(claim.strip()))), before)
+    page about someone else opens with a pronoun that is theirs). A later sentence's pronoun is the
+    subject where every sentence before it speaks of the subject alone (``compare``'s ``before``)."""
+    if item.text[: span.start].strip():
+        return False  # the sentences before it say (``compare``'s ``before``)
     if item.origin == "reference":
         return True
     names = {w.lower() for w in re.findall(r"\b[A-Z][\w'’-]{2,}", claim)} - _STOP

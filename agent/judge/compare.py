@@ -22,6 +22,7 @@ probability is the precision it measured on the validation splits (agent/data/co
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from agent.judge import _lexicon as lex
 from agent.judge._carried import leading_name, of_the_subject_alone
@@ -79,11 +80,14 @@ _CAUSAL = re.compile(  # the same, or a cause said with a verb
 _QUOTES_A_CLAIM = re.compile(r"\W*(?:[\w'’-]+\s+){0,2}claims?\s*:", re.IGNORECASE)
 
 
-def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | None:
+def compare(
+    claim: str, sentence: str, *, opens: bool = True, before: Sequence[str] = ()
+) -> Comparison | None:
     """The plain decision for one claim and one evidence sentence, or None (not plain).
     ``opens``: the sentence opens its evidence text, so a pronoun it opens with ("She …") has
     nothing in the text to stand for but the claim's subject; later sentences' pronouns may
-    stand for anything named before them."""
+    stand for anything named before them (``before``: those sentences; a pronoun is still the
+    subject where each of them speaks of the subject alone, ``_carried``)."""
     claim, sentence = claim.strip(), sentence.strip()
     if not claim or not sentence:
         return None
@@ -103,19 +107,22 @@ def compare(claim: str, sentence: str, *, opens: bool = True) -> Comparison | No
         )
     clauses = _clauses(sentence)
     if len(clauses) > 1:  # "Tessa is the capital of Ostrania; Velmar is its second city"
-        found = [compare(claim, clause, opens=opens and k == 0) for k, clause in enumerate(clauses)]
+        found = [
+            compare(claim, clause, opens=opens and k == 0, before=before if k == 0 else ())
+            for k, clause in enumerate(clauses)
+        ]
         by_clause = combine([d for d in found if d is not None])
         if by_clause is not None and by_clause.rule not in GUARDS:
             return by_clause  # else the whole sentence: "…; they depend on the ocean" is theirs
-    plain = _plain(claim, sentence, opens)
+    plain = _plain(claim, sentence, opens, before)
     denied = denial(claim)
     if denied is None:
         return plain
     # "not directed by Ana Roske": what the source says of "directed by Ana Roske" decides
-    return judged_denial(_plain(denied.positive, sentence, opens), denied, plain)
+    return judged_denial(_plain(denied.positive, sentence, opens, before), denied, plain)
 
 
-def _plain(claim: str, sentence: str, opens: bool) -> Comparison | None:
+def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Comparison | None:
     """The decision for the claim as written: framing, the parts compared, the pair restated."""
     c = _analyse(restated_claim(claim))
     if not c.units or len(c.tokens) > 40:
@@ -123,20 +130,21 @@ def _plain(claim: str, sentence: str, opens: bool) -> Comparison | None:
     original, sentence = sentence, said_alike(claim, sentence)
     decided = framing(c, sentence) or _compare(c, _analyse(sentence))
     if decided is None or decided.rule in GUARDS:
-        decided = _restated(c, sentence, opens) or decided
+        decided = _restated(c, sentence, opens, before) or decided
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
     return _verbatim(decided, original)
 
 
-def _restated(c: _Text, sentence: str, opens: bool) -> Comparison | None:
+def _restated(c: _Text, sentence: str, opens: bool, before: Sequence[str]) -> Comparison | None:
     """The first plain decision over the pair said another way: "X (10 February 1894 – …)" says X
     was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
     readings = [(c, stated) for stated in (*life_span(sentence), *fronted(sentence))]
     name = leading_name(c)
     if name is not None:
-        restated = subject_restated(name, sentence, pronoun=opens)
+        carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))
+        restated = subject_restated(name, sentence, pronoun=carried)
         readings += [(c, restated)] if restated else []
     passive = passive_claim(c.raw)  # the claim as restated_claim put it
     readings += [(_analyse(passive), sentence)] if passive else []
@@ -326,12 +334,11 @@ def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison |
     disagree (one supports, another refutes) leave it undecided; the first refutation or support
     found otherwise decides, with its sentence."""
     sentences = [s.text for s in split_sentences(text)[:max_sentences]]
-    name = leading_name(_analyse(restated_claim(claim.strip()))) if len(sentences) > 1 else None
-    decisions, about = [], True  # the text so far speaks of the claim's subject alone
-    for k, sentence in enumerate(sentences):
-        about = k == 0 or (about and of_the_subject_alone(name, sentences[k - 1]))
-        if (d := compare(claim, sentence, opens=about)) is not None:
-            decisions.append(d)
+    decisions = [
+        d
+        for k, sentence in enumerate(sentences)
+        if (d := compare(claim, sentence, opens=k == 0, before=sentences[:k])) is not None
+    ]
     return combine(decisions)
 
 

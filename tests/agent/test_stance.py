@@ -201,10 +201,15 @@ def test_a_pronoun_after_sentences_about_the_subject_alone_is_the_subject():
     text = "KX-19 is an infectious disease caused by the Orvel virus. It spreads mainly through the air."
     decided = compared(claim, [item(text)], [sentence_spans(text)])[0]
     assert decided is not None and decided[1].stance == "supports", decided
-    other = (
-        "Kessa fever is often confused with Bel Tamsin syndrome. It spreads mainly through the air."
-    )
-    assert compared(claim, [item(other)], [sentence_spans(other)])[0] is None
+    other = "KX-19 is often confused with Bel Tamsin syndrome. It spreads mainly through the air."
+    assert compared(claim, [item(other)], [sentence_spans(other)])[0] is None  # "It": the syndrome?
+    # a passage of a page about someone else: its "He" carries no subject over to the next "He"
+    cut = "He was a painter from Ostrania. He was born in 1942."
+    elsewhere = replace(item(cut), title="Bel Kessa - Ostrania Encyclopaedia")
+    assert compared("Tamsin Orvel was born in 1961.", [elsewhere], [sentence_spans(cut)])[0] is None
+    titled = replace(item(cut), title="Tamsin Orvel - Ostrania Encyclopaedia")
+    decided = compared("Tamsin Orvel was born in 1961.", [titled], [sentence_spans(cut)])[0]
+    assert decided is not None and decided[1].rule == "number", decided
 
 
 class BrokenNLI:
