@@ -340,6 +340,12 @@ def _scattered(c: _Text, s: _Text, placed: dict[int, int], lo: int, hi: int) -> 
 _CONTRAST = frozenset(["than", "unlike", "except", "besides", "near", "outside", "beyond"])
 _CONTRAST_PAIRS = frozenset(
     [("instead", "of"), ("apart", "from"), ("except", "for"), ("close", "to")]
+    + [
+        ("up", "from"),
+        ("down", "from"),
+        ("compared", "with"),
+        ("compared", "to"),
+    ]  # a change's start
     + [(side, "of") for side in ("north", "south", "east", "west")]
 )  # and a place set against another: "in Tessa, a town near Velmar" is not in Velmar
 _ARTICLES = frozenset(["the", "a", "an"])

@@ -94,9 +94,25 @@ def fronted(sentence: str) -> list[str]:
     Renato Balestra comes from …" also says "Renato Balestra was born in Naples."."""
     m = _FRONTED.match(sentence)
     if m is None:
-        return []
+        return _turned_round(sentence)
     part = m.group("part")
     return [f"{m.group('name')} was {part[0].lower()}{part[1:]}."]
+
+
+# "The capital of France is Paris." says "Paris is the capital of France."
+_TURNED = re.compile(
+    r"^(?P<role>The (?:\w+ )?\w+ (?:of|in) (?:the )?[A-Z][\w' -]*?) (?P<be>is|was) "
+    r"(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3})\.?$"
+)
+
+
+def _turned_round(sentence: str) -> list[str]:
+    """A copula turned round: the role first, the name last (nothing after it)."""
+    m = _TURNED.match(sentence.strip())
+    if m is None:
+        return []
+    role = m.group("role")
+    return [f"{m.group('name')} {m.group('be')} {role[0].lower()}{role[1:]}."]
 
 
 # Names of one thing in everyday use, several words each ("climate change" and "global warming"

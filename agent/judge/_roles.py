@@ -17,13 +17,18 @@ from agent.judge._subject import said_of_another
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
-_INTENT = frozenset(
-    "consider considers considered considering plan plans planned planning propose proposes "
-    "proposed proposing seek seeks sought aim aims aimed try tries tried attempt attempts "
-    "attempted want wants wanted intend intends intended threaten threatens threatened hope hopes "
-    "hoped promise promises promised vow vows vowed designed meant supposed scheduled expected "
-    "expects expect offer offers offered bid running campaigning candidate ran run runs stood "
-    "due".split()
+# asking another to do it: "called on the mayor to resign", "was urged to resign"
+_URGE = frozenset("urge urges urged urging called pressed pressured demanded begged".split())
+_INTENT = (
+    frozenset(
+        "consider considers considered considering plan plans planned planning propose proposes "
+        "proposed proposing seek seeks sought aim aims aimed try tries tried attempt attempts "
+        "attempted want wants wanted intend intends intended threaten threatens threatened hope hopes "
+        "hoped promise promises promised vow vows vowed designed meant supposed scheduled expected "
+        "expects expect offer offers offered bid running campaigning candidate ran run runs stood "
+        "due".split()
+    )
+    | _URGE
 )
 
 
@@ -55,7 +60,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         ("tense", "the source speaks of a former one", _former(c, s, placed)),
         (
             "hedge",
-            "the source says only that it was intended or considered",
+            "the source says only that it was intended, considered or called for",
             _intended(c, s, placed),
         ),
         ("reported", "the source speaks of a part played", _played(c, s, placed)),
@@ -155,12 +160,11 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             ):  # to be acquired"
                 continue
             between = [t.low for t in s.tokens[k + 1 : at]]  # "ran to become a member"
-            if [w for w in between if w not in _ON_THE_WAY] not in (
-                [],
-                ["to"],
-                ["for"],
-                ["to", "be"],
-            ):
+            urged = s.tokens[k].low in _URGE  # the subject may stand between: "called on the mayor"
+            said = [
+                w for w in between if w not in _ON_THE_WAY and not (urged and w in words | {"on"})
+            ]
+            if said not in ([], ["to"], ["for"], ["to", "be"]):
                 continue
             if any(k - 3 <= n < k for n in s.negations):
                 continue  # "turned down offers to work": the negation decides

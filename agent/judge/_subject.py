@@ -215,24 +215,27 @@ def turned_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """The claim's parts found on both sides of a turn ("but", "whereas", "while") that opens a
     statement of its own — another subject right after it ("but its capital is Tessa", "but Tessa
     is"), not the same one carried over by a verb ("but is still the capital", "but declined to
-    model"): the turn's words, or None."""
-    if any(t.low in _TURNS for t in c.tokens):
-        return None
+    model") — or that parts the claim's verb from what follows it ("won the semifinal but lost the
+    championship"): the turn's words, or None."""
+    claimed = {t.low for t in c.tokens}
     where = sorted(placed.values())
     for k in range(where[0] + 1, where[-1]):
-        if s.tokens[k].low not in _TURNS or k + 1 >= len(s.tokens):
+        turn = s.tokens[k].low
+        if turn not in _TURNS or turn in claimed or k + 1 >= len(s.tokens):
             continue
+        words = s.raw[s.tokens[k].start : s.tokens[min(k + 2, len(s.tokens) - 1)].end]
+        verb_object = k + 2 < len(s.tokens) and s.tokens[k + 2].low in _NEW_SUBJECT  # "lost the"
+        parted = any(i and at < k for i, at in placed.items()) and turn in {"but", "yet"}
+        if parted and verb_object and not s.raw[s.tokens[k - 1].end : s.tokens[k].start].strip():
+            return words  # no comma: "won the semifinal but lost the championship"
         if not s.raw[s.tokens[k - 1].end : s.tokens[k].start].strip().startswith(","):
             continue  # "small but busy": one statement
-        if (
-            s.tokens[k].low == "and"
-            and "," in s.raw[s.tokens[max(0, k - 4)].start : s.tokens[k - 1].start]
-        ):
+        if turn == "and" and "," in s.raw[s.tokens[max(0, k - 4)].start : s.tokens[k - 1].start]:
             continue  # the last of a list: "residues S61, T57, T53, and S49"
         after = s.tokens[k + 1]
         if after.low not in _NEW_SUBJECT and not (after.cap and after.index != placed.get(0)):
             continue
-        return s.raw[s.tokens[k].start : s.tokens[min(k + 2, len(s.tokens) - 1)].end]
+        return words
     return None
 
 

@@ -2355,3 +2355,44 @@ def test_the_press_names_and_a_founding_said_otherwise():
     assert founded is not None and founded.stance == "supports", founded
     other = compare("The Velmar League was founded in 1950.", sentence)
     assert other is not None and other.stance == "refutes", other
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # wrong Trues found by giving the API one reference each (stop 52)
+        (
+            "The Kessa company reported a loss in 2023.",
+            "The Kessa company reported a profit of $2 billion in 2023, up from a loss the year before.",
+        ),
+        (
+            "The mayor of Tessa resigned.",
+            "Critics called on the mayor of Tessa to resign, but she refused.",
+        ),
+        ("Bel Tamsin resigned.", "Bel Tamsin was urged to resign by her party."),
+        (
+            "The Velmar team won the championship.",
+            "The Velmar team won the semifinal but lost the championship.",
+        ),
+    ],
+)
+def test_what_a_sentence_only_mentions_does_not_state_the_claim(claim, sentence):
+    decision = compare(claim, sentence)
+    assert decision is None or decision.stance != "supports", decision
+
+
+def test_a_change_from_an_earlier_state_and_a_copula_turned_round():
+    loss = compare(
+        "The Kessa company reported a loss in 2023.",
+        "The Kessa company reported a profit of $2 billion in 2023, up from a loss the year before.",
+    )
+    assert loss is not None and (loss.stance, loss.rule) == ("refutes", "direction"), loss
+    # "The capital of Ostrania is Tessa." is "Tessa is the capital of Ostrania." (it was the
+    # learned judge's True at 0.5, or nothing)
+    same = compare("Tessa is the capital of Ostrania.", "The capital of Ostrania is Tessa.")
+    assert same is not None and same.stance == "supports", same
+    other = compare("Velmar is the capital of Ostrania.", "The capital of Ostrania is Tessa.")
+    assert other is not None and other.stance == "refutes", other
+    # not turned where the turn parts only adjectives, or the subject alone stands before it
+    busy = compare("The town of Tessa is busy.", "The town of Tessa is small but busy.")
+    assert busy is not None and busy.stance == "supports", busy
