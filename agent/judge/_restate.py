@@ -89,16 +89,6 @@ _FRONTED = re.compile(
 )
 
 
-def fronted(sentence: str) -> list[str]:
-    """What a sentence that opens with a participle says of the name after it: "Born in Naples,
-    Renato Balestra comes from …" also says "Renato Balestra was born in Naples."."""
-    m = _FRONTED.match(sentence)
-    if m is None:
-        return _turned_round(sentence)
-    part = m.group("part")
-    return [f"{m.group('name')} was {part[0].lower()}{part[1:]}."]
-
-
 # "The capital of France is Paris." says "Paris is the capital of France."
 _TURNED = re.compile(
     r"^(?P<role>The (?:\w+ )?\w+ (?:of|in) (?:the )?[A-Z][\w' -]*?) (?P<be>is|was) "
@@ -106,13 +96,20 @@ _TURNED = re.compile(
 )
 
 
-def _turned_round(sentence: str) -> list[str]:
-    """A copula turned round: the role first, the name last (nothing after it)."""
-    m = _TURNED.match(sentence.strip())
-    if m is None:
+def fronted(sentence: str) -> list[str]:
+    """What a sentence that opens with a participle says of the name after it: "Born in Naples,
+    Renato Balestra comes from …" also says "Renato Balestra was born in Naples."; and a copula
+    turned round, the role first and the name last: "The capital of France is Paris." says
+    "Paris is the capital of France." (one function, read where the claim's parts are compared)."""
+    m = _FRONTED.match(sentence)
+    if m is not None:
+        part = m.group("part")
+        return [f"{m.group('name')} was {part[0].lower()}{part[1:]}."]
+    turned = _TURNED.match(sentence.strip())
+    if turned is None:
         return []
-    role = m.group("role")
-    return [f"{m.group('name')} {m.group('be')} {role[0].lower()}{role[1:]}."]
+    role = turned.group("role")
+    return [f"{turned.group('name')} {turned.group('be')} {role[0].lower()}{role[1:]}."]
 
 
 # Names of one thing in everyday use, several words each ("climate change" and "global warming"

@@ -1,0 +1,162 @@
+"""Wrong answers and abstentions a reader met on the seeded knowledge base and with one reference
+each (stop 52, issue 36), one row per pair: the claim, the sentence, what the comparison must say
+("supports", "refutes", "neutral:<rule>", or "not <stance>"), and a part of its reason. Invented
+names, so that no memorised fact helps; each row failed before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.judge._quantities import quantities
+from agent.judge.compare import compare
+
+ROWS = [
+    # "Buzz Aldrin was the first person to walk on the Moon" was True beside NASA's "Neil
+    # Armstrong became the first person …, followed by Buzz Aldrin"
+    (
+        "Bel Tamsin was the first person to climb Mount Orvel.",
+        "Ana Roske became the first person to climb Mount Orvel, followed by Bel Tamsin.",
+        "neutral:subject",
+        "Ana Roske",
+    ),
+    (
+        "Ana Roske was the first person to climb Mount Orvel.",
+        "Ana Roske became the first person to climb Mount Orvel, followed by Bel Tamsin.",
+        "supports",
+        "",
+    ),
+    (  # in apposition the name is what the statement says
+        "KX19 is a ligand for Kessa.",
+        "Soluble KX21 resembles the second Kessa ligand, KX19, which lacks anchoring residues.",
+        "not neutral:subject",
+        "",
+    ),
+    # "K2 is the highest mountain on Earth": "with" after a comma narrows no role
+    (
+        "Mount Orvel is the highest mountain in Borovia.",
+        "Mount Kessa is the highest mountain in Borovia, with a summit elevation of 3,120 metres.",
+        "refutes",
+        "only one can be",
+    ),
+    (
+        "Bel Tamsin was the first woman to win the Kessa Prize.",
+        "Ana Roske was the first woman to win the Kessa Prize for fiction.",
+        "not refutes",
+        "",
+    ),
+    # "COVID-19 is caused by a bacterium" beside "… caused by the SARS-CoV-2 virus"
+    (
+        "Kessa fever is caused by a bacterium.",
+        "Kessa fever is an infectious disease caused by the Orvel-2 virus, first identified in 2019.",
+        "refutes",
+        "Orvel-2 virus",
+    ),
+    (
+        "Kessa fever is caused by a virus.",
+        "Kessa fever is caused by the Orvel-2 virus.",
+        "supports",
+        "",
+    ),
+    # "Six Apollo missions landed on the Moon" was False ("the source says twelve")
+    (
+        "Six Kessa missions landed on Orvel.",
+        "Between 1969 and 1972 six Kessa missions landed on Orvel and twelve crew walked on it.",
+        "supports",
+        "",
+    ),
+    (
+        "Ten Kessa missions landed on Orvel.",
+        "Between 1969 and 1972 six Kessa missions landed on Orvel and twelve crew walked on it.",
+        "refutes",
+        "six",
+    ),
+    # a second clause with a subject of its own ("…, and Ostrania declared war")
+    (
+        "Bel Tamsin was Ostrania's first president.",
+        "Bel Tamsin became Borovia's first president, and Ostrania declared war on Borovia.",
+        "not supports",
+        "",
+    ),
+    (
+        "Bel Tamsin was Ostrania's first president.",
+        "Bel Tamsin became the country's first president, and British Ostrania was split in two.",
+        "not neutral:partial",
+        "",
+    ),
+    (
+        "Bel Tamsin helped found the Kessa band.",
+        "Bel Tamsin started her career as a drummer in 1990, and helped found the Kessa band.",
+        "supports",
+        "",
+    ),
+    # "almost" before a number bounds it ("about 14 million" beside "almost 14 million")
+    (
+        "The Kessa ice sheet covers about 14 million square kilometres.",
+        "The Kessa ice sheet covers almost 14 million square kilometres.",
+        "supports",
+        "",
+    ),
+    (
+        "The Kessa ice sheet covers 20 million square kilometres.",
+        "The Kessa ice sheet covers almost 14 million square kilometres.",
+        "refutes",
+        "almost 14 million",
+    ),
+    ("The Kessa dam is finished.", "The Kessa dam is nearly finished.", "not supports", ""),
+    # the press's name for the disease; a founding said otherwise
+    ("Kessa towers spread the coronavirus.", "Kessa towers do not spread COVID-19.", "refutes", ""),
+    (
+        "The Velmar League was founded in 1945.",
+        "The Velmar League officially came into existence on 24 October 1945.",
+        "supports",
+        "",
+    ),
+    (
+        "The Velmar League was founded in 1950.",
+        "The Velmar League officially came into existence on 24 October 1945.",
+        "refutes",
+        "1945",
+    ),
+    # wrong Trues from one reference each
+    (
+        "The Kessa company reported a loss in 2023.",
+        "The Kessa company reported a profit of $2 billion in 2023, up from a loss the year before.",
+        "refutes",
+        "profit",
+    ),
+    (
+        "The mayor of Tessa resigned.",
+        "Critics called on the mayor of Tessa to resign, but she refused.",
+        "not supports",
+        "",
+    ),
+    ("Bel Tamsin resigned.", "Bel Tamsin was urged to resign by her party.", "not supports", ""),
+    (
+        "The Velmar team won the championship.",
+        "The Velmar team won the semifinal but lost the championship.",
+        "not supports",
+        "",
+    ),
+    ("The town of Tessa is busy.", "The town of Tessa is small but busy.", "supports", ""),
+    # a copula turned round
+    ("Tessa is the capital of Ostrania.", "The capital of Ostrania is Tessa.", "supports", ""),
+    ("Velmar is the capital of Ostrania.", "The capital of Ostrania is Tessa.", "refutes", ""),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_what_a_reader_met_is_read_as_the_sentence_says(claim, sentence, expected, reason):
+    d = compare(claim, sentence)
+    said = None if d is None else (d.stance if d.stance != "neutral" else f"neutral:{d.rule}")
+    if expected.startswith("not "):
+        assert said != expected[4:], d
+    else:
+        assert said == expected, d
+        assert reason in d.reason, d.reason
+
+
+def test_a_number_word_after_a_range_of_years_is_a_quantity():
+    sentence = (
+        "Between 1969 and 1972 six Kessa missions landed on Orvel and twelve crew walked on it."
+    )
+    assert [q.text for q in quantities(sentence)] == ["1969 and 1972", "six", "twelve"]
