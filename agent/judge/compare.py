@@ -194,7 +194,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         return _decision(
             "neutral",
             "hedge",
-            f"the source says only that it may be so (“{sorted(r.said_less)[0]}”)",
+            _only(sorted(r.said_less)[0]),
         )
     if unmatched:
         return _one_part_missing(c, s, unmatched[0], placed, window, r)
@@ -252,6 +252,12 @@ def _relational(unit: _Unit) -> bool:
     return not unit.proper and len(unit.tokens) == 1 and unit.tokens[0].low in _RELATIONAL
 
 
+def _only(cue: str) -> str:
+    """A hedge's reason: "nearly finished" is not "may be finished"."""
+    said = "it is nearly so" if cue in {"nearly", "almost"} else "it may be so"
+    return f"the source says only that {said} (“{cue}”)"
+
+
 def _number_given_otherwise(c: _Text, s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
     q, other = conflict
     bound = None if q.exact else bound_words(c.raw, q)  # "more than 20", "about 40"
@@ -279,7 +285,7 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
         return _negation(c, s, r)
     if r.hedged and r.said_less:
         cue = sorted(r.said_less)[0]
-        return _decision("neutral", "hedge", f"the source says only that it may be so (“{cue}”)")
+        return _decision("neutral", "hedge", _only(cue))
     if r.tensed:
         return _decision(
             "neutral",

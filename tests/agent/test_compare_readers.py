@@ -102,7 +102,12 @@ ROWS = [
         "refutes",
         "almost 14 million",
     ),
-    ("The Kessa dam is finished.", "The Kessa dam is nearly finished.", "not supports", ""),
+    (  # "nearly" is said as such, not as "may be"
+        "The Kessa dam is finished.",
+        "The Kessa dam is nearly finished.",
+        "neutral:hedge",
+        "only that it is nearly so",
+    ),
     # the press's name for the disease; a founding said otherwise
     ("Kessa towers spread the coronavirus.", "Kessa towers do not spread COVID-19.", "refutes", ""),
     (
