@@ -96,11 +96,9 @@ class KnowledgeBase(Protocol):
     async def record_access(self, relevances: dict[str, float]) -> None:
         """access_count += 1 and last_accessed = now for documents that passed the rerank."""
 
-    async def record_verdict_use(self, relevances: dict[str, float]) -> None:
-        """verification_count += 1 and avg_relevance updated for evidence used in a verdict."""
-
     async def record_use(self, accessed: dict[str, float], used: dict[str, float]) -> None:
-        """One verification's record: `record_access(accessed)` and `record_verdict_use(used)`."""
+        """One verification's record: `record_access(accessed)`, and verification_count += 1 and
+        avg_relevance updated for the evidence its verdict used."""
 
     def close(self) -> None: ...
 
@@ -368,9 +366,6 @@ class ChromaKnowledgeBase:
 
     async def record_access(self, relevances: dict[str, float]) -> None:
         await self.counters.record(accessed=relevances)
-
-    async def record_verdict_use(self, relevances: dict[str, float]) -> None:
-        await self.counters.record(used=relevances)
 
     async def record_use(self, accessed: dict[str, float], used: dict[str, float]) -> None:
         await self.counters.record(accessed, used)

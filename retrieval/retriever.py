@@ -262,8 +262,9 @@ class Retriever:
 
     async def record_use(self, accessed: dict[str, float], used: dict[str, float]) -> bool:
         """One verification's record, in one write: the KB documents it kept (ids → relevance:
-        access_count += 1) and the evidence its verdict used (as `record_verdict_use`). Best
-        effort, like that one."""
+        access_count += 1) and the evidence its verdict used (verification_count += 1 and
+        avg_relevance updated; ids not in the KB are ignored). Best effort: the verdict stands
+        even when the KB cannot be written, so a KB failure is logged and reported as False."""
         if not accessed and not used:
             return True
         try:
@@ -274,17 +275,8 @@ class Retriever:
         return True
 
     async def record_verdict_use(self, relevances: dict[str, float]) -> bool:
-        """Evidence (ids → relevance) used in a verdict: verification_count += 1 and avg_relevance
-        updated for those stored in the KB (others are ignored). Best effort: the verdict stands
-        even when the KB cannot be written, so a KB failure is logged and reported as False."""
-        if not relevances:
-            return True
-        try:
-            await self.kb.record_verdict_use(relevances)
-        except KnowledgeBaseError as exc:
-            log.warning("could not record evidence use in the knowledge base: %s", exc)
-            return False
-        return True
+        """Evidence (ids → relevance) used in a verdict, alone (``record_use`` with no access)."""
+        return await self.record_use({}, relevances)
 
 
 def _cosine(query: np.ndarray, vector: np.ndarray | None) -> float:

@@ -162,7 +162,8 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     in Tessa" for "Kessa Labs has offices"; "no children with Bel Tamsin")? A place, a person or a
     year right after the claim's last word narrows it, and so does a word of degree ("does not
     speak French fluently"), a number said of the noun ("in patients over 65") or a word that says
-    which ("in elderly patients"); a common noun alone does not ("do not cause autism in children" still refutes "vaccines cause autism")."""
+    which ("in elderly patients"); a common noun alone does not ("do not cause autism in children"
+    still refutes "vaccines cause autism")."""
     last = max(placed, key=lambda i: placed[i])
     at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
     if at >= len(s.tokens) or s.gap(at - 1):
