@@ -30,6 +30,16 @@ ATTRIBUTED = re.compile(
     re.I,
 )
 
+
+def reported_in(c: _Text, s: _Text, window: range) -> str | None:
+    """The cue where the sentence's clause (tokens ``window``) reports the claim as someone's view
+    ("critics said", "claimed that") and the claim does not."""
+    if ATTRIBUTED.search(c.raw):
+        return None
+    found = ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start : window.stop]))
+    return found.group(0).strip() if found else None
+
+
 _FALSE_WORDS = (
     r"(?:false|untrue|not true|incorrect|wrong|a myth|myths|a hoax|baseless|unfounded|unsubstantiated"
     r"|a misconception|misinformation|fake|fabricated|debunked|disproven|disproved|refuted"

@@ -20,14 +20,37 @@ _RELATIVE = frozenset(["who", "whose", "which"])
 
 
 def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
-    return (
-        _inside_a_phrase(c, s, placed)
-        or _relative_of_another(c, s, placed)
-        or _owner(c, s, placed)
-        or _a_part_of_the_place(c, s, placed)
-        or _done_by_another(c, s, placed)
-        or _named_first(c, s, placed)
-    )
+    """(the other, the claim's subject) where the sentence says it of another; not of a group the
+    sentence says the subject is one of ("Ana Roske was one of 12 Democrats who voted for …")."""
+    group = _group_of_the_subject(c, s, placed)
+    for reading in (
+        _inside_a_phrase,
+        _relative_of_another,
+        _owner,
+        _a_part_of_the_place,
+        _done_by_another,
+        _named_first,
+    ):
+        found = reading(c, s, placed)
+        if found is not None and not (group and set(found[0].lower().split()) <= group):
+            return found
+    return None
+
+
+def _group_of_the_subject(c: _Text, s: _Text, placed: dict[int, int]) -> set[str]:
+    """The words of "one of <group> who|that …" right after the claim's subject in the sentence."""
+    if 0 not in placed:
+        return set()
+    k = placed[0] + len(c.units[0].tokens)
+    words = [t.low for t in s.tokens[k : k + 3]]
+    if len(words) < 3 or words[0] not in {"is", "was", "are", "were"} or words[1:] != ["one", "of"]:
+        return set()
+    group = set()
+    for tok in s.tokens[k + 3 : k + 12]:
+        if tok.low in _RELATIVE | {"that"}:
+            return group
+        group.add(tok.low)
+    return set()
 
 
 def _named_first(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:

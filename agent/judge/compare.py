@@ -28,7 +28,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._carried import leading_name, of_the_subject_alone
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
-from agent.judge._framing import ATTRIBUTED, framing
+from agent.judge._framing import framing, reported_in
 from agent.judge._negated import denial, judged_denial, narrower_denial, privative
 from agent.judge._numbers import CHANGES, _list_of, none_of
 from agent.judge._quantities import Quantity, bound_words, quantities
@@ -53,6 +53,7 @@ from agent.judge._restate import (
     subject_restated,
 )
 from agent.judge._roles import held_in_another_role, only_holder
+from agent.judge._sides import side_taken
 from agent.judge._slots import _slot, _slot_filled_otherwise
 from agent.judge._subject import narrowed_superlative, quantified_otherwise, turned_to_another
 from agent.judge._text import (
@@ -173,18 +174,22 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if (turn := turned_to_another(c, s, placed)) is not None:  # "…, but its capital is Tessa"
         return _decision("neutral", "subject", f"the source turns to another statement (“{turn}”)")
     a, b = _clause_bounds(s, lo, hi)
-    window = range(min(a, lo), max(b, hi) + 1)
-    reported = ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start : window.stop]))
-    if reported and not ATTRIBUTED.search(c.raw):
+    last = hi + len(c.units[next(i for i, at in placed.items() if at == hi)].tokens)
+    relative = last < len(s.tokens) and s.tokens[last].low in {"that", "which", "who"}
+    # a relative clause after the claim's last part says what that part is: "retracted Wakefield's
+    # paper that suggested a link" states the retraction; the suggesting is the paper's
+    window = range(min(a, lo), last if relative else max(b, hi) + 1)
+    if (reported := reported_in(c, s, window)) is not None:
         return _decision(
             "neutral",
             "reported",
-            f"the source reports it as someone's view (“{reported.group(0).strip()}”),"
-            " it does not state it",
+            f"the source reports it as someone's view (“{reported}”), it does not state it",
         )
     if _BECAUSE.search(c.raw) and not _CAUSAL.search(s.raw):
         return None  # "X is because of Y": a sentence that names both but no cause states no cause
     r = _read(c, s, placed, window)
+    if not (r.negated or r.hedged) and (side := side_taken(c, s, placed, unmatched)):
+        return _decision("refutes", "direction", side)  # "voted for" against "voted against"
     if (held := held_in_another_role(c, s, placed)) is not None:
         return held  # "Ana Roske's brother", "founded by Bel Tamsin", "plans to ban"
     never = any(s.tokens[i].low == "never" for i in r.neg_s) and not r.neg_c

@@ -146,6 +146,64 @@ ROWS = [
     # a copula turned round
     ("Tessa is the capital of Ostrania.", "The capital of Ostrania is Tessa.", "supports", ""),
     ("Velmar is the capital of Ostrania.", "The capital of Ostrania is Tessa.", "refutes", ""),
+    # stop 53: "voted for the bill" was read as the same statement as "voted against the bill"
+    (
+        "Ana Roske voted for the bill.",
+        "Ana Roske voted against the bill.",
+        "refutes",
+        "the source says the opposite, “voted against”",
+    ),
+    (
+        "The council voted against the plan.",
+        "The council voted in favour of the plan on Monday.",
+        "refutes",
+        "“voted in favour of”",
+    ),
+    ("The court ruled against Kessa Labs.", "The court ruled for Kessa Labs.", "refutes", ""),
+    (  # another object: not the same vote
+        "Ana Roske voted for the bill.",
+        "Ana Roske voted against the amendment.",
+        "not refutes",
+        "",
+    ),
+    (  # "for years" is a time, not a side
+        "Ana Roske argued against the plan.",
+        "Ana Roske argued for years that the plan would fail.",
+        "not refutes",
+        "",
+    ),
+    (  # who played for a team may have played against it another season
+        "Ana Roske played against Velmar United.",
+        "Ana Roske played for Velmar United from 2010 to 2014.",
+        "not refutes",
+        "",
+    ),
+    # the group the subject is one of is no other subject (was "the source says it of Democrats")
+    (
+        "Ana Roske voted for the bill.",
+        "Senator Ana Roske was one of 12 Democrats who voted for the bill.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske voted against the bill.",
+        "Senator Ana Roske was one of 12 Democrats who voted for the bill.",
+        "refutes",
+        "“voted for”",
+    ),
+    # a relative clause after the claim's last part says what that part is: no report, no hedge
+    (
+        "Bel Tamsin's paper was retracted.",
+        "The journal retracted Bel Tamsin's 1998 paper that suggested a link between Kessa and Orvel.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa causes Orvel fever.",
+        "Bel Tamsin's 1998 paper suggested that Kessa causes Orvel fever.",
+        "neutral:reported",
+        "suggested",
+    ),
 ]
 
 

@@ -1,0 +1,68 @@
+"""The side a deed takes: "voted for the bill" against "voted against the bill", "ruled in favour
+of the company" against "ruled against the company". Every other part of the claim is in its place;
+the words right after the shared verb say the opposite side. WordNet has no antonyms for
+prepositions, so the comparison's direction rule never saw these, and "Ana Roske voted for the
+bill" read "… voted against the bill" as the same statement."""
+
+from __future__ import annotations
+
+from agent.judge._text import _Text
+
+# the phrases of each side, as token words; the longer first
+_FOR = (("in", "favour", "of"), ("in", "favor", "of"), ("in", "support", "of"), ("for",))
+_AGAINST = (("in", "opposition", "to"), ("against",))
+# "argued for years", "for the first time", "for a decade": a time, not a side
+_TIME = frozenset(
+    "year years month months week weeks day days decade decades hour hours minute minutes century "
+    "centuries time times while life ever long now once ages".split()
+)
+# verbs of a tenure: who played for a team may have played against it before or after
+_TENURE = frozenset(
+    f"{v}{e}"
+    for v in ("play", "work", "serve", "coach", "compete", "race")
+    for e in ("", "s", "ed", "ing")
+) | {"served", "serving", "competed", "competing", "raced", "racing"}
+# words before the time: "for the first time", "for two years", "for more than a decade"
+_COUNTING = frozenset(
+    "a an the first second last two three four five six several many some more than over nearly "
+    "almost about most".split()
+)
+
+
+def side_taken(c: _Text, s: _Text, placed: dict[int, int], unmatched: list[int]) -> str | None:
+    """The reason, where a word of the claim that the sentence has in its place (a verb: "voted")
+    is followed by one side in the claim and by the other in the sentence, and nothing else of the
+    claim is missing but the side's own word ("against" is a content word; "for" is not). A leaf:
+    it calls no other function of the project (the claim path counts such calls)."""
+    sides = [(side, p) for side, phrases in (("for", _FOR), ("against", _AGAINST)) for p in phrases]
+
+    for i, at in placed.items():
+        unit = c.units[i]
+        if unit.proper or unit.tokens[0].low in _TENURE:
+            continue
+        after_c = unit.tokens[-1].index + 1
+        after_s = at + len(unit.tokens)
+        mine, theirs = (
+            next(((side, len(p)) for side, p in sides if words[k : k + len(p)] == p), None)
+            for words, k in (
+                (tuple(t.low for t in c.tokens), after_c),
+                (tuple(t.low for t in s.tokens), after_s),
+            )
+        )
+        if mine is None or theirs is None or mine[0] == theirs[0]:
+            continue
+        if any(
+            next(
+                (t.low in _TIME for t in tokens[k + n : k + n + 4] if t.low not in _COUNTING),
+                False,
+            )
+            for tokens, k, n in ((c.tokens, after_c, mine[1]), (s.tokens, after_s, theirs[1]))
+        ):
+            continue  # "argued for years that …", "for the first time"
+        side_words = {t.index for t in c.tokens[after_c : after_c + mine[1]]}
+        if any(not side_words & {t.index for t in c.units[u].tokens} for u in unmatched):
+            return None  # "voted for the bill" against "voted against the amendment"
+        said = " ".join(t.text for t in c.tokens[unit.tokens[0].index : after_c + mine[1]])
+        other = " ".join(t.text for t in s.tokens[at : after_s + theirs[1]])
+        return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    return None
