@@ -36,8 +36,19 @@ def reported_in(c: _Text, s: _Text, window: range) -> str | None:
     ("critics said", "claimed that") and the claim does not."""
     if ATTRIBUTED.search(c.raw):
         return None
-    found = ATTRIBUTED.search(" ".join(t.text for t in s.tokens[window.start : window.stop]))
-    return found.group(0).strip() if found else None
+    text = " ".join(t.text for t in s.tokens[window.start : window.stop])
+    admitted = bool(_ADMIT & {t.low for t in c.tokens})
+    for found in ATTRIBUTED.finditer(text):
+        if admitted and found.group(0).strip().lower().startswith("den"):
+            continue  # "admitted the allegations" against "denied the allegations": opposites
+        return found.group(0).strip()
+    return None
+
+
+# what a denial is the opposite of, in the claim's verb
+_ADMIT = frozenset(
+    "admit admits admitted confirm confirms confirmed acknowledge acknowledges acknowledged".split()
+)
 
 
 _FALSE_WORDS = (

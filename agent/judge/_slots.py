@@ -290,6 +290,13 @@ def _attributive(s: _Text, at: int, used: set[int]) -> bool:
     )
 
 
+def _in_sequence(s: _Text, at: int, word: str) -> bool:
+    """The sentence's word at ``at`` follows the claim's as a deed ("was closed in 2010" had been
+    opened); not a state said now ("the museum is closed": it is not open)."""
+    now = at > 0 and s.tokens[at - 1].low in {"is", "are"}
+    return not now and lex.sequential(word, s.tokens[at].low)
+
+
 def _opposite_in_clause(
     s: _Text, unit: _Unit, used: set[int], window: range, other_words: bool
 ) -> Comparison | None:
@@ -302,6 +309,7 @@ def _opposite_in_clause(
             tok.index in window
             and tok.index not in used
             and lex.antonymous(unit.tokens[0].low, tok.low)
+            and not _in_sequence(s, tok.index, unit.tokens[0].low)  # "closed": it had opened
             and not _inverted(s, tok.index)
             and not (other_words and _attributive(s, tok.index, used))
         ):
@@ -338,9 +346,8 @@ def _slot(
     if not unit.proper:
         tok = named_kind(s, a) or s.tokens[a]  # "the SARS-CoV-2 virus": a virus, for "a bacterium"
         word, theirs, other = unit.tokens[0].low, tok.low, s.raw[s.tokens[a].start : tok.end]
-        if (lex.antonymous(word, theirs) or _antonymous_heads(word, theirs)) and not _inverted(
-            s, a
-        ):
+        opposite = lex.antonymous(word, theirs) or _antonymous_heads(word, theirs)
+        if opposite and not _in_sequence(s, a, word) and not _inverted(s, a):
             return _decision(
                 "refutes",
                 "direction",

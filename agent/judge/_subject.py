@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
-from agent.judge._text import _STOP, _Text, _word_match
+from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # the head before "of" that is the subject itself, not another thing: "the city of Velmar", "the
 # population of Velmar" (what Velmar has)
@@ -317,10 +317,17 @@ def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     last = max(after, key=lambda i: placed[i])
     end = placed[last] + len(c.units[last].tokens)
     start = next(  # the superlative in the sentence ("first" is an ordinal, in no unit)
-        (t.index for t in s.tokens[min(placed.values()) : end] if t.low == top.low), end
+        (
+            t.index
+            for t in s.tokens[min(placed.values()) : end]
+            if t.low == top.low or t.low.endswith(f"-{top.low}")
+        ),
+        end,
     )
     if not start < end <= start + 10:  # not found, or far from the claim's last word
         return None
+    if (ranked := _ranked_otherwise(c, top, s, start)) is not None:
+        return ranked  # "the largest shareholder" against "the second largest shareholder"
     extra = [
         t.text
         for t in s.tokens[start + 1 : end]
@@ -331,3 +338,24 @@ def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     return _decision(
         "neutral", "partial", f"the source says it of a narrower field (“{' '.join(extra)}”)"
     )
+
+
+_RANKS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _ranked_otherwise(c: _Text, top: _Tok, s: _Text, at: int) -> Comparison | None:
+    """The sentence ranks the claim's superlative otherwise: "the second largest" (or
+    "second-largest", "2nd largest") for "the largest", or the other way round."""
+
+    def rank(text: _Text, k: int) -> str:
+        word = text.tokens[k].low
+        before = word.rsplit("-", 1)[0] if "-" in word else text.tokens[k - 1].low if k else ""
+        ordinal = before[:1].isdigit() and before.endswith(("nd", "rd", "th"))
+        return before if before in _RANKS or ordinal else ""
+
+    mine, theirs = rank(c, top.index), rank(s, at)
+    if mine == theirs:
+        return None
+    said = f"the {mine + ' ' if mine else ''}{top.text}"
+    other = f"the {theirs + ' ' if theirs else ''}{top.text}"
+    return _decision("refutes", "number", f"the claim says {said}; the source says {other}")

@@ -204,6 +204,47 @@ ROWS = [
         "neutral:reported",
         "suggested",
     ),
+    # a rank before the superlative: "the largest" was True beside "the second largest"
+    (
+        "Ana Roske is the largest shareholder of Kessa Labs.",
+        "Ana Roske is the second largest shareholder of Kessa Labs.",
+        "refutes",
+        "the source says the second largest",
+    ),
+    (
+        "Tessa is the largest city in Ostrania.",
+        "Tessa is the 3rd largest city in Ostrania.",
+        "refutes",
+        "the 3rd largest",
+    ),
+    (
+        "Ana Roske is the second largest shareholder of Kessa Labs.",
+        "Ana Roske is the second largest shareholder of Kessa Labs.",
+        "supports",
+        "",
+    ),
+    # "admitted" against "denied" is an opposite, not a report of someone's view
+    (
+        "Ana Roske admitted the allegations.",
+        "Ana Roske denied the allegations.",
+        "refutes",
+        "the source says the opposite, “denied”",
+    ),
+    # opposite deeds WordNet does not pair
+    ("Ana Roske supports the ban.", "Ana Roske opposes the ban.", "refutes", "“opposes”"),
+    ("The governor signed the bill.", "The governor vetoed the bill in May.", "refutes", ""),
+    ("The court upheld the ruling.", "The court overturned the ruling.", "refutes", ""),
+    # a deed that follows the claim's presupposes it: a factory that closed had opened
+    ("The factory was opened.", "The factory was closed in 2010.", "not refutes", ""),
+    ("Ana Roske was hired by Kessa Labs.", "Ana Roske was fired by Kessa Labs.", "not refutes", ""),
+    ("Ana Roske married Bel Tamsin.", "Ana Roske divorced Bel Tamsin in 2001.", "not refutes", ""),
+    # a state said now is still an opposite
+    (
+        "The museum is open to the public.",
+        "The museum is closed to the public.",
+        "refutes",
+        "“closed”",
+    ),
 ]
 
 
