@@ -32,18 +32,33 @@ ATTRIBUTED = re.compile(
 
 
 def reported_in(c: _Text, s: _Text, window: range) -> str | None:
-    """The cue where the sentence's clause (tokens ``window``) reports the claim as someone's view
-    ("critics said", "claimed that") and the claim does not."""
+    """The reason, where the sentence's clause (tokens ``window``) reports the claim as someone's
+    view ("critics said", "claimed that") and the claim does not, or tells it of a story."""
     if ATTRIBUTED.search(c.raw):
         return None
+    story = _STORY.search(s.raw)
+    if story and not _FICTION.search(c.raw):  # "In the film, Ana Roske wins the election"
+        return f"the source tells it of a story (“{story.group(0).strip(' ,')}”), not of the world"
     text = " ".join(t.text for t in s.tokens[window.start : window.stop])
     admitted = bool(_ADMIT & {t.low for t in c.tokens})
     for found in ATTRIBUTED.finditer(text):
         if admitted and found.group(0).strip().lower().startswith("den"):
             continue  # "admitted the allegations" against "denied the allegations": opposites
-        return found.group(0).strip()
+        return f"the source reports it as someone's view (“{found.group(0).strip()}”), it does not state it"
     return None
 
+
+# a story's world, not ours: "In the film, …", "… in the novel by Bel Tamsin"
+_STORIES = (
+    r"(?:film|movie|novel|book|series|show|story|play|episode|game|comic|musical|opera|sitcom|"
+    r"fiction|fictional|plot|character|script|screenplay)s?"
+)
+_FICTION = re.compile(rf"\b{_STORIES}\b", re.I)
+_STORY = re.compile(
+    rf"^\W*in (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES}\s*,"
+    rf"|\bin (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES} (?:by|of)\b",
+    re.I,
+)
 
 # what a denial is the opposite of, in the claim's verb
 _ADMIT = frozenset(

@@ -58,8 +58,18 @@ def passive_claim(claim: str) -> str | None:
     return f"{m.group('object')} was {verb} by {m.group('agent')}."
 
 
+# a newsroom's age after a name: "Ana Roske, 45, lives in Tessa"
+_AGE = re.compile(
+    r"^\s*(?P<name>(?:[A-Z][\w\-'’.]*\s+){0,4}[A-Z][\w\-'’.]*), (?P<age>\d{1,3}),\s+[a-z]"
+)
+
+
 def life_span(sentence: str) -> list[str]:
-    """The birth and death a bracket after the sentence's first name states, as sentences."""
+    """The birth and death a bracket after the sentence's first name states, as sentences; and
+    the age a newsroom writes after a name ("Ana Roske, 45, lives …": she is 45 years old)."""
+    age = _AGE.match(sentence)
+    if age is not None:
+        return [f"{age.group('name')} is {age.group('age')} years old."]
     m = _BRACKET.search(sentence)
     if m is None:
         return []

@@ -224,7 +224,14 @@ def _former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if k >= 1 and s.tokens[k].low == "as" and s.tokens[k - 1].low in _LEFT:
             verb = k - 2 if s.tokens[k - 1].low == "down" and k >= 2 else k - 1
             return s.raw[s.tokens[verb].start : s.tokens[at].end]  # "stepped down as CEO"
+        sub = placed.get(0, -1)  # "Bel Tamsin replaced Ana Roske as CEO": Ana Roske was
+        ends = sub > 0 and sub + len(c.units[0].tokens) == k and s.tokens[k].low == "as"
+        if ends and s.tokens[sub - 1].low in _SUCCEEDED:
+            return s.raw[s.tokens[sub - 1].start : s.tokens[at].end]
     return None
+
+
+_SUCCEEDED = frozenset("replaced succeeded ousted unseated deposed superseded".split())
 
 
 # "initially supported the treaty but later opposed it": so once, not now

@@ -26,6 +26,7 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
     for reading in (
         _inside_a_phrase,
         _relative_of_another,
+        _object_in_a_relative,
         _owner,
         _a_part_of_the_place,
         _done_by_another,
@@ -199,6 +200,25 @@ def _relative_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[st
     return None
 
 
+def _object_in_a_relative(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """ "The man who beat Ana Roske won the election" for "Ana Roske won the election": the claim's
+    subject is the object of a verb in a relative clause about someone else, who does the deed."""
+    at = placed.get(0)
+    if not at or at < 3 or s.tokens[at - 2].low not in _RELATIVE | {"that"}:
+        return None
+    if (
+        not c.units[0].proper or s.gap(at - 3) or s.gap(at - 2) or s.tokens[at - 1].cap
+    ):  # "Bel Tamsin, who Ana Roske …"
+        return None
+    start = at - 3
+    while start > 0 and not s.gap(start - 1) and s.tokens[start - 1].low not in _RELATIVE:
+        start -= 1
+    said = s.raw[s.tokens[start].start : s.tokens[at + len(c.units[0].tokens) - 1].end]
+    if s.tokens[start].low in {"the", "a", "an"}:
+        said = said[0].lower() + said[1:]
+    return said, c.units[0].text  # "the man who beat Ana Roske"
+
+
 def _owner(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
     """The claim's subject phrase — a name and the noun after it, "the Velmar river" — found as the
     owner of a word the claim does not have ("the Velmar river's main tributary")."""
@@ -260,39 +280,6 @@ def turned_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             continue
         return words
     return None
-
-
-# words that say how much of a group: "some Borovians", "most of the voters", "half of Borovians"
-_SHARES = frozenset("some many most several few certain half majority minority".split())
-
-
-def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
-    """The sentence says it of a share of the claim's subject ("some Borovians", "half of
-    Borovians", "38% of Borovians") and the claim of all of it or of another share ("Borovians",
-    "most Borovians"): the `subject` guard, so that no support is read. Shares given as numbers
-    on both sides are compared as numbers instead."""
-    at = placed.get(0)
-    if not at:
-        return None
-    k = at - 1 - (s.tokens[at - 1].low == "the")
-    k -= k > 0 and s.tokens[k].low == "of"
-    word = s.tokens[k] if k >= 0 else None
-    if word is None or any(ch in ",;:()" for ch in s.raw[word.end : s.tokens[at].start]):
-        return None  # "In 1975, Thatcher …": a comma between, no share of her
-    share = next((q for q in s.numbers if q.start <= word.start < q.end), None)
-    if share is not None and share.dimension != "dimensionless":
-        return None  # a share is a part of a whole: "38%", "half", not "1975" or "three"
-    if not (word.low in _SHARES or share is not None):
-        return None
-    before = [t.low for t in c.tokens[: c.units[0].tokens[0].index]]
-    if word.low in before or (share and any(q.dimension == share.dimension for q in c.numbers)):
-        return None  # the claim's own share
-    start = share.start if share is not None else word.start
-    last = c.units[0].tokens[-1].low  # the subject as the sentence writes it, up to its last word
-    end = next((t for t in s.tokens[at : at + 4] if t.low == last), s.tokens[at])
-    theirs = s.raw[start : end.end]
-    mine = c.raw[: c.units[0].tokens[-1].end]
-    return _decision("neutral", "subject", f"the source says it of {theirs}, not of {mine}")
 
 
 _SUPERLATIVE_WORDS = frozenset("first last most least only best worst".split())

@@ -33,6 +33,7 @@ _HEDGES = frozenset(
 may might could possibly perhaps probably likely unlikely suggest suggests suggested suggesting
 appear appears appeared seem seems seemed reportedly allegedly alleged believed thought rumoured
 rumored unclear uncertain potentially rarely seldom sometimes occasionally nearly almost narrowly
+hope hopes hoped wish wishes wished
 """.split()
 )
 _PAST_AUX = frozenset(["was", "were", "had", "did"])
@@ -251,6 +252,8 @@ def _is_hedge(tokens: list[_Tok], i: int) -> bool:
     """A hedge word: "may" (not the month "May 21"), and "appear" / "seem" only as "appears to",
     "it seems that" ("appeared on television" is an appearance, not a hedge)."""
     tok = tokens[i]
+    if tok.low in {"would", "should"} and i + 1 < len(tokens) and tokens[i + 1].low == "have":
+        return True  # "would have won": it did not happen
     if tok.low not in _HEDGES or (tok.cap and i > 0):
         return False
     following = tokens[i + 1].low if i + 1 < len(tokens) else ""

@@ -53,9 +53,10 @@ from agent.judge._restate import (
     subject_restated,
 )
 from agent.judge._roles import held_in_another_role, only_holder
+from agent.judge._shares import quantified_otherwise
 from agent.judge._sides import side_taken
 from agent.judge._slots import _slot, _slot_filled_otherwise
-from agent.judge._subject import narrowed_superlative, quantified_otherwise, turned_to_another
+from agent.judge._subject import narrowed_superlative, turned_to_another
 from agent.judge._text import (
     _analyse,
     _clause_bounds,
@@ -180,11 +181,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     # paper that suggested a link" states the retraction; the suggesting is the paper's
     window = range(min(a, lo), last if relative else max(b, hi) + 1)
     if (reported := reported_in(c, s, window)) is not None:
-        return _decision(
-            "neutral",
-            "reported",
-            f"the source reports it as someone's view (“{reported}”), it does not state it",
-        )
+        return _decision("neutral", "reported", reported)
     if _BECAUSE.search(c.raw) and not _CAUSAL.search(s.raw):
         return None  # "X is because of Y": a sentence that names both but no cause states no cause
     r = _read(c, s, placed, window)
@@ -259,8 +256,13 @@ def _relational(unit: _Unit) -> bool:
 
 def _only(cue: str) -> str:
     """A hedge's reason: "nearly finished" is not "may be finished"."""
-    said = "it is nearly so" if cue in {"nearly", "almost"} else "it may be so"
-    return f"the source says only that {said} (“{cue}”)"
+    said = {
+        "nearly": "that it is nearly so",
+        "almost": "that it is nearly so",
+        "would": "what would have been",
+        "should": "what should have been",
+    }.get(cue, "that it was hoped for" if cue.startswith(("hope", "wish")) else "that it may be so")
+    return f"the source says only {said} (“{cue}”)"
 
 
 def _number_given_otherwise(c: _Text, s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
@@ -291,6 +293,10 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     if r.hedged and r.said_less:
         cue = sorted(r.said_less)[0]
         return _decision("neutral", "hedge", _only(cue))
+    if linked := [s.tokens[at].text for at in placed.values() if s.tokens[at].low in _LINKED]:
+        # "no link between X and Y" denies a cause; "X is linked to Y" does not state one
+        reason = f"the source says only that they are linked (“{linked[0]}”), not that one causes the other"
+        return _decision("neutral", "hedge", reason)
     if r.tensed:
         return _decision(
             "neutral",
@@ -319,6 +325,7 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     return _decision("supports", "same", "the source states every part of the claim")
 
 
+_LINKED = frozenset(["link", "links", "linked"])
 _LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
 
 

@@ -238,6 +238,94 @@ ROWS = [
     ("The factory was opened.", "The factory was closed in 2010.", "not refutes", ""),
     ("Ana Roske was hired by Kessa Labs.", "Ana Roske was fired by Kessa Labs.", "not refutes", ""),
     ("Ana Roske married Bel Tamsin.", "Ana Roske divorced Bel Tamsin in 2001.", "not refutes", ""),
+    # "linked to" states no cause (it was read as "causes"); "no link between" still denies one
+    (
+        "Kessa dust causes Orvel fever.",
+        "Kessa dust is linked to Orvel fever.",
+        "neutral:hedge",
+        "not that one causes the other",
+    ),
+    (
+        "Kessa dust causes Orvel fever.",
+        "There is no link between Kessa dust and Orvel fever.",
+        "refutes",
+        "",
+    ),
+    # who was replaced as CEO is no longer CEO (it was True)
+    (
+        "Ana Roske is the CEO of Kessa Labs.",
+        "Bel Tamsin replaced Ana Roske as CEO of Kessa Labs in 2020.",
+        "neutral:tense",
+        "replaced Ana Roske as CEO",
+    ),
+    (
+        "Bel Tamsin is the CEO of Kessa Labs.",
+        "Bel Tamsin replaced Ana Roske as CEO of Kessa Labs in 2020.",
+        "supports",
+        "",
+    ),
+    # a share added after the claim's parts ("safe for most people") is not the claim
+    (
+        "The Kessa vaccine is safe.",
+        "The Kessa vaccine is safe for most people, but may cause side effects.",
+        "neutral:partial",
+        "“for most people”",
+    ),
+    # what would have been, was hoped, or happened in a story is not what happened (all were True)
+    (
+        "Ana Roske won the election.",
+        "Ana Roske would have won the election without the scandal.",
+        "neutral:hedge",
+        "what would have been",
+    ),
+    (
+        "Ana Roske won the election.",
+        "Ana Roske hoped she won the election.",
+        "neutral:hedge",
+        "hoped",
+    ),
+    (
+        "Ana Roske won the election.",
+        "In the film, Ana Roske won the election.",
+        "neutral:reported",
+        "a story (“In the film”)",
+    ),
+    (
+        "Ana Roske won the election.",
+        "Ana Roske won the election in the novel by Bel Tamsin.",
+        "neutral:reported",
+        "a story",
+    ),
+    (
+        "Ana Roske won the election in the film.",
+        "In the film, Ana Roske won the election.",
+        "supports",
+        "",
+    ),
+    # the subject as the object of someone else's relative clause (it was True)
+    (
+        "Ana Roske won the election.",
+        "The man who beat Ana Roske won the election.",
+        "neutral:subject",
+        "the man who beat Ana Roske",
+    ),
+    # a finding in a narrower group does not state the general claim (it was True)
+    (
+        "Kessamab increases the risk of stroke.",
+        "Kessamab increases the risk of stroke in women over 60.",
+        "neutral:partial",
+        "“in women over 60”",
+    ),
+    (
+        "Kessamab reduces mortality.",
+        "Kessamab reduces mortality in patients with sepsis.",
+        "neutral:partial",
+        "“in patients with sepsis”",
+    ),
+    ("Kessamab reduces mortality.", "Kessamab reduces mortality in patients.", "supports", ""),
+    # a newsroom's age after a name
+    ("Ana Roske is 45 years old.", "Ana Roske, 45, lives in Tessa.", "supports", ""),
+    ("Ana Roske is 45 years old.", "Ana Roske, 54, lives in Tessa.", "refutes", "54 years"),
     # a state said now is still an opposite
     (
         "The museum is open to the public.",

@@ -1,0 +1,77 @@
+"""The share of its subject a sentence says a thing of: "some Borovians" for "Borovians", "half of
+the voters", "safe for most people", "in women over 60" — the comparison stage's guards that keep a
+statement about a part from reading as one about the whole."""
+
+from __future__ import annotations
+
+from agent.judge._decision import Comparison, _decision
+from agent.judge._text import _Text
+
+# words that say how much of a group: "some Borovians", "most of the voters", "half of Borovians"
+_SHARES = frozenset("some many most several few certain half majority minority".split())
+
+
+def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """The sentence says it of a share of the claim's subject ("some Borovians", "half of
+    Borovians", "38% of Borovians") and the claim of all of it or of another share ("Borovians",
+    "most Borovians"): the `subject` guard, so that no support is read. Shares given as numbers
+    on both sides are compared as numbers instead. Also a share the sentence adds after every part
+    of the claim ("safe for most people"): the `partial` guard."""
+    if share := _for_a_share(c, s, placed):
+        return _decision("neutral", "partial", f"the source says it only “{share}”")
+    at = placed.get(0)
+    if not at:
+        return None
+    k = at - 1 - (s.tokens[at - 1].low == "the")
+    k -= k > 0 and s.tokens[k].low == "of"
+    word = s.tokens[k] if k >= 0 else None
+    if word is None or any(ch in ",;:()" for ch in s.raw[word.end : s.tokens[at].start]):
+        return None  # "In 1975, Thatcher …": a comma between, no share of her
+    share = next((q for q in s.numbers if q.start <= word.start < q.end), None)
+    if share is not None and share.dimension != "dimensionless":
+        return None  # a share is a part of a whole: "38%", "half", not "1975" or "three"
+    if not (word.low in _SHARES or share is not None):
+        return None
+    before = [t.low for t in c.tokens[: c.units[0].tokens[0].index]]
+    if word.low in before or (share and any(q.dimension == share.dimension for q in c.numbers)):
+        return None  # the claim's own share
+    start = share.start if share is not None else word.start
+    last = c.units[0].tokens[-1].low  # the subject as the sentence writes it, up to its last word
+    end = next((t for t in s.tokens[at : at + 4] if t.low == last), s.tokens[at])
+    theirs = s.raw[start : end.end]
+    mine = c.raw[: c.units[0].tokens[-1].end]
+    return _decision("neutral", "subject", f"the source says it of {theirs}, not of {mine}")
+
+
+def _for_a_share(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """ "for most people", "in some patients", "in women over 60" right after the claim's last part
+    in the sentence, where the claim names no such share or group: the words."""
+    last = max(placed, key=placed.__getitem__)
+    k = placed[last] + len(c.units[last].tokens)
+    words = [t.low for t in s.tokens[k : k + 4]]
+    if len(words) < 2 or words[0] not in {"for", "in", "among"}:
+        return None
+    group = next((j for j, w in enumerate(words[1:3], 1) if w in _GROUPS), None)
+    if words[1] not in _SHARES and group is None:
+        return None
+    mine = {t.low for t in c.tokens}
+    if words[1] in mine or (group is not None and words[group] in mine):
+        return None
+    plain = group == 1 and words[1] in {"people", "patients", "adults"} and words[2:3] != ["with"]
+    if plain and not (len(words) > 2 and words[2] in _AGES):
+        return None  # "in patients": whom the claim speaks of
+    n = len(s.tokens)
+    end = k + (group or 1)
+    if group is None and end + 1 < n and not s.gap(end):
+        end += 1  # "for most people"
+    if group is not None and end + 1 < n and s.tokens[end + 1].low in _GROUPS | _AGES | {"with"}:
+        end += 1 + (s.tokens[end + 1].low not in _GROUPS and end + 2 < n)  # "in women over 60"
+    return s.raw[s.tokens[k].start : s.tokens[end].end]
+
+
+# groups of people a finding may hold for only: "in women", "in elderly patients"
+_GROUPS = frozenset(
+    "women men children adults adolescents infants girls boys patients people smokers "
+    "nonsmokers seniors elderly".split()
+)
+_AGES = frozenset("over under above below aged older younger".split())
