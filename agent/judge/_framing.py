@@ -14,7 +14,7 @@ from agent.judge._text import _analyse, _find, _Text
 ATTRIBUTED = re.compile(
     r"\b(?:claim|claims|claimed|allege|alleges|alleged|allegedly|rumou?red|believe|believes|believed|"
     # second-hand and doubted: "Rep. Barton supposedly once said that …"
-    r"supposedly|reportedly|purportedly|deny|denies|denied|"
+    r"supposedly|reportedly|purportedly|deny|denies|denied|(?:is|are|was|were) said to|"
     r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
     # "a feared murderer" is a murderer people fear: an adjective, not a report
     r"think|thinks|thought|fear|fears|(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bmost )feared|"
@@ -134,6 +134,18 @@ def framed(sentence: str) -> Iterator[tuple[str, str]]:
         )
         inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", inner)[0]
         yield inner, sentence[m.start() : m.start("p")].strip() or m.group(0)
+    m = _MISTAKEN.search(sentence)
+    if m:  # "Tessa is often mistaken for the capital of Ostrania": it is not the capital
+        inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", m.group("o"))[0]
+        yield f"{m.group('s')} {m.group('be')} {inner}", m.group("cue")
+
+
+_MISTAKEN = re.compile(
+    r"^\W*(?P<s>[^,;]+?)\s+(?P<be>is|are|was|were)\s+(?P<cue>(?:often\s+|commonly\s+|sometimes\s+|"
+    r"widely\s+|frequently\s+|usually\s+)?(?:mistaken\s+for|mistakenly\s+(?:called|thought\s+to\s+be|"
+    r"described\s+as|identified\s+as)))\s+(?P<o>.+)",
+    re.I,
+)
 
 
 def _reason_quote(text: str, limit: int = 80) -> str:

@@ -143,6 +143,10 @@ def _number_conflict(
         same = [r for r in s.numbers if r.dimension == q.dimension]
         if not same:
             return None, True, loose
+        listed = [p for p in c.numbers if p is not q and p.dimension == q.dimension]
+        said = any(q.within(r) for r in same)
+        if not said and any(_listed(c, p, q) and any(p.within(r) for r in same) for p in listed):
+            return None, True, loose  # "in 2010 and 2012" against "in 2010": 2012 is not said
         anchor = _anchor(c, q, placed)
         if anchor is not None:
             after = q.start >= _claim_word(c, q, placed).end

@@ -22,6 +22,7 @@ from agent.judge._units import SCALES as _SCALE
 from agent.judge._units import SQUARE as _SQUARE
 from agent.judge._units import TIMES as _TIMES
 from agent.judge._units import UNITS as _UNITS
+from agent.judge._units import scores
 
 _HEDGE = {
     "about": 0.1,
@@ -302,7 +303,8 @@ def quantities(sentence: str) -> list[Quantity]:
         if (m.group("range") or "").lower() == "and" and not re.search(
             r"between\s*$", lower[:start]
         ):
-            second, end = None, m.start("range")
+            second, end = None, m.end("num")
+            pos = end  # "in 2018 and 2020": the second number is read again, as its own
         raw_unit = "" if money else (m.group("unit") or "").lower().replace("° ", "°")
         unit = _SQUARE.get(raw_unit) or _UNITS.get(raw_unit)
         # a word that is no unit ends the quantity at its number; "three times" is a count, quoted whole
@@ -331,7 +333,7 @@ def quantities(sentence: str) -> list[Quantity]:
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
-    out = _with_shares(out, sentence, lower)
+    out = scores(_with_shares(out, sentence, lower), sentence)
     return sorted(out + _decades_of(out), key=lambda q: q.start)
 
 

@@ -14,6 +14,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._subject import said_of_another
+from agent.judge._tenure import former
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
@@ -26,7 +27,9 @@ _INTENT = (
         "attempted want wants wanted intend intends intended threaten threatens threatened hope hopes "
         "hoped promise promises promised vow vows vowed designed meant supposed scheduled expected "
         "expects expect offer offers offered bid running campaigning candidate ran run runs stood "
-        "due".split()
+        "due training prepare prepares prepared preparing dream dreams dreamed dreamt dreaming "
+        "pretend pretends pretended pretending about poised forbidden apply applies applied "
+        "applying".split()
     )
     | _URGE
 )
@@ -50,6 +53,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         )
     for of in (
         _possessed(c, s, placed),
+        _object_owned(c, s, placed),
         _object_of_another(c, s, placed),
         said_of_another(c, s, placed),
     ):
@@ -57,7 +61,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
             return _decision("neutral", "subject", f"the source says it of {of[0]}, not of {of[1]}")
     guards: tuple[tuple[Rule, str, str | None], ...] = (
         ("partial", "the source says only that it is one of several", _one_of(c, s, placed)),
-        ("tense", "the source speaks of a former one", _former(c, s, placed)),
+        ("tense", "the source speaks of a former one", former(c, s, placed)),
         (
             "hedge",
             "the source says only that it was intended, considered or called for",
@@ -101,6 +105,30 @@ def _possessed(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | 
         (t for t in s.tokens[end + 1 : end + 4] if lex.noun_only(t.low)), owned
     )
     return s.raw[s.tokens[at].start : head.end], unit.text
+
+
+def _object_owned(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's last word, a common noun, found as the owner of a noun the claim does not have
+    ("won the league's fair play award" for "won the league"): (that phrase, the word)."""
+    last = max(placed, key=placed.__getitem__)
+    unit, at = c.units[last], placed[last]
+    if last == 0 or unit.proper or len(unit.tokens) != 1 or _possessive(unit.tokens[0]):
+        return None
+    owned = [t for t in s.tokens[at + 1 : at + 5] if not s.gap(t.index - 1)]
+    if not _possessive(s.tokens[at]) or not owned or owned[0].cap:
+        return None
+    phrase = []
+    for tok in owned:  # "fair play award", "new wing": up to the noun phrase's end
+        if tok.cap or not (lex.is_noun(tok.low) or lex.is_adjective(tok.low)):
+            break
+        phrase.append(tok)
+    head = phrase[-1] if phrase and lex.is_noun(phrase[-1].low) else None
+    if head is None or any(_word_match(w, head.low) for w in _claim_words(c)):
+        return None
+    a = at - (at > 0 and s.tokens[at - 1].low in _DETERMINERS)  # "the league's …"
+    k = unit.tokens[0].index
+    b = k - (k > 0 and c.tokens[k - 1].low in _DETERMINERS)
+    return s.raw[s.tokens[a].start : head.end], c.raw[c.tokens[b].start : unit.tokens[0].end]
 
 
 def _possessive(tok: _Tok) -> bool:
@@ -164,7 +192,7 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = [
                 w for w in between if w not in _ON_THE_WAY and not (urged and w in words | {"on"})
             ]
-            if said not in ([], ["to"], ["for"], ["to", "be"]):
+            if said not in ([], ["to"], ["for"], ["to", "be"], ["of"]):  # "dreamed of climbing"
                 continue
             if any(k - 3 <= n < k for n in s.negations):
                 continue  # "turned down offers to work": the negation decides
@@ -201,47 +229,6 @@ def _object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str,
             said = c.raw[obj.tokens[0].start : c.units[k].tokens[-1].end]
             return s.raw[heads[0].start : s.tokens[end].end], said
     return None
-
-
-_FORMER = frozenset("former ex erstwhile onetime outgoing".split())
-
-
-def _former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
-    """A present claim about the holder of a role ("is the CEO of") against "the former CEO": the
-    words that say it, or None."""
-    if c.tense == "past" or any(t.low in _FORMER for t in c.tokens):
-        return None
-    for i, at in placed.items():
-        unit = c.units[i]
-        first = unit.tokens[0].index
-        if at > 0 and s.tokens[at - 1].low in _ONCE | _ENDED and not unit.proper:
-            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]  # "initially supported"
-        if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
-            continue
-        if s.tokens[at - 1].low in _FORMER:
-            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
-        k = at - 2 if s.tokens[at - 1].low == "the" else at - 1  # "resigned as (the) CEO"
-        if k >= 1 and s.tokens[k].low == "as" and s.tokens[k - 1].low in _LEFT:
-            verb = k - 2 if s.tokens[k - 1].low == "down" and k >= 2 else k - 1
-            return s.raw[s.tokens[verb].start : s.tokens[at].end]  # "stepped down as CEO"
-        sub = placed.get(0, -1)  # "Bel Tamsin replaced Ana Roske as CEO": Ana Roske was
-        ends = sub > 0 and sub + len(c.units[0].tokens) == k and s.tokens[k].low == "as"
-        if ends and s.tokens[sub - 1].low in _SUCCEEDED:
-            return s.raw[s.tokens[sub - 1].start : s.tokens[at].end]
-    return None
-
-
-_SUCCEEDED = frozenset("replaced succeeded ousted unseated deposed superseded".split())
-
-
-# "initially supported the treaty but later opposed it": so once, not now
-_ONCE = frozenset("initially originally formerly previously".split())
-# "ceased operation", "stopped production": what was so has ended
-_ENDED = frozenset("ceased stopped ended halted discontinued suspended abandoned".split())
-# verbs of leaving a post, before "as" and the post ("resigned as CEO", "stepped down as mayor")
-_LEFT = frozenset(
-    "down resigned retired quit ousted replaced removed fired dismissed sacked left".split()
-)
 
 
 _DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())

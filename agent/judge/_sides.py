@@ -66,3 +66,39 @@ def side_taken(c: _Text, s: _Text, placed: dict[int, int], unmatched: list[int])
         other = " ".join(t.text for t in s.tokens[at : after_s + theirs[1]])
         return f"the claim says “{said}”; the source says the opposite, “{other}”"
     return None
+
+
+# words of degree or place that say the opposite before the same word: "more people" / "fewer
+# people", "above sea level" / "below sea level" (not "before" / "after": _events reads a time)
+_OPPOSED = frozenset(
+    frozenset(pair)
+    for pair in (
+        ("more", "fewer"),
+        ("more", "less"),
+        ("most", "fewest"),
+        ("most", "least"),
+        ("above", "below"),
+        ("inside", "outside"),
+    )
+)
+
+
+def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The reason, where the word just before one of the claim's parts and the word just before
+    it in the sentence are opposites of degree or place ("more people" against "fewer people"). A
+    leaf, as side_taken."""
+    articles = {"the", "a", "an"}
+    for i, at in placed.items():
+        k = c.units[i].tokens[0].index
+        k -= k > 1 and c.tokens[k - 1].low in articles  # "before the war"
+        j = at - (at > 1 and s.tokens[at - 1].low in articles)
+        if k == 0 or j == 0:
+            continue
+        mine, theirs = c.tokens[k - 1], s.tokens[j - 1]
+        if frozenset((mine.low, theirs.low)) in _OPPOSED:
+            end_c = c.units[i].tokens[-1].index + (c.units[i].tokens[-1].index + 1 < len(c.tokens))
+            end_s = min(at + 1 + (end_c - c.units[i].tokens[-1].index) - 1, len(s.tokens) - 1)
+            said = c.raw[mine.start : c.tokens[min(end_c, len(c.tokens) - 1)].end]
+            other = s.raw[theirs.start : s.tokens[end_s].end]
+            return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    return None

@@ -110,9 +110,20 @@ def _done_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, s
         start -= 1
     doer = {t.low for t in s.tokens[start : k + 1]}
     near = {t.low for t in s.tokens[max(0, v - 6) : v]}
-    if subject.tokens[-1].low in near or doer & {t.low for t in subject.tokens}:
+    after = placed.get(0, len(s.tokens)) + len(
+        subject.tokens
+    )  # "Ana Roske helped Bel Tamsin climb"
+    caused = after < len(s.tokens) and s.tokens[after].low in _CAUSATIVE
+    if (subject.tokens[-1].low in near and not caused) or doer & {t.low for t in subject.tokens}:
         return None
     return s.raw[s.tokens[start].start : s.tokens[k].end], subject.text
+
+
+# the subject makes, lets or helps another do the deed
+_CAUSATIVE = frozenset(
+    "helped helps help assisted allowed enabled let made taught trained encouraged inspired urged "
+    "forced persuaded asked told watched saw coached".split()
+)
 
 
 # parts a place is divided into: "Ostrania's Kessa province" is not Ostrania
@@ -315,6 +326,10 @@ def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         return None
     if (ranked := _ranked_otherwise(c, top, s, start)) is not None:
         return ranked  # "the largest shareholder" against "the second largest shareholder"
+    manner = [t.low for t in s.tokens[end : end + 2]]
+    if manner[:1] and (manner[0] in _MANNER or manner in (["in", w] for w in _SEASONS)):
+        said = s.raw[s.tokens[end].start : s.tokens[min(end + 1, len(s.tokens) - 1)].end]
+        return _decision("neutral", "partial", f"the source says it of a narrower field (“{said}”)")
     extra = [
         t.text
         for t in s.tokens[start + 1 : end]
@@ -326,6 +341,12 @@ def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         "neutral", "partial", f"the source says it of a narrower field (“{' '.join(extra)}”)"
     )
 
+
+# how a first was done, after it: "the first to climb Mount Orvel without oxygen", "… in winter"
+_MANNER = frozenset(
+    "without solo alone unaided unassisted via backwards barefoot blindfolded".split()
+)
+_SEASONS = ("winter", "summer", "spring", "autumn")
 
 _RANKS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 

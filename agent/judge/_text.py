@@ -283,6 +283,8 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             cues |= {i: True, i + 1: False}  # "failed to win", "refused to sign"
         elif low in {"turn", "turns", "turned", "turning"} and after == "down":
             cues |= {i: True, i + 1: False}  # "turned down offers to work under …"
+        elif low == "prevented" and after == "from":
+            cues |= {i: True, i + 1: False}  # "was prevented from climbing": did not climb
     return cues
 
 
@@ -315,6 +317,14 @@ def _word_match(a: str, b: str) -> bool:
     if (b in lex.derived(a) or a in lex.derived(b)) and not (lex.noun_only(a) and lex.noun_only(b)):
         return True
     return len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6] and not lex.antonymous(a, b)
+
+
+def _others(verb: str, noun: str) -> bool:
+    """The sentence's plural agent noun for the claim's verb ("climbers" for "climbed"): people who
+    do it, not the claim's subject ("Ana Roske photographed climbers on Mount Orvel")."""
+    return (
+        verb.endswith(("ed", "s", "ing")) and noun.endswith(("ers", "ors", "ists")) and noun != verb
+    )
 
 
 def _find(unit: _Unit, sent: _Text) -> list[int]:
@@ -351,7 +361,7 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
             ]
         return out
     word = unit.tokens[0].low
-    out = [t.index for t in sent.tokens if _word_match(word, t.low)]
+    out = [t.index for t in sent.tokens if _word_match(word, t.low) and not _others(word, t.low)]
     own = [i for i in out if lex.lemmas(sent.tokens[i].low) & lex.lemmas(word)]
     out = own or out  # the word itself before its synonym ("signed … but never ratified")
     if not out and lex.noun_only(word):  # "musician" is said by "vocalist": a kind of musician

@@ -1,7 +1,13 @@
 """Unit words as the comparison stage reads them: unit word → pint unit name (the dimension tells
 which quantities compare), square units and degrees, currencies, and units written glued to their
 number ("5km"); number words and scales, and the scales written glued to a sum of money ("$50m",
-"£3bn"). agent/judge/_quantities.py reads them."""
+"£3bn"); a match's score ("beat Tessa City 3-1"). agent/judge/_quantities.py reads them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
 
 UNITS = {
     "km": "kilometer",
@@ -185,3 +191,28 @@ SCALES = {
 # a scale glued to a sum of money, as the press writes it ("$50m", "£3bn", "€2k"); without a
 # currency "50m" is fifty metres
 MONEY_SCALES = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9}
+
+
+_SCORE = re.compile(r"^(\d{1,3})\s*[-–]\s*(\d{1,3})$")
+_SCORE_CONTEXT = re.compile(
+    r"\b(?:beat|beats|won|wins|win|lost|loses|lose|drew|draws|draw|drawn|defeated|defeat|trailed|"
+    r"led|leads|scoreline|score|victory|loss|vote|votes|ended|finished|match|game|final)\b",
+    re.I,
+)
+
+
+def scores(found: list[Any], sentence: str) -> list[Any]:
+    """The quantities, with a match's score read as one ("beat Tessa City 3-1", "a 2–2 draw", "won
+    2-1"): two numbers in a hyphen are a range ("3-5"), not a score, unless they fall ("3-1") or a
+    word of a result stands near. A score is compared whole, higher number first, so that "lost 1-3"
+    and "won 3-1" are the same score; which side won is the words' to say."""
+    out = []
+    for q in found:
+        m = _SCORE.match(q.text)
+        near = sentence[max(0, q.start - 30) : q.end + 12]
+        if m and q.dimension == "count" and (int(m[1]) > int(m[2]) or _SCORE_CONTEXT.search(near)):
+            a, b = sorted((int(m[1]), int(m[2])), reverse=True)
+            q = replace(q, low=float(a * 1000 + b), high=float(a * 1000 + b), dimension="score")
+            q = replace(q, exact=True)
+        out.append(q)
+    return out

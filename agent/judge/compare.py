@@ -54,7 +54,7 @@ from agent.judge._restate import (
 )
 from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._shares import quantified_otherwise
-from agent.judge._sides import side_taken
+from agent.judge._sides import degree_opposed, side_taken
 from agent.judge._slots import _slot, _slot_filled_otherwise
 from agent.judge._subject import narrowed_superlative, turned_to_another
 from agent.judge._text import (
@@ -185,7 +185,9 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if _BECAUSE.search(c.raw) and not _CAUSAL.search(s.raw):
         return None  # "X is because of Y": a sentence that names both but no cause states no cause
     r = _read(c, s, placed, window)
-    if not (r.negated or r.hedged) and (side := side_taken(c, s, placed, unmatched)):
+    if not (r.negated or r.hedged) and (
+        side := side_taken(c, s, placed, unmatched) or degree_opposed(c, s, placed)
+    ):
         return _decision("refutes", "direction", side)  # "voted for" against "voted against"
     if (held := held_in_another_role(c, s, placed)) is not None:
         return held  # "Ana Roske's brother", "founded by Bel Tamsin", "plans to ban"
@@ -231,6 +233,13 @@ def _one_part_missing(
         return _negation(c, s, r)  # "never failed mathematics" for "failed mathematics at school"
     if r.negated or r.hedged or r.tensed or r.loose or missing == 0:
         return None
+    k = c.units[missing].tokens[0].index  # "speaks French and German" against "French and
+    if c.tokens[k - 1].low in {"and", "or"} and any(
+        c.units[i].tokens[-1].index == k - 2 for i in placed
+    ):
+        return _decision(
+            "neutral", "partial", f"the source does not mention {c.units[missing].text}"
+        )
     slot = _slot(c, s, missing, placed, window)
     if r.conflict:  # "fell to 3.5%" against "rose to 5%": a change and its value both otherwise
         changed = c.units[missing].tokens[0].low in CHANGES

@@ -323,6 +323,162 @@ ROWS = [
         "“in patients with sepsis”",
     ),
     ("Kessamab reduces mortality.", "Kessamab reduces mortality in patients.", "supports", ""),
+    # a post or state that has ended, said before it (both were True)
+    (
+        "Tessa is the capital of Ostrania.",
+        "Tessa, once the capital of Ostrania, is now a small town.",
+        "neutral:tense",
+        "“once the capital”",
+    ),
+    (
+        "Tessa is the capital of Ostrania.",
+        "Tessa lost its status as the capital of Ostrania in 1990.",
+        "neutral:tense",
+        "lost its status as the capital",
+    ),
+    (
+        "Tessa was the capital of Ostrania.",
+        "Tessa, once the capital of Ostrania, is now a small town.",
+        "supports",
+        "",
+    ),
+    # "often mistaken for" calls the claim false (it was True)
+    (
+        "Tessa is the capital of Ostrania.",
+        "Tessa is often mistaken for the capital of Ostrania.",
+        "refutes",
+        "often mistaken for",
+    ),
+    # what was prepared, dreamed of, pretended or prevented is not what was done (all were True)
+    *(
+        ("Ana Roske climbed Mount Orvel.", sentence, "neutral:hedge", cue)
+        for sentence, cue in (
+            ("Ana Roske is training to climb Mount Orvel.", "training to climb"),
+            ("Ana Roske dreamed of climbing Mount Orvel.", "dreamed of climbing"),
+            ("Ana Roske was preparing to climb Mount Orvel when the war began.", "preparing"),
+            ("Ana Roske was about to climb Mount Orvel.", "about to climb"),
+            ("Ana Roske pretended to climb Mount Orvel.", "pretended"),
+        )
+    ),
+    (
+        "Ana Roske climbed Mount Orvel.",
+        "Ana Roske was prevented from climbing Mount Orvel.",
+        "refutes",
+        "prevented from",
+    ),
+    (
+        "Ana Roske climbed Mount Orvel.",
+        "Ana Roske is said to have climbed Mount Orvel.",
+        "neutral:reported",
+        "said to",
+    ),
+    # another does the deed: "helped Bel Tamsin climb", "photographed climbers" (both were True)
+    (
+        "Ana Roske climbed Mount Orvel.",
+        "Ana Roske helped Bel Tamsin climb Mount Orvel.",
+        "neutral:subject",
+        "Bel Tamsin",
+    ),
+    (
+        "Ana Roske climbed Mount Orvel.",
+        "Ana Roske photographed climbers on Mount Orvel.",
+        "not supports",
+        "",
+    ),
+    (
+        "Ana Roske climbed Mount Orvel.",
+        "Ana Roske and Bel Tamsin climbed Mount Orvel.",
+        "supports",
+        "",
+    ),
+    # a first done in a narrower way (it was True)
+    (
+        "Ana Roske was the first person to climb Mount Orvel.",
+        "Ana Roske was the first person to climb Mount Orvel without oxygen.",
+        "neutral:partial",
+        "“without oxygen”",
+    ),
+    (
+        "Ana Roske was the first person to climb Mount Orvel.",
+        "Ana Roske was the first person to climb Mount Orvel in 1953.",
+        "supports",
+        "",
+    ),
+    # "in 2018 and 2020": the second year was lost (and "won the cup in 2020" read as False)
+    (
+        "Velmar United won the cup in 2020.",
+        "Velmar United won the cup in 2018 and 2020.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmar United won the cup in 2019.",
+        "Velmar United won the cup in 2018 and 2020.",
+        "refutes",
+        "the source says 2018 and 2020",
+    ),
+    # a score is one figure, not a range of numbers ("3-1" held "2-1": it was True)
+    (
+        "Velmar United beat Tessa City 3-1.",
+        "Velmar United beat Tessa City 2-1.",
+        "refutes",
+        "the claim says 3-1; the source says 2-1",
+    ),
+    ("The match ended 2-2.", "The match ended in a 1-1 draw.", "refutes", "1-1"),
+    ("The course lasts 3-5 years.", "The course lasts 3-5 years.", "supports", ""),
+    # the claim's object as the owner of another thing (it was True)
+    (
+        "Velmar United won the league.",
+        "Velmar United won the league's fair play award.",
+        "neutral:subject",
+        "the league's fair play award, not of the league",
+    ),
+    # "more" against "fewer" before the same word (it was True); "applied to join" is no joining;
+    # "once flowed" is not "flows"
+    (
+        "Tessa has more people than Velmar.",
+        "Tessa has fewer people than Velmar.",
+        "refutes",
+        "“fewer people than”",
+    ),
+    ("The town lies above sea level.", "The town lies below sea level.", "refutes", ""),
+    (
+        "Ostrania joined the Kessa Union in 1990.",
+        "Ostrania applied to join the Kessa Union in 1990.",
+        "neutral:hedge",
+        "applied to join",
+    ),
+    (
+        "The Orvel river flows through Tessa.",
+        "The Orvel river once flowed through Tessa.",
+        "neutral:tense",
+        "once flowed",
+    ),
+    # a list in the claim: the sentence names part of it, or another item beside it (was False)
+    (
+        "Ana Roske speaks French and German.",
+        "Ana Roske speaks French and Italian.",
+        "neutral:partial",
+        "does not mention German",
+    ),
+    (
+        "Ana Roske won the prize in 2010 and 2012.",
+        "Ana Roske won the prize in 2010.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Ana Roske won the prize in 2010 and 2012.",
+        "Ana Roske won the prize in 2011.",
+        "refutes",
+        "2011",
+    ),
+    (
+        "Ana Roske won the prize in 2010 and 2012.",
+        "Ana Roske won the prize in 2010 and 2012.",
+        "supports",
+        "",
+    ),
     # a newsroom's age after a name
     ("Ana Roske is 45 years old.", "Ana Roske, 45, lives in Tessa.", "supports", ""),
     ("Ana Roske is 45 years old.", "Ana Roske, 54, lives in Tessa.", "refutes", "54 years"),

@@ -1,0 +1,63 @@
+"""A post or state the sentence says has ended: "the former CEO", "stepped down as mayor",
+"Bel Tamsin replaced Ana Roske as CEO", "once the capital", "lost its status as the capital" — the
+comparison stage's `tense` guard for a claim in the present about who holds it or what it is."""
+
+from __future__ import annotations
+
+import re
+
+from agent.judge import _lexicon as lex
+from agent.judge._text import _Text
+
+_FORMER = frozenset("former ex erstwhile onetime outgoing".split())
+
+
+def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """A present claim about the holder of a role ("is the CEO of") against "the former CEO": the
+    words that say it, or None."""
+    if c.tense == "past" or any(t.low in _FORMER for t in c.tokens):
+        return None
+    for i, at in placed.items():
+        unit = c.units[i]
+        first = unit.tokens[0].index
+        then = s.tokens[at].low  # "once flowed", not "once every 365 days"
+        past = then.endswith("ed") or lex.irregular_verb_form(then)
+        once = at > 0 and s.tokens[at - 1].low == "once" and not past
+        if at > 0 and s.tokens[at - 1].low in _ONCE | _ENDED and not (unit.proper or once):
+            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]  # "initially supported"
+        if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
+            continue
+        if s.tokens[at - 1].low in _FORMER:
+            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
+        if ended := _ENDED_POST.search(s.raw[: s.tokens[at].start]):  # "once the capital"
+            return s.raw[ended.start() : s.tokens[at].end]
+        k = at - 2 if s.tokens[at - 1].low == "the" else at - 1  # "resigned as (the) CEO"
+        if k >= 1 and s.tokens[k].low == "as" and s.tokens[k - 1].low in _LEFT:
+            verb = k - 2 if s.tokens[k - 1].low == "down" and k >= 2 else k - 1
+            return s.raw[s.tokens[verb].start : s.tokens[at].end]  # "stepped down as CEO"
+        sub = placed.get(0, -1)  # "Bel Tamsin replaced Ana Roske as CEO": Ana Roske was
+        ends = sub > 0 and sub + len(c.units[0].tokens) == k and s.tokens[k].low == "as"
+        if ends and s.tokens[sub - 1].low in _SUCCEEDED:
+            return s.raw[s.tokens[sub - 1].start : s.tokens[at].end]
+    return None
+
+
+_SUCCEEDED = frozenset("replaced succeeded ousted unseated deposed superseded".split())
+
+
+# "initially supported the treaty but later opposed it": so once, not now
+_ONCE = frozenset("initially originally formerly previously once".split())
+# "ceased operation", "stopped production": what was so has ended
+_ENDED = frozenset("ceased stopped ended halted discontinued suspended abandoned".split())
+# verbs of leaving a post, before "as" and the post ("resigned as CEO", "stepped down as mayor")
+_LEFT = frozenset(
+    "down resigned retired quit ousted replaced removed fired dismissed sacked left".split()
+)
+
+# a post or state ended, said just before it: "once the capital", "lost its status as the capital",
+# "ceased to be the capital", "no longer the capital"
+_ENDED_POST = re.compile(
+    r"\b(?:once|no longer|ceased to be|stopped being|(?:lost|loses|lose|losing) (?:its|his|her|"
+    r"their) (?:status|position|role|title|place|rank) as) (?:the |a |an )?$",
+    re.I,
+)
