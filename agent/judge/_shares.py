@@ -4,6 +4,8 @@ statement about a part from reading as one about the whole."""
 
 from __future__ import annotations
 
+import re
+
 from agent.judge._decision import Comparison, _decision
 from agent.judge._text import _Text
 
@@ -17,8 +19,10 @@ def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     "most Borovians"): the `subject` guard, so that no support is read. Shares given as numbers
     on both sides are compared as numbers instead. Also a share the sentence adds after every part
     of the claim ("safe for most people"): the `partial` guard."""
-    if share := _for_a_share(c, s, placed):
+    if share := _for_a_share(c, s, placed) or _only_when(c, s, placed):
         return _decision("neutral", "partial", f"the source says it only “{share}”")
+    if combined := _combined(c, s, placed):
+        return _decision("neutral", "subject", f"the source says it of {combined}")
     at = placed.get(0)
     if not at:
         return None
@@ -75,3 +79,50 @@ _GROUPS = frozenset(
     "nonsmokers seniors elderly".split()
 )
 _AGES = frozenset("over under above below aged older younger".split())
+
+
+# a condition after the statement: "…, but only at high doses", "only when taken with food"
+_ONLY_WHEN = re.compile(
+    r"^\W{0,3}(?:but\s+)?only\s+(?:in|at|when|if|for|among|with|after|during|under)\b[^,;.]*", re.I
+)
+
+
+def _only_when(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """ "…, but only at high doses" right after the claim's last part, where the claim has no
+    "only": the words."""
+    last = max(placed, key=placed.__getitem__)
+    end = placed[last] + len(c.units[last].tokens) - 1
+    m = _ONLY_WHEN.match(s.raw[s.tokens[end].end :])
+    if m is None or any(t.low == "only" for t in c.tokens):
+        return None
+    return re.sub(r"^\W*(?:but\s+)?only\s+", "", m.group(0)).strip(" ,")  # "at high doses"
+
+
+_WITH = ("with", "plus", "and")
+
+
+def _combined(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The claim's subject with another thing in the sentence, before the claim's next part
+    ("Vitamin D with calcium prevented fractures" for "Vitamin D prevents fractures"): the phrase."""
+    at = placed.get(0)
+    if at is None:
+        return None
+    i, end = 0, at + len(c.units[0].tokens)  # the subject's phrase: "Kessa dust"
+    while (
+        i + 1 in placed
+        and placed[i + 1] == end
+        and c.units[i + 1].tokens[0].index == (c.units[i].tokens[-1].index + 1)
+    ):
+        i += 1
+        end += len(c.units[i].tokens)
+    rest = [p for k, p in placed.items() if k > i]
+    if not rest or end >= min(rest) or s.tokens[end].low not in _WITH or s.gap(end - 1):
+        return None
+    if any(t.low in _WITH for t in c.tokens):
+        return None  # the claim names its own combination
+    phrase = [t for t in s.tokens[end + 1 : min(rest)] if t.low not in {"the", "a", "an"}]
+    if not phrase or len(phrase) > 4 or any(s.gap(t.index - 1) for t in phrase):
+        return None
+    if s.tokens[end].low == "and" and all(t.cap for t in phrase):
+        return None  # "Ana Roske and Bel Tamsin climbed …": each of them did
+    return s.raw[s.tokens[at].start : phrase[-1].end]

@@ -6,6 +6,8 @@ bill" read "… voted against the bill" as the same statement."""
 
 from __future__ import annotations
 
+import re
+
 from agent.judge._text import _Text
 
 # the phrases of each side, as token words; the longer first
@@ -101,4 +103,32 @@ def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = c.raw[mine.start : c.tokens[min(end_c, len(c.tokens) - 1)].end]
             other = s.raw[theirs.start : s.tokens[end_s].end]
             return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    return None
+
+
+# a result no better than its control: "lowered blood pressure less than placebo"
+_AGAINST_CONTROL = re.compile(
+    r"\b(?:less|worse|no better|not better|no more|not more|smaller|weaker)\b[^.;]{0,25}?\bthan\s+"
+    r"(?:the\s+|a\s+)?(?:placebo|control|controls|usual care|standard care)\b",
+    re.I,
+)
+
+
+def said_as_comparison(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The reason, where the sentence compares instead of stating: the claim's verb found as a
+    comparative with "than" after it ("Blood pressure was lower in the placebo group than in the
+    Kessamab group" for "Kessamab lowers blood pressure"), or a result said to be no better than
+    its control ("… less than placebo"). A leaf, as side_taken."""
+    control = _AGAINST_CONTROL.search(s.raw)
+    if control and not _AGAINST_CONTROL.search(c.raw):
+        return f"the source compares it with a control (“{control.group(0)}”)"
+    for i, at in placed.items():
+        mine, theirs = c.units[i].tokens[0].low, s.tokens[at].low
+        if c.units[i].proper or mine == theirs or not theirs.endswith("er"):
+            continue
+        if any(t.low == "than" for t in s.tokens[at + 1 :]) and not any(
+            t.low == "than" for t in c.tokens
+        ):
+            said = s.raw[s.tokens[at].start : next(t for t in s.tokens[at:] if t.low == "than").end]
+            return f"the source compares two things (“{said}”), it does not state the claim"
     return None

@@ -479,6 +479,37 @@ ROWS = [
         "supports",
         "",
     ),
+    # a finding's conditions, combinations and comparisons (all were True)
+    (
+        "Kessamab lowers blood pressure.",
+        "Kessamab lowers blood pressure, but only at high doses.",
+        "neutral:partial",
+        "“at high doses”",
+    ),
+    (
+        "Kessa dust prevents fractures.",
+        "Kessa dust with calcium prevented fractures.",
+        "neutral:subject",
+        "Kessa dust with calcium",
+    ),
+    (
+        "Kessamab lowers blood pressure.",
+        "Kessamab lowered blood pressure less than placebo.",
+        "neutral:partial",
+        "less than placebo",
+    ),
+    (
+        "Kessamab lowers blood pressure.",
+        "Blood pressure was lower in the placebo group than in the Kessamab group.",
+        "neutral:partial",
+        "compares two things",
+    ),
+    (
+        "Kessamab lowers blood pressure.",
+        "Kessamab lowered blood pressure more than placebo.",
+        "supports",
+        "",
+    ),
     # a newsroom's age after a name
     ("Ana Roske is 45 years old.", "Ana Roske, 45, lives in Tessa.", "supports", ""),
     ("Ana Roske is 45 years old.", "Ana Roske, 54, lives in Tessa.", "refutes", "54 years"),
