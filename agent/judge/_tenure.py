@@ -61,3 +61,31 @@ _ENDED_POST = re.compile(
     r"their) (?:status|position|role|title|place|rank) as) (?:the |a |an )?$",
     re.I,
 )
+
+
+def past_deed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """A state the claim says holds now ("Ana Roske is married", "the border is closed") that the
+    sentence tells as a deed in the past ("Ana Roske married Bel Tamsin in 2001", "closed the
+    border in 2020"): what was done then may have been undone. The deed's words, or None."""
+    for i, at in placed.items():
+        k = c.units[i].tokens[0].index
+        word = c.tokens[k].low
+        if k == 0 or c.tokens[k - 1].low not in {"is", "are"} or not word.endswith("ed"):
+            continue
+        before = s.tokens[at - 1].low if at else ""
+        after = s.tokens[at + 1] if at + 1 < len(s.tokens) else None
+        done_to = after is not None and (
+            after.cap or after.low in _DETERMINERS
+        )  # "closed the border"
+        if s.tokens[at].low == word and done_to and before not in _STATE_BEFORE:
+            end = min(at + 2, len(s.tokens) - 1)
+            return s.raw[s.tokens[at].start : s.tokens[end].end]
+    return None
+
+
+# what makes the sentence's participle a state too: "is married", "has been closed", "remains banned"
+_STATE_BEFORE = frozenset(
+    "is are was were be been being remains remain remained stays stay stayed still now "
+    "currently not also never longer".split()
+)
+_DETERMINERS = frozenset("the a an his her its their this that these those".split())

@@ -510,6 +510,15 @@ ROWS = [
         "supports",
         "",
     ),
+    # a state now against a deed in the past, which may since have been undone (was True)
+    (
+        "Ana Roske is married.",
+        "Ana Roske married Bel Tamsin in 2001.",
+        "neutral:tense",
+        "a past deed (“married Bel Tamsin”)",
+    ),
+    ("The border is closed.", "The border has been closed since 2020.", "supports", ""),
+    ("The drug was banned in Ostrania.", "Ostrania banned the drug in 1990.", "supports", ""),
     # a newsroom's age after a name
     ("Ana Roske is 45 years old.", "Ana Roske, 45, lives in Tessa.", "supports", ""),
     ("Ana Roske is 45 years old.", "Ana Roske, 54, lives in Tessa.", "refutes", "54 years"),
