@@ -12,20 +12,18 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
+from agent.judge._lexicon import word_pairs
 from agent.judge._text import _Text, _Tok, _Unit
 
-_APART = frozenset(
-    frozenset(pair)
-    for pair in (
-        ("person", "animal"),
-        ("person", "plant"),
-        ("person", "artifact"),
-        ("person", "location"),
-        ("person", "communication"),
-        ("animal", "artifact"),
-        ("animal", "location"),
-        ("animal", "communication"),
-    )
+_APART = word_pairs(
+    ("person", "animal"),
+    ("person", "plant"),
+    ("person", "artifact"),
+    ("person", "location"),
+    ("person", "communication"),
+    ("animal", "artifact"),
+    ("animal", "location"),
+    ("animal", "communication"),
 )
 _COPULAS = frozenset("is was".split())
 _ARTICLES = frozenset("a an".split())

@@ -257,55 +257,54 @@ def antonymous(a: str, b: str) -> bool:
     )
 
 
+def word_pairs(*pairs: tuple[str, str]) -> frozenset[frozenset[str]]:
+    """Unordered pairs of words, to look up either way round: ``frozenset((a, b)) in pairs``."""
+    return frozenset(frozenset(pair) for pair in pairs)
+
+
 def sequential(a: str, b: str) -> bool:
     """Opposite deeds of which one follows the other ("opened" / "closed", "hired" / "fired"): a
     factory that closed in 2010 had opened, so "closed" does not refute "was opened"."""
     return any(frozenset((x, y)) in _SEQUENCES for x in lemmas(a) | {a} for y in lemmas(b) | {b})
 
 
-_SEQUENCES = frozenset(
-    frozenset(pair)
-    for pair in (
-        ("open", "close"),
-        ("open", "shut"),
-        ("hire", "fire"),
-        ("hire", "dismiss"),
-        ("employ", "fire"),
-        ("enter", "exit"),
-        ("enter", "leave"),
-        ("arrive", "depart"),
-        ("arrive", "leave"),
-        ("start", "stop"),
-        ("start", "finish"),
-        ("start", "end"),
-        ("begin", "end"),
-        ("begin", "finish"),
-        ("join", "leave"),
-        ("marry", "divorce"),
-        ("buy", "sell"),
-        ("appoint", "dismiss"),
-        ("build", "demolish"),
-        ("found", "dissolve"),
-        ("launch", "end"),
-        ("birth", "death"),
-        ("live", "die"),
-    )
+_SEQUENCES = word_pairs(
+    ("open", "close"),
+    ("open", "shut"),
+    ("hire", "fire"),
+    ("hire", "dismiss"),
+    ("employ", "fire"),
+    ("enter", "exit"),
+    ("enter", "leave"),
+    ("arrive", "depart"),
+    ("arrive", "leave"),
+    ("start", "stop"),
+    ("start", "finish"),
+    ("start", "end"),
+    ("begin", "end"),
+    ("begin", "finish"),
+    ("join", "leave"),
+    ("marry", "divorce"),
+    ("buy", "sell"),
+    ("appoint", "dismiss"),
+    ("build", "demolish"),
+    ("found", "dissolve"),
+    ("launch", "end"),
+    ("birth", "death"),
+    ("live", "die"),
 )
 
 
 # Opposite deeds a newsroom reports that WordNet does not pair as antonyms (ours, not WordNet's):
 # "supports the ban" / "opposes the ban", "signed the bill" / "vetoed the bill"
-_NEWS_OPPOSITES = frozenset(
-    frozenset(pair)
-    for pair in (
-        ("support", "oppose"),
-        ("endorse", "oppose"),
-        ("uphold", "overturn"),
-        ("sign", "veto"),
-        ("raise", "cut"),
-        ("praise", "criticize"),
-        ("praise", "criticise"),
-    )
+_NEWS_OPPOSITES = word_pairs(
+    ("support", "oppose"),
+    ("endorse", "oppose"),
+    ("uphold", "overturn"),
+    ("sign", "veto"),
+    ("raise", "cut"),
+    ("praise", "criticize"),
+    ("praise", "criticise"),
 )
 
 

@@ -98,7 +98,7 @@ def _only_when(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     return re.sub(r"^\W*(?:but\s+)?only\s+", "", m.group(0)).strip(" ,")  # "at high doses"
 
 
-_WITH = ("with", "plus", "and")
+_WITH = ("with", "plus")  # not "and": "Ana Roske and her band recorded …" did it together
 
 
 def _combined(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
@@ -123,6 +123,4 @@ def _combined(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     phrase = [t for t in s.tokens[end + 1 : min(rest)] if t.low not in {"the", "a", "an"}]
     if not phrase or len(phrase) > 4 or any(s.gap(t.index - 1) for t in phrase):
         return None
-    if s.tokens[end].low == "and" and all(t.cap for t in phrase):
-        return None  # "Ana Roske and Bel Tamsin climbed …": each of them did
     return s.raw[s.tokens[at].start : phrase[-1].end]

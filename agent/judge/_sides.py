@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agent.judge._lexicon import word_pairs
 from agent.judge._text import _Text
 
 # the phrases of each side, as token words; the longer first
@@ -72,16 +73,13 @@ def side_taken(c: _Text, s: _Text, placed: dict[int, int], unmatched: list[int])
 
 # words of degree or place that say the opposite before the same word: "more people" / "fewer
 # people", "above sea level" / "below sea level" (not "before" / "after": _events reads a time)
-_OPPOSED = frozenset(
-    frozenset(pair)
-    for pair in (
-        ("more", "fewer"),
-        ("more", "less"),
-        ("most", "fewest"),
-        ("most", "least"),
-        ("above", "below"),
-        ("inside", "outside"),
-    )
+_OPPOSED = word_pairs(
+    ("more", "fewer"),
+    ("more", "less"),
+    ("most", "fewest"),
+    ("most", "least"),
+    ("above", "below"),
+    ("inside", "outside"),
 )
 
 
@@ -114,6 +112,9 @@ _AGAINST_CONTROL = re.compile(
 )
 
 
+_AMOUNT = frozenset("more less fewer rather other greater".split())
+
+
 def said_as_comparison(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """The reason, where the sentence compares instead of stating: the claim's verb found as a
     comparative with "than" after it ("Blood pressure was lower in the placebo group than in the
@@ -122,13 +123,15 @@ def said_as_comparison(c: _Text, s: _Text, placed: dict[int, int]) -> str | None
     control = _AGAINST_CONTROL.search(s.raw)
     if control and not _AGAINST_CONTROL.search(c.raw):
         return f"the source compares it with a control (“{control.group(0)}”)"
+    if any(t.low == "than" for t in c.tokens):
+        return None
     for i, at in placed.items():
         mine, theirs = c.units[i].tokens[0].low, s.tokens[at].low
         if c.units[i].proper or mine == theirs or not theirs.endswith("er"):
             continue
-        if any(t.low == "than" for t in s.tokens[at + 1 :]) and not any(
-            t.low == "than" for t in c.tokens
-        ):
-            said = s.raw[s.tokens[at].start : next(t for t in s.tokens[at:] if t.low == "than").end]
-            return f"the source compares two things (“{said}”), it does not state the claim"
+        than = next((t.index for t in s.tokens[at + 1 : at + 9] if t.low == "than"), None)
+        if than is None or s.tokens[than - 1].low in _AMOUNT:
+            continue  # "the winner of more than 20 awards": an amount, no comparison
+        said = s.raw[s.tokens[at].start : s.tokens[than].end]
+        return f"the source compares two things (“{said}”), it does not state the claim"
     return None

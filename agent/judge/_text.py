@@ -319,12 +319,18 @@ def _word_match(a: str, b: str) -> bool:
     return len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6] and not lex.antonymous(a, b)
 
 
-def _others(verb: str, noun: str) -> bool:
+def _others(verb: str, tok: _Tok, sent: _Text) -> bool:
     """The sentence's plural agent noun for the claim's verb ("climbers" for "climbed"): people who
-    do it, not the claim's subject ("Ana Roske photographed climbers on Mount Orvel")."""
-    return (
-        verb.endswith(("ed", "s", "ing")) and noun.endswith(("ers", "ors", "ists")) and noun != verb
-    )
+    do it, not the claim's subject ("Ana Roske photographed climbers on Mount Orvel") — unless the
+    sentence counts the subject among them ("was one of the founders", "were the founders")."""
+    noun = tok.low
+    if (
+        not (verb.endswith(("ed", "s", "ing")) and noun.endswith(("ers", "ors", "ists")))
+        or noun == verb
+    ):
+        return False
+    before = {t.low for t in sent.tokens[max(0, tok.index - 4) : tok.index]}
+    return not before & {"is", "was", "are", "were", "one", "among", "as", "both"}
 
 
 def _find(unit: _Unit, sent: _Text) -> list[int]:
@@ -361,7 +367,7 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
             ]
         return out
     word = unit.tokens[0].low
-    out = [t.index for t in sent.tokens if _word_match(word, t.low) and not _others(word, t.low)]
+    out = [t.index for t in sent.tokens if _word_match(word, t.low) and not _others(word, t, sent)]
     own = [i for i in out if lex.lemmas(sent.tokens[i].low) & lex.lemmas(word)]
     out = own or out  # the word itself before its synonym ("signed … but never ratified")
     if not out and lex.noun_only(word):  # "musician" is said by "vocalist": a kind of musician

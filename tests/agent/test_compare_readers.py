@@ -519,6 +519,25 @@ ROWS = [
     ),
     ("The border is closed.", "The border has been closed since 2020.", "supports", ""),
     ("The drug was banned in Ostrania.", "Ostrania banned the drug in 1990.", "supports", ""),
+    # people counted among the doers, a show named after its series, an amount is no comparison
+    (
+        "Ana Roske founded Kessa Labs.",
+        "Ana Roske and Bel Tamsin were the founders of Kessa Labs.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske appeared in Doctor Kessa.",
+        "Ana Roske appeared in the second series of Doctor Kessa.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske won the Kessa Prize.",
+        "Ana Roske was the winner of the Kessa Prize and of more than 20 other awards.",
+        "supports",
+        "",
+    ),
     # a newsroom's age after a name
     ("Ana Roske is 45 years old.", "Ana Roske, 45, lives in Tessa.", "supports", ""),
     ("Ana Roske is 45 years old.", "Ana Roske, 54, lives in Tessa.", "refutes", "54 years"),
