@@ -37,13 +37,10 @@ def reported_in(c: _Text, s: _Text, window: range) -> str | None:
     if ATTRIBUTED.search(c.raw):
         return None
     story = _STORY.search(s.raw)
-    claim_words = {t.low for t in c.tokens if t.cap or len(t.low) > 3}
-    if (
-        story
-        and not story.group(0).endswith(",")
-        and any(w.lower() in claim_words for w in re.findall(r"[\w'’-]+", s.raw[story.end() :])[:4])
-    ):
-        story = None  # "appeared in the second series of Doctor Kessa": the claim's own show
+    if story and not story.group(0).endswith(","):  # "… in the second series of Doctor Kessa"
+        claim_words = {t.low for t in c.tokens if t.cap or len(t.low) > 3}
+        after = re.findall(r"[\w'’-]+", s.raw[story.end() :])[:4]
+        story = None if any(w.lower() in claim_words for w in after) else story  # the claim's show
     if story and not _FICTION.search(c.raw):  # "In the film, Ana Roske wins the election"
         return f"the source tells it of a story (“{story.group(0).strip(' ,')}”), not of the world"
     text = " ".join(t.text for t in s.tokens[window.start : window.stop])

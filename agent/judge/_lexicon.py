@@ -252,7 +252,7 @@ def antonymous(a: str, b: str) -> bool:
     la, lb = lemmas(a) | {a}, lemmas(b) | {b}
     return (
         any(y in antonyms.get(x, ()) for x in la for y in lb)
-        or any(frozenset((x, y)) in _NEWS_OPPOSITES for x in la for y in lb)
+        or _paired(a, b, _NEWS_OPPOSITES)
         or _prefixed(a, b)
     )
 
@@ -265,7 +265,12 @@ def word_pairs(*pairs: tuple[str, str]) -> frozenset[frozenset[str]]:
 def sequential(a: str, b: str) -> bool:
     """Opposite deeds of which one follows the other ("opened" / "closed", "hired" / "fired"): a
     factory that closed in 2010 had opened, so "closed" does not refute "was opened"."""
-    return any(frozenset((x, y)) in _SEQUENCES for x in lemmas(a) | {a} for y in lemmas(b) | {b})
+    return _paired(a, b, _SEQUENCES)
+
+
+def _paired(a: str, b: str, pairs: frozenset[frozenset[str]]) -> bool:
+    """Are the two words, as written or by a lemma, one of ``pairs`` (word_pairs)?"""
+    return any(frozenset((x, y)) in pairs for x in lemmas(a) | {a} for y in lemmas(b) | {b})
 
 
 _SEQUENCES = word_pairs(

@@ -14,7 +14,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._subject import said_of_another
-from agent.judge._tenure import former, past_deed
+from agent.judge._tenure import _DETERMINERS, former, past_deed
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
@@ -234,9 +234,6 @@ def _object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str,
             said = c.raw[obj.tokens[0].start : c.units[k].tokens[-1].end]
             return s.raw[heads[0].start : s.tokens[end].end], said
     return None
-
-
-_DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())
 
 
 def not_one_kind(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:

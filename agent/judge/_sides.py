@@ -14,6 +14,9 @@ from agent.judge._text import _Text
 # the phrases of each side, as token words; the longer first
 _FOR = (("in", "favour", "of"), ("in", "favor", "of"), ("in", "support", "of"), ("for",))
 _AGAINST = (("in", "opposition", "to"), ("against",))
+_SIDES = tuple(
+    (side, p) for side, phrases in (("for", _FOR), ("against", _AGAINST)) for p in phrases
+)
 # "argued for years", "for the first time", "for a decade": a time, not a side
 _TIME = frozenset(
     "year years month months week weeks day days decade decades hour hours minute minutes century "
@@ -37,8 +40,7 @@ def side_taken(c: _Text, s: _Text, placed: dict[int, int], unmatched: list[int])
     is followed by one side in the claim and by the other in the sentence, and nothing else of the
     claim is missing but the side's own word ("against" is a content word; "for" is not). A leaf:
     it calls no other function of the project (the claim path counts such calls)."""
-    sides = [(side, p) for side, phrases in (("for", _FOR), ("against", _AGAINST)) for p in phrases]
-
+    words_c, words_s = tuple(t.low for t in c.tokens), tuple(t.low for t in s.tokens)
     for i, at in placed.items():
         unit = c.units[i]
         if unit.proper or unit.tokens[0].low in _TENURE:
@@ -46,11 +48,8 @@ def side_taken(c: _Text, s: _Text, placed: dict[int, int], unmatched: list[int])
         after_c = unit.tokens[-1].index + 1
         after_s = at + len(unit.tokens)
         mine, theirs = (
-            next(((side, len(p)) for side, p in sides if words[k : k + len(p)] == p), None)
-            for words, k in (
-                (tuple(t.low for t in c.tokens), after_c),
-                (tuple(t.low for t in s.tokens), after_s),
-            )
+            next(((side, len(p)) for side, p in _SIDES if words[k : k + len(p)] == p), None)
+            for words, k in ((words_c, after_c), (words_s, after_s))
         )
         if mine is None or theirs is None or mine[0] == theirs[0]:
             continue

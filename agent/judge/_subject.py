@@ -110,9 +110,7 @@ def _done_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, s
         start -= 1
     doer = {t.low for t in s.tokens[start : k + 1]}
     near = {t.low for t in s.tokens[max(0, v - 6) : v]}
-    after = placed.get(0, len(s.tokens)) + len(
-        subject.tokens
-    )  # "Ana Roske helped Bel Tamsin climb"
+    after = placed.get(0, len(s.tokens)) + len(subject.tokens)  # "Ana Roske helped Bel …"
     caused = after < len(s.tokens) and s.tokens[after].low in _CAUSATIVE
     if (subject.tokens[-1].low in near and not caused) or doer & {t.low for t in subject.tokens}:
         return None

@@ -20,11 +20,14 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         unit = c.units[i]
         first = unit.tokens[0].index
-        then = s.tokens[at].low  # "once flowed", not "once every 365 days"
-        past = then.endswith("ed") or lex.irregular_verb_form(then)
-        once = at > 0 and s.tokens[at - 1].low == "once" and not past
-        if at > 0 and s.tokens[at - 1].low in _ONCE | _ENDED and not (unit.proper or once):
-            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]  # "initially supported"
+        if at > 0 and s.tokens[at - 1].low in _ONCE | _ENDED and not unit.proper:
+            then = s.tokens[at].low  # "once flowed", not "once every 365 days"
+            if (
+                s.tokens[at - 1].low != "once"
+                or then.endswith("ed")
+                or lex.irregular_verb_form(then)
+            ):
+                return s.raw[s.tokens[at - 1].start : s.tokens[at].end]  # "initially supported"
         if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
             continue
         if s.tokens[at - 1].low in _FORMER:
@@ -88,4 +91,5 @@ _STATE_BEFORE = frozenset(
     "is are was were be been being remains remain remained stays stay stayed still now "
     "currently not also never longer".split()
 )
-_DETERMINERS = frozenset("the a an his her its their this that these those".split())
+# words that open a noun phrase (agent/judge/_roles.py reads them too)
+_DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())

@@ -212,7 +212,7 @@ def scores(found: list[Any], sentence: str) -> list[Any]:
         near = sentence[max(0, q.start - 30) : q.end + 12]
         if m and q.dimension == "count" and (int(m[1]) > int(m[2]) or _SCORE_CONTEXT.search(near)):
             a, b = sorted((int(m[1]), int(m[2])), reverse=True)
-            q = replace(q, low=float(a * 1000 + b), high=float(a * 1000 + b), dimension="score")
-            q = replace(q, exact=True)
+            value = float(a * 1000 + b)
+            q = replace(q, low=value, high=value, dimension="score", exact=True)
         out.append(q)
     return out

@@ -235,10 +235,9 @@ def _one_part_missing(
         return _negation(c, s, r)  # "never failed mathematics" for "failed mathematics at school"
     if r.negated or r.hedged or r.tensed or r.loose or missing == 0:
         return None
-    k = c.units[missing].tokens[0].index  # "speaks French and German" against "French and
-    if c.tokens[k - 1].low in {"and", "or"} and any(
-        c.units[i].tokens[-1].index == k - 2 for i in placed
-    ):
+    k = c.units[missing].tokens[0].index  # a list: "speaks French and German" against "… Italian"
+    listed = any(c.units[i].tokens[-1].index == k - 2 for i in placed)
+    if listed and c.tokens[k - 1].low in {"and", "or"}:
         return _decision(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"
         )
