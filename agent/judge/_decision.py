@@ -66,6 +66,7 @@ def _decision(stance: str, rule: Rule, reason: str) -> Comparison:
     return Comparison(stance, rule, reason, probability)  # type: ignore[arg-type]
 
 
+_NEGATING = frozenset(["not", "no", "never", "none", "nor"])
 _QUOTED = re.compile(r" ?\(“([^”]*)”\)")
 
 
@@ -77,10 +78,12 @@ def _verbatim(decision: Comparison, sentence: str) -> Comparison:
         if m.group(1) in sentence:
             return m.group(0)
         words = m.group(1).split()
+        negating = _NEGATING & {w.lower() for w in words}
         for n in range(len(words) - 1, 1, -1):  # the longest run of its words the source says
             for k in range(len(words) - n + 1):  # "Bad Romance failed to" → "failed to"
-                if (run := " ".join(words[k : k + n])) in sentence:
-                    return f" (“{run}”)"
+                run = words[k : k + n]
+                if (said := " ".join(run)) in sentence and negating <= {w.lower() for w in run}:
+                    return f" (“{said}”)"  # not a denial's quote without its "not"
         return ""
 
     reason = _QUOTED.sub(said, decision.reason)

@@ -142,6 +142,22 @@ def framed(sentence: str) -> Iterator[tuple[str, str]]:
     if m:  # "Tessa is often mistaken for the capital of Ostrania": it is not the capital
         inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", m.group("o"))[0]
         yield f"{m.group('s')} {m.group('be')} {inner}", m.group("cue")
+    for pattern in _NO_CURE:  # "There is no cure for asthma": whatever is said to cure it does not
+        if m := pattern.search(sentence):
+            yield f"cures {m.group('y')}", m.group("cue")
+
+
+_NO_CURE = (
+    re.compile(
+        r"(?P<cue>\bthere\s+(?:is|are)\s+(?:still\s+|currently\s+)?no\s+(?:known\s+|proven\s+)?"
+        r"cures?\s+(?:for|to))\s+(?P<y>[^,;.]+)",
+        re.I,
+    ),
+    re.compile(
+        r"^\W*(?P<y>[^,;]+?)\s+(?P<cue>(?:is|are)\s+incurable|(?:has|have)\s+no\s+(?:known\s+)?cure)\b",
+        re.I,
+    ),
+)
 
 
 _MISTAKEN = re.compile(

@@ -133,6 +133,22 @@ def _rounded_alike(q: Quantity, r: Quantity) -> bool:
     return step <= 0.05 * abs(a) and a - step / 2 <= b < a + step / 2
 
 
+def _hedged_alike(q: Quantity, r: Quantity) -> bool:
+    """Does the sentence hedge the claim's very figure ("kills about 10,000 people a year" for
+    "kills 10,000 people a year"): the same written figure in the same unit, the hedge either way
+    ("about", "around"; not "nearly", which says less)?"""
+    figure = _figure(r)
+    return (
+        q.exact
+        and not r.exact
+        and figure is not None
+        and q.dimension == r.dimension
+        and q.text.split()[1:] == r.text.split()[1:]
+        and math.isclose(figure, q.low, rel_tol=1e-9, abs_tol=1e-9)
+        and math.isclose(q.low, q.high, rel_tol=1e-9, abs_tol=1e-9)
+    )
+
+
 def _number_conflict(
     c: _Text, s: _Text, placed: dict[int, int]
 ) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
@@ -157,6 +173,7 @@ def _number_conflict(
         if (
             q.within(same[0])
             or _rounded_alike(q, same[0])
+            or _hedged_alike(q, same[0])
             or (
                 q.dimension != "year"
                 and any(
@@ -196,9 +213,18 @@ _CHANGE_VERBS = CHANGES | frozenset(
 )
 
 
+_HEDGING = frozenset(
+    "about around approximately roughly nearly almost some estimated an circa just more less than "
+    "at least over under".split()
+)
+
+
 def _changed(t: _Text, q: Quantity) -> str | None:
     """ "amount" for the number a change moved by, "level" for the one it reached, else None."""
-    before = [tok.low for tok in t.tokens if tok.end <= q.start][-2:]
+    before = [tok.low for tok in t.tokens if tok.end <= q.start]
+    while before and before[-1] in _HEDGING:  # "rose by about 1.1 °C", "fell by more than 5%"
+        before.pop()
+    before = before[-2:]
     if before and before[-1] == "to" and len(before) == 2 and before[0] in _CHANGE_VERBS:
         return "level"
     if before and (before[-1] in _CHANGE_VERBS or (before[-1] == "by" and before[:1] != ["by"])):
@@ -230,3 +256,12 @@ def _between(r: Quantity, y: Quantity, after: bool) -> tuple[bool, int]:
     if y.start >= r.end:
         return not after, y.start - r.end
     return after, max(r.start - y.end, 0)
+
+
+def only_amounts_missing(c: _Text, s: _Text) -> bool:
+    """Is every claim number the sentence has nothing of its kind for the amount of a change
+    ("have risen by 1.1 °C" against "have fallen")? An opposite change refutes it whatever the
+    amount."""
+    kinds = {r.dimension for r in s.numbers}
+    missing = [q for q in c.numbers if q.dimension not in kinds]
+    return bool(missing) and all(_changed(c, q) == "amount" for q in missing)

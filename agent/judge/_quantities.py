@@ -16,56 +16,16 @@ from dataclasses import dataclass
 from agent.judge._dates import dates, decade_words, months, ordinals, year_span
 from agent.judge._units import CURRENCY as _CURRENCY
 from agent.judge._units import GLUED as _GLUED
+from agent.judge._units import HEDGES as _HEDGE
+from agent.judge._units import LOWER_BOUNDS as _LOWER
 from agent.judge._units import MONEY_SCALES as _MONEY_SCALES
 from agent.judge._units import NUMBER_WORDS as _WORDS
+from agent.judge._units import OFFSET, a_difference, scores
 from agent.judge._units import SCALES as _SCALE
 from agent.judge._units import SQUARE as _SQUARE
 from agent.judge._units import TIMES as _TIMES
 from agent.judge._units import UNITS as _UNITS
-from agent.judge._units import scores
-
-_HEDGE = {
-    "about": 0.1,
-    "approximately": 0.1,
-    "around": 0.1,
-    "roughly": 0.1,
-    "some": 0.1,
-    "circa": 0.1,
-    "c.": 0.1,
-    "~": 0.1,
-    "almost": -0.1,
-    "nearly": -0.1,
-    "close to": 0.1,
-    "an estimated": 0.1,
-    "estimated": 0.1,
-    "up to": None,
-}
-_LOWER = (
-    "more than",
-    "over",
-    "above",
-    "at least",
-    "exceeding",
-    "exceeds",
-    "greater than",
-    "upwards of",
-    "in excess of",
-    "no fewer than",
-    "no less than",
-    # a comparative sets the same bound: "taller than 300 metres" is more than 300 metres tall
-    *(f"{w} than" for w in "taller longer higher larger bigger heavier older wider deeper".split()),
-)
-_UPPER = (
-    "less than",
-    "fewer than",
-    "under",
-    "below",
-    "at most",
-    "up to",
-    "no more than",
-    "not more than",
-    *(f"{w} than" for w in "shorter smaller lower younger lighter narrower shallower".split()),
-)
+from agent.judge._units import UPPER_BOUNDS as _UPPER
 
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _NUMBER = re.compile(
@@ -115,7 +75,23 @@ class Quantity:
         if self.dimension == "count" or self.text.split()[-1:] == other.text.split()[-1:]:
             # the same unit as written: exactly, or to the claim's own precision
             return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9) or self.rounds(other, finely=True)
-        return math.isclose(a, b, rel_tol=0.005, abs_tol=1e-9)
+        return math.isclose(a, b, rel_tol=0.005, abs_tol=1e-9) or self.converts(other)
+
+    def converts(self, other: Quantity) -> bool:
+        """Is one value the other converted and rounded in its own unit ("8 inches" for "20 cm",
+        "5 million acres" for "2 million hectares"): within half the last written digit of
+        either? Not temperatures, whose units do not start at zero."""
+        if self.dimension == "[temperature]":
+            return False
+        for q, r in ((self, other), (other, self)):
+            digits = _digits(q.text)
+            if (
+                digits
+                and digits[0]
+                and abs(q.low - r.low) <= q.low / digits[0] * 0.5 * 10.0 ** -digits[1]
+            ):
+                return True
+        return False
 
     def rounds(self, other: Quantity, *, finely: bool = False) -> bool:
         """Is this value ``other``'s written to fewer digits, rounded or cut ("365.25 days" for
@@ -293,9 +269,7 @@ def quantities(sentence: str) -> list[Quantity]:
         money = m.group("cur") and not m.group("scale") and suffix in _MONEY_SCALES  # "$50m"
         if glued.isalpha() and not (m.group("scale") or money) and suffix not in _GLUED:
             continue  # "5G", "COVID19", "A380": a name, not a quantity; "£3bn" is a sum
-        start, end = m.start("num"), m.end()
-        if m.group("cur"):
-            start = m.start("cur")
+        start, end = m.start("cur" if m.group("cur") else "num"), m.end()
         scale = (
             _MONEY_SCALES[suffix] if money else _SCALE.get((m.group("scale") or "").lower(), 1.0)
         )
@@ -321,12 +295,13 @@ def quantities(sentence: str) -> list[Quantity]:
         year = _year_like(value, m.group("num"), scale) and (  # "from 1887 to 1889": years too
             second is None or _year_like(second, m.group("num2"), scale) and second > value
         )
-        low, high, dimension = _dimension(value * scale, high, currency, unit, year)
-        low, high, exact = (
-            _bounds(lower[max(0, start - 24) : start], lower[end : end + 12], low, high)
+        low, high, exact = (  # in the unit as written: "about 2 °C" is 1.8 to 2.2 °C
+            _bounds(lower[max(0, start - 24) : start], lower[end : end + 12], value * scale, high)
             if second is None
-            else (low, high, False)
+            else (value * scale, high, False)
         )
+        around = (lower[max(0, start - 30) : start], lower[end:])
+        low, high, dimension = _measured(low, high, currency, unit, year, around)
         if year:
             low, high = _as_years(int(value), low, high, exact or second is not None)
             high = high if second is None else year_span(int(second))[1]
@@ -335,6 +310,22 @@ def quantities(sentence: str) -> list[Quantity]:
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
     out = scores(_with_shares(out, sentence, lower), sentence)
     return sorted(out + _decades_of(out), key=lambda q: q.start)
+
+
+def _measured(
+    low: float,
+    high: float,
+    currency: str | None,
+    unit: str | None,
+    year: bool,
+    around: tuple[str, str],
+) -> tuple[float, float, str]:
+    """``_dimension``, with a temperature said as a change or a gap read as a difference ("warmed
+    by 1.1 °C" is 1.98 °F of warming, not 34 °F); ``around``: the text before and after it."""
+    if unit not in OFFSET or not a_difference(*around):
+        return _dimension(low, high, currency, unit, year)
+    low, high, dimension = _dimension(low, high, currency, OFFSET[unit], year)
+    return low, high, f"{dimension} change"
 
 
 def _with_shares(out: list[Quantity], sentence: str, lower: str) -> list[Quantity]:

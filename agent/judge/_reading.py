@@ -16,6 +16,7 @@ from agent.judge._quantities import Quantity
 from agent.judge._text import (
     _EXCLUSIVE,
     _FUTURE_AUX,
+    _HOW_MUCH,
     _PAST_AUX,
     _PRESENT_AUX,
     _REFUSE,
@@ -23,6 +24,7 @@ from agent.judge._text import (
     _Text,
     _Tok,
     _word_match,
+    set_against,
 )
 
 
@@ -135,7 +137,7 @@ class _Reading:
 
 
 def _read(c: _Text, s: _Text, placed: dict[int, int], window: range) -> _Reading:
-    neg_s = [i for i in s.negations if i in window]
+    neg_s = [i for i in s.negations if i in window and not set_against(c, s, i, placed)]
     hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
     hedge_c = {c.tokens[i].low for i in c.hedges}
     aux = next(
@@ -230,6 +232,8 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
     cue = s.tokens[at].low
     if cue == "no":
         scope = at + 1
+        while scope + 1 < len(s.tokens) and s.tokens[scope].low in _HOW_MUCH:
+            scope += 1  # "no significant effect on", "no clear link between"
     elif cue in _REFUSE and at + 2 < len(s.tokens) and s.tokens[at + 1].low == "to":
         scope = at + 2
     elif cue in ("not", "never") or cue.endswith("n't"):

@@ -29,7 +29,8 @@ _INTENT = (
         "expects expect offer offers offered bid running campaigning candidate ran run runs stood "
         "due training prepare prepares prepared preparing dream dreams dreamed dreamt dreaming "
         "pretend pretends pretended pretending about poised forbidden apply applies applied "
-        "applying".split()
+        "applying submit submits submitted submitting await awaits awaited awaiting pending "
+        "request requests requested requesting".split()  # "submitted for approval"
     )
     | _URGE
 )

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from agent.judge import _lexicon as lex
 from agent.judge._measures import SAID_BY, measures_as_dimensions
+from agent.judge._paraphrases import PARAPHRASES as _PARAPHRASE
 from agent.judge._quantities import Quantity, quantities
 
 _STOP = frozenset(
@@ -43,69 +44,6 @@ _TOKEN = re.compile(r"[^\W_][\w'’\-]*|[%°$€£]")
 _CLAUSE = re.compile(
     r"[;:()\[\]—–]|,\s+(?:and|but|while|whereas|although|though|which|who)\b|\bbut\b|\bwhereas\b"
 )
-_PARAPHRASE = {  # a claim word → phrases that say it in a sentence (beyond WordNet's synonyms)
-    "cause": (
-        "cause",
-        "causes",
-        "caused",
-        "causing",
-        "lead to",
-        "leads to",
-        "led to",
-        "result in",
-        "results in",
-        "resulted in",
-        "increase the risk of",
-        "increases the risk of",
-        "raise the risk of",
-        "link between",
-        "linked to",
-        "linked with",
-        "link with",
-        "trigger",
-        "triggers",
-        "responsible for",
-        "spread",
-        "spreads",
-    ),
-    "spread": (
-        "spread",
-        "spreads",
-        "transmit",
-        "transmits",
-        "transmitted",
-        "cause",
-        "causes",
-        "carry",
-        "carries",
-    ),
-    "cure": (
-        "cure",
-        "cures",
-        "cured",
-        "treat",
-        "treats",
-        "heal",
-        "heals",
-        "effective against",
-        "eliminate",
-    ),
-    "prevent": (
-        "prevent",
-        "prevents",
-        "protect against",
-        "protects against",
-        "effective against",
-        "stop",
-        "stops",
-    ),
-    "locate": ("located", "situated", "lies", "stands", "sits", "is in", "lie"),
-    "main": ("main", "predominant", "principal", "primary", "chief"),
-    "air": ("air", "airs", "aired", "broadcast", "broadcasts", "screened", "shown on"),
-    # the disease as the press names it ("5G spreads the coronavirus"; WHO: "… spread COVID-19")
-    "coronavirus": ("coronavirus", "covid-19", "covid", "sars-cov-2"),
-    "found": ("founded", "came into existence", "was established", "was created"),
-}
 
 
 @dataclass(frozen=True)
@@ -242,6 +180,10 @@ def _analyse(text: str) -> _Text:
     return _Text(text, tuple(tokens), tuple(units), numbers, tuple(negations), tuple(hedges), tense)
 
 
+# words between "no" and what it denies, saying how much of it there is not
+_HOW_MUCH = frozenset(
+    "significant statistically clear real measurable meaningful noticeable major".split()
+)
 _REFUSE = frozenset("fail fails failed refuse refuses refused decline declines declined".split())
 
 
@@ -397,3 +339,18 @@ def _clause_bounds(sent: _Text, lo: int, hi: int) -> tuple[int, int]:
     b = min(e for e in ends if e >= hi_c)
     toks = [t.index for t in sent.tokens if a <= t.start < b]
     return (toks[0], toks[-1]) if toks else (lo, hi)
+
+
+def set_against(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
+    """Is the sentence's negation at ``at`` a ", not …" after every part of the claim that sets
+    something the claim does not name against what the sentence states ("Antibiotics kill
+    bacteria, not viruses" states that they kill bacteria)?"""
+    return (
+        s.tokens[at].low == "not"
+        and 0 < at < len(s.tokens) - 1
+        and "," in s.raw[s.tokens[at - 1].end : s.tokens[at].start]
+        and at > max(placed.values(), default=len(s.tokens))
+        and not any(
+            _word_match(t.low, s.tokens[at + 1].low) for t in c.tokens if t.low not in _STOP
+        )
+    )

@@ -216,3 +216,64 @@ def scores(found: list[Any], sentence: str) -> list[Any]:
             q = replace(q, low=value, high=value, dimension="score", exact=True)
         out.append(q)
     return out
+
+
+# words that hedge a number, and the share of it they allow either way (negative: only below)
+HEDGES: dict[str, float | None] = {
+    "about": 0.1,
+    "approximately": 0.1,
+    "around": 0.1,
+    "roughly": 0.1,
+    "some": 0.1,
+    "circa": 0.1,
+    "c.": 0.1,
+    "~": 0.1,
+    "almost": -0.1,
+    "nearly": -0.1,
+    "close to": 0.1,
+    "an estimated": 0.1,
+    "estimated": 0.1,
+    "up to": None,
+}
+# words that bound a number from below, then from above
+LOWER_BOUNDS = (
+    "more than",
+    "over",
+    "above",
+    "at least",
+    "exceeding",
+    "exceeds",
+    "greater than",
+    "upwards of",
+    "in excess of",
+    "no fewer than",
+    "no less than",
+    # a comparative sets the same bound: "taller than 300 metres" is more than 300 metres tall
+    *(f"{w} than" for w in "taller longer higher larger bigger heavier older wider deeper".split()),
+)
+UPPER_BOUNDS = (
+    "less than",
+    "fewer than",
+    "under",
+    "below",
+    "at most",
+    "up to",
+    "no more than",
+    "not more than",
+    *(f"{w} than" for w in "shorter smaller lower younger lighter narrower shallower".split()),
+)
+
+
+# temperatures whose units do not start at zero, and the same units as differences
+OFFSET = {"degC": "delta_degC", "degF": "delta_degF"}
+_DIFFERENCE_BEFORE = re.compile(
+    r"(?:\bby|\b(?:rise|rises|increase|increases|warming|cooling|drop|fall|change) of)"
+    r"(?:\s+[a-z~.]+){0,2}\s*$"  # "by about", "by more than"
+)
+_DIFFERENCE_AFTER = re.compile(r"\s*(?:warmer|cooler|hotter|colder|higher|lower|above|below)\b")
+
+
+def a_difference(before: str, after: str) -> bool:
+    """Is the temperature a change or a gap ("warmed by 1.1 °C", "a rise of 2 °F", "3 °C warmer
+    than", "1.5 °C above pre-industrial levels"), not a reading ("boils at 100 °C")?"""
+    return bool(_DIFFERENCE_BEFORE.search(before) or _DIFFERENCE_AFTER.match(after))

@@ -30,8 +30,8 @@ from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, prec
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import framing, reported_in
 from agent.judge._negated import denial, judged_denial, narrower_denial, privative
-from agent.judge._numbers import CHANGES, _list_of, none_of
-from agent.judge._quantities import Quantity, bound_words, quantities
+from agent.judge._numbers import CHANGES, none_of, only_amounts_missing
+from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _compound_split,
     _narrower_subject,
@@ -44,6 +44,7 @@ from agent.judge._reading import (
     _says_solely,
     _scattered,
 )
+from agent.judge._reasons import _negation, _number_given_otherwise, _only, said_weaker
 from agent.judge._restate import (
     fronted,
     life_span,
@@ -61,7 +62,6 @@ from agent.judge._text import (
     _analyse,
     _clause_bounds,
     _find,
-    _phrase_negations,
     _Text,
     _Unit,
 )
@@ -193,6 +193,10 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         return _decision("neutral", "partial", compared)
     if (held := held_in_another_role(c, s, placed)) is not None:
         return held  # "Ana Roske's brother", "founded by Bel Tamsin", "plans to ban"
+    if r.missing and unmatched and not (r.negated or r.hedged) and only_amounts_missing(c, s):
+        opposite = _slot(c, s, unmatched[0], placed, window)  # "risen by 1.1 °C" / "fallen"
+        if opposite is not None and opposite.rule == "direction":
+            return opposite
     never = any(s.tokens[i].low == "never" for i in r.neg_s) and not r.neg_c
     if r.missing and not (never and not unmatched) and not none_of(c, s, placed):
         return None  # "never visited" refutes "visited in 1910"; "no children" "two children"
@@ -264,27 +268,6 @@ def _relational(unit: _Unit) -> bool:
     return not unit.proper and len(unit.tokens) == 1 and unit.tokens[0].low in _RELATIONAL
 
 
-def _only(cue: str) -> str:
-    """A hedge's reason: "nearly finished" is not "may be finished"."""
-    said = {
-        "nearly": "that it is nearly so",
-        "almost": "that it is nearly so",
-        "would": "what would have been",
-        "should": "what should have been",
-    }.get(cue, "that it was hoped for" if cue.startswith(("hope", "wish")) else "that it may be so")
-    return f"the source says only {said} (“{cue}”)"
-
-
-def _number_given_otherwise(c: _Text, s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
-    q, other = conflict
-    bound = None if q.exact else bound_words(c.raw, q)  # "more than 20", "about 40"
-    said = f"{bound} {q.text}" if bound else q.text
-    theirs = _list_of(s, other)
-    if theirs == other.text and not other.exact and (b := bound_words(s.raw, other)):
-        theirs = f"{b} {theirs}"  # "more than 400"
-    return _decision("refutes", "number", f"the claim says {said}; the source says {theirs}")
-
-
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
     """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
     another tense, a slot filled otherwise — or the same statement."""
@@ -303,10 +286,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     if r.hedged and r.said_less:
         cue = sorted(r.said_less)[0]
         return _decision("neutral", "hedge", _only(cue))
-    if linked := [s.tokens[at].text for at in placed.values() if s.tokens[at].low in _LINKED]:
-        # "no link between X and Y" denies a cause; "X is linked to Y" does not state one
-        reason = f"the source says only that they are linked (“{linked[0]}”), not that one causes the other"
-        return _decision("neutral", "hedge", reason)
+    if (weaker := said_weaker(c, s, placed)) is not None:
+        return _decision("neutral", "hedge", weaker)  # "linked to" for "causes"
     if r.tensed:
         return _decision(
             "neutral",
@@ -335,26 +316,7 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     return _decision("supports", "same", "the source states every part of the claim")
 
 
-_LINKED = frozenset(["link", "links", "linked"])
 _LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
-
-
-def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
-    """One side negated, everything else the same: the reason quotes the negation."""
-    if r.neg_s:
-        at = r.neg_s[0]
-        cue = s.raw[s.tokens[max(at - 2, 0)].start : s.tokens[min(at + 2, len(s.tokens) - 1)].end]
-        return _decision(
-            "refutes",
-            "negation",
-            f"the claim says it is so; the source says it is not (“{cue}”)",
-        )
-    at = r.neg_c[0]
-    phrase = [i for i in _phrase_negations(list(c.tokens)) if abs(i - at) <= 1] or [at]
-    cue = c.raw[c.tokens[min(phrase)].start : c.tokens[max(phrase)].end]
-    return _decision(
-        "refutes", "negation", f"the claim says “{cue}”; the source states it without negation"
-    )
 
 
 def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison | None:

@@ -1,0 +1,111 @@
+"""Phrases that say a claim word in a sentence beyond WordNet's synonyms ("lead to" for "cause",
+"located" for "is in"), and which of them say it only weakly: "is linked to" says less than
+"causes", "treats" less than "cures". A weaker phrase is matched so that its negation refutes the
+claim ("there is no link between", "does not treat"); said plainly it supports nothing
+(agent/judge/_reasons.py)."""
+
+from __future__ import annotations
+
+# a claim word's lemma → phrases that say it in a sentence
+PARAPHRASES: dict[str, tuple[str, ...]] = {
+    "cause": (
+        "cause",
+        "causes",
+        "caused",
+        "causing",
+        "lead to",
+        "leads to",
+        "led to",
+        "result in",
+        "results in",
+        "resulted in",
+        "increase the risk of",
+        "increases the risk of",
+        "raise the risk of",
+        "link between",
+        "linked to",
+        "linked with",
+        "link with",
+        "trigger",
+        "triggers",
+        "responsible for",
+        "spread",
+        "spreads",
+    ),
+    "spread": (
+        "spread",
+        "spreads",
+        "transmit",
+        "transmits",
+        "transmitted",
+        "cause",
+        "causes",
+        "carry",
+        "carries",
+    ),
+    "cure": (
+        "cure",
+        "cures",
+        "cured",
+        "treat",
+        "treats",
+        "heal",
+        "heals",
+        "effective against",
+        "eliminate",
+    ),
+    "prevent": (
+        "prevent",
+        "prevents",
+        "protect against",
+        "protects against",
+        "effective against",
+        "stop",
+        "stops",
+    ),
+    "locate": ("located", "situated", "lies", "stands", "sits", "is in", "lie"),
+    "main": ("main", "predominant", "principal", "primary", "chief"),
+    "air": ("air", "airs", "aired", "broadcast", "broadcasts", "screened", "shown on"),
+    # the disease as the press names it ("5G spreads the coronavirus"; WHO: "… spread COVID-19")
+    "coronavirus": ("coronavirus", "covid-19", "covid", "sars-cov-2"),
+    "found": ("founded", "came into existence", "was established", "was created"),
+    "kill": (
+        "kill",
+        "kills",
+        "killed",
+        "killing",
+        "effective against",
+        "work against",
+        "works against",
+    ),
+}
+# "had no effect on blood pressure" denies that it lowers it; "has an effect on" says less
+_EFFECT = ("effect on", "effects on", "impact on", "influence on")
+_CHANGING = "reduce lower raise increase decrease improve boost worsen slow lessen".split()
+PARAPHRASES |= {verb: _EFFECT for verb in _CHANGING} | {"affect": _EFFECT}
+PARAPHRASES["cure"] += ("work against", "works against")
+
+# claim words a sentence may say with a weaker word, matched so that the weaker word's negation
+# refutes ("there is no link between", "does not treat") — said plainly, the weaker word supports
+# nothing: the claim word's lemma → (the weaker words, what the claim says)
+WEAKER: dict[str, tuple[frozenset[str], str]] = {
+    "cause": (frozenset(["link", "links", "linked"]), "that one causes the other"),
+    "cure": (
+        frozenset("treat treats treated treating effective work works".split()),
+        "that it cures it",
+    ),
+    "kill": (frozenset(["effective", "work", "works"]), "that it kills it"),
+} | {
+    verb: (frozenset(["effect", "effects", "impact", "influence"]), f"that it {verb}s it")
+    for verb in _CHANGING
+}
+# what a weaker word says, for a reader
+WEAKER_SAYS = {
+    "link": "that they are linked",
+    "treat": "that it treats it",
+    "effective": "that it is effective against it",
+    "work": "that it works against it",
+    "effect": "that it has an effect on it",
+    "impact": "that it has an effect on it",
+    "influence": "that it has an effect on it",
+}

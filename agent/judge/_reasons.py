@@ -1,0 +1,68 @@
+"""The reasons the comparison stage gives a reader (agent/judge/compare.py): a hedge's ("the
+source says only that it may be so"), a number given otherwise ("the claim says 540 km; the
+source says 212 km"), a negation with its words quoted, and a claim word said only by a weaker one
+("is linked to" for "causes", "treats" for "cures"), which supports nothing."""
+
+from __future__ import annotations
+
+from agent.judge import _lexicon as lex
+from agent.judge._decision import Comparison, _decision
+from agent.judge._numbers import _list_of
+from agent.judge._paraphrases import WEAKER, WEAKER_SAYS
+from agent.judge._quantities import Quantity, bound_words
+from agent.judge._reading import _Reading
+from agent.judge._text import _phrase_negations, _Text
+
+
+def _only(cue: str) -> str:
+    """A hedge's reason: "nearly finished" is not "may be finished"."""
+    said = {
+        "nearly": "that it is nearly so",
+        "almost": "that it is nearly so",
+        "would": "what would have been",
+        "should": "what should have been",
+    }.get(cue, "that it was hoped for" if cue.startswith(("hope", "wish")) else "that it may be so")
+    return f"the source says only {said} (“{cue}”)"
+
+
+def _number_given_otherwise(c: _Text, s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
+    q, other = conflict
+    bound = None if q.exact else bound_words(c.raw, q)  # "more than 20", "about 40"
+    said = f"{bound} {q.text}" if bound else q.text
+    theirs = _list_of(s, other)
+    if theirs == other.text and not other.exact and (b := bound_words(s.raw, other)):
+        theirs = f"{b} {theirs}"  # "more than 400"
+    return _decision("refutes", "number", f"the claim says {said}; the source says {theirs}")
+
+
+def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
+    """One side negated, everything else the same: the reason quotes the negation."""
+    if r.neg_s:
+        at = r.neg_s[0]
+        cue = s.raw[s.tokens[max(at - 2, 0)].start : s.tokens[min(at + 2, len(s.tokens) - 1)].end]
+        return _decision(
+            "refutes",
+            "negation",
+            f"the claim says it is so; the source says it is not (“{cue}”)",
+        )
+    at = r.neg_c[0]
+    phrase = [i for i in _phrase_negations(list(c.tokens)) if abs(i - at) <= 1] or [at]
+    cue = c.raw[c.tokens[min(phrase)].start : c.tokens[max(phrase)].end]
+    return _decision(
+        "refutes", "negation", f"the claim says “{cue}”; the source states it without negation"
+    )
+
+
+def said_weaker(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The reason when the sentence says a claim word only by a weaker one ("Kessamab is used to
+    treat asthma" for "Kessamab cures asthma"; "X is linked to Y" for "X causes Y"), else None."""
+    for i, at in placed.items():
+        unit, said = c.units[i], s.tokens[at]
+        if unit.proper:
+            continue
+        for lemma in lex.lemmas(unit.tokens[0].low):
+            weaker, mine = WEAKER.get(lemma, (frozenset(), ""))
+            if said.low in weaker:
+                theirs = next(v for k, v in WEAKER_SAYS.items() if said.low.startswith(k))
+                return f"the source says only {theirs} (“{said.text}”), not {mine}"
+    return None

@@ -1,0 +1,187 @@
+"""Wrong answers and abstentions a health, science or climate reader met (stop 54, issue 36): a
+claim and one sentence as a trial report, a health agency or a climate summary says it, what the
+comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
+reason. Invented drugs, diseases and places, so that no memorised fact helps. Each row failed on
+stop 53's tree (99413a1) unless marked as a control."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from agent.judge._quantities import quantities
+from agent.judge.compare import compare
+
+ROWS = [
+    # a figure converted and rounded in its own unit is the same figure (was False)
+    (
+        "Sea levels in Borovia have risen by 20 cm since 1900.",
+        "Sea levels in Borovia have risen by 8 inches since 1900.",
+        "supports",
+        "",
+    ),
+    (
+        "Wildfires in Borovia burned 2 million hectares in 2020.",
+        "Wildfires in Borovia burned 5 million acres in 2020.",
+        "supports",
+        "",
+    ),
+    (  # a control: another figure is still another
+        "Sea levels in Borovia have risen by 20 cm since 1900.",
+        "Sea levels in Borovia have risen by 20 mm since 1900.",
+        "refutes",
+        "20 mm",
+    ),
+    # the claim's very figure, hedged either way (was "given only loosely")
+    (
+        "Kessa fever kills 10,000 people a year.",
+        "Kessa fever kills about 10,000 people each year.",
+        "supports",
+        "",
+    ),
+    (
+        "Global temperatures have risen by 1.1 °C since 1900.",
+        "Global temperatures have risen by about 1.1 °C since 1900.",
+        "supports",
+        "",
+    ),
+    (  # a control: "nearly 500" says less than 500
+        "The study included 500 patients.",
+        "The study included nearly 500 patients.",
+        "not supports",
+        "",
+    ),
+    # a change of temperature is a difference, and a hedge is read in the unit it is written in
+    # ("about 2 °C" was read as 2 °C ± 10 % of 275 K, which held 1.1 °C)
+    (
+        "Global temperatures have risen by 1.1 °C since 1900.",
+        "Global temperatures have risen by about 2 °C since 1900.",
+        "refutes",
+        "about 2 °C",
+    ),
+    (  # 2 °F of warming is 1.1 °C of warming, not −16.7 °C (was False)
+        "Global temperatures have risen by 2 °F since 1900.",
+        "Global temperatures have risen by 1.1 °C since 1900.",
+        "supports",
+        "",
+    ),
+    # the opposite change refutes a claim whatever its amount (was undecided)
+    (
+        "Global temperatures have risen by 1.1 °C since 1900.",
+        "Global temperatures have fallen since 1900.",
+        "refutes",
+        "“fallen”",
+    ),
+    (
+        "Cases of Kessa fever rose by 30% in 2023.",
+        "Cases of Kessa fever fell in 2023.",
+        "refutes",
+        "“fell”",
+    ),
+    # a request is not the deed (was True)
+    (
+        "Kessamab was approved in 2019.",
+        "Kessamab was submitted for approval in 2019.",
+        "neutral:hedge",
+        "submitted for approval",
+    ),
+    ("Kessamab was approved in 2019.", "Kessamab is awaiting approval.", "not supports", ""),
+    # a weaker word says less (was True)
+    (
+        "Kessamab cures asthma.",
+        "Kessamab is used to treat asthma.",
+        "neutral:hedge",
+        "not that it cures it",
+    ),
+    (
+        "Antibiotics kill viruses.",
+        "Antibiotics work against viruses.",
+        "neutral:hedge",
+        "works against it",
+    ),
+    (
+        "Kessamab lowers blood pressure.",
+        "Kessamab has an effect on blood pressure.",
+        "neutral:hedge",
+        "has an effect on it",
+    ),
+    # …and its denial denies the claim (was undecided)
+    (
+        "Kessamab reduces the risk of stroke.",
+        "Kessamab had no significant effect on the risk of stroke.",
+        "refutes",
+        "no significant effect",
+    ),
+    (
+        "Kessamab lowers blood pressure.",
+        "Kessamab had no effect on blood pressure.",
+        "refutes",
+        "no effect",
+    ),
+    (
+        "Kessamab affects blood pressure.",
+        "Kessamab has no effect on blood pressure.",
+        "refutes",
+        "no effect",
+    ),
+    ("Antibiotics kill viruses.", "Antibiotics are ineffective against viruses.", "refutes", ""),
+    (
+        "Antibiotics kill viruses.",
+        "Antibiotics do not work against viruses.",
+        "refutes",
+        "do not work against",
+    ),
+    ("Kessamab cures asthma.", "There is no cure for asthma.", "refutes", "no cure for"),
+    ("Asthma can be cured.", "There is no known cure for asthma.", "refutes", "no known cure"),
+    ("Kessamab cures asthma.", "Asthma is incurable.", "refutes", "incurable"),
+    (  # a control: the claim says more than what there is no cure for
+        "Kessamab cures asthma in children.",
+        "There is no cure for asthma.",
+        "not supports",
+        "",
+    ),
+    # "free of" says it has none (was undecided; "has been free of malaria" was True)
+    (
+        "The Kessa vaccine contains mercury.",
+        "The Kessa vaccine is free of mercury.",
+        "refutes",
+        "",
+    ),
+    ("The Kessa vaccine contains mercury.", "The Kessa vaccine is mercury-free.", "refutes", ""),
+    ("Borovia has malaria.", "Borovia has been free of malaria since 1980.", "not supports", ""),
+    # ", not …" after every part of the claim sets another thing against it (was undecided)
+    ("Antibiotics kill bacteria.", "Antibiotics kill bacteria, not viruses.", "supports", ""),
+    ("The Earth is round.", "The Earth is round, not flat.", "supports", ""),
+    (  # a control: what is set against is the claim's
+        "Antibiotics kill viruses.",
+        "Antibiotics kill bacteria, not viruses.",
+        "refutes",
+        "not viruses",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_what_a_health_reader_met_is_read_as_the_sentence_says(claim, sentence, expected, reason):
+    d = compare(claim, sentence)
+    said = None if d is None else (d.stance if d.stance != "neutral" else f"neutral:{d.rule}")
+    if expected.startswith("not "):
+        assert said != expected[4:], d
+    else:
+        assert said == expected, d
+        assert reason in d.reason, d.reason
+
+
+def test_a_change_of_temperature_is_a_difference_and_a_reading_is_not():
+    (warming,) = quantities("Temperatures have risen by 2 °F since 1900.")[:1]
+    assert warming.dimension == "[temperature] change"
+    assert math.isclose(warming.low, 10 / 9)
+    (boiling,) = quantities("Water boils at 100 °C.")
+    assert boiling.dimension == "[temperature]"
+    assert math.isclose(boiling.low, 373.15)
+
+
+def test_a_hedged_temperature_is_widened_in_its_own_unit():
+    (about,) = quantities("It was about 2 °C that night.")
+    assert math.isclose(about.low, 274.95) and math.isclose(about.high, 275.35)
