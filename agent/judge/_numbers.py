@@ -135,15 +135,16 @@ def _rounded_alike(q: Quantity, r: Quantity) -> bool:
 
 def _hedged_alike(q: Quantity, r: Quantity) -> bool:
     """Does the sentence hedge the claim's very figure ("kills about 10,000 people a year" for
-    "kills 10,000 people a year"): the same written figure in the same unit, the hedge either way
-    ("about", "around"; not "nearly", which says less)?"""
-    figure = _figure(r)
+    "kills 10,000 people a year", "one in five adults" for "20% of adults"): the same figure in
+    the same unit, the hedge either way ("about", "around"; not "nearly", which says less)?"""
+    figure = (r.low + r.high) / 2  # a share in words ("one in five") has no digits to read
     return (
         q.exact
         and not r.exact
-        and figure is not None
+        and math.isfinite(figure)
+        and len(_WRITTEN.findall(r.text)) <= 1  # not a range, "between 300 and 400"
         and q.dimension == r.dimension
-        and q.text.split()[1:] == r.text.split()[1:]
+        and (q.dimension == "dimensionless" or q.text.split()[1:] == r.text.split()[1:])
         and math.isclose(figure, q.low, rel_tol=1e-9, abs_tol=1e-9)
         and math.isclose(q.low, q.high, rel_tol=1e-9, abs_tol=1e-9)
     )

@@ -14,13 +14,14 @@ import threading
 from dataclasses import dataclass
 
 from agent.judge._dates import dates, decade_words, months, ordinals, year_span
+from agent.judge._fractions import said_shares
 from agent.judge._units import CURRENCY as _CURRENCY
 from agent.judge._units import GLUED as _GLUED
 from agent.judge._units import HEDGES as _HEDGE
 from agent.judge._units import LOWER_BOUNDS as _LOWER
 from agent.judge._units import MONEY_SCALES as _MONEY_SCALES
 from agent.judge._units import NUMBER_WORDS as _WORDS
-from agent.judge._units import OFFSET, a_difference, scores
+from agent.judge._units import OFFSET, a_difference, bounds, scores
 from agent.judge._units import SCALES as _SCALE
 from agent.judge._units import SQUARE as _SQUARE
 from agent.judge._units import TIMES as _TIMES
@@ -169,26 +170,6 @@ def _dimension(
     return low, high, "year" if year else "count"
 
 
-def _bounds(before: str, after: str, low: float, high: float) -> tuple[float, float, bool]:
-    """An exact number's bounds as the words around it state them ("about", "more than", "up to",
-    "or more"), and whether it is still exact."""
-    exact = True
-    for word, rel in _HEDGE.items():
-        if re.search(rf"(?:^|\W){re.escape(word)}\s*$", before) and rel is not None:
-            low, high = (
-                (low * (1 - abs(rel)), high) if rel < 0 else (low * (1 - rel), high * (1 + rel))
-            )
-            exact = False
-            break
-    if any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _LOWER):
-        high, exact = math.inf, False
-    elif any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _UPPER):
-        low, exact = -math.inf, False
-    elif re.match(r"\s*(?:or more|or over|or higher|\+)", after):
-        high, exact = math.inf, False
-    return low, high, exact
-
-
 def bound_words(sentence: str, q: Quantity) -> str | None:
     """The words just before ``q`` that bound or hedge it, as ``_bounds`` read them and as the
     sentence writes them ("more than" in "more than 20 titles", "taller than", "about")."""
@@ -296,7 +277,7 @@ def quantities(sentence: str) -> list[Quantity]:
             second is None or _year_like(second, m.group("num2"), scale) and second > value
         )
         low, high, exact = (  # in the unit as written: "about 2 °C" is 1.8 to 2.2 °C
-            _bounds(lower[max(0, start - 24) : start], lower[end : end + 12], value * scale, high)
+            bounds(lower[max(0, start - 24) : start], lower[end : end + 12], value * scale, high)
             if second is None
             else (value * scale, high, False)
         )
@@ -335,34 +316,11 @@ def _with_shares(out: list[Quantity], sentence: str, lower: str) -> list[Quantit
         Quantity(0.0, 0.0, "[time]", m.group(), m.start(), m.end(), True)
         for m in _NO_TIME.finditer(sentence)
     ]
-    shares = [_fraction(m, lower) for m in _FRACTION.finditer(sentence) if _a_share(m, lower)]
+    shares = [
+        Quantity(low, high, "dimensionless", text, start, end, False)
+        for low, high, text, start, end in said_shares(sentence)
+    ]
     return [q for q in out if not any(f.start <= q.start < f.end for f in shares)] + shares
-
-
-# a share said as a fraction ("half of Borovians", "two thirds of voters"): the press writes it for
-# a figure near it, so it stands for that figure ± 10 % of it, as "about" does, unless bounded
-_FRACTION = re.compile(
-    r"\b(?:(?P<n>a|one|two|three)\s+)?(?P<f>half|thirds?|quarters?|fifths?)\s+of\b", re.IGNORECASE
-)
-_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5}
-_COUNTS = {None: 1, "a": 1, "one": 1, "two": 2, "three": 3}
-
-
-def _a_share(m: re.Match, lower: str) -> bool:
-    """Not a part of a time or a match: "the second half of the match", "the first quarter of"."""
-    return not re.search(
-        r"\b(?:the|first|second|third|fourth|final|last|latter|other)\s+$", lower[: m.start()]
-    )
-
-
-def _fraction(m: re.Match, lower: str) -> Quantity:
-    n = _COUNTS[(m.group("n") or "").lower() or None]
-    value = n / _PARTS[m.group("f").lower().rstrip("s")]
-    low, high, exact = _bounds(lower[max(0, m.start() - 24) : m.start()], "", value, value)
-    if exact:
-        low, high = value * 0.9, value * 1.1
-    text = m.group(0)[: -len(" of")]
-    return Quantity(low, high, "dimensionless", text, m.start(), m.start() + len(text), False)
 
 
 # a capitalised word just before a bare number that makes it a name's ("Apollo 11", "Boeing 747",

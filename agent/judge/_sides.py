@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agent.judge._lexicon import word_pairs
+from agent.judge._lexicon import is_adjective, word_pairs
 from agent.judge._text import _Text
 
 # the phrases of each side, as token words; the longer first
@@ -100,6 +100,47 @@ def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = c.raw[mine.start : c.tokens[min(end_c, len(c.tokens) - 1)].end]
             other = s.raw[theirs.start : s.tokens[end_s].end]
             return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    for k, j in _shared_hedges(c, s):  # "less likely" against "more likely"
+        if frozenset((c.tokens[k - 1].low, s.tokens[j - 1].low)) in _OPPOSED:
+            said, other = _degree(c, k), _degree(s, j)
+            return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    return None
+
+
+def _shared_hedges(c: _Text, s: _Text) -> list[tuple[int, int]]:
+    """A hedge word of the claim's that the sentence has too, each with a word before it."""
+    return [
+        (k, j)
+        for k in c.hedges
+        for j in s.hedges
+        if k > 0 and j > 0 and s.tokens[j].low == c.tokens[k].low
+    ]
+
+
+def _degree(t: _Text, k: int) -> str:
+    return t.raw[t.tokens[k - 1].start : t.tokens[k].end]
+
+
+_DEGREES = frozenset("more less fewer most least".split())
+_OTHER_DEGREE = _DEGREES | {"as", "equally", "similarly", "no"}  # "as likely as adults"
+
+
+def degree_unsaid(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The reason, where the claim says how much ("less likely", "more people") and the sentence
+    says the same word with another degree ("as likely as adults"): not plain."""
+    pairs = _shared_hedges(c, s) + [
+        (c.units[i].tokens[0].index, at)
+        for i, at in placed.items()
+        if at > 0 and not c.units[i].proper and is_adjective(c.units[i].tokens[0].low)
+    ]  # a degree of a quality: "more potent", not "more CO2"
+    for k, j in pairs:
+        theirs = s.tokens[j - 1].low
+        if (
+            k > 0
+            and c.tokens[k - 1].low in _DEGREES
+            and theirs in _OTHER_DEGREE - {c.tokens[k - 1].low}
+        ):
+            return f"the claim says “{_degree(c, k)}”; the source says “{_degree(s, j)}”"
     return None
 
 

@@ -5,6 +5,7 @@ number ("5km"); number words and scales, and the scales written glued to a sum o
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from typing import Any
@@ -277,3 +278,23 @@ def a_difference(before: str, after: str) -> bool:
     """Is the temperature a change or a gap ("warmed by 1.1 °C", "a rise of 2 °F", "3 °C warmer
     than", "1.5 °C above pre-industrial levels"), not a reading ("boils at 100 °C")?"""
     return bool(_DIFFERENCE_BEFORE.search(before) or _DIFFERENCE_AFTER.match(after))
+
+
+def bounds(before: str, after: str, low: float, high: float) -> tuple[float, float, bool]:
+    """An exact number's bounds as the words around it state them ("about", "more than", "up to",
+    "or more"), and whether it is still exact."""
+    exact = True
+    for word, rel in HEDGES.items():
+        if re.search(rf"(?:^|\W){re.escape(word)}\s*$", before) and rel is not None:
+            low, high = (
+                (low * (1 - abs(rel)), high) if rel < 0 else (low * (1 - rel), high * (1 + rel))
+            )
+            exact = False
+            break
+    if any(re.search(rf"(?:^|\W){w}\s*$", before) for w in LOWER_BOUNDS):
+        high, exact = math.inf, False
+    elif any(re.search(rf"(?:^|\W){w}\s*$", before) for w in UPPER_BOUNDS):
+        low, exact = -math.inf, False
+    elif re.match(r"\s*(?:or more|or over|or higher|\+)", after):
+        high, exact = math.inf, False
+    return low, high, exact

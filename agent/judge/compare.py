@@ -55,7 +55,7 @@ from agent.judge._restate import (
 )
 from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._shares import quantified_otherwise
-from agent.judge._sides import degree_opposed, said_as_comparison, side_taken
+from agent.judge._sides import degree_opposed, degree_unsaid, said_as_comparison, side_taken
 from agent.judge._slots import _slot, _slot_filled_otherwise
 from agent.judge._subject import narrowed_superlative, turned_to_another
 from agent.judge._text import (
@@ -189,7 +189,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         side := side_taken(c, s, placed, unmatched) or degree_opposed(c, s, placed)
     ):
         return _decision("refutes", "direction", side)  # "voted for" against "voted against"
-    if compared := said_as_comparison(c, s, placed):
+    if compared := said_as_comparison(c, s, placed) or degree_unsaid(c, s, placed):
         return _decision("neutral", "partial", compared)
     if (held := held_in_another_role(c, s, placed)) is not None:
         return held  # "Ana Roske's brother", "founded by Bel Tamsin", "plans to ban"

@@ -153,6 +153,46 @@ ROWS = [
     # ", not …" after every part of the claim sets another thing against it (was undecided)
     ("Antibiotics kill bacteria.", "Antibiotics kill bacteria, not viruses.", "supports", ""),
     ("The Earth is round.", "The Earth is round, not flat.", "supports", ""),
+    # a degree before a shared hedge word ("likely") is compared (was True)
+    (
+        "Children are less likely to be infected with the Kessa virus.",
+        "Children are more likely to be infected with the Kessa virus.",
+        "refutes",
+        "“more likely”",
+    ),
+    (
+        "Children are less likely to be infected with the Kessa virus.",
+        "Children are as likely as adults to be infected with the Kessa virus.",
+        "neutral:partial",
+        "“as likely”",
+    ),
+    (
+        "Kessamab is more effective than Orvelin.",
+        "Kessamab is as effective as Orvelin.",
+        "neutral:partial",
+        "“as effective”",
+    ),
+    # a share in words is the claim's figure, or another (was undecided)
+    ("20% of adults in Borovia smoke.", "One in five adults in Borovia smokes.", "supports", ""),
+    (
+        "20% of adults in Borovia smoke.",
+        "One in three adults in Borovia smokes.",
+        "refutes",
+        "One in three",
+    ),
+    ("20% of adults in Borovia smoke.", "A fifth of adults in Borovia smoke.", "supports", ""),
+    (
+        "90% of dentists recommend Kessa toothpaste.",
+        "Nine out of ten dentists recommend Kessa toothpaste.",
+        "supports",
+        "",
+    ),
+    (  # a control: the middle of a range is not what the range says
+        "The survey included 350 people.",
+        "The survey included between 300 and 400 people.",
+        "not supports",
+        "",
+    ),
     (  # a control: what is set against is the claim's
         "Antibiotics kill viruses.",
         "Antibiotics kill bacteria, not viruses.",
@@ -180,6 +220,13 @@ def test_a_change_of_temperature_is_a_difference_and_a_reading_is_not():
     (boiling,) = quantities("Water boils at 100 °C.")
     assert boiling.dimension == "[temperature]"
     assert math.isclose(boiling.low, 373.15)
+
+
+def test_a_ratio_in_words_is_a_share_and_a_time_is_not():
+    (smokers,) = quantities("One in five adults in Borovia smokes.")
+    assert smokers.dimension == "dimensionless" and smokers.text == "One in five"
+    assert math.isclose(smokers.low, 0.18) and math.isclose(smokers.high, 0.22)
+    assert all(q.dimension != "dimensionless" for q in quantities("He scored one in ten minutes."))
 
 
 def test_a_hedged_temperature_is_widened_in_its_own_unit():

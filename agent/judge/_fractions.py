@@ -1,0 +1,60 @@
+"""Shares said in words: a fraction ("half of Borovians", "two thirds of voters") and a ratio
+("one in five adults"). The press writes them for a figure near them, so each stands for that
+figure ± 10 % of it, as "about" does, unless a bound says otherwise ("more than half of")."""
+
+from __future__ import annotations
+
+import re
+
+from agent.judge._units import bounds
+
+_FRACTION = re.compile(
+    r"\b(?:(?P<n>a|one|two|three)\s+)?(?P<f>half|thirds?|quarters?|fifths?)\s+of\b", re.IGNORECASE
+)
+_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5}
+_COUNTS = {None: 1, "a": 1, "one": 1, "two": 2, "three": 3}
+
+
+def _a_share(m: re.Match, lower: str) -> bool:
+    """Not a part of a time or a match: "the second half of the match", "the first quarter of"."""
+    return not re.search(
+        r"\b(?:the|first|second|third|fourth|final|last|latter|other)\s+$", lower[: m.start()]
+    )
+
+
+_RATIO = re.compile(
+    r"\b(?P<n>one|two|three|four|five|six|seven|eight|nine|\d{1,2})\s+(?:in|out\s+of)\s+"
+    r"(?P<m>two|three|four|five|six|seven|eight|nine|ten|twenty|\d{1,4})\b"
+    r"(?=\s+(?:of\s+)?(?!(?:seconds|minutes|hours|days|weeks|months|years|games|matches)\b)[a-z])",
+    re.IGNORECASE,
+)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_NUMBERS |= {"eight": 8, "nine": 9, "ten": 10, "twenty": 20}
+
+
+def said_shares(sentence: str) -> list[tuple[float, float, str, int, int]]:
+    """Each share said in words: (low, high, its words, start, end), left to right."""
+    lower = sentence.lower()
+    found = [_fraction(m, lower) for m in _FRACTION.finditer(sentence) if _a_share(m, lower)]
+    for m in _RATIO.finditer(sentence):  # "one in five adults", "nine out of ten dentists"
+        n, of = (int(g) if g.isdigit() else _NUMBERS[g.lower()] for g in (m["n"], m["m"]))
+        if 0 < n < of:
+            found.append(_around(n / of, lower, m.start(), m.group(0), m.end()))
+    return sorted(found, key=lambda share: share[3])
+
+
+def _fraction(m: re.Match, lower: str) -> tuple[float, float, str, int, int]:
+    n = _COUNTS[(m.group("n") or "").lower() or None]
+    text = m.group(0)[: -len(" of")]
+    value = n / _PARTS[m.group("f").lower().rstrip("s")]
+    return _around(value, lower, m.start(), text, m.start() + len(text))
+
+
+def _around(
+    value: float, lower: str, start: int, text: str, end: int
+) -> tuple[float, float, str, int, int]:
+    """The share's interval: its bound if the words before it state one, else ± 10 %."""
+    low, high, exact = bounds(lower[max(0, start - 24) : start], "", value, value)
+    if exact:
+        low, high = value * 0.9, value * 1.1
+    return low, high, text, start, end
