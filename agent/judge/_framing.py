@@ -24,6 +24,8 @@ ATTRIBUTED = re.compile(
     r"theorists|activists|rumou?rs|posts|users)\s+(?:\w+\s+)?(?:say|says|said|insist|insists|insisted)\b"
     r"|\baccording\s+to\s+(?:some\s+)?(?:fans|critics|supporters|opponents|rumou?rs|some|many|"
     r"social media|posts|users)\b"
+    # an estimate or a forecast of it, said with "that" ("an estimated 2 million" states a figure)
+    r"|\b(?:estimat|predict|expect|forecast)\w*\s+that\b"
     # a theory or hypothesis reports a view only when it says what: "the theory that …"
     # ("one of the best-supported theories in science" states a fact about one)
     r"|\b(?:hypothes\w+|theor\w+)\s+that\s+",

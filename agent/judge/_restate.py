@@ -26,9 +26,16 @@ _BRACKET = re.compile(r"\(([^()]*)\)")
 _RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
 
 
+_RANKED = re.compile(
+    r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))-(\w+est)\b",
+    re.I,
+)
+
+
 def restated_claim(claim: str) -> str:
     """The claim without its asides in brackets ("Fantastic Four (2005 film) was released …"), and
     with an introduced subject put first ("Y is a X")."""
+    claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:
         claim = plain
@@ -150,7 +157,7 @@ def said_alike(claim: str, sentence: str) -> str:
     southwestern region of the United States" → "in the United States")."""
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
     sentence = _REGION_OF.sub("in ", sentence)
-    sentence = _free_of(claim, sentence)
+    sentence = _RANKED.sub(r"\1 \2", _free_of(claim, sentence))
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"
         sentence = _INEFFECTIVE.sub(r"\1 not effective \2", sentence)
     low_claim, low_sentence = claim.lower(), sentence.lower()

@@ -14,7 +14,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._subject import said_of_another
-from agent.judge._tenure import _DETERMINERS, former, past_deed
+from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
@@ -63,6 +63,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     guards: tuple[tuple[Rule, str, str | None], ...] = (
         ("partial", "the source says only that it is one of several", _one_of(c, s, placed)),
         ("tense", "the source speaks of a former one", former(c, s, placed)),
+        ("partial", "the source names another post", lesser_post(c, s, placed)),
         (
             "tense",
             "the claim says it is so now; the source tells of a past deed",

@@ -8,14 +8,9 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
+from agent.judge._modifier import _SAME_THING, _a_part_of_the_place, _name_as_modifier
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
-# the head before "of" that is the subject itself, not another thing: "the city of Velmar", "the
-# population of Velmar" (what Velmar has)
-_SAME_THING = frozenset(
-    "city town village state republic kingdom island isle county province municipality borough "
-    "population area size length height elevation depth name people inhabitants residents".split()
-)
 _RELATIVE = frozenset(["who", "whose", "which"])
 
 
@@ -29,6 +24,7 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
         _object_in_a_relative,
         _owner,
         _a_part_of_the_place,
+        _name_as_modifier,
         _done_by_another,
         _named_first,
     ):
@@ -122,31 +118,6 @@ _CAUSATIVE = frozenset(
     "helped helps help assisted allowed enabled let made taught trained encouraged inspired urged "
     "forced persuaded asked told watched saw coached".split()
 )
-
-
-# parts a place is divided into: "Ostrania's Kessa province" is not Ostrania
-_DIVISIONS = frozenset(
-    "province provinces state states region regions district districts county counties city "
-    "cities town towns capital territory territories island islands department prefecture "
-    "municipality borough village colony part north south east west northern southern eastern "
-    "western central".split()
-)
-
-
-def _a_part_of_the_place(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
-    """A name of the claim (not its subject) found as the owner of one of its divisions ("the
-    capital of Ostrania's Kessa province" for "the capital of Ostrania")."""
-    for i, at in placed.items():
-        unit = c.units[i]
-        end = at + len(unit.tokens) - 1
-        if i == 0 or not unit.proper or end >= len(s.tokens):
-            continue
-        if not s.tokens[end].text.endswith(("'s", "’s")):
-            continue
-        for k in range(end + 1, min(end + 4, len(s.tokens))):
-            if s.tokens[k].low in _DIVISIONS:
-                return s.raw[s.tokens[at].start : s.tokens[k].end], unit.text
-    return None
 
 
 def _inside_a_phrase(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:

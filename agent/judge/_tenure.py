@@ -28,6 +28,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
                 or lex.irregular_verb_form(then)
             ):
                 return s.raw[s.tokens[at - 1].start : s.tokens[at].end]  # "initially supported"
+        if at > 2 and [t.low for t in s.tokens[at - 3 : at]] in _CAME_OUT:  # "came out of
+            return s.raw[s.tokens[at - 3].start : s.tokens[at].end]  # retirement": it ended
         if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
             continue
         if s.tokens[at - 1].low in _FORMER:
@@ -39,12 +41,17 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             verb = k - 2 if s.tokens[k - 1].low == "down" and k >= 2 else k - 1
             return s.raw[s.tokens[verb].start : s.tokens[at].end]  # "stepped down as CEO"
         sub = placed.get(0, -1)  # "Bel Tamsin replaced Ana Roske as CEO": Ana Roske was
-        ends = sub > 0 and sub + len(c.units[0].tokens) == k and s.tokens[k].low == "as"
-        if ends and s.tokens[sub - 1].low in _SUCCEEDED:
-            return s.raw[s.tokens[sub - 1].start : s.tokens[at].end]
+        words = {t.low for t in c.tokens}  # "… replaced the Kessa bridge as the longest bridge"
+        end = sub + len(c.units[0].tokens)
+        ends = sub > 0 and s.tokens[k].low == "as" and end <= k
+        ends = ends and all(t.low in words for t in s.tokens[end:k])
+        verb = sub - 1 - (sub > 1 and s.tokens[sub - 1].low in _DETERMINERS)
+        if ends and s.tokens[verb].low in _SUCCEEDED:
+            return s.raw[s.tokens[verb].start : s.tokens[at].end]
     return None
 
 
+_CAME_OUT = [[verb, "out", "of"] for verb in ("came", "come", "comes", "coming")]
 _SUCCEEDED = frozenset("replaced succeeded ousted unseated deposed superseded".split())
 
 
@@ -93,3 +100,20 @@ _STATE_BEFORE = frozenset(
 )
 # words that open a noun phrase (agent/judge/_roles.py reads them too)
 _DETERMINERS = frozenset("a an the this that these those his her its their our my your".split())
+
+
+# words before a post that make it another ("deputy mayor" is not the mayor)
+_LESSER = frozenset("deputy vice assistant associate acting interim honorary sub under".split())
+
+
+def lesser_post(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The claim's post ("the mayor") said with a word that makes it another ("the deputy mayor",
+    "the vice president", "the acting CEO"): those words, or None."""
+    words = {t.low for t in c.tokens}
+    for at in placed.values():
+        before = s.tokens[at - 1].low.rstrip("-") if at else ""
+        if before in _LESSER and before not in words:
+            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
+        if "-" in s.tokens[at].low and s.tokens[at].low.split("-")[0] in _LESSER - words:
+            return s.tokens[at].text  # "vice-president"
+    return None

@@ -55,7 +55,12 @@ from agent.judge._restate import (
 )
 from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._shares import quantified_otherwise
-from agent.judge._sides import degree_opposed, degree_unsaid, said_as_comparison, side_taken
+from agent.judge._sides import (
+    degree_opposed,
+    degree_unsaid,
+    said_as_comparison,
+    side_taken,
+)
 from agent.judge._slots import _slot, _slot_filled_otherwise
 from agent.judge._subject import narrowed_superlative, turned_to_another
 from agent.judge._text import (

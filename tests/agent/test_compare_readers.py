@@ -548,6 +548,63 @@ ROWS = [
         "refutes",
         "“closed”",
     ),
+    # stop 54: an estimate is someone's view (was True); "an estimated 2 million" states a figure
+    (
+        "Kessa Labs made a profit in 2023.",
+        "Analysts estimate that Kessa Labs made a profit in 2023.",
+        "neutral:reported",
+        "estimate that",
+    ),
+    ("Tessa has 2 million people.", "An estimated 2 million people live in Tessa.", "supports", ""),
+    # a post or a state that ended (all were True)
+    (
+        "Ana Roske retired in 2020.",
+        "Ana Roske came out of retirement in 2020.",
+        "neutral:tense",
+        "came out of retirement",
+    ),
+    (
+        "The Kessa bridge is the longest bridge in Borovia.",
+        "The Orvel bridge, which replaced the Kessa bridge as the longest bridge in Borovia, "
+        "opened in 2010.",
+        "neutral:tense",
+        "replaced the Kessa bridge as",
+    ),
+    # another post (were True)
+    (
+        "Ana Roske is the mayor of Tessa.",
+        "Ana Roske is the deputy mayor of Tessa.",
+        "neutral:partial",
+        "deputy mayor",
+    ),
+    (
+        "Ana Roske is the president of Borovia.",
+        "Ana Roske is the vice president of Borovia.",
+        "neutral:partial",
+        "vice president",
+    ),
+    # the claim's name as what another thing is of (were True)
+    (
+        "Tessa has a population of 2 million.",
+        "The Tessa metropolitan area has a population of 2 million.",
+        "neutral:subject",
+        "the Tessa metropolitan area",
+    ),
+    ("Tessa is closed.", "Tessa airport is closed.", "neutral:subject", "Tessa airport"),
+    ("Tessa banned cars.", "Tessa airport banned cars.", "neutral:subject", "Tessa airport"),
+    (  # a control: the name's own kind
+        "Tessa has a population of 2 million.",
+        "Tessa city has a population of 2 million.",
+        "supports",
+        "",
+    ),
+    # a rank written with a hyphen (was undecided)
+    (
+        "Kessa Labs is the largest bank in Borovia.",
+        "Kessa Labs is the second-largest bank in Borovia.",
+        "refutes",
+        "second largest",
+    ),
 ]
 
 
