@@ -69,6 +69,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
     # the disease as the press names it ("5G spreads the coronavirus"; WHO: "… spread COVID-19")
     "coronavirus": ("coronavirus", "covid-19", "covid", "sars-cov-2"),
     "found": ("founded", "came into existence", "was established", "was created"),
+    "die": ("died", "dies", "lost her life", "lost his life", "lost their lives"),
     "kill": (
         "kill",
         "kills",

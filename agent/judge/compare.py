@@ -46,6 +46,7 @@ from agent.judge._reading import (
 )
 from agent.judge._reasons import _negation, _number_given_otherwise, _only, said_weaker
 from agent.judge._restate import (
+    agent_noun_claim,
     fronted,
     life_span,
     passive_claim,
@@ -153,6 +154,9 @@ def _restated(c: _Text, sentence: str, opens: bool, before: Sequence[str]) -> Co
         carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))
         restated = subject_restated(name, sentence, pronoun=carried)
         readings += [(c, restated)] if restated else []
+    if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
+        mine = _analyse(player)
+        readings += [(mine, sentence)] + [(mine, stated) for _, stated in readings]
     passive = passive_claim(c.raw)  # the claim as restated_claim put it
     readings += [(_analyse(passive), sentence)] if passive else []
     for mine, stated in readings:

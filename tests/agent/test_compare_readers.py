@@ -598,6 +598,32 @@ ROWS = [
         "supports",
         "",
     ),
+    # said as an encyclopaedia says it (were undecided)
+    (
+        "Ana Roske plays drums.",
+        "Ana Roske is the singer and drummer of the Kessa Band.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske does not play drums.",
+        "Ana Roske is the singer and drummer of the Kessa Band.",
+        "refutes",
+        "does not",
+    ),
+    (
+        "Ana Roske plays the guitar.",
+        "Ana Roske is a Borovian singer and pianist.",
+        "not supports",
+        "",
+    ),
+    (
+        "Ana Roske is a writer of plays.",
+        "Ana Roske (born 1962) is a Borovian playwright and director.",
+        "supports",
+        "",
+    ),
+    ("In 1986, Ana Roske died.", "In 1986, Roske lost her life in a car accident.", "supports", ""),
     # a rank written with a hyphen (was undecided)
     (
         "Kessa Labs is the largest bank in Borovia.",
