@@ -67,6 +67,11 @@ def _decision(stance: str, rule: Rule, reason: str) -> Comparison:
 
 
 _NEGATING = frozenset(["not", "no", "never", "none", "nor"])
+# a denial the comparison reads in its own words (agent/judge/_restate.py's ``said_alike``)
+_DENIED_IN_OTHER_WORDS = re.compile(
+    r"\b(?:is|are|was|were|been)\s+(?:free (?:of|from)\s+[\w-]+|[a-z]+-free\b|ineffective (?:against|in)\s+[\w-]+)",
+    re.I,
+)
 _QUOTED = re.compile(r" ?\(“([^”]*)”\)")
 
 
@@ -84,6 +89,8 @@ def _verbatim(decision: Comparison, sentence: str) -> Comparison:
                 run = words[k : k + n]
                 if (said := " ".join(run)) in sentence and negating <= {w.lower() for w in run}:
                     return f" (“{said}”)"  # not a denial's quote without its "not"
+        if negating and (m := _DENIED_IN_OTHER_WORDS.search(sentence)):
+            return f" (“{m.group(0)}”)"  # "is free of mercury", read as "contains no mercury"
         return ""
 
     reason = _QUOTED.sub(said, decision.reason)

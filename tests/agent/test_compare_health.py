@@ -125,7 +125,12 @@ ROWS = [
         "refutes",
         "no effect",
     ),
-    ("Antibiotics kill viruses.", "Antibiotics are ineffective against viruses.", "refutes", ""),
+    (
+        "Antibiotics kill viruses.",
+        "Antibiotics are ineffective against viruses.",
+        "refutes",
+        "“are ineffective against viruses”",
+    ),
     (
         "Antibiotics kill viruses.",
         "Antibiotics do not work against viruses.",
@@ -146,9 +151,14 @@ ROWS = [
         "The Kessa vaccine contains mercury.",
         "The Kessa vaccine is free of mercury.",
         "refutes",
-        "",
+        "“is free of mercury”",
     ),
-    ("The Kessa vaccine contains mercury.", "The Kessa vaccine is mercury-free.", "refutes", ""),
+    (
+        "The Kessa vaccine contains mercury.",
+        "The Kessa vaccine is mercury-free.",
+        "refutes",
+        "“is mercury-free”",
+    ),
     ("Borovia has malaria.", "Borovia has been free of malaria since 1980.", "not supports", ""),
     # ", not …" after every part of the claim sets another thing against it (was undecided)
     ("Antibiotics kill bacteria.", "Antibiotics kill bacteria, not viruses.", "supports", ""),
