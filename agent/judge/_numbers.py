@@ -133,6 +133,20 @@ def _rounded_alike(q: Quantity, r: Quantity) -> bool:
     return step <= 0.05 * abs(a) and a - step / 2 <= b < a + step / 2
 
 
+def _converted(q: Quantity, r: Quantity) -> bool:
+    """Is the sentence's round figure the claim's in another unit, converted loosely ("60 miles"
+    for "100 km", within 5 % of it; not "29,032 feet" for "9,000 metres"): not plain either way."""
+    if q.text.split()[1:] == r.text.split()[1:] or q.dimension in _NOT_CONVERTED:
+        return False
+    a, b, theirs = _figure(q), _figure(r), _digits(r.text)
+    round_figure = theirs is not None and len(f"{theirs[0]:g}".strip("0").replace(".", "")) <= 2
+    return a is not None and b is not None and round_figure and math.isclose(a, b, rel_tol=0.05)
+
+
+# no share of these is a rounding: a year, a count, a temperature read on a scale
+_NOT_CONVERTED = frozenset(["year", "count", "[temperature]"])
+
+
 def _hedged_alike(q: Quantity, r: Quantity) -> bool:
     """Does the sentence hedge the claim's very figure ("kills about 10,000 people a year" for
     "kills 10,000 people a year", "one in five adults" for "20% of adults"): the same figure in
@@ -193,7 +207,7 @@ def _number_conflict(
         if held:  # a date of the claim's, but not where it belongs
             loose = True
             continue
-        if any(q.overlaps(r) or r.rounds(q) or q.rounds(r) for r in same[:1]):
+        if any(q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r) for r in same[:1]):
             loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain
             continue
         conflict = conflict or (q, same[0])

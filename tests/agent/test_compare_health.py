@@ -27,6 +27,13 @@ ROWS = [
         "supports",
         "",
     ),
+    (  # a rough conversion is not plain either way (was False)
+        "The Kessa road is 100 km long.",
+        "The Kessa road is 60 miles long.",
+        "neutral:partial",
+        "",
+    ),
+    ("The Kessa road is 100 km long.", "The Kessa road is 80 miles long.", "refutes", "80 miles"),
     (  # a control: another figure is still another
         "Sea levels in Borovia have risen by 20 cm since 1900.",
         "Sea levels in Borovia have risen by 20 mm since 1900.",
