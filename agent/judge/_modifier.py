@@ -16,6 +16,7 @@ _SAME_THING = frozenset(
 )
 # a name's own kind after it: "Tessa city" is Tessa ("the Tessa metropolitan area" is not)
 _SAME_PLACE = frozenset("city town village island isle state republic kingdom".split())
+_MODALS = frozenset("may might can could will would shall should must".split())
 # parts a place is divided into: "Ostrania's Kessa province" is not Ostrania
 _DIVISIONS = frozenset(
     "province provinces state states region regions district districts county counties city "
@@ -56,7 +57,8 @@ def _modifies(c: _Text, s: _Text, k: int) -> bool:
         not tok.cap
         and tok.low.isalpha()
         and (lex.noun_only(tok.low) or a_quality)  # "married", "garnered": a verb, not a noun's
-        and tok.low not in _STOP
+        and tok.low not in _STOP | _MODALS
+        and k not in s.hedges  # "Vitamin K may help": a hedge, not a noun
         and not s.raw[s.tokens[k - 1].end : tok.start].strip()
         and not any(_word_match(t.low, tok.low) for t in c.tokens)
     )

@@ -592,6 +592,12 @@ ROWS = [
     ),
     ("Tessa is closed.", "Tessa airport is closed.", "neutral:subject", "Tessa airport"),
     ("Tessa banned cars.", "Tessa airport banned cars.", "neutral:subject", "Tessa airport"),
+    (  # a hedge after a name is no noun of it ("may" is also a tree)
+        "Vitamin K prevents Kessa fever.",
+        "Vitamin K may help protect against Kessa fever.",
+        "neutral:hedge",
+        "“may”",
+    ),
     (  # a control: the name's own kind
         "Tessa has a population of 2 million.",
         "Tessa city has a population of 2 million.",
