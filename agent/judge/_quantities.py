@@ -82,8 +82,8 @@ class Quantity:
         """Is one value the other converted and rounded in its own unit ("8 inches" for "20 cm",
         "5 million acres" for "2 million hectares"): within half the last written digit of
         either? Not temperatures, whose units do not start at zero."""
-        if self.dimension == "[temperature]":
-            return False
+        if self.dimension == "[temperature]" or not math.isclose(self.low, other.low, rel_tol=0.05):
+            return False  # not "1 mile" for "2 km", though 2 ± 0.5 holds 1.6
         for q, r in ((self, other), (other, self)):
             digits = _digits(q.text)
             if (

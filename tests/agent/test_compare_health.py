@@ -27,6 +27,12 @@ ROWS = [
         "supports",
         "",
     ),
+    (  # a control: "1 mile" is not "2 km", though 2 ± 0.5 km holds 1.6 km
+        "The Kessa path is 2 km long.",
+        "The Kessa path is 1 mile long.",
+        "refutes",
+        "1 mile",
+    ),
     (  # a rough conversion is not plain either way (was False)
         "The Kessa road is 100 km long.",
         "The Kessa road is 60 miles long.",
