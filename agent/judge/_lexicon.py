@@ -224,7 +224,19 @@ def is_adjective(word: str) -> bool:
 @lru_cache(maxsize=16384)
 def synonyms(word: str) -> frozenset[str]:
     t = table()
-    return frozenset(x for b in lemmas(word) for x in (b, *t["synonyms"].get(b, ())))
+    return frozenset(
+        x
+        for b in lemmas(word)
+        for x in (b, *t["synonyms"].get(b, ()))
+        if frozenset((b, x)) not in _NOT_THE_SAME
+    )
+
+
+# WordNet's synonyms that a newsroom tells apart: a treaty is signed, then ratified; a sanction may
+# be a penalty, not an approval
+_NOT_THE_SAME = frozenset(
+    frozenset(pair) for pair in (("sign", "ratify"), ("approve", "sanction"), ("sign", "subscribe"))
+)
 
 
 @lru_cache(maxsize=16384)

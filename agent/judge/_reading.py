@@ -9,9 +9,8 @@ import re
 from dataclasses import dataclass
 
 from agent.judge import _lexicon as lex
-from agent.judge._dates import MONTHS
-from agent.judge._lexicon import DEMONYMS
 from agent.judge._numbers import _number_conflict
+from agent.judge._order import _roles_swapped
 from agent.judge._quantities import Quantity
 from agent.judge._text import (
     _EXCLUSIVE,
@@ -75,48 +74,6 @@ def _other_subject(s: _Text, placed: dict[int, int]) -> bool:
         return False
     last = before[-1]
     return last.cap or lex.is_noun(last.low)
-
-
-def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -> bool:
-    """Two names in the claim's order, a verb between them, and "by" between them on one side only:
-    one side says the first did it, the other that it was done to the first."""
-    mine = [t.low for t in c.tokens[c.units[x].tokens[-1].index + 1 : c.units[y].tokens[0].index]]
-    theirs = [t.low for t in s.tokens[placed[x] + len(c.units[x].tokens) : placed[y]]]
-    verbs = [w for w in mine if w not in _STOP and any(_word_match(w, v) for v in theirs)]
-
-    def passive(words: list[str]) -> bool:  # the shared verb right before "by": "acquired by"
-        return any(
-            b == "by" and any(_word_match(v, a) for v in verbs)
-            for a, b in zip(words, words[1:], strict=False)
-        )
-
-    return bool(verbs) and passive(mine) != passive(theirs)
-
-
-def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
-    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
-    names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")
-        i
-        for i in placed
-        if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys()
-    ]
-    for x in names:
-        for y in names:
-            if x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y):
-                return True  # "Kessa Labs acquired Orvel Corp" for "… was acquired by Orvel Corp"
-            if x < y and placed[x] > placed[y]:
-                between = {t.low for t in s.tokens[placed[y] : placed[x]]}
-                claim_between = {
-                    t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
-                }
-                if ("by" in between) == ("by" in claim_between) and not (
-                    "because" in claim_between and between & _CAUSE_VERBS
-                ):  # "X because of Y" is "Y contributes to X"
-                    return True
-    return False
-
-
-_CAUSE_VERBS = frozenset("cause causes caused contributes contributed led leads made makes".split())
 
 
 @dataclass(frozen=True)
@@ -231,7 +188,10 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
     used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
     cue = s.tokens[at].low
     if cue == "no":
-        scope = at + 1
+        longer = at + 1 < len(s.tokens) and s.tokens[at + 1].low == "longer"
+        if longer and c.tense == "past":
+            return True  # "is no longer covered" does not deny "was covered"
+        scope = at + 1 + longer
         while scope + 1 < len(s.tokens) and s.tokens[scope].low in _HOW_MUCH:
             scope += 1  # "no significant effect on", "no clear link between"
     elif cue in _REFUSE and at + 2 < len(s.tokens) and s.tokens[at + 1].low == "to":

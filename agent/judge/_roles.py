@@ -30,12 +30,15 @@ _INTENT = (
         "due training prepare prepares prepared preparing dream dreams dreamed dreamt dreaming "
         "pretend pretends pretended pretending about poised forbidden apply applies applied "
         "applying submit submits submitted submitting await awaits awaited awaiting pending "
-        "request requests requested requesting".split()  # "submitted for approval"
+        "request requests requested requesting search searches searched searching looked "
+        "looking".split()  # "submitted for approval", "searched for water"
     )
     | _URGE
 )
 
 
+# an attempt or a plot named after the deed: "survived an assassination attempt"
+_ATTEMPT = frozenset("attempt attempts plot plots bid bids".split())
 # words between an intention and its deed: "hopes to become a member", "ran unsuccessfully to"
 _ON_THE_WAY = frozenset("a an the become becoming unsuccessfully successfully".split())
 # where the names after "by" end: a clause or a preposition (and a word after "and" that is not a
@@ -71,7 +74,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         ),
         (
             "hedge",
-            "the source says only that it was intended, considered or called for",
+            "the source says only that it was intended, sought, tried or called for",
             _intended(c, s, placed),
         ),
         ("reported", "the source speaks of a part played", _played(c, s, placed)),
@@ -189,6 +192,9 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         if c.units[i].proper:
             continue
+        after = s.tokens[at + 1].low if at + 1 < len(s.tokens) else ""
+        if after in _ATTEMPT and after not in words and s.tokens[at].low not in words:
+            return s.raw[s.tokens[at].start : s.tokens[at + 1].end]  # "an assassination attempt"
         for k in range(at - 1, at - 6, -1):  # "considered banning", "plans to ban", "an offer
             if (
                 k < 0 or s.tokens[k].low not in _INTENT or s.tokens[k].low in words

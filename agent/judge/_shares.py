@@ -19,7 +19,7 @@ def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     "most Borovians"): the `subject` guard, so that no support is read. Shares given as numbers
     on both sides are compared as numbers instead. Also a share the sentence adds after every part
     of the claim ("safe for most people"): the `partial` guard."""
-    if share := _for_a_share(c, s, placed) or _only_when(c, s, placed):
+    if share := _for_a_share(c, s, placed) or _only_when(c, s, placed) or _in_part(c, s, placed):
         return _decision("neutral", "partial", f"the source says it only “{share}”")
     if combined := _combined(c, s, placed):
         return _decision("neutral", "subject", f"the source says it of {combined}")
@@ -124,3 +124,16 @@ def _combined(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     if not phrase or len(phrase) > 4 or any(s.gap(t.index - 1) for t in phrase):
         return None
     return s.raw[s.tokens[at].start : phrase[-1].end]
+
+
+# words that say a thing holds only in part: "partly covered in ice", "largely destroyed"
+_IN_PART = frozenset("partly partially largely mostly somewhat half".split())
+
+
+def _in_part(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """ "partly covered in ice" for "covered in ice": the words, where the claim has no such word."""
+    mine = {t.low for t in c.tokens}
+    for i, at in placed.items():
+        if at > 0 and not c.units[i].proper and s.tokens[at - 1].low in _IN_PART - mine:
+            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
+    return None

@@ -28,6 +28,9 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
                 or lex.irregular_verb_form(then)
             ):
                 return s.raw[s.tokens[at - 1].start : s.tokens[at].end]  # "initially supported"
+        lost = at > 1 and s.tokens[at - 2].low in _LOST and s.tokens[at - 1].low in _OWNERS
+        if lost and {"has", "have"} & {t.low for t in c.tokens}:  # "lost its atmosphere"
+            return s.raw[s.tokens[at - 2].start : s.tokens[at].end]
         if at > 2 and [t.low for t in s.tokens[at - 3 : at]] in _CAME_OUT:  # "came out of
             return s.raw[s.tokens[at - 3].start : s.tokens[at].end]  # retirement": it ended
         if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
@@ -51,6 +54,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     return None
 
 
+_LOST = frozenset(["lost", "loses", "lose", "losing"])
+_OWNERS = frozenset(["its", "his", "her", "their"])
 _CAME_OUT = [[verb, "out", "of"] for verb in ("came", "come", "comes", "coming")]
 _SUCCEEDED = frozenset("replaced succeeded ousted unseated deposed superseded".split())
 

@@ -630,6 +630,62 @@ ROWS = [
         "",
     ),
     ("In 1986, Ana Roske died.", "In 1986, Roske lost her life in a car accident.", "supports", ""),
+    # a science desk's pairs (all were True but "no longer")
+    (
+        "Orvel-3 is covered in ice.",
+        "Orvel-3 is partly covered in ice.",
+        "neutral:partial",
+        "partly",
+    ),
+    ("Orvel-3 is covered in ice.", "Orvel-3 is no longer covered in ice.", "refutes", "no longer"),
+    (  # a control: what is no longer so was so
+        "Orvel-3 was covered in ice.",
+        "Orvel-3 is no longer covered in ice.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Orvel-3 has an atmosphere.",
+        "Orvel-3 lost its atmosphere billions of years ago.",
+        "neutral:tense",
+        "lost its atmosphere",
+    ),
+    (  # a control: what was lost was had
+        "Orvel-3 had an atmosphere.",
+        "Orvel-3 lost its atmosphere billions of years ago.",
+        "supports",
+        "",
+    ),
+    (
+        "Orvel-3 has water.",
+        "Scientists have searched for water on Orvel-3.",
+        "neutral:hedge",
+        "searched for water",
+    ),
+    (
+        "King Orvel was assassinated.",
+        "King Orvel survived an assassination attempt.",
+        "neutral:hedge",
+        "assassination attempt",
+    ),
+    (
+        "King Orvel was assassinated.",
+        "An assassination attempt on King Orvel failed.",
+        "not supports",
+        "",
+    ),
+    (
+        "The Tessa treaty ended the war.",
+        "The war ended two years after the Tessa treaty.",
+        "not supports",
+        "",
+    ),
+    (
+        "The Tessa treaty was signed in 1920.",
+        "The Tessa treaty was ratified in 1920.",
+        "not supports",
+        "",
+    ),
     # a rank written with a hyphen (was undecided)
     (
         "Kessa Labs is the largest bank in Borovia.",

@@ -1,0 +1,74 @@
+"""Who does what to whom: the claim's parts in the opposite roles in the sentence — two names the
+other way round ("Kessa Labs acquired Orvel Corp" for "Orvel Corp acquired Kessa Labs"), the
+passive on one side only, or the claim's subject, verb and object all turned round ("The war ended
+two years after the Tessa treaty" for "The Tessa treaty ended the war"). Read once per pair by
+agent/judge/_reading.py."""
+
+from __future__ import annotations
+
+from agent.judge._dates import MONTHS
+from agent.judge._lexicon import DEMONYMS
+from agent.judge._text import _STOP, _Text, _word_match
+
+
+def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -> bool:
+    """Two names in the claim's order, a verb between them, and "by" between them on one side only:
+    one side says the first did it, the other that it was done to the first."""
+    mine = [t.low for t in c.tokens[c.units[x].tokens[-1].index + 1 : c.units[y].tokens[0].index]]
+    theirs = [t.low for t in s.tokens[placed[x] + len(c.units[x].tokens) : placed[y]]]
+    verbs = [w for w in mine if w not in _STOP and any(_word_match(w, v) for v in theirs)]
+
+    def passive(words: list[str]) -> bool:  # the shared verb right before "by": "acquired by"
+        return any(
+            b == "by" and any(_word_match(v, a) for v in verbs)
+            for a, b in zip(words, words[1:], strict=False)
+        )
+
+    return bool(verbs) and passive(mine) != passive(theirs)
+
+
+def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
+    names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")
+        i
+        for i in placed
+        if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys()
+    ]
+    for x in names:
+        for y in names:
+            if x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y):
+                return True  # "Kessa Labs acquired Orvel Corp" for "… was acquired by Orvel Corp"
+            if x < y and placed[x] > placed[y]:
+                between = {t.low for t in s.tokens[placed[y] : placed[x]]}
+                claim_between = {
+                    t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
+                }
+                if ("by" in between) == ("by" in claim_between) and not (
+                    "because" in claim_between and between & _CAUSE_VERBS
+                ):  # "X because of Y" is "Y contributes to X"
+                    return True
+    return _turned_round(c, s, placed)
+
+
+def _turned_round(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """The claim's subject, verb and object all in the opposite order, no "by" between ("The war
+    ended two years after the Tessa treaty" for "The Tessa treaty ended the war")."""
+    at = placed.get(0)
+    return at is not None and any(
+        placed[y] < placed[v] < at
+        and "by" not in {t.low for t in s.tokens[placed[y] : at]}
+        and _object_of(c, v, y)
+        for y in placed
+        for v in placed
+        if 0 < v < y
+    )
+
+
+def _object_of(c: _Text, v: int, y: int) -> bool:
+    """Is the claim's part ``y`` the object right after its verb ``v`` ("ended the war"), not in
+    a phrase of its own ("controls … in beige fat")?"""
+    between = c.tokens[c.units[v].tokens[-1].index + 1 : c.units[y].tokens[0].index]
+    return y == v + 1 and all(t.low in {"the", "a", "an"} for t in between)
+
+
+_CAUSE_VERBS = frozenset("cause causes caused contributes contributed led leads made makes".split())
