@@ -31,7 +31,7 @@ _INTENT = (
         "pretend pretends pretended pretending about poised forbidden apply applies applied "
         "applying submit submits submitted submitting await awaits awaited awaiting pending "
         "request requests requested requesting search searches searched searching looked "
-        "looking".split()  # "submitted for approval", "searched for water"
+        "looking debate debates debated debating discuss discusses discussed discussing".split()
     )
     | _URGE
 )

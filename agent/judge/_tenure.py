@@ -20,6 +20,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         unit = c.units[i]
         first = unit.tokens[0].index
+        if at > 1 and s.tokens[at - 1].low in _DETERMINERS and s.tokens[at - 2].low in _LIFTED:
+            return s.raw[s.tokens[at - 2].start : s.tokens[at].end]  # "lifted the ban on"
         if at > 0 and s.tokens[at - 1].low in _ONCE | _ENDED and not unit.proper:
             then = s.tokens[at].low  # "once flowed", not "once every 365 days"
             if (
@@ -54,6 +56,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     return None
 
 
+# what ends a rule or a ban: "lifted the ban on smoking" (the ban was, and is no more)
+_LIFTED = frozenset("lifted lifts repealed repeals scrapped scraps".split())
 _LOST = frozenset(["lost", "loses", "lose", "losing"])
 _OWNERS = frozenset(["its", "his", "her", "their"])
 _CAME_OUT = [[verb, "out", "of"] for verb in ("came", "come", "comes", "coming")]

@@ -227,6 +227,8 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             cues |= {i: True, i + 1: False}  # "turned down offers to work under …"
         elif low == "prevented" and after == "from":
             cues |= {i: True, i + 1: False}  # "was prevented from climbing": did not climb
+        elif low == "against" and before in {"voted", "vote", "votes"} and after.endswith("ing"):
+            cues[i] = True  # "voted against banning smoking": did not ban it
     return cues
 
 

@@ -686,6 +686,25 @@ ROWS = [
         "not supports",
         "",
     ),
+    # what a parliament did not do (all were True)
+    (
+        "The Borovian parliament banned smoking in bars.",
+        "The Borovian parliament voted against banning smoking in bars.",
+        "refutes",
+        "voted against banning",
+    ),
+    (
+        "The Borovian parliament banned smoking in bars.",
+        "The Borovian parliament debated a ban on smoking in bars.",
+        "neutral:hedge",
+        "debated a ban",
+    ),
+    (
+        "The Borovian parliament banned smoking in bars.",
+        "The Borovian parliament lifted the ban on smoking in bars.",
+        "neutral:tense",
+        "lifted the ban",
+    ),
     # a rank written with a hyphen (was undecided)
     (
         "Kessa Labs is the largest bank in Borovia.",
