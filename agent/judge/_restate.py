@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.judge._dates import dates
+from agent.judge._reworded import _RANKED
 
 _INTRODUCED = re.compile(
     r"^\s*(?:there\s+(?:is|was|exists)|this\s+is|here\s+is)\s+(?P<kind>(?:a|an|the)\s+.+?)\s+"
@@ -24,12 +25,6 @@ _INTRODUCED = re.compile(
 )
 _BRACKET = re.compile(r"\(([^()]*)\)")
 _RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
-
-
-_RANKED = re.compile(
-    r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))-(\w+est)\b",
-    re.I,
-)
 
 
 def restated_claim(claim: str) -> str:
@@ -196,9 +191,6 @@ def said_alike(claim: str, sentence: str) -> str:
     southwestern region of the United States" → "in the United States")."""
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
     sentence = _REGION_OF.sub("in ", sentence)
-    sentence = _RANKED.sub(r"\1 \2", _free_of(claim, sentence))
-    if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"
-        sentence = _INEFFECTIVE.sub(r"\1 not effective \2", sentence)
     low_claim, low_sentence = claim.lower(), sentence.lower()
     for names in _ALIKE:
         mine = next((n for n in names if n in low_claim), None)
@@ -208,40 +200,6 @@ def said_alike(claim: str, sentence: str) -> str:
             if other != mine:
                 sentence = re.sub(re.escape(other), mine, sentence, flags=re.IGNORECASE)
     return sentence
-
-
-_INEFFECTIVE = re.compile(r"\b(is|are|was|were|be|been)\s+ineffective\s+(against|in)\b", re.I)
-_HAVING = re.compile(r"\b(contain|has|have|had)(?:s|ed)?\b", re.IGNORECASE)
-_FREE_OF = re.compile(
-    r"\b(?P<be>is|are|was|were|has been|have been|had been|remains?|remained|becomes?|became)\s+"
-    r"(?:(?:declared|certified|considered|completely|entirely|totally)\s+)?"
-    r"(?:free (?:of|from)\s+(?P<what>\w[\w-]*)|(?P<compound>[a-z]+)-free\b)",
-    re.IGNORECASE,
-)
-# the verb's form for each: the claim's verb in the sentence's tense and number
-_PLURAL = frozenset(["are", "were", "have been", "remain", "become"])
-_PAST = frozenset(["was", "were", "had been", "remained", "became"])
-_HAVING_FORMS = {
-    "contain": {"singular": "contains", "plural": "contain", "past": "contained"},
-    "have": {"singular": "has", "plural": "have", "past": "had"},
-}
-
-
-def _free_of(claim: str, sentence: str) -> str:
-    """ "is free of mercury" and "is mercury-free" said as the claim says what something has
-    ("contains no mercury", "has no mercury"), so that its negation is read."""
-    having = _HAVING.search(claim)
-    if having is None:
-        return sentence
-    lemma = "contain" if having.group(1).lower() == "contain" else "have"
-
-    def said(m: re.Match) -> str:
-        be = m.group("be").lower()
-        form = "past" if be in _PAST else "plural" if be in _PLURAL else "singular"
-        verb = _HAVING_FORMS[lemma][form]
-        return f"{verb} no {m.group('what') or m.group('compound')}"
-
-    return _FREE_OF.sub(said, sentence)
 
 
 _PRONOUN_LEAD = re.compile(

@@ -100,10 +100,13 @@ def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = c.raw[mine.start : c.tokens[min(end_c, len(c.tokens) - 1)].end]
             other = s.raw[theirs.start : s.tokens[end_s].end]
             return f"the claim says “{said}”; the source says the opposite, “{other}”"
-    for k, j in _shared_hedges(c, s):  # "less likely" against "more likely"
-        if frozenset((c.tokens[k - 1].low, s.tokens[j - 1].low)) in _OPPOSED:
-            said, other = _degree(c, k), _degree(s, j)
-            return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    for k in c.hedges:  # "less likely" against "more likely" (inline: a leaf, as side_taken)
+        for j in s.hedges:
+            opposed = frozenset((c.tokens[k - 1].low, s.tokens[j - 1].low)) in _OPPOSED
+            if k > 0 and j > 0 and s.tokens[j].low == c.tokens[k].low and opposed:
+                said = c.raw[c.tokens[k - 1].start : c.tokens[k].end]
+                other = s.raw[s.tokens[j - 1].start : s.tokens[j].end]
+                return f"the claim says “{said}”; the source says the opposite, “{other}”"
     return None
 
 

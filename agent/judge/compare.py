@@ -54,6 +54,7 @@ from agent.judge._restate import (
     said_alike,
     subject_restated,
 )
+from agent.judge._reworded import reworded
 from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._shares import quantified_otherwise
 from agent.judge._sides import (
@@ -135,7 +136,7 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
     c = _analyse(restated_claim(claim))
     if not c.units or len(c.tokens) > 40:
         return None
-    original, sentence = sentence, said_alike(claim, sentence)
+    original, sentence = sentence, reworded(claim, said_alike(claim, sentence))
     decided = framing(c, sentence) or _compare(c, _analyse(sentence))
     if decided is None or decided.rule in GUARDS:
         decided = _restated(c, sentence, opens, before) or decided
