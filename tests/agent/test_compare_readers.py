@@ -717,6 +717,12 @@ ROWS = [
 
 @pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
 def test_what_a_reader_met_is_read_as_the_sentence_says(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
+
+
+def read_as_expected(claim: str, sentence: str, expected: str, reason: str) -> None:
+    """The comparison says what the row expects ("supports", "refutes", "neutral:<rule>", or "not
+    <stance>"), and its reason holds ``reason``."""
     d = compare(claim, sentence)
     said = None if d is None else (d.stance if d.stance != "neutral" else f"neutral:{d.rule}")
     if expected.startswith("not "):
