@@ -164,6 +164,9 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     speak French fluently"), a number said of the noun ("in patients over 65") or a word that says
     which ("in elderly patients"); a common noun alone does not ("do not cause autism in children"
     still refutes "vaccines cause autism")."""
+    words = {t.low for t in c.tokens}
+    if any(k and i and s.tokens[k - 1].low in _PART_OF - words for i, k in placed.items()):
+        return True  # "ineffective against some bacteria" does not deny "kill bacteria"
     last = max(placed, key=lambda i: placed[i])
     at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
     if at >= len(s.tokens) or s.gap(at - 1):
@@ -175,11 +178,20 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     k = at + 1 + (s.tokens[at + 1].low == "the")  # "in the United States"
     if k >= len(s.tokens):
         return False
-    preposition, after, words = s.tokens[at], s.tokens[k], {t.low for t in c.tokens}
+    preposition, after = s.tokens[at], s.tokens[k]
     if preposition.low not in _RESTRICTING or preposition.low in words or after.low in words:
         return False
     aged = any(t.text.isdigit() for t in s.tokens[k + 1 : k + 3])  # "in patients over 65"
-    return after.cap or after.text.isdigit() or aged or _qualified(s, k)
+    region = after.low in _REGIONS  # "free of malaria in the north"
+    return after.cap or after.text.isdigit() or aged or region or _qualified(s, k)
+
+
+# a part of a group or of a place: "some bacteria", "in the north"
+_PART_OF = frozenset("some certain several many".split())
+_REGIONS = frozenset(
+    "north south east west northern southern eastern western central northeast northwest "
+    "southeast southwest".split()
+)
 
 
 _MOST = frozenset({"most", "many", "nearly", "almost", "virtually", "practically"})

@@ -173,6 +173,15 @@ ROWS = [
         "“is mercury-free”",
     ),
     ("Borovia has malaria.", "Borovia has been free of malaria since 1980.", "not supports", ""),
+    # a denial of a part is no denial of the whole: both were False on this stop's earlier trees
+    # (25e2318 … 4b0c481) and undecided on stop 53's
+    ("Borovia has malaria.", "Borovia is free of malaria in the north.", "not refutes", ""),
+    (
+        "Antibiotics kill bacteria.",
+        "Antibiotics are ineffective against some bacteria.",
+        "not refutes",
+        "",
+    ),
     # ", not …" after every part of the claim sets another thing against it (was undecided)
     ("Antibiotics kill bacteria.", "Antibiotics kill bacteria, not viruses.", "supports", ""),
     ("The Earth is round.", "The Earth is round, not flat.", "supports", ""),
