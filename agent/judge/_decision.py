@@ -10,6 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+from agent.judge._reworded import DENIED_IN_OTHER_WORDS
+
 RULES_CARD = Path(__file__).resolve().parents[1] / "data" / "compare.json"
 
 
@@ -67,11 +69,6 @@ def _decision(stance: str, rule: Rule, reason: str) -> Comparison:
 
 
 _NEGATING = frozenset(["not", "no", "never", "none", "nor"])
-# a denial the comparison reads in its own words (agent/judge/_restate.py's ``said_alike``)
-_DENIED_IN_OTHER_WORDS = re.compile(
-    r"\b(?:is|are|was|were|been)\s+(?:free (?:of|from)\s+[\w-]+|[a-z]+-free\b|ineffective (?:against|in)\s+[\w-]+)",
-    re.I,
-)
 _QUOTED = re.compile(r" ?\(“([^”]*)”\)")
 
 
@@ -89,7 +86,7 @@ def _verbatim(decision: Comparison, sentence: str) -> Comparison:
                 run = words[k : k + n]
                 if (said := " ".join(run)) in sentence and negating <= {w.lower() for w in run}:
                     return f" (“{said}”)"  # not a denial's quote without its "not"
-        if negating and (m := _DENIED_IN_OTHER_WORDS.search(sentence)):
+        if negating and (m := DENIED_IN_OTHER_WORDS.search(sentence)):
             return f" (“{m.group(0)}”)"  # "is free of mercury", read as "contains no mercury"
         return ""
 

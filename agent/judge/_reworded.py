@@ -14,6 +14,12 @@ _RANKED = re.compile(
 )
 
 
+# the source's own words of a denial reworded here, which a reason quotes (agent/judge/_decision.py)
+DENIED_IN_OTHER_WORDS = re.compile(
+    r"\b(?:is|are|was|were|been)\s+(?:free (?:of|from)\s+[\w-]+|[a-z]+-free\b|"
+    r"ineffective (?:against|in)\s+[\w-]+)",
+    re.I,
+)
 _INEFFECTIVE = re.compile(r"\b(is|are|was|were|be|been)\s+ineffective\s+(against|in)\b", re.I)
 _HAVING = re.compile(r"\b(contain|has|have|had)(?:s|ed)?\b", re.IGNORECASE)
 _FREE_OF = re.compile(
