@@ -32,10 +32,39 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 _NUMBERS |= {"eight": 8, "nine": 9, "ten": 10, "twenty": 20}
 
 
+# more than half of a group: "most patients", "most of the voters", "the majority of adults"; not
+# a degree ("the most popular", "most dangerous", "at most")
+_MOST = re.compile(
+    r"(?<!\bthe )(?<!\bat )(?<!\ba )\bmost\s+(?:of\s+(?:the|its|their|these|those)\s+)?"
+    r"(?=(?:people|children|men|women|[a-z]+s(?<!ous)(?<!ss)(?<!is))\b)"
+    r"|\b(?:the|a)\s+(?:large\s+|vast\s+|clear\s+)?majority\s+of\s+",
+    re.IGNORECASE,
+)
+
+_ALL = re.compile(
+    r"(?<!\bat )\ball\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|these\s+|those\s+)?"
+    r"(?=(?:people|children|men|women|[a-z]+s(?<!ous)(?<!ss)(?<!is))\b)",
+    re.IGNORECASE,
+)
+_MINORITY = re.compile(r"\b(?:the|a)\s+(?:small\s+)?minority\s+of\s+", re.IGNORECASE)
+_OF = re.compile(
+    r"\s+of(?:\s+(?:the|its|their|these|those))?\s*$|\s+(?:the|its|their|these|those)\s*$|\s+$",
+    re.IGNORECASE,
+)
+
+
 def said_shares(sentence: str) -> list[tuple[float, float, str, int, int]]:
     """Each share said in words: (low, high, its words, start, end), left to right."""
     lower = sentence.lower()
     found = [_fraction(m, lower) for m in _FRACTION.finditer(sentence) if _a_share(m, lower)]
+    for pattern, low, high in (
+        (_MOST, 0.5 + 1e-4, 1.0),
+        (_MINORITY, 1e-4, 0.5 - 1e-4),
+        (_ALL, 1.0, 1.0),
+    ):
+        for m in pattern.finditer(sentence):  # more than half up to all; fewer than half
+            text = _OF.sub("", m.group(0))  # "most", "a minority"
+            found.append((low, high, text, m.start(), m.start() + len(text)))
     for m in _RATIO.finditer(sentence):  # "one in five adults", "nine out of ten dentists"
         n, of = (int(g) if g.isdigit() else _NUMBERS[g.lower()] for g in (m["n"], m["m"]))
         if 0 < n < of:

@@ -144,6 +144,16 @@ _EXTRA_ANTONYMS = [
     ("victory", "defeat"),
     ("pass", "reject"),
     ("acquit", "convict"),
+    ("grow", "contract"),
+    ("relegate", "promote"),
+    ("relegation", "promotion"),
+]
+# a change against no change: "unemployment fell" / "unemployment remained unchanged", "raised
+# rates" / "held rates steady"
+_EXTRA_ANTONYMS += [
+    (change, still)
+    for change in "rise fall increase decrease grow decline drop raise cut lower shrink".split()
+    for still in ("unchanged", "steady", "stable", "flat")
 ]
 
 

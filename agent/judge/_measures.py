@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -23,12 +24,19 @@ MEASURED = {adjective: f"<{dim}>" for dim, words in MEASURES.items() for adjecti
 COMPARED = {"taller": "<height>", "shorter": "<height>", "higher": "<height>", "lower": "<height>"}
 COMPARED |= {"longer": "<length>", "deeper": "<depth>", "shallower": "<depth>", "wider": "<width>"}
 SAID_BY = {f"<{dim}>": frozenset(words) for dim, words in MEASURES.items()}
+# a span of time before the word makes it a record, not a measure: "a 40-year high", "a 10-day low"
+_SPAN = re.compile(r"(?:^|-)(?:years?|months?|weeks?|days?|decades?|centur(?:y|ies))$")
 
 
 def measures_as_dimensions(tokens: list[Any], in_number: Callable[[Any], bool]) -> None:
     """In place: "8,849 metres tall" and "taller than 300 metres" read the word as the dimension."""
     for i, tok in enumerate(tokens):
-        if i and tok.low in MEASURED and in_number(tokens[i - 1]):
+        if (
+            i
+            and tok.low in MEASURED
+            and in_number(tokens[i - 1])
+            and not _SPAN.search(tokens[i - 1].low)
+        ):
             tokens[i] = replace(tok, low=MEASURED[tok.low])
         elif tok.low in COMPARED and [t.low for t in tokens[i + 1 : i + 2]] == ["than"]:
             numbered = i + 2 < len(tokens) and in_number(tokens[i + 2])

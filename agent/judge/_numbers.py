@@ -219,7 +219,8 @@ def _number_conflict(
 CHANGES = frozenset(
     "rose rise rises risen fell fall falls fallen increased increase increases decreased decrease "
     "decreases grew grow grows shrank shrink shrinks climbed climb dropped drop declined decline "
-    "gained gain lost lose higher lower".split()
+    "gained gain lost lose higher lower expanded expand expands contracted contract "
+    "contracts".split()
 )
 # a change said with its amount ("rose 5%", "fell by 2%") or with the level it reached ("rose to
 # 5%"): those words and a few that say a sudden one
@@ -280,3 +281,28 @@ def only_amounts_missing(c: _Text, s: _Text) -> bool:
     kinds = {r.dimension for r in s.numbers}
     missing = [q for q in c.numbers if q.dimension not in kinds]
     return bool(missing) and all(_changed(c, q) == "amount" for q in missing)
+
+
+def event_named_on(c: _Text, s: _Text) -> str | None:
+    """The sentence's words, where the claim ends with a distance (“won gold in the 100 metres”)
+    and the sentence names that distance with a word after it that the claim does not have (“the
+    100 metres hurdles”, “the 400 metres relay”): another event of that distance. A leaf (the claim
+    path counts calls)."""
+    last = c.numbers[-1] if c.numbers else None
+    if last is None or last.dimension != "[length]" or c.raw[last.end :].strip(" .!") != "":
+        return None
+    words = {t.low for t in c.tokens}
+    for q in s.numbers:
+        if q.dimension != last.dimension or q.low != last.low or q.high != last.high:
+            continue
+        after = next((t for t in s.tokens if t.start >= q.end), None)
+        if (
+            after is not None
+            and not s.raw[q.end : after.start].strip()
+            and after.text.isalpha()
+            and after.text.islower()
+            and after.low not in _STOP | words
+            and not after.low.startswith("<")  # "400 metres long": the measure's own word
+        ):
+            return s.raw[q.start : after.end]
+    return None

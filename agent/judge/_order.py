@@ -38,6 +38,8 @@ def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
         for y in names:
             if x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y):
                 return True  # "Kessa Labs acquired Orvel Corp" for "… was acquired by Orvel Corp"
+            if x < y and placed[x] < placed[y] and _joined(c, s, placed, x, y):
+                return True  # "Ana Roske and Bel Tamsin beat Cara Voss" for "Ana Roske beat Bel …"
             if x < y and placed[x] > placed[y]:
                 between = {t.low for t in s.tokens[placed[y] : placed[x]]}
                 claim_between = {
@@ -48,6 +50,16 @@ def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
                 ):  # "X because of Y" is "Y contributes to X"
                     return True
     return _turned_round(c, s, placed)
+
+
+def _joined(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -> bool:
+    """A verb between two names of the claim, and only "and" between them in the sentence: the
+    sentence makes them two doers of one deed, the claim one the doer and one the done-to."""
+    end = placed[x] + len(c.units[x].tokens)
+    mine = c.tokens[c.units[x].tokens[-1].index + 1 : c.units[y].tokens[0].index]
+    return [t.low for t in s.tokens[end : placed[y]]] == ["and"] and any(
+        t.low not in _STOP for t in mine
+    )
 
 
 def _turned_round(c: _Text, s: _Text, placed: dict[int, int]) -> bool:

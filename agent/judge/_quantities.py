@@ -59,9 +59,10 @@ class Quantity:
         """Does ``other`` (the sentence's) say at least as much as this one: its interval inside
         this one's ("450 m" within "more than 300 m"), or the same value after conversion."""
         tol = 1e-6 * max([1.0] + [abs(v) for v in (self.low, self.high) if math.isfinite(v)])
-        return (self.low - tol <= other.low and other.high <= self.high + tol) or self.same_value(
-            other
-        )
+        high = other.high
+        if self.dimension == other.dimension == "dimensionless" and self.high == 1.0:
+            high = min(high, 1.0)  # "over 80%" of a group is within "most" of it: no share tops all
+        return (self.low - tol <= other.low and high <= self.high + tol) or self.same_value(other)
 
     def same_value(self, other: Quantity) -> bool:
         """Equal within rounding: "212 °F" is "100 °C", "3.4 thousand" is "3,400"; a rounded

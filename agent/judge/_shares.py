@@ -32,8 +32,8 @@ def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     if word is None or any(ch in ",;:()" for ch in s.raw[word.end : s.tokens[at].start]):
         return None  # "In 1975, Thatcher …": a comma between, no share of her
     share = next((q for q in s.numbers if q.start <= word.start < q.end), None)
-    if share is not None and share.dimension != "dimensionless":
-        return None  # a share is a part of a whole: "38%", "half", not "1975" or "three"
+    if share is not None and (share.dimension != "dimensionless" or share.low >= 1.0):
+        return None  # a share is a part of a whole: "38%", "half", not "1975", "three" or "all"
     if not (word.low in _SHARES or share is not None):
         return None
     before = [t.low for t in c.tokens[: c.units[0].tokens[0].index]]

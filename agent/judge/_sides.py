@@ -70,6 +70,66 @@ def side_taken(c: _Text, s: _Text, placed: dict[int, int], unmatched: list[int])
     return None
 
 
+# who won a contest and who lost it: "Velmar United beat Tessa City" / "Tessa City beat Velmar
+# United"; "finished ahead of" / "finished behind"; who bought whom: "Kessa Labs bought Orvel Corp" /
+# "Kessa Labs was sold to Orvel Corp"
+_WON = frozenset(
+    "beat beats beaten defeat defeats defeated overcame edged thrashed routed eliminated ousted "
+    "outscored outpolled outsold outvoted overtook overtaken ahead won wins acquired acquires "
+    "bought buys purchased purchases".split()
+)
+_LOST = frozenset("lost lose loses behind trailed trails".split())
+_SOLD = (("was", "sold", "to"), ("were", "sold", "to"), ("been", "sold", "to"))
+
+
+def contest_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The reason, where the claim says one name won against another or bought it (a word of
+    ``_WON`` or ``_LOST`` between the two) and the sentence has the two names the other way round
+    with a word of the same side between, or in the same order with a word of the other side; every
+    other part of the claim is in the sentence, and at least one (the match, the race, the year)
+    says which contest. A leaf, as side_taken (its reading of a side is inline)."""
+    names = [i for i in placed if c.units[i].proper]
+    for x, y in ((x, y) for x in names for y in names if x < y):
+        between_c = c.tokens[c.units[x].tokens[-1].index + 1 : c.units[y].tokens[0].index]
+        within = list(range(x + 1, y))
+        if any(c.units[i].proper for i in within) or not 1 <= len(between_c) <= 4:
+            continue
+        rest = [i for i in range(len(c.units)) if i not in (x, y, *within)]
+        dated = bool(c.numbers) and all(
+            any(q.text == p.text for p in s.numbers) for q in c.numbers
+        )  # "in 2019" on both sides
+        if not (rest or dated) or any(i not in placed for i in rest) or (c.numbers and not dated):
+            continue  # a part of the claim not in the sentence, or none says which contest
+        first, second = (x, y) if placed[x] < placed[y] else (y, x)
+        start, end = placed[first] + len(c.units[first].tokens), placed[second]
+        between_s = [t.low for t in s.tokens[start:end]]
+        if (
+            not 1 <= len(between_s) <= 4
+            or "," in s.raw[s.tokens[start - 1].end : s.tokens[end].start]
+        ):
+            continue
+        side_c, side_s = None, None  # "won" or "lost" for each; "was sold to" lost
+        for k, words in enumerate(([t.low for t in between_c], between_s)):
+            sold = any(tuple(words[j : j + 3]) in _SOLD for j in range(len(words)))
+            plain = not sold and "sold" not in words and "by" not in words  # "was beaten by"
+            won, lost = (
+                plain and bool(set(words) & _WON),
+                sold or (plain and bool(set(words) & _LOST)),
+            )
+            side = "won" if won else "lost" if lost else None
+            side_c, side_s = (side, side_s) if k == 0 else (side_c, side)
+        if side_c is None or side_s is None or (side_c == side_s) == (first == x):
+            continue
+        said = c.raw[
+            c.tokens[c.units[x].tokens[0].index].start : c.tokens[c.units[y].tokens[-1].index].end
+        ]
+        other = s.raw[
+            s.tokens[placed[first]].start : s.tokens[end + len(c.units[second].tokens) - 1].end
+        ]
+        return f"the claim says “{said}”; the source says “{other}”"
+    return None
+
+
 # words of degree or place that say the opposite before the same word: "more people" / "fewer
 # people", "above sea level" / "below sea level" (not "before" / "after": _events reads a time)
 _OPPOSED = word_pairs(

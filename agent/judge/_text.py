@@ -185,6 +185,9 @@ _HOW_MUCH = frozenset(
     "significant statistically clear real measurable meaningful noticeable major".split()
 )
 _REFUSE = frozenset("fail fails failed refuse refuses refused decline declines declined".split())
+_AVOIDED = frozenset(
+    "avoid avoids avoided avoiding averted escaped escapes evaded evades dodged".split()
+)
 
 
 _SEEM = frozenset(["appear", "appears", "appeared", "seem", "seems", "seemed"])
@@ -225,6 +228,8 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             cues |= {i: True, i + 1: False}  # "failed to win", "refused to sign"
         elif low in {"turn", "turns", "turned", "turning"} and after == "down":
             cues |= {i: True, i + 1: False}  # "turned down offers to work under …"
+        elif low in _AVOIDED and after not in {"from", "to", "into", "out", "with", "by", ""}:
+            cues[i] = True  # "avoided relegation", "escaped injury": it did not happen
         elif low == "prevented" and after == "from":
             cues |= {i: True, i + 1: False}  # "was prevented from climbing": did not climb
         elif low == "against" and before in {"voted", "vote", "votes"} and after.endswith("ing"):

@@ -30,7 +30,7 @@ from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, prec
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import framing, reported_in
 from agent.judge._negated import denial, judged_denial, narrower_denial, privative
-from agent.judge._numbers import CHANGES, none_of, only_amounts_missing
+from agent.judge._numbers import CHANGES, event_named_on, none_of, only_amounts_missing
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _compound_split,
@@ -58,6 +58,7 @@ from agent.judge._reworded import reworded
 from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._shares import quantified_otherwise
 from agent.judge._sides import (
+    contest_turned,
     degree_opposed,
     degree_unsaid,
     said_as_comparison,
@@ -196,7 +197,9 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         return None  # "X is because of Y": a sentence that names both but no cause states no cause
     r = _read(c, s, placed, window)
     if not (r.negated or r.hedged) and (
-        side := side_taken(c, s, placed, unmatched) or degree_opposed(c, s, placed)
+        side := side_taken(c, s, placed, unmatched)
+        or degree_opposed(c, s, placed)
+        or contest_turned(c, s, placed)  # "Tessa City beat Velmar United"
     ):
         return _decision("refutes", "direction", side)  # "voted for" against "voted against"
     if compared := said_as_comparison(c, s, placed) or degree_unsaid(c, s, placed):
@@ -314,6 +317,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
         return other
     if part := quantified_otherwise(c, s, placed) or narrowed_superlative(c, s, placed):
         return part  # "half of Borovians" for "Borovians"; "longest … in northern Borovia"
+    if (event := event_named_on(c, s)) is not None:  # "the 100 metres hurdles"
+        return _decision("neutral", "partial", f"the source names another event (“{event}”)")
     narrower = _narrower_subject(c, s, placed)
     if narrower is not None:
         return _decision(

@@ -1,0 +1,228 @@
+"""Wrong answers and abstentions a sports, business and statistics desk met (stop 55, issue 36): a
+claim and one sentence as a match report, a market report or a statistics office says them, what
+the comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of
+its reason. Invented teams, firms, people and places, so that no memorised fact helps. Each row
+failed on stop 54's tree (d4499b3) unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.judge._quantities import quantities
+from tests.agent.test_compare_readers import read_as_expected
+
+ROWS = [
+    # who won against whom, in one named contest (the first was held "said of another")
+    (
+        "Velmar United beat Tessa City in the final.",
+        "Tessa City beat Velmar United in the final.",
+        "refutes",
+        "the source says “Tessa City beat Velmar United”",
+    ),
+    (
+        "Velmar United beat Tessa City in the final.",
+        "In the final, Tessa City defeated Velmar United 3-0.",
+        "refutes",
+        "Tessa City defeated Velmar United",
+    ),
+    (
+        "Velmar United beat Tessa City in the final.",
+        "Velmar United lost to Tessa City in the final.",
+        "refutes",
+        "Velmar United lost to Tessa City",
+    ),
+    (
+        "Ana Roske finished ahead of Bel Tamsin in the Kessa marathon.",
+        "Ana Roske finished behind Bel Tamsin in the Kessa marathon.",
+        "refutes",
+        "finished behind",
+    ),
+    (
+        "Kessa Labs acquired Orvel Corp in 2019.",
+        "Orvel Corp acquired Kessa Labs in 2019.",
+        "refutes",
+        "Orvel Corp acquired Kessa Labs",
+    ),
+    (
+        "Kessa Labs was sold to Orvel Corp in 2019.",
+        "Kessa Labs bought Orvel Corp in 2019.",
+        "refutes",
+        "Kessa Labs bought Orvel Corp",
+    ),
+    (  # a control: the passive says the claim the other way round
+        "Velmar United beat Tessa City in the final.",
+        "Tessa City was beaten by Velmar United in the final.",
+        "supports",
+        "",
+    ),
+    (  # a control: no contest named, and these two may have met more than once
+        "Velmar United beat Tessa City.",
+        "Tessa City beat Velmar United in the 2010 final.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: another year is another contest
+        "Velmar United beat Tessa City in the 2010 final.",
+        "Tessa City beat Velmar United in the 2014 final.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: marrying goes both ways
+        "Ana Roske married Bel Tamsin in 2010.",
+        "Bel Tamsin married Ana Roske in 2010.",
+        "not refutes",
+        "",
+    ),
+    # two names joined by "and" are two doers, not the doer and the done-to (was True)
+    (
+        "Ana Roske beat Bel Tamsin in the final.",
+        "Ana Roske and Bel Tamsin beat Cara Voss in the final.",
+        "not supports",
+        "",
+    ),
+    # another event of the claim's distance (was True)
+    (
+        "Mira Tessen won gold in the 100 metres.",
+        "Mira Tessen won gold in the 100 metres hurdles at the 2012 games.",
+        "neutral:partial",
+        "100 metres hurdles",
+    ),
+    (
+        "Ana Roske swam 200 metres.",
+        "Ana Roske swam 200 metres freestyle.",
+        "neutral:partial",
+        "200 metres freestyle",
+    ),
+    (  # a control: the distance's own measure word
+        "The Kessa bridge is 400 metres.",
+        "The Kessa bridge is 400 metres long.",
+        "supports",
+        "",
+    ),
+    # a record over a span of years is a record, not a height (was undecided)
+    (
+        "Inflation in Borovia hit a 40-year high.",
+        "Inflation in Borovia hit a 40-year low in 2022.",
+        "refutes",
+        "“low”",
+    ),
+    (  # a control: a height is still a height
+        "The Kessa tower is 40 m high.",
+        "The Kessa tower is 50 metres tall.",
+        "refutes",
+        "50 metres",
+    ),
+    # a share in words: "most", "the majority of", "a minority of", "all" (were undecided)
+    (
+        "Most patients recover from Tessa fever.",
+        "Over 80% of patients recover from Tessa fever.",
+        "supports",
+        "",
+    ),
+    (
+        "Most patients recover from Tessa fever.",
+        "Only 20% of patients recover from Tessa fever.",
+        "refutes",
+        "the claim says Most; the source says 20%",
+    ),
+    (
+        "Most Borovians speak Tessan.",
+        "A minority of Borovians speak Tessan.",
+        "refutes",
+        "the source says A minority",
+    ),
+    (
+        "All patients recovered.",
+        "Only 20% of patients recovered after the treatment.",
+        "refutes",
+        "the claim says All",
+    ),
+    (  # "most" is not "all" (the reason was "not of All")
+        "All patients recovered.",
+        "Most patients recovered after the treatment.",
+        "neutral:partial",
+        "loosely",
+    ),
+    (  # a control: a share of a group the claim speaks of whole
+        "Patients recover from Tessa fever.",
+        "Most patients recover from Tessa fever.",
+        "not supports",
+        "",
+    ),
+    # a thing avoided did not happen (was True)
+    (
+        "Velmar United were relegated in 2019.",
+        "Velmar United avoided relegation in 2019.",
+        "refutes",
+        "avoided relegation",
+    ),
+    (
+        "Ana Roske was injured in the crash.",
+        "Ana Roske escaped injury in the crash.",
+        "refutes",
+        "escaped injury",
+    ),
+    (  # a control: escaping from a place is a deed
+        "Ana Roske escaped from prison in 2019.",
+        "Ana Roske escaped from prison in 2019.",
+        "supports",
+        "",
+    ),
+    # a change against no change, and opposite deeds a desk reports (were undecided)
+    (
+        "Unemployment in Borovia fell in 2020.",
+        "Unemployment in Borovia remained unchanged in 2020.",
+        "refutes",
+        "“unchanged”",
+    ),
+    (
+        "Unemployment in Borovia fell in 2020.",
+        "Unemployment in Borovia was stable in 2020.",
+        "refutes",
+        "“stable”",
+    ),
+    (
+        "The Kessa central bank raised interest rates in 2022.",
+        "The Kessa central bank held interest rates steady in 2022.",
+        "refutes",
+        "“steady”",
+    ),
+    (
+        "Borovia's economy grew by 3% in 2020.",
+        "Borovia's economy contracted by 3% in 2020.",
+        "refutes",
+        "“contracted”",
+    ),
+    (
+        "Velmar United were relegated in 2019.",
+        "Velmar United were promoted in 2019.",
+        "refutes",
+        "“promoted”",
+    ),
+    (  # a control: a charge is not a conviction, either way
+        "Ana Roske was convicted of fraud in 2020.",
+        "Ana Roske was charged with fraud in 2020.",
+        "not refutes",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_what_a_newsdesk_met_is_read_as_the_sentence_says(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
+
+
+def test_most_and_all_of_a_group_are_shares_and_a_degree_is_not():
+    (most,) = quantities("Most of the voters chose Ana Roske.")
+    assert most.dimension == "dimensionless" and most.text == "Most"
+    assert 0.5 < most.low < 0.51 and most.high == 1.0
+    (every,) = quantities("All patients recovered.")
+    assert every.low == every.high == 1.0
+    for degree in (
+        "The most popular dish is rice.",
+        "Malaria is most dangerous for children.",
+        "It is not at all persuasive.",
+        "The tower is famous all over the world.",
+    ):
+        assert quantities(degree) == [], degree
