@@ -70,15 +70,87 @@ def _possessive_word(tok: _Tok) -> bool:
 
 def _a_part_of_the_place(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
     """A name of the claim (not its subject) found as the owner of one of its divisions ("the
-    capital of Ostrania's Kessa province" for "the capital of Ostrania")."""
+    capital of Ostrania's Kessa province" for "the capital of Ostrania"), of anything else where
+    the claim has the thing "of" the name ("the president of Borovia's senate" for "the president
+    of Borovia"), or as the first word of a longer name ("the president of the Borovia Football
+    Association")."""
     for i, at in placed.items():
         unit = c.units[i]
         end = at + len(unit.tokens) - 1
-        if i == 0 or not unit.proper or end >= len(s.tokens):
+        if i == 0 or not unit.proper or end + 1 >= len(s.tokens):
             continue
+        first = unit.tokens[0].index
+        k = first - 1 - (first > 1 and c.tokens[first - 1].low == "the")  # "of (the) Kessa Party"
+        of = k >= 0 and c.tokens[k].low == "of"
+        mine = {t.low for t in c.tokens}
+        the = at > 0 and s.tokens[at - 1].low == "the" and c.tokens[first - 1].low != "the"
+        if of and the and s.tokens[end + 1].cap:
+            k = end + 1  # "of the Borovia Football Association": another name, of Borovia
+            while k + 1 < len(s.tokens) and s.tokens[k + 1].cap and not s.gap(k):
+                k += 1
+            if not s.gap(end) and s.tokens[end + 1].low not in mine:
+                return s.raw[s.tokens[at - 1].start : s.tokens[k].end], unit.text
         if not s.tokens[end].text.endswith(("'s", "’s")):
             continue
         for k in range(end + 1, min(end + 4, len(s.tokens))):
             if s.tokens[k].low in _DIVISIONS:
                 return s.raw[s.tokens[at].start : s.tokens[k].end], unit.text
+        k = end  # "of Borovia's largest bank": the words after the name, to the last of them
+        while of and k + 1 < min(end + 4, len(s.tokens)) and not s.gap(k):
+            word = s.tokens[k + 1]
+            if (word.cap and not lex.is_adjective(word.low)) or word.low in _STOP:
+                break  # "Kessa Corp's European division"
+            if not word.low.isalpha():
+                break
+            k += 1
+        if k > end and lex.is_noun(s.tokens[k].low):
+            return s.raw[s.tokens[at].start : s.tokens[k].end], unit.text
     return None
+
+
+# a work made after another: what the sentence says of the other work is not the claim's subject's
+_VERSIONS = frozenset(
+    "cover remake parody sequel prequel spin-off spinoff adaptation translation tribute homage "
+    "reworking remix rewrite version".split()
+)
+
+
+_COPULAS = frozenset("is was are were".split())
+_ENDS_A_WORK = frozenset("by which that who directed written produced starring".split())
+
+
+def _another_work(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's subject said to be a version of another work ("The song Kessa is a cover of a
+    song by Ana Roske" for "The song Kessa is by Ana Roske"): (the words, the subject)."""
+    at = placed.get(0)
+    if at is None or any(t.low in _VERSIONS for t in c.tokens):
+        return None
+    verb = next((t.index for t in c.tokens if t.low in _COPULAS), len(c.tokens))
+    subject = [i for i in placed if c.units[i].tokens[-1].index < verb]  # "The song Kessa"
+    k = max((placed[i] + len(c.units[i].tokens) for i in subject), default=at + 1)
+    words = [t.low for t in s.tokens[k : k + 4]]
+    if not words or words[0] not in _COPULAS:
+        return None
+    j = 1 + (len(words) > 1 and words[1] in {"a", "an", "the"})
+    if len(words) <= j + 1 or words[j] not in _VERSIONS or words[j + 1] not in {"of", "to"}:
+        return None
+    rest = [p for i, p in placed.items() if i not in subject]
+    if not rest or min(rest) < k + j:
+        return (
+            None  # the claim's other parts come before the version: not what it says of the other
+        )
+    end = k + j + 1  # "a cover of a song" (by …), "a sequel to the 2010 film Velmar"
+    while (
+        end + 1 < len(s.tokens)
+        and end < k + j + 6
+        and not s.gap(end)
+        and s.tokens[end + 1].low not in _ENDS_A_WORK
+    ):
+        end += 1
+    first = c.units[min(subject, default=0)].tokens[0].index
+    first -= first > 0 and c.tokens[first - 1].low == "the"  # "the song Kessa"
+    last = c.units[max(subject, default=0)].tokens[-1].index
+    mine = c.raw[c.tokens[first].start : c.tokens[last].end]
+    if c.tokens[first].low == "the":
+        mine = mine[:1].lower() + mine[1:]
+    return s.raw[s.tokens[k + 1].start : s.tokens[end].end], mine

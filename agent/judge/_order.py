@@ -45,11 +45,14 @@ def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
                 claim_between = {
                     t.low for t in c.tokens[c.units[x].tokens[0].index : c.units[y].tokens[0].index]
                 }
-                if ("by" in between) == ("by" in claim_between) and not (
-                    "because" in claim_between and between & _CAUSE_VERBS
-                ):  # "X because of Y" is "Y contributes to X"
+                # "X because of Y" is "Y contributes to X"
+                caused = "because" in claim_between and between & _CAUSE_VERBS
+                if ("by" in between) == ("by" in claim_between) and not caused:
                     return True
-    return _turned_round(c, s, placed)
+                verbs = [i for i in placed if x < i < y]  # the voice turned, the verb elsewhere
+                if not caused and any(not placed[y] < placed[i] < placed[x] for i in verbs):
+                    return True  # "Ana Roske joined Kessa Corp after it was founded"
+    return _turned_round(c, s, placed) or _deed_after_object(c, s, placed)
 
 
 def _joined(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -> bool:
@@ -74,6 +77,25 @@ def _turned_round(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
         for v in placed
         if 0 < v < y
     )
+
+
+def _deed_after_object(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """The claim's subject, verb and object ("Ana Roske founded Kessa Corp") found as subject,
+    another deed, object and then the verb ("Ana Roske joined Kessa Corp shortly after it was
+    founded"): the sentence's deed of the subject is another one."""
+    at = placed.get(0)
+    if at is None:
+        return False
+    for v, y in ((v, v + 1) for v in placed if v > 0 and v + 1 in placed):
+        if c.units[v].proper or not _object_of(c, v, y) or not at < placed[y] < placed[v]:
+            continue
+        if c.units[v].tokens[0].index != c.units[0].tokens[-1].index + 1:
+            continue  # the verb right after the subject in the claim
+        mine = {t.low for t in c.tokens}
+        between = s.tokens[at + len(c.units[0].tokens) : placed[y]]
+        if any(t.low not in _STOP and t.low not in mine and not t.cap for t in between):
+            return True
+    return False
 
 
 def _object_of(c: _Text, v: int, y: int) -> bool:

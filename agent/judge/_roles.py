@@ -31,16 +31,21 @@ _INTENT = (
         "pretend pretends pretended pretending about poised forbidden apply applies applied "
         "applying submit submits submitted submitting await awaits awaited awaiting pending "
         "request requests requested requesting search searches searched searching looked "
-        "looking debate debates debated debating discuss discusses discussed discussing".split()
+        "looking debate debates debated debating discuss discusses discussed discussing pledge "
+        "pledges pledged pledging".split()
     )
     | _URGE
 )
+# only with "to": "committed to cutting" (not "committed a crime"), "is projected to reach"
+_TO_INTENT = frozenset("commit commits committed committing projected forecast predicted".split())
 
 
 # an attempt or a plot named after the deed: "survived an assassination attempt"
 _ATTEMPT = frozenset("attempt attempts plot plots bid bids".split())
 # words between an intention and its deed: "hopes to become a member", "ran unsuccessfully to"
-_ON_THE_WAY = frozenset("a an the become becoming unsuccessfully successfully".split())
+_ON_THE_WAY = frozenset(
+    "a an the become becoming unsuccessfully successfully named appointed elected chosen".split()
+)
 # where the names after "by" end: a clause or a preposition (and a word after "and" that is not a
 # name: "… and released by Fox")
 _BY_ENDS = frozenset("who which that whose for in on at with from after before during as".split())
@@ -66,7 +71,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     guards: tuple[tuple[Rule, str, str | None], ...] = (
         ("partial", "the source says only that it is one of several", _one_of(c, s, placed)),
         ("tense", "the source speaks of a former one", former(c, s, placed)),
-        ("partial", "the source names another post", lesser_post(c, s, placed)),
+        ("partial", "the source names another post or kind", lesser_post(c, s, placed)),
         (
             "tense",
             "the claim says it is so now; the source tells of a past deed",
@@ -74,7 +79,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         ),
         (
             "hedge",
-            "the source says only that it was intended, sought, tried or called for",
+            "the source says only that it was intended, sought, tried, called for or forecast",
             _intended(c, s, placed),
         ),
         ("reported", "the source speaks of a part played", _played(c, s, placed)),
@@ -190,17 +195,19 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     ("considered banning", "plans to ban", "the planned ban"): the words that say it, or None."""
     words = {t.low for t in c.tokens}
     for i, at in placed.items():
-        if c.units[i].proper:
-            continue
+        if c.units[i].proper and not lex.known_word(c.units[i].text.lower()):
+            continue  # a name; but "the CEO" is a post
         after = s.tokens[at + 1].low if at + 1 < len(s.tokens) else ""
         if after in _ATTEMPT and after not in words and s.tokens[at].low not in words:
             return s.raw[s.tokens[at].start : s.tokens[at + 1].end]  # "an assassination attempt"
         for k in range(at - 1, at - 6, -1):  # "considered banning", "plans to ban", "an offer
             if (
-                k < 0 or s.tokens[k].low not in _INTENT or s.tokens[k].low in words
+                k < 0 or s.tokens[k].low not in _INTENT | _TO_INTENT or s.tokens[k].low in words
             ):  # to be acquired"
                 continue
             between = [t.low for t in s.tokens[k + 1 : at]]  # "ran to become a member"
+            if s.tokens[k].low in _TO_INTENT and between[:1] != ["to"]:
+                continue
             urged = s.tokens[k].low in _URGE  # the subject may stand between: "called on the mayor"
             said = [
                 w for w in between if w not in _ON_THE_WAY and not (urged and w in words | {"on"})

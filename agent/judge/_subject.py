@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
-from agent.judge._modifier import _SAME_THING, _a_part_of_the_place, _name_as_modifier
+from agent.judge._modifier import (
+    _SAME_THING,
+    _a_part_of_the_place,
+    _another_work,
+    _name_as_modifier,
+)
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 _RELATIVE = frozenset(["who", "whose", "which"])
@@ -25,6 +30,7 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
         _owner,
         _a_part_of_the_place,
         _name_as_modifier,
+        _another_work,
         _done_by_another,
         _named_first,
     ):
@@ -295,6 +301,10 @@ def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         return None
     if (ranked := _ranked_otherwise(c, top, s, start)) is not None:
         return ranked  # "the largest shareholder" against "the second largest shareholder"
+    if "after" not in words and (behind := _ranked_after(s, start, end)) is not None:
+        return _decision(
+            "refutes", "number", f"the claim says the {top.text}; the source says “{behind}”"
+        )
     manner = [t.low for t in s.tokens[end : end + 2]]
     if manner[:1] and (manner[0] in _MANNER or manner in (["in", w] for w in _SEASONS)):
         said = s.raw[s.tokens[end].start : s.tokens[min(end + 1, len(s.tokens) - 1)].end]
@@ -309,6 +319,19 @@ def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     return _decision(
         "neutral", "partial", f"the source says it of a narrower field (“{' '.join(extra)}”)"
     )
+
+
+def _ranked_after(s: _Text, start: int, end: int) -> str | None:
+    """ "the largest city in Borovia after Velmar": the superlative's words to the name after
+    "after" (it is the second), or None."""
+    if end + 1 >= len(s.tokens) or s.tokens[end].low != "after" or s.gap(end - 1):
+        return None
+    k = end + 1
+    if not s.tokens[k].cap:
+        return None  # "after the war": a time
+    while k + 1 < len(s.tokens) and s.tokens[k + 1].cap and not s.gap(k):
+        k += 1
+    return s.raw[s.tokens[start].start : s.tokens[k].end]
 
 
 # how a first was done, after it: "the first to climb Mount Orvel without oxygen", "… in winter"

@@ -35,10 +35,17 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             return s.raw[s.tokens[at - 2].start : s.tokens[at].end]
         if at > 2 and [t.low for t in s.tokens[at - 3 : at]] in _CAME_OUT:  # "came out of
             return s.raw[s.tokens[at - 3].start : s.tokens[at].end]  # retirement": it ended
-        if first == 0 or c.tokens[first - 1].low != "the" or at == 0:
+        if first == 0 or c.tokens[first - 1].low not in {"the", "a", "an"} or at == 0:
             continue
-        if s.tokens[at - 1].low in _FORMER:
-            return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
+        k = at - 1  # "a former professor", "a former American football quarterback"
+        while k > at - 3 and k > 0 and s.tokens[k].low not in _FORMER | _DETERMINERS:
+            k -= 1
+        of_a_kind = not unit.proper and unit.text.lower() not in lex.NATIONALITIES  # "former
+        the = c.tokens[first - 1].low == "the"  # American football quarterback": American still
+        if s.tokens[k].low in _FORMER and (of_a_kind or (the and k == at - 1)):
+            return s.raw[s.tokens[k].start : s.tokens[at].end]
+        if not the:
+            continue
         if ended := _ENDED_POST.search(s.raw[: s.tokens[at].start]):  # "once the capital"
             return s.raw[ended.start() : s.tokens[at].end]
         k = at - 2 if s.tokens[at - 1].low == "the" else at - 1  # "resigned as (the) CEO"
@@ -112,7 +119,13 @@ _DETERMINERS = frozenset("a an the this that these those his her its their our m
 
 
 # words before a post that make it another ("deputy mayor" is not the mayor)
-_LESSER = frozenset("deputy vice assistant associate acting interim honorary sub under".split())
+_LESSER = frozenset(
+    "deputy vice assistant associate acting interim honorary sub under self-proclaimed "
+    "self-declared self-styled would-be titular cultural financial commercial economic "
+    "spiritual religious unofficial".split()
+)
+# and after it: "the president-elect" is not yet the president
+_NOT_YET = frozenset("elect designate".split())
 
 
 def lesser_post(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
@@ -123,6 +136,7 @@ def lesser_post(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         before = s.tokens[at - 1].low.rstrip("-") if at else ""
         if before in _LESSER and before not in words:
             return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
-        if "-" in s.tokens[at].low and s.tokens[at].low.split("-")[0] in _LESSER - words:
-            return s.tokens[at].text  # "vice-president"
+        parts = s.tokens[at].low.split("-")
+        if len(parts) > 1 and (parts[0] in _LESSER - words or parts[-1] in _NOT_YET - words):
+            return s.tokens[at].text  # "vice-president", "president-elect"
     return None

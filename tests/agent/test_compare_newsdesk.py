@@ -205,6 +205,140 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # a post that is not yet, not really or no longer the claim's (were True)
+    (
+        "Ana Roske is a professor at Tessa University.",
+        "Ana Roske is a former professor at Tessa University.",
+        "neutral:tense",
+        "“former professor”",
+    ),
+    (
+        "Ana Roske is an actress.",
+        "Ana Roske is a former child actress.",
+        "neutral:tense",
+        "“former child actress”",
+    ),
+    (  # a control: "former" is the quarterback's, not the nationality's
+        "Ana Roske is an American.",
+        "Ana Roske is a former American football quarterback.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske is the president of Borovia.",
+        "Ana Roske is the president-elect of Borovia.",
+        "neutral:partial",
+        "“president-elect”",
+    ),
+    (
+        "Ana Roske is the president of Borovia.",
+        "Ana Roske is the self-proclaimed president of Borovia.",
+        "neutral:partial",
+        "“self-proclaimed president”",
+    ),
+    (
+        "Tessa is the capital of Borovia.",
+        "Tessa is the cultural capital of Borovia.",
+        "neutral:partial",
+        "“cultural capital”",
+    ),
+    (
+        "Ana Roske is the CEO of Kessa Corp.",
+        "Ana Roske is expected to be named the CEO of Kessa Corp.",
+        "neutral:hedge",
+        "“expected to be named the CEO”",
+    ),
+    # the claim's place or firm as the owner of another thing, or the start of another name (were
+    # True)
+    (
+        "Ana Roske is the president of Borovia.",
+        "Ana Roske is the president of the Borovia Football Association.",
+        "neutral:subject",
+        "the Borovia Football Association",
+    ),
+    (
+        "Ana Roske is the president of Borovia.",
+        "Ana Roske is the president of Borovia's largest bank.",
+        "neutral:subject",
+        "Borovia's largest bank",
+    ),
+    (
+        "Ana Roske is the CEO of Kessa Corp.",
+        "Ana Roske is the CEO of Kessa Corp's European division.",
+        "neutral:subject",
+        "Kessa Corp's European division",
+    ),
+    (  # a control: the name itself
+        "Ana Roske is a member of the Kessa Party.",
+        "Ana Roske is a member of the Kessa Party.",
+        "supports",
+        "",
+    ),
+    # a version of another work (was True)
+    (
+        "The song Kessa is by Ana Roske.",
+        "The song Kessa is a cover of a song by Ana Roske.",
+        "neutral:subject",
+        "a cover of a song, not of the song Kessa",
+    ),
+    (  # a control: the claim names the version
+        "The song Kessa is a cover of a song by Ana Roske.",
+        "The song Kessa is a cover of a song by Ana Roske.",
+        "supports",
+        "",
+    ),
+    # ranked after another (was True)
+    (
+        "Tessa is the largest city in Borovia.",
+        "Tessa is the largest city in Borovia after Velmar.",
+        "refutes",
+        "largest city in Borovia after Velmar",
+    ),
+    # a pledge, a commitment, a forecast (were True, and a wrong False)
+    (
+        "Borovia cut its emissions by 50%.",
+        "Borovia pledged to cut its emissions by 50% by 2030.",
+        "neutral:hedge",
+        "“pledged to cut”",
+    ),
+    (
+        "Borovia cut its emissions by 50%.",
+        "Borovia has committed to cutting its emissions by 50%.",
+        "neutral:hedge",
+        "“committed to cutting”",
+    ),
+    (
+        "The population of Borovia reached 10 million in 2020.",
+        "The population of Borovia is projected to reach 10 million by 2050.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: a deed committed is done
+        "Ana Roske murdered Bel Tamsin.",
+        "Ana Roske committed the murder of Bel Tamsin.",
+        "not neutral:hedge",
+        "",
+    ),
+    # the claim's deed done by no one the sentence names, or another deed of the subject (were
+    # True)
+    (
+        "Ana Roske founded Kessa Corp.",
+        "Ana Roske joined Kessa Corp shortly after it was founded.",
+        "not supports",
+        "",
+    ),
+    (
+        "Ana Roske founded Kessa Corp.",
+        "Ana Roske, who joined Kessa Corp in 2012, founded Velmar Labs in 2015.",
+        "not supports",
+        "",
+    ),
+    (  # a control: the passive says the same
+        "Ana Roske founded Kessa Corp.",
+        "Kessa Corp was founded by Ana Roske.",
+        "supports",
+        "",
+    ),
 ]
 
 
