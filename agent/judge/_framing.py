@@ -45,6 +45,9 @@ def reported_in(c: _Text, s: _Text, window: range) -> str | None:
         story = None if any(w.lower() in claim_words for w in after) else story  # the claim's show
     if story and not _FICTION.search(c.raw):  # "In the film, Ana Roske wins the election"
         return f"the source tells it of a story (“{story.group(0).strip(' ,')}”), not of the world"
+    for doubt in _DOUBTED:  # "insufficient evidence that …", "…, but it was not significant"
+        if (found := doubt.search(s.raw)) and not doubt.search(c.raw):
+            return f"the source doubts the finding (“{found.group(0).strip()}”)"
     text = " ".join(t.text for t in s.tokens[window.start : window.stop])
     admitted = bool(_ADMIT & {t.low for t in c.tokens})
     for found in ATTRIBUTED.finditer(text):
@@ -52,6 +55,21 @@ def reported_in(c: _Text, s: _Text, window: range) -> str | None:
             continue  # "admitted the allegations" against "denied the allegations": opposites
         return f"the source reports it as someone's view (“{found.group(0).strip()}”), it does not state it"
     return None
+
+
+# evidence said to be too weak to state the claim, and a result said not to be significant
+_DOUBTED = (
+    re.compile(
+        r"\b(?:insufficient|inconclusive|limited|weak|mixed|conflicting|not enough|inadequate)\s+"
+        r"(?:\w+\s+)?(?:evidence|data|proof)\s+(?:that|for|to)\b",
+        re.I,
+    ),
+    re.compile(
+        r"\bnot\s+(?:statistically\s+)?significant\b|\bnon-?significant\b"
+        r"|\b(?:did not|failed to)\s+reach\s+(?:statistical\s+)?significance\b",
+        re.I,
+    ),
+)
 
 
 # a story's world, not ours: "In the film, …", "… in the novel by Bel Tamsin"

@@ -154,3 +154,29 @@ def _another_work(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str]
     if c.tokens[first].low == "the":
         mine = mine[:1].lower() + mine[1:]
     return s.raw[s.tokens[k + 1].start : s.tokens[end].end], mine
+
+
+_LINKS = frozenset("after before during from following in with at on".split())
+
+
+def _of_another_noun(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's "X of Y" found as "X of Z <preposition> Y" ("the risk of bleeding after a
+    stroke" for "the risk of stroke"): X is of another thing, Z. (the sentence's words, Y)."""
+    for i, j in ((i, i + 1) for i in placed if i + 1 in placed):
+        between_c = c.tokens[c.units[i].tokens[-1].index + 1 : c.units[j].tokens[0].index]
+        if [t.low for t in between_c if t.low not in {"the", "a", "an"}] != ["of"]:
+            continue
+        start, end = placed[i] + len(c.units[i].tokens), placed[j]
+        words = [t for t in s.tokens[start:end] if t.low not in {"the", "a", "an"}]
+        if len(words) != 3 or words[0].low != "of" or words[2].low not in _LINKS:
+            continue
+        other = words[1]
+        if other.cap or other.low in _STOP or any(_word_match(t.low, other.low) for t in c.tokens):
+            continue
+        last = s.tokens[end + len(c.units[j].tokens) - 1]
+        a = placed[i] - (placed[i] > 0 and s.tokens[placed[i] - 1].low == "the")  # "the risk"
+        b = c.units[i].tokens[0].index
+        b -= b > 0 and c.tokens[b - 1].low == "the"
+        mine = c.raw[c.tokens[b].start : c.units[j].tokens[-1].end]
+        return s.raw[s.tokens[a].start : last.end], mine
+    return None

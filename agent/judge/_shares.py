@@ -19,7 +19,12 @@ def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     "most Borovians"): the `subject` guard, so that no support is read. Shares given as numbers
     on both sides are compared as numbers instead. Also a share the sentence adds after every part
     of the claim ("safe for most people"): the `partial` guard."""
-    if share := _for_a_share(c, s, placed) or _only_when(c, s, placed) or _in_part(c, s, placed):
+    if share := (
+        _for_a_share(c, s, placed)
+        or _only_when(c, s, placed)
+        or _in_part(c, s, placed)
+        or _aged(c, s, placed)
+    ):
         return _decision("neutral", "partial", f"the source says it only “{share}”")
     if combined := _combined(c, s, placed):
         return _decision("neutral", "subject", f"the source says it of {combined}")
@@ -116,8 +121,11 @@ def _combined(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         i += 1
         end += len(c.units[i].tokens)
     rest = [p for k, p in placed.items() if k > i]
-    if not rest or end >= min(rest) or s.tokens[end].low not in _WITH or s.gap(end - 1):
+    if not rest or end >= min(rest) or s.gap(end - 1):
         return None
+    joint = {t.low for t in s.tokens[end : min(rest)]} & {"together", "combined"}
+    if s.tokens[end].low not in _WITH and not (s.tokens[end].low == "and" and joint):
+        return None  # "Kessamab and aspirin together reduce …" is the pair's deed
     if any(t.low in _WITH for t in c.tokens):
         return None  # the claim names its own combination
     phrase = [t for t in s.tokens[end + 1 : min(rest)] if t.low not in {"the", "a", "an"}]
@@ -136,4 +144,17 @@ def _in_part(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         if at > 0 and not c.units[i].proper and s.tokens[at - 1].low in _IN_PART - mine:
             return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
+    return None
+
+
+def _aged(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """ "children over 12", "adults aged 65 and older" for the claim's "children", "adults": the
+    words, where the claim gives no age."""
+    mine = {t.low for t in c.tokens}
+    for i, at in placed.items():
+        k = at + len(c.units[i].tokens)
+        if c.units[i].tokens[-1].low not in _GROUPS or k + 1 >= len(s.tokens) or mine & _AGES:
+            continue
+        if s.tokens[k].low in _AGES and s.tokens[k + 1].low[:1].isdigit() and not s.gap(k - 1):
+            return s.raw[s.tokens[at].start : s.tokens[k + 1].end]
     return None

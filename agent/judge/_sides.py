@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agent.judge._lexicon import is_adjective, word_pairs
+from agent.judge._lexicon import antonymous, is_adjective, word_pairs
 from agent.judge._text import _Text
 
 # the phrases of each side, as token words; the longer first
@@ -127,6 +127,23 @@ def contest_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             s.tokens[placed[first]].start : s.tokens[end + len(c.units[second].tokens) - 1].end
         ]
         return f"the claim says “{said}”; the source says “{other}”"
+    return None
+
+
+def opposed_between(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The reason, where the opposite of a word of the claim stands between that word and the
+    claim's last part in the sentence ("reduces the risk of bleeding and increases the risk of
+    stroke" for "reduces the risk of stroke"): the last part is the opposite deed's."""
+    for i, at in placed.items():
+        unit, later = c.units[i], [j for j in placed if j > i]
+        if unit.proper or len(unit.tokens) != 1 or not later:
+            continue
+        last = max(later, key=placed.__getitem__)
+        for tok in s.tokens[at + 1 : placed[last]]:
+            if antonymous(unit.tokens[0].low, tok.low) and tok.low not in {t.low for t in c.tokens}:
+                end = placed[last] + len(c.units[last].tokens) - 1
+                said = s.raw[tok.start : s.tokens[end].end]
+                return f"the claim says “{unit.text}”; the source says “{said}”"
     return None
 
 

@@ -13,6 +13,7 @@ from agent.judge._modifier import (
     _a_part_of_the_place,
     _another_work,
     _name_as_modifier,
+    _of_another_noun,
 )
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
@@ -31,6 +32,7 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
         _a_part_of_the_place,
         _name_as_modifier,
         _another_work,
+        _of_another_noun,
         _done_by_another,
         _named_first,
     ):

@@ -61,6 +61,7 @@ from agent.judge._sides import (
     contest_turned,
     degree_opposed,
     degree_unsaid,
+    opposed_between,
     said_as_comparison,
     side_taken,
 )
@@ -200,6 +201,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         side := side_taken(c, s, placed, unmatched)
         or degree_opposed(c, s, placed)
         or contest_turned(c, s, placed)  # "Tessa City beat Velmar United"
+        or opposed_between(c, s, placed)  # "reduces … and increases the risk of stroke"
     ):
         return _decision("refutes", "direction", side)  # "voted for" against "voted against"
     if compared := said_as_comparison(c, s, placed) or degree_unsaid(c, s, placed):

@@ -1,5 +1,6 @@
-"""Wrong answers and abstentions a sports, business and statistics desk met (stop 55, issue 36): a
-claim and one sentence as a match report, a market report or a statistics office says them, what
+"""Wrong answers and abstentions a sports, business, statistics and health desk met (stop 55, issue
+36): a claim and one sentence as a match report, a market report, a statistics office or a trial
+report says them, what
 the comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of
 its reason. Invented teams, firms, people and places, so that no memorised fact helps. Each row
 failed on stop 54's tree (d4499b3) unless marked as a control."""
@@ -338,6 +339,55 @@ ROWS = [
         "Kessa Corp was founded by Ana Roske.",
         "supports",
         "",
+    ),
+    # a trial's result doubted, said of another risk, of a pair or of an age group (were True)
+    (
+        "Kessamab reduces the risk of stroke.",
+        "Kessamab reduced the risk of stroke, but the result was not statistically significant.",
+        "neutral:reported",
+        "“not statistically significant”",
+    ),
+    (
+        "Kessamab reduces the risk of stroke.",
+        "There is insufficient evidence that Kessamab reduces the risk of stroke.",
+        "neutral:reported",
+        "“insufficient evidence that”",
+    ),
+    (  # a control: a significant result states it
+        "Kessamab reduces the risk of stroke.",
+        "Kessamab reduced the risk of stroke, and the effect was statistically significant.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessamab reduces the risk of stroke.",
+        "Kessamab reduces the risk of bleeding and increases the risk of stroke.",
+        "refutes",
+        "the source says “increases the risk of stroke”",
+    ),
+    (  # a control: the opposite deed is the other risk's
+        "Kessamab reduces the risk of stroke.",
+        "Kessamab increases the risk of bleeding and reduces the risk of stroke.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessamab reduces the risk of stroke.",
+        "Kessamab reduces the risk of bleeding after a stroke.",
+        "neutral:subject",
+        "the risk of bleeding after a stroke, not of the risk of stroke",
+    ),
+    (
+        "Kessamab reduces the risk of stroke.",
+        "Kessamab and aspirin together reduce the risk of stroke.",
+        "neutral:subject",
+        "Kessamab and aspirin together",
+    ),
+    (
+        "Kessamab is approved for children.",
+        "Kessamab is approved for children over 12.",
+        "neutral:partial",
+        "“children over 12”",
     ),
 ]
 
