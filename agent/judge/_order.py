@@ -98,6 +98,27 @@ def _deed_after_object(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     return False
 
 
+# words after "and" that go on with the same deed: "lived in Velmar and later in Tessa"
+_GOING_ON = frozenset("later then also afterwards again briefly still".split())
+_PREPOSITIONS = frozenset("in at on for to from with by into of".split())
+
+
+def another_deed_between(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Another deed, joined with "and", between the claim's verb and the part after it ("Ana Roske
+    lived in Velmar and worked in Tessa" for "Ana Roske lived in Tessa"): the part is its. A leaf
+    (the claim path counts calls), read where no slot of the claim is filled otherwise."""
+    mine = {t.low for t in c.tokens}
+    for v in (v for v in placed if v > 0 and v + 1 in placed and not c.units[v].proper):
+        if not placed[v] < placed[v + 1]:
+            continue
+        between = s.tokens[placed[v] + len(c.units[v].tokens) : placed[v + 1]]
+        for a, b, after in zip(between, between[1:], between[2:], strict=False):
+            deed = b.low.isalpha() and not b.cap and b.low not in _STOP | mine | _GOING_ON
+            if a.low == "and" and deed and not b.low.endswith("ly") and after.low in _PREPOSITIONS:
+                return True
+    return False
+
+
 def _object_of(c: _Text, v: int, y: int) -> bool:
     """Is the claim's part ``y`` the object right after its verb ``v`` ("ended the war"), not in
     a phrase of its own ("controls … in beige fat")?"""

@@ -129,7 +129,8 @@ def _in_its_place(
     fitting: list[tuple[int, int]] = []
     best: list[tuple[int, int]] = []  # after the word before the claim's article ("by the …")
     for tok in s.tokens:
-        if tok.index not in window or tok.index in used or tok.low in _STOP:
+        own = unit.proper and tok.low == unit.tokens[0].low  # its name set apart: "near Tessa"
+        if tok.index not in window or tok.index in used or tok.low in _STOP or own:
             continue
         k = tok.index - 1
         if unit.proper and tok.cap:  # "in the novel Alibaba", "on the British series Homeland"
@@ -179,12 +180,8 @@ _WORKS = frozenset(
 )
 # the words that may stand between a slot's preposition and the name in it: "from his second
 # studio album, Kryptonite", "on the British television series Homeland"
-_BEFORE_A_NAME = (
-    _WORKS
-    | NATIONALITIES
-    | ORDINAL_WORDS.keys()
-    | frozenset("studio debut his her their its".split())
-)
+_BEFORE_A_NAME = _WORKS | NATIONALITIES | ORDINAL_WORDS.keys() | {"studio", "debut", "his", "her"}
+_BEFORE_A_NAME |= {"their", "its"}
 
 
 def _other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> str | None:

@@ -27,6 +27,7 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
     for reading in (
         _inside_a_phrase,
         _relative_of_another,
+        _deed_of_a_relative,
         _object_in_a_relative,
         _owner,
         _a_part_of_the_place,
@@ -185,6 +186,34 @@ def _relative_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[st
             while first > at + len(unit.tokens) and s.tokens[first - 1].cap:
                 first -= 1
             return s.raw[s.tokens[first].start : name.end], unit.text
+    return None
+
+
+def _deed_of_a_relative(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """ "Borovia borders Velmar, which borders Tessa" for "Borovia borders Tessa": the claim's last
+    parts stand in a clause that opens with "which" or "who" after another name, and that clause
+    says the claim's deed again: it is that name's deed. (that name, the claim's subject)."""
+    at = placed.get(0)
+    if at is None or not c.units[0].proper:
+        return None
+    for w in range(max(placed.values()) - 1, at + 1, -1):
+        named = s.tokens[w - 1].cap or (s.tokens[w - 2].cap and s.tokens[w - 1].low not in _STOP)
+        if s.tokens[w].low not in _RELATIVE or not named:  # "Velmar", "the Velmar river"
+            continue
+        inside = [i for i, p in placed.items() if p > w]
+        outside = [i for i in placed if i not in inside]
+        if not inside or min(inside) < max(outside):
+            return None  # the clause holds parts from the claim's middle: not its tail
+        deeds = [c.units[i].tokens[0].low for i in outside if i and not c.units[i].proper]
+        clause = s.tokens[w + 1 : min(placed[i] for i in inside)]
+        if not any(_word_match(d, t.low) for d in deeds for t in clause):
+            return None
+        first = w - 1 - (not s.tokens[w - 1].cap)
+        while first > at + 1 and s.tokens[first - 1].cap and not s.gap(first - 1):
+            first -= 1
+        first -= s.tokens[first - 1].low == "the"
+        said = s.raw[s.tokens[first].start : s.tokens[w - 1].end]
+        return said[:1].lower() + said[1:] if said[:4] == "The " else said, c.units[0].text
     return None
 
 

@@ -31,6 +31,7 @@ from agent.judge._events import _event_stated, _never_at_all, _time_word_differs
 from agent.judge._framing import framing, reported_in
 from agent.judge._negated import denial, judged_denial, narrower_denial, privative
 from agent.judge._numbers import CHANGES, event_named_on, none_of, only_amounts_missing
+from agent.judge._order import another_deed_between
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _compound_split,
@@ -315,8 +316,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
         return None
     other = _slot_filled_otherwise(c, s)
-    if other is not None:
-        return other
+    if other is not None or another_deed_between(c, s, placed):
+        return other  # "born in Velmar": or "lived in Velmar and worked in Tessa", not plain
     if part := quantified_otherwise(c, s, placed) or narrowed_superlative(c, s, placed):
         return part  # "half of Borovians" for "Borovians"; "longest … in northern Borovia"
     if (event := event_named_on(c, s)) is not None:  # "the 100 metres hurdles"

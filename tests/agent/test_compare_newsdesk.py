@@ -389,6 +389,44 @@ ROWS = [
         "neutral:partial",
         "“children over 12”",
     ),
+    # the claim's deed done by another name in a clause, or another deed joined with "and" (were
+    # True); the claim's own name set apart in the sentence (the reason named it as the other)
+    (
+        "Borovia borders Tessa.",
+        "Borovia borders Velmar, which borders Tessa.",
+        "neutral:subject",
+        "the source says it of Velmar, not of Borovia",
+    ),
+    (
+        "The Kessa river flows into the Tessa sea.",
+        "The Kessa river flows into the Velmar river, which flows into the Tessa sea.",
+        "neutral:subject",
+        "the Velmar river",
+    ),
+    (  # a control: the clause is about the claim's own object
+        "Borovia borders Tessa.",
+        "Borovia borders Tessa, which borders Velmar.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske lived in Tessa.",
+        "Ana Roske lived in Velmar and worked in Tessa.",
+        "not supports",
+        "",
+    ),
+    (  # a control: the same deed goes on
+        "Ana Roske lived in Tessa.",
+        "Ana Roske lived in Velmar and later in Tessa.",
+        "supports",
+        "",
+    ),
+    (
+        "The Kessa river flows into the Tessa sea.",
+        "The Kessa river rises near the Tessa sea and flows into the Velmar lake.",
+        "refutes",
+        "the claim says Tessa; the source says Velmar",
+    ),
 ]
 
 
