@@ -24,6 +24,9 @@ ATTRIBUTED = re.compile(
     r"theorists|activists|rumou?rs|posts|users)\s+(?:\w+\s+)?(?:say|says|said|insist|insists|insisted)\b"
     r"|\baccording\s+to\s+(?:some\s+)?(?:fans|critics|supporters|opponents|rumou?rs|some|many|"
     r"social media|posts|users)\b"
+    # "…, according to a viral post": what a post or a rumour says, not what is so
+    r"|\baccording\s+to\s+(?:a|an|one|some|several)\s+(?:\w+\s+)?(?:post|posts|tweet|tweets|"
+    r"video|videos|message|messages|rumou?r|rumou?rs|blog|website|chain\s+email)\b"
     # an estimate or a forecast of it, said with "that" ("an estimated 2 million" states a figure)
     r"|\b(?:estimat|predict|expect|forecast)\w*\s+that\b"
     # a theory or hypothesis reports a view only when it says what: "the theory that …"

@@ -11,7 +11,7 @@ from agent.judge._numbers import _list_of
 from agent.judge._paraphrases import WEAKER, WEAKER_SAYS
 from agent.judge._quantities import Quantity, bound_words
 from agent.judge._reading import _Reading
-from agent.judge._text import _phrase_negations, _Text
+from agent.judge._text import _STOP, _phrase_negations, _Text
 
 
 def _only(cue: str) -> str:
@@ -39,7 +39,10 @@ def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
     """One side negated, everything else the same: the reason quotes the negation."""
     if r.neg_s:
         at = r.neg_s[0]
-        cue = s.raw[s.tokens[max(at - 2, 0)].start : s.tokens[min(at + 2, len(s.tokens) - 1)].end]
+        end = min(at + 2, len(s.tokens) - 1)
+        while end + 1 < len(s.tokens) and s.tokens[end].low in _STOP and not s.gap(end):
+            end += 1  # not "… avoided relegation in": "… avoided relegation in 2019"
+        cue = s.raw[s.tokens[max(at - 2, 0)].start : s.tokens[end].end]
         return _decision(
             "refutes",
             "negation",

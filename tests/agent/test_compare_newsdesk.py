@@ -427,6 +427,25 @@ ROWS = [
         "refutes",
         "the claim says Tessa; the source says Velmar",
     ),
+    # what a post says is reported, not stated (was True); a denial quoted to its end
+    (
+        "Kessamab cures asthma.",
+        "Kessamab cures asthma, according to a viral post.",
+        "neutral:reported",
+        "“according to a viral post”",
+    ),
+    (  # a control: a trial is not a rumour
+        "Kessamab cures asthma.",
+        "Kessamab cures asthma, according to a 2020 trial.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmar United were relegated in 2019.",
+        "Velmar United avoided relegation in 2019.",
+        "refutes",
+        "(“Velmar United avoided relegation in 2019”)",
+    ),
 ]
 
 
