@@ -6,6 +6,7 @@ something came from, a part of a whole, the claim's verb twice beside two values
 from __future__ import annotations
 
 import math
+import re
 
 from agent.judge._quantities import _WRITTEN, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
@@ -32,13 +33,45 @@ def _said_twice(s: _Text, anchor: int, q: Quantity, same: list[Quantity], after:
 
 
 def _more_besides(s: _Text, same: list[Quantity]) -> bool:
-    """The sentence's number of the claim's value is one part, another number "more" the rest
-    ("200 employees in Velmar and 300 more abroad"): the whole is not the claim's value."""
-    for r in same:
+    """The sentence's number of the claim's value is one part, another number "more" or elsewhere
+    the rest ("200 employees in Velmar and 300 more abroad", "$100 million in Borovia and $300
+    million worldwide"), or a difference ("$100 million less than its predecessor"): the whole is
+    not the claim's value."""
+    for k, r in enumerate(same):
         after = next((t.low for t in s.tokens if t.start >= r.end), "")
-        if after in {"more", "others", "other", "additional", "further"}:
+        if after in {"more", "others", "other", "additional", "further"} or _not_a_whole(s, r):
+            return True
+        later = [x for x in same[k + 1 :] if x.start > r.end] + [
+            x for x in same[:k] if x.start > r.end
+        ]
+        nxt = min(later, key=lambda x: x.start, default=None)
+        between = s.raw[r.end : nxt.start][:40] if nxt is not None else ""
+        rest = s.raw[nxt.end : nxt.end + 30] if nxt is not None else ""
+        if r.dimension != "year" and _ELSEWHERE.search(between) and _REST.search(rest):
             return True
     return False
+
+
+# a part beside the rest: "… in Borovia and 300 abroad", "… at home and $300 million worldwide"
+_ELSEWHERE = re.compile(r"\b(?:in|at)\b[^,;]*\band\b", re.I)
+_REST = re.compile(
+    r"^\s*(?:\w+\s+)?(?:abroad|worldwide|overseas|elsewhere|internationally|globally|in\s+total|"
+    r"overall|in\s+[A-Z])",
+)
+# what makes a number a rate or a difference: "10 tonnes per person", "$100 million less than"
+_RATE_OR_DIFFERENCE = re.compile(
+    r"^\s*(?:\w+\s+){0,3}?(?:per\s+(?:person|capita|head|inhabitant|resident|household|"
+    r"employee|worker|student|patient)|a\s+head)\b"
+    r"|^\s*(?:less|more|fewer|higher|lower|greater|smaller|larger|bigger|cheaper)\s+than\b",
+    re.I,
+)
+
+
+def _not_a_whole(t: _Text, q: Quantity) -> bool:
+    """Is the number a rate per person or a difference ("10 tonnes of CO2 per person", "$100
+    million less than its predecessor")? Not a multiple ("104 times greater than CO2")."""
+    multiple = q.text.lower().endswith(("times", "fold"))
+    return not multiple and bool(_RATE_OR_DIFFERENCE.search(t.raw[q.end : q.end + 40]))
 
 
 def _nearest(c: _Text, q: Quantity, placed: dict[int, int]) -> int:
@@ -209,6 +242,9 @@ def _number_conflict(
             continue
         if any(q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r) for r in same[:1]):
             loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain
+            continue
+        if _not_a_whole(s, same[0]) and not _not_a_whole(c, q):
+            loose = True  # "10 tonnes per person" is no total
             continue
         conflict = conflict or (q, same[0])
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))

@@ -24,6 +24,7 @@ def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         or _only_when(c, s, placed)
         or _in_part(c, s, placed)
         or _aged(c, s, placed)
+        or _against_only(c, s, placed)
     ):
         return _decision("neutral", "partial", f"the source says it only “{share}”")
     if combined := _combined(c, s, placed):
@@ -158,3 +159,21 @@ def _aged(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if s.tokens[k].low in _AGES and s.tokens[k + 1].low[:1].isdigit() and not s.gap(k - 1):
             return s.raw[s.tokens[at].start : s.tokens[k + 1].end]
     return None
+
+
+_PROTECTS = frozenset("effective efficacy protection protective effectiveness".split())
+
+
+def _against_only(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """ "95% effective against severe disease" for "95% effective": the words, where the claim
+    names nothing the protection is against."""
+    last = max(placed, key=placed.__getitem__)
+    k = placed[last] + len(c.units[last].tokens)
+    if c.units[last].tokens[-1].low not in _PROTECTS or any(t.low == "against" for t in c.tokens):
+        return None
+    if k + 1 >= len(s.tokens) or s.tokens[k].low != "against" or s.gap(k - 1):
+        return None
+    end = k + 1
+    while end + 1 < len(s.tokens) and not s.gap(end) and s.tokens[end + 1].low not in {"in", "and"}:
+        end += 1
+    return s.raw[s.tokens[k].start : s.tokens[min(end, k + 4)].end]

@@ -446,6 +446,44 @@ ROWS = [
         "refutes",
         "(“Velmar United avoided relegation in 2019”)",
     ),
+    # a figure that is a part, a rate per person or a difference, not the whole (were True, and a
+    # wrong False); protection against one outcome only (was True)
+    (
+        "The Kessa company has 500 employees.",
+        "The Kessa company has 500 employees in Borovia and 300 abroad.",
+        "neutral:partial",
+        "loosely",
+    ),
+    (
+        "The Kessa film earned $100 million.",
+        "The Kessa film earned $100 million in Borovia and $300 million worldwide.",
+        "neutral:partial",
+        "loosely",
+    ),
+    (
+        "The Kessa film earned $100 million.",
+        "The Kessa film earned $100 million less than its predecessor.",
+        "not supports",
+        "",
+    ),
+    (
+        "Borovia emits 10 million tonnes of CO2 a year.",
+        "Borovia emits 10 tonnes of CO2 per person a year.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: a total against a total
+        "Borovia emits 10 million tonnes of CO2 a year.",
+        "Borovia emits 12 million tonnes of CO2 a year.",
+        "refutes",
+        "12 million tonnes",
+    ),
+    (
+        "The Kessa vaccine is 95% effective.",
+        "The Kessa vaccine is 95% effective against severe disease.",
+        "neutral:partial",
+        "“against severe disease”",
+    ),
 ]
 
 
