@@ -32,14 +32,12 @@ _INTENT = (
         "applying submit submits submitted submitting await awaits awaited awaiting pending "
         "request requests requested requesting search searches searched searching looked "
         "looking debate debates debated debating discuss discusses discussed discussing pledge "
-        "pledges pledged pledging".split()
+        "pledges pledged pledging trained".split()
     )
     | _URGE
 )
 # only with "to": "committed to cutting" (not "committed a crime"), "is projected to reach"
 _TO_INTENT = frozenset("commit commits committed committing projected forecast predicted".split())
-
-
 # an attempt or a plot named after the deed: "survived an assassination attempt"
 _ATTEMPT = frozenset("attempt attempts plot plots bid bids".split())
 # words between an intention and its deed: "hopes to become a member", "ran unsuccessfully to"
@@ -173,8 +171,8 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
         lows = [t.low + ("'s" if _possessive(t) else "") for t in span]
         if any(lows[k : k + len(names)] == names for k in range(len(lows))):
             continue  # the claim's doer is among the sentence's
-        capped = [t for t in span if t.cap]
-        return doer, s.raw[span[0].start : capped[-1].end]
+        last = [t for t in span if t.cap][-1]  # "by Ana Roske's son": the son
+        return doer, s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]
     return None
 
 
@@ -212,7 +210,7 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = [
                 w for w in between if w not in _ON_THE_WAY and not (urged and w in words | {"on"})
             ]
-            if said not in ([], ["to"], ["for"], ["to", "be"], ["of"]):  # "dreamed of climbing"
+            if said not in ([], ["to"], ["for"], ["to", "be"], ["of"], ["as"]):  # "trained as"
                 continue
             if any(k - 3 <= n < k for n in s.negations):
                 continue  # "turned down offers to work": the negation decides

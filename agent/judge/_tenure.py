@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
-from agent.judge._text import _Text
+from agent.judge._text import _STOP, _Text
 
 _FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 
@@ -122,7 +122,7 @@ _DETERMINERS = frozenset("a an the this that these those his her its their our m
 _LESSER = frozenset(
     "deputy vice assistant associate acting interim honorary sub under self-proclaimed "
     "self-declared self-styled would-be titular cultural financial commercial economic "
-    "spiritual religious unofficial".split()
+    "spiritual religious unofficial graphic".split()
 )
 # and after it: "the president-elect" is not yet the president
 _NOT_YET = frozenset("elect designate".split())
@@ -132,11 +132,20 @@ def lesser_post(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """The claim's post ("the mayor") said with a word that makes it another ("the deputy mayor",
     "the vice president", "the acting CEO"): those words, or None."""
     words = {t.low for t in c.tokens}
-    for at in placed.values():
+    for i, at in placed.items():
         before = s.tokens[at - 1].low.rstrip("-") if at else ""
         if before in _LESSER and before not in words:
             return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
         parts = s.tokens[at].low.split("-")
         if len(parts) > 1 and (parts[0] in _LESSER - words or parts[-1] in _NOT_YET - words):
             return s.tokens[at].text  # "vice-president", "president-elect"
+        mine, said = c.units[i].tokens[-1], s.tokens[at]
+        head = s.tokens[at + 1] if at + 1 < len(s.tokens) and not s.gap(at) else None
+        if c.units[i].proper or len(c.units[i].tokens) != 1 or head is None or head.low in words:
+            continue
+        derived = said.low.endswith("ing") and mine.low.endswith(("er", "or", "ist", "ian"))
+        known = lex.known_word(head.low) and head.low not in _STOP  # "Doctor Who", not "Sciences"
+        named = said.cap and head.cap and at > 0 and not known  # "a Doctor Who actress"
+        if (derived and not head.cap and lex.noun_only(head.low)) or named:
+            return s.raw[said.start : head.end]  # "a singing teacher" is no singer
     return None

@@ -484,6 +484,55 @@ ROWS = [
         "neutral:partial",
         "“against severe disease”",
     ),
+    # another kind of the claim's noun, a story's world, a training (were True); a doer's reason
+    (
+        "Kessa is a novel.",
+        "Kessa is a graphic novel.",
+        "neutral:partial",
+        "“graphic novel”",
+    ),
+    (
+        "Ana Roske is a singer.",
+        "Ana Roske is a singing teacher.",
+        "neutral:partial",
+        "“singing teacher”",
+    ),
+    (  # a control: a singer still
+        "Ana Roske is a singer.",
+        "Ana Roske is a backing singer.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske is a doctor.",
+        "Ana Roske is a Doctor Who actress.",
+        "neutral:partial",
+        "“Doctor Who”",
+    ),
+    (
+        "Ana Roske is a doctor.",
+        "In the novel Kessa, Ana Roske is a doctor.",
+        "neutral:reported",
+        "“In the novel Kessa”",
+    ),
+    (  # a control: an appearance in a film is a deed of this world
+        "Ana Roske is an actress.",
+        "Ana Roske is an actress who appeared in the film Kessa.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske is a lawyer.",
+        "Ana Roske trained as a lawyer but never practised.",
+        "neutral:hedge",
+        "“trained as a lawyer”",
+    ),
+    (
+        "Kessa is a 2010 film directed by Ana Roske.",
+        "Kessa is a 2010 film directed by Ana Roske's son.",
+        "refutes",
+        "the source says Ana Roske's son",
+    ),
 ]
 
 
