@@ -38,6 +38,7 @@ _INTENT = (
 )
 # only with "to": "committed to cutting" (not "committed a crime"), "is projected to reach"
 _TO_INTENT = frozenset("commit commits committed committing projected forecast predicted".split())
+_OF_ANOTHER = frozenset("for of with from in".split())  # "batteries for electric cars"
 # an attempt or a plot named after the deed: "survived an assassination attempt"
 _ATTEMPT = frozenset("attempt attempts plot plots bid bids".split())
 # words between an intention and its deed: "hopes to become a member", "ran unsuccessfully to"
@@ -218,35 +219,35 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     return None
 
 
-_OF_ANOTHER = frozenset("for of with from".split())
-
-
 def _object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
     """The claim's object found as what another noun is for or of: "makes batteries for electric
     cars" for "makes electric cars". (the sentence's phrase, the claim's object), or None."""
     words = _claim_words(c)
     order = sorted(placed)
     for i, j in zip(order, order[1:], strict=False):
-        verb, obj = c.units[i], c.units[j]
-        if verb.proper or j != i + 1 or obj.tokens[0].index != verb.tokens[-1].index + 1:
-            continue  # only a verb and the object right after it in the claim
-        a, b = placed[i] + len(verb.tokens), placed[j]
-        between = s.tokens[a:b]
+        verb, obj = c.units[i], c.units[j]  # a verb and its object right after it in the claim
+        gap = c.tokens[verb.tokens[-1].index + 1 : obj.tokens[0].index]  # "won the 2020 …"
+        if verb.proper or j != i + 1 or any(not _bare(t) for t in gap):
+            continue
+        between = s.tokens[placed[i] + len(verb.tokens) : placed[j]]  # "won the popular vote in
+        while gap and between and _bare(between[-1]):  # the 2020 Borovia election"
+            between = between[:-1]
         if len(between) < 2 or between[-1].low not in _OF_ANOTHER:
             continue
-        heads = [
-            t
-            for t in between[:-1]
-            if t.low not in _STOP and t.text.isalpha() and lex.noun_only(t.low)
-        ]
+        heads = [t for t in between[:-1] if t.low not in _STOP and lex.is_noun(t.low)]
         if heads and not any(_word_match(w, t.low) for w in words for t in heads):
             k = j  # the object's words that follow it in both ("electric cars")
             while k + 1 in placed and placed[k + 1] == placed[k] + len(c.units[k].tokens):
                 k += 1
             end = placed[k] + len(c.units[k].tokens) - 1
-            said = c.raw[obj.tokens[0].start : c.units[k].tokens[-1].end]
-            return s.raw[heads[0].start : s.tokens[end].end], said
+            said = c.raw[(gap or obj.tokens)[0].start : c.units[k].tokens[-1].end]
+            first = heads[0] if not gap else next(t for t in between if not _bare(t))
+            return s.raw[first.start : s.tokens[end].end], said
     return None
+
+
+def _bare(tok: _Tok) -> bool:
+    return tok.low in _DETERMINERS or tok.low[:1].isdigit()
 
 
 def not_one_kind(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:

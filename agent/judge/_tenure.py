@@ -64,7 +64,9 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
 
 
 # what ends a rule or a ban: "lifted the ban on smoking" (the ban was, and is no more)
-_LIFTED = frozenset("lifted lifts repealed repeals scrapped scraps".split())
+_LIFTED = frozenset(
+    "lifted lifts repealed repeals scrapped scraps withdrew withdraws withdrawn dropped".split()
+)  # and what ends a stance: "withdrew her support for the bill"
 _LOST = frozenset(["lost", "loses", "lose", "losing"])
 _OWNERS = frozenset(["its", "his", "her", "their"])
 _CAME_OUT = [[verb, "out", "of"] for verb in ("came", "come", "comes", "coming")]

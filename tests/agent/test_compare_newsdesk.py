@@ -533,6 +533,31 @@ ROWS = [
         "refutes",
         "the source says Ana Roske's son",
     ),
+    # an election desk: another thing won in the election, a stance withdrawn (were True)
+    (
+        "Ana Roske won the 2020 Borovia election.",
+        "Ana Roske won the popular vote in the 2020 Borovia election but lost the presidency.",
+        "neutral:subject",
+        "popular vote in the 2020 Borovia election",
+    ),
+    (
+        "Ana Roske won the 2020 Borovia election.",
+        "Ana Roske won the first round of the 2020 Borovia election.",
+        "neutral:subject",
+        "first round of the 2020 Borovia election",
+    ),
+    (  # a control: how she won is hers to add
+        "Ana Roske won the 2020 Borovia election.",
+        "Ana Roske won the 2020 Borovia election by a narrow margin.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske supports the Kessa bill.",
+        "Ana Roske withdrew her support for the Kessa bill.",
+        "neutral:tense",
+        "“withdrew her support”",
+    ),
 ]
 
 
