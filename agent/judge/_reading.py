@@ -40,7 +40,8 @@ def _compound_split(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
         if not lex.noun_only(uy.tokens[0].low):
             continue
         gap = placed[y] - placed[x]
-        if not 0 < gap <= 3:
+        inserted = s.tokens[placed[x] + len(ux.tokens) : placed[y]]  # "global sea temperatures"
+        if not 0 < gap <= 3 or any(not t.cap and lex.noun_only(t.low) for t in inserted):
             return True
     return False
 
@@ -153,9 +154,15 @@ def _verb_in_the_past(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
         if unit.proper or len(unit.tokens) != 1 or mine == theirs or mine.endswith(("ed", "en")):
             continue
         past = theirs.endswith("ed") or lex.irregular_verb_form(theirs)
-        shared = lex.lemmas(mine) & lex.lemmas(theirs) & _TENURE
-        if past and mine.endswith("s") and shared:
+        shared = lex.lemmas(mine) & lex.lemmas(theirs)
+        if past and mine.endswith("s") and shared & _TENURE:
             return True
+        k = at - 1
+        while k > 0 and s.tokens[k].low.endswith("ly"):
+            k -= 1  # "have unequivocally caused": the perfect goes on to now
+        perfect = k >= 0 and s.tokens[k].low in {"have", "has"}
+        if past and mine.endswith("ing") and c.tense == "present" and shared and not perfect:
+            return True  # "are falling" against "fell in the 1960s": it is not said to go on
     return False
 
 
@@ -210,8 +217,11 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
             return False
     else:
         return False
-    if scope >= len(s.tokens) or scope in used:
+    if scope >= len(s.tokens):
         return False
+    if scope in used:  # "are not rising as fast as predicted": the degree is denied, not the rise
+        after = [t.low for t in s.tokens[scope + 1 : scope + 4]]
+        return after[:1] == ["as"] and after[2:3] == ["as"] or after[1:2] == ["than"]
     word = s.tokens[scope]
     # a claim word said again ("has modelled for Mango … but declined to model for L'Oréal")
     if any(_word_match(t.low, word.low) for u in c.units for t in u.tokens):

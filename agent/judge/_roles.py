@@ -39,6 +39,7 @@ _INTENT = (
 # only with "to": "committed to cutting" (not "committed a crime"), "is projected to reach"
 _TO_INTENT = frozenset("commit commits committed committing projected forecast predicted".split())
 _OF_ANOTHER = frozenset("for of with from in".split())  # "batteries for electric cars"
+_MEASURE = frozenset("risk risks chance chances likelihood odds rate rates number level".split())
 # an attempt or a plot named after the deed: "survived an assassination attempt"
 _ATTEMPT = frozenset("attempt attempts plot plots bid bids".split())
 # words between an intention and its deed: "hopes to become a member", "ran unsuccessfully to"
@@ -234,7 +235,7 @@ def _object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str,
             between = between[:-1]
         if len(between) < 2 or between[-1].low not in _OF_ANOTHER:
             continue
-        heads = [t for t in between[:-1] if t.low not in _STOP and lex.is_noun(t.low)]
+        heads = [t for t in between[:-1] if t.low not in _STOP | _MEASURE and lex.is_noun(t.low)]
         if heads and not any(_word_match(w, t.low) for w in words for t in heads):
             k = j  # the object's words that follow it in both ("electric cars")
             while k + 1 in placed and placed[k + 1] == placed[k] + len(c.units[k].tokens):

@@ -62,7 +62,8 @@ def _for_a_share(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     if len(words) < 2 or words[0] not in {"for", "in", "among"}:
         return None
     group = next((j for j, w in enumerate(words[1:3], 1) if w in _GROUPS), None)
-    if words[1] not in _SHARES and group is None:
+    counted = words[2:3] == ["of"] and (words[1].isdigit() or words[1] in _COUNTS)  # "two of 19"
+    if words[1] not in _SHARES and group is None and not counted:
         return None
     mine = {t.low for t in c.tokens}
     if words[1] in mine or (group is not None and words[group] in mine):
@@ -71,7 +72,7 @@ def _for_a_share(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     if plain and not (len(words) > 2 and words[2] in _AGES):
         return None  # "in patients": whom the claim speaks of
     n = len(s.tokens)
-    end = k + (group or 1)
+    end = k + (group or 1) + 2 * counted  # "in two of 19 subpopulations"
     if group is None and end + 1 < n and not s.gap(end):
         end += 1  # "for most people"
     if group is not None and end + 1 < n and s.tokens[end + 1].low in _GROUPS | _AGES | {"with"}:
@@ -85,6 +86,7 @@ _GROUPS = frozenset(
     "nonsmokers seniors elderly".split()
 )
 _AGES = frozenset("over under above below aged older younger".split())
+_COUNTS = frozenset("one two three four five six seven eight nine ten".split())
 
 
 # a condition after the statement: "…, but only at high doses", "only when taken with food"

@@ -558,6 +558,38 @@ ROWS = [
         "neutral:tense",
         "“withdrew her support”",
     ),
+    # a climate desk: a degree denied is no denial (was False); a trend said only in the past, in a
+    # part, or of a narrower kind (were True)
+    (
+        "Sea levels are rising.",
+        "Sea levels are not rising as fast as predicted.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: the rise itself denied
+        "Sea levels are rising.",
+        "Sea levels are not rising.",
+        "refutes",
+        "",
+    ),
+    (
+        "Polar bear numbers are falling.",
+        "Polar bear numbers fell in the 1960s.",
+        "neutral:tense",
+        "",
+    ),
+    (
+        "Polar bear numbers are falling.",
+        "Polar bear numbers are falling in two of 19 subpopulations.",
+        "neutral:partial",
+        "“in two of 19 subpopulations”",
+    ),
+    (
+        "Global temperatures have risen by 1.1 °C since 1900.",
+        "Global sea temperatures have risen by 1.1 °C since 1900.",
+        "not supports",
+        "",
+    ),
 ]
 
 
