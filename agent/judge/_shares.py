@@ -100,11 +100,22 @@ def _only_when(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     "only": the words."""
     last = max(placed, key=placed.__getitem__)
     end = placed[last] + len(c.units[last].tokens) - 1
-    m = _ONLY_WHEN.match(s.raw[s.tokens[end].end :])
+    rest = s.raw[s.tokens[end].end :]
+    if (m := _EXCEPT.match(rest)) and not _EXCEPT.search(c.raw):  # "every day except Monday",
+        return m.group(0).strip(" ,")  # "free to enter on Sundays"
+    m = _ONLY_WHEN.match(rest)
     if m is None or any(t.low == "only" for t in c.tokens):
         return None
     return re.sub(r"^\W*(?:but\s+)?only\s+", "", m.group(0)).strip(" ,")  # "at high doses"
 
+
+# an exception or a time that narrows what the claim says of every time or everyone
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|holidays?"
+_EXCEPT = re.compile(
+    rf"^\W{{0,3}}(?:except|apart from|other than|save for|but not)\b[^,;.]*"
+    rf"|^\s*(?:on|at)\s+(?:{_DAYS})\b|^\s*(?:in|during)\s+(?:the\s+)?(?:summer|winter)\b",
+    re.I,
+)
 
 _WITH = ("with", "plus")  # not "and": "Ana Roske and her band recorded …" did it together
 

@@ -590,6 +590,25 @@ ROWS = [
         "not supports",
         "",
     ),
+    # an exception, or days that narrow the claim (were True)
+    (
+        "The Kessa museum is open every day.",
+        "The Kessa museum is open every day except Monday.",
+        "neutral:partial",
+        "“except Monday”",
+    ),
+    (
+        "The Kessa museum is free to enter.",
+        "The Kessa museum is free to enter on Sundays.",
+        "neutral:partial",
+        "“on Sundays”",
+    ),
+    (  # a control: the claim's own days
+        "The Kessa museum is open on Sundays.",
+        "The Kessa museum is open on Sundays.",
+        "supports",
+        "",
+    ),
 ]
 
 
