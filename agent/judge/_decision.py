@@ -51,6 +51,7 @@ class Comparison:
     rule: Rule
     reason: str  # for a reader: "the claim says 540 km; the source says 212 km"
     probability: float  # the rule's measured precision (agent/data/compare.json)
+    silent: bool = False  # a guard whose sentence no model may read either way ("not as fast as")
 
 
 @lru_cache(maxsize=1)

@@ -6,6 +6,7 @@ swapped roles, a compound split apart, another subject, a number given otherwise
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent.judge import _lexicon as lex
@@ -365,3 +366,16 @@ def _place(found: dict[int, list[int]]) -> dict[int, int]:
         placed[u] = after[0] if after else free[0]
         last = placed[u]
     return placed
+
+
+def denied_degree(s: _Text, neg_s: Sequence[int]) -> str | None:
+    """The words, where a "not" denies only a degree ("are not rising as fast as predicted", "not
+    rising faster than before"), else None. A leaf (the claim path counts calls)."""
+    for at in neg_s:
+        words = [t.low for t in s.tokens[at + 2 : at + 5]]
+        if s.tokens[at].low == "not" and (
+            (words[:1] == ["as"] and words[2:3] == ["as"]) or words[1:2] == ["than"]
+        ):
+            end = min(at + 5 if words[:1] == ["as"] else at + 4, len(s.tokens) - 1)
+            return s.raw[s.tokens[at].start : s.tokens[end].end]
+    return None

@@ -310,7 +310,7 @@ def _read(
     """An item the judge read: its most decided sentence. Under a guard (the sentence says less
     than the claim) it is never read as support, and the guard's reason is shown; a sentence that
     asserts nothing (a view reported, a question) is not read at all."""
-    if guarded is not None and guarded[1].rule in ASSERTS_NOTHING:
+    if guarded is not None and (guarded[1].rule in ASSERTS_NOTHING or guarded[1].silent):
         silent = guarded[0]  # "Some say X was born in Tessa" neither states nor refutes anything
         scored = [(sp, p) for sp, p in scored if sp != silent] or [(silent, StanceProbs(0, 0, 1))]
     span, p = max(scored, key=lambda sp: max(sp[1].entailment, sp[1].contradiction))

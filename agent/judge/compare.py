@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from agent.judge import _lexicon as lex
 from agent.judge._carried import leading_name, of_the_subject_alone
@@ -44,6 +45,7 @@ from agent.judge._reading import (
     _Reading,
     _says_solely,
     _scattered,
+    denied_degree,
 )
 from agent.judge._reasons import _negation, _number_given_otherwise, _only, said_weaker
 from agent.judge._restate import (
@@ -295,7 +297,10 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
         return _number_given_otherwise(c, s, r.conflict)
     if r.negated:
         if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
-            return None
+            if (degree := denied_degree(s, r.neg_s)) is None:
+                return None  # "are not rising as fast as predicted" says nothing either way:
+            held = _decision("neutral", "partial", f"the source denies only how much (“{degree}”)")
+            return replace(held, silent=True)  # no model may read its "not" as a denial
         if r.neg_s and not r.neg_c and narrower_denial(c, s, placed):
             return None  # "has no offices in Tessa" does not deny "has offices"
         return _negation(c, s, r)

@@ -560,11 +560,11 @@ ROWS = [
     ),
     # a climate desk: a degree denied is no denial (was False); a trend said only in the past, in a
     # part, or of a narrower kind (were True)
-    (
+    (  # held so that no model reads its "not" as a denial (the learned judge said False)
         "Sea levels are rising.",
         "Sea levels are not rising as fast as predicted.",
-        "not refutes",
-        "",
+        "neutral:partial",
+        "the source denies only how much (“not rising as fast as predicted”)",
     ),
     (  # a control: the rise itself denied
         "Sea levels are rising.",

@@ -317,3 +317,16 @@ async def test_a_sentence_that_asserts_nothing_is_not_read_as_a_refutation_eithe
     both = item("Some say Ana Roske was born in Tessa. Her first paintings hang in Velmar.")
     judged = (await nli_judge(claim, [both], ContradictingNLI())).evidence[0]
     assert judged.stance == "refutes" and judged.quote == "Her first paintings hang in Velmar."
+
+
+async def test_a_degree_denied_is_not_read_as_a_refutation_either():
+    """ "Sea levels are not rising as fast as predicted" denies how fast, not that they rise: a
+    model reading its "not" as contradicting "Sea levels are rising" is not shown (the learned
+    judge made it a wrong False 0.5 through the API); the plain denial still refutes."""
+    degree = item("Sea levels are not rising as fast as predicted.")
+    judged = (await nli_judge("Sea levels are rising.", [degree], ContradictingNLI())).evidence[0]
+    assert judged.stance == "neutral" and judged.stance_rule == "partial", judged
+    assert "denies only how much" in (judged.stance_reason or ""), judged
+    plain = item("Sea levels are not rising.")
+    judged = (await nli_judge("Sea levels are rising.", [plain], ContradictingNLI())).evidence[0]
+    assert judged.stance == "refutes", judged
