@@ -34,16 +34,14 @@ _NUMBERS |= {"eight": 8, "nine": 9, "ten": 10, "twenty": 20}
 
 # more than half of a group: "most patients", "most of the voters", "the majority of adults"; not
 # a degree ("the most popular", "most dangerous", "at most")
+_PLURAL = r"(?=(?:people|children|men|women|[a-z]+s(?<!ous)(?<!ss)(?<!is))\b)"  # a group, no -ous
 _MOST = re.compile(
-    r"(?<!\bthe )(?<!\bat )(?<!\ba )\bmost\s+(?:of\s+(?:the|its|their|these|those)\s+)?"
-    r"(?=(?:people|children|men|women|[a-z]+s(?<!ous)(?<!ss)(?<!is))\b)"
+    rf"(?<!\bthe )(?<!\bat )(?<!\ba )\bmost\s+(?:of\s+(?:the|its|their|these|those)\s+)?{_PLURAL}"
     r"|\b(?:the|a)\s+(?:large\s+|vast\s+|clear\s+)?majority\s+of\s+",
     re.IGNORECASE,
 )
-
-_ALL = re.compile(
-    r"(?<!\bat )\ball\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|these\s+|those\s+)?"
-    r"(?=(?:people|children|men|women|[a-z]+s(?<!ous)(?<!ss)(?<!is))\b)",
+_ALL = re.compile(  # "all patients", "all of the voters"; not "at all"
+    rf"(?<!\bat )\ball\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|these\s+|those\s+)?{_PLURAL}",
     re.IGNORECASE,
 )
 _MINORITY = re.compile(r"\b(?:the|a)\s+(?:small\s+)?minority\s+of\s+", re.IGNORECASE)

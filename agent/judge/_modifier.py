@@ -113,8 +113,6 @@ _VERSIONS = frozenset(
     "cover remake parody sequel prequel spin-off spinoff adaptation translation tribute homage "
     "reworking remix rewrite version".split()
 )
-
-
 _COPULAS = frozenset("is was are were".split())
 _ENDS_A_WORK = frozenset("by which that who directed written produced starring".split())
 
@@ -135,10 +133,9 @@ def _another_work(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str]
     if len(words) <= j + 1 or words[j] not in _VERSIONS or words[j + 1] not in {"of", "to"}:
         return None
     rest = [p for i, p in placed.items() if i not in subject]
+    # the claim's other parts before the version say what it is itself, not what the other is
     if not rest or min(rest) < k + j:
-        return (
-            None  # the claim's other parts come before the version: not what it says of the other
-        )
+        return None
     end = k + j + 1  # "a cover of a song" (by …), "a sequel to the 2010 film Velmar"
     while (
         end + 1 < len(s.tokens)
