@@ -342,3 +342,18 @@ def event_named_on(c: _Text, s: _Text) -> str | None:
         ):
             return s.raw[q.start : after.end]
     return None
+
+
+_EVERY = re.compile(r"\bevery\s+(?P<n>\w+\s+)?(?P<u>minute|hour|day|week|month|year)s?\b", re.I)
+
+
+def every_otherwise(c: _Text, s: _Text) -> str | None:
+    """The reason, where the claim says "every hour" and the sentence "every two hours" (or the
+    other way round): how often is said otherwise. A leaf (the claim path counts calls)."""
+    mine, theirs = _EVERY.search(c.raw), _EVERY.search(s.raw)
+    if mine is None or theirs is None or mine["u"].lower() != theirs["u"].lower():
+        return None
+    counts = [(m["n"] or "").strip().lower() for m in (mine, theirs)]
+    if counts[0] == counts[1] or set(counts) == {"", "one"}:
+        return None
+    return f"the claim says “{mine.group(0)}”; the source says “{theirs.group(0)}”"

@@ -31,7 +31,13 @@ from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, prec
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import framing, reported_in
 from agent.judge._negated import denial, judged_denial, narrower_denial, privative
-from agent.judge._numbers import CHANGES, event_named_on, none_of, only_amounts_missing
+from agent.judge._numbers import (
+    CHANGES,
+    event_named_on,
+    every_otherwise,
+    none_of,
+    only_amounts_missing,
+)
 from agent.judge._order import another_deed_between
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
@@ -325,6 +331,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
         return other  # "born in Velmar": or "lived in Velmar and worked in Tessa", not plain
     if part := quantified_otherwise(c, s, placed) or narrowed_superlative(c, s, placed):
         return part  # "half of Borovians" for "Borovians"; "longest … in northern Borovia"
+    if (often := every_otherwise(c, s)) is not None:  # "every two hours" for "every hour"
+        return _decision("refutes", "number", often)
     if (event := event_named_on(c, s)) is not None:  # "the 100 metres hurdles"
         return _decision("neutral", "partial", f"the source names another event (“{event}”)")
     narrower = _narrower_subject(c, s, placed)

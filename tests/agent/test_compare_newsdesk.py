@@ -609,6 +609,25 @@ ROWS = [
         "supports",
         "",
     ),
+    # how often, said otherwise (were True)
+    (
+        "The Kessa train runs every hour.",
+        "The Kessa train runs every two hours.",
+        "refutes",
+        "the source says “every two hours”",
+    ),
+    (
+        "The Kessa train runs every day.",
+        "The Kessa train runs every other day.",
+        "refutes",
+        "the source says “every other day”",
+    ),
+    (  # a control: the same
+        "The Kessa train runs every hour.",
+        "The Kessa train runs every hour.",
+        "supports",
+        "",
+    ),
 ]
 
 
