@@ -82,9 +82,8 @@ _STORIES = (
 )
 _FICTION = re.compile(rf"\b{_STORIES}\b", re.I)
 _STORY = re.compile(
-    rf"^\W*in (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES}\s*,"
-    rf"|\bin (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES} (?:by|of)\b"
-    rf"|^\W*in (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES}(?: [A-Z][\w'’-]*){{1,4}}\s*,",
+    rf"^\W*in (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES}(?: [A-Z][\w'’-]*){{0,4}}\s*,"
+    rf"|\bin (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES} (?:by|of)\b",
     re.I,
 )
 

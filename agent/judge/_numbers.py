@@ -37,14 +37,11 @@ def _more_besides(s: _Text, same: list[Quantity]) -> bool:
     the rest ("200 employees in Velmar and 300 more abroad", "$100 million in Borovia and $300
     million worldwide"), or a difference ("$100 million less than its predecessor"): the whole is
     not the claim's value."""
-    for k, r in enumerate(same):
+    for r in same:
         after = next((t.low for t in s.tokens if t.start >= r.end), "")
         if after in {"more", "others", "other", "additional", "further"} or _not_a_whole(s, r):
             return True
-        later = [x for x in same[k + 1 :] if x.start > r.end] + [
-            x for x in same[:k] if x.start > r.end
-        ]
-        nxt = min(later, key=lambda x: x.start, default=None)
+        nxt = min((x for x in same if x.start > r.end), key=lambda x: x.start, default=None)
         between = s.raw[r.end : nxt.start][:40] if nxt is not None else ""
         rest = s.raw[nxt.end : nxt.end + 30] if nxt is not None else ""
         if r.dimension != "year" and _ELSEWHERE.search(between) and _REST.search(rest):
