@@ -125,9 +125,10 @@ def lexical_stance(claim: str, sentence: str) -> tuple[Stance, float, str]:
     return "supports", HEURISTIC_PRECISION["supports_overlap"], "supports_overlap"
 
 
-def _ranked_spans(claim: str, text: str) -> list[Span]:
-    """Sentence spans, most claim words first, then shorter first (the shortest bearing span)."""
-    spans = sentence_spans(text)
+def _ranked_spans(claim: str, text: str, spans: Sequence[Span] | None = None) -> list[Span]:
+    """Sentence spans (``spans``: the text's, already split), most claim words first, then shorter
+    first (the shortest bearing span)."""
+    spans = sentence_spans(text) if spans is None else spans
     return sorted(spans, key=lambda s: (-overlap(claim, s.of(text)), s.end - s.start))
 
 
@@ -146,14 +147,19 @@ def lexical_judge(claim: str, evidence: Sequence[Evidence]) -> list[Evidence]:
 
 
 def compared(
-    claim: str, evidence: Sequence[Evidence], spans: Sequence[Sequence[Span]]
+    claim: str,
+    evidence: Sequence[Evidence],
+    spans: Sequence[Sequence[Span]],
+    orders: Sequence[Sequence[Span]] | None = None,
 ) -> list[tuple[Span, Comparison] | None]:
     """The comparison stage over each item's best sentences (blocking, well under 1 ms a pair): the
     sentence and decision of each item a rule decides plainly, or a guard says is not plain (a
-    hedge, another tense, another subject); None where nothing fires or the sentences disagree."""
+    hedge, another tense, another subject); None where nothing fires or the sentences disagree.
+    ``orders``: each item's sentences in order, when the caller has split them already."""
+    orders = orders or [sentence_spans(item.text) for item in evidence]
     out: list[tuple[Span, Comparison] | None] = []
-    for item, item_spans in zip(evidence, spans, strict=True):
-        order = sentence_spans(item.text)  # the sentences before each: who a pronoun is
+    for item, item_spans, order in zip(evidence, spans, orders, strict=True):
+        order = list(order)  # the sentences before each: who a pronoun is
         if (
             order
             and PRONOUN_OPENS.match(order[0].of(item.text))
@@ -181,12 +187,15 @@ def compared(
 
 
 def compared_safely(
-    claim: str, evidence: Sequence[Evidence], spans: Sequence[Sequence[Span]]
+    claim: str,
+    evidence: Sequence[Evidence],
+    spans: Sequence[Sequence[Span]],
+    orders: Sequence[Sequence[Span]] | None = None,
 ) -> tuple[list[tuple[Span, Comparison] | None], str | None]:
     """``compared``, and an error in it kept to the rules: no item is decided by a rule and the
     reason says why, so the judge (or the heuristic) still reads every item."""
     try:
-        return compared(claim, evidence, spans), None
+        return compared(claim, evidence, spans, orders), None
     except Exception as exc:  # noqa: BLE001 — a rule's bug must not take the judge down with it
         return [None] * len(evidence), f"the comparison rules failed: {str(exc)[:80]}"
 
@@ -229,8 +238,11 @@ async def nli_judge(
     """Quote + stance per item: where a comparison rule decides one of the item's best sentences
     plainly, the rule (its quote, its measured precision, its reason); elsewhere the NLI model (or
     the local judge) over those sentences."""
-    spans = [_ranked_spans(claim, item.text)[:sentences] for item in evidence]
-    rules, failed = await run_blocking(compared_safely, claim, evidence, spans)
+    orders = [sentence_spans(item.text) for item in evidence]  # split once, read twice
+    spans = [
+        _ranked_spans(claim, i.text, o)[:sentences] for i, o in zip(evidence, orders, strict=True)
+    ]
+    rules, failed = await run_blocking(compared_safely, claim, evidence, spans, orders)
     decided = [rule is not None and rule[1].rule not in GUARDS for rule in rules]
     pairs = [
         (span.of(item.text), claim)

@@ -22,6 +22,7 @@ import logging
 import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from agent.judge._from_stances import Calibration
 from agent.judge._nli import StanceProbs
 from agent.judge.compare import warm
 from retrieval import onnx_export  # its functions read through the module: tests replace them
-from retrieval.concurrency import run_blocking
+from retrieval.concurrency import available_cores, run_blocking
 from retrieval.errors import ModelUnavailable
 from retrieval.model_files import ResolvedModel, quiet_loading, resolve_model
 
@@ -114,6 +115,9 @@ class LocalJudge:
             None  # agent.align.Aligner: the word-alignment second opinion, stacked on the logits
         )
         self.align_reason: str | None = None
+        # with both networks on ONNX Runtime, the alignment encoder runs in this thread beside the
+        # cross-encoder, each on half the lane's threads (_open_onnx)
+        self._beside: ThreadPoolExecutor | None = None
         # sentences of each evidence item the verifier asks about (the most claim-like first)
         self.sentences_per_item = int(card.raw.get("sentences_per_item", 3))
 
@@ -178,13 +182,18 @@ class LocalJudge:
             def forward(self, *tensors):
                 return self.inner(**dict(zip(names, tensors, strict=True)))
 
+        # The two networks are small: one on two threads is barely faster than on one (thread
+        # hand-offs between short operators), so with the alignment stage loaded each gets half the
+        # lane's threads and they run side by side (logits_blocking), the lane still held.
+        cores = threads or available_cores()
+        each = max(1, cores // 2) if self.aligner is not None else cores
         try:  # the fingerprint reads the model files: a read error, like an export error, leaves torch running
             folder = onnx_dir / f"judge-{digest}-{onnx_export.fingerprint(base)}"
             self._session = onnx_export.cached_session(
                 folder,
                 lambda target: onnx_export.export(Forward(), target, names, "logits"),
                 quantized=int8,
-                threads=threads,
+                threads=each,
                 rows=True,
             )
             self._inputs = names
@@ -194,8 +203,10 @@ class LocalJudge:
         if self.aligner is not None:
             try:
                 self.aligner.encoder.open_onnx(
-                    onnx_dir / f"judge-align-{onnx_export.fingerprint(base)}", threads, int8
+                    onnx_dir / f"judge-align-{onnx_export.fingerprint(base)}", each, int8
                 )
+                if self._session is not None and cores >= 2:
+                    self._beside = ThreadPoolExecutor(1, thread_name_prefix="judge-alignment")
             except Exception as exc:  # noqa: BLE001 — the alignment stage stays on torch, visibly
                 reason = f"the word-alignment encoder's ONNX export or session failed ({exc}); it runs on torch"
                 self.backend_reason = (
@@ -229,27 +240,36 @@ class LocalJudge:
     def logits_blocking(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         """(evidence, claim) pairs → logits in LABELS order: the cross-encoder's, stacked with the
         word-alignment stage's when it is loaded."""
-        logits = self.network_logits(pairs)
         if self.aligner is None or not len(pairs):
-            return logits
-        with self._lock:
-            aligned = self.aligner.probabilities(pairs)
+            return self.network_logits(pairs)
+        with self._lock:  # one turn of the lane for both networks
+            if self._beside is not None:
+                aligning = self._beside.submit(self.aligner.probabilities, pairs)
+                logits = self._logits(pairs)
+                aligned = aligning.result()
+            else:
+                logits = self._logits(pairs)
+                aligned = self.aligner.probabilities(pairs)
         return self.aligner.stack(aligned, logits)
 
     def network_logits(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """The cross-encoder's logits alone (under the lane)."""
+        with self._lock:
+            return self._logits(pairs)
+
+    def _logits(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         out = np.zeros((len(pairs), len(LABELS)), dtype=np.float64)
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
         batches = [order[k : k + self.batch_size] for k in range(0, len(order), self.batch_size)]
         if self._session is not None:
-            with self._lock:
-                for batch in batches:
-                    encoded = self._encode(pairs, batch, "np")
-                    feed = {n: encoded[n].astype(np.int64) for n in self._inputs}
-                    out[batch] = self._session.run(None, feed)[0]
+            for batch in batches:
+                encoded = self._encode(pairs, batch, "np")
+                feed = {n: encoded[n].astype(np.int64) for n in self._inputs}
+                out[batch] = self._session.run(None, feed)[0]
             return out
         import torch
 
-        with self._lock, torch.inference_mode():
+        with torch.inference_mode():
             for batch in batches:
                 out[batch] = self._network(**self._encode(pairs, batch, "pt")).double().numpy()
         return out

@@ -198,3 +198,49 @@ def test_the_alignment_encoder_on_onnx_gives_torchs_features(tmp_path):
     )
     folders = sorted(p.name for p in (tmp_path / "onnx").iterdir())
     assert len(folders) == 2 and sum(f.startswith("judge-align-") for f in folders) == 1
+
+
+def test_on_onnx_the_two_networks_run_side_by_side_on_half_the_threads_each(tmp_path):
+    import threading
+
+    weights, card = tiny_judge(tmp_path)
+    stacked = align_card(tmp_path / "align.json", weights)
+    judge, status = load_local_judge(
+        weights, card, align_card=stacked, onnx_dir=tmp_path / "onnx", threads=2
+    )
+    assert status.loaded and judge._beside is not None
+    for session in (judge._session, judge.aligner.encoder.session):
+        assert session.get_session_options().intra_op_num_threads == 1
+    pairs = [("the earth is round", "the earth is flat"), ("flat", "round not")]
+    expected = judge.aligner.stack(judge.aligner.probabilities(pairs), judge.network_logits(pairs))
+    assert np.abs(judge.logits_blocking(pairs) - expected).max() < 1e-9
+
+    # the cross-encoder waits for the alignment encoder to start: only side by side does it see it
+    aligning, seen = threading.Event(), []
+    probabilities, logits = judge.aligner.probabilities, judge._logits
+
+    def aligner_probabilities(p):
+        aligning.set()
+        return probabilities(p)
+
+    def network(p):
+        seen.append(aligning.wait(5))
+        return logits(p)
+
+    judge.aligner.probabilities, judge._logits = aligner_probabilities, network
+    assert np.abs(judge.logits_blocking(pairs) - expected).max() < 1e-9 and seen == [True]
+
+    def broken(p):
+        raise RuntimeError("the alignment encoder failed")
+
+    judge.aligner.probabilities = broken
+    with pytest.raises(RuntimeError, match="alignment encoder failed"):
+        judge.logits_blocking(pairs)
+    assert judge._lock.acquire(timeout=1)  # the lane is free again
+    judge._lock.release()
+
+    alone, _ = load_local_judge(
+        weights, card, align_card=stacked, onnx_dir=tmp_path / "onnx", threads=1
+    )
+    assert alone._beside is None  # one thread: one network after the other
+    assert np.abs(alone.logits_blocking(pairs) - expected).max() < 1e-4
