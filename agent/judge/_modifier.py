@@ -1,11 +1,14 @@
 """A name said as what another thing is of: the claim's subject before another noun ("The Tessa
 metropolitan area has …", "Tessa airport is closed" for "Tessa …"), and a place of the claim as
 the owner of one of its divisions ("the capital of Ostrania's Kessa province" for "the capital of
-Ostrania"). Read for agent/judge/_subject.py's ``said_of_another``."""
+Ostrania"). Read for agent/judge/_subject.py's ``said_of_another``. And the claim's object as
+what another noun is for, of or about ("makes batteries for electric cars" for "makes electric
+cars", "worked on a film about the report" for "worked on the report"), for agent/judge/_roles.py."""
 
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
+from agent.judge._tenure import _DETERMINERS
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 # the head before "of" that is the subject itself, not another thing: "the city of Velmar", "the
@@ -16,6 +19,17 @@ _SAME_THING = frozenset(
 )
 # a name's own kind after it: "Tessa city" is Tessa ("the Tessa metropolitan area" is not)
 _SAME_PLACE = frozenset("city town village island isle state republic kingdom".split())
+# "batteries for electric cars", "the film about the protest", "the trial over the protest"
+_OF_ANOTHER = frozenset("for of with from in about over into to".split())  # "the foreword to"
+# a claim verb's own particle before its object: "worked on the report", "took part in the protest"
+_PARTICLES = frozenset("in on at to for with about into from".split())
+# a part of the thing, which is in it: "the second series of", "the first half of"
+_PARTS = frozenset(
+    "series season seasons episode episodes part parts chapter chapters edition editions volume "
+    "stage stages round rounds leg legs half halves final finals opening start end rest first "
+    "second third fourth fifth last next".split()
+)
+_MEASURE = frozenset("risk risks chance chances likelihood odds rate rates number level".split())
 _MODALS = frozenset("may might can could will would shall should must".split())
 # parts a place is divided into: "Ostrania's Kessa province" is not Ostrania
 _DIVISIONS = frozenset(
@@ -177,3 +191,45 @@ def _of_another_noun(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, s
         mine = c.raw[c.tokens[b].start : c.units[j].tokens[-1].end]
         return s.raw[s.tokens[a].start : last.end], mine
     return None
+
+
+def object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's object found as what another noun is for, of or about: "makes batteries for
+    electric cars" for "makes electric cars", "worked on a film about the Kessa report" for "worked
+    on the Kessa report". (the sentence's phrase, the claim's object), or None."""
+    words = [t.low for u in c.units for t in u.tokens]
+    order = sorted(placed)
+    for i, j in zip(order, order[1:], strict=False):
+        verb, obj = c.units[i], c.units[j]  # a verb and its object right after it in the claim
+        gap = c.tokens[verb.tokens[-1].index + 1 : obj.tokens[0].index]  # "won the 2020 …"
+        particle = gap[0].low if gap and gap[0].low in _PARTICLES else None
+        gap = gap[1:] if particle else gap
+        if verb.proper or j != i + 1 or any(not _bare(t) for t in gap):
+            continue
+        between = s.tokens[placed[i] + len(verb.tokens) : placed[j]]  # "won the popular vote in
+        if particle:  # the sentence says the particle too ("worked on", "had a role in")
+            if not between or between[0].low != particle or any(t.cap for t in between):
+                continue  # "headquartered in Tessa, with offices in Velmar": another slot
+            between = between[1:]
+        while gap and between and _bare(between[-1]):  # the 2020 Borovia election"
+            between = between[:-1]
+        if len(between) < 2 or between[-1].low not in _OF_ANOTHER:
+            continue
+        if between[-1].low == "to" and not {"a", "an", "the"} & {t.low for t in between}:
+            continue  # "the foreword to Kessa", not "was due to open"
+        heads = [t for t in between[:-1] if t.low not in _STOP | _MEASURE and lex.is_noun(t.low)]
+        if particle and all(t.low in _PARTS for t in heads):
+            continue  # "appeared in the second series of Doctor Kessa": in a part of it
+        if heads and not any(_word_match(w, t.low) for w in words for t in heads):
+            k = j  # the object's words that follow it in both ("electric cars")
+            while k + 1 in placed and placed[k + 1] == placed[k] + len(c.units[k].tokens):
+                k += 1
+            end = placed[k] + len(c.units[k].tokens) - 1
+            said = c.raw[(gap or obj.tokens)[0].start : c.units[k].tokens[-1].end]
+            first = between[0] if gap or between[0].low in {"a", "an", "the"} else heads[0]
+            return s.raw[first.start : s.tokens[end].end], said
+    return None
+
+
+def _bare(tok: _Tok) -> bool:
+    return tok.low in _DETERMINERS or tok.low[:1].isdigit()

@@ -69,6 +69,17 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
     # the disease as the press names it ("5G spreads the coronavirus"; WHO: "… spread COVID-19")
     "coronavirus": ("coronavirus", "covid-19", "covid", "sars-cov-2"),
     "found": ("founded", "came into existence", "was established", "was created"),
+    "participate": (
+        "participate",
+        "participates",
+        "participated",
+        "take part",
+        "takes part",
+        "took part",
+        "part in",
+        "role in",
+        "involved in",
+    ),
     "die": ("died", "dies", "lost her life", "lost his life", "lost their lives"),
     "kill": (
         "kill",

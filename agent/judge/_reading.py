@@ -24,6 +24,7 @@ from agent.judge._text import (
     _Text,
     _Tok,
     _word_match,
+    in_aside,
     set_against,
 )
 
@@ -96,7 +97,11 @@ class _Reading:
 
 
 def _read(c: _Text, s: _Text, placed: dict[int, int], window: range) -> _Reading:
-    neg_s = [i for i in s.negations if i in window and not set_against(c, s, i, placed)]
+    neg_s = [
+        i
+        for i in s.negations
+        if i in window and not set_against(c, s, i, placed) and not in_aside(s, i, placed)
+    ]
     hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
     hedge_c = {c.tokens[i].low for i in c.hedges}
     aux = next(

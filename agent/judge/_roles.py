@@ -13,6 +13,7 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
+from agent.judge._modifier import object_of_another
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
@@ -32,14 +33,14 @@ _INTENT = (
         "applying submit submits submitted submitting await awaits awaited awaiting pending "
         "request requests requested requesting search searches searched searching looked "
         "looking debate debates debated debating discuss discusses discussed discussing pledge "
-        "pledges pledged pledging trained".split()
+        "pledges pledged pledging trained warrant warrants".split()
     )
     | _URGE
 )
 # only with "to": "committed to cutting" (not "committed a crime"), "is projected to reach"
-_TO_INTENT = frozenset("commit commits committed committing projected forecast predicted".split())
-_OF_ANOTHER = frozenset("for of with from in".split())  # "batteries for electric cars"
-_MEASURE = frozenset("risk risks chance chances likelihood odds rate rates number level".split())
+_TO_INTENT = frozenset(
+    "commit commits committed committing projected forecast predicted set".split()  # "set to direct"
+)
 # an attempt or a plot named after the deed: "survived an assassination attempt"
 _ATTEMPT = frozenset("attempt attempts plot plots bid bids".split())
 # words between an intention and its deed: "hopes to become a member", "ran unsuccessfully to"
@@ -63,7 +64,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     for of in (
         _possessed(c, s, placed),
         _object_owned(c, s, placed),
-        _object_of_another(c, s, placed),
+        object_of_another(c, s, placed),
         said_of_another(c, s, placed),
     ):
         if of is not None:  # "Ana Roske's brother", "batteries for electric cars"
@@ -173,6 +174,8 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
         lows = [t.low + ("'s" if _possessive(t) else "") for t in span]
         if any(lows[k : k + len(names)] == names for k in range(len(lows))):
             continue  # the claim's doer is among the sentence's
+        if " ".join(t.low for t in span) in {u.text.lower() for u in c.units if u.proper}:
+            continue  # "was sued by Kessa Corp" for "sued Kessa Corp": the roles turned, not plain
         last = [t for t in span if t.cap][-1]  # "by Ana Roske's son": the son
         return doer, s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]
     return None
@@ -218,37 +221,6 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
                 continue  # "turned down offers to work": the negation decides
             return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
-
-
-def _object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
-    """The claim's object found as what another noun is for or of: "makes batteries for electric
-    cars" for "makes electric cars". (the sentence's phrase, the claim's object), or None."""
-    words = _claim_words(c)
-    order = sorted(placed)
-    for i, j in zip(order, order[1:], strict=False):
-        verb, obj = c.units[i], c.units[j]  # a verb and its object right after it in the claim
-        gap = c.tokens[verb.tokens[-1].index + 1 : obj.tokens[0].index]  # "won the 2020 …"
-        if verb.proper or j != i + 1 or any(not _bare(t) for t in gap):
-            continue
-        between = s.tokens[placed[i] + len(verb.tokens) : placed[j]]  # "won the popular vote in
-        while gap and between and _bare(between[-1]):  # the 2020 Borovia election"
-            between = between[:-1]
-        if len(between) < 2 or between[-1].low not in _OF_ANOTHER:
-            continue
-        heads = [t for t in between[:-1] if t.low not in _STOP | _MEASURE and lex.is_noun(t.low)]
-        if heads and not any(_word_match(w, t.low) for w in words for t in heads):
-            k = j  # the object's words that follow it in both ("electric cars")
-            while k + 1 in placed and placed[k + 1] == placed[k] + len(c.units[k].tokens):
-                k += 1
-            end = placed[k] + len(c.units[k].tokens) - 1
-            said = c.raw[(gap or obj.tokens)[0].start : c.units[k].tokens[-1].end]
-            first = heads[0] if not gap else next(t for t in between if not _bare(t))
-            return s.raw[first.start : s.tokens[end].end], said
-    return None
-
-
-def _bare(tok: _Tok) -> bool:
-    return tok.low in _DETERMINERS or tok.low[:1].isdigit()
 
 
 def not_one_kind(c: _Text, mine: _Tok, s: _Text, theirs: _Tok) -> bool:

@@ -191,6 +191,9 @@ _AVOIDED = frozenset(
 
 
 _SEEM = frozenset(["appear", "appears", "appeared", "seem", "seems", "seemed"])
+_LOST = frozenset(["lost", "lose", "loses", "losing"])
+_CONTESTS = frozenset("election elections re-election vote race bid runoff primary".split())
+_OWN = frozenset("the a an his her their its".split())
 
 
 def _is_hedge(tokens: list[_Tok], i: int) -> bool:
@@ -202,6 +205,8 @@ def _is_hedge(tokens: list[_Tok], i: int) -> bool:
     if tok.low not in _HEDGES or (tok.cap and i > 0):
         return False
     following = tokens[i + 1].low if i + 1 < len(tokens) else ""
+    if tok.low == "narrowly":  # "narrowly passed" passed; "narrowly missed" did not quite
+        return following[:4] in {"miss", "fail", "avoi", "esca", "surv"}
     return tok.low not in _SEEM or following in {"to", "that", "as"}
 
 
@@ -230,6 +235,12 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             cues |= {i: True, i + 1: False}  # "turned down offers to work under …"
         elif low in _AVOIDED and after not in {"from", "to", "into", "out", "with", "by", ""}:
             cues[i] = True  # "avoided relegation", "escaped injury": it did not happen
+        elif (
+            low in _LOST
+            and after in _CONTESTS | _OWN
+            and (after in _CONTESTS or i + 2 < len(lows) and lows[i + 2] in _CONTESTS)
+        ):
+            cues[i] = True  # "lost the election": was not elected, did not win it
         elif low == "prevented" and after == "from":
             cues |= {i: True, i + 1: False}  # "was prevented from climbing": did not climb
         elif low == "against" and before in {"voted", "vote", "votes"} and after.endswith("ing"):
@@ -257,7 +268,8 @@ def _word_match(a: str, b: str) -> bool:
     if a == b or b in SAID_BY.get(a, ()):
         return True
     head, _, rest = b.partition("-")
-    if rest and "-" not in rest and head in _DEGREE_PREFIXES and _word_match(a, rest):
+    shared = head == "co" and rest.endswith(("ed", "wrote", "written"))  # "co-founded" founded it
+    if rest and "-" not in rest and (head in _DEGREE_PREFIXES or shared) and _word_match(a, rest):
         return True
     if lex.lemmas(a) & lex.lemmas(b):
         return True
@@ -361,3 +373,14 @@ def set_against(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
             _word_match(t.low, s.tokens[at + 1].low) for t in c.tokens if t.low not in _STOP
         )
     )
+
+
+def in_aside(s: _Text, at: int, placed: dict[int, int]) -> bool:
+    """Is the token at ``at`` in a relative clause between commas that holds no part of the claim
+    ("Ana Roske, who lost the election in 2015, was elected …": the loss is another event)?"""
+    start = s.raw.rfind(",", 0, s.tokens[at].start)
+    end = s.raw.find(",", s.tokens[at].end)
+    opener = s.raw[start + 1 :].split(None, 1)[:1] if start >= 0 else []
+    if end < 0 or not opener or opener[0].lower() not in {"who", "which", "whose", "whom"}:
+        return False
+    return not any(start < s.tokens[k].start < end for k in placed.values())

@@ -150,13 +150,15 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
     original, sentence = sentence, reworded(claim, said_alike(claim, sentence))
     decided = framing(c, sentence) or _compare(c, _analyse(sentence))
     if decided is None or decided.rule in GUARDS:
-        decided = _restated(c, sentence, opens, before) or decided
+        decided = _restated(c, sentence, opens, before, decided) or decided
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
     return _verbatim(decided, original)
 
 
-def _restated(c: _Text, sentence: str, opens: bool, before: Sequence[str]) -> Comparison | None:
+def _restated(
+    c: _Text, sentence: str, opens: bool, before: Sequence[str], held: Comparison | None
+) -> Comparison | None:
     """The first plain decision over the pair said another way: "X (10 February 1894 – …)" says X
     was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
@@ -169,8 +171,9 @@ def _restated(c: _Text, sentence: str, opens: bool, before: Sequence[str]) -> Co
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
         mine = _analyse(player)
         readings += [(mine, sentence)] + [(mine, stated) for _, stated in readings]
-    passive = passive_claim(c.raw)  # the claim as restated_claim put it
-    readings += [(_analyse(passive), sentence)] if passive else []
+    passive = passive_claim(c.raw)  # the claim as restated_claim put it; not where its object is
+    if passive and not (held and held.rule == "subject"):  # another's ("the foreword to Kessa")
+        readings.append((_analyse(passive), sentence))
     for mine, stated in readings:
         said = _compare(mine, _analyse(stated))
         if said is not None and said.rule not in GUARDS:

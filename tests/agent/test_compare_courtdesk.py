@@ -1,0 +1,175 @@
+"""Wrong answers and abstentions a courts, politics and culture desk met (stop 56, issue 36): a
+claim and one sentence as a trial report, an election night or a review says them, what the
+comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
+reason. Invented people, firms, places and works, so that no memorised fact helps. Each row failed
+on stop 55's tree (d0b9c32) unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.test_compare_readers import read_as_expected
+
+ROWS = [
+    # an accusation is not a finding (each was a wrong True)
+    (
+        "Ana Roske stole the Kessa painting.",
+        "Ana Roske was accused of stealing the Kessa painting.",
+        "neutral:reported",
+        "accused of",
+    ),
+    (
+        "Ana Roske organised the Kessa protest.",
+        "Ana Roske was charged with organising the Kessa protest.",
+        "neutral:reported",
+        "charged with",
+    ),
+    (  # a control: the claim says the accusation too
+        "Ana Roske was accused of stealing the Kessa painting.",
+        "Ana Roske was accused of stealing the Kessa painting.",
+        "supports",
+        "",
+    ),
+    (  # a control: a conviction is a finding
+        "Ana Roske stole the Kessa painting.",
+        "Ana Roske was convicted of stealing the Kessa painting.",
+        "supports",
+        "",
+    ),
+    # the claim's object as what another noun is of, about or over (each was a wrong True)
+    (
+        "Ana Roske attended the Kessa protest.",
+        "Ana Roske attended the trial over the Kessa protest.",
+        "neutral:subject",
+        "the trial over the Kessa protest",
+    ),
+    (
+        "Ana Roske worked on the Kessa report.",
+        "Ana Roske worked on the film about the Kessa report.",
+        "neutral:subject",
+        "the film about the Kessa report",
+    ),
+    (
+        "Ana Roske wrote Kessa.",
+        "Ana Roske wrote the foreword to Kessa.",
+        "neutral:subject",
+        "the foreword to Kessa",
+    ),
+    (  # a control: a part of the show is the show
+        "Ana Roske appeared in Doctor Kessa.",
+        "Ana Roske appeared in the second series of Doctor Kessa.",
+        "supports",
+        "",
+    ),
+    (  # a control: "due to" is not "the foreword to"
+        "The Velmar museum opened in 1990.",
+        "The Velmar museum was due to open in 1990 but opened in 1992.",
+        "neutral:hedge",
+        "due to open",
+    ),
+    # taking part said in other words (each was an abstention)
+    (
+        "Ana Roske participated in the Kessa protest.",
+        "Ana Roske had no role in the Kessa protest.",
+        "refutes",
+        "had no role in",
+    ),
+    (
+        "Ana Roske participated in the Kessa protest.",
+        "Ana Roske took no part in the Kessa protest.",
+        "refutes",
+        "took no part in",
+    ),
+    (
+        "Ana Roske participated in the Kessa protest.",
+        "Ana Roske played a key role in the Kessa protest.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske participated in the Kessa protest.",
+        "Ana Roske was involved in the investigation of the Kessa protest.",
+        "neutral:subject",
+        "the investigation of the Kessa protest",
+    ),
+    # intended, not done (each was a wrong True)
+    (
+        "Ana Roske was arrested in Tessa.",
+        "A warrant for the arrest of Ana Roske was issued in Tessa.",
+        "neutral:hedge",
+        "warrant for the arrest",
+    ),
+    (
+        "Ana Roske directed Kessa.",
+        "Ana Roske was originally set to direct Kessa.",
+        "neutral:hedge",
+        "set to direct",
+    ),
+    # an election lost (the first was a wrong True)
+    (
+        "Ana Roske was elected mayor of Tessa.",
+        "Ana Roske lost the election for mayor of Tessa.",
+        "refutes",
+        "lost the election",
+    ),
+    (  # a control: a loss in an aside is another event (with "avoided" it was a wrong False)
+        "Ana Roske was elected mayor of Tessa in 2019.",
+        "Ana Roske, who lost the election in 2015, was elected mayor of Tessa in 2019.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske was elected mayor of Tessa in 2019.",
+        "Ana Roske, who avoided the election in 2015, was elected mayor of Tessa in 2019.",
+        "supports",
+        "",
+    ),
+    # "narrowly" is not a hedge where it did happen (was an abstention)
+    (
+        "The Borovian parliament passed the Kessa bill.",
+        "The Borovian parliament narrowly passed the Kessa bill in 2019.",
+        "supports",
+        "",
+    ),
+    (  # a control: "narrowly missed" did not happen
+        "Ana Roske won the Kessa Prize.",
+        "Ana Roske narrowly missed out on the Kessa Prize.",
+        "not supports",
+        "",
+    ),
+    # founded with others is founded (each was an abstention)
+    ("Ana Roske founded Kessa Corp.", "Ana Roske co-founded Kessa Corp.", "supports", ""),
+    ("Ana Roske directed Kessa.", "Ana Roske co-directed Kessa.", "supports", ""),
+    (  # a control: the claim says more than the sentence
+        "Ana Roske co-founded Kessa Corp.",
+        "Ana Roske founded Kessa Corp.",
+        "not supports",
+        "",
+    ),
+    (  # a control: a co-pilot is not the pilot
+        "Ana Roske was the pilot of the Kessa flight.",
+        "Ana Roske was the co-pilot of the Kessa flight.",
+        "not supports",
+        "",
+    ),
+    # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
+    (
+        "Ana Roske sued Kessa Corp.",
+        "Ana Roske was sued by Kessa Corp.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: another doer is
+        "Ana Roske founded Kessa Corp.",
+        "Kessa Corp was founded by Bel Tamsin.",
+        "refutes",
+        "Bel Tamsin",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_what_a_court_and_politics_desk_met_is_read_as_the_sentence_says(
+    claim, sentence, expected, reason
+):
+    read_as_expected(claim, sentence, expected, reason)
