@@ -163,16 +163,19 @@ def _in_its_place(
             and (fits_left or right is None or right.low in _STOP)
             and (fits_right or right is None or right.low in _STOP)
         ):
-            candidates.append((tok.index, tok.index))
-            fitting += [(tok.index, tok.index)] if fits_left or fits_right else []
             while k > 0 and s.tokens[k].low in {"the", "a", "an"}:
                 k -= 1
+            if far in _HAVE and s.tokens[k].low not in _HAVE:
+                continue  # "has a sibling" against "… is a painter": what one has is not what one is
+            candidates.append((tok.index, tok.index))
+            fitting += [(tok.index, tok.index)] if fits_left or fits_right else []
             best += [(tok.index, tok.index)] if far is not None and s.tokens[k].low == far else []
     fitting = best + [span for span in fitting if span not in best]
     return fitting + [span for span in candidates if span not in fitting]  # a neighbour's first
 
 
 _PLACE_PREPOSITIONS = frozenset(["in", "from", "at"])
+_HAVE = frozenset(["has", "have", "had"])
 # what a name is said to be before it ("the novel Alibaba", "the television series Homeland")
 _WORKS = frozenset(
     "novel book film movie series show sitcom album single song play opera musical game video "

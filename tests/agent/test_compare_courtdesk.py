@@ -152,6 +152,19 @@ ROWS = [
         "not supports",
         "",
     ),
+    # what one has is not what one is (was a wrong False: "sibling" against "painter")
+    (
+        "Ana Roske has a sibling.",
+        "Ana Roske's brother Bel Roske is a painter.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: the same frame, another thing in it
+        "Ana Roske is a vet.",
+        "Ana Roske is a painter.",
+        "refutes",
+        "painter",
+    ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
         "Ana Roske sued Kessa Corp.",
