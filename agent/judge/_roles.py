@@ -172,6 +172,9 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
             span.append(t)
         names = doer.lower().split()  # "by Ana Roske's husband" is not by Ana Roske
         lows = [t.low + ("'s" if _possessive(t) else "") for t in span]
+        after = [t.low for t in s.tokens[at + 2 + len(span) : at + 4 + len(span) + len(names)]]
+        if after[:1] in (["at"], ["of"], ["for"]) and after[1:] in (names, ["the", *names]):
+            continue  # "invented by Bel Tamsin at Kessa Labs": Kessa Labs' work
         if any(lows[k : k + len(names)] == names for k in range(len(lows))):
             continue  # the claim's doer is among the sentence's
         if " ".join(t.low for t in span) in {u.text.lower() for u in c.units if u.proper}:

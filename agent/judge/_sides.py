@@ -255,3 +255,32 @@ def said_as_comparison(c: _Text, s: _Text, placed: dict[int, int]) -> str | None
         said = s.raw[s.tokens[at].start : s.tokens[than].end]
         return f"the source compares two things (“{said}”), it does not state the claim"
     return None
+
+
+# "Tessa is larger than Velmar", "Ana Roske is more famous than Bel Tamsin"
+_COMPARED = re.compile(
+    r"^\s*(?:the\s+)?(?P<a>[^,;]+?)\s+(?:is|are|was|were)\s+"
+    r"(?P<cmp>(?:more|less)\s+\w+|\w+er|better|worse)\s+than\s+(?:the\s+)?(?P<b>[^,;]+?)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_DEGREE = r"(?:(?:much|far|slightly|significantly|considerably|still|even)\s+)?"
+
+
+def comparison_turned(c: _Text, s: _Text) -> str | None:
+    """The reason, where the claim says one thing is more so than another ("Tessa is larger than
+    Velmar") and the sentence says it the other way round ("Velmar is larger than Tessa"). A leaf."""
+    m = _COMPARED.match(c.raw)
+    if m is None or m.group("cmp").lower() in {"other", "rather", "never", "ever"}:
+        return None
+    a, cmp, b = (re.escape(m.group(k)) for k in ("a", "cmp", "b"))
+    turned = re.search(
+        rf"\b{b}\s+(?:is|are|was|were)\s+{_DEGREE}{cmp}\s+than\s+(?:the\s+)?{a}"
+        r"(?=\s*(?:[.,;!]|$|and\b|but\b))",  # not "… than Ana Roske at chess": said of less
+        s.raw,
+        re.IGNORECASE,
+    )
+    if turned is None:
+        return None
+    return (
+        f"the claim says “{m.group(0).strip().rstrip('.!')}”; the source says “{turned.group(0)}”"
+    )

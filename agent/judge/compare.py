@@ -67,6 +67,7 @@ from agent.judge._reworded import reworded
 from agent.judge._roles import held_in_another_role, only_holder
 from agent.judge._shares import quantified_otherwise
 from agent.judge._sides import (
+    comparison_turned,
     contest_turned,
     degree_opposed,
     degree_unsaid,
@@ -213,6 +214,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         side := side_taken(c, s, placed, unmatched)
         or degree_opposed(c, s, placed)
         or contest_turned(c, s, placed)  # "Tessa City beat Velmar United"
+        or comparison_turned(c, s)  # "Velmar is larger than Tessa"
         or opposed_between(c, s, placed)  # "reduces … and increases the risk of stroke"
     ):
         return _decision("refutes", "direction", side)  # "voted for" against "voted against"

@@ -1,8 +1,8 @@
-"""Wrong answers and abstentions a courts, politics and culture desk met (stop 56, issue 36): a
-claim and one sentence as a trial report, an election night or a review says them, what the
-comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
-reason. Invented people, firms, places and works, so that no memorised fact helps. Each row failed
-on stop 55's tree (d0b9c32) unless marked as a control."""
+"""Wrong answers and abstentions a courts, politics, culture and science desk met (stop 56, issue
+36): a claim and one sentence as a trial report, an election night, a review or a launch report
+says them, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
+<stance>") and a part of its reason. Invented people, firms, places and works, so that no memorised
+fact helps. Each row failed on stop 55's tree (d0b9c32) unless marked as a control."""
 
 from __future__ import annotations
 
@@ -164,6 +164,44 @@ ROWS = [
         "Ana Roske is a painter.",
         "refutes",
         "painter",
+    ),
+    # a comparison the other way round (each was an abstention)
+    (
+        "Tessa is larger than Velmar.",
+        "Velmar is larger than Tessa.",
+        "refutes",
+        "the source says “Velmar is larger than Tessa”",
+    ),
+    (
+        "The Orvel chip is faster than the Kessa chip.",
+        "The Kessa chip is slightly faster than the Orvel chip.",
+        "refutes",
+        "slightly faster",
+    ),
+    (  # a control: said of less than the claim ("at chess")
+        "Ana Roske is better than Bel Tamsin.",
+        "Bel Tamsin is better than Ana Roske at chess.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: denied, it is not said the other way round
+        "Ana Roske is more famous than Bel Tamsin.",
+        "Bel Tamsin is not more famous than Ana Roske.",
+        "not refutes",
+        "",
+    ),
+    # a firm's work done by its people (was a wrong False: "Bel Tamsin" for "Kessa Labs")
+    (
+        "Kessa Labs invented the Orvel battery.",
+        "The Orvel battery was invented by Bel Tamsin at Kessa Labs.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: another place's
+        "Kessa Labs invented the Orvel battery.",
+        "The Orvel battery was invented by Bel Tamsin at Velmar University.",
+        "refutes",
+        "Bel Tamsin",
     ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
