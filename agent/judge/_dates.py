@@ -2,7 +2,7 @@
 
 A date is an interval of years, so that every precision compares with every other: "1875" is the
 whole year, "October 1875" its tenth month, "12 October 1875" and "October 12th, 1875" one day,
-"the 1990s" ten years and "the early 1970s" about three. The claim's date is *supported* when the
+"the 1990s" ten years and "the early 1970s" about three, "the 12th century" a hundred (and one). The claim's date is *supported* when the
 sentence's lies inside it ("in 1889" ⊇ "March 1889") and *refuted* when the two do not meet
 ("June 12, 1875" vs "12 October 1875"); a coarser sentence ("1875" for "12 June 1875") is loose,
 not plain. Month names count only capitalised ("may" is a hedge, "May 1990" a month).
@@ -51,6 +51,14 @@ _DECADE = re.compile(
     re.IGNORECASE,
 )
 _PARTS = {"early": (0, 3), "mid": (3, 7), "late": (6, 9), None: (0, 9)}
+# "the 12th century", "the early 19th century": mid-1100 to mid-1200, so that the year both
+# conventions dispute (1100–1199 or 1101–1200) meets the 11th, the 12th and the 13th, and two
+# centuries never meet
+_CENTURY = re.compile(
+    r"(?<![\w.])(?:(?P<part>early|mid|late)[- ]?)?(?P<n>1\d|20|[1-9])(?:st|nd|rd|th)[- ]century\b",
+    re.IGNORECASE,
+)
+_THIRDS = {"early": (0, 34), "mid": (33, 67), "late": (66, 100), None: (0, 100)}
 ORDINAL_WORDS = {
     "first": 1,
     "second": 2,
@@ -109,6 +117,10 @@ def dates(text: str) -> list[tuple[int, int, float, float, bool]]:
         decade = int(m.group("decade"))
         first, last = _PARTS[(m.group("part") or "").lower() or None]
         out.append((m.start(), m.end(), float(decade + first), year_span(decade + last)[1], False))
+    for m in _CENTURY.finditer(text):
+        start = (int(m.group("n")) - 1) * 100
+        first, last = _THIRDS[(m.group("part") or "").lower() or None]
+        out.append((m.start(), m.end(), start + first + 0.5, start + last + 0.49, False))
     return sorted(out)
 
 

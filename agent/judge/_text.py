@@ -227,7 +227,7 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             cues |= {i - 1: False, i: True, i + 1: False}  # "has yet to write": has not written
         elif low == "other" and after == "than" and before in {"something", "anything"}:
             cues |= {i - 1: False, i: True, i + 1: False}  # "something other than a film"
-        elif low in {"incapable", "unable"}:
+        elif low in {"incapable", "unable", "abolished", "abolish", "abolishes", "abolishing"}:
             cues[i] = True
         elif low in _REFUSE and after == "to":
             cues |= {i: True, i + 1: False}  # "failed to win", "refused to sign"

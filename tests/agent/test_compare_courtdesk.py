@@ -1,8 +1,9 @@
-"""Wrong answers and abstentions a courts, politics, culture and science desk met (stop 56, issue
-36): a claim and one sentence as a trial report, an election night, a review or a launch report
-says them, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
-<stance>") and a part of its reason. Invented people, firms, places and works, so that no memorised
-fact helps. Each row failed on stop 55's tree (d0b9c32) unless marked as a control."""
+"""Wrong answers and abstentions a courts, politics, culture, science and history desk met (stop
+56, issue 36): a claim and one sentence as a trial report, an election night, a review, a launch
+report or a history says them, what the comparison must say ("supports", "refutes",
+"neutral:<rule>", or "not <stance>") and a part of its reason. Invented people, firms, places and
+works, so that no memorised fact helps. Each row failed on stop 55's tree (d0b9c32) unless marked
+as a control."""
 
 from __future__ import annotations
 
@@ -202,6 +203,45 @@ ROWS = [
         "The Orvel battery was invented by Bel Tamsin at Velmar University.",
         "refutes",
         "Bel Tamsin",
+    ),
+    # a century is a span of years (each was an abstention)
+    (
+        "Kessa Castle was built in the 12th century.",
+        "Kessa Castle was built in 1150.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa Castle was built in the 12th century.",
+        "Kessa Castle was built in 1350.",
+        "refutes",
+        "the claim says 12th century; the source says 1350",
+    ),
+    (
+        "Kessa Castle was built in the early 12th century.",
+        "Kessa Castle was built in 1190.",
+        "refutes",
+        "1190",
+    ),
+    (  # a control: two centuries apart, as before
+        "Kessa Castle was built in the 5th century.",
+        "Kessa Castle was built in the 6th century.",
+        "refutes",
+        "6th",
+    ),
+    (  # a control: the year the two conventions dispute decides nothing
+        "Kessa Castle was built in the 12th century.",
+        "Kessa Castle was built in 1200.",
+        "not refutes",
+        "",
+    ),
+    # an institution abolished (was a wrong True)
+    ("Borovia is a monarchy.", "Borovia abolished its monarchy in 1946.", "not supports", ""),
+    (  # a control: the claim says the abolition too
+        "Borovia abolished the death penalty.",
+        "Borovia abolished the death penalty in 1990.",
+        "supports",
+        "",
     ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
