@@ -216,13 +216,22 @@ def _number_conflict(
                 loose = True  # "a ferry that opened in 1990, opened in 2005"; "200 … and 300 more"
                 continue
         if (
+            q.dimension != "year"
+            and any(q.within(r) and _ALONE.match(s.raw[r.end :]) for r in same)
+            and not _ALONE.search(c.raw)
+        ):
+            loose = True  # "3,000 people in Borovia alone": a part of the whole
+            continue
+        if (
             q.within(same[0])
             or _rounded_alike(q, same[0])
             or _hedged_alike(q, same[0])
             or (
                 q.dimension != "year"
                 and any(
-                    q.within(r) for r in same if not (_earlier(s, r) or _counts_other(c, q, s, r))
+                    q.within(r)
+                    for r in same
+                    if not (_earlier(s, r) or _counts_other(c, q, s, r) or _set_apart(s, anchor, r))
                 )
             )
         ):
@@ -245,6 +254,20 @@ def _number_conflict(
             continue
         conflict = conflict or (q, same[0])
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
+
+
+_ALONE = re.compile(r"[^.;,]{0,40}?\balone\b")
+_CONTRAST = re.compile(r"\b(?:but|while|whereas|although|though|yet)\b|;")
+
+
+def _set_apart(s: _Text, anchor: int | None, r: Quantity) -> bool:
+    """Does a contrast stand between the claim's word in the sentence and the number ("fell in
+    February but rose in March": March is the rise's)?"""
+    if anchor is None:
+        return False
+    at = s.tokens[anchor]
+    a, b = (at.end, r.start) if at.end <= r.start else (r.end, at.start)
+    return bool(_CONTRAST.search(s.raw[a:b]))
 
 
 # words of a change in a value, whose opposite with another value refutes ("rose to 5%" / "fell to

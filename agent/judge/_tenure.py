@@ -70,7 +70,10 @@ _LIFTED = frozenset(
 _LOST = frozenset(["lost", "loses", "lose", "losing"])
 _OWNERS = frozenset(["its", "his", "her", "their"])
 _CAME_OUT = [[verb, "out", "of"] for verb in ("came", "come", "comes", "coming")]
-_SUCCEEDED = frozenset("replaced succeeded ousted unseated deposed superseded".split())
+_SUCCEEDED = frozenset(
+    "replaced succeeded ousted unseated deposed superseded overtook overtaken surpassed displaced "
+    "dethroned".split()  # "Orvel Bank overtook Kessa Corp as the largest bank"
+)
 
 
 # "initially supported the treaty but later opposed it": so once, not now

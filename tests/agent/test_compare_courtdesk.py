@@ -1,6 +1,6 @@
 """Wrong answers and abstentions a courts, politics, culture, science and history desk met (stop
 56, issue 36): a claim and one sentence as a trial report, an election night, a review, a launch
-report or a history says them, what the comparison must say ("supports", "refutes",
+report, a history or a market report says them, what the comparison must say ("supports", "refutes",
 "neutral:<rule>", or "not <stance>") and a part of its reason. Invented people, firms, places and
 works, so that no memorised fact helps. Each row failed on stop 55's tree (d0b9c32) unless marked
 as a control."""
@@ -241,6 +241,37 @@ ROWS = [
         "Borovia abolished the death penalty.",
         "Borovia abolished the death penalty in 1990.",
         "supports",
+        "",
+    ),
+    # a business desk: a title taken, a month that is another clause's, a part of the whole
+    (
+        "Kessa Corp is the largest bank in Borovia.",
+        "Orvel Bank overtook Kessa Corp as the largest bank in Borovia in 2019.",
+        "neutral:tense",
+        "overtook Kessa Corp as the largest",
+    ),
+    (  # a control: it was so before
+        "Kessa Corp was the largest bank in Borovia.",
+        "Orvel Bank overtook Kessa Corp as the largest bank in Borovia in 2019.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Unemployment in Borovia fell in March.",
+        "Unemployment in Borovia fell in February but rose in March.",
+        "not supports",
+        "",
+    ),
+    (  # a control: the contrast comes after
+        "Unemployment in Borovia fell in March.",
+        "Unemployment in Borovia fell in March, but rose in April.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa Corp employs 3,000 people.",
+        "Kessa Corp employs 3,000 people in Borovia alone.",
+        "neutral:partial",
         "",
     ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
