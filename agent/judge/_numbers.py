@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from agent.judge._quantities import _WRITTEN, Quantity, _digits
+from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 
@@ -50,10 +50,10 @@ def _more_besides(s: _Text, same: list[Quantity]) -> bool:
 
 
 # a part beside the rest: "… in Borovia and 300 abroad", "… at home and $300 million worldwide"
-_ELSEWHERE = re.compile(r"\b(?:in|at)\b[^,;]*\band\b", re.I)
-_REST = re.compile(
+_ELSEWHERE = re.compile(r"\b(?:in|at|from|with)\b[^,;]*\band\b", re.I)
+_REST = re.compile(  # "… two children from her first marriage and one from her second"
     r"^\s*(?:\w+\s+)?(?:abroad|worldwide|overseas|elsewhere|internationally|globally|in\s+total|"
-    r"overall|in\s+[A-Z])",
+    r"overall|in\s+[A-Z]|from\s|with\s)",
 )
 # what makes a number a rate or a difference: "10 tonnes per person", "$100 million less than"
 _RATE_OR_DIFFERENCE = re.compile(
@@ -216,7 +216,7 @@ def _number_conflict(
                 loose = True  # "a ferry that opened in 1990, opened in 2005"; "200 … and 300 more"
                 continue
         if (
-            q.dimension != "year"
+            q.dimension not in {"year", DECADE, "month", "ordinal"}  # "in 2019 alone" is 2019
             and any(q.within(r) and _ALONE.match(s.raw[r.end :]) for r in same)
             and not _ALONE.search(c.raw)
         ):

@@ -241,6 +241,8 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             and (after in _CONTESTS or i + 2 < len(lows) and lows[i + 2] in _CONTESTS)
         ):
             cues[i] = True  # "lost the election": was not elected, did not win it
+        elif low in {"stopped", "ceased"} and after in {"being", "to"}:
+            cues |= {i: True, i + 1: False}  # "stopped being a vegetarian": is no longer one
         elif low == "prevented" and after == "from":
             cues |= {i: True, i + 1: False}  # "was prevented from climbing": did not climb
         elif low == "against" and before in {"voted", "vote", "votes"} and after.endswith("ing"):

@@ -1,9 +1,9 @@
-"""Wrong answers and abstentions a courts, politics, culture, science and history desk met (stop
-56, issue 36): a claim and one sentence as a trial report, an election night, a review, a launch
-report, a history or a market report says them, what the comparison must say ("supports", "refutes",
-"neutral:<rule>", or "not <stance>") and a part of its reason. Invented people, firms, places and
-works, so that no memorised fact helps. Each row failed on stop 55's tree (d0b9c32) unless marked
-as a control."""
+"""Wrong answers and abstentions a courts, politics, culture, science, history, business and people
+desk met (stop 56, issue 36): a claim and one sentence as a trial report, an election night, a
+review, a launch report, a history, a market report or a profile says them, what the comparison
+must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason.
+Invented people, firms, places and works, so that no memorised fact helps. Each row failed on stop
+55's tree (d0b9c32) unless marked as a control."""
 
 from __future__ import annotations
 
@@ -273,6 +273,37 @@ ROWS = [
         "Kessa Corp employs 3,000 people in Borovia alone.",
         "neutral:partial",
         "",
+    ),
+    (  # a control: a year followed by "alone" is still the year
+        "Kessa Corp sold 3,000 cars in 2019.",
+        "In 2019 alone, Kessa Corp sold 3,000 cars.",
+        "supports",
+        "",
+    ),
+    # a family: a part of the children (was a wrong True), a habit ended (was a wrong True)
+    (
+        "Ana Roske has two children.",
+        "Ana Roske has two children from her first marriage and one from her second.",
+        "neutral:partial",
+        "",
+    ),
+    (  # a control
+        "Ana Roske has two children.",
+        "Ana Roske has two children with Bel Tamsin.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske is a vegetarian.",
+        "Ana Roske stopped being a vegetarian in 2010.",
+        "not supports",
+        "",
+    ),
+    (  # a control: "no longer" denies it
+        "Ana Roske is a vegetarian.",
+        "Ana Roske is no longer a vegetarian.",
+        "refutes",
+        "no longer a vegetarian",
     ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
