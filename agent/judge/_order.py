@@ -10,6 +10,8 @@ from agent.judge._dates import MONTHS
 from agent.judge._lexicon import DEMONYMS
 from agent.judge._text import _STOP, _Text, _word_match
 
+_BE = frozenset("is are was were been being be".split())
+
 
 def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -> bool:
     """Two names in the claim's order, a verb between them, and "by" between them on one side only:
@@ -18,10 +20,11 @@ def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -
     theirs = [t.low for t in s.tokens[placed[x] + len(c.units[x].tokens) : placed[y]]]
     verbs = [w for w in mine if w not in _STOP and any(_word_match(w, v) for v in theirs)]
 
-    def passive(words: list[str]) -> bool:  # the shared verb right before "by": "acquired by"
-        return any(
-            b == "by" and any(_word_match(v, a) for v in verbs)
-            for a, b in zip(words, words[1:], strict=False)
+    def passive(words: list[str]) -> bool:  # the shared verb right before "by": "acquired by",
+        return any(  # or after "was" and before "for": "was criticised for the plan"
+            (b == "by" or (b in {"for", "over"} and k > 0 and words[k - 1] in _BE))
+            and any(_word_match(v, a) for v in verbs)
+            for k, (a, b) in enumerate(zip(words, words[1:], strict=False))
         )
 
     return bool(verbs) and passive(mine) != passive(theirs)

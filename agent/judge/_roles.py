@@ -33,7 +33,8 @@ _INTENT = (
         "applying submit submits submitted submitting await awaits awaited awaiting pending "
         "request requests requested requesting search searches searched searching looked "
         "looking debate debates debated debating discuss discusses discussed discussing pledge "
-        "pledges pledged pledging trained warrant warrants".split()
+        "pledges pledged pledging trained warrant warrants postponed postpones delayed "
+        "delays".split()
     )
     | _URGE
 )
@@ -45,7 +46,8 @@ _TO_INTENT = frozenset(
 _ATTEMPT = frozenset("attempt attempts plot plots bid bids".split())
 # words between an intention and its deed: "hopes to become a member", "ran unsuccessfully to"
 _ON_THE_WAY = frozenset(
-    "a an the become becoming unsuccessfully successfully named appointed elected chosen".split()
+    "a an the become becoming unsuccessfully successfully named appointed elected chosen his her "
+    "their its".split()
 )
 # where the names after "by" end: a clause or a preposition (and a word after "and" that is not a
 # name: "… and released by Fox")

@@ -224,8 +224,12 @@ def _object_in_a_relative(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[s
     if not at or at < 3 or s.tokens[at - 2].low not in _RELATIVE | {"that"}:
         return None
     if (
-        not c.units[0].proper or s.gap(at - 3) or s.gap(at - 2) or s.tokens[at - 1].cap
-    ):  # "Bel Tamsin, who Ana Roske …"
+        not c.units[0].proper
+        or s.gap(at - 3)
+        or s.gap(at - 2)
+        or s.tokens[at - 1].cap  # "Bel Tamsin, who Ana Roske …"
+        or s.tokens[at - 1].low in {"the", "a", "an"}  # "confirmed that the Kessa bridge …"
+    ):
         return None
     start = at - 3
     while start > 0 and not s.gap(start - 1) and s.tokens[start - 1].low not in _RELATIVE:

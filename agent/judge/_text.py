@@ -194,6 +194,7 @@ _SEEM = frozenset(["appear", "appears", "appeared", "seem", "seems", "seemed"])
 _LOST = frozenset(["lost", "lose", "loses", "losing"])
 _CONTESTS = frozenset("election elections re-election vote race bid runoff primary".split())
 _OWN = frozenset("the a an his her their its".split())
+_CALLED_OFF = frozenset("cancelled canceled cancels cancel scrapped abandoned".split())
 
 
 def _is_hedge(tokens: list[_Tok], i: int) -> bool:
@@ -241,6 +242,8 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             and (after in _CONTESTS or i + 2 < len(lows) and lows[i + 2] in _CONTESTS)
         ):
             cues[i] = True  # "lost the election": was not elected, did not win it
+        elif low in _CALLED_OFF and after in _OWN:
+            cues[i] = True  # "cancelled his visit to Ostrania": he did not visit
         elif low in {"stopped", "ceased"} and after in {"being", "to"}:
             cues |= {i: True, i + 1: False}  # "stopped being a vegetarian": is no longer one
         elif low == "prevented" and after == "from":

@@ -1,9 +1,9 @@
-"""Wrong answers and abstentions a courts, politics, culture, science, history, business and people
-desk met (stop 56, issue 36): a claim and one sentence as a trial report, an election night, a
-review, a launch report, a history, a market report or a profile says them, what the comparison
-must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason.
-Invented people, firms, places and works, so that no memorised fact helps. Each row failed on stop
-55's tree (d0b9c32) unless marked as a control."""
+"""Wrong answers and abstentions a courts, politics, culture, science, history, business, people and
+diplomatic desk met (stop 56, issue 36): a claim and one sentence as a trial report, an election
+night, a review, a launch report, a history, a market report, a profile or a state visit says
+them, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and
+a part of its reason. Invented people, firms, places and works, so that no memorised fact helps.
+Each row failed on stop 55's tree (d0b9c32) unless marked as a control."""
 
 from __future__ import annotations
 
@@ -304,6 +304,49 @@ ROWS = [
         "Ana Roske is no longer a vegetarian.",
         "refutes",
         "no longer a vegetarian",
+    ),
+    # a diplomatic desk: a visit called off, a criticism received, a confirmation
+    (
+        "The Borovian president visited Ostrania.",
+        "The Borovian president cancelled his visit to Ostrania.",
+        "refutes",
+        "cancelled his visit",
+    ),
+    (
+        "The Borovian president visited Ostrania.",
+        "The Borovian president postponed his visit to Ostrania.",
+        "neutral:hedge",
+        "postponed his visit",
+    ),
+    (  # a control: the claim says the cancellation too
+        "The Borovian president cancelled his visit to Ostrania.",
+        "The Borovian president cancelled his visit to Ostrania.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske criticised the Kessa plan.",
+        "Ana Roske was criticised for the Kessa plan.",
+        "not supports",
+        "",
+    ),
+    (  # a control: "was married to" is no passive of another deed
+        "Ana Roske married Bel Tamsin.",
+        "Ana Roske was married to Bel Tamsin.",
+        "supports",
+        "",
+    ),
+    (  # was an abstention with a garbled reason ("the mayor confirmed that the Kessa")
+        "The Kessa bridge will close in May.",
+        "The mayor confirmed that the Kessa bridge will close in May.",
+        "supports",
+        "",
+    ),
+    (  # a control: the claim's subject the object in another's relative clause
+        "Ana Roske won the election.",
+        "The man who beat Ana Roske won the election.",
+        "neutral:subject",
+        "the man who beat Ana Roske",
     ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
