@@ -173,6 +173,9 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
         return False  # the clause ends with the claim's words
     if s.tokens[at].low in _DEGREE:
         return True  # "does not speak French fluently"
+    ages = s.tokens[at].low in {"under", "over", "aged", "below", "above", "older", "younger"}
+    if ages and any(t.low[:1].isdigit() for t in s.tokens[at + 1 : at + 3]):
+        return True  # "is not approved for children under 12"
     if at + 1 >= len(s.tokens):
         return False
     k = at + 1 + (s.tokens[at + 1].low == "the")  # "in the United States"

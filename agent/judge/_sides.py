@@ -257,9 +257,10 @@ def said_as_comparison(c: _Text, s: _Text, placed: dict[int, int]) -> str | None
     return None
 
 
-# "Tessa is larger than Velmar", "Ana Roske is more famous than Bel Tamsin"
+# "Tessa is larger than Velmar", "Ana Roske is more famous than Bel Tamsin", "Kessamab works
+# faster than Orvelin"
 _COMPARED = re.compile(
-    r"^\s*(?:the\s+)?(?P<a>[^,;]+?)\s+(?:is|are|was|were)\s+"
+    r"^\s*(?:the\s+)?(?P<a>[^,;]+?)\s+(?P<verb>is|are|was|were|\w+)\s+"
     r"(?P<cmp>(?:more|less)\s+\w+|\w+er|better|worse)\s+than\s+(?:the\s+)?(?P<b>[^,;]+?)\s*[.!]?\s*$",
     re.IGNORECASE,
 )
@@ -272,9 +273,9 @@ def comparison_turned(c: _Text, s: _Text) -> str | None:
     m = _COMPARED.match(c.raw)
     if m is None or m.group("cmp").lower() in {"other", "rather", "never", "ever"}:
         return None
-    a, cmp, b = (re.escape(m.group(k)) for k in ("a", "cmp", "b"))
+    a, verb, cmp, b = (re.escape(m.group(k)) for k in ("a", "verb", "cmp", "b"))
     turned = re.search(
-        rf"\b{b}\s+(?:is|are|was|were)\s+{_DEGREE}{cmp}\s+than\s+(?:the\s+)?{a}"
+        rf"\b{b}\s+{verb}\s+{_DEGREE}{cmp}\s+than\s+(?:the\s+)?{a}"
         r"(?=\s*(?:[.,;!]|$|and\b|but\b))",  # not "… than Ana Roske at chess": said of less
         s.raw,
         re.IGNORECASE,

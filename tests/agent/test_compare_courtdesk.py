@@ -1,9 +1,9 @@
-"""Wrong answers and abstentions a courts, politics, culture, science, history, business, people and
-diplomatic desk met (stop 56, issue 36): a claim and one sentence as a trial report, an election
-night, a review, a launch report, a history, a market report, a profile or a state visit says
-them, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and
-a part of its reason. Invented people, firms, places and works, so that no memorised fact helps.
-Each row failed on stop 55's tree (d0b9c32) unless marked as a control."""
+"""Wrong answers and abstentions a courts, politics, culture, science, history, business, people,
+diplomatic and health desk met (stop 56, issue 36): a claim and one sentence as a trial report, an
+election night, a review, a launch report, a history, a market report, a profile, a state visit or a
+drug label says them, what the comparison must say ("supports", "refutes", "neutral:<rule>", or
+"not <stance>") and a part of its reason. Invented people, firms, places and works, so that no
+memorised fact helps. Each row failed on stop 55's tree (d0b9c32) unless marked as a control."""
 
 from __future__ import annotations
 
@@ -347,6 +347,25 @@ ROWS = [
         "The man who beat Ana Roske won the election.",
         "neutral:subject",
         "the man who beat Ana Roske",
+    ),
+    # a health desk: a denial narrowed by an age (was a wrong False), a comparison turned
+    (
+        "Kessamab is approved for children.",
+        "Kessamab is not approved for children under 12.",
+        "not refutes",
+        "",
+    ),
+    (  # a control
+        "Kessamab is approved for children.",
+        "Kessamab is not approved for children.",
+        "refutes",
+        "not approved for children",
+    ),
+    (
+        "Kessamab works faster than Orvelin.",
+        "Orvelin works faster than Kessamab.",
+        "refutes",
+        "the source says “Orvelin works faster than Kessamab”",
     ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
