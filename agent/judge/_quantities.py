@@ -33,7 +33,7 @@ _NUMBER = re.compile(
     rf"(?P<cur>us\$|\$|€|£|¥)?\s?(?<![\w.,])(?<![A-Za-z]-)(?P<num>{NUM}|(?:{'|'.join(_WORDS)})(?:[- ](?:{'|'.join(_WORDS)}))?\b)"
     rf"(?:\s?(?P<range>–|-|to|and)\s?(?P<num2>{NUM}))?"
     rf"(?:\s?(?P<scale>thousand|million|billion|trillion|bn)\b)?"
-    r"(?:\s?(?P<unit>square (?:kilomet(?:re|er)s|miles|met(?:re|er)s)|degrees (?:celsius|fahrenheit|c|f)\b|° ?[cf]\b"
+    r"(?:(?:\s?|-)(?P<unit>square (?:kilomet(?:re|er)s|miles|met(?:re|er)s)|degrees (?:celsius|fahrenheit|c|f)\b|° ?[cf]\b"
     r"|per cent|km/h|km²|[a-z%°²/]+))?",
     re.IGNORECASE,
 )

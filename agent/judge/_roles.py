@@ -86,11 +86,25 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
             _intended(c, s, placed),
         ),
         ("reported", "the source speaks of a part played", _played(c, s, placed)),
+        ("subject", "the source names the doer in another role", _by_otherwise(c, s, placed)),
         ("subject", "the source says it of a laboratory model only", _in_a_model(c, s)),
     )
     for rule, reason, cue in guards:
         if cue is not None:
             return _decision("neutral", rule, f"{reason} (“{cue}”)")
+    return None
+
+
+def _by_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The claim's doer after "by" ("made by Kessa Corp") found after another preposition in the
+    sentence ("made for Kessa Corp by Velo Ltd"): the sentence's words, or None."""
+    for i, at in placed.items():
+        first = c.units[i].tokens[0].index
+        if not c.units[i].proper or first == 0 or c.tokens[first - 1].low != "by" or at == 0:
+            continue
+        if s.tokens[at - 1].low in {"for", "to", "with", "from", "against", "on", "about"}:
+            end = at + len(c.units[i].tokens) - 1
+            return s.raw[s.tokens[at - 1].start : s.tokens[min(end + 3, len(s.tokens) - 1)].end]
     return None
 
 

@@ -24,9 +24,13 @@ UNITS = {
     "cm": "centimeter",
     "centimetres": "centimeter",
     "centimeters": "centimeter",
+    "centimetre": "centimeter",  # "a 15-centimetre screen"
+    "centimeter": "centimeter",
     "mm": "millimeter",
     "millimetres": "millimeter",
     "millimeters": "millimeter",
+    "millimetre": "millimeter",
+    "millimeter": "millimeter",
     "mile": "mile",
     "miles": "mile",
     "mi": "mile",

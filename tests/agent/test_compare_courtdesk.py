@@ -1,9 +1,10 @@
 """Wrong answers and abstentions a courts, politics, culture, science, history, business, people,
-diplomatic and health desk met (stop 56, issue 36): a claim and one sentence as a trial report, an
-election night, a review, a launch report, a history, a market report, a profile, a state visit or a
-drug label says them, what the comparison must say ("supports", "refutes", "neutral:<rule>", or
-"not <stance>") and a part of its reason. Invented people, firms, places and works, so that no
-memorised fact helps. Each row failed on stop 55's tree (d0b9c32) unless marked as a control."""
+diplomatic, health and tech desk met (stop 56, issue 36): a claim and one sentence as a trial
+report, an election night, a review, a launch report, a history, a market report, a profile, a
+state visit, a drug label or a product review says them, what the comparison must say ("supports",
+"refutes", "neutral:<rule>", or "not <stance>") and a part of its reason. Invented people, firms,
+places and works, so that no memorised fact helps. Each row failed on stop 55's tree (d0b9c32)
+unless marked as a control."""
 
 from __future__ import annotations
 
@@ -366,6 +367,25 @@ ROWS = [
         "Orvelin works faster than Kessamab.",
         "refutes",
         "the source says “Orvelin works faster than Kessamab”",
+    ),
+    # a tech desk: a size with its unit after a hyphen (was a wrong False: 6 against 15), a maker
+    (
+        "The Orvel phone has a 6-inch screen.",
+        "The Orvel phone has a 15-centimetre screen.",
+        "supports",
+        "",
+    ),
+    (
+        "The Orvel phone has a 6-inch screen.",
+        "The Orvel phone has a 25-centimetre screen.",
+        "refutes",
+        "25-centimetre",
+    ),
+    (  # was a wrong True: made for Kessa Corp, by another
+        "The Orvel phone was made by Kessa Corp.",
+        "The Orvel phone was made for Kessa Corp by Velo Ltd.",
+        "neutral:subject",
+        "for Kessa Corp",
     ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
