@@ -30,6 +30,7 @@ from agent.judge._carried import leading_name, of_the_subject_alone
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
 from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
 from agent.judge._framing import framing, reported_in
+from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial, narrower_denial, privative
 from agent.judge._numbers import (
     CHANGES,
@@ -268,6 +269,8 @@ def _one_part_missing(
         return _negation(c, s, r)  # "never failed mathematics" for "failed mathematics at school"
     if r.negated or r.hedged or r.tensed or r.loose or missing == 0:
         return None
+    if (times := multiplied(c, s, missing)) is not None:  # "halves" against "by 20%"
+        return times
     k = c.units[missing].tokens[0].index  # a list: "speaks French and German" against "… Italian"
     listed = any(c.units[i].tokens[-1].index == k - 2 for i in placed)
     if listed and c.tokens[k - 1].low in {"and", "or"}:

@@ -387,6 +387,39 @@ ROWS = [
         "neutral:subject",
         "for Kessa Corp",
     ),
+    # a change said as a multiple (each was an abstention)
+    (
+        "Kessamab halves the risk of stroke.",
+        "Kessamab reduced the risk of stroke by 50%.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessamab halves the risk of stroke.",
+        "Kessamab reduced the risk of stroke by 20%.",
+        "refutes",
+        "the claim says halves (× 0.5); the source says “reduced the risk of stroke by 20%” (× 0.8)",
+    ),
+    (
+        "Kessa Corp's profit doubled in 2019.",
+        "Kessa Corp's profit rose 50% in 2019.",
+        "refutes",
+        "(× 1.5)",
+    ),
+    ("Kessa Corp's profit doubled in 2019.", "Kessa Corp's profit halved in 2019.", "refutes", ""),
+    ("The population of Tessa tripled.", "The population of Tessa rose by 200%.", "supports", ""),
+    (  # a control: a factor said loosely decides nothing
+        "Kessa Corp's profit doubled in 2019.",
+        "Kessa Corp's profit more than doubled in 2019.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: another year
+        "Kessa Corp's profit doubled in 2019.",
+        "Kessa Corp's profit doubled in 2018.",
+        "refutes",
+        "2018",
+    ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
         "Ana Roske sued Kessa Corp.",
