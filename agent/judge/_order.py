@@ -30,6 +30,17 @@ def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -
     return bool(verbs) and passive(mine) != passive(theirs)
 
 
+def voice_turned(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Is the passive on one side only, between two names of the claim in its order ("Ana Roske
+    was criticised for the Kessa plan" for "Ana Roske criticised the Kessa plan")?"""
+    names = [i for i in placed if c.units[i].proper]
+    return any(
+        x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y)
+        for x in names
+        for y in names
+    )
+
+
 def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
     names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")

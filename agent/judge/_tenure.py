@@ -17,10 +17,12 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     words that say it, or None."""
     if c.tense == "past" or any(t.low in _FORMER for t in c.tokens):
         return None
+    words = {t.low for t in c.tokens}
     for i, at in placed.items():
         unit = c.units[i]
         first = unit.tokens[0].index
-        if at > 1 and s.tokens[at - 1].low in _DETERMINERS and s.tokens[at - 2].low in _LIFTED:
+        ended = at > 1 and s.tokens[at - 2].low in _LIFTED - words  # not the claim's "lifted"
+        if ended and s.tokens[at - 1].low in _DETERMINERS:
             return s.raw[s.tokens[at - 2].start : s.tokens[at].end]  # "lifted the ban on"
         if at > 0 and s.tokens[at - 1].low in _ONCE | _ENDED and not unit.proper:
             then = s.tokens[at].low  # "once flowed", not "once every 365 days"
@@ -44,6 +46,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         the = c.tokens[first - 1].low == "the"  # American football quarterback": American still
         if s.tokens[k].low in _FORMER and (of_a_kind or (the and k == at - 1)):
             return s.raw[s.tokens[k].start : s.tokens[at].end]
+        if stopped := _STOPPED_BEING.search(s.raw[: s.tokens[at].start]):
+            return s.raw[stopped.start() : s.tokens[at].end]  # "stopped being a vegetarian"
         if not the:
             continue
         if ended := _ENDED_POST.search(s.raw[: s.tokens[at].start]):  # "once the capital"
@@ -65,7 +69,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
 
 # what ends a rule or a ban: "lifted the ban on smoking" (the ban was, and is no more)
 _LIFTED = frozenset(
-    "lifted lifts repealed repeals scrapped scraps withdrew withdraws withdrawn dropped".split()
+    "lifted lifts repealed repeals scrapped scraps withdrew withdraws withdrawn dropped abolished "
+    "abolishes".split()  # "abolished its monarchy": there was one, and is no more
 )  # and what ends a stance: "withdrew her support for the bill"
 _LOST = frozenset(["lost", "loses", "lose", "losing"])
 _OWNERS = frozenset(["its", "his", "her", "their"])
@@ -87,6 +92,7 @@ _LEFT = frozenset(
 
 # a post or state ended, said just before it: "once the capital", "lost its status as the capital",
 # "ceased to be the capital", "no longer the capital"
+_STOPPED_BEING = re.compile(r"\b(?:stopped being|ceased to be|ceased being) (?:a |an )$", re.I)
 _ENDED_POST = re.compile(
     r"\b(?:once|no longer|ceased to be|stopped being|(?:lost|loses|lose|losing) (?:its|his|her|"
     r"their) (?:status|position|role|title|place|rank) as) (?:the |a |an )?$",

@@ -39,7 +39,7 @@ from agent.judge._numbers import (
     none_of,
     only_amounts_missing,
 )
-from agent.judge._order import another_deed_between
+from agent.judge._order import another_deed_between, voice_turned
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _compound_split,
@@ -231,11 +231,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if r.missing and not (never and not unmatched) and not none_of(c, s, placed):
         return None  # "never visited" refutes "visited in 1910"; "no children" "two children"
     if unmatched and r.said_less and not (r.conflict or r.negated):
-        return _decision(
-            "neutral",
-            "hedge",
-            _only(sorted(r.said_less)[0]),
-        )
+        return _decision("neutral", "hedge", _only(sorted(r.said_less)[0]))
     if unmatched:
         return _one_part_missing(c, s, unmatched[0], placed, window, r)
     return _every_part_there(c, s, placed, r)
@@ -332,6 +328,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
         )
     if r.loose and not (r.hedged or r.swapped):  # "200 … and 300 more", "about 38" for "40"
         return _decision("neutral", "partial", _LOOSE)
+    if r.swapped and not (r.hedged or r.loose) and voice_turned(c, s, placed):
+        return _decision("neutral", "subject", _SWAPPED)  # no model may read it as support
     if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
         return None
     other = _slot_filled_otherwise(c, s)
@@ -356,6 +354,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
 
 
 _LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
+# "was criticised for the plan" for "criticised the plan": the claim's doer is the one done to
+_SWAPPED = "the source turns the voice: the claim's doer is the one done to"
 
 
 def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison | None:

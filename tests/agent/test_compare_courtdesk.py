@@ -237,7 +237,18 @@ ROWS = [
         "",
     ),
     # an institution abolished (was a wrong True)
-    ("Borovia is a monarchy.", "Borovia abolished its monarchy in 1946.", "not supports", ""),
+    (
+        "Borovia is a monarchy.",
+        "Borovia abolished its monarchy in 1946.",
+        "neutral:tense",
+        "abolished its monarchy",
+    ),
+    (  # was held as "a former one": the claim says the lifting too
+        "Borovia lifted the ban on smoking.",
+        "Borovia lifted the ban on smoking in 2010.",
+        "supports",
+        "",
+    ),
     (  # a control: the claim says the abolition too
         "Borovia abolished the death penalty.",
         "Borovia abolished the death penalty in 1990.",
@@ -297,8 +308,8 @@ ROWS = [
     (
         "Ana Roske is a vegetarian.",
         "Ana Roske stopped being a vegetarian in 2010.",
-        "not supports",
-        "",
+        "neutral:tense",
+        "stopped being a vegetarian",
     ),
     (  # a control: "no longer" denies it
         "Ana Roske is a vegetarian.",
@@ -328,8 +339,8 @@ ROWS = [
     (
         "Ana Roske criticised the Kessa plan.",
         "Ana Roske was criticised for the Kessa plan.",
-        "not supports",
-        "",
+        "neutral:subject",
+        "turns the voice",
     ),
     (  # a control: "was married to" is no passive of another deed
         "Ana Roske married Bel Tamsin.",
