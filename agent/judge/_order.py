@@ -30,15 +30,31 @@ def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -
     return bool(verbs) and passive(mine) != passive(theirs)
 
 
-def voice_turned(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
-    """Is the passive on one side only, between two names of the claim in its order ("Ana Roske
-    was criticised for the Kessa plan" for "Ana Roske criticised the Kessa plan")?"""
+def voice_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """Why the roles are turned, or None: the passive on one side only, between two names of the
+    claim in its order ("Ana Roske was criticised for the Kessa plan" for "Ana Roske criticised the
+    Kessa plan"), or a relation the claim states with "is" said the other way round ("Bel Tamsin is
+    Ana Roske's mother" for "Ana Roske is Bel Tamsin's mother"; not one that goes both ways)."""
     names = [i for i in placed if c.units[i].proper]
-    return any(
-        x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y)
-        for x in names
-        for y in names
-    )
+    first = c.units[0].tokens[-1].index + 1
+    stated = first < len(c.tokens) and c.tokens[first].low in {"is", "was"}
+    stated = stated and not _BOTH_WAYS & {t.low for t in c.tokens}
+    for x, y in ((x, y) for x in names for y in names if x < y):
+        if placed[x] < placed[y] and _voice_differs(c, s, placed, x, y):
+            return "the source turns the voice: the claim's doer is the one done to"
+        after = placed[y] + len(c.units[y].tokens)  # "Bel Tamsin is …": the sentence states it
+        said = after < len(s.tokens) and s.tokens[after].low in {"is", "was"}
+        if x == 0 and stated and said and placed[x] > placed[y]:
+            return "the source states the relation the other way round"
+    return None
+
+
+# relations that go both ways: "Ana Roske is married to Bel Tamsin" is "Bel Tamsin is married to …"
+_BOTH_WAYS = frozenset(
+    "married marriage spouse sibling siblings cousin cousins friend friends partner partners "
+    "neighbour neighbor neighbours neighbors colleague colleagues rival rivals ally allies twin "
+    "twins teammate teammates related equal same adjacent".split()
+)
 
 
 def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
-from agent.judge._text import _STOP, _Text
+from agent.judge._text import _STOP, KIND_PREFIXES, _Text
 
 _FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 
@@ -148,8 +148,11 @@ def lesser_post(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if before in _LESSER and before not in words:
             return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
         parts = s.tokens[at].low.split("-")
-        if len(parts) > 1 and (parts[0] in _LESSER - words or parts[-1] in _NOT_YET - words):
-            return s.tokens[at].text  # "vice-president", "president-elect"
+        named = at > 0 and s.tokens[at - 1].low in _DETERMINERS  # "the co-pilot", not "co-found"
+        kind = (_LESSER | KIND_PREFIXES) - words - ({"co"} if not named else set())
+        own = s.tokens[at].low in words  # the claim's own compound ("co-found")
+        if len(parts) > 1 and not own and (parts[0] in kind or parts[-1] in _NOT_YET - words):
+            return s.tokens[at].text  # "vice-president", "semi-final", "president-elect"
         mine, said = c.units[i].tokens[-1], s.tokens[at]
         head = s.tokens[at + 1] if at + 1 < len(s.tokens) and not s.gap(at) else None
         if c.units[i].proper or len(c.units[i].tokens) != 1 or head is None or head.low in words:

@@ -262,6 +262,8 @@ _GET = frozenset(["get", "gets", "got", "gotten", "getting"])
 
 # the first half of a compound that only says how much or how well: "best-supported" says supported,
 # "well-known" known ("non-toxic", "ex-president" and "anti-war" are other words)
+# prefixes that make a word another kind: "vice-captain", "semi-final", "co-pilot", "non-member"
+KIND_PREFIXES = frozenset("vice semi co ex step half non anti pre post sub quasi pseudo".split())
 _DEGREE_PREFIXES = frozenset(
     ["best", "better", "well", "most", "more", "widely", "highly", "long", "much", "often"]
 )
@@ -274,8 +276,9 @@ def _word_match(a: str, b: str) -> bool:
         return True
     head, _, rest = b.partition("-")
     shared = head == "co" and rest.endswith(("ed", "wrote", "written"))  # "co-founded" founded it
-    if rest and "-" not in rest and (head in _DEGREE_PREFIXES or shared) and _word_match(a, rest):
-        return True
+    prefixed = head in _DEGREE_PREFIXES | KIND_PREFIXES or shared  # "vice-captain": found, and
+    if rest and "-" not in rest and prefixed and _word_match(a, rest):  # held as another kind
+        return True  # (_tenure.lesser_post)
     if lex.lemmas(a) & lex.lemmas(b):
         return True
     if lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a):

@@ -311,8 +311,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
                 return None  # "are not rising as fast as predicted" says nothing either way:
             held = _decision("neutral", "partial", f"the source denies only how much (“{degree}”)")
             return replace(held, silent=True)  # no model may read its "not" as a denial
-        if r.neg_s and not r.neg_c and narrower_denial(c, s, placed):
-            return None  # "has no offices in Tessa" does not deny "has offices"
+        if r.neg_s and not r.neg_c and narrower_denial(c, s, placed):  # "has no offices in Tessa"
+            return replace(_decision("neutral", "partial", _NARROWER), silent=True)  # nor "offices"
         return _negation(c, s, r)
     if r.hedged and r.said_less:
         cue = sorted(r.said_less)[0]
@@ -328,8 +328,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
         )
     if r.loose and not (r.hedged or r.swapped):  # "200 … and 300 more", "about 38" for "40"
         return _decision("neutral", "partial", _LOOSE)
-    if r.swapped and not (r.hedged or r.loose) and voice_turned(c, s, placed):
-        return _decision("neutral", "subject", _SWAPPED)  # no model may read it as support
+    if r.swapped and not (r.hedged or r.loose) and (turned := voice_turned(c, s, placed)):
+        return _decision("neutral", "subject", turned)  # no model may read it as support
     if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
         return None
     other = _slot_filled_otherwise(c, s)
@@ -354,8 +354,7 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
 
 
 _LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
-# "was criticised for the plan" for "criticised the plan": the claim's doer is the one done to
-_SWAPPED = "the source turns the voice: the claim's doer is the one done to"
+_NARROWER = "the source denies only a narrower statement than the claim"
 
 
 def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison | None:

@@ -361,12 +361,6 @@ ROWS = [
         "the man who beat Ana Roske",
     ),
     # a health desk: a denial narrowed by an age (was a wrong False), a comparison turned
-    (
-        "Kessamab is approved for children.",
-        "Kessamab is not approved for children under 12.",
-        "not refutes",
-        "",
-    ),
     (  # a control
         "Kessamab is approved for children.",
         "Kessamab is not approved for children.",
@@ -430,6 +424,43 @@ ROWS = [
         "Kessa Corp's profit doubled in 2018.",
         "refutes",
         "2018",
+    ),
+    # the rules held nothing and the learned judge answered True through the API (each)
+    (
+        "Ana Roske is the captain of Velmar United.",
+        "Ana Roske is the vice-captain of Velmar United.",
+        "neutral:partial",
+        "vice-captain",
+    ),
+    (
+        "Ana Roske scored in the final.",
+        "Ana Roske scored in the semi-final.",
+        "neutral:partial",
+        "semi-final",
+    ),
+    (
+        "Ana Roske was the pilot of the Kessa flight.",
+        "Ana Roske was the co-pilot of the Kessa flight.",
+        "neutral:partial",
+        "co-pilot",
+    ),
+    (
+        "Ana Roske is Bel Tamsin's mother.",
+        "Bel Tamsin is Ana Roske's mother.",
+        "neutral:subject",
+        "the other way round",
+    ),
+    (  # a control: a relation that goes both ways
+        "Ana Roske is married to Bel Tamsin.",
+        "Bel Tamsin is married to Ana Roske.",
+        "not neutral",
+        "",
+    ),
+    (  # was a wrong False through the API (the learned judge read the "not")
+        "Kessamab is approved for children.",
+        "Kessamab is not approved for children under 12.",
+        "neutral:partial",
+        "narrower statement",
     ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
