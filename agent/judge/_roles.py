@@ -24,7 +24,7 @@ _URGE = frozenset("urge urges urged urging called pressed pressured demanded beg
 _INTENT = (
     frozenset(
         "consider considers considered considering plan plans planned planning propose proposes "
-        "proposed proposing seek seeks sought aim aims aimed try tries tried attempt attempts "
+        "proposed proposing seek seeks sought seeking aim aims aimed try tries tried attempt attempts "
         "attempted want wants wanted intend intends intended threaten threatens threatened hope hopes "
         "hoped promise promises promised vow vows vowed designed meant supposed scheduled expected "
         "expects expect offer offers offered bid running campaigning candidate ran run runs stood "

@@ -456,6 +456,12 @@ ROWS = [
         "not neutral",
         "",
     ),
+    (
+        "Ana Roske was arrested in Tessa.",
+        "Police in Tessa are seeking to arrest Ana Roske.",
+        "neutral:hedge",
+        "seeking to arrest",
+    ),
     (  # was a wrong False through the API (the learned judge read the "not")
         "Kessamab is approved for children.",
         "Kessamab is not approved for children under 12.",
