@@ -148,8 +148,7 @@ def lesser_post(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if before in _LESSER and before not in words:
             return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
         parts = s.tokens[at].low.split("-")
-        named = at > 0 and s.tokens[at - 1].low in _DETERMINERS  # "the co-pilot", not "co-found"
-        kind = (_LESSER | KIND_PREFIXES) - words - ({"co"} if not named else set())
+        kind = (_LESSER | KIND_PREFIXES) - words
         own = s.tokens[at].low in words  # the claim's own compound ("co-found")
         if len(parts) > 1 and not own and (parts[0] in kind or parts[-1] in _NOT_YET - words):
             return s.tokens[at].text  # "vice-president", "semi-final", "president-elect"

@@ -438,11 +438,11 @@ ROWS = [
         "neutral:partial",
         "semi-final",
     ),
-    (
-        "Ana Roske was the pilot of the Kessa flight.",
-        "Ana Roske was the co-pilot of the Kessa flight.",
-        "neutral:partial",
-        "co-pilot",
+    (  # a control: a co-founder is one of the founders, found and not held
+        "Ana Roske is a founder of Kessa Corp.",
+        "Ana Roske is a co-founder of Kessa Corp.",
+        "not neutral",
+        "",
     ),
     (
         "Ana Roske is Bel Tamsin's mother.",
