@@ -105,9 +105,10 @@ _AGE = re.compile(
 )
 
 
-def life_span(sentence: str) -> list[str]:
-    """The birth and death a bracket after the sentence's first name states, as sentences; and
-    the age a newsroom writes after a name ("Ana Roske, 45, lives …": she is 45 years old)."""
+def life_span(sentence: str, claim: str = "") -> list[str]:
+    """The birth and death a bracket after the sentence's first name states, as sentences (only the
+    death for a ``claim`` about a death); and the age a newsroom writes after a name ("Ana Roske,
+    45, lives …": she is 45 years old)."""
     age = _AGE.match(sentence)
     if age is not None:
         return [f"{age.group('name')} is {age.group('age')} years old."]
@@ -127,8 +128,11 @@ def life_span(sentence: str) -> list[str]:
     ranged = len(found) > 1 and _RANGE.match(inner[first[1] : found[1][0]])
     if ranged or re.search(r"\bborn\b", before, re.IGNORECASE):
         out.append(f"{name} was born on {inner[first[0] : first[1]]}.")
-    if ranged:
-        out.append(f"{name} died on {inner[found[1][0] : found[1][1]]}.")
+    if ranged:  # each alone: "… was born on …" read against "Ana Roske died." is no refutation
+        died = f"{name} died on {inner[found[1][0] : found[1][1]]}."
+        out = (
+            [died] if re.search(r"\b(?:di(?:ed|es|e)|dead|death)\b", claim, re.I) else [*out, died]
+        )
     return out
 
 

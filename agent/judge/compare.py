@@ -164,7 +164,7 @@ def _restated(
     """The first plain decision over the pair said another way: "X (10 February 1894 – …)" says X
     was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
-    readings = [(c, stated) for stated in (*life_span(sentence), *fronted(sentence))]
+    readings = [(c, stated) for stated in (*life_span(sentence, c.raw), *fronted(sentence))]
     name = leading_name(c)
     if name is not None:
         carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))

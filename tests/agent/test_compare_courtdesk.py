@@ -468,6 +468,19 @@ ROWS = [
         "neutral:partial",
         "narrower statement",
     ),
+    # a life span read whole (was a wrong False: "died" against the birth's "born")
+    (
+        "Ana Roske died.",
+        "Ana Roske (12 March 1925 – 4 May 2008) was a Borovian actress.",
+        "supports",
+        "",
+    ),
+    (  # a control: the death's date, as before
+        "Ana Roske died in 1990.",
+        "Ana Roske (12 March 1925 – 4 May 2008) was a Borovian actress.",
+        "refutes",
+        "4 May 2008",
+    ),
     # the roles turned in a lawsuit are not a substitution (was a wrong False: both may sue)
     (
         "Ana Roske sued Kessa Corp.",
