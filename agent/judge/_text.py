@@ -262,12 +262,12 @@ _GET = frozenset(["get", "gets", "got", "gotten", "getting"])
 
 # the first half of a compound that only says how much or how well: "best-supported" says supported,
 # "well-known" known ("non-toxic", "ex-president" and "anti-war" are other words)
-# prefixes that make a word another kind: "vice-captain", "semi-final", "non-member" (not "co-":
-# a co-founder is one of the founders; nor "half-" or "step-": a half-brother is a brother)
-KIND_PREFIXES = frozenset("vice semi ex non anti pre post sub quasi pseudo".split())
 _DEGREE_PREFIXES = frozenset(
     ["best", "better", "well", "most", "more", "widely", "highly", "long", "much", "often"]
 )
+# prefixes that make a word another kind: "vice-captain", "semi-final", "non-member" (not "co-":
+# a co-founder is one of the founders; nor "half-" or "step-": a half-brother is a brother)
+KIND_PREFIXES = frozenset("vice semi ex non anti pre post sub quasi pseudo".split())
 
 
 def _word_match(a: str, b: str) -> bool:
