@@ -80,6 +80,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         "role in",
         "involved in",
     ),
+    "dead": ("died", "dead"),  # "is dead": a death the source dates
     "die": ("died", "dies", "lost her life", "lost his life", "lost their lives"),
     "kill": (
         "kill",

@@ -475,6 +475,12 @@ ROWS = [
         "supports",
         "",
     ),
+    (  # was False 0.5 through the API: the learned judge's reading, no rule fired
+        "Ana Roske is dead.",
+        "Ana Roske (12 March 1925 – 4 May 2008) was a Borovian actress.",
+        "supports",
+        "",
+    ),
     (  # a control: the death's date, as before
         "Ana Roske died in 1990.",
         "Ana Roske (12 March 1925 – 4 May 2008) was a Borovian actress.",
