@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
-from agent.judge._text import _STOP, KIND_PREFIXES, _Text
+from agent.judge._text import _LOST, _STOP, KIND_PREFIXES, _Text
 
 _FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 
@@ -72,7 +72,6 @@ _LIFTED = frozenset(
     "lifted lifts repealed repeals scrapped scraps withdrew withdraws withdrawn dropped abolished "
     "abolishes".split()  # "abolished its monarchy": there was one, and is no more
 )  # and what ends a stance: "withdrew her support for the bill"
-_LOST = frozenset(["lost", "loses", "lose", "losing"])
 _OWNERS = frozenset(["its", "his", "her", "their"])
 _CAME_OUT = [[verb, "out", "of"] for verb in ("came", "come", "comes", "coming")]
 _SUCCEEDED = frozenset(
