@@ -217,6 +217,10 @@ def finetune(args) -> None:
     train_aug = augment(train, rng)
     if args.synthetic:  # symmetric edits of the training part only (scripts/judge_synthetic.py)
         train_aug += symmetric_pairs(train, seed=args.seed)
+    if args.nli_pairs:  # SNLI mixed into every epoch (jointly, not first): scripts/train_nli.py
+        from scripts.train_nli import balanced_subset, snli_pairs
+
+        train_aug += balanced_subset(snli_pairs("train"), args.nli_pairs, args.seed)
     print(
         json.dumps(
             {
@@ -310,7 +314,12 @@ def finetune(args) -> None:
             if args.synthetic
             else []
         )
-        + ([f"first: {pre['trained_on']} (scripts/train_nli.py)"] if pre else []),
+        + ([f"first: {pre['trained_on']} (scripts/train_nli.py)"] if pre else [])
+        + (
+            [f"jointly: {args.nli_pairs} label-balanced SNLI 1.0 train pairs (CC BY-SA 4.0)"]
+            if args.nli_pairs
+            else []
+        ),
         "pretraining": pre,
         "training": {
             "seed": args.seed,
@@ -579,6 +588,12 @@ def main() -> None:
         default=str(ALIGN_CARD),
         help="calibrate: the stacked judge (its card gets the calibration), or 'none' for the "
         "cross-encoder alone (judge.json gets it)",
+    )
+    parser.add_argument(
+        "--nli-pairs",
+        type=int,
+        default=0,
+        help="finetune: mix this many label-balanced SNLI training pairs into every epoch",
     )
     parser.add_argument("--layers", type=int, default=6)
     parser.add_argument("--epochs", type=int, default=3)
