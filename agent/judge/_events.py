@@ -5,6 +5,7 @@ the deed at any time or place ("never failed mathematics" for "failed mathematic
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
+from agent.judge._decision import Comparison, _decision
 from agent.judge._reading import _off_scope, _Reading
 from agent.judge._text import _Text
 
@@ -68,12 +69,62 @@ def _time_word_differs(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     return False
 
 
-def _word_before(t: _Text, at: int) -> str:
-    """The word before token ``at``, articles and possessive pronouns aside ("" at the start)."""
+_TURNED = {"before": "after", "after": "before"}
+
+
+def time_turned(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
+    """The claim's part placed before an event and the sentence's after it, or the other way round
+    ("discovered before the Kessa telescope was built" against "… after …"), everything else the
+    same and plain: a refutation. Not where a number or a date differs, nor with a negation or a
+    hedge on either side."""
+    if r.conflict or r.negated or r.hedged or r.neg_s or r.neg_c or r.loose:
+        return None
+    for i, at in placed.items():
+        k, mine = _at_before(c, c.units[i].tokens[0].index)
+        j, theirs = _at_before(s, at)
+        if _TURNED.get(mine) != theirs:
+            continue
+        if any((c.units[x].tokens[0].index < k) != (p < j) for x, p in placed.items() if x != i):
+            continue  # "lived in Velmar before the war and moved to Tessa after it"
+        last = i  # the event as both say it: "the Kessa telescope"
+        while last + 1 in placed and placed[last + 1] == placed[last] + len(c.units[last].tokens):
+            last += 1
+        end_c = c.units[last].tokens[-1].index
+        end_s = placed[last] + len(c.units[last].tokens) - 1
+        if _another_event(c, s, end_c + 1, end_s + 1):
+            continue  # "after the election was called" is not after the election
+        said = c.raw[c.tokens[k].start : c.tokens[end_c].end]
+        other = s.raw[s.tokens[j].start : s.tokens[end_s].end]
+        return _decision("refutes", "direction", f"the claim says {said}; the source says {other}")
+    return None
+
+
+_AUXILIARIES = frozenset("was were is are had has have".split())
+
+
+def _another_event(c: _Text, s: _Text, after_c: int, after_s: int) -> bool:
+    """A verb the claim does not have right after the sentence's event: "the election was called",
+    "the war broke out" tell of another moment than "the election", "the war"."""
+    if after_s >= len(s.tokens) or s.gap(after_s - 1):
+        return False
+    word = s.tokens[after_s].low
+    if after_c < len(c.tokens) and c.tokens[after_c].low == word:
+        return False
+    verb = (word.endswith("ed") and not lex.noun_only(word)) or lex.irregular_verb_form(word)
+    return word in _AUXILIARIES or verb
+
+
+def _at_before(t: _Text, at: int) -> tuple[int, str]:
+    """The index and the word before token ``at``, articles and possessive pronouns aside."""
     k = at - 1
     while k >= 0 and t.tokens[k].low in {"the", "a", "an", "his", "her", "its", "their"}:
         k -= 1
-    return t.tokens[k].low if k >= 0 else ""
+    return k, t.tokens[k].low if k >= 0 else ""
+
+
+def _word_before(t: _Text, at: int) -> str:
+    """The word before token ``at``, articles and possessive pronouns aside ("" at the start)."""
+    return _at_before(t, at)[1]
 
 
 def _undone(c: _Text, s: _Text, placed: dict[int, int]) -> bool:

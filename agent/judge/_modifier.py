@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._tenure import _DETERMINERS
-from agent.judge._text import _STOP, _Text, _Tok, _word_match
+from agent.judge._text import _STOP, _Text, _Tok, _Unit, _word_match
 
 # the head before "of" that is the subject itself, not another thing: "the city of Velmar", "the
 # population of Velmar" (what Velmar has)
@@ -213,6 +213,10 @@ def object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, 
             between = between[1:]
         while gap and between and _bare(between[-1]):  # the 2020 Borovia election"
             between = between[:-1]
+        if (narrowed := _left_narrower(c, s, verb, obj, between, placed[j])) is not None:
+            return narrowed  # "retired from international football" for "from football"
+        if (head := _head_after(c, s, obj, placed[j], words)) is not None:
+            return head  # "won the league cup" for "won the league"
         if len(between) < 2 or between[-1].low not in _OF_ANOTHER:
             continue
         if between[-1].low == "to" and not {"a", "an", "the"} & {t.low for t in between}:
@@ -229,6 +233,58 @@ def object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, 
             first = between[0] if gap or between[0].low in {"a", "an", "the"} else heads[0]
             return s.raw[first.start : s.tokens[end].end], said
     return None
+
+
+# verbs of leaving or stopping: leaving a narrower thing is not leaving the whole ("retired from
+# international football" still plays for a club), where winning a narrower one is winning one
+_LEAVING = frozenset(
+    "retire quit resign withdraw leave ban bar expel exclude stop cease abandon suspend exit "
+    "drop".split()
+)
+# heads after the claim's object that name the same thing won or held: "won the league title"
+_SAME_HEAD = frozenset("title titles championship championships crown".split())
+
+
+def _left_narrower(
+    c: _Text, s: _Text, verb: _Unit, obj: _Unit, between: list[_Tok], at: int
+) -> tuple[str, str] | None:
+    """A verb of leaving whose bare object ("football", "acting") the sentence narrows with words
+    the claim does not have: (the sentence's words, the claim's object), or None."""
+    gap = {t.low for t in c.tokens[verb.tokens[-1].index + 1 : obj.tokens[0].index]}
+    if not lex.lemmas(verb.tokens[-1].low) & _LEAVING or _DETERMINERS & gap:
+        return None  # "left the band" is that band, rock band or not; "quit acting" is any
+    claim = {t.low for t in c.tokens}
+    narrowing = [
+        t for t in between if not _bare(t) and t.low not in claim and lex.known_word(t.low)
+    ]  # "international", "European"; not a name
+    if not narrowing or any(t.low in _STOP for t in narrowing):
+        return None
+    end = s.tokens[at + len(obj.tokens) - 1]
+    return s.raw[narrowing[0].start : end.end], obj.text
+
+
+def _head_after(
+    c: _Text, s: _Text, obj: _Unit, at: int, words: list[str]
+) -> tuple[str, str] | None:
+    """The claim's last word, a common noun, said in the sentence before another noun that is the
+    head ("the league cup"): the sentence speaks of another thing."""
+    last = obj.tokens[-1]
+    if obj.proper or last.index != len(c.tokens) - 1 or not lex.is_noun(last.low):
+        return None
+    k = at + len(obj.tokens)
+    if k >= len(s.tokens) or s.gap(k - 1) or s.tokens[k - 1].cap:  # "The Daily Show draws"
+        return None
+    nxt = s.tokens[k]
+    if nxt.cap or nxt.low in _STOP | _SAME_HEAD or not lex.is_noun(nxt.low):
+        return None
+    if nxt.low.endswith(("ing", "ed")) or lex.irregular_verb_form(nxt.low):
+        return None
+    if any(_word_match(w, nxt.low) for w in words):
+        return None
+    first, b = at - 1, obj.tokens[0].index - 1  # a thing named as one: "the league", both sides
+    if min(first, b) < 0 or s.tokens[first].low != "the" or c.tokens[b].low != "the":
+        return None  # "a film adaptation" is a film; "studied music theory" studied music
+    return s.raw[s.tokens[first].start : nxt.end], c.raw[c.tokens[b].start : last.end]
 
 
 def _bare(tok: _Tok) -> bool:

@@ -89,6 +89,10 @@ def judged_denial(
     return said if said is not None else as_written
 
 
+# a denied time ("not after the war") is no clause: "the claim says it is not after the war"
+_TIME_WORDS = frozenset("before after during since until".split())
+
+
 def _flipped(said: Comparison, claim: Denial) -> Comparison | None:
     if said.stance == "supports":
         return _decision(
@@ -102,7 +106,7 @@ def _flipped(said: Comparison, claim: Denial) -> Comparison | None:
             reason = (
                 f"the claim says it is not so, and the source gives it otherwise ({said.reason})"
             )
-        elif len(m["mine"].split()) >= 3:  # a clause: "Berlin is the capital of France"
+        elif len(m["mine"].split()) >= 3 and m["mine"].split()[0].lower() not in _TIME_WORDS:
             reason = f"the claim denies that {m['mine']}, and the source says {m['other']}"
         else:
             reason = f"the claim says it is not {m['mine']}, and the source says {m['other']}"

@@ -200,7 +200,7 @@ def _number_conflict(
     """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
     the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
     conflict, loose = None, False
-    for q in c.numbers:
+    for q in [q for q in c.numbers if not _open_year(q, s)]:
         same = [r for r in s.numbers if r.dimension == q.dimension]
         if not same:
             return None, True, loose
@@ -254,6 +254,15 @@ def _number_conflict(
             continue
         conflict = conflict or (q, same[0])
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
+
+
+def _open_year(q: Quantity, s: _Text) -> bool:
+    """The claim's decade of a year ("1890": the nineties) where the sentence gives a year but no
+    decade: its year is open ("after 1900"), compared as a year."""
+    if q.dimension != DECADE or not q.text[:1].isdigit():
+        return False
+    kinds = {r.dimension for r in s.numbers}
+    return "year" in kinds and DECADE not in kinds
 
 
 _ALONE = re.compile(r"[^.;,]{0,40}?\balone\b")

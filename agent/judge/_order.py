@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from agent.judge._dates import MONTHS
 from agent.judge._lexicon import DEMONYMS
-from agent.judge._text import _STOP, _Text, _word_match
+from agent.judge._text import _STOP, _Text, _Unit, _word_match
 
 _BE = frozenset("is are was were been being be".split())
 
@@ -157,3 +157,15 @@ def _object_of(c: _Text, v: int, y: int) -> bool:
 
 
 _CAUSE_VERBS = frozenset("cause causes caused contributes contributed led leads made makes".split())
+
+
+# words that only relate the claim's parts ("is part of", "contains", "features", "is associated
+# with"): a sentence says the same relation with a preposition ("for her album", "on the album")
+_RELATIONAL = frozenset(
+    "part contains contain contained include includes included feature features featured "
+    "associated appear appears appeared".split()
+)
+
+
+def relational(unit: _Unit) -> bool:
+    return not unit.proper and len(unit.tokens) == 1 and unit.tokens[0].low in _RELATIONAL

@@ -171,12 +171,17 @@ def _dimension(
     return low, high, "year" if year else "count"
 
 
+# a year as a bound in time: "built before 1900" is built in some year up to 1899
+_IN_TIME = ("before", "prior to", "after")
+_YEAR_BOUND = re.compile(r"(?:^|\W)(before|prior to|after)\s*$")
+
+
 def bound_words(sentence: str, q: Quantity) -> str | None:
     """The words just before ``q`` that bound or hedge it, as ``_bounds`` read them and as the
     sentence writes them ("more than" in "more than 20 titles", "taller than", "about")."""
     before = sentence[max(0, q.start - 24) : q.start]
     words = sorted(
-        (*(w for w, rel in _HEDGE.items() if rel is not None), *_LOWER, *_UPPER), key=len
+        (*(w for w, rel in _HEDGE.items() if rel is not None), *_LOWER, *_UPPER, *_IN_TIME), key=len
     )
     for word in reversed(words):  # the longest first: "no more than", not "more than"
         m = re.search(rf"(?:^|\W)({re.escape(word)})\s*$", before, re.IGNORECASE)
@@ -233,6 +238,24 @@ def _as_years(year: int, low: float, high: float, exact: bool) -> tuple[float, f
     return low, high
 
 
+def _years(
+    before: str, year: int, second: float | None, read: tuple[float, float, bool]
+) -> tuple[float, float, bool]:
+    """A year's (low, high, exact) as the whole year (or years, to ``second``); after "before" or
+    "after" (``before``: the text just before it), everything up to or from it."""
+    low, high, exact = read
+    low, high = _as_years(year, low, high, exact or second is not None)
+    if second is not None:
+        return low, year_span(int(second))[1], exact
+    side = _YEAR_BOUND.search(before)
+    if side is None:
+        return low, high, exact
+    first, last = year_span(year)  # "before 1900": any time up to its first day
+    if side.group(1) == "after":
+        return last + 1e-6, math.inf, False
+    return -math.inf, first - 1e-6, False
+
+
 def quantities(sentence: str) -> list[Quantity]:
     """Every quantity in ``sentence``, left to right: dates and decades as intervals of years,
     ordinals as positions (agent/judge/_dates.py), the rest below."""
@@ -284,9 +307,9 @@ def quantities(sentence: str) -> list[Quantity]:
         )
         around = (lower[max(0, start - 30) : start], lower[end:])
         low, high, dimension = _measured(low, high, currency, unit, year, around)
-        if year:
-            low, high = _as_years(int(value), low, high, exact or second is not None)
-            high = high if second is None else year_span(int(second))[1]
+        if year:  # "in 1890", "from 1887 to 1889", "before 1900"
+            before = lower[max(0, start - 12) : start]
+            low, high, exact = _years(before, int(value), second, (low, high, exact))
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))

@@ -13,6 +13,7 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
+from agent.judge._future import future_otherwise
 from agent.judge._modifier import object_of_another
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
@@ -71,6 +72,8 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     ):
         if of is not None:  # "Ana Roske's brother", "batteries for electric cars"
             return _decision("neutral", "subject", f"the source says it of {of[0]}, not of {of[1]}")
+    if (future := future_otherwise(c, s, placed)) is not None:  # "will open" for "opened"
+        return _decision("neutral", "tense", future)
     guards: tuple[tuple[Rule, str, str | None], ...] = (
         ("partial", "the source says only that it is one of several", _one_of(c, s, placed)),
         ("tense", "the source speaks of a former one", former(c, s, placed)),
@@ -216,6 +219,7 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """An intention verb the claim does not have just before a claim word in the sentence
     ("considered banning", "plans to ban", "the planned ban"): the words that say it, or None."""
     words = {t.low for t in c.tokens}
+    words |= {w for t in c.tokens for w in lex.lemmas(t.low)}  # "will run" for "ran for mayor"
     for i, at in placed.items():
         if c.units[i].proper and not lex.known_word(c.units[i].text.lower()):
             continue  # a name; but "the CEO" is a post
@@ -224,7 +228,10 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             return s.raw[s.tokens[at].start : s.tokens[at + 1].end]  # "an assassination attempt"
         for k in range(at - 1, at - 6, -1):  # "considered banning", "plans to ban", "an offer
             if (
-                k < 0 or s.tokens[k].low not in _INTENT | _TO_INTENT or s.tokens[k].low in words
+                k < 0
+                or s.tokens[k].low not in _INTENT | _TO_INTENT
+                or s.tokens[k].low in words
+                or lex.lemmas(s.tokens[k].low) & words
             ):  # to be acquired"
                 continue
             between = [t.low for t in s.tokens[k + 1 : at]]  # "ran to become a member"

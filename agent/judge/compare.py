@@ -28,7 +28,13 @@ from dataclasses import replace
 from agent.judge import _lexicon as lex
 from agent.judge._carried import leading_name, of_the_subject_alone
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
-from agent.judge._events import _event_stated, _never_at_all, _time_word_differs, _undone
+from agent.judge._events import (
+    _event_stated,
+    _never_at_all,
+    _time_word_differs,
+    _undone,
+    time_turned,
+)
 from agent.judge._framing import framing, reported_in
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial, narrower_denial, privative
@@ -39,7 +45,7 @@ from agent.judge._numbers import (
     none_of,
     only_amounts_missing,
 )
-from agent.judge._order import another_deed_between, voice_turned
+from agent.judge._order import another_deed_between, relational, voice_turned
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _compound_split,
@@ -83,7 +89,6 @@ from agent.judge._text import (
     _clause_bounds,
     _find,
     _Text,
-    _Unit,
 )
 from agent.sentences import split_sentences
 
@@ -257,7 +262,7 @@ def _one_part_missing(
             "subject",
             f"the source says it of something else, not of {c.units[0].text}",
         )
-    if r.conflict and not (r.negated or r.hedged or r.tensed) and _relational(c.units[missing]):
+    if r.conflict and not (r.negated or r.hedged or r.tensed) and relational(c.units[missing]):
         # "part of her first studio album" against "for her second studio album": the word that
         # relates the two is not compared, the position is
         return _number_given_otherwise(c, s, r.conflict)
@@ -284,21 +289,11 @@ def _one_part_missing(
     return slot
 
 
-# words that only relate the claim's parts ("is part of", "contains", "features", "is associated
-# with"): a sentence says the same relation with a preposition ("for her album", "on the album")
-_RELATIONAL = frozenset(
-    "part contains contain contained include includes included feature features featured "
-    "associated appear appears appeared".split()
-)
-
-
-def _relational(unit: _Unit) -> bool:
-    return not unit.proper and len(unit.tokens) == 1 and unit.tokens[0].low in _RELATIONAL
-
-
 def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
     """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
     another tense, a slot filled otherwise — or the same statement."""
+    if (when := time_turned(c, s, placed, r)) is not None:  # "after the war" for "before"
+        return when
     if _time_word_differs(c, s, placed) or _undone(c, s, placed):  # "… before the war",
         return None  # "open since 1950, closed in 2020"
     if r.conflict is not None:

@@ -1,0 +1,225 @@
+"""Wrong answers and abstentions about *when* and *what exactly* (stop 57, issue 36): the future
+against a fact ("will open in 2025" for "opened in 2025"), "before" against "after" an event or a
+year, a thing said as the modifier of another ("the league cup" for "the league"), and leaving a
+narrower thing ("retired from international football" for "retired from football"). A claim and
+one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
+<stance>") and a part of its reason. Invented people, firms, places and works. Each row failed on
+stop 56's tree (31c296b) unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.test_compare_readers import read_as_expected
+
+ROWS = [
+    # the future is not a fact (each was a wrong True)
+    (
+        "The bridge opened in 2025.",
+        "The bridge will open in 2025.",
+        "neutral:tense",
+        "will open",
+    ),
+    (
+        "The Kessa phone runs on Kessa OS.",
+        "The Kessa phone will run on Kessa OS from 2022.",
+        "neutral:tense",
+        "will run",
+    ),
+    (
+        "Tessa hosts the 2030 Games.",
+        "Tessa will host the 2030 Games, the committee announced.",
+        "neutral:tense",
+        "what will be",
+    ),
+    (  # a plan is not settled by a deed done
+        "The Velmar plant will close.",
+        "The Velmar plant closed in 2020.",
+        "neutral:tense",
+        "“closed”",
+    ),
+    (  # was a hedge quoting the claim's own verb ("ran for mayor")
+        "Ana Roske will run for mayor.",
+        "Ana Roske ran for mayor in 2019.",
+        "neutral:tense",
+        "what was done",
+    ),
+    (
+        "Ana Roske ran for mayor.",
+        "Ana Roske will run for mayor next year.",
+        "neutral:tense",
+        "will run",
+    ),
+    (  # "will not open until 2025" was read as a denial of opening in 2025
+        "The bridge opened in 2025.",
+        "The bridge, which was designed in 2010, will not open until 2025.",
+        "neutral:tense",
+        "will not open",
+    ),
+    (  # a control: both speak of the future
+        "Tessa will host the 2030 Games.",
+        "Tessa will host the 2030 Games, the committee announced.",
+        "supports",
+        "",
+    ),
+    (  # a control: "Will" the name is no future
+        "Will Roske starred in Kessa.",
+        "Will Roske starred in Kessa, a 2001 film.",
+        "supports",
+        "",
+    ),
+    (  # a control: a plan and "will" say the same
+        "Kessa Corp plans to build a plant in Velmar.",
+        "Kessa Corp will build a plant in Velmar.",
+        "not refutes",
+        "",
+    ),
+    # "before" against "after": an event
+    (
+        "The comet was discovered before the Kessa telescope was built.",
+        "The comet was discovered after the Kessa telescope was built.",
+        "refutes",
+        "the claim says before the Kessa telescope; the source says after the Kessa telescope",
+    ),
+    (
+        "Ana Roske moved to Tessa after the war.",
+        "Ana Roske moved to Tessa shortly before the war.",
+        "refutes",
+        "the source says before the war",
+    ),
+    (  # a control: the other deed is the one before the war
+        "Ana Roske moved to Tessa after the war.",
+        "Ana Roske lived in Velmar before the war and moved to Tessa after it.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: after the election was called is not after the election
+        "The treaty was signed before the election.",
+        "The treaty was signed after the election was called.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: "during" and "before" are not opposites
+        "Ana Roske moved to Tessa during the war.",
+        "Ana Roske moved to Tessa before the war.",
+        "not refutes",
+        "",
+    ),
+    (  # a denied time is supported by the other one, and the reason says so plainly
+        "Ana Roske did not move to Tessa after the war.",
+        "Ana Roske moved to Tessa before the war.",
+        "supports",
+        "the claim says it is not after the war",
+    ),
+    # "before" against "after": a year (each was a wrong True)
+    (
+        "The bridge was built before 1900.",
+        "The bridge was built after 1900.",
+        "refutes",
+        "the claim says before 1900; the source says after 1900",
+    ),
+    (
+        "Ana Roske was born after 1990.",
+        "Ana Roske was born before 1990.",
+        "refutes",
+        "the source says before 1990",
+    ),
+    (  # a year within the bound (was a wrong False: "the claim says 1900; the source says 1905")
+        "The bridge was built after 1900.",
+        "The bridge was built in 1905.",
+        "supports",
+        "",
+    ),
+    (  # a year outside it (refuted before too, but the reason left out "after")
+        "The bridge was built in 1890.",
+        "The bridge was built after 1900.",
+        "refutes",
+        "the source says after 1900",
+    ),
+    (  # a control: a duration after "after" is no bound in time
+        "Ana Roske returned after 20 years.",
+        "Ana Roske returned after 25 years.",
+        "refutes",
+        "the claim says 20 years",
+    ),
+    # the claim's thing as the modifier of another (was a wrong True)
+    (
+        "Tessa City won the league.",
+        "Tessa City won the league cup in 2019.",
+        "neutral:subject",
+        "the league cup, not of the league",
+    ),
+    (
+        "Ana Roske visited the museum.",
+        "Ana Roske visited the museum shop on Friday.",
+        "neutral:subject",
+        "the museum shop",
+    ),
+    (  # a control: the league title is the league's
+        "Tessa City won the league.",
+        "Tessa City won the league title in 2019.",
+        "supports",
+        "",
+    ),
+    (  # a control: a name's own word after it
+        "The Daily Kessa is a comedy show.",
+        "Describing itself as a fake news program, The Daily Kessa Show draws its comedy from "
+        "recent news stories.",
+        "not neutral:subject",
+        "",
+    ),
+    (  # a control: a film adaptation is a film (only a thing named with "the" is another's)
+        "Ana Roske directed a film.",
+        "Ana Roske directed a film adaptation of Kessa in 2001.",
+        "supports",
+        "",
+    ),
+    (  # a control: studying music theory is studying music
+        "Ana Roske studied music.",
+        "Ana Roske studied music theory at Tessa University.",
+        "supports",
+        "",
+    ),
+    # leaving a narrower thing is not leaving the whole (was a wrong True)
+    (
+        "Ana Roske retired from football.",
+        "Ana Roske retired from international football in 2019 but still plays for Tessa City.",
+        "neutral:subject",
+        "international football, not of football",
+    ),
+    (
+        "Ana Roske quit acting.",
+        "Ana Roske quit stage acting in 2001.",
+        "neutral:subject",
+        "stage acting, not of acting",
+    ),
+    (  # a control: "the band" is that band, whatever the sentence calls it
+        "Ana Roske left the band.",
+        "Ana Roske left the rock band in 2001.",
+        "supports",
+        "",
+    ),
+    (  # a control
+        "Ana Roske withdrew from the race.",
+        "Ana Roske withdrew from the presidential race in 2001.",
+        "supports",
+        "",
+    ),
+    (  # a control: winning a narrower one is winning one
+        "Ana Roske won an award.",
+        "Ana Roske won an international award in 2019.",
+        "supports",
+        "",
+    ),
+    (  # a control
+        "Ana Roske retired from football.",
+        "Ana Roske retired from football in 2019.",
+        "supports",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_when_and_what_exactly_is_read_as_the_sentence_says(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
