@@ -5,6 +5,7 @@ statement about a part from reading as one about the whole."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from agent.judge._decision import Comparison, _decision
 from agent.judge._text import _Text
@@ -190,3 +191,29 @@ def _against_only(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     while end + 1 < len(s.tokens) and not s.gap(end) and s.tokens[end + 1].low not in {"in", "and"}:
         end += 1
     return s.raw[s.tokens[k].start : s.tokens[min(end, k + 4)].end]
+
+
+# a change in per cent of the value and a change in percentage points of a rate are two measures:
+# "rose by 10%" (9% → 9.9%) is not "rose by 10 percentage points" (9% → 19%)
+_PER_CENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent\b)", re.I)
+_POINTS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:percentage|%)[ -]points?\b", re.I)
+
+
+def points_otherwise(c: _Text, s: _Text) -> Comparison | None:
+    """The claim's per cent given by the sentence in percentage points, or the other way round: a
+    silent `partial` guard (the two may both hold; no model may read one as the other)."""
+    for mine, theirs, who in (
+        (c.raw, s.raw, ("claim", "source")),
+        (s.raw, c.raw, ("source", "claim")),
+    ):
+        points = [m.group(0) for m in _POINTS.finditer(theirs)]
+        cents = [m.group(0) for m in _PER_CENT.finditer(mine) if not _POINTS.match(mine, m.start())]
+        if points and cents and not _POINTS.search(mine):
+            held = _decision(
+                "neutral",
+                "partial",
+                f"the {who[0]} gives a change in per cent ({cents[0]}), the {who[1]} in"
+                f" percentage points ({points[0]}): two measures",
+            )
+            return replace(held, silent=True)
+    return None

@@ -72,7 +72,7 @@ from agent.judge._restate import (
 )
 from agent.judge._reworded import reworded
 from agent.judge._roles import held_in_another_role, only_holder
-from agent.judge._shares import quantified_otherwise
+from agent.judge._shares import points_otherwise, quantified_otherwise
 from agent.judge._sides import (
     comparison_turned,
     contest_turned,
@@ -234,7 +234,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
             return opposite
     never = any(s.tokens[i].low == "never" for i in r.neg_s) and not r.neg_c
     if r.missing and not (never and not unmatched) and not none_of(c, s, placed):
-        return None  # "never visited" refutes "visited in 1910"; "no children" "two children"
+        return points_otherwise(c, s)  # "10 percentage points" for "10%"; else None: "never
+        # visited" refutes "visited in 1910"; "no children" "two children"
     if unmatched and r.said_less and not (r.conflict or r.negated):
         return _decision("neutral", "hedge", _only(sorted(r.said_less)[0]))
     if unmatched:

@@ -1,10 +1,10 @@
 """Wrong answers and abstentions about *when* and *what exactly* (stop 57, issue 36): the future
 against a fact ("will open in 2025" for "opened in 2025"), "before" against "after" an event or a
-year, a thing said as the modifier of another ("the league cup" for "the league"), and leaving a
-narrower thing ("retired from international football" for "retired from football"). A claim and
-one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
-<stance>") and a part of its reason. Invented people, firms, places and works. Each row failed on
-stop 56's tree (31c296b) unless marked as a control."""
+year, per cent against percentage points, a thing said as the modifier of another ("the league
+cup" for "the league"), and leaving a narrower thing ("retired from international football" for
+"retired from football"). A claim and one sentence, what the comparison must say ("supports",
+"refutes", "neutral:<rule>", or "not <stance>") and a part of its reason. Invented people, firms,
+places and works. Each row failed on stop 56's tree (31c296b) unless marked as a control."""
 
 from __future__ import annotations
 
@@ -141,6 +141,31 @@ ROWS = [
         "Ana Roske returned after 25 years.",
         "refutes",
         "the claim says 20 years",
+    ),
+    # per cent and percentage points are two measures (the learned judge read support, True 0.5)
+    (
+        "Unemployment in Borovia rose by 10%.",
+        "Unemployment in Borovia rose by 10 percentage points.",
+        "neutral:partial",
+        "in percentage points (10 percentage points): two measures",
+    ),
+    (
+        "Unemployment in Borovia rose by 10%.",
+        "Unemployment in Borovia rose by 12 percentage points last year.",
+        "neutral:partial",
+        "two measures",
+    ),
+    (  # a control: points for points
+        "Unemployment in Borovia rose by 10 percentage points.",
+        "Unemployment in Borovia rose by 10 percentage points last year.",
+        "supports",
+        "",
+    ),
+    (  # a control: per cent for per cent
+        "Unemployment in Borovia rose by 10%.",
+        "Unemployment in Borovia rose by 12% last year.",
+        "refutes",
+        "the claim says 10%; the source says 12%",
     ),
     # the claim's thing as the modifier of another (was a wrong True)
     (
