@@ -161,12 +161,13 @@ def _verb_in_the_past(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
             continue
         past = theirs.endswith("ed") or lex.irregular_verb_form(theirs)
         shared = lex.lemmas(mine) & lex.lemmas(theirs)
-        if past and mine.endswith("s") and shared & _TENURE:
-            return True
         k = at - 1
         while k > 0 and s.tokens[k].low.endswith("ly"):
             k -= 1  # "have unequivocally caused": the perfect goes on to now
         perfect = k >= 0 and s.tokens[k].low in {"have", "has"}
+        since = perfect and any(t.low == "since" for t in s.tokens[at + 1 : at + 8])
+        if past and mine.endswith("s") and shared & _TENURE and not since:
+            return True  # "has lived in Tessa since 2010" lives there now
         if past and mine.endswith("ing") and c.tense == "present" and shared and not perfect:
             return True  # "are falling" against "fell in the 1960s": it is not said to go on
     return False

@@ -12,6 +12,21 @@ from agent.judge._text import _LOST, _STOP, KIND_PREFIXES, _Text
 _FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 
 
+_BE = frozenset("is are was were be been being".split())
+
+
+def _used_to(s: _Text, at: int, mine: str) -> str | None:
+    """ "used to live" before the claim's verb in the present ("lives"): a habit that ended. Not
+    the passive "is used to treat", nor a claim in the past ("lived")."""
+    if at < 2 or [t.low for t in s.tokens[at - 2 : at]] != ["used", "to"]:
+        return None
+    if mine.endswith("ed") or lex.irregular_verb_form(mine):
+        return None
+    if any(t.low in _BE for t in s.tokens[max(0, at - 5) : at - 2]):
+        return None
+    return s.raw[s.tokens[at - 2].start : s.tokens[at].end]
+
+
 def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """A present claim about the holder of a role ("is the CEO of") against "the former CEO": the
     words that say it, or None."""
@@ -35,6 +50,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         lost = at > 1 and s.tokens[at - 2].low in _LOST and s.tokens[at - 1].low in _OWNERS
         if lost and {"has", "have"} & {t.low for t in c.tokens}:  # "lost its atmosphere"
             return s.raw[s.tokens[at - 2].start : s.tokens[at].end]
+        if (used := _used_to(s, at, unit.tokens[0].low)) is not None:
+            return used  # "used to live in Tessa" for "lives in Tessa"
         if at > 2 and [t.low for t in s.tokens[at - 3 : at]] in _CAME_OUT:  # "came out of
             return s.raw[s.tokens[at - 3].start : s.tokens[at].end]  # retirement": it ended
         if first == 0 or c.tokens[first - 1].low not in {"the", "a", "an"} or at == 0:

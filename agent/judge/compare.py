@@ -320,7 +320,7 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
             "neutral",
             "tense",
             f"the claim is in the {c.tense or 'present'} tense; the source speaks of the"
-            f" {r.tense_s if r.tense_s and r.tense_s != c.tense else 'past'}",
+            f" {r.tense_s if r.tense_s not in (None, c.tense or 'present') else 'past'}",
         )
     if r.loose and not (r.hedged or r.swapped):  # "200 … and 300 more", "about 38" for "40"
         return _decision("neutral", "partial", _LOOSE)

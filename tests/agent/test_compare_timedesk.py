@@ -142,6 +142,49 @@ ROWS = [
         "refutes",
         "the claim says 20 years",
     ),
+    # a habit that ended, a state that goes on
+    (  # was a wrong True
+        "Ana Roske lives in Tessa.",
+        "Ana Roske used to live in Tessa.",
+        "neutral:tense",
+        "used to live",
+    ),
+    (  # a control: the past for the past
+        "Ana Roske lived in Tessa.",
+        "Ana Roske used to live in Tessa.",
+        "supports",
+        "",
+    ),
+    (  # a control: the passive "is used to treat" is no habit
+        "Aspirin treats pain.",
+        "Aspirin is commonly used to treat pain.",
+        "supports",
+        "",
+    ),
+    (  # was held as another tense ("the source speaks of the present")
+        "Ana Roske lives in Tessa.",
+        "Ana Roske has lived in Tessa since 2010.",
+        "supports",
+        "",
+    ),
+    (  # held, and the reason no longer says the present is another tense than the present
+        "Ana Roske lives in Tessa.",
+        "Ana Roske has lived in Tessa, Velmar and Orvel.",
+        "neutral:tense",
+        "the source speaks of the past",
+    ),
+    (  # was a wrong False ("the claim says 2021; the source says 2019")
+        "Ana Roske was the mayor of Tessa in 2021.",
+        "Ana Roske has been the mayor of Tessa since 2019.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: two starts
+        "Ana Roske has been the mayor of Tessa since 2017.",
+        "Ana Roske has been the mayor of Tessa since 2019.",
+        "refutes",
+        "the claim says 2017; the source says 2019",
+    ),
     # per cent and percentage points are two measures (the learned judge read support, True 0.5)
     (
         "Unemployment in Borovia rose by 10%.",
