@@ -10,6 +10,7 @@ import re
 
 from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
+from agent.judge._years import open_year, since
 
 
 def _apart(tok: _Tok, r: Quantity, after: bool) -> tuple[bool, int]:
@@ -142,19 +143,6 @@ def _earlier(s: _Text, r: Quantity) -> bool:
     return bool(before) and before[-1] == "from" and (len(before) < 2 or before[0] != "range")
 
 
-def _since(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
-    """The sentence's year a start ("has been the mayor since 2019") and the claim's a later one,
-    not itself a start: a year within what the sentence says."""
-    kinds = {"year", DECADE}  # a year's decade too: 2021's twenties against 2019's tens
-    if q.dimension not in kinds or r.dimension != q.dimension:
-        return False
-    if not (q.text[:4].isdigit() and r.text[:4].isdigit()) or q.text[:4] < r.text[:4]:
-        return False
-    before = [t.low for t in s.tokens if t.end <= r.start][-1:]
-    mine = [t.low for t in c.tokens if t.end <= q.start][-1:]
-    return before == ["since"] and mine != ["since"]
-
-
 def _figure(q: Quantity) -> float | None:
     """The one figure a value is written as, in base units: the middle of a hedged one ("about 4.5
     billion years"); None for a year, a bound ("more than 20") or a range ("300 and 400 m")."""
@@ -213,7 +201,7 @@ def _number_conflict(
     """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
     the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
     conflict, loose = None, False
-    for q in [q for q in c.numbers if not _open_year(q, s)]:
+    for q in [q for q in c.numbers if not open_year(q, s)]:
         same = [r for r in s.numbers if r.dimension == q.dimension]
         if not same:
             return None, True, loose
@@ -262,20 +250,11 @@ def _number_conflict(
         if any(q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r) for r in same[:1]):
             loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain
             continue
-        if (_not_a_whole(s, same[0]) and not _not_a_whole(c, q)) or _since(c, q, s, same[0]):
+        if (_not_a_whole(s, same[0]) and not _not_a_whole(c, q)) or since(c, q, s, same[0]):
             loose = True  # "10 tonnes per person" is no total; "since 2019" holds 2021
             continue
         conflict = conflict or (q, same[0])
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
-
-
-def _open_year(q: Quantity, s: _Text) -> bool:
-    """The claim's decade of a year ("1890": the nineties) where the sentence gives a year but no
-    decade: its year is open ("after 1900"), compared as a year."""
-    if q.dimension != DECADE or not q.text[:1].isdigit():
-        return False
-    kinds = {r.dimension for r in s.numbers}
-    return "year" in kinds and DECADE not in kinds
 
 
 _ALONE = re.compile(r"[^.;,]{0,40}?\balone\b")
