@@ -13,6 +13,9 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
+from agent.judge._demonyms import DEMONYMS as DEMONYMS  # read here by the other leaves
+from agent.judge._demonyms import NATIONALITIES as NATIONALITIES
+
 LEXICON = Path(__file__).resolve().parents[1] / "data" / "lexicon.json.gz"
 _lock = threading.Lock()
 
@@ -41,26 +44,6 @@ _RULES = {
     "a": [("er", ""), ("est", ""), ("er", "e"), ("est", "e"), ("ier", "y"), ("iest", "y")],
     "r": [],
 }
-# Nationalities of sovereign states, one per state, none inside another ("English" is inside
-# "British", "Taiwanese" and "Chinese" are contested): one in the place of another is a substitution.
-DEMONYMS = frozenset(
-    """
-afghan albanian algerian angolan argentine argentinian armenian australian austrian azerbaijani
-bangladeshi belarusian belgian bolivian bosnian brazilian british bulgarian cambodian cameroonian
-canadian chilean chinese colombian congolese croatian cuban cypriot czech danish dominican dutch
-ecuadorian egyptian estonian ethiopian filipino finnish french georgian german ghanaian greek
-guatemalan haitian honduran hungarian icelandic indian indonesian iranian iraqi israeli italian
-jamaican japanese jordanian kazakh kenyan kuwaiti latvian lebanese libyan lithuanian malaysian
-maltese mexican moroccan nepalese nigerian norwegian pakistani palestinian panamanian paraguayan
-peruvian polish portuguese qatari romanian russian rwandan saudi senegalese serbian singaporean
-slovak slovenian somali spanish sudanese swedish swiss syrian tanzanian thai tunisian turkish
-ugandan ukrainian uruguayan uzbek venezuelan vietnamese yemeni zambian zimbabwean
-""".split()
-)
-
-# "American" is the United States' own (a Mexican is North American, not American)
-NATIONALITIES = DEMONYMS | {"american"}
-
 # Directional words WordNet does not pair as antonyms (or pairs only in a rare sense), written here.
 _EXTRA_ANTONYMS = [
     ("rise", "fall"),
@@ -237,10 +220,15 @@ def synonyms(word: str) -> frozenset[str]:
     return frozenset(
         x
         for b in lemmas(word)
-        for x in (b, *t["synonyms"].get(b, ()))
+        for x in (b, *t["synonyms"].get(b, ()), *_ALSO_THE_SAME.get(b, ()))
         if frozenset((b, x)) not in _NOT_THE_SAME
     )
 
+
+# verbs of change that a science or business desk uses for one another, which WordNet keeps in
+# senses apart ("lower" is first to let down): "lowers blood pressure" says "reduces blood pressure"
+_CHANGES_ALIKE = (("reduce", "lower", "decrease", "lessen", "cut"), ("increase", "raise", "boost"))
+_ALSO_THE_SAME = {w: tuple(x for x in group if x != w) for group in _CHANGES_ALIKE for w in group}
 
 # WordNet's synonyms that a newsroom tells apart: a treaty is signed, then ratified; a sanction may
 # be a penalty, not an approval
@@ -330,6 +318,12 @@ _NEWS_OPPOSITES = word_pairs(
     ("uphold", "overturn"),
     ("sign", "veto"),
     ("raise", "cut"),
+    ("raise", "reduce"),
+    ("raise", "lower"),
+    ("increase", "lower"),
+    ("boost", "reduce"),
+    ("boost", "lower"),
+    ("boost", "cut"),
     ("praise", "criticize"),
     ("praise", "criticise"),
 )

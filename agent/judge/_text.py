@@ -297,6 +297,7 @@ def _others(verb: str, tok: _Tok, sent: _Text) -> bool:
     if (
         not (verb.endswith(("ed", "s", "ing")) and noun.endswith(("ers", "ors", "ists")))
         or noun == verb
+        or not lex.noun_only(noun)  # "lowers" is a verb: it says "reduces"
     ):
         return False
     before = {t.low for t in sent.tokens[max(0, tok.index - 4) : tok.index]}

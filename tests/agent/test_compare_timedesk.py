@@ -185,6 +185,25 @@ ROWS = [
         "refutes",
         "the claim says 2017; the source says 2019",
     ),
+    # verbs of change a health or business desk uses for one another
+    (  # was undecided: "lowers" was read as a plural of doers ("climbers")
+        "Drug X reduces blood pressure.",
+        "Drug X lowers blood pressure.",
+        "supports",
+        "",
+    ),
+    (  # was undecided: no opposite known
+        "Drug X reduces blood pressure.",
+        "Drug X raises blood pressure.",
+        "refutes",
+        "the claim says “reduces”; the source says the opposite, “raises”",
+    ),
+    (  # a control
+        "The bank raised interest rates.",
+        "The bank lowered interest rates to 2%.",
+        "refutes",
+        "“lowered”",
+    ),
     # per cent and percentage points are two measures (the learned judge read support, True 0.5)
     (
         "Unemployment in Borovia rose by 10%.",

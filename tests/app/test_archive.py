@@ -4,8 +4,6 @@ record's snapshot; a refused capture is recorded as failed. Rates and deadlines 
 
 from __future__ import annotations
 
-import time
-
 from app.archive import Archiver
 from jobs.records import RecordStore
 from jobs.store import JobStore
@@ -27,7 +25,7 @@ async def test_web_evidence_is_archived_in_the_background_and_the_record_gets_th
 ):
     with (
         FakePages({"/bridge": (200, PAGE), "/refuse/bridge": (200, OTHER)}) as site,
-        FakeWayback(pending_polls=2, throttle=1) as archive,
+        FakeWayback(pending_polls=40, throttle=1) as archive,  # about 2 s of polling
     ):
         urls = [site.url + "/bridge", site.url + "/refuse/bridge"]
         settings = make_settings(
@@ -41,11 +39,9 @@ async def test_web_evidence_is_archived_in_the_background_and_the_record_gets_th
             ARCHIVE_SECRET_KEY="s3cret",
         )
         async with app_client(settings, embedder=minilm) as client:
-            started = time.perf_counter()
             answer = (
                 await client.post("/api/verify", json={"claim": CLAIM, "references": urls})
             ).json()
-            answered_s = time.perf_counter() - started
             first = (await client.get(f"/api/verifications/{answer['id']}")).json()
             recorder = client.app.state.records
             await recorder.archiver.idle(timeout_s=20)
@@ -53,12 +49,10 @@ async def test_web_evidence_is_archived_in_the_background_and_the_record_gets_th
             health = (await client.get("/api/health")).json()["components"]["records"]["archive"]
     sources = {e["source"] for e in answer["evidence"]}
     assert sources == set(urls), sources
-    assert answered_s < 5 and archive.polls >= 0
-    assert {s["archive_state"] for s in first["record"]["snapshots"]} <= {
-        "pending",
-        "archived",
-        "failed",
-    }
+    # the answer did not wait for the capture: right after it, the kept page is still pending
+    # (a wall-clock bound here failed under load, though the answer never waited)
+    states = {s["source"]: s["archive_state"] for s in first["record"]["snapshots"]}
+    assert states[urls[0]] == "pending", states
     snapshots = {s["source"]: s for s in after["record"]["snapshots"]}
     kept = snapshots[urls[0]]
     assert kept["archive_state"] == "archived"
