@@ -131,6 +131,18 @@ _FRAMES = [  # (pattern with a group P: the proposition the sentence calls false
         re.I,
     ),
     re.compile(rf"^(?P<p>.+?)\s+(?:is|are)\s+(?:a\s+)?{_FALSE_WORDS}\s*[.!]?$", re.I),
+    # "The Earth is flat, which has long been disproven", "…, which scientists have debunked"
+    re.compile(
+        r"^(?P<p>[^,;]+?),\s+which\s+(?:is|are|was|were|has|have|had)\s+(?:\w+ly\s+|long\s+)?"
+        r"(?:a\s+)?(?:false|untrue|not true|incorrect|a myth|a hoax|baseless|unfounded|"
+        r"(?:been\s+)?(?:debunked|disproven|disproved|refuted|discredited))\b",  # not "rejected"
+        re.I,
+    ),
+    re.compile(
+        r"^(?P<p>[^,;]+?),\s+which\s+(?:\w+\s+){1,2}(?:have|has|had)\s+(?:\w+ly\s+|long\s+)?"
+        r"(?:debunked|disproven|disproved|refuted|discredited)\b",  # not "rejected as unfair"
+        re.I,
+    ),
     # "experts reject the idea that …", "scientists have debunked the claim that …"
     re.compile(
         r"\b(?:reject(?:s|ed)?|dismiss(?:es|ed)?|debunk(?:s|ed)?|refute(?:s|d)?|disprove(?:s|d)?|"

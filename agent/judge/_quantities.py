@@ -100,6 +100,8 @@ class Quantity:
         "365.256 days", "68 million" for "68.4 million")? A value stands for what it rounds to.
         ``finely``: only where its last digit is at most 5 % of it ("$2 billion" for "$2.4
         billion" is a round figure, not the same value)."""
+        if math.isinf(self.low) or math.isinf(self.high):
+            return False  # a bound is no rounded value: "over 2 million" is not 1.8 million
         mine, theirs = _digits(self.text), _digits(other.text)
         if mine is None or theirs is None or mine[0] == 0 or theirs[1] <= mine[1]:
             return False  # not written coarser than the sentence's

@@ -204,6 +204,38 @@ ROWS = [
         "refutes",
         "“lowered”",
     ),
+    # a relative clause that calls the claim false (each was a wrong True)
+    (
+        "The Earth is flat.",
+        "The Earth is flat, which has long been disproven.",
+        "refutes",
+        "the source calls the claim false",
+    ),
+    (
+        "The Earth is flat.",
+        "The Earth is flat, which scientists have debunked.",
+        "refutes",
+        "which scientists have debunked",
+    ),
+    (  # a control: a prize rejected as unfair was still won
+        "Ana Roske won the prize.",
+        "Ana Roske won the prize, which critics have rejected as unfair.",
+        "not refutes",
+        "",
+    ),
+    # a bound is no rounded value
+    (  # was held as "given only loosely": 2 million rounds 1.8 million, "over 2 million" does not
+        "Tessa has a population of over 2 million.",
+        "Tessa has a population of 1.8 million.",
+        "refutes",
+        "the claim says over 2 million; the source says 1.8 million",
+    ),
+    (  # a control: a round figure stays loose
+        "Tessa has a population of 2 million.",
+        "Tessa has a population of 2.4 million.",
+        "neutral:partial",
+        "loosely",
+    ),
     # per cent and percentage points are two measures (the learned judge read support, True 0.5)
     (
         "Unemployment in Borovia rose by 10%.",
