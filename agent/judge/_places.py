@@ -9,6 +9,10 @@ with a preposition of place ("in", "from", "at", "near"): "Jordan" the river or 
 the country. A name with a sense of the past (Yugoslavia, Prussia) touches no country, so it is
 never apart from anything: Zagreb was in Yugoslavia. Nor where the claim or the sentence names a
 year before 1950: Lviv is in Ukraine, but one born there in 1920 was born in Poland.
+
+A nationality in the claim's place ("an American film") against the one other nationality the
+sentence's clause gives ("a 1980 Australian prison drama film") is also a substitution
+(``other_nationality``), but not beside a compound that holds the claim's ("British-born").
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from itertools import combinations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
+from agent.judge._lexicon import NATIONALITIES
 from agent.judge._text import _Text, _Unit
 
 # borders moved until then (Alsace, Galicia, Trieste); WordNet's are those of its day
@@ -144,3 +149,33 @@ def _the(name: str) -> str:
 
 def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> str | None:
+    """A nationality the claim gives ("an American film") where the sentence's clause gives one
+    other nationality and not the claim's ("a 1980 Australian prison drama film"), wherever it
+    stands before the matched noun."""
+    if len(unit.tokens) != 1 or unit.tokens[0].low not in NATIONALITIES:
+        return None
+    others = {
+        t.low: t.text
+        for t in s.tokens
+        if (t.index in window or _predicated(s, t.index))
+        and t.index not in used
+        and t.low in NATIONALITIES
+    }
+    mine = unit.tokens[0].low
+    if len(others) != 1 or mine in others or any(mine in t.low.split("-") for t in s.tokens):
+        return None  # "a British-born American actress" may be British still
+    return next(iter(others.values()))
+
+
+def _predicated(s: _Text, at: int) -> bool:
+    """Does the nationality at ``at`` follow the sentence's first "is a" / "was an" (with "former"
+    or "retired" between): what the sentence's subject is ("Michael Vick (born …) is a former
+    Armenian football quarterback")?"""
+    first = next((t.index for t in s.tokens if t.low in {"is", "was", "are", "were"}), None)
+    if first is None or at <= first:
+        return False
+    between = [t.low for t in s.tokens[first + 1 : at]]
+    return all(w in {"a", "an", "the", "former", "retired", "late"} for w in between)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._text import _Text
 
@@ -30,6 +31,8 @@ def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         return _decision("neutral", "partial", f"the source says it only “{share}”")
     if combined := _combined(c, s, placed):
         return _decision("neutral", "subject", f"the source says it of {combined}")
+    if kind := _counted_as_a_kind(c, s, placed):
+        return _decision("neutral", "partial", f"the source counts {kind[0]}, not {kind[1]}")
     at = placed.get(0)
     if not at:
         return None
@@ -52,6 +55,29 @@ def quantified_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     theirs = s.raw[start : end.end]
     mine = c.raw[: c.units[0].tokens[-1].end]
     return _decision("neutral", "subject", f"the source says it of {theirs}, not of {mine}")
+
+
+def _counted_as_a_kind(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's counted noun ("two children") found as a kind of it ("two sons and a daughter"):
+    the count is of the kind, not of the whole. (the sentence's word, the claim's), or None."""
+    for i, at in placed.items():
+        unit = c.units[i]
+        k = unit.tokens[0].index
+        if unit.proper or len(unit.tokens) != 1 or k == 0:
+            continue
+        counted = any(  # "two children": a count right before a noun, not "212 km long"
+            q.dimension == "count" and c.tokens[k - 1].end <= q.end <= c.tokens[k].start
+            for q in c.numbers
+        )
+        mine, theirs = unit.tokens[0].low, s.tokens[at].low
+        counted = counted and lex.noun_only(mine)
+        if counted and not lex.lemmas(mine) & lex.lemmas(theirs) and not _said_alike(mine, theirs):
+            return s.tokens[at].text, mine
+    return None
+
+
+def _said_alike(a: str, b: str) -> bool:
+    return bool(lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a))
 
 
 def _for_a_share(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:

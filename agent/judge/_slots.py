@@ -9,7 +9,7 @@ from agent.judge._categories import kinds_apart, named_kind
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
-from agent.judge._places import lies_within, one_in_the_other, places_apart
+from agent.judge._places import lies_within, one_in_the_other, other_nationality, places_apart
 from agent.judge._roles import not_one_kind
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
 
@@ -187,35 +187,6 @@ _BEFORE_A_NAME = _WORKS | NATIONALITIES | ORDINAL_WORDS.keys() | {"studio", "deb
 _BEFORE_A_NAME |= {"their", "its"}
 
 
-def _other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> str | None:
-    """A nationality the claim gives ("an American film") where the sentence's clause gives one
-    other nationality and not the claim's ("a 1980 Australian prison drama film"), wherever it
-    stands before the matched noun."""
-    if len(unit.tokens) != 1 or unit.tokens[0].low not in NATIONALITIES:
-        return None
-    others = {
-        t.low: t.text
-        for t in s.tokens
-        if (t.index in window or _predicated(s, t.index))
-        and t.index not in used
-        and t.low in NATIONALITIES
-    }
-    if len(others) != 1 or unit.tokens[0].low in others:
-        return None
-    return next(iter(others.values()))
-
-
-def _predicated(s: _Text, at: int) -> bool:
-    """Does the nationality at ``at`` follow the sentence's first "is a" / "was an" (with "former"
-    or "retired" between): what the sentence's subject is ("Michael Vick (born …) is a former
-    Armenian football quarterback")?"""
-    first = next((t.index for t in s.tokens if t.low in {"is", "was", "are", "were"}), None)
-    if first is None or at <= first:
-        return False
-    between = [t.low for t in s.tokens[first + 1 : at]]
-    return all(w in {"a", "an", "the", "former", "retired", "late"} for w in between)
-
-
 def _names_from(s: _Text, a: int, b: int) -> str:
     """The name at tokens a..b with the names listed after it ("Kenneth " Babyface " Edmonds,
     Tracey Edmonds and Robert Teitel"), as the sentence writes them; only a list joined by "and" or
@@ -327,7 +298,7 @@ def _slot(
     """The claim's one unmatched part and what the sentence has in its place."""
     unit = c.units[missing]
     used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
-    nationality = _other_nationality(s, unit, used, window)
+    nationality = other_nationality(s, unit, used, window)
     if nationality is not None:
         return _decision(
             "refutes", "substitution", f"the claim says {unit.text}; the source says {nationality}"
@@ -368,6 +339,8 @@ def _slot(
         return None  # "studied in Berlin and later in Vienna" for "studied in Austria"
     if _listed(s, a, b) and not (a > 0 and s.tokens[a - 1].low == "by"):
         return None  # "flows through Germany and the Netherlands": a list need not be complete
+    if any(mine.lower() in t.low.split("-") for t in s.tokens[a : b + 1]):
+        return None  # "a British-born American actress" may be British still
     return _name_in_its_place(c, s, unit, a, b)
 
 

@@ -21,7 +21,7 @@ our you your i me my who whom which what when where why how also such would shou
 about over under after before between during including while s 's very much many any each other just
 even still already well so both either ever yet own same here upon within via per whose whether if
 because since though although more less fewer than least approximately around roughly nearly almost
-above below up exactly some
+above below up exactly some every
 """.split()
 )
 _NEGATION = frozenset(

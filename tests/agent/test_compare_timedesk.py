@@ -223,6 +223,44 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # a count of a kind is not a count of the whole
+    (  # was a wrong True: three children
+        "Ana Roske has two children.",
+        "Ana Roske has two sons and a daughter.",
+        "neutral:partial",
+        "the source counts sons, not children",
+    ),
+    (  # a control
+        "Ana Roske has two sons.",
+        "Ana Roske has two sons and a daughter.",
+        "supports",
+        "",
+    ),
+    (  # a control: a synonym counts the same
+        "Ana Roske has two children.",
+        "Ana Roske has two kids.",
+        "supports",
+        "",
+    ),
+    # a nationality in a compound (was a wrong False)
+    (
+        "Ana Roske is British.",
+        "Ana Roske is a British-born American actress.",
+        "not refutes",
+        "",
+    ),
+    (  # a control
+        "Ana Roske is British.",
+        "Ana Roske is a French actress.",
+        "refutes",
+        "the claim says British; the source says French",
+    ),
+    (  # "Every" was read as a part of the claim ("not of Every")
+        "Every school in Tessa has a library.",
+        "Most schools in Tessa have a library.",
+        "neutral:subject",
+        "not of Every school",
+    ),
     # a bound is no rounded value
     (  # was held as "given only loosely": 2 million rounds 1.8 million, "over 2 million" does not
         "Tessa has a population of over 2 million.",
