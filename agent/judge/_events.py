@@ -4,6 +4,8 @@ the deed at any time or place ("never failed mathematics" for "failed mathematic
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._reading import _off_scope, _Reading
@@ -82,6 +84,12 @@ def time_turned(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comp
     for i, at in placed.items():
         k, mine = _at_before(c, c.units[i].tokens[0].index)
         j, theirs = _at_before(s, at)
+        if mine in _WHEN and theirs in _WHEN and mine != theirs and _TURNED.get(mine) != theirs:
+            when = s.raw[s.tokens[j].start : s.tokens[at].end]  # "during" against "before the war"
+            held = _decision(
+                "neutral", "partial", f"the source places it at another time (“{when}”)"
+            )
+            return replace(held, silent=True)  # no model may read it as the same time
         if _TURNED.get(mine) != theirs:
             continue
         if any((c.units[x].tokens[0].index < k) != (p < j) for x, p in placed.items() if x != i):

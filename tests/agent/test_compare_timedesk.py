@@ -99,11 +99,12 @@ ROWS = [
         "not refutes",
         "",
     ),
-    (  # a control: "during" and "before" are not opposites
+    (  # "during" and "before" are not opposites, nor the same time: a silent guard (the learned
+        # judge read support through the API, True 0.5)
         "Ana Roske moved to Tessa during the war.",
         "Ana Roske moved to Tessa before the war.",
-        "not refutes",
-        "",
+        "neutral:partial",
+        "the source places it at another time (“before the war”)",
     ),
     (  # a denied time is supported by the other one, and the reason says so plainly
         "Ana Roske did not move to Tessa after the war.",
