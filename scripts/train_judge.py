@@ -11,6 +11,11 @@
 agent/data/judge.safetensors --epochs 2 --lr 3e-5``, 24 min): validation macro-F1 0.525 → 0.537 and
 FEVER-Symmetric 2-way 0.548 → 0.613 alone, but stacked with the alignment stage it did no better than
 the shipped weights (FEVER 0.694 vs 0.726, Climate-FEVER 0.509 vs 0.528), so those stay.
+``--nli-pairs N`` mixes a label-balanced SNLI subset into every epoch (scripts/train_nli.py reads it).
+Tried on 2026-11-29 (``--nli-pairs 24000 --epochs 2 --max-tokens 128``, ~110 min beside other
+work): SNLI test 0.804, validation macro-F1 0.531; through the API on the validation rows it answered
+3 more right and 4 more wrong True/False (HealthVer), so the shipped weights stay
+(docs/measurements.md, "SNLI jointly, not first").
 
 Data (read from ../shared/data, never copied): the training splits of benchmarks/judge_data.py —
 FEVER-Symmetric dev, 70 % of the Climate-FEVER claims, SciFact train (licences allow derived
