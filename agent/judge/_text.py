@@ -297,7 +297,9 @@ def _others(verb: str, tok: _Tok, sent: _Text) -> bool:
     if (
         not (verb.endswith(("ed", "s", "ing")) and noun.endswith(("ers", "ors", "ists")))
         or noun == verb
-        or not lex.noun_only(noun)  # "lowers" is a verb: it says "reduces"
+        or lex.lemmas(noun) & lex.lemmas(verb)  # "lowers" for "lowered": the verb itself
+        # only a doer of the verb ("climbers", "founders"); "lowers" is none of "reduces": it says it
+        or not any(b in lex.derived(verb) or b[:4] == verb[:4] for b in lex.lemmas(noun) - {noun})
     ):
         return False
     before = {t.low for t in sent.tokens[max(0, tok.index - 4) : tok.index]}

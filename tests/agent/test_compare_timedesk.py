@@ -199,6 +199,19 @@ ROWS = [
         "refutes",
         "the claim says “reduces”; the source says the opposite, “raises”",
     ),
+    (  # a control: the doers of a verb are not its deed (a wrong True in this stop's first
+        # version of the "lowers" reading)
+        "Ana Roske founded Kessa Corp.",
+        "Ana Roske interviewed the founders of Kessa Corp.",
+        "not supports",
+        "",
+    ),
+    (  # the same verb in another form (was undecided: "lowers" was read as doers of "lowered")
+        "The bank lowered interest rates.",
+        "The bank lowers interest rates every spring.",
+        "supports",
+        "",
+    ),
     (  # a control
         "The bank raised interest rates.",
         "The bank lowered interest rates to 2%.",
