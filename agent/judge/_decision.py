@@ -93,3 +93,12 @@ def _verbatim(decision: Comparison, sentence: str) -> Comparison:
 
     reason = _QUOTED.sub(said, decision.reason)
     return decision if reason == decision.reason else replace(decision, reason=reason)
+
+
+def combine(decisions: list[Comparison]) -> Comparison | None:
+    """One item's decision from its sentences': the sides they take must agree; a guard counts only
+    when no sentence decides."""
+    sides = [d for d in decisions if d.rule not in GUARDS]
+    if sides:
+        return sides[0] if len({d.stance for d in sides}) == 1 else None
+    return decisions[0] if decisions else None

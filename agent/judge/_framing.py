@@ -16,6 +16,8 @@ ATTRIBUTED = re.compile(
     # second-hand and doubted: "Rep. Barton supposedly once said that …"
     r"supposedly|reportedly|purportedly|deny|denies|denied|(?:is|are|was|were) said to|"
     r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
+    # a hypothesis, not a finding: "was hypothesized to reduce mortality"
+    r"hypothesi[sz]e[sd]?|postulated?|theori[sz]ed|presumed|"
     # "a feared murderer" is a murderer people fear: an adjective, not a report
     r"think|thinks|thought|fear|fears|(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bmost )feared|"
     r"asked|asks|ask|whether|if)(?:\s+(?:that\s+)?|\W*$)"

@@ -249,6 +249,11 @@ def irregular_verb_form(word: str) -> bool:
     return word in table()["exceptions"]["v"]
 
 
+def nominal(word: str) -> bool:
+    """A noun that is no verb's past form ("dam", "river"; not "founded", "won")."""
+    return is_noun(word) and not (word.endswith("ed") or irregular_verb_form(word))
+
+
 def noun_only(word: str) -> bool:
     sets = table()["lemma_sets"]
     bases = lemmas(word)

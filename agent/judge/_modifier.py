@@ -15,7 +15,8 @@ from agent.judge._text import _STOP, _Text, _Tok, _Unit, _word_match
 # population of Velmar" (what Velmar has)
 _SAME_THING = frozenset(
     "city town village state republic kingdom island isle county province municipality borough "
-    "population area size length height elevation depth name people inhabitants residents".split()
+    "population area size length height elevation depth name people inhabitants residents "
+    "construction".split()  # "construction of the dam was completed in 1979": the dam was
 )
 # a name's own kind after it: "Tessa city" is Tessa ("the Tessa metropolitan area" is not)
 _SAME_PLACE = frozenset("city town village island isle state republic kingdom".split())

@@ -90,23 +90,30 @@ def _for_a_share(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         return None
     group = next((j for j, w in enumerate(words[1:3], 1) if w in _GROUPS), None)
     counted = words[2:3] == ["of"] and (words[1].isdigit() or words[1] in _COUNTS)  # "two of 19"
-    if words[1] not in _SHARES and group is None and not counted:
+    sub = words[1] in {"a", "one"} and words[2:3] and words[2] in _SUBSETS  # "in a subgroup"
+    if words[1] not in _SHARES and group is None and not counted and not sub:
         return None
     mine = {t.low for t in c.tokens}
     if words[1] in mine or (group is not None and words[group] in mine):
         return None
     plain = group == 1 and words[1] in {"people", "patients", "adults"} and words[2:3] != ["with"]
-    if plain and not (len(words) > 2 and words[2] in _AGES):
+    but_not = _BUT_NOT.match(s.raw, s.tokens[k + 1].end)  # "for adults but not for children"
+    if plain and not (len(words) > 2 and words[2] in _AGES) and not but_not:
         return None  # "in patients": whom the claim speaks of
+    if but_not:
+        return s.raw[s.tokens[k].start : but_not.end()]
     n = len(s.tokens)
     end = k + (group or 1) + 2 * counted  # "in two of 19 subpopulations"
     if group is None and end + 1 < n and not s.gap(end):
-        end += 1  # "for most people"
+        end += 1  # "for most people", "in a subgroup"
     if group is not None and end + 1 < n and s.tokens[end + 1].low in _GROUPS | _AGES | {"with"}:
         end += 1 + (s.tokens[end + 1].low not in _GROUPS and end + 2 < n)  # "in women over 60"
     return s.raw[s.tokens[k].start : s.tokens[end].end]
 
 
+_BUT_NOT = re.compile(r",?\s+but\s+not\s+(?:for|in|among)?\s*\w+")
+# a part of those studied: "in a subgroup of patients over 65"
+_SUBSETS = frozenset("subgroup subgroups subset subsets subpopulation subpopulations".split())
 # groups of people a finding may hold for only: "in women", "in elderly patients"
 _GROUPS = frozenset(
     "women men children adults adolescents infants girls boys patients people smokers "
@@ -180,12 +187,23 @@ _IN_PART = frozenset("partly partially largely mostly somewhat half".split())
 
 
 def _in_part(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
-    """ "partly covered in ice" for "covered in ice": the words, where the claim has no such word."""
+    """ "partly covered in ice" for "covered in ice", "cures some cancers" for "cures cancer": the
+    words, where the claim has no such word."""
     mine = {t.low for t in c.tokens}
+    cures = any(lex.lemmas(t.low) & _CURES for t in c.tokens)
     for i, at in placed.items():
-        if at > 0 and not c.units[i].proper and s.tokens[at - 1].low in _IN_PART - mine:
+        if at == 0 or c.units[i].proper:
+            continue
+        if s.tokens[at - 1].low in _IN_PART - mine or (
+            i > 0 and cures and s.tokens[at - 1].low in _SOME - mine
+        ):
             return s.raw[s.tokens[at - 1].start : s.tokens[at].end]
     return None
+
+
+# what a cure or a protection is said of as a whole: "cures cancer" is not "cures some cancers"
+_CURES = frozenset("cure treat heal prevent kill protect eliminate eradicate".split())
+_SOME = frozenset("some certain several".split())
 
 
 def _aged(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:

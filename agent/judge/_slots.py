@@ -8,6 +8,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._categories import kinds_apart, named_kind
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
+from agent.judge._letters import with_its_word
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._places import lies_within, one_in_the_other, other_nationality, places_apart
 from agent.judge._roles import not_one_kind
@@ -368,6 +369,6 @@ def _name_in_its_place(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Compa
         and (mine.lower() in lex.table()["kinds"] or other.lower() in lex.table()["kinds"])
     ):
         return None  # one a known place or thing, the other not: containment cannot be ruled out
-    return _decision(
-        "refutes", "substitution", f"the claim says {mine}; the source says {_names_from(s, a, b)}"
-    )
+    mine = with_its_word(c.tokens, unit.tokens[0].index, unit.tokens[-1].index, mine)
+    theirs = with_its_word(s.tokens, a, b, _names_from(s, a, b))  # "influenza B", not "B"
+    return _decision("refutes", "substitution", f"the claim says {mine}; the source says {theirs}")

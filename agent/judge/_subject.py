@@ -139,7 +139,7 @@ def _inside_a_phrase(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, s
     if k < 1:
         return None
     before, head = s.tokens[k], s.tokens[k - 1]
-    if before.low != "of" or head.cap or head.low in _SAME_THING:
+    if before.low != "of" or (head.cap and k > 1) or head.low in _SAME_THING:
         return None
     share = next((q for q in s.numbers if q.start <= head.start < q.end), None)
     if share is not None and any(q.dimension == share.dimension for q in c.numbers):
@@ -166,6 +166,7 @@ def _adjacent(c: _Text, placed: dict[int, int], end: int) -> bool:
     return (
         second is not None
         and not second.proper
+        and lex.nominal(second.tokens[0].low)  # not "Ana Roske founded"
         and placed.get(1) == end + 1
         and second.tokens[0].index == c.units[0].tokens[-1].index + 1
     )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.judge import _lexicon as lex
+from agent.judge._letters import letter_label
 from agent.judge._measures import SAID_BY, measures_as_dimensions
 from agent.judge._paraphrases import PARAPHRASES as _PARAPHRASE
 from agent.judge._quantities import Quantity, quantities
@@ -165,7 +166,7 @@ def _analyse(text: str) -> _Text:
         )
         numbers_at = (in_number(tok), i + 1 < len(tokens) and in_number(tokens[i + 1]))
         content = _content(tokens, i, cues, hedge, numbers_at) or (
-            proper and not in_number(tok) and low not in _STOP
+            proper and not in_number(tok) and (low not in _STOP or letter_label(text, tokens, i))
         )
         if proper and content:
             current.append(tok)

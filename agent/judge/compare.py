@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from agent.judge import _lexicon as lex
 from agent.judge._carried import leading_name, of_the_subject_alone
-from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, precisions
+from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
 from agent.judge._events import (
     _event_stated,
     _never_at_all,
@@ -61,6 +61,7 @@ from agent.judge._reading import (
     denied_degree,
 )
 from agent.judge._reasons import _negation, _number_given_otherwise, _only, said_weaker
+from agent.judge._relations import held_of_many, labelled_of_many
 from agent.judge._restate import (
     agent_noun_claim,
     fronted,
@@ -90,6 +91,7 @@ from agent.judge._text import (
     _find,
     _Text,
 )
+from agent.judge._undercut import undercut
 from agent.sentences import split_sentences
 
 # a cause said in words the comparison does not match as parts ("because" is a stop word; "cause"
@@ -279,7 +281,7 @@ def _one_part_missing(
         return _decision(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"
         )
-    slot = _slot(c, s, missing, placed, window)
+    slot = held_of_many(c, missing, _slot(c, s, missing, placed, window))  # "treats fever"
     if r.conflict:  # "fell to 3.5%" against "rose to 5%": a change and its value both otherwise
         changed = c.units[missing].tokens[0].low in CHANGES
         return slot if changed and slot is not None and slot.rule == "direction" else None
@@ -300,7 +302,7 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
     if r.conflict is not None:
         if r.negated or r.hedged or r.tensed:
             return None
-        return _number_given_otherwise(c, s, r.conflict)
+        return labelled_of_many(c, r.conflict) or _number_given_otherwise(c, s, r.conflict)
     if r.negated:
         if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
             if (degree := denied_degree(s, r.neg_s)) is None:
@@ -344,8 +346,8 @@ def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -
             "subject",
             f"the source says it of {narrower}, not of {c.units[0].text.lower()} in general",
         )
-    if (denied := privative(c, s, placed)) is not None:
-        return denied  # "Pluto is a dwarf planet" for "Pluto is a planet"
+    if (denied := privative(c, s, placed) or undercut(c, s, placed)) is not None:
+        return denied  # "Pluto is a dwarf planet" for "a planet"; "but … found no benefit"
     return _decision("supports", "same", "the source states every part of the claim")
 
 
@@ -377,15 +379,6 @@ def _clauses(sentence: str) -> list[str]:
             start = k + 1
     out.append(sentence[start:].strip())
     return [c for c in out if c]
-
-
-def combine(decisions: list[Comparison]) -> Comparison | None:
-    """One item's decision from its sentences': the sides they take must agree; a guard counts only
-    when no sentence decides."""
-    sides = [d for d in decisions if d.rule not in GUARDS]
-    if sides:
-        return sides[0] if len({d.stance for d in sides}) == 1 else None
-    return decisions[0] if decisions else None
 
 
 def warm() -> None:

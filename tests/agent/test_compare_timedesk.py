@@ -180,6 +180,18 @@ ROWS = [
         "not refutes",
         "",
     ),
+    (  # was a wrong False ("the claim says 2015; the source says 2019"): an earlier term, maybe
+        "Ana Roske was the mayor of Tessa in 2015.",
+        "Ana Roske has been the mayor of Tessa since 2019.",
+        "not refutes",
+        "",
+    ),
+    (  # was a wrong False: she may have lived there before, left and come back
+        "Ana Roske lived in Tessa in 2008.",
+        "Ana Roske has lived in Tessa since 2010.",
+        "not refutes",
+        "",
+    ),
     (  # a control: two starts
         "Ana Roske has been the mayor of Tessa since 2017.",
         "Ana Roske has been the mayor of Tessa since 2019.",
