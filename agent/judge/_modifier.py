@@ -168,6 +168,36 @@ def _another_work(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str]
     return s.raw[s.tokens[k + 1].start : s.tokens[end].end], mine
 
 
+def _acted_on(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's subject as the object of an act that opens the sentence ("Blocking Protein P
+    inhibits tumor growth", "…, silencing Gene K reduced …"): the act does the deed, not the
+    subject. (the act's words, the subject)."""
+    at, unit = placed.get(0), c.units[0]
+    if not at:
+        return None
+    k = at - 1 - (s.tokens[at - 1].low in {"the", "a", "an"})
+    word = s.tokens[k] if k >= 0 else None
+    if word is None or not word.low.endswith("ing") or word.low in _NOT_ACTS or len(word.low) < 6:
+        return None
+    if k > 0 and s.raw[s.tokens[k - 1].end : word.start].strip() not in {",", ";"}:
+        return None  # an act only where a clause opens: not "a drug blocking Protein P"
+    if s.raw[word.end : s.tokens[k + 1].start].strip():
+        return None  # "Trailing, Ana Roske won": the act is hers, said apart
+    if any(_word_match(t.low, word.low) for t in c.tokens):
+        return None  # the claim's own act: "Blocking Protein P …" for "Blocking Protein P …"
+    phrase = s.raw[word.start : s.tokens[at + len(unit.tokens) - 1].end]
+    return phrase[:1].lower() + phrase[1:], unit.text
+
+
+# words in -ing that open a clause as prepositions, not acts ("During Ana Roske's tenure"), and
+# the use of a thing, which is the thing at work ("Taking vitamin Q does not cure the cold")
+_NOT_ACTS = frozenset(
+    "during according including concerning regarding following excluding considering "
+    "notwithstanding pending barring nothing something anything everything taking using eating "
+    "drinking consuming wearing applying receiving getting adding smoking".split()
+)
+
+
 _LINKS = frozenset("after before during from following in with at on".split())
 
 

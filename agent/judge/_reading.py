@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent.judge import _lexicon as lex
+from agent.judge._asides import in_aside, set_against
 from agent.judge._numbers import _number_conflict
 from agent.judge._order import _roles_swapped
 from agent.judge._quantities import Quantity
@@ -24,8 +25,6 @@ from agent.judge._text import (
     _Text,
     _Tok,
     _word_match,
-    in_aside,
-    set_against,
 )
 
 

@@ -11,6 +11,7 @@ from agent.judge._decision import Comparison, _decision
 from agent.judge._modifier import (
     _SAME_THING,
     _a_part_of_the_place,
+    _acted_on,
     _another_work,
     _name_as_modifier,
     _of_another_noun,
@@ -26,6 +27,7 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
     group = _group_of_the_subject(c, s, placed)
     for reading in (
         _inside_a_phrase,
+        _acted_on,
         _relative_of_another,
         _deed_of_a_relative,
         _object_in_a_relative,

@@ -371,29 +371,3 @@ def _clause_bounds(sent: _Text, lo: int, hi: int) -> tuple[int, int]:
     b = min(e for e in ends if e >= hi_c)
     toks = [t.index for t in sent.tokens if a <= t.start < b]
     return (toks[0], toks[-1]) if toks else (lo, hi)
-
-
-def set_against(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
-    """Is the sentence's negation at ``at`` a ", not …" after every part of the claim that sets
-    something the claim does not name against what the sentence states ("Antibiotics kill
-    bacteria, not viruses" states that they kill bacteria)?"""
-    return (
-        s.tokens[at].low == "not"
-        and 0 < at < len(s.tokens) - 1
-        and "," in s.raw[s.tokens[at - 1].end : s.tokens[at].start]
-        and at > max(placed.values(), default=len(s.tokens))
-        and not any(
-            _word_match(t.low, s.tokens[at + 1].low) for t in c.tokens if t.low not in _STOP
-        )
-    )
-
-
-def in_aside(s: _Text, at: int, placed: dict[int, int]) -> bool:
-    """Is the token at ``at`` in a relative clause between commas that holds no part of the claim
-    ("Ana Roske, who lost the election in 2015, was elected …": the loss is another event)?"""
-    start = s.raw.rfind(",", 0, s.tokens[at].start)
-    end = s.raw.find(",", s.tokens[at].end)
-    opener = s.raw[start + 1 :].split(None, 1)[:1] if start >= 0 else []
-    if end < 0 or not opener or opener[0].lower() not in {"who", "which", "whose", "whom"}:
-        return False
-    return not any(start < s.tokens[k].start < end for k in placed.values())

@@ -118,6 +118,24 @@ ROWS = [
         "not supports",
         "",
     ),
+    (
+        "Protein P inhibits tumor growth.",
+        "Blocking Protein P inhibits tumor growth.",
+        "neutral:subject",
+        "of blocking Protein P, not of Protein P",
+    ),
+    (  # a control: a clause that opens with a preposition in -ing
+        "Ana Roske founded Kessa.",
+        "According to the records, Ana Roske founded Kessa.",
+        "supports",
+        "",
+    ),
+    (  # a control: an act set apart by a comma is the subject's own
+        "Ana Roske won the race.",
+        "Trailing, Ana Roske won the race.",
+        "supports",
+        "",
+    ),
     (  # was "the daughter of Ana Roske founded": the claim's verb is no part of the name
         "Ana Roske founded Kessa.",
         "The daughter of Ana Roske founded Kessa.",
@@ -192,6 +210,25 @@ ROWS = [
         "Drug X reduces mortality.",
         "Drug X reduces mortality, but Drug Y does not.",
         "supports",
+        "",
+    ),
+    # what ", not …" sets against is the word past its preposition (a wrong False)
+    (
+        "The virus spreads through droplets.",
+        "The virus spreads mainly through droplets, not through the air.",
+        "supports",
+        "",
+    ),
+    (  # a control: the claim's way is the one set against
+        "The virus spreads through the air.",
+        "The virus spreads mainly through droplets, not through the air.",
+        "refutes",
+        "not through the air",
+    ),
+    (  # a control: the use of a thing is the thing at work
+        "Vitamin Q cures the common cold.",
+        "Taking vitamin Q does not cure the common cold.",
+        "refutes",
         "",
     ),
     # a year before a "since" (a wrong False)
