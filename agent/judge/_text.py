@@ -307,6 +307,17 @@ def _others(verb: str, tok: _Tok, sent: _Text) -> bool:
     return not before & {"is", "was", "are", "were", "one", "among", "as", "both"}
 
 
+# a gas's formula and its name: "CO2" is said by "carbon dioxide"
+_FORMULAS = {
+    "co2": "carbon dioxide",
+    "ch4": "methane",
+    "n2o": "nitrous oxide",
+    "o3": "ozone",
+    "so2": "sulfur dioxide",
+    "no2": "nitrogen dioxide",
+}
+
+
 def _find(unit: _Unit, sent: _Text) -> list[int]:
     """Token indices in the sentence where the claim's unit is found (its first token's place)."""
     if unit.proper:
@@ -339,6 +350,9 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                 for t in sent.tokens
                 if lex.lemmas(t.low) & lex.lemmas(first) and t.cap == unit.tokens[0].cap
             ]
+        if not out and len(unit.tokens) == 1 and first in _FORMULAS:  # "CO2": "carbon dioxide"
+            m = re.search(rf"\b{_FORMULAS[first]}\b", sent.raw, re.I)
+            out = [t.index for t in sent.tokens if m and t.start == m.start()]
         return out
     word = unit.tokens[0].low
     out = [t.index for t in sent.tokens if _word_match(word, t.low) and not _others(word, t, sent)]

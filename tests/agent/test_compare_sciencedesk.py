@@ -231,6 +231,20 @@ ROWS = [
         "refutes",
         "",
     ),
+    # a gas's formula is its name (an abstention: "the source says it of something else")
+    (
+        "CO2 is a greenhouse gas.",
+        "Carbon dioxide is a greenhouse gas that traps heat in the atmosphere.",
+        "supports",
+        "",
+    ),
+    ("CO2 is a greenhouse gas.", "Carbon dioxide is not a greenhouse gas.", "refutes", ""),
+    (  # a control: another gas
+        "CO2 is a greenhouse gas.",
+        "Methane is a greenhouse gas.",
+        "not supports",
+        "",
+    ),
     # a year before a "since" (a wrong False)
     (
         "Tom Vell was the mayor of Tessa in 2015.",
