@@ -285,3 +285,19 @@ def comparison_turned(c: _Text, s: _Text) -> str | None:
     return (
         f"the claim says “{m.group(0).strip().rstrip('.!')}”; the source says “{turned.group(0)}”"
     )
+
+
+_WINS = frozenset("won win wins winning".split())
+
+
+def lost_for_won(c: _Text, s: _Text, missing: int, neg_s: list[int], window: range) -> str | None:
+    """The claim's missing part "won" where the sentence's only negation is "lost" a contest in
+    the claim's clause ("lost the election", read as "did not win it"): the reason, or None."""
+    unit = c.units[missing]
+    if len(unit.tokens) != 1 or unit.tokens[0].low not in _WINS or not neg_s:
+        return None
+    if not all(i in window and s.tokens[i].low in _LOST for i in neg_s):
+        return None
+    return (
+        f"the claim says “{unit.text}”; the source says the opposite, “{s.tokens[neg_s[0]].text}”"
+    )

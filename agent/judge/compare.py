@@ -79,6 +79,7 @@ from agent.judge._sides import (
     contest_turned,
     degree_opposed,
     degree_unsaid,
+    lost_for_won,
     opposed_between,
     said_as_comparison,
     side_taken,
@@ -271,6 +272,8 @@ def _one_part_missing(
         return _number_given_otherwise(c, s, r.conflict)
     if plain and r.negated and _never_at_all(c, s, missing, r, placed, window):
         return _negation(c, s, r)  # "never failed mathematics" for "failed mathematics at school"
+    if plain and not r.neg_c and (lost := lost_for_won(c, s, missing, r.neg_s, window)):
+        return _decision("refutes", "direction", lost)  # "lost the election" for "won"
     if r.negated or r.hedged or r.tensed or r.loose or missing == 0:
         return None
     if (times := multiplied(c, s, missing)) is not None:  # "halves" against "by 20%"

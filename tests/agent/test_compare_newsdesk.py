@@ -628,6 +628,52 @@ ROWS = [
         "supports",
         "",
     ),
+    # stop 58: "lost the election" is read as "did not win it", so "won the election" met a
+    # negation with its own verb missing and was held, while the reverse was refuted (each of
+    # the first three failed on stop 57's tree, 9b0047b; the rest are controls)
+    (
+        "Ana Roske won the election.",
+        "Ana Roske lost the election.",
+        "refutes",
+        "the claim says “won”; the source says the opposite, “lost”",
+    ),
+    (
+        "Ana Roske won the election.",
+        "Ana Roske lost the election to Tom Vell.",
+        "refutes",
+        "“lost”",
+    ),
+    ("Ana Roske won the race.", "Ana Roske lost the race.", "refutes", "“lost”"),
+    (  # a control: the other way round was refuted already
+        "Ana Roske lost the election.",
+        "Ana Roske won the election.",
+        "refutes",
+        "",
+    ),
+    (  # a control: another contest lost
+        "Ana Roske won the election.",
+        "Ana Roske won the primary but lost the election.",
+        "not supports",
+        "",
+    ),
+    (  # a control: another person lost
+        "Ana Roske won the election.",
+        "Tom Vell lost the election.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: never lost is no loss
+        "Ana Roske won the election.",
+        "Ana Roske never lost an election.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: a match lost was refuted already
+        "Tessa City won the final.",
+        "Tessa City lost the final.",
+        "refutes",
+        "",
+    ),
 ]
 
 
