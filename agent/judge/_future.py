@@ -73,10 +73,36 @@ def future_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if will is not None and not future:
             said = s.raw[s.tokens[will].start : s.tokens[at].end]
             return f"the claim states it as a fact; the source says what will be (“{said}”)"
+        if not any(t.low == "would" for t in c.tokens) and (forecast := _forecast(s, at)):
+            said = "says what will be" if future else "states it as a fact"
+            return f"the claim {said}; the source reports a forecast (“{forecast}”)"
         mine = _will_before(c, unit.tokens[0].index)
         if future and mine is not None and will is None and _done(s, at):
             return (
                 "the claim says what will be; the source tells of what was done"
                 f" (“{s.tokens[at].text}”)"
             )
+    return None
+
+
+# verbs that report what someone said would happen: "said that taxes would rise"
+_SAID = frozenset(
+    "said says say told predicted predicts forecast forecasts warned warns promised promises "
+    "claimed claims expected expects believed believes thought".split()
+)
+
+
+def _forecast(s: _Text, at: int) -> str | None:
+    """The words from the speech verb to the claim's verb where the sentence reports what someone
+    said would happen ("Ana Roske said that taxes would rise"), or None."""
+    k = at - 1
+    while k >= 0 and at - k <= 4 and s.tokens[k].low != "would":
+        if s.tokens[k].low not in _BETWEEN and not s.tokens[k].low.endswith("ly"):
+            return None
+        k -= 1
+    if k < 0 or s.tokens[k].low != "would":
+        return None
+    for j in range(k - 1, max(-1, k - 8), -1):
+        if s.tokens[j].low in _SAID:
+            return s.raw[s.tokens[j].start : s.tokens[at].end]
     return None

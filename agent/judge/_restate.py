@@ -25,6 +25,8 @@ _INTRODUCED = re.compile(
 )
 _BRACKET = re.compile(r"\(([^()]*)\)")
 _RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
+_YEARS_ONLY = re.compile(r"^\s*(1\d{3}|20\d{2})\s*(?:--|–|—|-)\s*(1\d{3}|20\d{2})\s*$")
+_DEATH = re.compile(r"\b(?:di(?:ed|es|e)|dead|death)\b", re.I)
 
 
 def restated_claim(claim: str) -> str:
@@ -119,6 +121,9 @@ def life_span(sentence: str, claim: str = "") -> list[str]:
     if not name[:1].isupper() or len(name.split()) > 10:
         return []
     inner = m.group(1)
+    if years := _YEARS_ONLY.match(inner):  # "Ana Roske (1940–2015) was a Borovian painter"
+        died = f"{name} died in {years.group(2)}."
+        return [died] if _DEATH.search(claim) else [f"{name} was born in {years.group(1)}.", died]
     found = [d for d in dates(inner) if d[4] and d[3] - d[2] < 0.1]  # a day or a month
     if not found:
         return []
@@ -130,9 +135,7 @@ def life_span(sentence: str, claim: str = "") -> list[str]:
         out.append(f"{name} was born on {inner[first[0] : first[1]]}.")
     if ranged:  # each alone: "… was born on …" read against "Ana Roske died." is no refutation
         died = f"{name} died on {inner[found[1][0] : found[1][1]]}."
-        out = (
-            [died] if re.search(r"\b(?:di(?:ed|es|e)|dead|death)\b", claim, re.I) else [*out, died]
-        )
+        out = [died] if _DEATH.search(claim) else [*out, died]
     return out
 
 
