@@ -35,7 +35,7 @@ def voice_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     claim in its order ("Ana Roske was criticised for the Kessa plan" for "Ana Roske criticised the
     Kessa plan"), or a relation the claim states with "is" said the other way round ("Bel Tamsin is
     Ana Roske's mother" for "Ana Roske is Bel Tamsin's mother"; not one that goes both ways)."""
-    names = [i for i in placed if c.units[i].proper]
+    names = [i for i in placed if c.units[i].proper and c.units[i].text.lower() not in _ERAS]
     first = c.units[0].tokens[-1].index + 1
     stated = first < len(c.tokens) and c.tokens[first].low in {"is", "was"}
     stated = stated and not _BOTH_WAYS & {t.low for t in c.tokens}
@@ -49,6 +49,8 @@ def voice_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     return None
 
 
+# eras after a year or a century take no role: "founded by the Greeks in the 6th century BC"
+_ERAS = frozenset({"bc", "ad", "bce", "ce"})
 # relations that go both ways: "Ana Roske is married to Bel Tamsin" is "Bel Tamsin is married to …"
 _BOTH_WAYS = frozenset(
     "married marriage spouse sibling siblings cousin cousins friend friends partner partners "
@@ -62,7 +64,7 @@ def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")
         i
         for i in placed
-        if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys()
+        if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys() | _ERAS
     ]
     for x in names:
         for y in names:

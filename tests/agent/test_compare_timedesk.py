@@ -400,6 +400,19 @@ ROWS = [
         "supports",
         "",
     ),
+    # stop 58: an era is no name with a role ("BC" after "by the Greeks" read as the voice turned)
+    (
+        "Tessa was founded in the 6th century BC.",
+        "Tessa was founded by the Greeks in the 6th century BC.",
+        "supports",
+        "",
+    ),
+    (  # a control: another era
+        "Tessa was founded in the 6th century AD.",
+        "Tessa was founded by the Greeks in the 6th century BC.",
+        "refutes",
+        "the claim says AD; the source says BC",
+    ),
 ]
 
 
