@@ -16,15 +16,16 @@ from agent.judge._letters import with_its_word
 from agent.judge._quantities import Quantity
 from agent.judge._text import _STOP, _Text
 
-# verbs of effect, cause, treatment and composition a science or health desk reads: each may hold
-# of several objects at once, so another object in the claim's place is no refutation
+# verbs of effect, cause, treatment and composition a science or health desk reads, and of what a
+# firm makes or sells: each may hold of several objects at once, so another object in the claim's
+# place is no refutation
 _MANY = frozenset(
     """
 treat cure heal cause prevent increase raise boost reduce decrease lower inhibit block bind
 effective activate regulate modulate affect target infect express encode contain include induce trigger
 stimulate suppress promote improve worsen protect damage enhance impair mediate alleviate relieve
 attenuate exacerbate aggravate influence limit prolong shorten accelerate delay facilitate
-link associate correlate relate predict
+link associate correlate relate predict make manufacture produce sell export import grow
 """.split()
 )
 # groups a finding is restricted to: "in men" says nothing of women

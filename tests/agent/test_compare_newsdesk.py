@@ -674,6 +674,32 @@ ROWS = [
         "refutes",
         "",
     ),
+    # stop 58, a business desk: a deal agreed is no deal done (a wrong True), and a firm may make
+    # more than one thing (a wrong False)
+    (
+        "Kessa Corp acquired Orvel Ltd in 2019.",
+        "Kessa Corp agreed to acquire Orvel Ltd in 2019, but the deal collapsed.",
+        "neutral:hedge",
+        "agreed to acquire",
+    ),
+    (
+        "Kessa Corp acquired Orvel Ltd.",
+        "Kessa Corp is in talks to acquire Orvel Ltd.",
+        "not supports",
+        "",
+    ),
+    (
+        "Kessa Corp makes electric cars.",
+        "Kessa Corp, based in Tessa, makes electric bikes.",
+        "neutral:partial",
+        "one thing can make both",
+    ),
+    (  # a control: "agreed with" is no intention
+        "Ana Roske agreed with the plan.",
+        "Ana Roske agreed with the plan.",
+        "supports",
+        "",
+    ),
 ]
 
 
