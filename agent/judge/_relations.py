@@ -14,6 +14,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._letters import with_its_word
 from agent.judge._quantities import Quantity
+from agent.judge._shares import GROUPS
 from agent.judge._text import _STOP, _Text
 
 # verbs of effect, cause, treatment and composition a science or health desk reads, and of what a
@@ -29,11 +30,9 @@ link associate correlate relate predict make manufacture produce sell export imp
 """.split()
 )
 # groups a finding is restricted to: "in men" says nothing of women
-_GROUPS = frozenset(
-    """
-men women man woman boys girls boy girl male males female females children child adults adult
-elderly infants infant adolescents teenagers smokers nonsmokers non-smokers patients mice rats
-""".split()
+_GROUPS = GROUPS | frozenset(
+    "man woman boy girl male males female females child adult infant teenagers non-smokers mice "
+    "rats".split()
 )
 _AS_SAID = {
     "effective": "be effective against",

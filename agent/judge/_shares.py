@@ -88,7 +88,7 @@ def _for_a_share(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     words = [t.low for t in s.tokens[k : k + 4]]
     if len(words) < 2 or words[0] not in {"for", "in", "among"}:
         return None
-    group = next((j for j, w in enumerate(words[1:3], 1) if w in _GROUPS), None)
+    group = next((j for j, w in enumerate(words[1:3], 1) if w in GROUPS), None)
     counted = words[2:3] == ["of"] and (words[1].isdigit() or words[1] in _COUNTS)  # "two of 19"
     sub = words[1] in {"a", "one"} and words[2:3] and words[2] in _SUBSETS  # "in a subgroup"
     if words[1] not in _SHARES and group is None and not counted and not sub:
@@ -106,8 +106,8 @@ def _for_a_share(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     end = k + (group or 1) + 2 * counted  # "in two of 19 subpopulations"
     if group is None and end + 1 < n and not s.gap(end):
         end += 1  # "for most people", "in a subgroup"
-    if group is not None and end + 1 < n and s.tokens[end + 1].low in _GROUPS | _AGES | {"with"}:
-        end += 1 + (s.tokens[end + 1].low not in _GROUPS and end + 2 < n)  # "in women over 60"
+    if group is not None and end + 1 < n and s.tokens[end + 1].low in GROUPS | _AGES | {"with"}:
+        end += 1 + (s.tokens[end + 1].low not in GROUPS and end + 2 < n)  # "in women over 60"
     return s.raw[s.tokens[k].start : s.tokens[end].end]
 
 
@@ -115,7 +115,7 @@ _BUT_NOT = re.compile(r",?\s+but\s+not\s+(?:for|in|among)?\s*\w+")
 # a part of those studied: "in a subgroup of patients over 65"
 _SUBSETS = frozenset("subgroup subgroups subset subsets subpopulation subpopulations".split())
 # groups of people a finding may hold for only: "in women", "in elderly patients"
-_GROUPS = frozenset(
+GROUPS = frozenset(
     "women men children adults adolescents infants girls boys patients people smokers "
     "nonsmokers seniors elderly".split()
 )
@@ -212,7 +212,7 @@ def _aged(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     mine = {t.low for t in c.tokens}
     for i, at in placed.items():
         k = at + len(c.units[i].tokens)
-        if c.units[i].tokens[-1].low not in _GROUPS or k + 1 >= len(s.tokens) or mine & _AGES:
+        if c.units[i].tokens[-1].low not in GROUPS or k + 1 >= len(s.tokens) or mine & _AGES:
             continue
         if s.tokens[k].low in _AGES and s.tokens[k + 1].low[:1].isdigit() and not s.gap(k - 1):
             return s.raw[s.tokens[at].start : s.tokens[k + 1].end]
