@@ -244,6 +244,8 @@ def said_as_comparison(c: _Text, s: _Text, placed: dict[int, int]) -> str | None
     if control and not _AGAINST_CONTROL.search(c.raw):
         return f"the source compares it with a control (“{control.group(0)}”)"
     if any(t.low == "than" for t in c.tokens):
+        if _compares(c) and not re.search(r"\bthan\b|\bas\b.+\bas\b", s.raw, re.I):
+            return "the claim compares the two; the source does not"  # "5 million … 8 million"
         return None
     for i, at in placed.items():
         mine, theirs = c.units[i].tokens[0].low, s.tokens[at].low
@@ -300,4 +302,16 @@ def lost_for_won(c: _Text, s: _Text, missing: int, neg_s: list[int], window: ran
         return None
     return (
         f"the claim says “{unit.text}”; the source says the opposite, “{s.tokens[neg_s[0]].text}”"
+    )
+
+
+def _compares(c: _Text) -> bool:
+    """Does the claim compare two things ("more people than Ostrania"), not bound a number ("more
+    than 400 films")?"""
+    starts = {q.start for q in c.numbers}
+    return any(
+        t.low == "than"
+        and t.index + 1 < len(c.tokens)
+        and c.tokens[t.index + 1].start not in starts
+        for t in c.tokens
     )

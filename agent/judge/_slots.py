@@ -269,6 +269,11 @@ def _in_sequence(s: _Text, at: int, word: str) -> bool:
     return not now and lex.sequential(word, s.tokens[at].low)
 
 
+def _denied(s: _Text, at: int) -> bool:
+    before = s.tokens[at - 1].low if at else ""
+    return before in {"not", "never"} or before.endswith("n't")
+
+
 def _opposite_in_clause(
     s: _Text, unit: _Unit, used: set[int], window: range, other_words: bool
 ) -> Comparison | None:
@@ -284,6 +289,7 @@ def _opposite_in_clause(
             and not _in_sequence(s, tok.index, unit.tokens[0].low)  # "closed": it had opened
             and not _inverted(s, tok.index)
             and not (other_words and _attributive(s, tok.index, used))
+            and not _denied(s, tok.index)  # "did not lose" is no opposite of "won"
         ):
             return _decision(
                 "refutes",

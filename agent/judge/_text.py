@@ -141,7 +141,8 @@ def _analyse(text: str) -> _Text:
         low = tok.low
         after = [t.low for t in tokens[i + 1 : i + 3]]  # "not only", "not the only cause"
         only = low == "not" and (after[:1] in (["only"], ["just"]) or after == ["the", "only"])
-        if (low in _NEGATION or low.endswith("n't") or cues.get(i)) and not only:
+        negative = low in _NEGATION or low.endswith("n't") or cues.get(i)
+        if negative and not only and cues.get(i) is not False:  # False: "did not lose"
             negations.append(i)
         numeric = low in {"almost", "nearly"} and i + 1 < len(tokens) and in_number(tokens[i + 1])
         hedge = _is_hedge(tokens, i) and not numeric  # "almost 14 million": the number's bound
@@ -237,12 +238,11 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             cues |= {i: True, i + 1: False}  # "turned down offers to work under …"
         elif low in _AVOIDED and after not in {"from", "to", "into", "out", "with", "by", ""}:
             cues[i] = True  # "avoided relegation", "escaped injury": it did not happen
-        elif (
-            low in _LOST
-            and after in _CONTESTS | _OWN
-            and (after in _CONTESTS or i + 2 < len(lows) and lows[i + 2] in _CONTESTS)
-        ):
-            cues[i] = True  # "lost the election": was not elected, did not win it
+        elif low in _LOST and after in _CONTESTS | _OWN and set(lows[i + 1 : i + 4]) & _CONTESTS:
+            # "lost the (2015) election": was not elected, did not win it; "did not lose the
+            # election", "never lost an election": won it (neither word a negation)
+            denied = before in _NEGATION or before.endswith("n't")
+            cues |= {i - 1: False, i: False} if denied else {i: True}
         elif low in _CALLED_OFF and after in _OWN:
             cues[i] = True  # "cancelled his visit to Ostrania": he did not visit
         elif low in {"stopped", "ceased"} and after in {"being", "to"}:

@@ -700,6 +700,39 @@ ROWS = [
         "supports",
         "",
     ),
+    # stop 58, claims of "never", "did not lose" and "more … than" (each a wrong True)
+    (
+        "Ana Roske never lost an election.",
+        "Ana Roske lost the 2015 election.",
+        "refutes",
+        "the claim says “never”",
+    ),
+    ("Ana Roske lost the election.", "Ana Roske did not lose the election.", "refutes", ""),
+    ("Ana Roske lost the election.", "Ana Roske didn't lose the election.", "refutes", ""),
+    (
+        "Borovia has more people than Ostrania.",
+        "Borovia has 5 million people and Ostrania 8 million.",
+        "neutral:partial",
+        "the claim compares the two; the source does not",
+    ),
+    (  # a control: "did not lose" is no opposite of "won"
+        "Ana Roske won the election.",
+        "Ana Roske did not lose the election.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: "did not fall" is no opposite of "rose"
+        "Exports rose in 2019.",
+        "Exports did not fall in 2019.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: "more than 5,000" bounds a number, it compares nothing
+        "Kessa Corp employs more than 5,000 people.",
+        "Kessa Corp employs 6,000 people.",
+        "supports",
+        "",
+    ),
 ]
 
 
