@@ -100,7 +100,8 @@ _ADMIT = frozenset(
 _FALSE_WORDS = (
     r"(?:false|untrue|not true|incorrect|wrong|a myth|myths|a hoax|baseless|unfounded|unsubstantiated"
     r"|a misconception|misinformation|fake|fabricated|debunked|disproven|disproved|refuted"
-    r"|been (?:debunked|disproven|disproved|refuted|discredited|rejected)|a conspiracy theory)"
+    r"|been (?:\w+ly )?(?:debunked|disproven|disproved|refuted|discredited|rejected)"
+    r"|a conspiracy theory)"  # "has been thoroughly debunked"
 )
 _FRAMES = [  # (pattern with a group P: the proposition the sentence calls false, the phrase a reader sees)
     re.compile(

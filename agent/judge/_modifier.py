@@ -235,8 +235,8 @@ def object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, 
         gap = c.tokens[verb.tokens[-1].index + 1 : obj.tokens[0].index]  # "won the 2020 …"
         particle = gap[0].low if gap and gap[0].low in _PARTICLES else None
         gap = gap[1:] if particle else gap
-        if verb.proper or j != i + 1 or any(not _bare(t) for t in gap):
-            continue
+        if verb.proper or i == 0 or j != i + 1 or any(not _bare(t) for t in gap):
+            continue  # the subject is no verb: "Fluoride at the levels used in … to lower IQ"
         between = s.tokens[placed[i] + len(verb.tokens) : placed[j]]  # "won the popular vote in
         if particle:  # the sentence says the particle too ("worked on", "had a role in")
             if not between or between[0].low != particle or any(t.cap for t in between):

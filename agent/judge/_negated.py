@@ -161,6 +161,12 @@ _DEGREE = frozenset(
 )
 
 
+# a dose or a level said right after the subject narrows it: "at the levels used in water"
+_DOSE = re.compile(
+    r"\s+(?:at|in)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:levels?|doses?|concentrations?|amounts?)\b", re.I
+)
+
+
 def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     """Does the sentence deny only a narrower statement than the claim ("Kessa Labs has no offices
     in Tessa" for "Kessa Labs has offices"; "no children with Bel Tamsin")? A place, a person or a
@@ -171,6 +177,8 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     words = {t.low for t in c.tokens}
     if any(k and i and s.tokens[k - 1].low in _PART_OF - words for i, k in placed.items()):
         return True  # "ineffective against some bacteria" does not deny "kill bacteria"
+    if 0 in placed and _DOSE.match(s.raw, s.tokens[placed[0] + len(c.units[0].tokens) - 1].end):
+        return not _DOSE.search(c.raw)  # "Fluoride at the levels used in drinking water has not"
     last = max(placed, key=lambda i: placed[i])
     at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
     if at >= len(s.tokens) or s.gap(at - 1):

@@ -231,6 +231,32 @@ ROWS = [
         "refutes",
         "not viruses",
     ),
+    # stop 58, a myth desk: an adverb before "debunked" (was "reported", an abstention), and a
+    # subject narrowed by a dose (was a subject guard whose reason quoted half the sentence)
+    (
+        "Vaccines cause autism.",
+        "The claim that vaccines cause autism has been thoroughly debunked.",
+        "refutes",
+        "calls the claim false",
+    ),
+    (
+        "Fluoride lowers IQ.",
+        "Fluoride at the levels used in drinking water has not been shown to lower IQ.",
+        "neutral:partial",
+        "narrower",
+    ),
+    (
+        "Drug X causes liver damage.",
+        "Drug X at low doses does not cause liver damage.",
+        "neutral:partial",
+        "narrower",
+    ),
+    (  # a control: the denial of the whole
+        "Fluoride lowers IQ.",
+        "Fluoride does not lower IQ.",
+        "refutes",
+        "",
+    ),
 ]
 
 
