@@ -6,6 +6,7 @@ agent/judge/_reading.py."""
 
 from __future__ import annotations
 
+from agent.judge import _lexicon as lex
 from agent.judge._dates import MONTHS
 from agent.judge._lexicon import DEMONYMS
 from agent.judge._text import _STOP, _Text, _Unit, _word_match
@@ -35,7 +36,7 @@ def voice_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     claim in its order ("Ana Roske was criticised for the Kessa plan" for "Ana Roske criticised the
     Kessa plan"), or a relation the claim states with "is" said the other way round ("Bel Tamsin is
     Ana Roske's mother" for "Ana Roske is Bel Tamsin's mother"; not one that goes both ways)."""
-    names = [i for i in placed if c.units[i].proper and c.units[i].text.lower() not in _ERAS]
+    names = _roles(c, placed)
     first = c.units[0].tokens[-1].index + 1
     stated = first < len(c.tokens) and c.tokens[first].low in {"is", "was"}
     stated = stated and not _BOTH_WAYS & {t.low for t in c.tokens}
@@ -59,13 +60,23 @@ _BOTH_WAYS = frozenset(
 )
 
 
-def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
-    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
-    names = [  # a nationality or a month is not a role ("an Indian cricketer born in July")
+def _roles(c: _Text, placed: dict[int, int]) -> list[int]:
+    """The claim's parts that play a role: its names (a nationality, a month or an era is none: "an
+    Indian cricketer born in July"), and the doer and the object of a plain "A <verb> B" ("The cat
+    chased the dog", against "The cat was chased by the dog")."""
+    out = [
         i
         for i in placed
         if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys() | _ERAS
     ]
+    plain = len(c.units) == 3 and len(placed) == 3 and not c.units[1].proper
+    plain = plain and not any(t.low in _BE | {"by"} for t in c.tokens)  # active: "was formed by"
+    return sorted({*out, 0, 2}) if plain and not lex.noun_only(c.units[1].tokens[0].low) else out
+
+
+def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
+    """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
+    names = _roles(c, placed)
     for x in names:
         for y in names:
             if x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y):
@@ -171,3 +182,30 @@ _RELATIONAL = frozenset(
 
 def relational(unit: _Unit) -> bool:
     return not unit.proper and len(unit.tokens) == 1 and unit.tokens[0].low in _RELATIONAL
+
+
+# verbs whose doer and object cannot change places and keep the statement: "the Earth orbits the
+# sun" denies "the sun orbits the Earth"; not "met", "married", "played" (both ways)
+_ONE_WAY = frozenset(
+    "orbit orbits orbited orbiting succeed succeeds succeeded precede precedes preceded own owns "
+    "owned employ employs employed hire hires hired sue sues sued invade invades invaded annex "
+    "annexes annexed replace replaces replaced".split()
+)
+
+
+def turned_round(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The reason, where the claim is "A <verb> B" with a one-way verb and the sentence says
+    "B <verb> A" (the same verb, no "by" between): the roles are the other way round."""
+    if len(c.units) != 3 or len(placed) != 3 or c.units[1].tokens[0].low not in _ONE_WAY:
+        return None
+    a, verb, b = placed[0], placed[1], placed[2]
+    if not b < verb < a or s.tokens[verb].low not in _ONE_WAY:
+        return None
+    if any(t.low == "by" for t in s.tokens[b:a]) or any(t.low == "by" for t in c.tokens):
+        return None  # "the sun is orbited by the Earth": the passive keeps the roles
+    k, j = c.units[0].tokens[0].index, b - (b > 0 and s.tokens[b - 1].low == "the")
+    k -= k > 0 and c.tokens[k - 1].low == "the"  # "the sun orbits the Earth", with its "the"
+    said = c.raw[c.tokens[k].start : c.units[2].tokens[-1].end]
+    other = s.raw[s.tokens[j].start : s.tokens[a + len(c.units[0].tokens) - 1].end]
+    said, other = (x[:1].lower() + x[1:] if x[:4] == "The " else x for x in (said, other))
+    return f"the claim says “{said}”; the source says “{other}”"

@@ -45,7 +45,7 @@ from agent.judge._numbers import (
     none_of,
     only_amounts_missing,
 )
-from agent.judge._order import another_deed_between, relational, voice_turned
+from agent.judge._order import another_deed_between, relational, turned_round, voice_turned
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _compound_split,
@@ -225,6 +225,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         or contest_turned(c, s, placed)  # "Tessa City beat Velmar United"
         or comparison_turned(c, s)  # "Velmar is larger than Tessa"
         or opposed_between(c, s, placed)  # "reduces … and increases the risk of stroke"
+        or turned_round(c, s, placed)  # "the Earth orbits the sun" for "the sun orbits the Earth"
     ):
         return _decision("refutes", "direction", side)  # "voted for" against "voted against"
     if compared := said_as_comparison(c, s, placed) or degree_unsaid(c, s, placed):

@@ -252,6 +252,34 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # the doer and the object of a one-way verb the other way round (each undecided), and a
+    # passive that turns them (a wrong True)
+    (
+        "The sun orbits the Earth.",
+        "The Earth orbits the sun once a year.",
+        "refutes",
+        "the claim says “the sun orbits the Earth”; the source says “the Earth orbits the sun”",
+    ),
+    ("Kessa Corp owns Orvel Ltd.", "Orvel Ltd owns Kessa Corp.", "refutes", "Orvel Ltd owns"),
+    (
+        "The cat chased the dog.",
+        "The cat was chased by the dog.",
+        "neutral:subject",
+        "the source turns the voice",
+    ),
+    ("The sun orbits the Earth.", "The sun is orbited by the Earth.", "not supports", ""),
+    (  # a control: both ways
+        "Ana Roske met Tom Vell.",
+        "Tom Vell met Ana Roske.",
+        "not refutes",
+        "",
+    ),
+    (  # a control: the passive claim keeps its roles
+        "Java was formed by earthquakes.",
+        "Formed mostly as the result of earthquakes, Java is the 13th largest island in the world.",
+        "not refutes",
+        "",
+    ),
 ]
 
 
