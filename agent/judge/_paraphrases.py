@@ -97,6 +97,7 @@ _EFFECT = ("effect on", "effects on", "impact on", "influence on")
 _CHANGING = "reduce lower raise increase decrease improve boost worsen slow lessen".split()
 PARAPHRASES |= {verb: _EFFECT for verb in _CHANGING} | {"affect": _EFFECT}
 PARAPHRASES["cure"] += ("work against", "works against")
+PARAPHRASES["people"] = ("inhabitants", "residents")  # "3.4 million people": "… inhabitants"
 
 # claim words a sentence may say with a weaker word, matched so that the weaker word's negation
 # refutes ("there is no link between", "does not treat") — said plainly, the weaker word supports

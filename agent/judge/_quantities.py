@@ -37,6 +37,8 @@ _NUMBER = re.compile(
     r"|per cent|km/h|km²|[a-z%°²/]+))?",
     re.IGNORECASE,
 )
+# a sign right before a temperature: "-40 °C", "−40 °F", "minus 40 degrees" (not "2010-2015")
+_MINUS = re.compile(r"(?:(?<![\w-])[-−–]|\bminus\s)\s?$", re.I)
 _lock = threading.Lock()
 _registry = None
 
@@ -295,6 +297,7 @@ def quantities(sentence: str) -> list[Quantity]:
                 if m.group("scale")
                 else (m.end("num2") if second is not None else m.end("num"))
             )
+        value, second, start = _signed(sentence, unit, value, second, start)  # "-40 °C"
         high = (second if second is not None else value) * scale
         currency = _CURRENCY.get((m.group("cur") or "").lower()) or _CURRENCY.get(raw_unit)
         if unit is None and currency is None and second is None and _names_it(m, sentence):
@@ -317,6 +320,16 @@ def quantities(sentence: str) -> list[Quantity]:
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
     out = scores(_with_shares(out, sentence, lower), sentence)
     return sorted(out + _decades_of(out), key=lambda q: q.start)
+
+
+def _signed(
+    sentence: str, unit: str | None, value: float, second: float | None, start: int
+) -> tuple[float, float | None, int]:
+    """A temperature below zero: "-40 °C", "minus 40 degrees" (the value, the range's second, the
+    start with its sign)."""
+    if unit not in {"degC", "degF"} or not (sign := _MINUS.search(sentence, 0, start)):
+        return value, second, start
+    return -value, (-second if second is not None else None), sign.start()
 
 
 def _measured(
