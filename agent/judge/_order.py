@@ -60,7 +60,7 @@ _BOTH_WAYS = frozenset(
 )
 
 
-def _roles(c: _Text, placed: dict[int, int]) -> list[int]:
+def _roles(c: _Text, placed: dict[int, int], plain: bool = True) -> list[int]:
     """The claim's parts that play a role: its names (a nationality, a month or an era is none: "an
     Indian cricketer born in July"), and the doer and the object of a plain "A <verb> B" ("The cat
     chased the dog", against "The cat was chased by the dog")."""
@@ -69,18 +69,23 @@ def _roles(c: _Text, placed: dict[int, int]) -> list[int]:
         for i in placed
         if c.units[i].proper and c.units[i].text.lower() not in DEMONYMS | MONTHS.keys() | _ERAS
     ]
-    plain = len(c.units) == 3 and len(placed) == 3 and not c.units[1].proper
+    plain = plain and len(c.units) == 3 and len(placed) == 3 and not c.units[1].proper
     plain = plain and not any(t.low in _BE | {"by"} for t in c.tokens)  # active: "was formed by"
     return sorted({*out, 0, 2}) if plain and not lex.noun_only(c.units[1].tokens[0].low) else out
 
 
 def _roles_swapped(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     """Two names of the claim in the opposite order in the sentence, with no passive "by" between."""
-    names = _roles(c, placed)
+    roles = _roles(c, placed)  # the doer and object of "A <verb> B" for the voice only
+    if any(
+        x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y)
+        for x in roles
+        for y in roles
+    ):
+        return True  # "Kessa Labs acquired Orvel Corp" for "… was acquired by Orvel Corp"
+    names = _roles(c, placed, plain=False)
     for x in names:
         for y in names:
-            if x < y and placed[x] < placed[y] and _voice_differs(c, s, placed, x, y):
-                return True  # "Kessa Labs acquired Orvel Corp" for "… was acquired by Orvel Corp"
             if x < y and placed[x] < placed[y] and _joined(c, s, placed, x, y):
                 return True  # "Ana Roske and Bel Tamsin beat Cara Voss" for "Ana Roske beat Bel …"
             if x < y and placed[x] > placed[y]:
