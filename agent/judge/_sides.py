@@ -315,3 +315,27 @@ def _compares(c: _Text) -> bool:
         and c.tokens[t.index + 1].start not in starts
         for t in c.tokens
     )
+
+
+def said_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The reason, where the claim's noun is followed by its verb ("profits rose") and the sentence
+    says that noun with the verb's opposite right after it ("revenue rose, but profits fell"): the
+    claim's verb found elsewhere in the sentence is another thing's."""
+    for i, at in placed.items():
+        unit = c.units[i]
+        verb = c.units[i + 1] if i + 1 < len(c.units) else None
+        if unit.proper or verb is None or len(verb.tokens) != 1 or i + 2 != len(c.units):
+            continue  # the verb the claim's last part: "profits rose (in 2020)", no object after
+        if i + 1 not in placed:
+            continue  # the verb not said at all: the slot's opposite reads it (compare.py)
+        if verb.tokens[0].index != unit.tokens[-1].index + 1:
+            continue
+        k = at + len(unit.tokens)
+        if (
+            k < len(s.tokens)
+            and not s.gap(k - 1)
+            and antonymous(verb.tokens[0].low, s.tokens[k].low)
+        ):
+            said = s.raw[s.tokens[at].start : s.tokens[k].end]
+            return f"the claim says “{unit.text} {verb.text}”; the source says “{said}”"
+    return None

@@ -82,6 +82,7 @@ from agent.judge._sides import (
     lost_for_won,
     opposed_between,
     said_as_comparison,
+    said_turned,
     side_taken,
 )
 from agent.judge._slots import _slot, _slot_filled_otherwise
@@ -204,6 +205,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if unmatched and (stated := _event_stated(c, s, placed, unmatched[0])) is not None:
         placed, unmatched = {**placed, unmatched[0]: stated}, []
     lo, hi = min(placed.values()), max(placed.values())
+    if not (c.negations or s.negations) and (turned := said_turned(c, s, placed)):
+        return _decision("refutes", "direction", turned)  # "revenue rose, but profits fell"
     if _scattered(c, s, placed, lo, hi):
         return None
     if (turn := turned_to_another(c, s, placed)) is not None:  # "…, but its capital is Tessa"

@@ -733,6 +733,27 @@ ROWS = [
         "supports",
         "",
     ),
+    # stop 58: the claim's thing with the opposite verb, its own verb said of another (undecided)
+    (
+        "Kessa Corp's profits rose in 2020.",
+        "Kessa Corp's revenue rose in 2020, but profits fell.",
+        "refutes",
+        "the claim says “profits rose”; the source says “profits fell”",
+    ),
+    ("Exports rose in 2019.", "Imports rose in 2019, while exports fell.", "refutes", ""),
+    (  # a control: the other thing's rise is the claim's
+        "Kessa Corp's revenue rose in 2020.",
+        "Kessa Corp's revenue rose in 2020, but profits fell.",
+        "supports",
+        "",
+    ),
+    (  # a control: a verb with an object is read as before (SciFact validation, gold supports)
+        "Dexamethasone increases the risk of bleeding.",
+        "Dexamethasone decreased the risk of nausea but was associated with an increased risk of"
+        " bleeding.",
+        "not refutes",
+        "",
+    ),
 ]
 
 
