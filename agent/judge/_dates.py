@@ -55,7 +55,7 @@ _PARTS = {"early": (0, 3), "mid": (3, 7), "late": (6, 9), None: (0, 9)}
 # conventions dispute (1100–1199 or 1101–1200) meets the 11th, the 12th and the 13th, and two
 # centuries never meet
 _CENTURY = re.compile(
-    r"(?<![\w.])(?:(?P<part>early|mid|late)[- ]?)?(?P<n>1\d|20|[1-9])(?:st|nd|rd|th)[- ]century\b",
+    r"(?<![\w.])(?:(?P<part>early|mid|late)[- ]?)?(?P<n>2[01]|1\d|[1-9])(?:st|nd|rd|th)[- ]century\b",
     re.IGNORECASE,
 )
 _THIRDS = {"early": (0, 34), "mid": (33, 67), "late": (66, 100), None: (0, 100)}

@@ -93,6 +93,8 @@ _EXTRA_ANTONYMS = [
     ("safe", "harmful"),
     ("effective", "ineffective"),
     ("true", "false"),
+    ("alive", "died"),  # "is alive" against "died in 2010"
+    ("living", "died"),
     ("success", "failure"),
     ("succeed", "fail"),
     ("open", "close"),

@@ -28,8 +28,9 @@ _PARTICLES = frozenset("in on at to for with about into from".split())
 _PARTS = frozenset(
     "series season seasons episode episodes part parts chapter chapters edition editions volume "
     "stage stages round rounds leg legs half halves final finals opening start end rest first "
-    "second third fourth fifth last next".split()
-)
+    "second third fourth fifth last next north south east west northeast northwest southeast "
+    "southwest centre center heart middle".split()
+)  # and a side of a place: "a town in the north of Ostrania" is in Ostrania
 _MEASURE = frozenset("risk risks chance chances likelihood odds rate rates number level".split())
 _MODALS = frozenset("may might can could will would shall should must".split())
 # parts a place is divided into: "Ostrania's Kessa province" is not Ostrania

@@ -10,7 +10,7 @@ import re
 
 from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
-from agent.judge._years import open_year, since
+from agent.judge._years import in_span, open_year, since
 
 
 def _apart(tok: _Tok, r: Quantity, after: bool) -> tuple[bool, int]:
@@ -225,6 +225,7 @@ def _number_conflict(
             continue
         if (
             q.within(same[0])
+            or in_span(c, q, s, same[0])  # "from 2009 to 2014" holds 2011
             or _rounded_alike(q, same[0])
             or _hedged_alike(q, same[0])
             or (
@@ -241,11 +242,9 @@ def _number_conflict(
         if q.dimension != "year" and any(q.within(r) for r in same if _earlier(s, r)):  # "up
             loose = True  # from 1.5 million in 2000" does not say the city has 1.5 million
             continue
-        held = [r for r in same[1:] if q.within(r)]
-        if held and _listed(s, same[0], held[0]):  # "in the late 1960s and early 1970s"
-            continue
-        if held:  # a date of the claim's, but not where it belongs
-            loose = True
+        held = [r for r in same[1:] if q.within(r)]  # a date of the claim's, not where it belongs,
+        if held:  # unless listed with it: "in the late 1960s and early 1970s"
+            loose = loose or not _listed(s, same[0], held[0])
             continue
         if any(q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r) for r in same[:1]):
             loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain

@@ -21,12 +21,19 @@ def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -
     theirs = [t.low for t in s.tokens[placed[x] + len(c.units[x].tokens) : placed[y]]]
     verbs = [w for w in mine if w not in _STOP and any(_word_match(w, v) for v in theirs)]
 
+    def shared(word: str) -> bool:
+        return any(_word_match(v, word) for v in verbs)
+
     def passive(words: list[str]) -> bool:  # the shared verb right before "by": "acquired by",
-        return any(  # or after "was" and before "for": "was criticised for the plan"
-            (b == "by" or (b in {"for", "over"} and k > 0 and words[k - 1] in _BE))
-            and any(_word_match(v, a) for v in verbs)
-            for k, (a, b) in enumerate(zip(words, words[1:], strict=False))
-        )
+        for k, word in enumerate(words):  # or after "was" and before "for": "was criticised for"
+            if word in {"for", "over"} and k > 1 and words[k - 2] in _BE and shared(words[k - 1]):
+                return True
+            if word == "by" and any(  # or a time or place between: "was founded in 1998 by"
+                shared(words[j]) and (j == k - 1 or (j > 0 and words[j - 1] in _BE))
+                for j in range(max(0, k - 4), k)
+            ):
+                return True
+        return False
 
     return bool(verbs) and passive(mine) != passive(theirs)
 

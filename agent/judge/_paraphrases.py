@@ -98,6 +98,8 @@ _CHANGING = "reduce lower raise increase decrease improve boost worsen slow less
 PARAPHRASES |= {verb: _EFFECT for verb in _CHANGING} | {"affect": _EFFECT}
 PARAPHRASES["cure"] += ("work against", "works against")
 PARAPHRASES["people"] = ("inhabitants", "residents")  # "3.4 million people": "… inhabitants"
+PARAPHRASES["build"] = ("built", "completed", "constructed", "erected")  # "completed in 1931"
+PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquartered in Malmo"
 
 # claim words a sentence may say with a weaker word, matched so that the weaker word's negation
 # refutes ("there is no link between", "does not treat") — said plainly, the weaker word supports

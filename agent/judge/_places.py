@@ -12,11 +12,17 @@ year before 1950: Lviv is in Ukraine, but one born there in 1920 was born in Pol
 
 A nationality in the claim's place ("an American film") against the one other nationality the
 sentence's clause gives ("a 1980 Australian prison drama film") is also a substitution
-(``other_nationality``), but not beside a compound that holds the claim's ("British-born").
+(``other_nationality``), but not beside a compound that holds the claim's ("British-born"). And
+a claim that a work is solely of one nationality ("Brubaker is a solely American film") is what a
+sentence says that gives it that one nationality and no other (``one_nationality``): an
+encyclopaedia names a co-production's every country ("a British-American film"); not a person's,
+who may hold two passports.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from itertools import combinations
 
 from agent.judge import _lexicon as lex
@@ -179,3 +185,39 @@ def _predicated(s: _Text, at: int) -> bool:
         return False
     between = [t.low for t in s.tokens[first + 1 : at]]
     return all(w in {"a", "an", "the", "former", "retired", "late"} for w in between)
+
+
+_SOLELY = frozenset(["exclusively", "solely", "only", "purely", "entirely"])
+
+
+def one_nationality(lows: list[str], sentence: str) -> bool:
+    """The claim says "solely" of a nationality ("a solely American film", "is only Armenian")
+    and the sentence gives that nationality and no other, nor one in a compound."""
+    said = [
+        b if b not in _ARTICLES | {"a", "an"} else c
+        for a, b, c in zip(lows, lows[1:], [*lows[2:], ""], strict=False)
+        if a in _SOLELY
+    ]
+    mine = next((w for w in said if w in NATIONALITIES), None)
+    if mine is None:
+        return False
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", sentence)]
+    given = {w for w in words if w in NATIONALITIES or set(w.split("-")) & NATIONALITIES}
+    if given != {mine}:
+        return False
+    at = words.index(mine)  # of a work, not of a person: one may hold two passports
+    return bool(_MADE & set(words[at + 1 : at + 6]))
+
+
+# what a country's credit names: "a 1980 American prison drama film"
+_MADE = frozenset(
+    "film films movie series show sitcom album novel production company band newspaper".split()
+)
+
+
+def solely_said(decided: Comparison, lows: list[str], sentence: str) -> Comparison:
+    """A support of "solely <nationality>" says why: the sentence gives that one nationality."""
+    if decided.stance != "supports" or not one_nationality(lows, sentence):
+        return decided
+    mine = next(w for w in lows if w in NATIONALITIES)
+    return replace(decided, reason=f"the source gives it one nationality, {mine.title()}, no other")

@@ -13,6 +13,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._asides import in_aside, set_against
 from agent.judge._numbers import _number_conflict
 from agent.judge._order import _roles_swapped
+from agent.judge._places import one_nationality
 from agent.judge._quantities import Quantity
 from agent.judge._text import (
     _EXCLUSIVE,
@@ -241,7 +242,8 @@ def _says_solely(c: _Text, sentence: str) -> bool:
     solely = any(w in _EXCLUSIVE for w in lows) or any(
         a == "only" and b in lex.NATIONALITIES for a, b in zip(lows, lows[1:], strict=False)
     )
-    return solely and not re.search(r"\b(?:solely|exclusively|only)\b", sentence, re.I)
+    said = re.search(r"\b(?:solely|exclusively|only)\b", sentence, re.I)
+    return solely and not said and not one_nationality(lows, sentence)  # "a 1980 American film"
 
 
 # before a kind's name, words that keep it whole ("the vaccines", "all vaccines"); quantifiers
@@ -317,6 +319,7 @@ def _scattered(c: _Text, s: _Text, placed: dict[int, int], lo: int, hi: int) -> 
 
 # what a sentence sets its statement against: "hotter than Mercury", "unlike Mercury", "instead of
 # Mercury" — the name there is the standard of comparison, not what the statement is about
+_SIDES = ("north", "south", "east", "west")
 _CONTRAST = frozenset(["than", "unlike", "except", "besides", "near", "outside", "beyond"])
 _CONTRAST_PAIRS = frozenset(
     [("instead", "of"), ("apart", "from"), ("except", "for"), ("close", "to")]
@@ -326,7 +329,7 @@ _CONTRAST_PAIRS = frozenset(
         ("compared", "with"),
         ("compared", "to"),
     ]  # a change's start
-    + [(side, "of") for side in ("north", "south", "east", "west")]
+    + [(side, "of") for side in _SIDES]
 )  # and a place set against another: "in Tessa, a town near Velmar" is not in Velmar
 _ARTICLES = frozenset(["the", "a", "an"])
 
@@ -340,6 +343,8 @@ def _contrasted(text: _Text, at: int) -> bool:
     if i < 0:
         return False
     pair = (text.tokens[i - 1].low, text.tokens[i].low) if i else ("", "")
+    if pair[0] in _SIDES and i > 1 and text.tokens[i - 2].low == "the":
+        return False  # "in the north of Ostrania" is inside it; "north of Ostrania" is not
     return text.tokens[i].low in _CONTRAST or pair in _CONTRAST_PAIRS
 
 

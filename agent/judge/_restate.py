@@ -17,6 +17,7 @@ import re
 
 from agent.judge._dates import dates
 from agent.judge._reworded import _RANKED
+from agent.judge._works import work_readings
 
 _INTRODUCED = re.compile(
     r"^\s*(?:there\s+(?:is|was|exists)|this\s+is|here\s+is)\s+(?P<kind>(?:a|an|the)\s+.+?)\s+"
@@ -24,6 +25,9 @@ _INTRODUCED = re.compile(
     re.IGNORECASE,
 )
 _BRACKET = re.compile(r"\(([^()]*)\)")
+_DEBUT = re.compile(
+    r"\bdebut(?=\s+(?:studio\s+)?(?:album|single|novel|film|feature|EP|record|season|game)\b)", re.I
+)
 _RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
 _YEARS_ONLY = re.compile(r"^\s*(1\d{3}|20\d{2})\s*(?:--|–|—|-)\s*(1\d{3}|20\d{2})\s*$")
 _DEATH = re.compile(r"\b(?:di(?:ed|es|e)|dead|death)\b", re.I)
@@ -33,6 +37,7 @@ def restated_claim(claim: str) -> str:
     """The claim without its asides in brackets ("Fantastic Four (2005 film) was released …"), and
     with an introduced subject put first ("Y is a X")."""
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
+    claim = _DEBUT.sub("first", claim)  # "the debut album" is the first, against "the third"
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:
         claim = plain
@@ -147,6 +152,12 @@ _FRONTED = re.compile(
 )
 
 
+def sentence_readings(sentence: str, claim: str) -> list[str]:
+    """Every plainer statement of the sentence read here: a life span, a fronted participle or a
+    copula turned round, and what a sentence about a work says of its year, cast and run."""
+    return [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
+
+
 # "The capital of France is Paris." says "Paris is the capital of France."
 _TURNED = re.compile(
     r"^(?P<role>The (?:\w+ )?\w+ (?:of|in) (?:the )?[A-Z][\w' -]*?) (?P<be>is|was) "
@@ -197,7 +208,7 @@ def said_alike(claim: str, sentence: str) -> str:
     ("the European continent" → "Europe") and a region of a place said as the place ("in the
     southwestern region of the United States" → "in the United States")."""
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
-    sentence = _REGION_OF.sub("in ", sentence)
+    sentence = _DEBUT.sub("first", _REGION_OF.sub("in ", sentence))
     low_claim, low_sentence = claim.lower(), sentence.lower()
     for names in _ALIKE:
         mine = next((n for n in names if n in low_claim), None)

@@ -150,6 +150,8 @@ def _in_its_place(
         )  # "originated in Jamaica" / "originating from Australia": one slot
         fits_right = right is not None and after == right.low and right.low not in _STOP
         if unit.proper and tok.cap and (fits_left or fits_right):
+            if tok.low in _OF_A_PEOPLE and unit.text.lower() not in _OF_A_PEOPLE:
+                continue  # "by English rock band …": a nationality stands for no name
             end = tok.index
             while (
                 end + 1 < len(s.tokens)
@@ -186,6 +188,10 @@ _WORKS = frozenset(
 # studio album, Kryptonite", "on the British television series Homeland"
 _BEFORE_A_NAME = _WORKS | NATIONALITIES | ORDINAL_WORDS.keys() | {"studio", "debut", "his", "her"}
 _BEFORE_A_NAME |= {"their", "its"}
+# and who performs it: "by the English rock band Pink Floyd", "by English rock band The Orsen Four"
+_OF_A_PEOPLE = NATIONALITIES | {"english", "scottish", "welsh", "irish", "european", "african"}
+_BEFORE_A_NAME |= _OF_A_PEOPLE | {"the", "rock", "pop", "metal", "punk", "jazz", "folk", "indie"}
+_BEFORE_A_NAME |= set("group duo trio singer rapper musician artist songwriter".split())
 
 
 def _names_from(s: _Text, a: int, b: int) -> str:

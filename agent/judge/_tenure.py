@@ -33,6 +33,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     if c.tense == "past" or any(t.low in _FORMER for t in c.tokens):
         return None
     words = {t.low for t in c.tokens}
+    if (split := _parted(c, s, placed)) is not None:
+        return split  # "married Tom Vell in 2001; they divorced in 2009" for "is married to"
     for i, at in placed.items():
         unit = c.units[i]
         first = unit.tokens[0].index
@@ -82,6 +84,19 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if ends and s.tokens[verb].low in _SUCCEEDED:
             return s.raw[s.tokens[verb].start : s.tokens[at].end]
     return None
+
+
+# what ends a marriage the claim says still holds ("is married to")
+_PARTED = frozenset("divorced divorce separated annulled".split())
+
+
+def _parted(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """ "they divorced in 2009" after the marriage the claim says is ("is married to"): the words."""
+    married = [at for i, at in placed.items() if c.units[i].tokens[0].low == "married"]
+    if not married or not {"is", "are"} & {t.low for t in c.tokens}:
+        return None
+    later = [t for t in s.tokens[married[0] + 1 :] if t.low in _PARTED]
+    return s.raw[later[0].start : later[0].end] if later else None
 
 
 # what ends a rule or a ban: "lifted the ban on smoking" (the ban was, and is no more)

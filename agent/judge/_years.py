@@ -2,9 +2,14 @@
 ("was the mayor in 2021" or "in 2015" against "has been the mayor since 2019") is no plain
 conflict — a later one is within what it says, an earlier one may be an earlier term — and a
 claim year's decade is not looked for where the sentence gives its year as a bound ("after 1900"),
-which has no decade. Read by agent/judge/_numbers.py's number comparison."""
+which has no decade. A year inside a span the sentence gives ("served as Prime Minister from 2009 to
+2014") holds a state in that year ("was Prime Minister in 2011"), and a start or an end is the
+span's first or last year ("premiered in 2003", "ended in 2010" against "aired from 2003 to 2007").
+Read by agent/judge/_numbers.py's number comparison."""
 
 from __future__ import annotations
+
+import re
 
 from agent.judge._quantities import DECADE, Quantity
 from agent.judge._text import _Text
@@ -32,3 +37,35 @@ def open_year(q: Quantity, s: _Text) -> bool:
         return False
     kinds = {r.dimension for r in s.numbers}
     return "year" in kinds and DECADE not in kinds
+
+
+# a span's words: "from 2009 to 2014", "between 2003 and 2007", "(2009–2014)"
+_SPAN = re.compile(r"^\d{4}\s*(?:to|until|till|and|–|—|-)\s*\d{2,4}$")
+_STARTS = frozenset(
+    "premiered premieres began begins started starts debuted launched first".split()
+)
+_ENDS = frozenset("ended ends finished concluded cancelled canceled last".split())
+# a deed done once: its year inside a span says nothing ("born", "won", "released", "founded")
+_ONCE = frozenset(
+    "born died won lost released published founded formed established elected appointed married "
+    "signed killed built completed opened closed awarded named became joined left retired".split()
+)
+
+
+def in_span(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
+    """Does the sentence's span of years hold the claim's year: a state in a year inside it, a
+    start or an end on its first or last year (not a deed done once: "born", "won", "released")?
+    A start or an end on another year is compared as any other year is: outside, a conflict."""
+    if q.dimension != "year" or r.dimension != "year" or not q.exact or r.exact:
+        return False
+    if q.high - q.low > 1.01 or not _SPAN.match(r.text):
+        return False
+    before = [t.low for t in s.tokens if t.end <= r.start][-1:]
+    if before not in (["from"], ["between"]) and not s.raw[: r.start].endswith("("):
+        return False
+    words = {t.low for t in c.tokens}
+    if words & _STARTS:
+        return int(q.low) == int(r.low)
+    if words & _ENDS:
+        return int(q.low) == int(r.high)
+    return not words & _ONCE and r.low <= q.low <= r.high

@@ -46,6 +46,7 @@ from agent.judge._numbers import (
     only_amounts_missing,
 )
 from agent.judge._order import another_deed_between, relational, turned_round, voice_turned
+from agent.judge._places import solely_said
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _compound_split,
@@ -64,11 +65,10 @@ from agent.judge._reasons import _negation, _number_given_otherwise, _only, said
 from agent.judge._relations import held_of_many, labelled_of_many
 from agent.judge._restate import (
     agent_noun_claim,
-    fronted,
-    life_span,
     passive_claim,
     restated_claim,
     said_alike,
+    sentence_readings,
     subject_restated,
 )
 from agent.judge._reworded import reworded
@@ -136,6 +136,7 @@ def compare(
             "reported",
             f"the source quotes a claim (“{quoted.group(0).strip()}”), it does not state it",
         )
+    plain = _plain(claim, sentence, opens, before)
     clauses = _clauses(sentence)
     if len(clauses) > 1:  # "Tessa is the capital of Ostrania; Velmar is its second city"
         found = [
@@ -143,9 +144,9 @@ def compare(
             for k, clause in enumerate(clauses)
         ]
         by_clause = combine([d for d in found if d is not None])
-        if by_clause is not None and by_clause.rule not in GUARDS:
+        ended = plain is not None and plain.rule == "tense"  # "married …; they divorced"
+        if by_clause is not None and by_clause.rule not in GUARDS and not ended:
             return by_clause  # else the whole sentence: "…; they depend on the ocean" is theirs
-    plain = _plain(claim, sentence, opens, before)
     denied = denial(claim)
     if denied is None:
         return plain
@@ -164,7 +165,7 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = _restated(c, sentence, opens, before, decided) or decided
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
-    return _verbatim(decided, original)
+    return _verbatim(solely_said(decided, [t.low for t in c.tokens], original), original)
 
 
 def _restated(
@@ -173,7 +174,7 @@ def _restated(
     """The first plain decision over the pair said another way: "X (10 February 1894 – …)" says X
     was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
-    readings = [(c, stated) for stated in (*life_span(sentence, c.raw), *fronted(sentence))]
+    readings = [(c, stated) for stated in sentence_readings(sentence, c.raw)]
     name = leading_name(c)
     if name is not None:
         carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))

@@ -868,8 +868,23 @@ def test_solely_is_compared_without_the_word_but_never_supported_without_it():
         "substitution",
         "the claim says American; the source says German",
     )
-    plain = compare(
+    # an encyclopaedia names every country of a co-production: one nationality is the only one
+    # (stop 59; before, "exclusively" was never supported by a sentence without the word)
+    assert_decides(
         "Orvel Dawn was exclusively a German film.",
+        "Orvel Dawn was a 2012 German crime thriller film directed by Bel Tamsin.",
+        "supports",
+        "same",
+        "the source gives it one nationality, German, no other",
+    )
+    for sentence in (
+        "Orvel Dawn was a 2012 German-French crime thriller film.",
+        "Orvel Dawn was a 2012 German crime thriller film shot with a French crew.",
+    ):
+        plain = compare("Orvel Dawn was exclusively a German film.", sentence)
+        assert plain is None or plain.stance != "supports", (sentence, plain)
+    plain = compare(  # not a genre: a film may be of several
+        "Orvel Dawn was exclusively a crime film.",
         "Orvel Dawn was a 2012 German crime thriller film directed by Bel Tamsin.",
     )
     assert plain is None or plain.stance != "supports", plain  # the source never says "solely"
@@ -920,7 +935,7 @@ def test_only_before_a_nationality_is_like_solely():
         "substitution",
         "the claim says American; the source says Armenian",
     )
-    alone = compare(
+    alone = compare(  # a person may hold two passports; a film's credits name every country
         "Bel Kessa is only Armenian.", "Bel Kessa is a former Armenian football player."
     )
     assert alone is None or alone.stance != "supports", alone

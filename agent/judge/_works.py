@@ -1,0 +1,66 @@
+"""What an encyclopaedia's sentence about a film, an album, a book or a series says in the words a
+claim uses, read where the claim's parts are compared (``agent/judge/_restate.py``):
+
+* "Velmora is a 2004 American drama film" says the film came out in 2004: "Velmora was released in
+  2004" (the claim's own verb: released, premiered, published, came out, debuted);
+* "… a 2004 film starring Kira Dane, Paul Orsen and Mia Lott" says "Kira Dane starred in Velmora"
+  (for a name the claim gives);
+* "… a television series that aired on NBC from 2003 to 2007" says it premiered in 2003 and ended
+  in 2007 (for a claim about its start or its end).
+"""
+
+from __future__ import annotations
+
+import re
+
+_KINDS = (
+    r"(?:feature |short |animated |documentary |television |TV |web |mini-?)?"
+    r"(?:film|movie|album|EP|single|song|novel|novella|book|video game|game|series|sitcom|"
+    r"miniseries|serial|documentary|musical|play|opera|soundtrack|mixtape|comedy|drama|"
+    r"thriller|show|programme|program)s?"
+)
+# the work named first, then what it is: "Velmora is a 2004 American drama film"
+_WORK = re.compile(
+    r"^\s*(?P<name>(?:The\s+)?[A-Z0-9\"“][^,;()]{0,60}?)\s+(?:is|was)\s+(?:an?|the)\s+"
+    r"(?:(?P<year>1[89]\d\d|20\d\d)\s+)?(?:[\w'’-]+\s+){0,5}?" + _KINDS + r"\b"
+)
+_RELEASED = re.compile(
+    r"\b(?P<verb>released|premiered|published|issued|debuted|came out|first aired|first shown)\b",
+    re.I,
+)
+_STARRING = re.compile(
+    r"\b(?:starring|stars|featuring)\s+(?P<names>[A-Z][^;()]*?)"
+    r"(?=\s*(?:[,.;]|\band\s+(?:is|was|written|directed|produced|released)\b|\b(?:as|in|with|who|"
+    r"which)\b)|$)"
+)
+_NAMES = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*")
+_ACTED = re.compile(
+    r"\b(?P<verb>star(?:red|s)?|appear(?:ed|s)?|act(?:ed|s)?|featured?|play(?:ed|s)?)\s+in\b", re.I
+)  # and the bare verb of a denial's positive reading: "did not appear in" is read "appear in"
+_AIRED = re.compile(
+    r"\b(?:aired|ran|was broadcast|broadcast|was shown)\s+(?:on\s+(?:[A-Z][\w&'-]*\s+){1,3})?"
+    r"from\s+(?P<first>1[89]\d\d|20\d\d)\s+(?:to|until|till)\s+(?P<last>1[89]\d\d|20\d\d)\b"
+)
+_STARTED = re.compile(r"\b(?P<verb>premiered|debuted|began|started|launched|first aired)\b", re.I)
+_ENDED = re.compile(r"\b(?P<verb>ended|finished|concluded|was cancell?ed|last aired)\b", re.I)
+
+
+def work_readings(sentence: str, claim: str) -> list[str]:
+    """The sentence's statements about its work that the claim's words ask for, as sentences."""
+    m = _WORK.match(sentence)
+    if m is None:
+        return []
+    name, out = m.group("name").strip('"“” '), []
+    if m.group("year") and (verb := _RELEASED.search(claim)):  # "a 2004 … film"
+        out.append(f"{name} {verb.group('verb')} in {m.group('year')}.")
+    acted = _ACTED.search(claim)
+    if acted and (cast := _STARRING.search(sentence, m.end())):
+        for actor in _NAMES.split(cast.group("names")):
+            if actor and actor in claim:  # the claim's verb: "appeared in" is said by "starring"
+                out.append(f"{actor} {acted.group('verb')} in {name}.")
+    if aired := _AIRED.search(sentence, m.end()):
+        if verb := _STARTED.search(claim):
+            out.append(f"{name} {verb.group('verb')} in {aired.group('first')}.")
+        if verb := _ENDED.search(claim):
+            out.append(f"{name} {verb.group('verb')} in {aired.group('last')}.")
+    return out

@@ -1,0 +1,161 @@
+"""What an encyclopaedia desk met (stop 59, issue 36): a hundred claims of the kind a reader checks
+against the first sentence of an encyclopaedia article — a film's year, cast and director, a
+person's birth, death, posts and marriages, a band's albums, a town's country, a company's seat,
+a bridge's century — against one sentence each. One wrong True ("is married to" beside "they
+divorced in 2009": each clause was read alone) and plain sentences left undecided: "a 2004 film"
+for "released in 2004", "a film starring Kira Dane" for "Kira Dane starred in", "in the north of
+Ostrania" held as another place, "founded in 1998 by Tom Vell" read as the voice turned, "from
+2009 to 2014" for "in 2011", "aired from 2003 to 2007" for "premiered in 2003", a life span for
+"is alive", "the 21st century", "debut" for "first", "headquartered" for "based", "completed" for
+"built". A claim and one sentence, what the comparison must say ("supports", "refutes",
+"neutral:<rule>", or "not <stance>") and a part of its reason. Invented films, people and places.
+Each row failed on stop 58's tree (d161c9b) unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.test_compare_readers import read_as_expected
+
+ROWS = [
+    (
+        "Velmora was released in 2006.",
+        "Velmora is a 2004 American drama film directed by Tom Vell.",
+        "refutes",
+        "the claim says 2006; the source says 2004",
+    ),
+    (
+        "Velmora was released in 2004.",
+        "Velmora is a 2004 American drama film directed by Tom Vell.",
+        "supports",
+        "",
+    ),
+    (
+        "Kira Dane starred in Velmora.",
+        "Velmora is a 2004 film starring Kira Dane, Paul Orsen and Mia Lott.",
+        "supports",
+        "",
+    ),
+    (
+        "Kira Dane did not appear in Velmora.",
+        "Velmora is a 2004 film starring Kira Dane, Paul Orsen and Mia Lott.",
+        "refutes",
+        "the claim says “did not”; the source states it without negation",
+    ),
+    (
+        "Kira Dane is alive.",
+        "Kira Dane (3 March 1925 – 14 June 2010) was an American actress.",
+        "refutes",
+        "the claim says “alive”; the source says the opposite, “died”",
+    ),
+    (
+        "Kira Dane is still alive.",
+        "Kira Dane (3 March 1925 – 14 June 2010) was an American actress.",
+        "refutes",
+        "the claim says “alive”; the source says the opposite, “died”",
+    ),
+    (
+        "Borvale is a town in Ostrania.",
+        "Borvale is a town in the north of Ostrania, on the river Xanthe.",
+        "supports",
+        "",
+    ),
+    (
+        "Orvel Ltd is based in Malmo.",
+        "Orvel Ltd is a Swedish software company headquartered in Malmo.",
+        "supports",
+        "",
+    ),
+    (
+        "Orvel Ltd was founded by Tom Vell.",
+        "Orvel Ltd was founded in 1998 by Tom Vell and Ana Roske.",
+        "supports",
+        "",
+    ),
+    (
+        "Orvel Ltd was founded in the 21st century.",
+        "Orvel Ltd was founded in 1998 by Tom Vell and Ana Roske.",
+        "refutes",
+        "the claim says 21st century; the source says 1998",
+    ),
+    (
+        "Ana Roske was Prime Minister in 2011.",
+        "Ana Roske is an Ostranian politician who served as Prime Minister from 2009 to 2014.",
+        "supports",
+        "",
+    ),
+    (
+        "The Gold Reef Series premiered in 2003.",
+        "The Gold Reef Series is an American television series that aired on NBC from 2003 to 2007.",
+        "supports",
+        "",
+    ),
+    (
+        "The Gold Reef Series ended in 2010.",
+        "The Gold Reef Series is an American television series that aired on NBC from 2003 to 2007.",
+        "refutes",
+        "the claim says 2010; the source says 2007",
+    ),
+    (
+        "Mia Lott is married to Tom Vell.",
+        "Mia Lott married director Tom Vell in 2001; they divorced in 2009.",
+        "neutral:tense",
+        "the source speaks of a former one (“divorced”)",
+    ),
+    (
+        "The Kessa Bridge was built in the 20th century.",
+        "The Kessa Bridge is a suspension bridge in Velmar, completed in 1931.",
+        "supports",
+        "",
+    ),
+    (
+        "Grey Tide is the debut album of Velvet Orsen.",
+        "Grey Tide is the third studio album by English rock band Velvet Orsen, released in 2001.",
+        "refutes",
+        "the claim says first; the source says third",
+    ),
+    (
+        "Grey Tide is the third album by Velvet Orsen.",
+        "Grey Tide is the debut studio album by English rock band Velvet Orsen, released in 2001.",
+        "refutes",
+        "the claim says third; the source says first",
+    ),
+    # controls: right on both trees
+    (
+        "Velmora was directed by Ana Roske.",
+        "Velmora is a 2004 American drama film directed by Tom Vell.",
+        "refutes",
+        "the claim says Ana Roske; the source says Tom Vell",
+    ),
+    (
+        "Mia Lott married Tom Vell.",
+        "Mia Lott married director Tom Vell in 2001; they divorced in 2009.",
+        "supports",
+        "",
+    ),
+    (
+        "Kira Dane died in 2012.",
+        "Kira Dane (3 March 1925 – 14 June 2010) was an American actress.",
+        "refutes",
+        "",
+    ),
+    (
+        "Velmora is a comedy film.",
+        "Velmora is a 2004 American drama film directed by Tom Vell.",
+        "not supports",
+        "",
+    ),
+    (
+        "Ana Roske was President of Ostrania.",
+        "Ana Roske is an Ostranian politician who served as Prime Minister from 2009 to 2014.",
+        "not supports",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_what_an_encyclopaedia_desk_met_is_read_as_the_sentence_says(
+    claim, sentence, expected, reason
+):
+    read_as_expected(claim, sentence, expected, reason)
