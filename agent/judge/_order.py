@@ -167,6 +167,8 @@ def another_deed_between(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
         if not placed[v] < placed[v + 1]:
             continue
         between = s.tokens[placed[v] + len(c.units[v].tokens) : placed[v + 1]]
+        if between and between[0].low == "and":  # "born and raised in Dayton": one place for both
+            continue
         for a, b, after in zip(between, between[1:], between[2:], strict=False):
             deed = b.low.isalpha() and not b.cap and b.low not in _STOP | mine | _GOING_ON
             if a.low == "and" and deed and not b.low.endswith("ly") and after.low in _PREPOSITIONS:

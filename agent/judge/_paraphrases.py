@@ -99,6 +99,11 @@ PARAPHRASES |= {verb: _EFFECT for verb in _CHANGING} | {"affect": _EFFECT}
 PARAPHRASES["cure"] += ("work against", "works against")
 PARAPHRASES["people"] = ("inhabitants", "residents")  # "3.4 million people": "… inhabitants"
 PARAPHRASES["build"] = ("built", "completed", "constructed", "erected")  # "completed in 1931"
+PARAPHRASES["mountain"] = ("mountain", "peak", "mount")  # "the highest peak in Ostrania"
+PARAPHRASES["annual"] = ("annual", "annually", "every year", "each year", "yearly")
+PARAPHRASES["annually"] = ("annually", "annual", "every year", "each year", "yearly")
+PARAPHRASES["play"] = ("play", "plays", "played", "competes in", "competed in", "compete in")
+PARAPHRASES["leave"] = ("left", "leaves", "leave", "withdrew from", "withdraws from", "exited")
 PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquartered in Malmo"
 
 # claim words a sentence may say with a weaker word, matched so that the weaker word's negation

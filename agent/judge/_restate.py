@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agent.judge._acronyms import with_the_claims_names
 from agent.judge._dates import dates
 from agent.judge._reworded import _RANKED
 from agent.judge._works import work_readings
@@ -207,6 +208,7 @@ def said_alike(claim: str, sentence: str) -> str:
     it ("human activities have caused global warming" for "… climate change"), a continent named
     ("the European continent" → "Europe") and a region of a place said as the place ("in the
     southwestern region of the United States" → "in the United States")."""
+    sentence = with_the_claims_names(claim, sentence)  # "the EU" for "the European Union"
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
     sentence = _DEBUT.sub("first", _REGION_OF.sub("in ", sentence))
     low_claim, low_sentence = claim.lower(), sentence.lower()

@@ -58,6 +58,9 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
             fills.append([t.text for t in s.tokens[start:end] if t.cap])
         if not fills or any([_norm(w) for w in f] == names for f in fills):
             continue
+        top = k > 0 and c.tokens[k - 1].low.endswith("est")  # "the tallest building in"
+        if top and glue == ["in"] and _norm(unit.text) in _norm(s.raw):
+            continue  # "a skyscraper in Velmar and the tallest building in Ostrania": in both
         named = [f for f in fills if f]
         if named and not any(_norm(w) in names for f in named for w in f):
             return _decision(

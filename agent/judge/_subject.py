@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
+from agent.judge._doers import _done_by_another
 from agent.judge._modifier import (
     _SAME_THING,
     _a_part_of_the_place,
@@ -16,6 +17,7 @@ from agent.judge._modifier import (
     _name_as_modifier,
     _of_another_noun,
 )
+from agent.judge._paraphrases import PARAPHRASES
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 _RELATIVE = frozenset(["who", "whose", "which"])
@@ -89,46 +91,6 @@ def _named_first(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
     if not name:
         return None
     return s.raw[name[0].start : name[-1].end], subject.text
-
-
-def _done_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
-    """The claim's verb, right after its subject in the claim, has another name right before it
-    in the sentence ("… in 2010, which Bel Tamsin won" for "Ana Roske won the Kessa Prize";
-    "Kessa Labs, which employs 3,000 people, is owned by Orvel Corp" for "Orvel Corp employs
-    3,000 people"): (that name, the claim's subject). Not where the subject is among the words
-    just before the verb ("Ana Roske and Bel Tamsin won")."""
-    if len(c.units) < 2 or 1 not in placed or not c.units[0].proper or c.units[1].proper:
-        return None
-    subject = c.units[0]
-    if c.units[1].tokens[0].index != subject.tokens[-1].index + 1:
-        return None
-    v = placed[1]
-    if not lex.lemmas(s.tokens[v].low) & lex.lemmas(c.units[1].tokens[0].low):
-        return None  # "Internet appearances" is no deed of the Internet's
-    k = v - 1
-    relative = k >= 0 and s.tokens[k].low in _RELATIVE | {"that"}
-    k -= relative
-    if k < 0 or not s.tokens[k].cap or s.tokens[k].low in _STOP:
-        return None
-    if not relative and s.raw[s.tokens[k].end : s.tokens[v].start].strip():
-        return None  # "from Franklin, Tennessee, formed in 2004": a comma, no relative pronoun
-    start = k
-    while start > 0 and s.tokens[start - 1].cap and start > k - 4:
-        start -= 1
-    doer = {t.low for t in s.tokens[start : k + 1]}
-    near = {t.low for t in s.tokens[max(0, v - 6) : v]}
-    after = placed.get(0, len(s.tokens)) + len(subject.tokens)  # "Ana Roske helped Bel …"
-    caused = after < len(s.tokens) and s.tokens[after].low in _CAUSATIVE
-    if (subject.tokens[-1].low in near and not caused) or doer & {t.low for t in subject.tokens}:
-        return None
-    return s.raw[s.tokens[start].start : s.tokens[k].end], subject.text
-
-
-# the subject makes, lets or helps another do the deed
-_CAUSATIVE = frozenset(
-    "helped helps help assisted allowed enabled let made taught trained encouraged inspired urged "
-    "forced persuaded asked told watched saw coached".split()
-)
 
 
 def _inside_a_phrase(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
@@ -350,7 +312,10 @@ def narrowed_superlative(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     extra = [
         t.text
         for t in s.tokens[start + 1 : end]
-        if t.low not in words and t.low not in _STOP and t.text.isalpha()
+        if t.low not in words
+        and t.low not in _STOP
+        and t.text.isalpha()
+        and not any(t.low in PARAPHRASES.get(w, ()) for w in words)  # "peak" says "mountain"
     ]
     if not extra:
         return None

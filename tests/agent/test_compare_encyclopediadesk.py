@@ -151,6 +151,160 @@ ROWS = [
         "not supports",
         "",
     ),
+    # a second sitting: relative clauses, superlatives, coordination, initials (each failed on
+    # d161c9b; the wrong Falses: 'the claim says EU; the source says Union', 'highest peak' for
+    # 'highest mountain', 'the tallest building in Ostrania' for 'the tallest in Velmar')
+    (
+        "Kessa United plays in the Ostranian Premier League.",
+        "Kessa United competes in the Ostranian Premier League, the top tier of Ostranian football.",
+        "supports",
+        "",
+    ),
+    (
+        "The Xanthe flows into the Orra Sea.",
+        "The Xanthe is a river in Ostrania that flows into the Orra Sea.",
+        "supports",
+        "",
+    ),
+    (
+        "The Xanthe flows into the Bel Sea.",
+        "The Xanthe is a river in Ostrania that flows into the Orra Sea.",
+        "refutes",
+        "the claim says Bel Sea; the source says Orra Sea",
+    ),
+    (
+        "Mount Kessa is the highest mountain in Ostrania.",
+        "Mount Kessa is the highest peak in Ostrania, at 4,102 metres.",
+        "supports",
+        "",
+    ),
+    (
+        "Mount Kessa is the lowest mountain in Ostrania.",
+        "Mount Kessa is the highest peak in Ostrania, at 4,102 metres.",
+        "refutes",
+        "the claim says “lowest”; the source says the opposite, “highest”",
+    ),
+    (
+        "The Grey Hours was published in 1998.",
+        "The Grey Hours is a 1998 novel by Ostranian writer Ana Roske.",
+        "supports",
+        "",
+    ),
+    (
+        "The Grey Hours was published in 2001.",
+        "The Grey Hours is a 1998 novel by Ostranian writer Ana Roske.",
+        "refutes",
+        "the claim says 2001; the source says 1998",
+    ),
+    (
+        "The Kessa Tower is the tallest building in Velmar.",
+        "The Kessa Tower is a 72-storey skyscraper in Velmar and the tallest building in Ostrania.",
+        "supports",
+        "",
+    ),
+    (
+        "Tom Vell was born in Ohio.",
+        "Tom Vell is an American film director born and raised in Dayton, Ohio.",
+        "supports",
+        "",
+    ),
+    (
+        "Tom Vell was born in Ohio.",
+        "Tom Vell was born and raised in Dayton, Ohio.",
+        "supports",
+        "",
+    ),
+    (
+        "Tom Vell was born in Dayton.",
+        "Tom Vell was born and raised in Dayton, Ohio.",
+        "supports",
+        "",
+    ),
+    (
+        "Ostrania joined the EU in 2004.",
+        "Ostrania joined the European Union in 2004.",
+        "supports",
+        "",
+    ),
+    (
+        "Ostrania joined the European Union in 2004.",
+        "Ostrania joined the EU in 2004.",
+        "supports",
+        "",
+    ),
+    (
+        "Ostrania is a member of the EU.",
+        "Ostrania became a member of the European Union in 2004.",
+        "supports",
+        "",
+    ),
+    (
+        "Ostrania joined NATO in 2004.",
+        "Ostrania joined the North Atlantic Treaty Organization in 2004.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa United plays in the Premier League.",
+        "Kessa United competes in the Premier League.",
+        "supports",
+        "",
+    ),
+    (
+        "The EU has 27 members.",
+        "The European Union has 27 member states.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske leads the OPP.",
+        "Ana Roske leads the Ostranian People's Party.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske leads the OPP.",
+        "Ana Roske leads the Ostranian Peasants' Party.",
+        "supports",
+        "",
+    ),
+    (
+        "The BSA was founded in 1990.",
+        "The Borovian Space Agency was founded in 1990.",
+        "supports",
+        "",
+    ),
+    (
+        "The BSA was founded in 1985.",
+        "The Borovian Space Agency was founded in 1990.",
+        "refutes",
+        "the claim says 1985; the source says 1990",
+    ),
+    (
+        "The Borovian Space Agency was founded in 1985.",
+        "The B.S.A. was founded in 1990.",
+        "refutes",
+        "the claim says 1985; the source says 1990",
+    ),
+    (
+        "Ostrania left the ETU in 2020.",
+        "Ostrania withdrew from the European Trade Union in 2020.",
+        "supports",
+        "",
+    ),
+    # controls
+    (
+        "Ana Roske founded the AR Group.",
+        "Ana Roske founded the Kessa Group.",
+        "not supports",
+        "",
+    ),
+    (
+        "The BSA was founded in 1990.",
+        "The Borovian Sports Association was founded in 1990 and the Borovian Space Agency in 1985.",
+        "not supports",
+        "",
+    ),
 ]
 
 
