@@ -256,6 +256,8 @@ def object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, 
         heads = [t for t in between[:-1] if t.low not in _STOP | _MEASURE and lex.is_noun(t.low)]
         if particle and all(t.low in _PARTS for t in heads):
             continue  # "appeared in the second series of Doctor Kessa": in a part of it
+        if between[-1].low == "of" and heads and all(t.low in _SAME_PLACE for t in heads):
+            continue  # "set in the fictional town of Velmar": the town is Velmar
         if heads and not any(_word_match(w, t.low) for w in words for t in heads):
             k = j  # the object's words that follow it in both ("electric cars")
             while k + 1 in placed and placed[k + 1] == placed[k] + len(c.units[k].tokens):

@@ -376,9 +376,11 @@ _NOT_A_NAME = frozenset(
 
 
 def _names_it(number: re.Match, sentence: str) -> bool:
-    """Is the bare number in digits ``number`` (a _NUMBER match) the number of a name?"""
-    if not number.group("num")[:1].isdigit():
-        return False  # "Orvel twice"
+    """Is the bare number ``number`` (a _NUMBER match; in digits, or a capitalised word after a
+    capitalised one) the number of a name?"""
+    word = number.group("num")
+    if not word[:1].isdigit() and not (word[:1].isupper() and number.start("num") > 0):
+        return False  # "Orvel twice"; not "The Orsen Four", "Fantastic Four": a name's word
     m = _NAME_BEFORE.search(sentence, 0, number.start("num"))
     return m is not None and m.group(1).lower() not in _NOT_A_NAME
 

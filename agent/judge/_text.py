@@ -318,6 +318,12 @@ _FORMULAS = {
 }
 
 
+def _plural_of(rest: list[str], ahead: list[str]) -> bool:
+    """The sentence's name the claim's with its last word in the plural ("Academy Awards")."""
+    same = bool(rest) and len(ahead) == len(rest) and rest[:-1] == ahead[:-1]
+    return same and ahead[-1] == rest[-1] + "s"
+
+
 def _find(unit: _Unit, sent: _Text) -> list[int]:
     """Token indices in the sentence where the claim's unit is found (its first token's place)."""
     if unit.proper:
@@ -327,7 +333,7 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
             if tok.low == first:
                 rest = [t.low for t in unit.tokens[1:]]
                 ahead = [t.low for t in sent.tokens[tok.index + 1 : tok.index + 1 + len(rest)]]
-                if rest == ahead:
+                if rest == ahead or _plural_of(rest, ahead):  # "three Academy Awards"
                     out.append(tok.index)
         if (
             not out and len(unit.tokens) > 1

@@ -305,6 +305,92 @@ ROWS = [
         "not supports",
         "",
     ),
+    # a third sitting: a film's facts (each failed on d161c9b, except the two counts at the end,
+    # controls: a capitalised number word opening a sentence is still a number)
+    (
+        "Velmora was not released in 2004.",
+        "Velmora is a 2004 American drama film.",
+        "refutes",
+        "the claim says “was not”; the source states it without negation",
+    ),
+    (
+        "Velmora was released before 2010.",
+        "Velmora is a 2004 American drama film.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora was released after 2010.",
+        "Velmora is a 2004 American drama film.",
+        "refutes",
+        "the claim says after 2010; the source says 2004",
+    ),
+    (
+        "Velmora was released in the 2000s.",
+        "Velmora is a 2004 American drama film.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora was released in the 1990s.",
+        "Velmora is a 2004 American drama film.",
+        "refutes",
+        "the claim says 1990s; the source says 2004",
+    ),
+    (
+        "The Orsen Four broke up in 2010.",
+        "The Orsen Four disbanded in 2010.",
+        "supports",
+        "",
+    ),
+    (
+        "The Orsen Four broke up in 2012.",
+        "The Orsen Four disbanded in 2010.",
+        "refutes",
+        "the claim says 2012; the source says 2010",
+    ),
+    (
+        "The Orsen Four reunited in 2018.",
+        "The Orsen Four disbanded in 2010 and reunited in 2018.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora was nominated for an Academy Award.",
+        "Velmora was nominated for three Academy Awards.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora is set in Velmar.",
+        "Velmora is set in the fictional town of Velmar.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora is in English.",
+        "Velmora is a 2004 English-language drama film.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora is in French.",
+        "Velmora is a 2004 English-language drama film.",
+        "refutes",
+        "the claim says French; the source says English",
+    ),
+    (
+        "Four people died in the fire.",
+        "Four people died in the fire, the police said.",
+        "supports",
+        "",
+    ),
+    (
+        "Five people died in the fire.",
+        "Four people died in the fire.",
+        "refutes",
+        "the claim says Five; the source says Four",
+    ),
 ]
 
 
