@@ -104,6 +104,9 @@ PARAPHRASES["annual"] = ("annual", "annually", "every year", "each year", "yearl
 PARAPHRASES["annually"] = ("annually", "annual", "every year", "each year", "yearly")
 PARAPHRASES["play"] = ("play", "plays", "played", "competes in", "competed in", "compete in")
 PARAPHRASES["leave"] = ("left", "leaves", "leave", "withdrew from", "withdraws from", "exited")
+PARAPHRASES["beat"] = ("beat", "beats", "defeated", "defeats", "defeat", "overcame", "won against")
+PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "overcame")
+PARAPHRASES["last"] = ("last", "bottom")  # "finished bottom of the league"
 PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquartered in Malmo"
 
 # claim words a sentence may say with a weaker word, matched so that the weaker word's negation
