@@ -22,9 +22,10 @@ def _a_share(m: re.Match, lower: str) -> bool:
     )
 
 
+# "one in five adults"; not a year ("The Orsen Four in 2012 to pursue …" is no four in 2,012)
 _RATIO = re.compile(
     r"\b(?P<n>one|two|three|four|five|six|seven|eight|nine|\d{1,2})\s+(?:in|out\s+of)\s+"
-    r"(?P<m>two|three|four|five|six|seven|eight|nine|ten|twenty|\d{1,4})\b"
+    r"(?P<m>two|three|four|five|six|seven|eight|nine|ten|twenty|(?!1[5-9]\d\d|20\d\d)\d{1,4})\b"
     r"(?=\s+(?:of\s+)?(?!(?:seconds|minutes|hours|days|weeks|months|years|games|matches)\b)[a-z])",
     re.IGNORECASE,
 )

@@ -166,7 +166,8 @@ def _verb_in_the_past(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
             k -= 1  # "have unequivocally caused": the perfect goes on to now
         perfect = k >= 0 and s.tokens[k].low in {"have", "has"}
         since = perfect and any(t.low == "since" for t in s.tokens[at + 1 : at + 8])
-        if past and mine.endswith("s") and shared & _TENURE and not since:
+        now = k >= 0 and s.tokens[k].low in {"is", "are"}  # "is hosted by": the passive now
+        if past and mine.endswith("s") and shared & _TENURE and not (since or now):
             return True  # "has lived in Tessa since 2010" lives there now
         if past and mine.endswith("ing") and c.tense == "present" and shared and not perfect:
             return True  # "are falling" against "fell in the 1960s": it is not said to go on

@@ -159,8 +159,21 @@ _FRONTED = re.compile(
 
 def sentence_readings(sentence: str, claim: str) -> list[str]:
     """Every plainer statement of the sentence read here: a life span, a fronted participle or a
-    copula turned round, and what a sentence about a work says of its year, cast and run."""
-    return [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
+    copula turned round, what a sentence about a work says of its year, cast and run, and when a
+    post held "since" a year began."""
+    readings = [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
+    held, began = _HELD_SINCE.search(sentence), _BECAME.search(claim)
+    if held and began:  # "has served as Minister of Health since 2021": became it in 2021
+        post, year = held.group("post"), held.group("year")
+        readings.append(f"{held.group('name')} {began.group(0)} {post} in {year}.")
+    return readings
+
+
+_HELD_SINCE = re.compile(
+    r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:has|have)\s+(?:served|been)\s+"
+    r"(?:as\s+)?(?P<post>(?:the\s+)?[\w'’ -]{2,60}?)\s+since\s+(?P<year>1[89]\d\d|20\d\d)\b"
+)
+_BECAME = re.compile(r"\b(?:became|was appointed|was named|was elected|took office as)\b", re.I)
 
 
 # "The capital of France is Paris." says "Paris is the capital of France."

@@ -6,7 +6,9 @@ claim uses, read where the claim's parts are compared (``agent/judge/_restate.py
 * "… a 2004 film starring Kira Dane, Paul Orsen and Mia Lott" says "Kira Dane starred in Velmora"
   (for a name the claim gives);
 * "… a television series that aired on NBC from 2003 to 2007" says it premiered in 2003 and ended
-  in 2007 (for a claim about its start or its end).
+  in 2007 (for a claim about its start or its end);
+* "Paul Orsen is an American actor, known for his role as Jack Stone in Velmora" says "Paul Orsen
+  played Jack Stone in Velmora" (for a claim of who played whom).
 """
 
 from __future__ import annotations
@@ -45,8 +47,22 @@ _STARTED = re.compile(r"\b(?P<verb>premiered|debuted|began|started|launched|firs
 _ENDED = re.compile(r"\b(?P<verb>ended|finished|concluded|was cancell?ed|last aired)\b", re.I)
 
 
+# an actor's part: "known for his role as Jack Stone in Velmora (2004)"
+_ROLE = re.compile(
+    r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:\([^()]*\)\s+)?(?:is|was)\b"
+    r"[^;]*?\b(?:his|her|their)\s+(?:role|roles|portrayal)\s+(?:as|of)\s+"
+    r"(?P<part>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:in|on)\s+"
+    r"(?P<work>[A-Z\"“][\w'’:-]*(?:\s+[A-Z0-9][\w'’:-]*){0,5})"
+)
+_PLAYED = re.compile(r"\b(?P<verb>played|plays|portrayed|portrays|starred as|stars as)\b", re.I)
+
+
 def work_readings(sentence: str, claim: str) -> list[str]:
     """The sentence's statements about its work that the claim's words ask for, as sentences."""
+    role, played = _ROLE.match(sentence), _PLAYED.search(claim)
+    if role and played:  # "known for his role as Jack Stone in Velmora": he played Jack Stone
+        part, work = role.group("part"), role.group("work").strip('"“”')
+        return [f"{role.group('name')} {played.group('verb')} {part} in {work}."]
     m = _WORK.match(sentence)
     if m is None:
         return []

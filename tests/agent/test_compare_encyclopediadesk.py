@@ -391,6 +391,61 @@ ROWS = [
         "refutes",
         "the claim says Five; the source says Four",
     ),
+    # a fourth sitting: parts played, hosts, posts held since a year (each failed on d161c9b)
+    (
+        "Paul Orsen played Jack Stone in Velmora.",
+        "Paul Orsen is an American actor, known for his role as Jack Stone in Velmora (2004).",
+        "supports",
+        "",
+    ),
+    (
+        "Paul Orsen played Tom Hale in Velmora.",
+        "Paul Orsen is an American actor, known for his role as Jack Stone in Velmora (2004).",
+        "refutes",
+        "the claim says Tom Hale; the source says Jack Stone",
+    ),
+    (
+        "Mia Lott left The Orsen Four in 2012.",
+        "Mia Lott left The Orsen Four in 2012 to pursue a solo career.",
+        "supports",
+        "",
+    ),
+    (
+        "Mia Lott left The Orsen Four in 2015.",
+        "Mia Lott left The Orsen Four in 2012 to pursue a solo career.",
+        "refutes",
+        "the claim says 2015; the source says 2012",
+    ),
+    (
+        "Tom Vell hosts The Kessa Show.",
+        "The Kessa Show is hosted by Tom Vell.",
+        "supports",
+        "",
+    ),
+    (
+        "Kira Dane became Minister of Health in 2021.",
+        "Kira Dane has served as Minister of Health since 2021.",
+        "supports",
+        "",
+    ),
+    (
+        "Kira Dane became Minister of Health in 2019.",
+        "Kira Dane has served as Minister of Health since 2021.",
+        "refutes",
+        "the claim says 2019; the source says 2021",
+    ),
+    (
+        "Kira Dane was appointed Minister of Health in 2021.",
+        "Kira Dane has served as Minister of Health since 2019.",
+        "refutes",
+        "the claim says 2021; the source says 2019",
+    ),
+    (
+        "Paul Orsen directed Velmora.",
+        "Paul Orsen is an American actor, known for his role as Jack Stone in Velmora (2004).",
+        "not supports",
+        "",
+    ),
 ]
 
 
