@@ -217,6 +217,8 @@ def turned_round(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         return None
     if any(t.low == "by" for t in s.tokens[b:a]) or any(t.low == "by" for t in c.tokens):
         return None  # "the sun is orbited by the Earth": the passive keeps the roles
+    if s.tokens[verb].low.endswith("ed") and any(t.low == "of" for t in s.tokens[verb:a]):
+        return None  # "Orvel Ltd is a wholly owned subsidiary of Kessa Corp": owned by it
     k, j = c.units[0].tokens[0].index, b - (b > 0 and s.tokens[b - 1].low == "the")
     k -= k > 0 and c.tokens[k - 1].low == "the"  # "the sun orbits the Earth", with its "the"
     said = c.raw[c.tokens[k].start : c.units[2].tokens[-1].end]

@@ -107,6 +107,7 @@ PARAPHRASES["leave"] = ("left", "leaves", "leave", "withdrew from", "withdraws f
 PARAPHRASES["beat"] = ("beat", "beats", "defeated", "defeats", "defeat", "overcame", "won against")
 PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "overcame")
 PARAPHRASES["last"] = ("last", "bottom")  # "finished bottom of the league"
+PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
 PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquartered in Malmo"
 
 # claim words a sentence may say with a weaker word, matched so that the weaker word's negation

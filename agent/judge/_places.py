@@ -221,3 +221,26 @@ def solely_said(decided: Comparison, lows: list[str], sentence: str) -> Comparis
         return decided
     mine = next(w for w in lows if w in NATIONALITIES)
     return replace(decided, reason=f"the source gives it one nationality, {mine.title()}, no other")
+
+
+_SIDE = r"(?:north|south|east|west|north-?east|north-?west|south-?east|south-?west)"
+_NAMED_SIDE = re.compile(
+    rf"\b(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){{0,3}})\s+(?:to|on)\s+the\s+(?P<side>{_SIDE})\b"
+)
+
+
+def side_otherwise(c: _Text, s: _Text) -> Comparison | None:
+    """ "Ostrania borders Tessalia to the north" against "… Borovia to the north and Tessalia to
+    the east": the claim's name on another side in the sentence refutes it."""
+    mine = _NAMED_SIDE.search(c.raw)
+    if mine is None:
+        return None
+    for theirs in _NAMED_SIDE.finditer(s.raw):
+        same = theirs.group("name").split()[-1] == mine.group("name").split()[-1]
+        if same and theirs.group("side").lower() != mine.group("side").lower():
+            return _decision(
+                "refutes",
+                "direction",
+                f"the claim says {mine.group(0)}; the source says {theirs.group(0)}",
+            )
+    return None

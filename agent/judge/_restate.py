@@ -27,6 +27,7 @@ _INTRODUCED = re.compile(
 )
 _BRACKET = re.compile(r"\(([^()]*)\)")
 _LANGUAGE = re.compile(r"\b(an?(?: \d{4})?) ([A-Z][a-z]+)-language ((?:[a-z-]+ ){0,3}?)film\b")
+_SIDE_OF = re.compile(r"\bthe (north|south|east|west)(?:ern)? (?:part |region )?of (?=[A-Z])")
 _NUMBERED = re.compile(r"(?:\bNo\.\s?|#)(\d+)\b")  # "peaked at No. 2", "#1": number 2, number 1
 _BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
 _DEBUT = re.compile(
@@ -42,6 +43,7 @@ def restated_claim(claim: str) -> str:
     with an introduced subject put first ("Y is a X")."""
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
+    claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
     claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:
@@ -226,6 +228,7 @@ def said_alike(claim: str, sentence: str) -> str:
     ("the European continent" → "Europe") and a region of a place said as the place ("in the
     southwestern region of the United States" → "in the United States")."""
     sentence = with_the_claims_names(claim, sentence)  # "the EU" for "the European Union"
+    sentence = _SIDE_OF.sub(r"\1ern ", sentence)
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
     sentence = _DEBUT.sub("first", _REGION_OF.sub("in ", _NUMBERED.sub(r"number \1", sentence)))
     sentence = _LANGUAGE.sub(r"\1 \3film in \2", sentence)  # "an English-language drama film"

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
+from agent.judge._paraphrases import PARAPHRASES
 from agent.judge._text import _Text
 
 # words that say how much of a group: "some Borovians", "most of the voters", "half of Borovians"
@@ -77,7 +78,9 @@ def _counted_as_a_kind(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str,
 
 
 def _said_alike(a: str, b: str) -> bool:
-    return bool(lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a))
+    """Synonyms, or a paraphrase the comparison reads ("a population of" for "inhabitants")."""
+    said = any(b in PARAPHRASES.get(lemma, ()) for lemma in lex.lemmas(a) | {a})
+    return said or bool(lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a))
 
 
 def _for_a_share(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:

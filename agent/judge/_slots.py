@@ -10,14 +10,23 @@ from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._letters import with_its_word
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
-from agent.judge._places import lies_within, one_in_the_other, other_nationality, places_apart
+from agent.judge._places import (
+    lies_within,
+    one_in_the_other,
+    other_nationality,
+    places_apart,
+    side_otherwise,
+)
 from agent.judge._roles import not_one_kind
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
 
 
 def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
     """ "directed by Ana Roske" against "… produced by Ana Roske and directed by Bel Tamsin": every
-    word is there, but the claim's slot ("directed by") holds another name in the sentence."""
+    word is there, but the claim's slot ("directed by") holds another name in the sentence; or
+    the claim's name on another side ("Tessalia to the north" against "Tessalia to the east")."""
+    if (side := side_otherwise(c, s)) is not None:
+        return side
     for unit in c.units:
         if not unit.proper:
             continue

@@ -446,6 +446,44 @@ ROWS = [
         "not supports",
         "",
     ),
+    # a fifth sitting: owners, borders, people counted (the first two rows were a wrong False and a
+    # wrong True on d161c9b; the rest undecided)
+    (
+        "Kessa Corp owns Orvel Ltd.",
+        "Orvel Ltd is a wholly owned subsidiary of Kessa Corp.",
+        "neutral:subject",
+        "the source says it of owned subsidiary of Kessa Corp, not of Kessa Corp",
+    ),
+    (
+        "Ostrania borders Tessalia to the north.",
+        "Ostrania borders Borovia to the north and Tessalia to the east.",
+        "refutes",
+        "the claim says Tessalia to the north; the source says Tessalia to the east",
+    ),
+    (
+        "Velmar has about 600,000 inhabitants.",
+        "Velmar has a population of 612,000.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmar has over 1 million inhabitants.",
+        "Velmar has a population of 612,000.",
+        "refutes",
+        "the claim says over 1 million; the source says 612,000",
+    ),
+    (
+        "Ostrania borders Tessalia to the east.",
+        "Ostrania borders Borovia to the north and Tessalia to the east.",
+        "supports",
+        "",
+    ),
+    (
+        "The Earth orbits the sun.",
+        "The sun orbits the Earth.",
+        "refutes",
+        "",
+    ),
 ]
 
 
