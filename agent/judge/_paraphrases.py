@@ -108,6 +108,8 @@ PARAPHRASES["beat"] = ("beat", "beats", "defeated", "defeats", "defeat", "overca
 PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "overcame")
 PARAPHRASES["last"] = ("last", "bottom")  # "finished bottom of the league"
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
+PARAPHRASES["native"] = ("native", "endemic", "indigenous")  # endemic: native there alone
+PARAPHRASES["happen"] = ("happened", "occurred", "took place", "fought", "held")  # a battle, a vote
 PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquartered in Malmo"
 
 # claim words a sentence may say with a weaker word, matched so that the weaker word's negation

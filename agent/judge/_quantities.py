@@ -34,7 +34,7 @@ _NUMBER = re.compile(
     rf"(?:\s?(?P<range>–|-|to|and)\s?(?P<num2>{NUM}))?"
     rf"(?:\s?(?P<scale>thousand|million|billion|trillion|bn)\b)?"
     r"(?:(?:\s?|-)(?P<unit>square (?:kilomet(?:re|er)s|miles|met(?:re|er)s)|degrees (?:celsius|fahrenheit|c|f)\b|° ?[cf]\b"
-    r"|per cent|km/h|km²|[a-z%°²/]+))?",
+    r"|per cent|km/h|km²|km2\b|mi2\b|m2\b|sq (?:km|mi)\b|[a-z%°²/]+))?",
     re.IGNORECASE,
 )
 # a sign right before a temperature: "-40 °C", "−40 °F", "minus 40 degrees" (not "2010-2015")

@@ -27,6 +27,7 @@ _INTRODUCED = re.compile(
 )
 _BRACKET = re.compile(r"\(([^()]*)\)")
 _LANGUAGE = re.compile(r"\b(an?(?: \d{4})?) ([A-Z][a-z]+)-language ((?:[a-z-]+ ){0,3}?)film\b")
+_TOOK_PLACE = re.compile(r"\btook place\b")
 _SIDE_OF = re.compile(r"\bthe (north|south|east|west)(?:ern)? (?:part |region )?of (?=[A-Z])")
 _NUMBERED = re.compile(r"(?:\bNo\.\s?|#)(\d+)\b")  # "peaked at No. 2", "#1": number 2, number 1
 _BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
@@ -44,6 +45,7 @@ def restated_claim(claim: str) -> str:
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
     claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
+    claim = _TOOK_PLACE.sub("happened", claim)  # one word, said by "was fought", "was held"
     claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:

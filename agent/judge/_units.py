@@ -106,6 +106,11 @@ SQUARE = {
     "square miles": "mile**2",
     "square metres": "meter**2",
     "square meters": "meter**2",
+    "km2": "kilometer**2",  # "an area of 120 km2" (was read as 120 km)
+    "mi2": "mile**2",
+    "m2": "meter**2",
+    "sq km": "kilometer**2",
+    "sq mi": "mile**2",
     "degrees celsius": "degC",
     "degrees fahrenheit": "degF",
     "degrees c": "degC",

@@ -484,6 +484,56 @@ ROWS = [
         "refutes",
         "",
     ),
+    # a sixth sitting: species, battles, areas ('native' against 'endemic' was a wrong False on
+    # d161c9b; 'km2' was read as km)
+    (
+        "The Velmar heron is native to Ostrania.",
+        "The Velmar heron is endemic to Ostrania.",
+        "supports",
+        "",
+    ),
+    (
+        "The Velmar heron is native to Borovia.",
+        "The Velmar heron is endemic to Ostrania.",
+        "refutes",
+        "the claim says Borovia; the source says Ostrania",
+    ),
+    (
+        "The Battle of Orra took place in 1805.",
+        "The Battle of Orra was fought on 12 May 1805 near Velmar.",
+        "supports",
+        "",
+    ),
+    (
+        "The Battle of Orra took place in 1812.",
+        "The Battle of Orra was fought on 12 May 1805 near Velmar.",
+        "refutes",
+        "the claim says 1812; the source says 12 May 1805",
+    ),
+    (
+        "Kessa Island has an area of 120 square kilometres.",
+        "Kessa Island covers an area of 120 km2.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa Island has an area of 300 square kilometres.",
+        "Kessa Island covers an area of 120 km2.",
+        "refutes",
+        "the claim says 300 square kilometres; the source says 120 km2",
+    ),
+    (
+        "Kessa Island is 120 km long.",
+        "Kessa Island covers an area of 120 km2.",
+        "not supports",
+        "",
+    ),
+    (
+        "The M2 motorway is 40 km long.",
+        "The M2 motorway is 40 km long.",
+        "supports",
+        "",
+    ),
 ]
 
 
