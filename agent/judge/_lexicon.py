@@ -94,6 +94,7 @@ _EXTRA_ANTONYMS = [
     ("effective", "ineffective"),
     ("true", "false"),
     ("alive", "died"),  # "is alive" against "died in 2010"
+    ("cut", "add"),  # "cut 500 jobs" against "added 500 jobs"
     ("living", "died"),
     ("success", "failure"),
     ("succeed", "fail"),

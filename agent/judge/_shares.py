@@ -138,8 +138,9 @@ def _only_when(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     last = max(placed, key=placed.__getitem__)
     end = placed[last] + len(c.units[last].tokens) - 1
     rest = s.raw[s.tokens[end].end :]
-    if (m := _EXCEPT.match(rest)) and not _EXCEPT.search(c.raw):  # "every day except Monday",
-        return m.group(0).strip(" ,")  # "free to enter on Sundays"
+    parallel = _PARALLEL.match(rest)  # "damages the kidney but not the liver": another object
+    if (m := _EXCEPT.match(rest)) and not _EXCEPT.search(c.raw) and not parallel:
+        return m.group(0).strip(" ,")  # "every day except Monday", "free to enter on Sundays"
     m = _ONLY_WHEN.match(rest)
     if m is None or any(t.low == "only" for t in c.tokens):
         return None
@@ -154,6 +155,7 @@ _EXCEPT = re.compile(
     re.I,
 )
 
+_PARALLEL = re.compile(r"^\W{0,3}but\s+not\s+(?:the|a|an|its|his|her|their)\b", re.I)
 _WITH = ("with", "plus")  # not "and": "Ana Roske and her band recorded …" did it together
 
 

@@ -163,6 +163,8 @@ def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """The reason, where the word just before one of the claim's parts and the word just before
     it in the sentence are opposites of degree or place ("more people" against "fewer people"). A
     leaf, as side_taken."""
+    if _other_targets(c, s):
+        return None  # "more effective than Drug Y" against "less effective than Drug Z"
     articles = {"the", "a", "an"}
     for i, at in placed.items():
         k = c.units[i].tokens[0].index
@@ -177,6 +179,8 @@ def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = c.raw[mine.start : c.tokens[min(end_c, len(c.tokens) - 1)].end]
             other = s.raw[theirs.start : s.tokens[end_s].end]
             return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    if (equal := _equal_or_not(c, s)) is not None:  # "as effective as" against "less effective
+        return equal  # than" the same thing
     for k in c.hedges:  # "less likely" against "more likely" (inline: a leaf, as side_taken)
         for j in s.hedges:
             opposed = frozenset((c.tokens[k - 1].low, s.tokens[j - 1].low)) in _OPPOSED
@@ -185,6 +189,28 @@ def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
                 other = s.raw[s.tokens[j - 1].start : s.tokens[j].end]
                 return f"the claim says “{said}”; the source says the opposite, “{other}”"
     return None
+
+
+_UNEQUAL = re.compile(r"\b(?:more|less)\s+(?P<adj>\w+)\s+than\s+(?P<b>[^,;.]+)", re.I)
+_EQUAL = re.compile(r"\b(?:as|just as|equally)\s+(?P<adj>\w+)\s+as\s+(?P<b>[^,;.]+)", re.I)
+
+
+def _equal_or_not(c: _Text, s: _Text) -> str | None:
+    """ "as effective as Drug Y" on one side, "more" or "less effective than Drug Y" on the other:
+    the same quality against the same thing, equal and unequal."""
+    for mine, theirs in ((_UNEQUAL, _EQUAL), (_EQUAL, _UNEQUAL)):
+        a, b = mine.search(c.raw), theirs.search(s.raw)
+        if a is None or b is None or a["adj"].lower() != b["adj"].lower():
+            continue
+        if a["b"].split()[-1].lower() == b["b"].split()[-1].lower():  # "… than Drug Y"
+            return f"the claim says “{a.group(0).strip()}”; the source says “{b.group(0).strip()}”"
+    return None
+
+
+def _other_targets(c: _Text, s: _Text) -> bool:
+    """Both sides compare ("… than Drug Y", "… than Drug Z"), with other things."""
+    a, b = _UNEQUAL.search(c.raw), _UNEQUAL.search(s.raw)
+    return bool(a and b) and a["b"].split()[-1].lower() != b["b"].split()[-1].lower()
 
 
 def _shared_hedges(c: _Text, s: _Text) -> list[tuple[int, int]]:

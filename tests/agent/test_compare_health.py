@@ -198,11 +198,11 @@ ROWS = [
         "neutral:partial",
         "“as likely”",
     ),
-    (
+    (  # stop 59: the same thing compared, equal against unequal, is a plain refutation
         "Kessamab is more effective than Orvelin.",
         "Kessamab is as effective as Orvelin.",
-        "neutral:partial",
-        "“as effective”",
+        "refutes",
+        "the source says “as effective as Orvelin”",
     ),
     # a share in words is the claim's figure, or another (was undecided)
     ("20% of adults in Borovia smoke.", "One in five adults in Borovia smokes.", "supports", ""),

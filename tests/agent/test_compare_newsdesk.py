@@ -754,6 +754,74 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # stop 59: stop 58's abstentions beside plain sentences (each failed on d161c9b; the last
+    # but one was a wrong False there: another thing compared)
+    (
+        "Drug X is as effective as Drug Y.",
+        "Drug X was less effective than Drug Y.",
+        "refutes",
+        "the claim says “as effective as Drug Y”; the source says “less effective than Drug Y”",
+    ),
+    (
+        "Drug X is less effective than Drug Y.",
+        "Drug X was as effective as Drug Y.",
+        "refutes",
+        "the claim says “less effective than Drug Y”; the source says “as effective as Drug Y”",
+    ),
+    (
+        "Drug X damages the kidney.",
+        "Drug X damages the kidney but not the liver.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa Corp cut 500 jobs.",
+        "Kessa Corp added 500 jobs in 2020.",
+        "refutes",
+        "the claim says “cut”; the source says the opposite, “added”",
+    ),
+    (
+        "Kessa Corp added 500 jobs.",
+        "Kessa Corp cut 500 jobs in 2020.",
+        "refutes",
+        "the claim says “added”; the source says the opposite, “cut”",
+    ),
+    (
+        "Carbon dioxide is a greenhouse gas.",
+        "CO2 is a greenhouse gas.",
+        "supports",
+        "",
+    ),
+    (
+        "Carbon dioxide is not a greenhouse gas.",
+        "CO2 is a greenhouse gas.",
+        "refutes",
+        "the claim says “is not”; the source states it without negation",
+    ),
+    (
+        "Drug X is safe.",
+        "Drug X is safe for adults but not for children.",
+        "not supports",
+        "",
+    ),
+    (
+        "The museum is open every day.",
+        "The museum is open every day but not on public holidays.",
+        "not supports",
+        "",
+    ),
+    (
+        "Drug X was as effective as Drug Y.",
+        "Drug X was as effective as Drug Y.",
+        "supports",
+        "",
+    ),
+    (
+        "Drug X is more effective than Drug Y.",
+        "Drug X was less effective than Drug Z.",
+        "not refutes",
+        "",
+    ),
 ]
 
 
