@@ -52,7 +52,10 @@ def places_apart(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison 
         return None
     if one_in_the_other(c, s, unit, a, b):
         return None
-    shown = s.raw[s.tokens[a].start : s.tokens[spans[-1][1]].end]
+    end = s.tokens[spans[-1][1]].end
+    if (dotted := re.match(r"(?:\.[A-Z])+\.?", s.raw[end:])) is not None:
+        end += dotted.end()  # "Washington, D.C.", not "Washington, D"
+    shown = s.raw[s.tokens[a].start : end]
     where = sorted(  # the countries it lies in that the source does not name itself
         country
         for country in theirs - set(names)

@@ -534,6 +534,13 @@ ROWS = [
         "supports",
         "",
     ),
+    # the reason names "Washington, D.C.", not "Washington, D" (stop 59)
+    (
+        "Kessa Corp is based in Geneva.",
+        "Kessa Corp is headquartered in Washington, D.C.",
+        "refutes",
+        "the source says Washington, D.C., in the United States",
+    ),
 ]
 
 
