@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from agent.judge._lexicon import antonymous, is_adjective, word_pairs
-from agent.judge._text import _Text
+from agent.judge._text import _STOP, _Text
 
 # the phrases of each side, as token words; the longer first
 _FOR = (("in", "favour", "of"), ("in", "favor", "of"), ("in", "support", "of"), ("for",))
@@ -202,15 +202,21 @@ def _equal_or_not(c: _Text, s: _Text) -> str | None:
         a, b = mine.search(c.raw), theirs.search(s.raw)
         if a is None or b is None or a["adj"].lower() != b["adj"].lower():
             continue
-        if a["b"].split()[-1].lower() == b["b"].split()[-1].lower():  # "… than Drug Y"
+        if _same_target(a["b"], b["b"]):  # "… than Drug Y", "as … as Drug Y in the trial"
             return f"the claim says “{a.group(0).strip()}”; the source says “{b.group(0).strip()}”"
     return None
+
+
+def _same_target(a: str, b: str) -> bool:
+    """What two comparisons compare with is one thing: one's words hold the other's."""
+    mine, theirs = ({w for w in x.lower().split() if w not in _STOP} for x in (a, b))
+    return bool(mine and theirs) and (mine <= theirs or theirs <= mine)
 
 
 def _other_targets(c: _Text, s: _Text) -> bool:
     """Both sides compare ("… than Drug Y", "… than Drug Z"), with other things."""
     a, b = _UNEQUAL.search(c.raw), _UNEQUAL.search(s.raw)
-    return bool(a and b) and a["b"].split()[-1].lower() != b["b"].split()[-1].lower()
+    return bool(a and b) and not _same_target(a["b"], b["b"])
 
 
 def _shared_hedges(c: _Text, s: _Text) -> list[tuple[int, int]]:

@@ -822,6 +822,12 @@ ROWS = [
         "not refutes",
         "",
     ),
+    (  # the thing compared with, with more words after it (seen through the API, stop 59)
+        "Drug X is as effective as Drug Y.",
+        "Drug X was less effective than Drug Y in the trial.",
+        "refutes",
+        "the source says “less effective than Drug Y in the trial”",
+    ),
 ]
 
 
