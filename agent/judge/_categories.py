@@ -39,6 +39,10 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
         return None
     mine = lex.category(unit.tokens[0].low)
     said = _predicate(s, max(used) + 1 if used else 0)
+    if said is not None and (other := _another_work(unit.tokens[0].low, s, said[1])):
+        return _decision(  # "is a poem" against "is a 1998 novel"
+            "refutes", "substitution", f"the claim says {unit.text}; the source says {other}"
+        )
     if mine is None or said is None or not said[1]:
         return None
     theirs = [(s.tokens[h].text, lex.category(s.tokens[h].low)) for h in said[1]]
@@ -53,6 +57,26 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
     )
 
 
+# kinds of work one work is not two of: a novel is no poem, a film no album, a song no album
+_WORK_KINDS = {
+    **dict.fromkeys(["film", "movie", "documentary"], "film"),
+    **dict.fromkeys(["novel", "novella", "book"], "book"),
+    **dict.fromkeys(["song", "single"], "song"),
+    **dict.fromkeys(["album", "ep", "mixtape"], "album"),
+    **dict.fromkeys(["series", "sitcom", "miniseries"], "series"),
+    **dict.fromkeys(["play", "musical", "opera"], "play"),
+    **{"poem": "poem", "game": "game", "video": "video", "painting": "painting"},
+}
+
+
+def _another_work(mine: str, s: _Text, heads: list[int]) -> str | None:
+    """The sentence's kinds of work where each is of another family than the claim's: the words."""
+    theirs = [_WORK_KINDS.get(s.tokens[h].low) for h in heads]
+    if mine not in _WORK_KINDS or None in theirs or _WORK_KINDS[mine] in theirs:
+        return None
+    return " and ".join(s.tokens[h].text for h in heads)
+
+
 def _predicate(text: _Text, start: int) -> tuple[int, list[int]] | None:
     """The first "is a …" at or after token ``start``: the copula's index and the head nouns of
     the noun phrase after it ("a South Korean singer and actress": singer, actress); None where the
@@ -64,9 +88,17 @@ def _predicate(text: _Text, start: int) -> tuple[int, list[int]] | None:
         heads, j = [], k + 2
         while j < len(tokens) and not (j > k + 2 and text.gap(j - 1)):  # ", created for"
             word = tokens[j]
+            after = tokens[j + 1].low if j + 1 < len(tokens) else ""
+            if word.low.endswith("ed") and after in {"by", "in", "on", "at", "for", "from"}:
+                break  # "a 2004 drama film directed by …": the phrase ends before "directed"
             if word.low in {"and", "or"} and j > k + 2:
                 heads.append(j - 1)
-            elif not (word.cap or lex.is_noun(word.low) or lex.is_adjective(word.low)):
+            elif not (
+                word.cap
+                or lex.is_noun(word.low)
+                or lex.is_adjective(word.low)
+                or (word.low.isdigit() and len(word.low) == 4)  # "a 1998 novel"
+            ):
                 break
             j += 1
         heads.append(j - 1)

@@ -541,6 +541,44 @@ ROWS = [
         "refutes",
         "the source says Washington, D.C., in the United States",
     ),
+    # a seventh sitting: a work is one kind of work (a novel is no poem, a film no album; each
+    # undecided on d161c9b; the last three are controls: one family)
+    (
+        "The Grey Hours is a poem.",
+        "The Grey Hours is a 1998 novel by Ostranian writer Ana Roske.",
+        "refutes",
+        "the claim says poem; the source says novel",
+    ),
+    (
+        "Velmora is a novel.",
+        "Velmora is a 2004 American drama film directed by Tom Vell.",
+        "refutes",
+        "the claim says novel; the source says film",
+    ),
+    (
+        "Velmora is an album.",
+        "Velmora is a 2004 American drama film directed by Tom Vell.",
+        "refutes",
+        "the source says film",
+    ),
+    (
+        "Velmora is a movie.",
+        "Velmora is a 2004 American drama film directed by Tom Vell.",
+        "not refutes",
+        "",
+    ),
+    (
+        "The Grey Hours is a book.",
+        "The Grey Hours is a 1998 novel by Ostranian writer Ana Roske.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Grey Tide is a song.",
+        "Grey Tide is a 2001 single by Velvet Orsen.",
+        "not refutes",
+        "",
+    ),
 ]
 
 
