@@ -39,7 +39,8 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
         return None
     mine = lex.category(unit.tokens[0].low)
     said = _predicate(s, max(used) + 1 if used else 0)
-    if said is not None and (other := _another_work(unit.tokens[0].low, s, said[1])):
+    said_the = _predicate(s, max(used) + 1 if used else 0, _ARTICLES | {"the"})  # "the third
+    if said_the is not None and (other := _another_work(unit.tokens[0].low, s, said_the[1])):
         return _decision(  # "is a poem" against "is a 1998 novel"
             "refutes", "substitution", f"the claim says {unit.text}; the source says {other}"
         )
@@ -77,13 +78,15 @@ def _another_work(mine: str, s: _Text, heads: list[int]) -> str | None:
     return " and ".join(s.tokens[h].text for h in heads)
 
 
-def _predicate(text: _Text, start: int) -> tuple[int, list[int]] | None:
+def _predicate(
+    text: _Text, start: int, articles: frozenset[str] = _ARTICLES
+) -> tuple[int, list[int]] | None:
     """The first "is a …" at or after token ``start``: the copula's index and the head nouns of
     the noun phrase after it ("a South Korean singer and actress": singer, actress); None where the
     phrase ends in a word that is no noun."""
     tokens = text.tokens
     for k in range(start, len(tokens) - 2):
-        if tokens[k].low not in _COPULAS or tokens[k + 1].low not in _ARTICLES:
+        if tokens[k].low not in _COPULAS or tokens[k + 1].low not in articles:
             continue
         heads, j = [], k + 2
         while j < len(tokens) and not (j > k + 2 and text.gap(j - 1)):  # ", created for"

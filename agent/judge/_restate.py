@@ -166,6 +166,10 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     copula turned round, what a sentence about a work says of its year, cast and run, and when a
     post held "since" a year began."""
     readings = [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
+    staff = _STAFF.search(sentence)
+    if staff and re.search(r"\bemploy(?:s|ed)?\b", claim):  # "has about 3,000 employees"
+        verb = "employed" if re.search(r"\bemployed\b", claim) else "employs"
+        readings.append(f"{staff.group('who')} {verb} {staff.group('many')} people.")
     held, began = _HELD_SINCE.search(sentence), _BECAME.search(claim)
     if held and began:  # "has served as Minister of Health since 2021": became it in 2021
         post, year = held.group("post"), held.group("year")
@@ -176,6 +180,11 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
 _HELD_SINCE = re.compile(
     r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:has|have)\s+(?:served|been)\s+"
     r"(?:as\s+)?(?P<post>(?:the\s+)?[\w'’ -]{2,60}?)\s+since\s+(?P<year>1[89]\d\d|20\d\d)\b"
+)
+_STAFF = re.compile(
+    r"^\s*(?P<who>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,3})\s+(?:has|had)\s+"
+    r"(?P<many>(?:about|around|more than|over|nearly|some)?\s*[\d,.]+(?:\s+(?:thousand|million))?)\s+"
+    r"(?:employees|staff|workers)\b"
 )
 _BECAME = re.compile(r"\b(?:became|was appointed|was named|was elected|took office as)\b", re.I)
 

@@ -579,6 +579,32 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # 'is the third studio album' names its kind too; 'has about 3,000 employees' says how many
+    # it employs (each undecided on d161c9b; the last is a control)
+    (
+        "Grey Tide is a song.",
+        "Grey Tide is the third studio album by Velvet Orsen.",
+        "refutes",
+        "the claim says song; the source says album",
+    ),
+    (
+        "Kessa Corp employs 3,000 people.",
+        "Kessa Corp has about 3,000 employees.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa Corp employs 10,000 people.",
+        "Kessa Corp has about 3,000 employees.",
+        "refutes",
+        "the claim says 10,000",
+    ),
+    (
+        "Grey Tide is a single.",
+        "Grey Tide is the lead single from the album Velmora.",
+        "not refutes",
+        "",
+    ),
 ]
 
 
