@@ -170,6 +170,9 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     if staff and re.search(r"\bemploy(?:s|ed)?\b", claim):  # "has about 3,000 employees"
         verb = "employed" if re.search(r"\bemployed\b", claim) else "employs"
         readings.append(f"{staff.group('who')} {verb} {staff.group('many')} people.")
+    place, located = _PLACE_IN.search(sentence), _LOCATED.search(claim)
+    if place and located:  # "Velmar is a city in southern Ostrania": it is located there
+        readings.append(f"{place.group('name')} {located.group(0)} in {place.group('where')}")
     held, began = _HELD_SINCE.search(sentence), _BECAME.search(claim)
     if held and began:  # "has served as Minister of Health since 2021": became it in 2021
         post, year = held.group("post"), held.group("year")
@@ -181,6 +184,12 @@ _HELD_SINCE = re.compile(
     r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:has|have)\s+(?:served|been)\s+"
     r"(?:as\s+)?(?P<post>(?:the\s+)?[\w'’ -]{2,60}?)\s+since\s+(?P<year>1[89]\d\d|20\d\d)\b"
 )
+_PLACE_IN = re.compile(
+    r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:city|town|village|municipality|suburb|port|island|lake|river|mountain|volcano|region)\s+"
+    r"in\s+(?P<where>[^,;()]+)"
+)
+_LOCATED = re.compile(r"\b(?:is|was|are|were) (?:located|situated)\b")
 _STAFF = re.compile(
     r"^\s*(?P<who>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,3})\s+(?:has|had)\s+"
     r"(?P<many>(?:about|around|more than|over|nearly|some)?\s*[\d,.]+(?:\s+(?:thousand|million))?)\s+"

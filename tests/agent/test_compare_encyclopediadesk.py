@@ -605,6 +605,25 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # 'is a city in southern Ostrania' says where it is located (each undecided on d161c9b)
+    (
+        "Velmar is located in the south of Ostrania.",
+        "Velmar is a city in southern Ostrania.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmar is located in northern Ostrania.",
+        "Velmar is a city in southern Ostrania.",
+        "refutes",
+        "",
+    ),
+    (
+        "Velmar is located in Borovia.",
+        "Velmar is a port city in Ostrania, on the Orra Sea.",
+        "refutes",
+        "the claim says Borovia; the source says Ostrania",
+    ),
 ]
 
 
