@@ -320,7 +320,6 @@ def _scattered(c: _Text, s: _Text, placed: dict[int, int], lo: int, hi: int) -> 
 
 # what a sentence sets its statement against: "hotter than Mercury", "unlike Mercury", "instead of
 # Mercury" — the name there is the standard of comparison, not what the statement is about
-_SIDES = ("north", "south", "east", "west")
 _CONTRAST = frozenset(["than", "unlike", "except", "besides", "near", "outside", "beyond"])
 _CONTRAST_PAIRS = frozenset(
     [("instead", "of"), ("apart", "from"), ("except", "for"), ("close", "to")]
@@ -330,7 +329,7 @@ _CONTRAST_PAIRS = frozenset(
         ("compared", "with"),
         ("compared", "to"),
     ]  # a change's start
-    + [(side, "of") for side in _SIDES]
+    + [(side, "of") for side in ("north", "south", "east", "west")]
 )  # and a place set against another: "in Tessa, a town near Velmar" is not in Velmar
 _ARTICLES = frozenset(["the", "a", "an"])
 
@@ -344,8 +343,6 @@ def _contrasted(text: _Text, at: int) -> bool:
     if i < 0:
         return False
     pair = (text.tokens[i - 1].low, text.tokens[i].low) if i else ("", "")
-    if pair[0] in _SIDES and i > 1 and text.tokens[i - 2].low == "the":
-        return False  # "in the north of Ostrania" is inside it; "north of Ostrania" is not
     return text.tokens[i].low in _CONTRAST or pair in _CONTRAST_PAIRS
 
 
