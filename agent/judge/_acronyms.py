@@ -2,12 +2,14 @@
 Atlantic Treaty Organization", "the U.S." the "United States". The sentence is read with the name
 as the claim writes it, so that the comparison never takes one for a substitute of the other ("the
 claim says EU; the source says Union" was a wrong refutation). Initials are those of the name's
-capitalised words; "of", "and", "for", "the", "on" and "de" between them spell nothing. A gas's
+capitalised words; "of", "and", "for", "the", "on", "de" and "in" between them spell nothing. A gas's
 formula is its name the same way ("CO2" for "carbon dioxide")."""
 
 from __future__ import annotations
 
 import re
+
+from agent.judge._text import _FORMULAS as FORMULAS
 
 _GLUE = r"(?:\s+(?:of|and|for|the|on|de|in))*\s+"
 _INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,6}(?!\w)|\b[A-Z]{2,6}\b")
@@ -47,25 +49,14 @@ def _initials_of(name: str) -> str:
     return "".join(w[0] for w in name.split() if w.lower() not in _SPELLS_NOTHING)
 
 
-# a gas's formula and its name: "Carbon dioxide is …" against "CO2 is …" (the other way round is
-# read where the claim's parts are found, agent/judge/_text.py)
-_FORMULAS = {
-    "CO2": "carbon dioxide",
-    "CH4": "methane",
-    "N2O": "nitrous oxide",
-    "SO2": "sulfur dioxide",
-    "NO2": "nitrogen dioxide",
-}
-
-
 def with_the_claims_names(claim: str, sentence: str) -> str:
     """The sentence with a name the claim gives by its initials (or in full) written the claim's
     way where the sentence gives it the other way; a gas the claim names where the sentence gives
     its formula."""
-    for formula, name in _FORMULAS.items():
+    for formula, name in FORMULAS.items():  # the other way round is read by _text._find
         named = re.search(rf"\b{name}\b", claim, re.I)
-        if named and re.search(rf"\b{formula}\b", sentence):
-            sentence = re.sub(rf"\b{formula}\b", named.group(0), sentence)
+        if named and re.search(rf"\b{formula.upper()}\b", sentence):
+            sentence = re.sub(rf"\b{formula.upper()}\b", named.group(0), sentence)
     for m in _INITIALS.finditer(claim):
         mine = m.group(0)
         letters = _letters(mine)
