@@ -28,6 +28,8 @@ _INTRODUCED = re.compile(
 _BRACKET = re.compile(r"\(([^()]*)\)")
 _LANGUAGE = re.compile(r"\b(an?(?: \d{4})?) ([A-Z][a-z]+)-language ((?:[a-z-]+ ){0,3}?)film\b")
 _TOOK_PLACE = re.compile(r"\btook place\b")
+# "the south of Ostrania", "the northern part of Ostrania" are "southern", "northern Ostrania"
+# (read first; _REGION_OF reads the regions it leaves: "the southwestern region of", "central")
 _SIDE_OF = re.compile(r"\bthe (north|south|east|west)(?:ern)? (?:part |region )?of (?=[A-Z])")
 _NUMBERED = re.compile(r"(?:\bNo\.\s?|#)(\d+)\b")  # "peaked at No. 2", "#1": number 2, number 1
 _BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
@@ -169,7 +171,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     staff = _STAFF.search(sentence)
     if staff and re.search(r"\bemploy(?:s|ed)?\b", claim):  # "has about 3,000 employees"
         verb = "employed" if re.search(r"\bemployed\b", claim) else "employs"
-        readings.append(f"{staff.group('who')} {verb} {staff.group('many')} people.")
+        readings.append(f"{staff.group('name')} {verb} {staff.group('many')} people.")
     place, located = _PLACE_IN.search(sentence), _LOCATED.search(claim)
     if place and located:  # "Velmar is a city in southern Ostrania": it is located there
         readings.append(f"{place.group('name')} {located.group(0)} in {place.group('where')}")
@@ -180,18 +182,20 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     return readings
 
 
+# the sentence's subject, a name of up to four words, before what it says of it
+_SUBJECT = r"^\s*(?P<name>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,3})\s+"
 _HELD_SINCE = re.compile(
-    r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:has|have)\s+(?:served|been)\s+"
+    _SUBJECT + r"(?:has|have)\s+(?:served|been)\s+"
     r"(?:as\s+)?(?P<post>(?:the\s+)?[\w'’ -]{2,60}?)\s+since\s+(?P<year>1[89]\d\d|20\d\d)\b"
 )
 _PLACE_IN = re.compile(
-    r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,3}?"
+    _SUBJECT + r"(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,3}?"
     r"(?:city|town|village|municipality|suburb|port|island|lake|river|mountain|volcano|region)\s+"
     r"in\s+(?P<where>[^,;()]+)"
 )
 _LOCATED = re.compile(r"\b(?:is|was|are|were) (?:located|situated)\b")
 _STAFF = re.compile(
-    r"^\s*(?P<who>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,3})\s+(?:has|had)\s+"
+    _SUBJECT + r"(?:has|had)\s+"
     r"(?P<many>(?:about|around|more than|over|nearly|some)?\s*[\d,.]+(?:\s+(?:thousand|million))?)\s+"
     r"(?:employees|staff|workers)\b"
 )
