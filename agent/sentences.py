@@ -81,3 +81,16 @@ def best_quote(claim: str, text: str, max_chars: int = 300) -> str:
     wanted = content_words(claim)
     best = max(sentences, key=lambda s: (len(wanted & content_words(s)), -abs(len(s) - 160)))
     return best if len(best) <= max_chars else best[:max_chars].rsplit(" ", 1)[0]
+
+
+def semicolon_clauses(sentence: str) -> list[str]:
+    """The clauses a semicolon joins, each read as a sentence; not one inside brackets or quotes."""
+    out, start, depth, quoted = [], 0, 0, False
+    for k, ch in enumerate(sentence):
+        depth += (ch in "([") - (ch in ")]")
+        quoted ^= ch in '"“”'
+        if ch == ";" and depth == 0 and not quoted and sentence[k + 1 : k + 2] == " ":
+            out.append(sentence[start:k].strip())
+            start = k + 1
+    out.append(sentence[start:].strip())
+    return [c for c in out if c]

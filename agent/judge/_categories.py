@@ -10,10 +10,14 @@ work. A drug and a compound, a food and a plant, a book and its author's trade a
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import word_pairs
-from agent.judge._text import _Text, _Tok, _Unit
+from agent.judge._text import _analyse, _Text, _Tok, _Unit
 
 _APART = word_pairs(
     ("person", "animal"),
@@ -21,11 +25,13 @@ _APART = word_pairs(
     ("person", "artifact"),
     ("person", "location"),
     ("person", "communication"),
+    ("location", "communication"),  # a town is no song, a novel no region
     ("animal", "artifact"),
     ("animal", "location"),
     ("animal", "communication"),
 )
 _COPULAS = frozenset("is was".split())
+_PREPOSITIONS = frozenset("in on at of from by with for to near".split())
 _ARTICLES = frozenset("a an".split())
 _A = {"person": "a person", "animal": "an animal", "plant": "a plant", "artifact": "a thing made"}
 _A |= {"location": "a place", "communication": "a work"}
@@ -44,6 +50,7 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
         return _decision(  # "is a poem" against "is a 1998 novel"
             "refutes", "substitution", f"the claim says {unit.text}; the source says {other}"
         )
+    said = said or said_the  # "is the largest town in the borough": a place
     if mine is None or said is None or not said[1]:
         return None
     theirs = [(s.tokens[h].text, lex.category(s.tokens[h].low)) for h in said[1]]
@@ -70,6 +77,29 @@ _WORK_KINDS = {
 }
 
 
+# "X is an espionage film", "… a music video", "… a TV series": the kind of work, what is said of it
+_KIND_OF_WORK = re.compile(
+    r"^(?P<subject>.+?) (?P<verb>is|was) an? (?P<said>(?:[\w-]+ ){1,3})(?P<kind>[a-z]+)\s*[.!]?\s*$"
+)
+
+
+def kind_alone(claim: str, sentence: str, compare: Callable) -> Comparison | None:
+    """A claim that calls its subject a kind of work with words before the kind ("an espionage
+    film", "a TV series") compared with the kind alone ("a film"), where that refutes: a source
+    that calls it a music video refutes both; one that calls it a film does not yet support it."""
+    m = _KIND_OF_WORK.match(claim.strip())
+    if m is None or m.group("kind") not in _WORK_KINDS:
+        return None
+    alone = f"{m.group('subject')} {m.group('verb')} a {m.group('kind')}."
+    decided = compare(_analyse(alone), _analyse(sentence))
+    if decided is None or decided.stance != "refutes":
+        return None
+    said = f"the claim says {m.group('said')}{m.group('kind')}"  # "music video", not "video"
+    return replace(
+        decided, reason=decided.reason.replace(f"the claim says {m.group('kind')}", said)
+    )
+
+
 def _another_work(mine: str, s: _Text, heads: list[int]) -> str | None:
     """The sentence's kinds of work where each is of another family than the claim's: the words."""
     theirs = [_WORK_KINDS.get(s.tokens[h].low) for h in heads]
@@ -94,6 +124,8 @@ def _predicate(
             after = tokens[j + 1].low if j + 1 < len(tokens) else ""
             if word.low.endswith("ed") and after in {"by", "in", "on", "at", "for", "from"}:
                 break  # "a 2004 drama film directed by …": the phrase ends before "directed"
+            if word.low in _PREPOSITIONS:
+                break  # "a city in southern Ostrania" ("in" is also a noun: an inch)
             if word.low in {"and", "or"} and j > k + 2:
                 heads.append(j - 1)
             elif not (

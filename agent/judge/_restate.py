@@ -36,6 +36,15 @@ _BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a 
 _DEBUT = re.compile(
     r"\bdebut(?=\s+(?:studio\s+)?(?:album|single|novel|film|feature|EP|record|season|game)\b)", re.I
 )
+_CHILDLESS = re.compile(r"\b(is|was|are|were) childless\b")  # "has no children", as sources say it
+# "is part of Kira Dane's second album": a song on it, as an encyclopaedia says of a song
+_PART_OF_ALBUM = re.compile(r"\bis (?:a )?part of (?=[A-Z][\w'’ .&-]*?'s (?:[\w-]+ ){0,3}album\b)")
+# "had a gravelly voice that made him known": "was known for his gravelly voice"
+_MADE_KNOWN = re.compile(
+    r"^(?P<who>.+?) (?:had|has) (?:a |an )?(?P<what>[\w' -]+?) that made "
+    r"(?P<them>him|her|them|it) (?:known|famous)\s*[.!]?\s*$"
+)
+_THEIR = {"him": "his", "her": "her", "them": "their", "it": "its"}
 _RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
 _YEARS_ONLY = re.compile(r"^\s*(1\d{3}|20\d{2})\s*(?:--|–|—|-)\s*(1\d{3}|20\d{2})\s*$")
 _DEATH = re.compile(r"\b(?:di(?:ed|es|e)|dead|death)\b", re.I)
@@ -47,7 +56,14 @@ def restated_claim(claim: str) -> str:
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
     claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
-    claim = _TOOK_PLACE.sub("happened", claim)  # one word, said by "was fought", "was held"
+    claim = _CHILDLESS.sub(
+        lambda m: "had no children" if m.group(1)[0] == "w" else "has no children", claim
+    )
+    claim = _TOOK_PLACE.sub("happened", claim)
+    claim = _PART_OF_ALBUM.sub("is a song on ", claim)
+    if known := _MADE_KNOWN.match(claim):
+        their = _THEIR[known.group("them")]
+        claim = f"{known.group('who')} was known for {their} {known.group('what')}."  # one word, said by "was fought", "was held"
     claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:

@@ -26,7 +26,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from agent.judge import _lexicon as lex
+from agent.judge._adjuncts import adjunct_readings
 from agent.judge._carried import leading_name, of_the_subject_alone
+from agent.judge._categories import kind_alone
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
 from agent.judge._events import (
     _event_stated,
@@ -94,7 +96,7 @@ from agent.judge._text import (
     _Text,
 )
 from agent.judge._undercut import undercut
-from agent.sentences import split_sentences
+from agent.sentences import semicolon_clauses, split_sentences
 
 # a cause said in words the comparison does not match as parts ("because" is a stop word; "cause"
 # is a part, matched with its paraphrases in agent/judge/_text.py)
@@ -137,7 +139,7 @@ def compare(
             f"the source quotes a claim (“{quoted.group(0).strip()}”), it does not state it",
         )
     plain = _plain(claim, sentence, opens, before)
-    clauses = _clauses(sentence)
+    clauses = semicolon_clauses(sentence)
     if len(clauses) > 1:  # "Tessa is the capital of Ostrania; Velmar is its second city"
         found = [
             compare(claim, clause, opens=opens and k == 0, before=before if k == 0 else ())
@@ -161,6 +163,8 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         return None
     original, sentence = sentence, reworded(claim, said_alike(claim, sentence))
     decided = framing(c, sentence) or _compare(c, _analyse(sentence))
+    if decided is None:  # "an espionage film" against "a music video": no film at all
+        decided = kind_alone(claim, sentence, _compare)
     if decided is None or decided.rule in GUARDS:
         decided = _restated(c, sentence, opens, before, decided) or decided
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
@@ -175,11 +179,13 @@ def _restated(
     was born on …; "Born in Naples, X …" says X was born in Naples; "She …" or "The F-35 …" speak
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
     readings = [(c, stated) for stated in sentence_readings(sentence, c.raw)]
+    readings += [(c, stated) for stated in adjunct_readings(sentence)]
     name = leading_name(c)
     if name is not None:
         carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))
         restated = subject_restated(name, sentence, pronoun=carried)
-        readings += [(c, restated)] if restated else []
+        said = [restated, *adjunct_readings(restated)] if restated else []
+        readings += [(c, stated) for stated in said]  # "It sold …, becoming": Bad Romance became
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
         mine = _analyse(player)
         readings += [(mine, sentence)] + [(mine, stated) for _, stated in readings]
@@ -374,19 +380,6 @@ def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison |
         if (d := compare(claim, sentence, opens=k == 0, before=sentences[:k])) is not None
     ]
     return combine(decisions)
-
-
-def _clauses(sentence: str) -> list[str]:
-    """The clauses a semicolon joins, each read as a sentence; not one inside brackets or quotes."""
-    out, start, depth, quoted = [], 0, 0, False
-    for k, ch in enumerate(sentence):
-        depth += (ch in "([") - (ch in ")]")
-        quoted ^= ch in '"“”'
-        if ch == ";" and depth == 0 and not quoted and sentence[k + 1 : k + 2] == " ":
-            out.append(sentence[start:k].strip())
-            start = k + 1
-    out.append(sentence[start:].strip())
-    return [c for c in out if c]
 
 
 def warm() -> None:

@@ -1,0 +1,92 @@
+"""What the sentences of an article's opening say, read as a reader reads them (stop 60, issue 36):
+a kind of work with words before it ("an espionage film", "a TV series") against another kind; a
+person "childless" against "had three children"; "…, thus becoming one of the best-selling
+singles" said of the sentence's subject; "is part of her second studio album" against "a song
+recorded … for her second studio album"; "had a voice that made him famous" against "was known
+for his voice"; a work against a place ("is a song" against "the largest town in …"). A claim and
+one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
+<stance>") and a part of its reason. Invented names. Each row failed on stop 59's tree (ad902ed)
+unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.test_compare_readers import read_as_expected
+
+ROWS = [
+    (
+        "Velmora is a music video.",
+        "Velmora is a 2011 Borovian spy film directed by Tom Vell.",
+        "refutes",
+        "the claim says music video; the source says film",
+    ),
+    (
+        "Velmora is a spy film.",
+        "Velmora is a 2011 music video by Tom Vell.",
+        "refutes",
+        "the claim says spy film; the source says video",
+    ),
+    (
+        "Night Harbour is a TV series.",
+        "Night Harbour is the debut studio album by Borovian rapper Kira Dane.",
+        "refutes",
+        "the claim says TV series; the source says album",
+    ),
+    # controls: a genre is not a kind of work, and the kind alone does not say the genre
+    ("Velmora is a drama film.", "Velmora is a 2004 Borovian comedy film.", "not refutes", ""),
+    ("Velmora is a spy film.", "Velmora is a 2011 film directed by Tom Vell.", "not supports", ""),
+    (
+        "Kira Dane is childless.",
+        "In 1996, Dane married the painter Tom Vell, with whom she had three children.",
+        "refutes",
+        "",
+    ),
+    ("Kira Dane was childless.", "Kira Dane had two sons and a daughter.", "refutes", ""),
+    (
+        "Velmora Nights was one of the worst-selling singles of 2009.",
+        "It failed to chart in most of Europe, ultimately selling only 900 copies there, thus"
+        " becoming one of the worst-selling singles of 2009.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora Nights is part of Kira Dane's second studio album.",
+        '"Velmora Nights" is a song recorded by Borovian singer Kira Dane for her second studio'
+        " album, Tessa (2008).",
+        "supports",
+        "",
+    ),
+    (  # control: the album's place in her work given otherwise
+        "Velmora Nights is part of Kira Dane's first studio album.",
+        '"Velmora Nights" is a song recorded by Borovian singer Kira Dane for her second studio'
+        " album, Tessa (2008).",
+        "refutes",
+        "the claim says first; the source says second",
+    ),
+    (
+        "Paul Orsen had a deep gravelly voice that made him famous.",
+        "He was known for his stage presence, his deep gravelly voice and his bass playing.",
+        "supports",
+        "",
+    ),
+    (
+        "Tessa is a novel.",
+        "Tessa is a city in southern Ostrania.",
+        "refutes",
+        "the claim says novel (a work); the source says city (a place)",
+    ),
+    (
+        "Velmar is a song.",
+        "Velmar is the largest town in the county of Orsen, Ostrania.",
+        "refutes",
+        "the claim says song (a work); the source says town (a place)",
+    ),
+    # control: a place is a place
+    ("Velmar is a city.", "Velmar is the capital of Ostrania.", "not refutes", ""),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_an_articles_opening_is_read_as_it_says(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
