@@ -5,6 +5,10 @@ source says 212 km"), a negation with its words quoted, and a claim word said on
 
 from __future__ import annotations
 
+import difflib
+import re
+from dataclasses import replace
+
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._numbers import _list_of
@@ -69,3 +73,25 @@ def said_weaker(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
                 theirs = next(v for k, v in WEAKER_SAYS.items() if said.low.startswith(k))
                 return f"the source says only {theirs} (“{said.text}”), not {mine}"
     return None
+
+
+_CLAIM_SAYS = re.compile(r"the claim says (“)?([^”;]+?)(?(1)”|(?=;|$| \())")
+
+
+def in_the_claims_words(decision: Comparison, claim: str, restated: str) -> Comparison:
+    """The decision with the claim quoted as the user wrote it where the comparison read it
+    restated ("is childless" read as "has no children"; "born outside of" as "not born in"): its
+    reason names the claim's own words, not the restatement's "no" or "not"."""
+    m = _CLAIM_SAYS.search(decision.reason)
+    if m is None or claim == restated or m.group(2).lower() in claim.lower():
+        return decision
+    mine, read = claim.rstrip(".!").split(), restated.rstrip(".!").split()
+    spans = difflib.SequenceMatcher(
+        a=[w.lower() for w in mine], b=[w.lower() for w in read], autojunk=False
+    ).get_opcodes()
+    changed = [(i1, i2) for tag, i1, i2, _, _ in spans if tag != "equal"]
+    if not changed or min(a for a, _ in changed) == max(b for _, b in changed):
+        return decision
+    said = " ".join(mine[min(a for a, _ in changed) : max(b for _, b in changed)])
+    quoted = f"the claim says “{said}”"
+    return replace(decision, reason=decision.reason.replace(m.group(0), quoted, 1))

@@ -44,6 +44,10 @@ _MADE_KNOWN = re.compile(
     r"^(?P<who>.+?) (?:had|has) (?:a |an )?(?P<what>[\w' -]+?) that made "
     r"(?P<them>him|her|them|it) (?:known|famous)\s*[.!]?\s*$"
 )
+# "was born outside of Trieste" is "was not born in Trieste"
+_OUTSIDE = re.compile(
+    r"\b(is|was|are|were) (born|based|located|situated|buried|raised) outside (?:of )?"
+)
 _THEIR = {"him": "his", "her": "her", "them": "their", "it": "its"}
 _RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
 _YEARS_ONLY = re.compile(r"^\s*(1\d{3}|20\d{2})\s*(?:--|–|—|-)\s*(1\d{3}|20\d{2})\s*$")
@@ -61,6 +65,7 @@ def restated_claim(claim: str) -> str:
     )
     claim = _TOOK_PLACE.sub("happened", claim)
     claim = _PART_OF_ALBUM.sub("is a song on ", claim)
+    claim = _OUTSIDE.sub(r"\1 not \2 in ", claim)
     if known := _MADE_KNOWN.match(claim):
         their = _THEIR[known.group("them")]
         claim = f"{known.group('who')} was known for {their} {known.group('what')}."  # one word, said by "was fought", "was held"

@@ -63,7 +63,13 @@ from agent.judge._reading import (
     _scattered,
     denied_degree,
 )
-from agent.judge._reasons import _negation, _number_given_otherwise, _only, said_weaker
+from agent.judge._reasons import (
+    _negation,
+    _number_given_otherwise,
+    _only,
+    in_the_claims_words,
+    said_weaker,
+)
 from agent.judge._relations import held_of_many, labelled_of_many
 from agent.judge._restate import (
     agent_noun_claim,
@@ -169,6 +175,7 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = _restated(c, sentence, opens, before, decided) or decided
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
+    decided = in_the_claims_words(decided, claim, c.raw)  # "childless", not its "no"
     return _verbatim(solely_said(decided, [t.low for t in c.tokens], original), original)
 
 

@@ -1,6 +1,7 @@
 """What the sentences of an article's opening say, read as a reader reads them (stop 60, issue 36):
 a kind of work with words before it ("an espionage film", "a TV series") against another kind; a
-person "childless" against "had three children"; "…, thus becoming one of the best-selling
+person "childless" against "had three children" ("born outside of" likewise, and each reason quotes the
+claim's own words); "…, thus becoming one of the best-selling
 singles" said of the sentence's subject; "is part of her second studio album" against "a song
 recorded … for her second studio album"; "had a voice that made him famous" against "was known
 for his voice"; a work against a place ("is a song" against "the largest town in …"). A claim and
@@ -40,7 +41,7 @@ ROWS = [
         "Kira Dane is childless.",
         "In 1996, Dane married the painter Tom Vell, with whom she had three children.",
         "refutes",
-        "",
+        "the claim says “is childless”",  # the claim's words, not the "no" it was read as
     ),
     ("Kira Dane was childless.", "Kira Dane had two sons and a daughter.", "refutes", ""),
     (
@@ -81,6 +82,24 @@ ROWS = [
         "Velmar is the largest town in the county of Orsen, Ostrania.",
         "refutes",
         "the claim says song (a work); the source says town (a place)",
+    ),
+    (
+        "Tom Vell was born outside of Velmar.",
+        "Born in Velmar, Tom Vell comes from a family of engineers.",
+        "refutes",
+        "the claim says “born outside of”",
+    ),
+    (
+        "Kessa Corp is based outside Velmar.",
+        "Kessa Corp is a Borovian bank based in Velmar.",
+        "refutes",
+        "",
+    ),
+    (  # control: born in another town is not said to be outside Velmar in so many words
+        "Tom Vell was born outside of Velmar.",
+        "Born in Tessa, Tom Vell comes from a family of engineers.",
+        "not refutes",
+        "",
     ),
     # control: a place is a place
     ("Velmar is a city.", "Velmar is the capital of Ostrania.", "not refutes", ""),

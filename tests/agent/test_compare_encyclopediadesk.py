@@ -112,7 +112,7 @@ ROWS = [
         "Grey Tide is the debut album of Velvet Orsen.",
         "Grey Tide is the third studio album by English rock band Velvet Orsen, released in 2001.",
         "refutes",
-        "the claim says first; the source says third",
+        "the claim says “debut”; the source says third",
     ),
     (
         "Grey Tide is the third album by Velvet Orsen.",
