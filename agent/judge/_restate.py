@@ -44,11 +44,25 @@ _MADE_KNOWN = re.compile(
     r"^(?P<who>.+?) (?:had|has) (?:a |an )?(?P<what>[\w' -]+?) that made "
     r"(?P<them>him|her|them|it) (?:known|famous)\s*[.!]?\s*$"
 )
+# "are still together": a band that has not disbanded (a source says when it disbanded)
+_TOGETHER = re.compile(r"\b(is|are) still together\b")
 # "was born outside of Trieste" is "was not born in Trieste"
 _OUTSIDE = re.compile(
     r"\b(is|was|are|were) (born|based|located|situated|buried|raised) outside (?:of )?"
 )
 _THEIR = {"him": "his", "her": "her", "them": "their", "it": "its"}
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
+# a bracket that qualifies what the sentence says is no aside to leave out
+_QUALIFIED = re.compile(
+    r"\b(?:not|no|never|n't|though|although|except|but|formerly|former|until|disputed|alleged\w*|"
+    r"unofficial\w*|claimed|reportedly|possibly|perhaps|may|might|probably|about|approximately)\b",
+    re.I,
+)
 _RANGE = re.compile(r"^\s*(?:--|–|—|-|to)\s*$")
 _YEARS_ONLY = re.compile(r"^\s*(1\d{3}|20\d{2})\s*(?:--|–|—|-)\s*(1\d{3}|20\d{2})\s*$")
 _DEATH = re.compile(r"\b(?:di(?:ed|es|e)|dead|death)\b", re.I)
@@ -65,6 +79,9 @@ def restated_claim(claim: str) -> str:
     )
     claim = _TOOK_PLACE.sub("happened", claim)
     claim = _PART_OF_ALBUM.sub("is a song on ", claim)
+    claim = _TOGETHER.sub(
+        lambda m: "has not disbanded" if m.group(1) == "is" else "have not disbanded", claim
+    )
     claim = _OUTSIDE.sub(r"\1 not \2 in ", claim)
     if known := _MADE_KNOWN.match(claim):
         their = _THEIR[known.group("them")]
@@ -189,6 +206,11 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     copula turned round, what a sentence about a work says of its year, cast and run, and when a
     post held "since" a year began."""
     readings = [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
+    asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
+    mine = {w for w in re.findall(r"\w+", claim.lower()) if len(w) > 3 or w.isdigit()}
+    if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):
+        bare = " ".join(_BRACKET.sub(" ", sentence).replace(" ,", ",").split())
+        readings.append(bare)  # "Peking University (abbreviated PKU …), is a … university"
     staff = _STAFF.search(sentence)
     if staff and re.search(r"\bemploy(?:s|ed)?\b", claim):  # "has about 3,000 employees"
         verb = "employed" if re.search(r"\bemployed\b", claim) else "employs"

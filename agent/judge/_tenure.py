@@ -41,6 +41,9 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         ended = at > 1 and s.tokens[at - 2].low in _LIFTED - words  # not the claim's "lifted"
         if ended and s.tokens[at - 1].low in _DETERMINERS:
             return s.raw[s.tokens[at - 2].start : s.tokens[at].end]  # "lifted the ban on"
+        where = at > 1 and s.tokens[at - 1].low in _WHERE and s.tokens[at - 2].low in _ONCE
+        if where and unit.proper:  # "(formerly in Borovia)": there once, not now
+            return s.raw[s.tokens[at - 2].start : s.tokens[at].end]
         if at > 0 and s.tokens[at - 1].low in _ONCE | _ENDED and not unit.proper:
             then = s.tokens[at].low  # "once flowed", not "once every 365 days"
             if (
@@ -114,6 +117,7 @@ _SUCCEEDED = frozenset(
 
 # "initially supported the treaty but later opposed it": so once, not now
 _ONCE = frozenset("initially originally formerly previously once".split())
+_WHERE = frozenset("in at on of from with for".split())  # "formerly in Borovia", "once of Tessa"
 # "ceased operation", "stopped production": what was so has ended
 _ENDED = frozenset("ceased stopped ended halted discontinued suspended abandoned".split())
 # verbs of leaving a post, before "as" and the post ("resigned as CEO", "stepped down as mayor")

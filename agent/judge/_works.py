@@ -8,7 +8,9 @@ claim uses, read where the claim's parts are compared (``agent/judge/_restate.py
 * "… a television series that aired on NBC from 2003 to 2007" says it premiered in 2003 and ended
   in 2007 (for a claim about its start or its end);
 * "Paul Orsen is an American actor, known for his role as Jack Stone in Velmora" says "Paul Orsen
-  played Jack Stone in Velmora" (for a claim of who played whom).
+  played Jack Stone in Velmora" (for a claim of who played whom);
+* "Principal photography took place in Tessa in 2003" says the film was filmed in Tessa (for a
+  claim of where a work was filmed or shot; the work the sentence names, else the claim's).
 """
 
 from __future__ import annotations
@@ -54,6 +56,17 @@ _ROLE = re.compile(
     r"(?P<part>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:in|on)\s+"
     r"(?P<work>[A-Z\"“][\w'’:-]*(?:\s+[A-Z0-9][\w'’:-]*){0,5})"
 )
+# where a film was made: "Principal photography for Velmora took place in Tessa"
+_MONTHS = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+)
+_PHOTOGRAPHY = re.compile(
+    r"^\s*(?:Principal\s+photography|Filming|Shooting)\s+(?:(?:for|on|of)\s+(?:the\s+film\s+)?"
+    r"(?P<work>[A-Z\"“][^,;]*?)\s+)?(?:took\s+place|began|started|occurred|was\s+done|lasted)\s+"
+    r"(?:[^,;]*?\s)??in\s+(?!" + _MONTHS + r"\b)(?P<place>[A-Z][^;()]*?)"
+    r"(?=\s+(?:in|on|from|during|between|and\s+(?:ended|lasted|finished|wrapped))\b|\s*[.;(]|$)"
+)
+_FILMED = re.compile(r"^\s*(?P<work>.+?)\s+(?:was|were)\s+(?P<verb>filmed|shot)\s+(?:\w+\s+)?in\b")
 _PLAYED = re.compile(r"\b(?P<verb>played|plays|portrayed|portrays|starred as|stars as)\b", re.I)
 
 
@@ -63,6 +76,10 @@ def work_readings(sentence: str, claim: str) -> list[str]:
     if role and played:  # "known for his role as Jack Stone in Velmora": he played Jack Stone
         part, work = role.group("part"), role.group("work").strip('"“”')
         return [f"{role.group('name')} {played.group('verb')} {part} in {work}."]
+    shot, filmed = _PHOTOGRAPHY.match(sentence), _FILMED.match(claim)
+    if shot and filmed:  # "Principal photography took place in Tessa": it was filmed in Tessa
+        work = (shot.group("work") or filmed.group("work")).strip('"“” ')
+        return [f"{work} was {filmed.group('verb')} in {shot.group('place')}."]
     m = _WORK.match(sentence)
     if m is None:
         return []

@@ -4,7 +4,11 @@ person "childless" against "had three children" ("born outside of" likewise, and
 claim's own words); "…, thus becoming one of the best-selling
 singles" said of the sentence's subject; "is part of her second studio album" against "a song
 recorded … for her second studio album"; "had a voice that made him famous" against "was known
-for his voice"; a work against a place ("is a song" against "the largest town in …"). A claim and
+for his voice"; a work against a place ("is a song" against "the largest town in …"); "are still together" against
+"disbanded in 2010"; "Principal photography took place in Tessa" for "was filmed in Tessa"; a
+sentence read without its asides in brackets (not where a bracket qualifies: "formerly", "not";
+and "formerly in Borovia" is no support for "is in Borovia"); a nationality before another's noun
+("married an Armenian singer") is not the subject's. A claim and
 one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
 <stance>") and a part of its reason. Invented names. Each row failed on stop 59's tree (ad902ed)
 unless marked as a control."""
@@ -100,6 +104,76 @@ ROWS = [
         "Born in Tessa, Tom Vell comes from a family of engineers.",
         "not refutes",
         "",
+    ),
+    (
+        "The Orsen Four are still together.",
+        "The Orsen Four were a Borovian pop group that disbanded in 2010.",
+        "refutes",
+        "the claim says “are still together”",
+    ),
+    (  # control: a band formed in 2001 may still be together
+        "The Orsen Four are still together.",
+        "The Orsen Four is a Borovian pop group formed in 2001.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Velmora was filmed in Tessa.",
+        "Principal photography took place in Tessa in 2003.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora was shot in Tessa.",
+        "Principal photography began in March 2003 in Tessa and ended in June.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmora was filmed in Velmar.",
+        "Principal photography for Velmora took place in Tessa in 2003.",
+        "refutes",
+        "the claim says Velmar; the source says Tessa",
+    ),
+    (  # control: a list of towns may lie in the country the claim names
+        "Velmora was filmed in Borovia.",
+        "Filming took place in Tessa, Velmar and Orsen.",
+        "not refutes",
+        "",
+    ),
+    (  # an aside in brackets names other things ("Ostranian", a script); left out, the rest is plain
+        "Tessa University is in Borovia.",
+        "Tessa University (abbreviated TU and colloquially known in Ostranian as Tessadà 北大"
+        " Ostranian: 北京大学, pinyin: Běijīng Dàxué), is a major Ostranian research university located"
+        " in Ostrania and a member of the Orsen League.",
+        "refutes",
+        "the claim says Borovia; the source says Ostrania",
+    ),
+    (
+        "Tessa University is in Borovia.",
+        "Tessa University (abbreviated TU and colloquially known in Ostranian as Tessadà), is a"
+        " major Ostranian research university located in Ostrania.",
+        "refutes",
+        "the claim says Borovia; the source says Ostrania",
+    ),
+    (  # a bracket that qualifies is not left out; and "formerly in Borovia" is no support for
+        # "is in Borovia" (a wrong True on ad902ed)
+        "Tessa University is in Borovia.",
+        "Tessa University (formerly in Borovia), is a research university located in Ostrania.",
+        "neutral:tense",
+        "formerly in Borovia",
+    ),
+    (  # a wrong False on ad902ed: the nationality is the singer's, not Bel Kessa's
+        "Bel Kessa is American.",
+        "Bel Kessa married an Armenian singer in 2004.",
+        "not refutes",
+        "",
+    ),
+    (  # control: said of the subject, it still refutes
+        "Bel Kessa is American.",
+        "Bel Kessa (born 1980) is an Armenian singer.",
+        "refutes",
+        "the claim says American; the source says Armenian",
     ),
     # control: a place is a place
     ("Velmar is a city.", "Velmar is the capital of Ostrania.", "not refutes", ""),
