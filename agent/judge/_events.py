@@ -98,7 +98,7 @@ def time_turned(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comp
         while last + 1 in placed and placed[last + 1] == placed[last] + len(c.units[last].tokens):
             last += 1
         end_c = c.units[last].tokens[-1].index
-        end_s = placed[last] + len(c.units[last].tokens) - 1
+        end_s = min(placed[last] + len(c.units[last].tokens), len(s.tokens)) - 1
         if _another_event(c, s, end_c + 1, end_s + 1):
             continue  # "after the election was called" is not after the election
         said = c.raw[c.tokens[k].start : c.tokens[end_c].end]

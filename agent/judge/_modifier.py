@@ -216,7 +216,7 @@ def _of_another_noun(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, s
         other = words[1]
         if other.cap or other.low in _STOP or any(_word_match(t.low, other.low) for t in c.tokens):
             continue
-        last = s.tokens[end + len(c.units[j].tokens) - 1]
+        last = s.tokens[min(end + len(c.units[j].tokens), len(s.tokens)) - 1]
         a = placed[i] - (placed[i] > 0 and s.tokens[placed[i] - 1].low == "the")  # "the risk"
         b = c.units[i].tokens[0].index
         b -= b > 0 and c.tokens[b - 1].low == "the"
@@ -262,7 +262,7 @@ def object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, 
             k = j  # the object's words that follow it in both ("electric cars")
             while k + 1 in placed and placed[k + 1] == placed[k] + len(c.units[k].tokens):
                 k += 1
-            end = placed[k] + len(c.units[k].tokens) - 1
+            end = min(placed[k] + len(c.units[k].tokens), len(s.tokens)) - 1
             said = c.raw[(gap or obj.tokens)[0].start : c.units[k].tokens[-1].end]
             first = between[0] if gap or between[0].low in {"a", "an", "the"} else heads[0]
             return s.raw[first.start : s.tokens[end].end], said

@@ -81,7 +81,15 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         "involved in",
     ),
     "dead": ("died", "dead"),  # "is dead": a death the source dates
-    "die": ("died", "dies", "lost her life", "lost his life", "lost their lives"),
+    "die": (
+        "died",
+        "dies",
+        "lost her life",
+        "lost his life",
+        "lost their lives",
+        "was killed",
+        "were killed",
+    ),
     "kill": (
         "kill",
         "kills",
@@ -110,6 +118,7 @@ PARAPHRASES["last"] = ("last", "bottom")  # "finished bottom of the league"
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
 PARAPHRASES["native"] = ("native", "endemic", "indigenous")  # endemic: native there alone
 PARAPHRASES["happen"] = ("happened", "occurred", "took place", "fought", "held")  # a battle, a vote
+PARAPHRASES["accident"] = ("accident", "crash", "collision")  # "killed in a car crash"
 PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquartered in Malmo"
 
 # claim words a sentence may say with a weaker word, matched so that the weaker word's negation

@@ -19,7 +19,7 @@ from agent.judge._text import _STOP, _Text
 
 # verbs of effect, cause, treatment and composition a science or health desk reads, and of what a
 # firm makes or sells: each may hold of several objects at once, so another object in the claim's
-# place is no refutation
+# place is no refutation (nor is another school one graduated from or studied at)
 _MANY = frozenset(
     """
 treat cure heal cause prevent increase raise boost reduce decrease lower inhibit block bind
@@ -27,6 +27,7 @@ effective activate regulate modulate affect target infect express encode contain
 stimulate suppress promote improve worsen protect damage enhance impair mediate alleviate relieve
 attenuate exacerbate aggravate influence limit prolong shorten accelerate delay facilitate
 link associate correlate relate predict make manufacture produce sell export import grow
+graduate study attend visit
 """.split()
 )
 # groups a finding is restricted to: "in men" says nothing of women
@@ -35,12 +36,17 @@ _GROUPS = GROUPS | frozenset(
     "rats".split()
 )
 _AS_SAID = {
+    "graduate": "graduate from",  # "one can graduate from both"
+    "study": "study at",
+    "attend": "attend",
+    "visit": "visit",
     "effective": "be effective against",
     "link": "be linked to",
     "associate": "be associated with",
     "correlate": "correlate with",
     "relate": "be related to",
 }
+_ONE = dict.fromkeys(["graduate", "study", "attend", "visit"], "one")  # a person, not "one thing"
 # nouns a number after names a kind with: "type 1", "stage 3", "group B"
 _LABELS = frozenset("type types subtype serotype strain group class grade stage stages".split())
 _RESTRICTING = frozenset({"in", "among", "for"})
@@ -68,7 +74,8 @@ def held_of_many(c: _Text, missing: int, slot: Comparison | None) -> Comparison 
     return _decision(
         "neutral",
         "partial",
-        f"the source names {other}, not {mine}; one thing can {_AS_SAID.get(verb, verb)} both",
+        f"the source names {other}, not {mine}; {_ONE.get(verb, 'one thing')} can"
+        f" {_AS_SAID.get(verb, verb)} both",
     )
 
 

@@ -82,6 +82,9 @@ def restated_claim(claim: str) -> str:
     claim = _TOGETHER.sub(
         lambda m: "has not disbanded" if m.group(1) == "is" else "have not disbanded", claim
     )
+    if own := _RELEASED_THEIR.match(claim):  # "released their debut album in 2005"
+        who, what, verb = own.group("who"), own.group("what"), own.group("verb")
+        claim = f"{who}'s {what} was {verb} {own.group('rest')}"
     claim = _OUTSIDE.sub(r"\1 not \2 in ", claim)
     if known := _MADE_KNOWN.match(claim):
         their = _THEIR[known.group("them")]
@@ -143,6 +146,13 @@ _ACTIVE = re.compile(
     r"(?P<object>[A-Z\"“].*?)\s*[.!]?\s*$"
 )
 _PARTICIPLES = {"wrote": "written", "co-wrote": "co-written"}
+
+
+# "The Orsen Four released their debut album in 2005": "The Orsen Four's debut album was released …"
+_RELEASED_THEIR = re.compile(
+    r"^\s*(?P<who>.+?)\s+(?P<verb>released|published|recorded|issued)\s+(?:their|his|her|its)\s+"
+    r"(?P<what>(?:[\w-]+\s+){0,2}(?:album|single|EP|novel|book|film|record|song))\s+(?P<rest>(?:in|on)\s.+)$"
+)
 
 
 def passive_claim(claim: str) -> str | None:
@@ -233,7 +243,10 @@ _HELD_SINCE = re.compile(
 )
 _PLACE_IN = re.compile(
     _SUBJECT + r"(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:city|town|village|municipality|suburb|port|island|lake|river|mountain|volcano|region)\s+"
+    r"(?:city|town|village|municipality|suburb|port|island|lake|river|mountain|volcano|region|"
+    r"bridge|building|tower|castle|palace|museum|church|cathedral|temple|mosque|stadium|arena|"
+    r"airport|station|university|college|school|hospital|library|theatre|theater|park|dam|"
+    r"monument|hotel|lighthouse|prison|factory|district|neighbourhood|neighborhood)\s+"
     r"in\s+(?P<where>[^,;()]+)"
 )
 _LOCATED = re.compile(r"\b(?:is|was|are|were) (?:located|situated)\b")

@@ -136,7 +136,7 @@ def _only_when(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """ "…, but only at high doses" right after the claim's last part, where the claim has no
     "only": the words."""
     last = max(placed, key=placed.__getitem__)
-    end = placed[last] + len(c.units[last].tokens) - 1
+    end = min(placed[last] + len(c.units[last].tokens), len(s.tokens)) - 1  # "Tom and Paul Vell"
     rest = s.raw[s.tokens[end].end :]
     parallel = _PARALLEL.match(rest)  # "damages the kidney but not the liver": another object
     if (m := _EXCEPT.match(rest)) and not _EXCEPT.search(c.raw) and not parallel:

@@ -124,7 +124,9 @@ def contest_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             c.tokens[c.units[x].tokens[0].index].start : c.tokens[c.units[y].tokens[-1].index].end
         ]
         other = s.raw[
-            s.tokens[placed[first]].start : s.tokens[end + len(c.units[second].tokens) - 1].end
+            s.tokens[placed[first]].start : s.tokens[
+                min(end + len(c.units[second].tokens), len(s.tokens)) - 1
+            ].end
         ]
         return f"the claim says “{said}”; the source says “{other}”"
     return None
@@ -141,7 +143,7 @@ def opposed_between(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         last = max(later, key=placed.__getitem__)
         for tok in s.tokens[at + 1 : placed[last]]:
             if antonymous(unit.tokens[0].low, tok.low) and tok.low not in {t.low for t in c.tokens}:
-                end = placed[last] + len(c.units[last].tokens) - 1
+                end = min(placed[last] + len(c.units[last].tokens), len(s.tokens)) - 1
                 said = s.raw[tok.start : s.tokens[end].end]
                 return f"the claim says “{unit.text}”; the source says “{said}”"
     return None

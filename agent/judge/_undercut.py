@@ -26,7 +26,7 @@ def undercut(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
     if c.negations or not placed:
         return None
     last = max(placed, key=placed.__getitem__)
-    end = s.tokens[placed[last] + len(c.units[last].tokens) - 1].end
+    end = s.tokens[min(placed[last] + len(c.units[last].tokens), len(s.tokens)) - 1].end
     m = _TURN.search(s.raw, end)
     if m is None or not (_NOT.search(m.group()) and _FINDING.search(m.group())):
         return None

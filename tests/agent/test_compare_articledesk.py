@@ -8,7 +8,10 @@ for his voice"; a work against a place ("is a song" against "the largest town in
 "disbanded in 2010"; "Principal photography took place in Tessa" for "was filmed in Tessa"; a
 sentence read without its asides in brackets (not where a bracket qualifies: "formerly", "not";
 and "formerly in Borovia" is no support for "is in Borovia"); a nationality before another's noun
-("married an Armenian singer") is not the subject's. A claim and
+("married an Armenian singer") is not the subject's; "a suspension bridge in Tessa" says where it
+is; "was killed in a car crash" that he died in an accident; another school one graduated from is
+no refutation; "released their debut album in 2005" against "X's debut album, …, was released in
+2003". A claim and
 one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
 <stance>") and a part of its reason. Invented names. Each row failed on stop 59's tree (ad902ed)
 unless marked as a control."""
@@ -174,6 +177,43 @@ ROWS = [
         "Bel Kessa (born 1980) is an Armenian singer.",
         "refutes",
         "the claim says American; the source says Armenian",
+    ),
+    (
+        "The Velmar Bridge is located in Tessa.",
+        "The Velmar Bridge is a suspension bridge in Tessa, Ostrania.",
+        "supports",
+        "",
+    ),
+    (
+        "The Velmar Bridge is located in Orsen.",
+        "The Velmar Bridge is a suspension bridge in Tessa, Ostrania.",
+        "refutes",
+        "the claim says Orsen; the source says Tessa",
+    ),
+    ("Tom Vell died in a car accident.", "Vell was killed in a car crash in 1999.", "supports", ""),
+    (  # another school is no refutation: one can graduate from both (a wrong False on ad902ed)
+        "Kira Dane graduated from Velmar College.",
+        "Kira Dane graduated from Tessa University in 1998.",
+        "neutral:partial",
+        "one can graduate from both",
+    ),
+    (
+        "The Orsen Four released their debut album in 2005.",
+        "The Orsen Four's debut album, Grey Tide, was released in 2003.",
+        "refutes",
+        "the claim says 2005; the source says 2003",
+    ),
+    (
+        "Kira Dane published her first novel in 2001.",
+        "Kira Dane's first novel, Night Harbour, was published in 1998.",
+        "refutes",
+        "the claim says 2001; the source says 1998",
+    ),
+    (  # "brothers Tom and Paul Vell": a name placed at its last word ran past the sentence's end
+        "Kessa Corp was founded by Tom Vell.",
+        "Kessa Corp was founded in 1950 by brothers Tom and Paul Vell.",
+        "supports",
+        "",
     ),
     # control: a place is a place
     ("Velmar is a city.", "Velmar is the capital of Ostrania.", "not refutes", ""),
