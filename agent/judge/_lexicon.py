@@ -134,6 +134,9 @@ _EXTRA_ANTONYMS = [
     ("relegate", "promote"),
     ("relegation", "promotion"),
 ]
+# how often, one against another: "a daily newspaper" / "a weekly newspaper"
+_OFTEN = "hourly daily weekly fortnightly monthly quarterly annual biennial".split()
+_EXTRA_ANTONYMS += [(a, b) for k, a in enumerate(_OFTEN) for b in _OFTEN[k + 1 :]]
 # a change against no change: "unemployment fell" / "unemployment remained unchanged", "raised
 # rates" / "held rates steady"
 _EXTRA_ANTONYMS += [

@@ -189,6 +189,7 @@ def _in_its_place(
     return fitting + [span for span in candidates if span not in fitting]  # a neighbour's first
 
 
+_GENERIC = frozenset("point place spot site location area thing one part kind type member".split())
 _PLACE_PREPOSITIONS = frozenset(["in", "from", "at"])
 _HAVE = frozenset(["has", "have", "had"])
 # what a name is said to be before it ("the novel Alibaba", "the television series Homeland")
@@ -355,7 +356,8 @@ def _slot(
             (w.endswith(("ing", "ed")) and not lex.noun_only(w)) or lex.irregular_verb_form(w)
             for w in (word, theirs)
         )
-        if not verbal and lex.is_noun(word) and lex.is_noun(theirs) and lex.same_kind(word, theirs):
+        plain = lex.is_noun(word) and lex.is_noun(theirs) and theirs not in _GENERIC  # "point"
+        if not verbal and plain and lex.same_kind(word, theirs):
             return _decision(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"
             )

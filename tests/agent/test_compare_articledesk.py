@@ -11,7 +11,7 @@ and "formerly in Borovia" is no support for "is in Borovia"); a nationality befo
 ("married an Armenian singer") is not the subject's; "a suspension bridge in Tessa" says where it
 is; "was killed in a car crash" that he died in an accident; another school one graduated from is
 no refutation; "released their debut album in 2005" against "X's debut album, …, was released in
-2003". A claim and
+2003"; "daily" against "weekly". A claim and
 one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
 <stance>") and a part of its reason. Invented names. Each row failed on stop 59's tree (ad902ed)
 unless marked as a control."""
@@ -213,6 +213,24 @@ ROWS = [
         "Kessa Corp was founded by Tom Vell.",
         "Kessa Corp was founded in 1950 by brothers Tom and Paul Vell.",
         "supports",
+        "",
+    ),
+    (  # a wrong False on ad902ed: "point" is too general a word to be another thing
+        "Mount Orra is the highest mountain in Ostrania.",
+        "At 4,200 m, Mount Orra is the highest point in Ostrania.",
+        "not refutes",
+        "",
+    ),
+    (
+        "The Tessa Times is a daily newspaper.",
+        "The Tessa Times is a weekly newspaper published in Tessa.",
+        "refutes",
+        "",
+    ),
+    (  # control: refuted on ad902ed already (a substitution)
+        "Lake Kessa is a freshwater lake.",
+        "Lake Kessa is a saltwater lake in southern Ostrania.",
+        "refutes",
         "",
     ),
     # control: a place is a place
