@@ -266,3 +266,32 @@ def points_otherwise(c: _Text, s: _Text) -> Comparison | None:
             )
             return replace(held, silent=True)
     return None
+
+
+_ONE_OF_SEVERAL = re.compile(
+    r"\bone of (?:the |its |their |his |her )?(?:(?:two|three|four|five|six|seven|eight|nine|ten|"
+    r"several|many|numerous|\d+)\s+)?(?:[a-z-]+\s+)?$",
+    re.I,
+)
+
+
+def one_of_several(c: _Text, s: _Text, missing: int, placed: dict[int, int]) -> Comparison | None:
+    """The claim's "the only survivor" (its one unmatched part "only" or "sole") against "one of
+    three survivors": the source counts others beside it, a refutation."""
+    unit = c.units[missing]
+    k = unit.tokens[0].index
+    if len(unit.tokens) != 1 or unit.tokens[0].low not in {"only", "sole"} or k == 0:
+        return None
+    nxt = next((i for i, u in enumerate(c.units) if u.tokens[0].index == k + 1), None)
+    if c.tokens[k - 1].low != "the" or nxt is None or nxt not in placed:
+        return None
+    at = placed[nxt]
+    m = _ONE_OF_SEVERAL.search(s.raw[: s.tokens[at].start])
+    if m is None or not s.tokens[at].low.endswith("s"):
+        return None
+    said = s.raw[m.start() : s.tokens[at].end]
+    return _decision(
+        "refutes",
+        "number",
+        f"the claim says “the {unit.text} {c.units[nxt].text}”; the source says “{said}”",
+    )

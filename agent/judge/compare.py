@@ -81,7 +81,7 @@ from agent.judge._restate import (
 )
 from agent.judge._reworded import reworded
 from agent.judge._roles import held_in_another_role, only_holder
-from agent.judge._shares import points_otherwise, quantified_otherwise
+from agent.judge._shares import one_of_several, points_otherwise, quantified_otherwise
 from agent.judge._sides import (
     comparison_turned,
     contest_turned,
@@ -272,6 +272,8 @@ def _one_part_missing(
     plain = not (r.conflict or r.hedged or r.tensed or r.loose)
     if missing == 0 and plain and not r.negated and (holder := only_holder(c, s, placed)):
         return holder  # "Paris is the capital of France" for "Berlin is the capital of France"
+    if plain and not r.negated and (several := one_of_several(c, s, missing, placed)):
+        return several  # "the only survivor" against "one of three survivors"
     if (
         missing == 0
         and len(c.units) >= 3

@@ -11,7 +11,7 @@ and "formerly in Borovia" is no support for "is in Borovia"); a nationality befo
 ("married an Armenian singer") is not the subject's; "a suspension bridge in Tessa" says where it
 is; "was killed in a car crash" that he died in an accident; another school one graduated from is
 no refutation; "released their debut album in 2005" against "X's debut album, …, was released in
-2003"; "daily" against "weekly". A claim and
+2003"; "daily" against "weekly"; "the only survivor" against "one of three survivors". A claim and
 one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
 <stance>") and a part of its reason. Invented names. Each row failed on stop 59's tree (ad902ed)
 unless marked as a control."""
@@ -231,6 +231,24 @@ ROWS = [
         "Lake Kessa is a freshwater lake.",
         "Lake Kessa is a saltwater lake in southern Ostrania.",
         "refutes",
+        "",
+    ),
+    (
+        "Kira Dane was the only survivor of the crash.",
+        "Kira Dane was one of three survivors of the crash.",
+        "refutes",
+        "the claim says “the only survivor”; the source says “one of three survivors”",
+    ),
+    (
+        "Tessa is the only city in Ostrania with a metro.",
+        "Tessa is one of three cities in Ostrania with a metro.",
+        "refutes",
+        "",
+    ),
+    (  # control: the same words
+        "Kira Dane was the only survivor of the crash.",
+        "Kira Dane was the only survivor of the crash, which killed 40 people.",
+        "supports",
         "",
     ),
     # control: a place is a place
