@@ -29,8 +29,22 @@ def _only(cue: str) -> str:
     return f"the source says only {said} (“{cue}”)"
 
 
+# a time the sentence gives relative to its year: another year's figure may be the claim's
+_RELATIVE_TIME = re.compile(
+    r"\b(?:a|one|two|three|four|five|\d+) years? (?:earlier|before|previously|ago|later)\b|"
+    r"\b(?:the (?:previous|preceding|prior|following|next) year|the year (?:before|after)|last year)\b",
+    re.I,
+)
+
+
 def _number_given_otherwise(c: _Text, s: _Text, conflict: tuple[Quantity, Quantity]) -> Comparison:
     q, other = conflict
+    if q.dimension == "year" and (then := _RELATIVE_TIME.search(s.raw)) is not None:
+        return _decision(  # "7.4% in 2020, up from 5.1% a year earlier": 2019's figure is there
+            "neutral",
+            "partial",
+            f"the source dates a figure relative to {other.text} (“{then.group(0)}”)",
+        )
     bound = None if q.exact else bound_words(c.raw, q)  # "more than 20", "about 40"
     said = f"{bound} {q.text}" if bound else q.text
     theirs = _list_of(s, other)

@@ -46,6 +46,18 @@ _MADE_KNOWN = re.compile(
 )
 # "are still together": a band that has not disbanded (a source says when it disbanded)
 _TOGETHER = re.compile(r"\b(is|are) still together\b")
+# "Tessa hosted the 2012 Borovian Games": "The 2012 Borovian Games were held in Tessa" (a plural
+# event name is held as "were": Games, Olympics, Championships)
+_HOSTED = re.compile(
+    r"^\s*(?P<host>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})\s+(?:hosted|staged)\s+"
+    r"(?P<event>the\s+(?:\d{4}\s+)?[A-Z][^.,;]*?(?P<be>Games|Olympics|Championships|Finals)?)\s*[.!]?\s*$"
+)
+# "Ostrania's president is Tom Vell": "Tom Vell is the president of Ostrania"
+_ROLE_OF = re.compile(
+    r"^\s*(?P<of>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3})['’]s\s+(?P<role>(?i:prime\s+minister|president|"
+    r"capital|king|queen|mayor|ceo|chairman|chairwoman|founder|leader|head\s+of\s+state|"
+    r"largest\s+city))\s+is\s+(?P<who>[A-Z][^.,;]*?)\s*[.!]?\s*$"
+)
 # "was born outside of Trieste" is "was not born in Trieste"
 _OUTSIDE = re.compile(
     r"\b(is|was|are|were) (born|based|located|situated|buried|raised) outside (?:of )?"
@@ -85,6 +97,11 @@ def restated_claim(claim: str) -> str:
     if own := _RELEASED_THEIR.match(claim):  # "released their debut album in 2005"
         who, what, verb = own.group("who"), own.group("what"), own.group("verb")
         claim = f"{who}'s {what} was {verb} {own.group('rest')}"
+    if hosted := _HOSTED.match(claim):  # "Tessa hosted the 2012 Games": they were held in Tessa
+        be = "were" if hosted.group("be") else "was"
+        claim = f"{hosted.group('event')[0].upper()}{hosted.group('event')[1:]} {be} held in {hosted.group('host')}."
+    if role := _ROLE_OF.match(claim):  # "Ostrania's president is Tom Vell"
+        claim = f"{role.group('who')} is the {role.group('role')} of {role.group('of')}."
     claim = _OUTSIDE.sub(r"\1 not \2 in ", claim)
     if known := _MADE_KNOWN.match(claim):
         their = _THEIR[known.group("them")]

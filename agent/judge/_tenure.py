@@ -193,7 +193,13 @@ def lesser_post(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             continue
         derived = said.low.endswith("ing") and mine.low.endswith(("er", "or", "ist", "ian"))
         known = lex.known_word(head.low) and head.low not in _STOP  # "Doctor Who", not "Sciences"
-        named = said.cap and head.cap and at > 0 and not known  # "a Doctor Who actress"
+        j = at + 1  # the capitalised run after the word: "Doctor Who", "Minister Kira Dane"
+        while j < len(s.tokens) and s.tokens[j].cap and not s.gap(j - 1):
+            j += 1
+        noun_after = j < len(s.tokens) and lex.noun_only(s.tokens[j].low)  # not "… resigned"
+        named = (
+            said.cap and head.cap and at > 0 and not known and noun_after
+        )  # "a Doctor Who actress"
         if (derived and not head.cap and lex.noun_only(head.low)) or named:
             return s.raw[said.start : head.end]  # "a singing teacher" is no singer
     return None

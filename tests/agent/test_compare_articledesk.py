@@ -11,7 +11,9 @@ and "formerly in Borovia" is no support for "is in Borovia"); a nationality befo
 ("married an Armenian singer") is not the subject's; "a suspension bridge in Tessa" says where it
 is; "was killed in a car crash" that he died in an accident; another school one graduated from is
 no refutation; "released their debut album in 2005" against "X's debut album, …, was released in
-2003"; "daily" against "weekly"; "the only survivor" against "one of three survivors". A claim and
+2003"; "daily" against "weekly"; "the only survivor" against "one of three survivors"; "Tessa hosted the Games" as "the Games were
+held in Tessa", "Ostrania's president is Tom Vell" as "Tom Vell is the president of Ostrania"; a
+year against a sentence that dates another figure "a year earlier" is no refutation. A claim and
 one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
 <stance>") and a part of its reason. Invented names. Each row failed on stop 59's tree (ad902ed)
 unless marked as a control."""
@@ -248,6 +250,30 @@ ROWS = [
     (  # control: the same words
         "Kira Dane was the only survivor of the crash.",
         "Kira Dane was the only survivor of the crash, which killed 40 people.",
+        "supports",
+        "",
+    ),
+    (  # a wrong False on ad902ed: "a year earlier" is 2019, the claim's year
+        "Unemployment in Ostrania was 5.1% in 2019.",
+        "Unemployment in Ostrania rose to 7.4% in 2020, up from 5.1% a year earlier.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Tessa hosted the 2012 Borovian Games.",
+        "The 2012 Borovian Games were held in Tessa, Ostrania.",
+        "supports",
+        "",
+    ),
+    (
+        "Velmar hosted the 2012 Borovian Games.",
+        "The 2012 Borovian Games were held in Tessa, Ostrania.",
+        "refutes",
+        "the claim says Velmar; the source says Tessa",
+    ),
+    (
+        "Ostrania's president is Tom Vell.",
+        "Tom Vell has been President of Ostrania since 2016.",
         "supports",
         "",
     ),
