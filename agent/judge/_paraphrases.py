@@ -118,6 +118,7 @@ PARAPHRASES["last"] = ("last", "bottom")  # "finished bottom of the league"
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
 PARAPHRASES["native"] = ("native", "endemic", "indigenous")  # endemic: native there alone
 PARAPHRASES["happen"] = ("happened", "occurred", "took place", "fought", "held")  # a battle, a vote
+PARAPHRASES["book"] = ("book", "books", "novel", "novels", "novella")  # a novel is a book
 PARAPHRASES["accident"] = ("accident", "crash", "collision")  # "killed in a car crash"
 PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquartered in Malmo"
 

@@ -26,8 +26,14 @@ _KINDS = (
 # the work named first, then what it is: "Velmora is a 2004 American drama film"
 _WORK = re.compile(
     r"^\s*(?P<name>(?:The\s+)?[A-Z0-9\"“][^,;()]{0,60}?)\s+(?:is|was)\s+(?:an?|the)\s+"
-    r"(?:(?P<year>1[89]\d\d|20\d\d)\s+)?(?:[\w'’-]+\s+){0,5}?" + _KINDS + r"\b"
+    r"(?:(?P<year>1[89]\d\d|20\d\d)\s+)?(?:[\w'’-]+\s+){0,5}?(?P<kind>" + _KINDS + r")\b"
 )
+# who wrote a book: "a 1998 novel by Borovian writer Tom Vell"
+_WRITTEN_BY = re.compile(
+    r"(?:novel|novella|book|poem|play|short story|memoir|biography)s?\s+by\s+(?:(?:[A-Z][a-z]+n|"
+    r"[a-z]+)\s+)*(?P<author>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})"
+)
+_WROTE = re.compile(r"\b(?:written|wrote|authored|penned)\b")
 _RELEASED = re.compile(
     r"\b(?P<verb>released|premiered|published|issued|debuted|came out|first aired|first shown)\b",
     re.I,
@@ -84,6 +90,12 @@ def work_readings(sentence: str, claim: str) -> list[str]:
     if m is None:
         return []
     name, out = m.group("name").strip('"“” '), []
+    if (author := _WRITTEN_BY.match(sentence, m.end() - len(m.group("kind")))) and _WROTE.search(
+        claim
+    ):
+        out.append(
+            f"{name} was written by {author.group('author').rstrip('.')}."
+        )  # "a 1998 novel by Tom Vell"
     if m.group("year") and (verb := _RELEASED.search(claim)):  # "a 2004 … film"
         out.append(f"{name} {verb.group('verb')} in {m.group('year')}.")
     acted = _ACTED.search(claim)

@@ -13,7 +13,8 @@ is; "was killed in a car crash" that he died in an accident; another school one 
 no refutation; "released their debut album in 2005" against "X's debut album, …, was released in
 2003"; "daily" against "weekly"; "the only survivor" against "one of three survivors"; "Tessa hosted the Games" as "the Games were
 held in Tessa", "Ostrania's president is Tom Vell" as "Tom Vell is the president of Ostrania"; a
-year against a sentence that dates another figure "a year earlier" is no refutation. A claim and
+year against a sentence that dates another figure "a year earlier" is no refutation; "a 1998 novel
+by Tom Vell" says who wrote it, and that it is a book. A claim and
 one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
 <stance>") and a part of its reason. Invented names. Each row failed on stop 59's tree (ad902ed)
 unless marked as a control."""
@@ -276,6 +277,13 @@ ROWS = [
         "Tom Vell has been President of Ostrania since 2016.",
         "supports",
         "",
+    ),
+    ("Night Harbour is a book.", "Night Harbour is a 1998 novel by Tom Vell.", "supports", ""),
+    (
+        "Night Harbour was written by Mia Lott.",
+        "Night Harbour is a 1998 novel by Tom Vell.",
+        "refutes",
+        "the claim says Mia Lott; the source says Tom Vell",
     ),
     # control: a place is a place
     ("Velmar is a city.", "Velmar is the capital of Ostrania.", "not refutes", ""),
