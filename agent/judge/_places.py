@@ -166,28 +166,34 @@ def other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> s
     stands before the matched noun."""
     if len(unit.tokens) != 1 or unit.tokens[0].low not in NATIONALITIES:
         return None
-    others = [
-        t
+    others = {
+        t.low: t
         for t in s.tokens
         if (t.index in window or _predicated(s, t.index))
         and t.index not in used
         and t.low in NATIONALITIES
-    ]
+    }
     mine = unit.tokens[0].low
-    if len({t.low for t in others}) != 1 or mine in {t.low for t in others}:
-        return None
-    if any(mine in t.low.split("-") for t in s.tokens):
+    if len(others) != 1 or mine in others or any(mine in t.low.split("-") for t in s.tokens):
         return None  # "a British-born American actress" may be British still
-    theirs = others[0]  # the subject's, or its noun's: not "married an Armenian singer"
-    said_of_it = _predicated(s, theirs.index) or _of_a_part(s, theirs.index, used)
-    return theirs.text if said_of_it else None
+    theirs = next(iter(others.values()))
+    return None if _object_of_a_deed(s, theirs.index) else theirs.text
 
 
-def _of_a_part(s: _Text, at: int, used: set[int]) -> bool:
-    """Does the nationality at ``at`` stand before one of the claim's parts in the same phrase ("a
-    1980 Australian prison drama film" for "an American film"), not before another's noun
-    ("married an Armenian singer", whose nationality is the singer's)?"""
-    return any(at < k <= at + 4 and not any(s.gap(j) for j in range(at, k)) for k in used)
+_BE = frozenset("is are was were be been being became become becomes remains remained".split())
+
+
+def _object_of_a_deed(s: _Text, at: int) -> bool:
+    """Is the nationality at ``at`` in the object of a verb other than "to be" ("married an
+    Armenian singer", "defeated the French army"): another's, not the subject's? ("is a retired
+    Italian footballer" is the subject's: no article between the verb and it.)"""
+    k = at - 1
+    while k >= 0 and s.tokens[k].low in {"a", "an", "the"}:
+        k -= 1
+    if k < 0 or k == at - 1:
+        return False
+    word = s.tokens[k].low
+    return word not in _BE and (word.endswith("ed") or lex.irregular_verb_form(word))
 
 
 def _predicated(s: _Text, at: int) -> bool:

@@ -181,6 +181,12 @@ ROWS = [
         "refutes",
         "the claim says American; the source says Armenian",
     ),
+    (  # words between the copula and the nationality keep it the subject's (read without the bracket)
+        "Bel Kessa is American.",
+        "Bel Kessa (born 1980) is a retired professional Armenian singer.",
+        "refutes",
+        "the claim says American; the source says Armenian",
+    ),
     (
         "The Velmar Bridge is located in Tessa.",
         "The Velmar Bridge is a suspension bridge in Tessa, Ostrania.",
