@@ -77,7 +77,8 @@ _WORK_KINDS = {
 }
 
 
-# "X is an espionage film", "… a music video", "… a TV series": the kind of work, what is said of it
+# "X is an espionage film", "… a music video", "… a TV series": the kind of work and what is
+# said of it
 _KIND_OF_WORK = re.compile(
     r"^(?P<subject>.+?) (?P<verb>is|was) an? (?P<said>(?:[\w-]+ ){1,3})(?P<kind>[a-z]+)\s*[.!]?\s*$"
 )

@@ -32,7 +32,8 @@ def _only(cue: str) -> str:
 # a time the sentence gives relative to its year: another year's figure may be the claim's
 _RELATIVE_TIME = re.compile(
     r"\b(?:a|one|two|three|four|five|\d+) years? (?:earlier|before|previously|ago|later)\b|"
-    r"\b(?:the (?:previous|preceding|prior|following|next) year|the year (?:before|after)|last year)\b",
+    r"\b(?:the (?:previous|preceding|prior|following|next) year|the year (?:before|after)|"
+    r"last year)\b",
     re.I,
 )
 

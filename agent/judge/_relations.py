@@ -27,7 +27,7 @@ effective activate regulate modulate affect target infect express encode contain
 stimulate suppress promote improve worsen protect damage enhance impair mediate alleviate relieve
 attenuate exacerbate aggravate influence limit prolong shorten accelerate delay facilitate
 link associate correlate relate predict make manufacture produce sell export import grow
-graduate study attend visit
+graduate study attend visit speak
 """.split()
 )
 # groups a finding is restricted to: "in men" says nothing of women
@@ -46,7 +46,9 @@ _AS_SAID = {
     "correlate": "correlate with",
     "relate": "be related to",
 }
-_ONE = dict.fromkeys(["graduate", "study", "attend", "visit"], "one")  # a person, not "one thing"
+_ONE = dict.fromkeys(
+    ["graduate", "study", "attend", "visit", "speak"], "one"
+)  # a person, not "one thing"
 # nouns a number after names a kind with: "type 1", "stage 3", "group B"
 _LABELS = frozenset("type types subtype serotype strain group class grade stage stages".split())
 _RESTRICTING = frozenset({"in", "among", "for"})

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.judge._acronyms import with_the_claims_names
+from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
 from agent.judge._reworded import _RANKED
 from agent.judge._works import work_readings
@@ -27,42 +28,13 @@ _INTRODUCED = re.compile(
 )
 _BRACKET = re.compile(r"\(([^()]*)\)")
 _LANGUAGE = re.compile(r"\b(an?(?: \d{4})?) ([A-Z][a-z]+)-language ((?:[a-z-]+ ){0,3}?)film\b")
-_TOOK_PLACE = re.compile(r"\btook place\b")
 # "the south of Ostrania", "the northern part of Ostrania" are "southern", "northern Ostrania"
 # (read first; _REGION_OF reads the regions it leaves: "the southwestern region of", "central")
 _SIDE_OF = re.compile(r"\bthe (north|south|east|west)(?:ern)? (?:part |region )?of (?=[A-Z])")
 _NUMBERED = re.compile(r"(?:\bNo\.\s?|#)(\d+)\b")  # "peaked at No. 2", "#1": number 2, number 1
-_BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
 _DEBUT = re.compile(
     r"\bdebut(?=\s+(?:studio\s+)?(?:album|single|novel|film|feature|EP|record|season|game)\b)", re.I
 )
-_CHILDLESS = re.compile(r"\b(is|was|are|were) childless\b")  # "has no children", as sources say it
-# "is part of Kira Dane's second album": a song on it, as an encyclopaedia says of a song
-_PART_OF_ALBUM = re.compile(r"\bis (?:a )?part of (?=[A-Z][\w'’ .&-]*?'s (?:[\w-]+ ){0,3}album\b)")
-# "had a gravelly voice that made him known": "was known for his gravelly voice"
-_MADE_KNOWN = re.compile(
-    r"^(?P<who>.+?) (?:had|has) (?:a |an )?(?P<what>[\w' -]+?) that made "
-    r"(?P<them>him|her|them|it) (?:known|famous)\s*[.!]?\s*$"
-)
-# "are still together": a band that has not disbanded (a source says when it disbanded)
-_TOGETHER = re.compile(r"\b(is|are) still together\b")
-# "Tessa hosted the 2012 Borovian Games": "The 2012 Borovian Games were held in Tessa" (a plural
-# event name is held as "were": Games, Olympics, Championships)
-_HOSTED = re.compile(
-    r"^\s*(?P<host>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})\s+(?:hosted|staged)\s+"
-    r"(?P<event>the\s+(?:\d{4}\s+)?[A-Z][^.,;]*?(?P<be>Games|Olympics|Championships|Finals)?)\s*[.!]?\s*$"
-)
-# "Ostrania's president is Tom Vell": "Tom Vell is the president of Ostrania"
-_ROLE_OF = re.compile(
-    r"^\s*(?P<of>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3})['’]s\s+(?P<role>(?i:prime\s+minister|president|"
-    r"capital|king|queen|mayor|ceo|chairman|chairwoman|founder|leader|head\s+of\s+state|"
-    r"largest\s+city))\s+is\s+(?P<who>[A-Z][^.,;]*?)\s*[.!]?\s*$"
-)
-# "was born outside of Trieste" is "was not born in Trieste"
-_OUTSIDE = re.compile(
-    r"\b(is|was|are|were) (born|based|located|situated|buried|raised) outside (?:of )?"
-)
-_THEIR = {"him": "his", "her": "her", "them": "their", "it": "its"}
 
 
 def _words(text: str) -> set[str]:
@@ -86,27 +58,7 @@ def restated_claim(claim: str) -> str:
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
     claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
-    claim = _CHILDLESS.sub(
-        lambda m: "had no children" if m.group(1)[0] == "w" else "has no children", claim
-    )
-    claim = _TOOK_PLACE.sub("happened", claim)
-    claim = _PART_OF_ALBUM.sub("is a song on ", claim)
-    claim = _TOGETHER.sub(
-        lambda m: "has not disbanded" if m.group(1) == "is" else "have not disbanded", claim
-    )
-    if own := _RELEASED_THEIR.match(claim):  # "released their debut album in 2005"
-        who, what, verb = own.group("who"), own.group("what"), own.group("verb")
-        claim = f"{who}'s {what} was {verb} {own.group('rest')}"
-    if hosted := _HOSTED.match(claim):  # "Tessa hosted the 2012 Games": they were held in Tessa
-        be = "were" if hosted.group("be") else "was"
-        claim = f"{hosted.group('event')[0].upper()}{hosted.group('event')[1:]} {be} held in {hosted.group('host')}."
-    if role := _ROLE_OF.match(claim):  # "Ostrania's president is Tom Vell"
-        claim = f"{role.group('who')} is the {role.group('role')} of {role.group('of')}."
-    claim = _OUTSIDE.sub(r"\1 not \2 in ", claim)
-    if known := _MADE_KNOWN.match(claim):
-        their = _THEIR[known.group("them")]
-        claim = f"{known.group('who')} was known for {their} {known.group('what')}."  # one word, said by "was fought", "was held"
-    claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
+    claim = in_sources_words(claim)  # "is childless": "has no children", …
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:
         claim = plain
@@ -163,13 +115,6 @@ _ACTIVE = re.compile(
     r"(?P<object>[A-Z\"“].*?)\s*[.!]?\s*$"
 )
 _PARTICIPLES = {"wrote": "written", "co-wrote": "co-written"}
-
-
-# "The Orsen Four released their debut album in 2005": "The Orsen Four's debut album was released …"
-_RELEASED_THEIR = re.compile(
-    r"^\s*(?P<who>.+?)\s+(?P<verb>released|published|recorded|issued)\s+(?:their|his|her|its)\s+"
-    r"(?P<what>(?:[\w-]+\s+){0,2}(?:album|single|EP|novel|book|film|record|song))\s+(?P<rest>(?:in|on)\s.+)$"
-)
 
 
 def passive_claim(claim: str) -> str | None:

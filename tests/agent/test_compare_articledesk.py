@@ -1,23 +1,24 @@
 """What the sentences of an article's opening say, read as a reader reads them (stop 60, issue 36):
 a kind of work with words before it ("an espionage film", "a TV series") against another kind; a
-person "childless" against "had three children" ("born outside of" likewise, and each reason quotes the
-claim's own words); "…, thus becoming one of the best-selling
-singles" said of the sentence's subject; "is part of her second studio album" against "a song
-recorded … for her second studio album"; "had a voice that made him famous" against "was known
-for his voice"; a work against a place ("is a song" against "the largest town in …"); "are still together" against
+person "childless" against "had three children" ("born outside of" likewise, and each reason
+quotes the claim's own words); "…, thus becoming one of the best-selling singles" said of the
+sentence's subject; "is part of her second studio album" against "a song recorded … for her
+second studio album"; "had a voice that made him famous" against "was known for his voice"; a
+work against a place ("is a song" against "the largest town in …"); "are still together" against
 "disbanded in 2010"; "Principal photography took place in Tessa" for "was filmed in Tessa"; a
 sentence read without its asides in brackets (not where a bracket qualifies: "formerly", "not";
-and "formerly in Borovia" is no support for "is in Borovia"); a nationality before another's noun
-("married an Armenian singer") is not the subject's; "a suspension bridge in Tessa" says where it
-is; "was killed in a car crash" that he died in an accident; another school one graduated from is
-no refutation; "released their debut album in 2005" against "X's debut album, …, was released in
-2003"; "daily" against "weekly"; "the only survivor" against "one of three survivors"; "Tessa hosted the Games" as "the Games were
-held in Tessa", "Ostrania's president is Tom Vell" as "Tom Vell is the president of Ostrania"; a
-year against a sentence that dates another figure "a year earlier" is no refutation; "a 1998 novel
-by Tom Vell" says who wrote it, and that it is a book. A claim and
-one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
-<stance>") and a part of its reason. Invented names. Each row failed on stop 59's tree (ad902ed)
-unless marked as a control."""
+and "formerly in Borovia" is no support for "is in Borovia"); a nationality before another's
+noun ("married an Armenian singer") is not the subject's; "a suspension bridge in Tessa" says
+where it is; "was killed in a car crash" that he died in an accident; another school one
+graduated from (or another language one speaks) is no refutation; "released their debut album in
+2005" against "X's debut album, …, was released in 2003"; "daily" against "weekly"; "the only
+survivor" against "one of three survivors"; "Tessa hosted the Games" as "the Games were held in
+Tessa", "Ostrania's president is Tom Vell" as "Tom Vell is the president of Ostrania"; a year
+against a sentence that dates another figure "a year earlier" is no refutation; "a 1998 novel by
+Tom Vell" says who wrote it, and that it is a book. A claim and one sentence, what the
+comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of
+its reason. Invented names. Each row failed on stop 59's tree (ad902ed) unless marked as a
+control."""
 
 from __future__ import annotations
 
@@ -147,7 +148,7 @@ ROWS = [
         "not refutes",
         "",
     ),
-    (  # an aside in brackets names other things ("Ostranian", a script); left out, the rest is plain
+    (  # an aside in brackets names other things ("Ostranian", a script); the rest is plain
         "Tessa University is in Borovia.",
         "Tessa University (abbreviated TU and colloquially known in Ostranian as Tessadà 北大"
         " Ostranian: 北京大学, pinyin: Běijīng Dàxué), is a major Ostranian research university located"
@@ -181,7 +182,7 @@ ROWS = [
         "refutes",
         "the claim says American; the source says Armenian",
     ),
-    (  # words between the copula and the nationality keep it the subject's (read without the bracket)
+    (  # words between the copula and the nationality keep it the subject's (the bracket left out)
         "Bel Kessa is American.",
         "Bel Kessa (born 1980) is a retired professional Armenian singer.",
         "refutes",
@@ -290,6 +291,12 @@ ROWS = [
         "Night Harbour is a 1998 novel by Tom Vell.",
         "refutes",
         "the claim says Mia Lott; the source says Tom Vell",
+    ),
+    (  # a wrong False on ad902ed: one speaks several languages, a source may name some
+        "Kira Dane speaks French.",
+        "Kira Dane speaks Borovian, English and German.",
+        "neutral:partial",
+        "one can speak both",
     ),
     # control: a place is a place
     ("Velmar is a city.", "Velmar is the capital of Ostrania.", "not refutes", ""),

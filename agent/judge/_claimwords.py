@@ -1,0 +1,78 @@
+"""A claim's phrases said the way a source says them, before the comparison reads the claim
+(``agent/judge/_restate.restated_claim``): "is childless" is "has no children", "are still together"
+is "have not disbanded", "was born outside of Trieste" is "was not born in Trieste", "Tessa hosted
+the 2012 Games" is "the 2012 Games were held in Tessa", "Ostrania's president is Tom Vell" is "Tom
+Vell is the president of Ostrania", "released their debut album in 2005" is "X's debut album was
+released in 2005", "is part of her second album" is "is a song on" it, "had a voice that made him
+famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded". A
+reason still quotes the claim's own words (``_reasons.in_the_claims_words``)."""
+
+from __future__ import annotations
+
+import re
+
+_TOOK_PLACE = re.compile(r"\btook place\b")
+_BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
+_CHILDLESS = re.compile(r"\b(is|was|are|were) childless\b")  # "has no children", as sources say it
+# "is part of Kira Dane's second album": a song on it, as an encyclopaedia says of a song
+_PART_OF_ALBUM = re.compile(r"\bis (?:a )?part of (?=[A-Z][\w'’ .&-]*?'s (?:[\w-]+ ){0,3}album\b)")
+# "had a gravelly voice that made him known": "was known for his gravelly voice"
+_MADE_KNOWN = re.compile(
+    r"^(?P<who>.+?) (?:had|has) (?:a |an )?(?P<what>[\w' -]+?) that made "
+    r"(?P<them>him|her|them|it) (?:known|famous)\s*[.!]?\s*$"
+)
+# "are still together": a band that has not disbanded (a source says when it disbanded)
+_TOGETHER = re.compile(r"\b(is|are) still together\b")
+# "Tessa hosted the 2012 Borovian Games": "The 2012 Borovian Games were held in Tessa" (a plural
+# event name is held as "were": Games, Olympics, Championships)
+_HOSTED = re.compile(
+    r"^\s*(?P<host>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})\s+(?:hosted|staged)\s+"
+    r"(?P<event>the\s+(?:\d{4}\s+)?[A-Z][^.,;]*?(?P<be>Games|Olympics|Championships|Finals)?)"
+    r"\s*[.!]?\s*$"
+)
+# "Ostrania's president is Tom Vell": "Tom Vell is the president of Ostrania"
+_ROLE_OF = re.compile(
+    r"^\s*(?P<of>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3})['’]s\s+"
+    r"(?P<role>(?i:prime\s+minister|president|capital|king|queen|mayor|ceo|chairman|chairwoman|"
+    r"founder|leader|head\s+of\s+state|"
+    r"largest\s+city))\s+is\s+(?P<who>[A-Z][^.,;]*?)\s*[.!]?\s*$"
+)
+# "was born outside of Trieste" is "was not born in Trieste"
+_OUTSIDE = re.compile(
+    r"\b(is|was|are|were) (born|based|located|situated|buried|raised) outside (?:of )?"
+)
+_THEIR = {"him": "his", "her": "her", "them": "their", "it": "its"}
+
+# "The Orsen Four released their debut album in 2005": "The Orsen Four's debut album was
+# released in 2005"
+_RELEASED_THEIR = re.compile(
+    r"^\s*(?P<who>.+?)\s+(?P<verb>released|published|recorded|issued)\s+(?:their|his|her|its)\s+"
+    r"(?P<what>(?:[\w-]+\s+){0,2}(?:album|single|EP|novel|book|film|record|song))\s+"
+    r"(?P<rest>(?:in|on)\s.+)$"
+)
+
+
+def in_sources_words(claim: str) -> str:
+    """The claim with each phrase above said the way a source says it."""
+    claim = _CHILDLESS.sub(
+        lambda m: "had no children" if m.group(1)[0] == "w" else "has no children", claim
+    )
+    claim = _TOOK_PLACE.sub("happened", claim)  # one word, said by "was fought", "was held"
+    claim = _PART_OF_ALBUM.sub("is a song on ", claim)
+    claim = _TOGETHER.sub(
+        lambda m: "has not disbanded" if m.group(1) == "is" else "have not disbanded", claim
+    )
+    if own := _RELEASED_THEIR.match(claim):  # "released their debut album in 2005"
+        who, what, verb = own.group("who"), own.group("what"), own.group("verb")
+        claim = f"{who}'s {what} was {verb} {own.group('rest')}"
+    if hosted := _HOSTED.match(claim):  # "Tessa hosted the 2012 Games": they were held in Tessa
+        event, be = hosted.group("event"), "were" if hosted.group("be") else "was"
+        claim = f"{event[0].upper()}{event[1:]} {be} held in {hosted.group('host')}."
+    if role := _ROLE_OF.match(claim):  # "Ostrania's president is Tom Vell"
+        claim = f"{role.group('who')} is the {role.group('role')} of {role.group('of')}."
+    claim = _OUTSIDE.sub(r"\1 not \2 in ", claim)
+    if known := _MADE_KNOWN.match(claim):
+        their = _THEIR[known.group("them")]
+        claim = f"{known.group('who')} was known for {their} {known.group('what')}."
+    claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
+    return claim
