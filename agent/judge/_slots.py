@@ -10,6 +10,7 @@ from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._letters import with_its_word
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
+from agent.judge._namelists import listed, names_from
 from agent.judge._places import (
     lies_within,
     one_in_the_other,
@@ -207,68 +208,6 @@ _BEFORE_A_NAME |= _OF_A_PEOPLE | {"the", "rock", "pop", "metal", "punk", "jazz",
 _BEFORE_A_NAME |= set("group duo trio singer rapper musician artist songwriter".split())
 
 
-def _names_from(s: _Text, a: int, b: int) -> str:
-    """The name at tokens a..b with the names listed after it ("Kenneth " Babyface " Edmonds,
-    Tracey Edmonds and Robert Teitel"), as the sentence writes them; only a list joined by "and" or
-    "or" ("Paris, France" is one place, not a list); a word said of a name is shown with it
-    ("the English rock band Pink Floyd": "English rock band Pink Floyd", not "English")."""
-    b = _through_its_name(s, b)
-    end, joined = b, False
-    while end + 1 < len(s.tokens):
-        nxt = s.tokens[end + 1]
-        gap = s.raw[s.tokens[end].end : nxt.start].strip(' "“”')
-        if gap not in {"", ","} or not (nxt.cap or nxt.low in {"and", "or"}):
-            break
-        if nxt.low in {"and", "or"}:
-            if not (end + 2 < len(s.tokens) and s.tokens[end + 2].cap):
-                break
-            joined = True
-        end += 1
-    return s.raw[s.tokens[a].start : s.tokens[end if joined else b].end]
-
-
-def _listed(s: _Text, a: int, b: int) -> bool:
-    """Is the name at tokens a..b one of a list joined by "and" or "or" ("Germany and the
-    Netherlands", "Spain, Belgium and Germany")? "Paris, France" is one place, not a list."""
-    tokens = s.tokens
-
-    def name_at(k: int) -> int | None:  # the last token of a name starting at k ("the" allowed)
-        k += k < len(tokens) and tokens[k].low == "the"
-        if k >= len(tokens) or not tokens[k].cap:
-            return None
-        while k + 1 < len(tokens) and tokens[k + 1].cap and not _quoted_gap(s, k):
-            k += 1
-        return k
-
-    end: int | None = b
-    while end is not None and end + 1 < len(tokens):
-        if tokens[end + 1].low in {"and", "or"} and not _quoted_gap(s, end):
-            return name_at(end + 2) is not None
-        end = name_at(end + 1) if _quoted_gap(s, end) == "," else None
-    before = a - 1 - (a > 0 and tokens[a - 1].low == "the")
-    return before > 0 and tokens[before].low in {"and", "or"} and tokens[before - 1].cap
-
-
-def _quoted_gap(s: _Text, k: int) -> str:
-    """``s.gap(k)`` with quote marks left out too ("Kenneth " Babyface " Edmonds")."""
-    return s.gap(k).strip(' "“”')
-
-
-def _through_its_name(s: _Text, b: int) -> int:
-    """The last token of the name that the words after token b lead to, unbroken ("English" →
-    "English rock band Pink Floyd"), or b where lower-case words lead to no name."""
-    last = b
-    for k in range(b + 1, min(b + 6, len(s.tokens))):
-        tok = s.tokens[k]
-        if s.raw[s.tokens[k - 1].end : tok.start].strip() or tok.low in _STOP:
-            break
-        if tok.cap:
-            last = k
-        elif last > b:
-            break
-    return last if last > b + 1 and not s.tokens[b + 1].cap else b
-
-
 def _attributive(s: _Text, at: int, used: set[int]) -> bool:
     """A word said of the noun after it ("the effective vaccine"), not of the claim's part."""
     after = s.tokens[at + 1] if at + 1 < len(s.tokens) else None
@@ -364,7 +303,7 @@ def _slot(
         return None
     if any(one_in_the_other(c, s, unit, x, y) for x, y in candidates[1:]):
         return None  # "studied in Berlin and later in Vienna" for "studied in Austria"
-    if _listed(s, a, b) and not (a > 0 and s.tokens[a - 1].low == "by"):
+    if listed(s, a, b) and not (a > 0 and s.tokens[a - 1].low == "by"):
         return None  # "flows through Germany and the Netherlands": a list need not be complete
     if any(mine.lower() in t.low.split("-") for t in s.tokens[a : b + 1]):
         return None  # "a British-born American actress" may be British still
@@ -396,5 +335,5 @@ def _name_in_its_place(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Compa
     ):
         return None  # one a known place or thing, the other not: containment cannot be ruled out
     mine = with_its_word(c.tokens, unit.tokens[0].index, unit.tokens[-1].index, mine)
-    theirs = with_its_word(s.tokens, a, b, _names_from(s, a, b))  # "influenza B", not "B"
+    theirs = with_its_word(s.tokens, a, b, names_from(s, a, b))  # "influenza B", not "B"
     return _decision("refutes", "substitution", f"the claim says {mine}; the source says {theirs}")
