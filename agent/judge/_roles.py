@@ -17,7 +17,7 @@ from agent.judge._future import future_otherwise
 from agent.judge._modifier import object_of_another
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
-from agent.judge._text import _STOP, _Text, _Tok, _word_match
+from agent.judge._text import _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
 # asking another to do it: "called on the mayor to resign", "was urged to resign"
@@ -323,77 +323,3 @@ def _played(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             if s.tokens[k].low in _PLAYED:
                 return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
-
-
-# words after "the" that make a role one holder's: "the first person to …", "the only …", "the
-# capital of …" (a superlative is read from the lexicon); "first" stays so in any tense ("was the
-# first to …"), the others only in the present ("Bonn was the capital" and "Berlin was the capital"
-# are both so, at different times)
-_ONE_HOLDER = frozenset(["first", "last", "only", "sole", "capital"])
-_TIMELESS = frozenset(["first"])
-# a preposition after the role that narrows it to another one ("… for fiction", "… above sea level")
-_NARROWING = frozenset("for among with above below by since outside except excluding".split())
-# words two names of different things may share ("Mount Everest", "Mount Kilimanjaro")
-_SHARED_IN_NAMES = frozenset("the mount lake river saint st cape port fort".split())
-
-
-def _superlative(word: str) -> bool:
-    if word in {"best", "worst", "most", "least"}:
-        return True
-    adjectives = lex.table()["lemma_sets"]["a"]
-    return word.endswith("est") and any(b != word and b in adjectives for b in lex.lemmas(word))
-
-
-def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
-    """The claim's name holds a role only one can hold ("Berlin is the capital of France", "Saturn
-    is the largest planet"), and the sentence gives that role, in the same words, to another name
-    ("Paris is the capital … of France"): a substitution of the holder. None otherwise, and where
-    the two names may be one (they share a word, or the lexicon calls them synonyms)."""
-    unit = c.units[0]
-    k = unit.tokens[-1].index
-    if 0 in placed or not unit.proper or k + 3 >= len(c.tokens) or 1 not in placed:
-        return None
-    copula, the, head = (t.low for t in c.tokens[k + 1 : k + 4])
-    timeless = head in _TIMELESS
-    if copula not in {"is", "was"} or the != "the" or (copula == "was" and not timeless):
-        return None
-    if head not in _ONE_HOLDER and not _superlative(head):
-        return None
-    at, start = placed[1], c.units[1].tokens[0].index
-    between = [t.low for t in c.tokens[k + 3 : start]]  # "first" in "the first person": no part
-    the_at = at - len(between) - 1
-    if len(between) > 1 or the_at < 2 or min(placed.values()) != at:
-        return None
-    if [t.low for t in s.tokens[the_at + 1 : at]] != between or s.tokens[the_at].low != "the":
-        return None
-    verb = s.tokens[the_at - 1].low
-    if verb not in ({"is", "was", "became"} if timeless else {copula}):  # "became the first"
-        return None
-    names = _name_before(s, the_at - 2)
-    last = max(placed.values()) + len(c.units[max(placed, key=lambda i: placed[i])].tokens)
-    narrowed = last < len(s.tokens) and s.tokens[last].low in _NARROWING and not s.gap(last - 1)
-    if not names or narrowed:  # "…, with a summit elevation of 8,849 metres" narrows nothing
-        return None  # "the first woman to win the Kessa Prize for fiction": another role
-    other = s.raw[names[0].start : names[-1].end]
-    mine = {t.low for t in unit.tokens} - _SHARED_IN_NAMES
-    if mine & {t.low for t in names} or other.lower() in lex.synonyms(unit.text.lower()):
-        return None
-    said = c.raw[c.tokens[k + 2].start : c.tokens[-1].end].rstrip(".")
-    return _decision(
-        "refutes",
-        "substitution",
-        f"the claim says {unit.text} {copula} {said}; the source says {other} {verb},"
-        " and only one can be",
-    )
-
-
-def _name_before(s: _Text, end: int) -> list[_Tok]:
-    """The capitalised words that end at ``end`` with nothing but spaces between them (a name)."""
-    out: list[_Tok] = []
-    k = end
-    while k >= 0 and s.tokens[k].low not in _STOP and s.tokens[k].cap:
-        if len(out) == 5 or (out and s.raw[s.tokens[k].end : out[0].start].strip()):
-            break
-        out.insert(0, s.tokens[k])
-        k -= 1
-    return out

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings
@@ -33,44 +32,35 @@ from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, comb
 from agent.judge._events import (
     _event_stated,
     _never_at_all,
-    _time_word_differs,
-    _undone,
-    time_turned,
 )
 from agent.judge._framing import framing, reported_in
+from agent.judge._holders import only_holder
 from agent.judge._multiples import multiplied
-from agent.judge._negated import denial, judged_denial, narrower_denial, privative
+from agent.judge._negated import denial, judged_denial
 from agent.judge._numbers import (
     CHANGES,
-    event_named_on,
-    every_otherwise,
     none_of,
     only_amounts_missing,
 )
-from agent.judge._order import another_deed_between, relational, turned_round, voice_turned
+from agent.judge._order import relational, turned_round
 from agent.judge._places import solely_said
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
-    _compound_split,
-    _narrower_subject,
     _not_contrasted,
-    _off_scope,
     _other_subject,
     _place,
     _read,
     _Reading,
     _says_solely,
     _scattered,
-    denied_degree,
 )
 from agent.judge._reasons import (
     _negation,
     _number_given_otherwise,
     _only,
     in_the_claims_words,
-    said_weaker,
 )
-from agent.judge._relations import held_of_many, labelled_of_many
+from agent.judge._relations import held_of_many
 from agent.judge._restate import (
     agent_noun_claim,
     passive_claim,
@@ -80,8 +70,8 @@ from agent.judge._restate import (
     subject_restated,
 )
 from agent.judge._reworded import reworded
-from agent.judge._roles import held_in_another_role, only_holder
-from agent.judge._shares import one_of_several, points_otherwise, quantified_otherwise
+from agent.judge._roles import held_in_another_role
+from agent.judge._shares import one_of_several, points_otherwise
 from agent.judge._sides import (
     comparison_turned,
     contest_turned,
@@ -93,15 +83,15 @@ from agent.judge._sides import (
     said_turned,
     side_taken,
 )
-from agent.judge._slots import _slot, _slot_filled_otherwise
-from agent.judge._subject import narrowed_superlative, turned_to_another
+from agent.judge._slots import _slot
+from agent.judge._subject import turned_to_another
 from agent.judge._text import (
     _analyse,
     _clause_bounds,
     _find,
     _Text,
 )
-from agent.judge._undercut import undercut
+from agent.judge._whole import every_part_there
 from agent.sentences import semicolon_clauses, split_sentences
 
 # a cause said in words the comparison does not match as parts ("because" is a stop word; "cause"
@@ -261,7 +251,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         return _decision("neutral", "hedge", _only(sorted(r.said_less)[0]))
     if unmatched:
         return _one_part_missing(c, s, unmatched[0], placed, window, r)
-    return _every_part_there(c, s, placed, r)
+    return every_part_there(c, s, placed, r)
 
 
 def _one_part_missing(
@@ -313,69 +303,6 @@ def _one_part_missing(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"
         )
     return slot
-
-
-def _every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
-    """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
-    another tense, a slot filled otherwise — or the same statement."""
-    if (when := time_turned(c, s, placed, r)) is not None:  # "after the war" for "before"
-        return when
-    if _time_word_differs(c, s, placed) or _undone(c, s, placed):  # "… before the war",
-        return None  # "open since 1950, closed in 2020"
-    if r.conflict is not None:
-        if r.negated or r.hedged or r.tensed:
-            return None
-        return labelled_of_many(c, r.conflict) or _number_given_otherwise(c, s, r.conflict)
-    if r.negated:
-        if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
-            if (degree := denied_degree(s, r.neg_s)) is None:
-                return None  # "are not rising as fast as predicted" says nothing either way:
-            held = _decision("neutral", "partial", f"the source denies only how much (“{degree}”)")
-            return replace(held, silent=True)  # no model may read its "not" as a denial
-        if r.neg_s and not r.neg_c and narrower_denial(c, s, placed):  # "has no offices in Tessa"
-            return replace(_decision("neutral", "partial", _NARROWER), silent=True)  # nor "offices"
-        return _negation(c, s, r)
-    if r.hedged and r.said_less:
-        cue = sorted(r.said_less)[0]
-        return _decision("neutral", "hedge", _only(cue))
-    if (weaker := said_weaker(c, s, placed)) is not None:
-        return _decision("neutral", "hedge", weaker)  # "linked to" for "causes"
-    if r.tensed:
-        return _decision(
-            "neutral",
-            "tense",
-            f"the claim is in the {c.tense or 'present'} tense; the source speaks of the"
-            f" {r.tense_s if r.tense_s not in (None, c.tense or 'present') else 'past'}",
-        )
-    if r.loose and not (r.hedged or r.swapped):  # "200 … and 300 more", "about 38" for "40"
-        return _decision("neutral", "partial", _LOOSE)
-    if r.swapped and not (r.hedged or r.loose) and (turned := voice_turned(c, s, placed)):
-        return _decision("neutral", "subject", turned)  # no model may read it as support
-    if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
-        return None
-    other = _slot_filled_otherwise(c, s)
-    if other is not None or another_deed_between(c, s, placed):
-        return other  # "born in Velmar": or "lived in Velmar and worked in Tessa", not plain
-    if part := quantified_otherwise(c, s, placed) or narrowed_superlative(c, s, placed):
-        return part  # "half of Borovians" for "Borovians"; "longest … in northern Borovia"
-    if (often := every_otherwise(c, s)) is not None:  # "every two hours" for "every hour"
-        return _decision("refutes", "number", often)
-    if (event := event_named_on(c, s)) is not None:  # "the 100 metres hurdles"
-        return _decision("neutral", "partial", f"the source names another event (“{event}”)")
-    narrower = _narrower_subject(c, s, placed)
-    if narrower is not None:
-        return _decision(
-            "neutral",
-            "subject",
-            f"the source says it of {narrower}, not of {c.units[0].text.lower()} in general",
-        )
-    if (denied := privative(c, s, placed) or undercut(c, s, placed)) is not None:
-        return denied  # "Pluto is a dwarf planet" for "a planet"; "but … found no benefit"
-    return _decision("supports", "same", "the source states every part of the claim")
-
-
-_LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
-_NARROWER = "the source denies only a narrower statement than the claim"
 
 
 def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison | None:

@@ -1,0 +1,91 @@
+"""Every part of the claim is in the sentence: what still decides — a number given otherwise, a
+negation, a hedge, another tense, a slot filled otherwise, a share or a narrower subject — or the
+same statement (supports). The last step of agent/judge/compare.py's comparison, moved out of it
+to keep that file a reader's size."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from agent.judge._decision import Comparison, _decision
+from agent.judge._events import _time_word_differs, _undone, time_turned
+from agent.judge._negated import narrower_denial, privative
+from agent.judge._numbers import event_named_on, every_otherwise
+from agent.judge._order import another_deed_between, voice_turned
+from agent.judge._reading import (
+    _compound_split,
+    _narrower_subject,
+    _off_scope,
+    _Reading,
+    denied_degree,
+)
+from agent.judge._reasons import _negation, _number_given_otherwise, _only, said_weaker
+from agent.judge._relations import labelled_of_many
+from agent.judge._shares import quantified_otherwise
+from agent.judge._slots import _slot_filled_otherwise
+from agent.judge._subject import narrowed_superlative
+from agent.judge._text import _Text
+from agent.judge._undercut import undercut
+
+
+def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
+    """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
+    another tense, a slot filled otherwise — or the same statement."""
+    if (when := time_turned(c, s, placed, r)) is not None:  # "after the war" for "before"
+        return when
+    if _time_word_differs(c, s, placed) or _undone(c, s, placed):  # "… before the war",
+        return None  # "open since 1950, closed in 2020"
+    if r.conflict is not None:
+        if r.negated or r.hedged or r.tensed:
+            return None
+        return labelled_of_many(c, r.conflict) or _number_given_otherwise(c, s, r.conflict)
+    if r.negated:
+        if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
+            if (degree := denied_degree(s, r.neg_s)) is None:
+                return None  # "are not rising as fast as predicted" says nothing either way:
+            held = _decision("neutral", "partial", f"the source denies only how much (“{degree}”)")
+            return replace(held, silent=True)  # no model may read its "not" as a denial
+        if r.neg_s and not r.neg_c and narrower_denial(c, s, placed):  # "has no offices in Tessa"
+            return replace(_decision("neutral", "partial", _NARROWER), silent=True)  # nor "offices"
+        return _negation(c, s, r)
+    if r.hedged and r.said_less:
+        cue = sorted(r.said_less)[0]
+        return _decision("neutral", "hedge", _only(cue))
+    if (weaker := said_weaker(c, s, placed)) is not None:
+        return _decision("neutral", "hedge", weaker)  # "linked to" for "causes"
+    if r.tensed:
+        return _decision(
+            "neutral",
+            "tense",
+            f"the claim is in the {c.tense or 'present'} tense; the source speaks of the"
+            f" {r.tense_s if r.tense_s not in (None, c.tense or 'present') else 'past'}",
+        )
+    if r.loose and not (r.hedged or r.swapped):  # "200 … and 300 more", "about 38" for "40"
+        return _decision("neutral", "partial", _LOOSE)
+    if r.swapped and not (r.hedged or r.loose) and (turned := voice_turned(c, s, placed)):
+        return _decision("neutral", "subject", turned)  # no model may read it as support
+    if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
+        return None
+    other = _slot_filled_otherwise(c, s)
+    if other is not None or another_deed_between(c, s, placed):
+        return other  # "born in Velmar": or "lived in Velmar and worked in Tessa", not plain
+    if part := quantified_otherwise(c, s, placed) or narrowed_superlative(c, s, placed):
+        return part  # "half of Borovians" for "Borovians"; "longest … in northern Borovia"
+    if (often := every_otherwise(c, s)) is not None:  # "every two hours" for "every hour"
+        return _decision("refutes", "number", often)
+    if (event := event_named_on(c, s)) is not None:  # "the 100 metres hurdles"
+        return _decision("neutral", "partial", f"the source names another event (“{event}”)")
+    narrower = _narrower_subject(c, s, placed)
+    if narrower is not None:
+        return _decision(
+            "neutral",
+            "subject",
+            f"the source says it of {narrower}, not of {c.units[0].text.lower()} in general",
+        )
+    if (denied := privative(c, s, placed) or undercut(c, s, placed)) is not None:
+        return denied  # "Pluto is a dwarf planet" for "a planet"; "but … found no benefit"
+    return _decision("supports", "same", "the source states every part of the claim")
+
+
+_LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
+_NARROWER = "the source denies only a narrower statement than the claim"
