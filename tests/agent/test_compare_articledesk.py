@@ -14,11 +14,11 @@ graduated from (or another language one speaks) is no refutation; "released thei
 2005" against "X's debut album, …, was released in 2003"; "daily" against "weekly"; "the only
 survivor" against "one of three survivors"; "Tessa hosted the Games" as "the Games were held in
 Tessa", "Ostrania's president is Tom Vell" as "Tom Vell is the president of Ostrania"; a year
-against a sentence that dates another figure "a year earlier" is no refutation; "a 1998 novel by
-Tom Vell" says who wrote it, and that it is a book. A claim and one sentence, what the
-comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of
-its reason. Invented names. Each row failed on stop 59's tree (ad902ed) unless marked as a
-control."""
+against a sentence that dates another figure "a year earlier" is no refutation, and a figure
+given otherwise is quoted as the source gives it for the claim's year; "a 1998 novel by Tom
+Vell" says who wrote it, and that it is a book. A claim and one sentence, what the comparison
+must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason.
+Invented names. Each row failed on stop 59's tree (ad902ed) unless marked as a control."""
 
 from __future__ import annotations
 
@@ -297,6 +297,12 @@ ROWS = [
         "Kira Dane speaks Borovian, English and German.",
         "neutral:partial",
         "one can speak both",
+    ),
+    (  # the reason quoted 2020's figure (7.4%) on ad902ed: now the one beside the claim's year
+        "Unemployment in Ostrania was 6% in 2019.",
+        "Unemployment in Ostrania rose to 7.4% in 2020, up from 5.1% in 2019.",
+        "refutes",
+        "the claim says 6%; the source says 5.1%",
     ),
     # control: a place is a place
     ("Velmar is a city.", "Velmar is the capital of Ostrania.", "not refutes", ""),
