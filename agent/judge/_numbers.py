@@ -195,14 +195,16 @@ def _hedged_alike(q: Quantity, r: Quantity) -> bool:
     )
 
 
-def _its_year(c: _Text, q: Quantity, s: _Text) -> int | None:
-    """Where the sentence gives the year the claim gives beside its figure ("was 6% in 2019"), for
-    a figure that is no year itself: that year's offset in the sentence, or None."""
+def _by_its_year(c: _Text, q: Quantity, s: _Text, same: list[Quantity]) -> None:
+    """Where the claim gives a year beside its figure ("was 6% in 2019", a figure that is no year)
+    and the sentence gives that year once: the sentence's figures ``same`` ordered by how far they
+    stand from it (in place)."""
     years = [p for p in c.numbers if p.dimension == "year" and p.exact]
     if q.dimension in {"year", DECADE} or len(years) != 1:
-        return None
+        return
     said = [r.start for r in s.numbers if r.dimension == "year" and r.exact and years[0].within(r)]
-    return said[0] if len(said) == 1 else None
+    if len(said) == 1:
+        same.sort(key=lambda r: abs(r.start - said[0]))
 
 
 def _number_conflict(
@@ -226,8 +228,7 @@ def _number_conflict(
             if _said_twice(s, anchor, q, same, after) or _more_besides(s, same):
                 loose = True  # "a ferry that opened in 1990, opened in 2005"; "200 … and 300 more"
                 continue
-        if (year := _its_year(c, q, s)) is not None:  # "7.4% in 2020, up from 5.1% in 2019":
-            same.sort(key=lambda r: abs(r.start - year))  # the figure beside the claim's year
+        _by_its_year(c, q, s, same)  # "7.4% in 2020, up from 5.1% in 2019": 2019's figure first
         if (
             q.dimension not in {"year", DECADE, "month", "ordinal"}  # "in 2019 alone" is 2019
             and any(q.within(r) and _ALONE.match(s.raw[r.end :]) for r in same)
