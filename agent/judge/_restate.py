@@ -179,7 +179,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     post held "since" a year began."""
     readings = [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
-    mine = {w for w in re.findall(r"\w+", claim.lower()) if len(w) > 3 or w.isdigit()}
+    mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
     if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):
         bare = " ".join(_BRACKET.sub(" ", sentence).replace(" ,", ",").split())
         readings.append(bare)  # "Peking University (abbreviated PKU …), is a … university"
