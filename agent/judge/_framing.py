@@ -29,6 +29,9 @@ ATTRIBUTED = re.compile(
     # "…, according to a viral post": what a post or a rumour says, not what is so
     r"|\baccording\s+to\s+(?:a|an|one|some|several)\s+(?:\w+\s+)?(?:post|posts|tweet|tweets|"
     r"video|videos|message|messages|rumou?r|rumou?rs|blog|website|chain\s+email)\b"
+    # a figure of the past, since revised: "…, according to older estimates; newer ones are lower"
+    r"|\baccording\s+to\s+(?:older|earlier|previous|early|outdated|old|former)\s+(?:\w+\s+)?"
+    r"(?:estimates?|studies|figures|data|reports|measurements|surveys)\b"
     # an accusation is not a finding: "was accused of stealing", "charged with fraud"
     r"|\b(?:accused|suspected)\s+of\b|\b(?:charged|indicted)\s+(?:with|for|on)\b"
     # an estimate or a forecast of it, said with "that" ("an estimated 2 million" states a figure)

@@ -116,8 +116,8 @@ def _a_part_of_the_place(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[st
             word = s.tokens[k + 1]
             if (word.cap and not lex.is_adjective(word.low)) or word.low in _STOP:
                 break  # "Kessa Corp's European division"
-            if not word.low.isalpha():
-                break
+            if not word.low.isalpha() or word.low in mine:
+                break  # "of Ostrania's electricity" in the claim too: the claim's own words
             k += 1
         if k > end and lex.is_noun(s.tokens[k].low):
             return s.raw[s.tokens[at].start : s.tokens[k].end], unit.text

@@ -177,6 +177,13 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     words = {t.low for t in c.tokens}
     if any(k and i and s.tokens[k - 1].low in _PART_OF - words for i, k in placed.items()):
         return True  # "ineffective against some bacteria" does not deny "kill bacteria"
+    last = max(placed, key=lambda i: placed[i])
+    if (
+        last
+        and c.units[last].tokens[-1].index == len(c.tokens) - 1
+        and _kind_of(s, placed[last], c)
+    ):
+        return True  # "do not reduce the risk of haemorrhagic stroke" does not deny "of stroke"
     if 0 in placed and _DOSE.match(s.raw, s.tokens[placed[0] + len(c.units[0].tokens) - 1].end):
         return not _DOSE.search(c.raw)  # "Fluoride at the levels used in drinking water has not"
     last = max(placed, key=lambda i: placed[i])
@@ -210,6 +217,28 @@ _REGIONS = frozenset(
 
 
 _MOST = frozenset({"most", "many", "nearly", "almost", "virtually", "practically"})
+
+
+_DETERMINERS = frozenset("no any every all such other only own same whole entire".split())
+# adjectives that name the thing itself, not a narrower kind: "the common cold" is the cold
+_PLAIN = frozenset(
+    "common usual ordinary typical normal regular general overall main major key real actual true "
+    "known simple basic various different possible potential significant so-called".split()
+)
+
+
+def _kind_of(s: _Text, k: int, c: _Text) -> bool:
+    """An adjective right before the claim's last word, a noun, in the sentence, that the claim
+    does not have in any form: a narrower kind ("haemorrhagic stroke" for "stroke", "severe side
+    effects"; not "does not lower IQ" for "lowers IQ")."""
+    if k == 0 or s.gap(k - 1) or not lex.is_noun(s.tokens[k].low):
+        return False
+    word = s.tokens[k - 1].low
+    if word in _MOST | _PART_OF | _DETERMINERS | _PLAIN or s.tokens[k - 1].cap:
+        return False
+    if lex.lemmas(word) & {lemma for t in c.tokens for lemma in lex.lemmas(t.low) | {t.low}}:
+        return False
+    return lex.is_adjective(word) and not lex.noun_only(word)
 
 
 def _qualified(s: _Text, k: int) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 
+from agent.judge._frames import by_its_year, from_another, its_figure_dated, measured_otherwise
 from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 from agent.judge._years import in_span, open_year, since
@@ -137,12 +138,6 @@ def _counts_other(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
     return words and not _word_match(mine, theirs)
 
 
-def _earlier(s: _Text, r: Quantity) -> bool:
-    """Is the sentence's number the value another came from ("up from 1.5 million")?"""
-    before = [t.low for t in s.tokens if t.end <= r.start][-2:]
-    return bool(before) and before[-1] == "from" and (len(before) < 2 or before[0] != "range")
-
-
 def _figure(q: Quantity) -> float | None:
     """The one figure a value is written as, in base units: the middle of a hedged one ("about 4.5
     billion years"); None for a year, a bound ("more than 20") or a range ("300 and 400 m")."""
@@ -195,18 +190,6 @@ def _hedged_alike(q: Quantity, r: Quantity) -> bool:
     )
 
 
-def _by_its_year(c: _Text, q: Quantity, s: _Text, same: list[Quantity]) -> None:
-    """Where the claim gives a year beside its figure ("was 6% in 2019", a figure that is no year)
-    and the sentence gives that year once: the sentence's figures ``same`` ordered by how far they
-    stand from it (in place)."""
-    years = [p for p in c.numbers if p.dimension == "year" and p.exact]
-    if q.dimension in {"year", DECADE} or len(years) != 1:
-        return
-    said = [r.start for r in s.numbers if r.dimension == "year" and r.exact and years[0].within(r)]
-    if len(said) == 1:
-        same.sort(key=lambda r: abs(r.start - said[0]))
-
-
 def _number_conflict(
     c: _Text, s: _Text, placed: dict[int, int]
 ) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
@@ -225,10 +208,11 @@ def _number_conflict(
         if anchor is not None:
             after = q.start >= _claim_word(c, q, placed).end
             same.sort(key=lambda r: _apart(s.tokens[anchor], r, after))
+            same = [r for r in same if not _set_apart(s, anchor, r)] or same  # "…, while solar"
             if _said_twice(s, anchor, q, same, after) or _more_besides(s, same):
                 loose = True  # "a ferry that opened in 1990, opened in 2005"; "200 … and 300 more"
                 continue
-        _by_its_year(c, q, s, same)  # "7.4% in 2020, up from 5.1% in 2019": 2019's figure first
+        by_its_year(c, q, s, same)  # "7.4% in 2020, up from 5.1% in 2019": 2019's figure first
         if (
             q.dimension not in {"year", DECADE, "month", "ordinal"}  # "in 2019 alone" is 2019
             and any(q.within(r) and _ALONE.match(s.raw[r.end :]) for r in same)
@@ -236,37 +220,50 @@ def _number_conflict(
         ):
             loose = True  # "3,000 people in Borovia alone": a part of the whole
             continue
-        if (
-            q.within(same[0])
-            or in_span(c, q, s, same[0])  # "from 2009 to 2014" holds 2011
-            or _rounded_alike(q, same[0])
-            or _hedged_alike(q, same[0])
-            or (
-                q.dimension != "year"
-                and any(
-                    q.within(r)
-                    for r in same
-                    if not (_earlier(s, r) or _counts_other(c, q, s, r) or _set_apart(s, anchor, r))
-                )
-            )
-        ):
+        if _agrees(c, q, s, same, anchor):
             loose = loose or (_changed(c, q) or "level") != (_changed(s, same[0]) or "level")
             continue
-        if q.dimension != "year" and any(q.within(r) for r in same if _earlier(s, r)):  # "up
-            loose = True  # from 1.5 million in 2000" does not say the city has 1.5 million
+        if q.dimension != "year" and any(q.within(r) for r in same if from_another(c, s, r, None)):
+            loose = True  # "up from 1.5 million" does not say the city has 1.5 million
             continue
-        held = [r for r in same[1:] if q.within(r)]  # a date of the claim's, not where it belongs,
-        if held:  # unless listed with it: "in the late 1960s and early 1970s"
-            loose = loose or not _listed(s, same[0], held[0])
+        held = [r for r in same[1:] if q.within(r) and not from_another(c, s, r)]  # a date of the
+        if held:  # claim's, not where it belongs, unless listed: "the late 1960s and early 1970s"
+            loose = loose or not (_listed(s, same[0], held[0]) or its_figure_dated(c, s))
             continue
-        if any(q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r) for r in same[:1]):
-            loose = True  # "about 38" for "40"; "68 million" for "68.4 million": not plain
-            continue
-        if (_not_a_whole(s, same[0]) and not _not_a_whole(c, q)) or since(c, q, s, same[0]):
-            loose = True  # "10 tonnes per person" is no total; "since 2019" holds 2021
+        if _given_otherwise(c, q, s, same[0]):
+            loose = True  # "about 38" for "40"; "10 tonnes per person"; "3.3 mm per year"
             continue
         conflict = conflict or (q, same[0])
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
+
+
+def _agrees(c: _Text, q: Quantity, s: _Text, same: list[Quantity], anchor: int | None) -> bool:
+    """Does the sentence give the claim's figure where it belongs: beside the claim's word, in a
+    span that holds it ("from 2009 to 2014" holds 2011), rounded or hedged alike, or — not for a
+    year — anywhere but as the value another came from, a count of another thing, or across a
+    contrast?"""
+    r = same[0]
+    if q.within(r) or in_span(c, q, s, r) or _rounded_alike(q, r) or _hedged_alike(q, r):
+        return True
+    return q.dimension != "year" and any(
+        q.within(r)
+        for r in same
+        if not (from_another(c, s, r) or _counts_other(c, q, s, r) or _set_apart(s, anchor, r))
+    )
+
+
+def _given_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
+    """Is the sentence's figure ``r`` not plainly the claim's quantity said otherwise: a rounding
+    or a conversion of it ("about 38" for "40", "68 million" for "68.4 million"), a rate per person
+    ("10 tonnes per person" is no total), a start that holds the claim's year ("since 2019"), or a
+    figure measured over another frame ("3.3 mm per year" against "20 cm in the 20th century")?"""
+    if q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r):
+        return True
+    if (_not_a_whole(s, r) and not _not_a_whole(c, q)) or since(c, q, s, r):
+        return True
+    return measured_otherwise(
+        c, q, s, r, [x.start for x in s.numbers if _changed(s, x) == "amount"]
+    )
 
 
 _ALONE = re.compile(r"[^.;,]{0,40}?\balone\b")
@@ -288,7 +285,7 @@ def _set_apart(s: _Text, anchor: int | None, r: Quantity) -> bool:
 CHANGES = frozenset(
     "rose rise rises risen fell fall falls fallen increased increase increases decreased decrease "
     "decreases grew grow grows shrank shrink shrinks climbed climb dropped drop declined decline "
-    "gained gain lost lose higher lower expanded expand expands contracted contract "
+    "gained gain gains lost lose loses higher lower expanded expand expands contracted contract "
     "contracts".split()
 )
 # a change said with its amount ("rose 5%", "fell by 2%") or with the level it reached ("rose to

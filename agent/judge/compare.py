@@ -295,6 +295,11 @@ def _one_part_missing(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"
         )
     slot = held_of_many(c, missing, _slot(c, s, missing, placed, window))  # "treats fever"
+    passing = _PASSING.search(s.raw) if slot and slot.rule == "direction" else None
+    if passing and not _PASSING.search(c.raw):  # "raises blood pressure briefly" for "lowers"
+        return _decision(
+            "neutral", "partial", f"the source says it only for a while (“{passing[0]}”)"
+        )
     if r.conflict:  # "fell to 3.5%" against "rose to 5%": a change and its value both otherwise
         changed = c.units[missing].tokens[0].low in CHANGES
         return slot if changed and slot is not None and slot.rule == "direction" else None
@@ -303,6 +308,14 @@ def _one_part_missing(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"
         )
     return slot
+
+
+# a change said to pass: "exercise raises blood pressure briefly" does not say it raises it
+_PASSING = re.compile(
+    r"\b(?:briefly|temporarily|transiently|momentarily|initially|at first|for a (?:short )?while|"
+    r"in the short term|short-term)\b",
+    re.I,
+)
 
 
 def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison | None:

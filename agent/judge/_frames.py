@@ -1,0 +1,122 @@
+"""What a figure is measured over, where the claim and the sentence may differ: a rate in time
+("3.3 mm per year" is no total over a century), a change counted from another start ("has lost
+25% of its mass since 1990" against "40% since 1950"), a group the sentence names for its figure
+("In patients over 65, drug Z reduced mortality by 12%" against "by 30%"). Two such figures are
+not one quantity said twice, so they do not conflict. A leaf: the number reading asks it before it
+calls two figures a conflict."""
+
+from __future__ import annotations
+
+import re
+
+from agent.judge._quantities import DECADE, Quantity
+from agent.judge._shares import GROUPS
+from agent.judge._text import _Text
+
+# "3.3 mm per year", "280 billion tonnes of ice a year", "0.2 °C per decade", "annually"; not "a
+# year earlier" (a date), nor "per person" (the number reading's own test of a rate per head)
+_PER_TIME = re.compile(
+    r"^\s*(?:[\w-]+\s+){0,4}?(?:(?:per|a|an|each|every)\s+(?:year|annum|decade|century|month|week|"
+    r"day|hour|minute|second)\b(?!\s+(?:earlier|later|before|after|ago|on|in|from))"
+    r"|annually\b|yearly\b|/\s*(?:yr|year|day)\b)",
+    re.I,
+)
+# where a change is counted from: "since 1990", "from 1979", "between 2002 and 2023"
+_START = re.compile(
+    r"\b(?:since|from|between)\s+(?:the\s+)?(?:early\s+|late\s+|mid-?)?(\d{4})s?\b", re.I
+)
+# a group named before the figure, at the sentence's start: "In patients over 65, …"
+_FRONTED = re.compile(r"^\s*(?:In|Among|For)\s+(?P<group>[^,;.]{1,60}),")
+
+
+def per_time(t: _Text, q: Quantity) -> bool:
+    """Is the number a rate in time ("3.3 mm per year", "10,000 people a year")?"""
+    return bool(_PER_TIME.search(t.raw[q.end : q.end + 50]))
+
+
+def _starts(t: _Text) -> set[str]:
+    return {m[1] for m in _START.finditer(t.raw)}
+
+
+def _fronted_group(c: _Text, s: _Text) -> str | None:
+    """The group the sentence opens with ("In patients over 65,", "Among women,"), where the claim
+    names no such group: the words."""
+    m = _FRONTED.match(s.raw)
+    if m is None:
+        return None
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", m["group"])}
+    mine = {t.low for t in c.tokens}
+    group = words & GROUPS or (words & {"subgroup", "subgroups", "cohort"})
+    if not group or group & mine:
+        return None
+    return m.group(0).rstrip(",").strip()
+
+
+def _after_start_word(t: _Text, q: Quantity) -> bool:
+    before = [tok.low for tok in t.tokens if tok.end <= q.start][-1:]
+    return before in (["since"], ["from"])
+
+
+def measured_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity, amounts: list[int]) -> bool:
+    """Is the sentence's figure ``r`` measured over another frame than the claim's ``q``: one is a
+    rate in time and the other not; a change counted from another start than the claim's (``amounts``:
+    where the sentence's figures of what something rose or fell by start) — the sentence's figure
+    that amount, or both years starts of such a count ("has lost 40% since 1950" / "25% since
+    1990"); or a group the sentence opens with that the claim does not name?"""
+    if per_time(c, q) != per_time(s, r):
+        return True
+    if amounts and q.dimension in {"year", DECADE}:
+        return _after_start_word(c, q) and _after_start_word(s, r)
+    if r.start in amounts and _starts(s) and _starts(s) != _starts(c):
+        return True
+    return _fronted_group(c, s) is not None
+
+
+def _dated_as_claimed(c: _Text, s: _Text, r: Quantity) -> bool | None:
+    """The year the sentence gives right after its figure ``r`` ("up from 29% in 2022") against
+    the claim's one year: True where it is the claim's, False where it is another, None where the
+    sentence dates the figure with no year of its own or the claim gives no one year."""
+    years = [p for p in c.numbers if p.dimension == "year" and p.exact]
+    after = [y for y in s.numbers if y.dimension == "year" and y.exact and y.start > r.end]
+    if len(years) != 1 or not after:
+        return None
+    nearest = min(after, key=lambda y: y.start)
+    if not re.fullmatch(r"\s*(?:in|during)\s+", s.raw[r.end : nearest.start]):
+        return None
+    return years[0].within(nearest)
+
+
+def _earlier(s: _Text, r: Quantity) -> bool:
+    """Is the sentence's number the value another came from ("up from 1.5 million")?"""
+    before = [t.low for t in s.tokens if t.end <= r.start][-2:]
+    return bool(before) and before[-1] == "from" and (len(before) < 2 or before[0] != "range")
+
+
+def from_another(c: _Text, s: _Text, r: Quantity, dated: bool | None = False) -> bool:
+    """Is the sentence's number the value another came from ("up from 1.5 million"), unless dated
+    with the claim's year ("up from 29% in 2022" for "29% in 2022"; ``dated`` None: also with no
+    year of its own — a value dated otherwise is another year's, not the claim's)?"""
+    return _earlier(s, r) and _dated_as_claimed(c, s, r) in {dated, None}
+
+
+def its_figure_dated(c: _Text, s: _Text) -> bool:
+    """Does the sentence date a figure of the claim's with the claim's year, as the value another
+    came from ("30% in 2023, up from 29% in 2022" for "29% in 2022"): the year is where it belongs."""
+    figures = [p for p in c.numbers if p.dimension != "year"]
+    return any(
+        _earlier(s, r) and _dated_as_claimed(c, s, r) and any(p.within(r) for p in figures)
+        for r in s.numbers
+    )
+
+
+def by_its_year(c: _Text, q: Quantity, s: _Text, same: list[Quantity]) -> None:
+    """Where the claim gives a year beside its figure ("was 6% in 2019", a figure that is no year)
+    and the sentence gives that year once: the sentence's figures ``same`` ordered by how far they
+    stand from it (in place)."""
+    years = [p for p in c.numbers if p.dimension == "year" and p.exact]
+    if q.dimension in {"year", DECADE} or len(years) != 1:
+        return
+    said = [r.start for r in s.numbers if r.dimension == "year" and r.exact and years[0].within(r)]
+    before = q.start < years[0].start  # "6% in 2019": the figure on the year's side first
+    if len(said) == 1:
+        same.sort(key=lambda r: ((r.start < said[0]) != before, abs(r.start - said[0])))
