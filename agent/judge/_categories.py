@@ -155,3 +155,20 @@ def named_kind(s: _Text, a: int) -> _Tok | None:
         k += 1
     tok = s.tokens[k]
     return tok if k > a and not tok.cap and lex.is_noun(tok.low) else None
+
+
+def of_a_kind_elsewhere(c: _Text, missing: int) -> str | None:
+    """The reason, where the claim's part that the sentence fills otherwise says which of a kind
+    its bare plural subject names ("Glaciers in the Alps are retreating" against "Glaciers in the
+    Himalayas are retreating"): what the sentence says of the others says nothing of these."""
+    first = c.units[0]
+    if first.tokens[0].index != 0 or len(first.tokens) != 1:
+        return None
+    noun = first.tokens[0].low
+    if not noun.endswith("s") or not lex.lemmas(noun) - {noun} or not lex.is_noun(noun):
+        return None  # a plural noun: "glaciers", not "Paris"
+    k = c.units[missing].tokens[0].index
+    between = [t.low for t in c.tokens[1:k]]
+    if between not in (["in"], ["in", "the"], ["of"], ["of", "the"], ["from"], ["from", "the"]):
+        return None
+    return f"the source says it of other {noun}, not of {noun} {' '.join(between)} {c.units[missing].text}"

@@ -4,7 +4,8 @@ is "have not disbanded", "was born outside of Trieste" is "was not born in Tries
 the 2012 Games" is "the 2012 Games were held in Tessa", "Ostrania's president is Tom Vell" is "Tom
 Vell is the president of Ostrania", "released their debut album in 2005" is "X's debut album was
 released in 2005", "is part of her second album" is "is a song on" it, "had a voice that made him
-famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded". A
+famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded", "cuts
+the risk in half" is "halves the risk". A
 reason still quotes the claim's own words (``_reasons.in_the_claims_words``)."""
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ _ROLE_OF = re.compile(
 _OUTSIDE = re.compile(
     r"\b(is|was|are|were) (born|based|located|situated|buried|raised) outside (?:of )?"
 )
+# "cuts the risk of stroke in half": "halves the risk of stroke", as the multiples are read
+_IN_HALF = re.compile(r"\b(cuts|cut)\s+(?P<what>[^.,;]{1,60}?)\s+in\s+half\b")
 _THEIR = {"him": "his", "her": "her", "them": "their", "it": "its"}
 
 # "The Orsen Four released their debut album in 2005": "The Orsen Four's debut album was
@@ -74,5 +77,8 @@ def in_sources_words(claim: str) -> str:
     if known := _MADE_KNOWN.match(claim):
         their = _THEIR[known.group("them")]
         claim = f"{known.group('who')} was known for {their} {known.group('what')}."
+    claim = _IN_HALF.sub(
+        lambda m: f"{'halves' if m.group(1) == 'cuts' else 'halved'} {m.group('what')}", claim
+    )
     claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
     return claim

@@ -66,9 +66,10 @@ def measured_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity, amounts: li
     if per_time(c, q) != per_time(s, r):
         return True
     if amounts and q.dimension in {"year", DECADE}:
-        return _after_start_word(c, q) and _after_start_word(s, r)
-    if r.start in amounts and _starts(s) and _starts(s) != _starts(c):
-        return True
+        later = q.text[:4].isdigit() and r.text[:4].isdigit() and r.text[:4] >= q.text[:4]
+        return _after_start_word(c, q) and (_after_start_word(s, r) or later)  # "in 2016"
+    if r.start in amounts and _starts(s) != _starts(c):
+        return True  # "lost 30% of its corals in 2016" against "lost half of them since 1995"
     return _fronted_group(c, s) is not None
 
 

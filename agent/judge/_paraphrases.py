@@ -23,6 +23,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         "increases the risk of",
         "raise the risk of",
         "link between",
+        "association between",
         "linked to",
         "linked with",
         "link with",
@@ -126,7 +127,7 @@ PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquarter
 # refutes ("there is no link between", "does not treat") — said plainly, the weaker word supports
 # nothing: the claim word's lemma → (the weaker words, what the claim says)
 WEAKER: dict[str, tuple[frozenset[str], str]] = {
-    "cause": (frozenset(["link", "links", "linked"]), "that one causes the other"),
+    "cause": (frozenset(["link", "links", "linked", "association"]), "that one causes the other"),
     "cure": (
         frozenset("treat treats treated treating effective work works".split()),
         "that it cures it",
@@ -139,6 +140,7 @@ WEAKER: dict[str, tuple[frozenset[str], str]] = {
 # what a weaker word says, for a reader
 WEAKER_SAYS = {
     "link": "that they are linked",
+    "association": "that they are linked",
     "treat": "that it treats it",
     "effective": "that it is effective against it",
     "work": "that it works against it",

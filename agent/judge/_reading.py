@@ -192,6 +192,7 @@ def _past_event(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
 
 
 # verbs a negation passes through to the verb after them ("never managed to write")
+_ASSOCIATED = frozenset("associated linked correlated".split())
 _TRANSPARENT = frozenset("managed bothered got came used seemed appeared happened".split())
 
 
@@ -217,6 +218,10 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
             scope += 1  # "a round globe, not a flat disk" for "The Earth is round"
         if scope + 1 < len(s.tokens) and s.tokens[scope].low in _TRANSPARENT:
             scope += 2 if s.tokens[scope + 1].low == "to" else 1  # "never managed to write"
+        if scope + 2 < len(s.tokens) and s.tokens[scope].low in _ASSOCIATED:
+            scope += 2 if s.tokens[scope + 1].low == "with" else 0  # "not associated with an
+            while scope + 1 < len(s.tokens) and s.tokens[scope].low in _ARTICLES:  # increased
+                scope += 1  # risk": what is not associated is the claim's increase
         joined = scope + 2 < len(s.tokens) and s.tokens[scope + 1].low in ("or", "nor", "and")
         if joined and (  # "does not prevent or cure the common cold": both verbs negated
             scope + 2 in used

@@ -295,3 +295,30 @@ def one_of_several(c: _Text, s: _Text, missing: int, placed: dict[int, int]) -> 
         "number",
         f"the claim says “the {unit.text} {c.units[nxt].text}”; the source says “{said}”",
     )
+
+
+# a change said to pass: "exercise raises blood pressure briefly" does not say it raises it
+_PASSING = re.compile(
+    r"\b(?:briefly|temporarily|transiently|momentarily|initially|at first|for a (?:short )?while|"
+    r"in the short term|short-term)\b",
+    re.I,
+)
+# some places or some of a kind: "are declining in several regions", "Some scientists disagree"
+_SOME_OF = re.compile(
+    r"\b(?:in|across|at|for)\s+(?:several|some|many|certain|a\s+few|parts\s+of|a\s+number\s+of)\s+"
+    r"(?:[\w-]+\s+)?(?:regions|areas|places|countries|parts|locations|sites|states|provinces|"
+    r"populations|cases|studies|patients|people)\b"
+    r"|^\s*(?:some|several|a\s+few|certain|a\s+minority\s+of)\s+\w+",
+    re.I,
+)
+
+
+def limited(claim: str, sentence: str) -> str | None:
+    """The reason, where the sentence says the opposite of the claim only for a while or only of
+    some ("briefly", "in several regions", "Some scientists …") and the claim does not: the
+    opposite of a part is not the opposite of the whole."""
+    if (passing := _PASSING.search(sentence)) and not _PASSING.search(claim):
+        return f"the source says it only for a while (“{passing[0]}”)"
+    if (some := _SOME_OF.search(sentence)) and not _SOME_OF.search(claim):
+        return f"the source says it only of some (“{some[0].strip()}”)"
+    return None

@@ -295,34 +295,6 @@ def said_as_comparison(c: _Text, s: _Text, placed: dict[int, int]) -> str | None
 
 # "Tessa is larger than Velmar", "Ana Roske is more famous than Bel Tamsin", "Kessamab works
 # faster than Orvelin"
-_COMPARED = re.compile(
-    r"^\s*(?:the\s+)?(?P<a>[^,;]+?)\s+(?P<verb>is|are|was|were|\w+)\s+"
-    r"(?P<cmp>(?:more|less)\s+\w+|\w+er|better|worse)\s+than\s+(?:the\s+)?(?P<b>[^,;]+?)\s*[.!]?\s*$",
-    re.IGNORECASE,
-)
-_DEGREE = r"(?:(?:much|far|slightly|significantly|considerably|still|even)\s+)?"
-
-
-def comparison_turned(c: _Text, s: _Text) -> str | None:
-    """The reason, where the claim says one thing is more so than another ("Tessa is larger than
-    Velmar") and the sentence says it the other way round ("Velmar is larger than Tessa"). A leaf."""
-    m = _COMPARED.match(c.raw)
-    if m is None or m.group("cmp").lower() in {"other", "rather", "never", "ever"}:
-        return None
-    a, verb, cmp, b = (re.escape(m.group(k)) for k in ("a", "verb", "cmp", "b"))
-    turned = re.search(
-        rf"\b{b}\s+{verb}\s+{_DEGREE}{cmp}\s+than\s+(?:the\s+)?{a}"
-        r"(?=\s*(?:[.,;!]|$|and\b|but\b))",  # not "… than Ana Roske at chess": said of less
-        s.raw,
-        re.IGNORECASE,
-    )
-    if turned is None:
-        return None
-    return (
-        f"the claim says “{m.group(0).strip().rstrip('.!')}”; the source says “{turned.group(0)}”"
-    )
-
-
 _WINS = frozenset("won win wins winning".split())
 
 

@@ -75,6 +75,8 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
         return _decision("refutes", "number", often)
     if (event := event_named_on(c, s)) is not None:  # "the 100 metres hurdles"
         return _decision("neutral", "partial", f"the source names another event (“{event}”)")
+    if (placed_kind := _subject_placed(c, s, placed)) is not None:
+        return placed_kind  # "Polar bear populations in the Southern Beaufort Sea"
     narrower = _narrower_subject(c, s, placed)
     if narrower is not None:
         return _decision(
@@ -89,3 +91,31 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
 
 _LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
 _NARROWER = "the source denies only a narrower statement than the claim"
+
+
+def _subject_placed(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """A claim about a kind, its subject common nouns with no place ("Polar bear populations are
+    declining"), against a sentence that names a place right after them ("Polar bear populations
+    in the Southern Beaufort Sea have declined"): a narrower subject, no support."""
+    if 0 not in placed or c.units[0].proper or c.units[0].tokens[0].index != 0:
+        return None
+    k, subject = placed[0], 0  # the claim's words of the subject, in a row in the sentence
+    while (
+        subject + 1 in placed and placed[subject + 1] == k + 1 and not c.units[subject + 1].proper
+    ):
+        subject, k = subject + 1, k + 1
+    words = s.tokens[k + 1 : k + 3]
+    if len(words) < 2 or words[0].low not in {"in", "of", "from"} or s.gap(k):
+        return None
+    first = k + 2 + (words[1].low == "the")
+    end = first
+    while end < len(s.tokens) and s.tokens[end].cap and (end == first or not s.gap(end - 1)):
+        end += 1
+    mine = {t.low for t in c.tokens}
+    if end == first or any(t.low in mine for t in s.tokens[first:end]):
+        return None
+    kind = " ".join(t.text for t in c.tokens[: c.units[subject].tokens[-1].index + 1])
+    said = s.raw[s.tokens[placed[0]].start : s.tokens[end - 1].end]
+    return _decision(
+        "neutral", "subject", f"the source says it of {said}, not of {kind.lower()} in general"
+    )

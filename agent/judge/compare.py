@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings
 from agent.judge._carried import leading_name, of_the_subject_alone
-from agent.judge._categories import kind_alone
+from agent.judge._categories import kind_alone, of_a_kind_elsewhere
+from agent.judge._comparatives import amount_turned, comparison_turned
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
 from agent.judge._events import (
     _event_stated,
@@ -71,9 +72,8 @@ from agent.judge._restate import (
 )
 from agent.judge._reworded import reworded
 from agent.judge._roles import held_in_another_role
-from agent.judge._shares import one_of_several, points_otherwise
+from agent.judge._shares import limited, one_of_several, points_otherwise
 from agent.judge._sides import (
-    comparison_turned,
     contest_turned,
     degree_opposed,
     degree_unsaid,
@@ -231,6 +231,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         or degree_opposed(c, s, placed)
         or contest_turned(c, s, placed)  # "Tessa City beat Velmar United"
         or comparison_turned(c, s)  # "Velmar is larger than Tessa"
+        or amount_turned(c, s)  # "Humans emit 100 times as much CO2 as volcanoes"
         or opposed_between(c, s, placed)  # "reduces … and increases the risk of stroke"
         or turned_round(c, s, placed)  # "the Earth orbits the sun" for "the sun orbits the Earth"
     ):
@@ -295,11 +296,11 @@ def _one_part_missing(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"
         )
     slot = held_of_many(c, missing, _slot(c, s, missing, placed, window))  # "treats fever"
-    passing = _PASSING.search(s.raw) if slot and slot.rule == "direction" else None
-    if passing and not _PASSING.search(c.raw):  # "raises blood pressure briefly" for "lowers"
-        return _decision(
-            "neutral", "partial", f"the source says it only for a while (“{passing[0]}”)"
-        )
+    if slot and slot.rule == "substitution" and (others := of_a_kind_elsewhere(c, missing)):
+        return _decision("neutral", "subject", others)  # "Glaciers in the Himalayas" for "… Alps"
+    if slot and slot.rule == "direction" and (limit := limited(c.raw, s.raw)):
+        return _decision("neutral", "partial", limit)  # "raises blood pressure briefly", "are
+        # declining in several regions", "Some scientists disagree": not the claim's opposite
     if r.conflict:  # "fell to 3.5%" against "rose to 5%": a change and its value both otherwise
         changed = c.units[missing].tokens[0].low in CHANGES
         return slot if changed and slot is not None and slot.rule == "direction" else None
@@ -308,14 +309,6 @@ def _one_part_missing(
             "neutral", "partial", f"the source does not mention {c.units[missing].text}"
         )
     return slot
-
-
-# a change said to pass: "exercise raises blood pressure briefly" does not say it raises it
-_PASSING = re.compile(
-    r"\b(?:briefly|temporarily|transiently|momentarily|initially|at first|for a (?:short )?while|"
-    r"in the short term|short-term)\b",
-    re.I,
-)
 
 
 def compare_item(claim: str, text: str, max_sentences: int = 12) -> Comparison | None:

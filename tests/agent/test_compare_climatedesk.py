@@ -7,7 +7,14 @@ a figure "according to older estimates" is not stated; a denial of a narrower ki
 stroke") denies nothing of the whole; a figure dated as the value another came from ("30% in
 2023, up from 29% in 2022") is that year's; a figure is the one of its own clause ("…, while
 solar grew by 25%"); "loses" is a change like "lost"; the words after a possessive name
-("of Ostrania's electricity") that the claim has too are no other thing of Ostrania's. A claim and one sentence, what the
+("of Ostrania's electricity") that the claim has too are no other thing of Ostrania's; a place
+named right after a kind ("Polar bear populations in the Kessa Sea") narrows it, and another
+place of a kind named by its place ("Glaciers in the Himalayas" against "in the Alps") is no
+substitution; an opposite said only of some ("in several regions", "Some scientists") refutes
+nothing; "Humans emit 100 times as much CO2 as volcanoes" turns "Volcanoes emit more CO2 than
+humans"; "not associated with an increased risk" and "no association between" deny; "inhibits"
+against "promotes", "required" against "dispensable", "retreating" against "advancing"; "cuts …
+in half" is "halves". A claim and one sentence, what the
 comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
 reason. Invented names and figures. Each row failed on stop 60's tree (f86783e) unless marked as a
 control."""
@@ -93,8 +100,110 @@ ROWS = [
         "supports",
         "",
     ),
-    # controls: another figure in the same frame still refutes; a rate against a rate; a group
-    # the claim names too; a change that lasts
+    (  # wrong True on f86783e: a place named after the subject narrows the kind
+        "Polar bear populations are declining.",
+        "Polar bear populations in the Kessa Sea have declined by 40%.",
+        "neutral:subject",
+        "of Polar bear populations in the Kessa Sea, not of polar bear populations in general",
+    ),
+    (  # wrong False: the opposite said only of some places
+        "Polar bear populations are increasing.",
+        "Polar bear populations are declining in several regions.",
+        "neutral:partial",
+        "only of some (“in several regions”)",
+    ),
+    (  # wrong False: the opposite said only by some
+        "Scientists agree that humans cause global warming.",
+        "Some scientists disagree that humans cause global warming.",
+        "neutral:partial",
+        "only of some",
+    ),
+    (  # wrong False: a change in one year against a change since another
+        "The Kessa Reef has lost half of its corals since 1995.",
+        "The Kessa Reef lost 30% of its corals in 2016.",
+        "not refutes",
+        "",
+    ),
+    (  # wrong False: another place of a kind the claim names by its place
+        "Glaciers in the Alps are retreating.",
+        "Glaciers in the Himalayas are retreating.",
+        "neutral:subject",
+        "of other glaciers, not of glaciers in the Alps",
+    ),
+    (  # wrong True: the other does many times as much
+        "Volcanoes emit more carbon dioxide than humans.",
+        "Humans emit more than 100 times as much carbon dioxide as volcanoes.",
+        "refutes",
+        "the source says “Humans emit more than 100 times as much carbon dioxide as volcanoes”",
+    ),
+    (  # wrong False: a denial of a narrower kind (an adjective before the claim's last noun)
+        "Drug Q reduces the risk of stroke.",
+        "Drug Q does not reduce the risk of haemorrhagic stroke.",
+        "neutral:partial",
+        "narrower",
+    ),
+    (  # undecided on f86783e: "not associated with an increased risk" denies the increase
+        "Coffee consumption increases the risk of heart disease.",
+        "Coffee consumption was not associated with an increased risk of heart disease.",
+        "refutes",
+        "",
+    ),
+    (  # undecided: "no association between" denies a cause
+        "Air pollution causes asthma.",
+        "There is no association between air pollution and asthma.",
+        "refutes",
+        "",
+    ),
+    (
+        "Protein K inhibits tumour growth.",
+        "Protein K promotes tumour growth.",
+        "refutes",
+        "promotes",
+    ),
+    (
+        "Protein K is required for cell division.",
+        "Protein K is dispensable for cell division.",
+        "refutes",
+        "dispensable",
+    ),
+    (
+        "Glaciers in the Alps are retreating.",
+        "Glaciers in the Alps are advancing.",
+        "refutes",
+        "advancing",
+    ),
+    (  # undecided: "cuts … in half" is "halves", and the reason quotes the claim's words
+        "Drug Z cuts the risk of stroke in half.",
+        "Drug Z reduced the risk of stroke by 20%.",
+        "refutes",
+        "the claim says “cuts the risk of stroke in half”",
+    ),
+    (
+        "Drug Z cuts the risk of stroke in half.",
+        "Drug Z reduced the risk of stroke by 50%.",
+        "supports",
+        "",
+    ),
+    # controls: the same sentence; the opposite said of all; another figure in the same frame
+    # still refutes; a rate against a rate; a group the claim names too; a change that lasts
+    (  # undecided on f86783e: an association said plainly states no cause (a hedge)
+        "Air pollution causes asthma.",
+        "There is an association between air pollution and asthma.",
+        "neutral:hedge",
+        "linked",
+    ),
+    (
+        "Glaciers in the Alps are retreating.",
+        "Glaciers in the Alps are retreating.",
+        "supports",
+        "",
+    ),
+    (
+        "Polar bear populations are increasing.",
+        "Polar bear populations are declining.",
+        "refutes",
+        "",
+    ),
     (
         "Drug Z reduced mortality by 30%.",
         "Drug Z reduced mortality by 12% in the trial.",
@@ -130,5 +239,5 @@ ROWS = [
 
 
 @pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
-def test_a_figure_is_read_over_what_it_is_measured(claim, sentence, expected, reason):
+def test_what_a_climate_and_science_desk_met_is_read_as_it_says(claim, sentence, expected, reason):
     read_as_expected(claim, sentence, expected, reason)

@@ -1,0 +1,69 @@
+"""One thing said to be more so than another, and the sentence saying it the other way round:
+"Tessa is larger than Velmar" against "Velmar is larger than Tessa", "Volcanoes emit more carbon
+dioxide than humans" against "Humans emit more than 100 times as much carbon dioxide as volcanoes".
+Leaves: the comparison's direction rule asks them."""
+
+from __future__ import annotations
+
+import re
+
+from agent.judge._text import _Text
+
+_COMPARED = re.compile(
+    r"^\s*(?:the\s+)?(?P<a>[^,;]+?)\s+(?P<verb>is|are|was|were|\w+)\s+"
+    r"(?P<cmp>(?:more|less)\s+\w+|\w+er|better|worse)\s+than\s+(?:the\s+)?(?P<b>[^,;]+?)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_DEGREE = r"(?:(?:much|far|slightly|significantly|considerably|still|even)\s+)?"
+
+
+def comparison_turned(c: _Text, s: _Text) -> str | None:
+    """The reason, where the claim says one thing is more so than another ("Tessa is larger than
+    Velmar") and the sentence says it the other way round ("Velmar is larger than Tessa"). A leaf."""
+    m = _COMPARED.match(c.raw)
+    if m is None or m.group("cmp").lower() in {"other", "rather", "never", "ever"}:
+        return None
+    a, verb, cmp, b = (re.escape(m.group(k)) for k in ("a", "verb", "cmp", "b"))
+    turned = re.search(
+        rf"\b{b}\s+{verb}\s+{_DEGREE}{cmp}\s+than\s+(?:the\s+)?{a}"
+        r"(?=\s*(?:[.,;!]|$|and\b|but\b))",  # not "… than Ana Roske at chess": said of less
+        s.raw,
+        re.IGNORECASE,
+    )
+    if turned is None:
+        return None
+    return (
+        f"the claim says “{m.group(0).strip().rstrip('.!')}”; the source says “{turned.group(0)}”"
+    )
+
+
+# "Volcanoes emit more carbon dioxide than humans": a claim that one does more of something
+_MORE_OF = re.compile(
+    r"^\s*(?:the\s+)?(?P<a>[^,;]+?)\s+(?P<verb>[a-z]+)\s+more\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,2})"
+    r"\s+than\s+(?:the\s+)?(?P<b>[^,;]+?)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def amount_turned(c: _Text, s: _Text) -> str | None:
+    """The reason, where the claim says one does more of something than another ("Volcanoes emit
+    more carbon dioxide than humans") and the sentence says the other does more of it ("Humans
+    emit more than 100 times as much carbon dioxide as volcanoes", "… more carbon dioxide than
+    volcanoes"). A leaf."""
+    m = _MORE_OF.match(c.raw)
+    if m is None:
+        return None
+    a, verb, what, b = (re.escape(m.group(k)) for k in ("a", "verb", "what", "b"))
+    times = r"(?:(?:more\s+than\s+|about\s+|nearly\s+|almost\s+)?(?:[\d,.]+|\w+)\s+times|twice)"
+    turned = re.search(
+        rf"\b{b}\s+{verb[:-1] if verb.endswith('s') else verb}\w{{0,3}}\s+"
+        rf"(?:{_DEGREE}more\s+{what}\s+than|{times}\s+as\s+(?:much|many)\s+{what}\s+as"
+        rf"|{times}\s+more\s+{what}\s+than)\s+(?:the\s+)?{a}(?=\s*(?:[.,;!]|$|and\b|but\b))",
+        s.raw,
+        re.IGNORECASE,
+    )
+    if turned is None:
+        return None
+    return (
+        f"the claim says “{m.group(0).strip().rstrip('.!')}”; the source says “{turned.group(0)}”"
+    )
