@@ -44,6 +44,10 @@ _OUTSIDE = re.compile(
 )
 # "cuts the risk of stroke in half": "halves the risk of stroke", as the multiples are read
 _IN_HALF = re.compile(r"\b(cuts|cut)\s+(?P<what>[^.,;]{1,60}?)\s+in\s+half\b")
+# a headline's "to": "Kessa Corp to cut 10,000 jobs" is "Kessa Corp will cut 10,000 jobs"
+_HEADLINE_TO = re.compile(
+    r"^\s*(?P<who>(?:The\s+)?[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){0,3})\s+to\s+(?=[a-z]+\b)"
+)
 _THEIR = {"him": "his", "her": "her", "them": "their", "it": "its"}
 
 # "The Orsen Four released their debut album in 2005": "The Orsen Four's debut album was
@@ -80,5 +84,6 @@ def in_sources_words(claim: str) -> str:
     claim = _IN_HALF.sub(
         lambda m: f"{'halves' if m.group(1) == 'cuts' else 'halved'} {m.group('what')}", claim
     )
+    claim = _HEADLINE_TO.sub(lambda m: f"{m.group('who')} will ", claim)
     claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
     return claim

@@ -10,6 +10,8 @@ tense guard: they decide nothing, and no model is asked to read the pair as supp
 
 from __future__ import annotations
 
+import re
+
 from agent.judge import _lexicon as lex
 from agent.judge._text import _Text
 
@@ -58,7 +60,20 @@ def _done(s: _Text, at: int) -> bool:
     """The sentence's verb at ``at`` tells of a deed done: "closed in 2020", "was closed"."""
     word, before = s.tokens[at].low, s.tokens[at - 1].low if at else ""
     past = (word.endswith("ed") and not lex.noun_only(word)) or lex.irregular_verb_form(word)
+    past = past or (
+        word in _SAME_IN_THE_PAST and bool(_PAST_TIME.search(s.raw))
+    )  # "cut … last year"
     return past and (before in _DONE or before not in _NOT_DONE)
+
+
+# verbs whose past is their base form, read as past beside a past time ("cut 10,000 jobs last year")
+_SAME_IN_THE_PAST = frozenset(
+    "cut put set hit let shut quit spread cost hurt split bet burst cast broadcast upset shed".split()
+)
+_PAST_TIME = re.compile(
+    r"\b(?:last\s+(?:year|month|week|spring|summer|autumn|fall|winter)|ago|yesterday|in\s+(?:19|20)\d\d)\b",
+    re.I,
+)
 
 
 def future_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
@@ -74,8 +89,10 @@ def future_otherwise(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = s.raw[s.tokens[will].start : s.tokens[at].end]
             return f"the claim states it as a fact; the source says what will be (“{said}”)"
         if not any(t.low == "would" for t in c.tokens) and (forecast := _forecast(s, at)):
+            if future and _own_word(c, s, placed, forecast[0]):
+                continue  # "Kessa Corp said it would cut 10,000 jobs" for "… will cut …"
             said = "says what will be" if future else "states it as a fact"
-            return f"the claim {said}; the source reports a forecast (“{forecast}”)"
+            return f"the claim {said}; the source reports a forecast (“{forecast[1]}”)"
         mine = _will_before(c, unit.tokens[0].index)
         if future and mine is not None and will is None and _done(s, at):
             return (
@@ -92,9 +109,19 @@ _SAID = frozenset(
 )
 
 
-def _forecast(s: _Text, at: int) -> str | None:
-    """The words from the speech verb to the claim's verb where the sentence reports what someone
-    said would happen ("Ana Roske said that taxes would rise"), or None."""
+def _own_word(c: _Text, s: _Text, placed: dict[int, int], said: int) -> bool:
+    """Is the speech verb at ``said`` the claim's subject's own ("Kessa Corp said …", "Kessa Corp
+    has said …"): what it says it will do is what a claim of its future deed reports."""
+    at = placed.get(0)
+    if at is None or c.units[0].tokens[0].index != 0 or at >= said:
+        return False
+    between = [t.low for t in s.tokens[at + len(c.units[0].tokens) : said]]
+    return between in ([], ["has"], ["have"])
+
+
+def _forecast(s: _Text, at: int) -> tuple[int, str] | None:
+    """Where the sentence reports what someone said would happen ("Ana Roske said that taxes would
+    rise"): the speech verb's index and the words from it to the claim's verb, or None."""
     k = at - 1
     while k >= 0 and at - k <= 4 and s.tokens[k].low != "would":
         if s.tokens[k].low not in _BETWEEN and not s.tokens[k].low.endswith("ly"):
@@ -104,5 +131,5 @@ def _forecast(s: _Text, at: int) -> str | None:
         return None
     for j in range(k - 1, max(-1, k - 8), -1):
         if s.tokens[j].low in _SAID:
-            return s.raw[s.tokens[j].start : s.tokens[at].end]
+            return j, s.raw[s.tokens[j].start : s.tokens[at].end]
     return None

@@ -118,6 +118,14 @@ PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "over
 PARAPHRASES["last"] = ("last", "bottom")  # "finished bottom of the league"
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
 PARAPHRASES["native"] = ("native", "endemic", "indigenous")  # endemic: native there alone
+# a level reached, as a source says it: "hits 10%", "reached 10%" for "rose to 10%", "stood at"
+_LEVEL = tuple(
+    f"{verb} to"
+    for verb in "rose rise rises risen climbed climbs grew grows increased increases jumped jumps "
+    "surged surges soared soars fell falls fallen dropped drops declined declines".split()
+) + ("reach", "reaches", "reached", "hit", "hits", "stood at", "stands at")
+PARAPHRASES["reach"] = _LEVEL
+PARAPHRASES["hit"] = _LEVEL
 PARAPHRASES["happen"] = ("happened", "occurred", "took place", "fought", "held")  # a battle, a vote
 PARAPHRASES["book"] = ("book", "books", "novel", "novels", "novella")  # a novel is a book
 PARAPHRASES["accident"] = ("accident", "crash", "collision")  # "killed in a car crash"

@@ -21,7 +21,10 @@ from agent.judge._text import _Text, _Tok, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
 # asking another to do it: "called on the mayor to resign", "was urged to resign"
-_URGE = frozenset("urge urges urged urging called pressed pressured demanded begged".split())
+_URGE = frozenset(
+    "urge urges urged urging called calls call pressed pressured pressure demanded demands demand "
+    "begged appeals appealed pleas".split()  # "Calls for Kira Dane to resign grew"
+)
 _INTENT = (
     frozenset(
         "consider considers considered considering plan plans planned planning propose proposes "
@@ -242,7 +245,7 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = [
                 w for w in between if w not in _ON_THE_WAY and not (urged and w in words | {"on"})
             ]
-            if said not in ([], ["to"], ["for"], ["to", "be"], ["of"], ["as"]):  # "trained as"
+            if said not in ([], ["to"], ["for"], ["to", "be"], ["of"], ["as"], ["for", "to"]):
                 continue
             if any(k - 3 <= n < k for n in s.negations):
                 continue  # "turned down offers to work": the negation decides

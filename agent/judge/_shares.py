@@ -148,10 +148,14 @@ def _only_when(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
 
 
 # an exception or a time that narrows what the claim says of every time or everyone
-_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|holidays?"
+# (days said as a habit: "on Sundays"; "died on Sunday" dates a deed, it narrows nothing)
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays|holidays"
 _EXCEPT = re.compile(
     rf"^\W{{0,3}}(?:except|apart from|other than|save for|but not)\b[^,;.]*"
-    rf"|^\s*(?:on|at)\s+(?:{_DAYS})\b|^\s*(?:in|during)\s+(?:the\s+)?(?:summer|winter)\b",
+    rf"|^\s*(?:on|at)\s+(?:{_DAYS})\b|^\s*(?:in|during)\s+(?:the\s+)?(?:summer|winter)\b"
+    # a use it is allowed or made for: "legalised cannabis for medical use"
+    r"|^\s*(?:only\s+)?for\s+(?:medical|medicinal|recreational|personal|research|scientific|"
+    r"industrial|commercial|military|civilian|domestic|emergency)\s+(?:use|uses|purposes?)\b",
     re.I,
 )
 

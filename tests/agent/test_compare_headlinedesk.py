@@ -1,0 +1,99 @@
+"""What a headline claims against an article's sentence, read as a reader reads it (stop 61, issue
+36): a headline's present tense of a deed ("Tom Vell dies at 85") against a sentence that dates it
+("died on Sunday") — a single day dates a deed and narrows nothing (days said as a habit, "on
+Sundays", still do); a headline's "to" ("Kessa Corp to cut 10,000 jobs") is what will be, and the
+subject's own word that it would is what it reports, another's forecast is not, nor a deed done
+"last year"; "Calls for Kira Dane to resign" are no resignation; "legalised cannabis for medical
+use" is not "legalises cannabis"; "hits 10%" and "reached 10%" are a level, said by "rose to". A
+claim and one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or
+"not <stance>") and a part of its reason. Invented names. Each row failed on stop 60's tree
+(f86783e) unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.test_compare_readers import read_as_expected
+
+ROWS = [
+    (
+        "Tom Vell dies at 85.",
+        "Tom Vell, the actor, died on Sunday at the age of 85.",
+        "supports",
+        "",
+    ),
+    (
+        "Kira Dane resigns as prime minister.",
+        "Kira Dane resigned as prime minister on Thursday.",
+        "supports",
+        "",
+    ),
+    ("Police arrest Tom Vell.", "Tom Vell was arrested by police on Monday.", "supports", ""),
+    (  # a wrong True on f86783e: others called for it
+        "Kira Dane resigns as prime minister.",
+        "Calls for Kira Dane to resign as prime minister grew on Thursday.",
+        "neutral:hedge",
+        "“Calls for Kira Dane to resign”",
+    ),
+    (  # a wrong True: allowed for one use only
+        "Borovia legalises cannabis.",
+        "Borovia legalised cannabis for medical use in 2019.",
+        "neutral:partial",
+        "“for medical use”",
+    ),
+    (
+        "Inflation in Borovia hits 10%.",
+        "Inflation in Borovia rose to 10% in March.",
+        "supports",
+        "",
+    ),
+    (
+        "Inflation in Borovia hits 10%.",
+        "Inflation in Borovia rose to 6% in March.",
+        "refutes",
+        "the claim says 10%; the source says 6%",
+    ),
+    (
+        "Inflation in Ostrania reached 10%.",
+        "Inflation in Ostrania rose to 6% in May.",
+        "refutes",
+        "the claim says 10%; the source says 6%",
+    ),
+    (
+        "Kessa Corp to cut 10,000 jobs.",
+        "Kessa Corp said on Tuesday it would cut 10,000 jobs by the end of the year.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa Corp to cut 10,000 jobs.",
+        "Kessa Corp said on Tuesday it would cut 1,000 jobs by the end of the year.",
+        "refutes",
+        "the claim says 10,000; the source says 1,000",
+    ),
+    (  # a wrong True on f86783e: a plan against a deed done
+        "Kessa Corp to cut 10,000 jobs.",
+        "Kessa Corp cut 10,000 jobs last year.",
+        "neutral:tense",
+        "the claim says what will be; the source tells of what was done",
+    ),
+    # controls: another's forecast; days as a habit; another age
+    ("Taxes will rise.", "Ana Roske said that taxes would rise.", "neutral:tense", "forecast"),
+    (
+        "The Tessa museum is free to enter every day.",
+        "The Tessa museum is free to enter on Sundays.",
+        "not supports",
+        "",
+    ),
+    (
+        "Tom Vell dies at 85.",
+        "Tom Vell, the actor, died on Sunday at the age of 87.",
+        "refutes",
+        "the claim says 85; the source says 87",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_what_a_headline_claims_is_read_as_the_article_says(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
