@@ -4,6 +4,7 @@ the deed at any time or place ("never failed mathematics" for "failed mathematic
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from agent.judge import _lexicon as lex
@@ -52,8 +53,20 @@ def _never_at_all(
         and not r.neg_c
         and _word_before(c, c.units[missing].tokens[0].index) in _ADJUNCT
         and bool(r.neg_s)
-        and all(s.tokens[i].low == "never" for i in r.neg_s)
+        and (
+            all(s.tokens[i].low == "never" for i in r.neg_s)
+            or _denied_bare(s, max(placed.values()))
+        )
         and not any(_off_scope(c, s, i, placed) for i in r.neg_s)
+    )
+
+
+def _denied_bare(s: _Text, last: int) -> bool:
+    """The sentence's clause ends right after the claim's last word ("Kira Dane was not arrested;
+    the image is doctored"): a deed denied with no when or where is denied at all."""
+    end = s.tokens[last].end
+    return last + 1 >= len(s.tokens) or bool(
+        re.match(r"\s*(?:[;.!]|,\s*(?:but|and)?\s*\w)", s.raw[end:])
     )
 
 

@@ -40,10 +40,10 @@ def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None
         return None
     copula, the, head = (t.low for t in c.tokens[k + 1 : k + 4])
     timeless = head in _TIMELESS
-    if copula not in {"is", "was"} or the != "the" or (copula == "was" and not timeless):
+    if copula not in {"is", "was", "has"} or the != "the" or (copula == "was" and not timeless):
         return None
-    if head not in _ONE_HOLDER and not _superlative(head):
-        return None
+    if (head not in _ONE_HOLDER or copula == "has") and not _superlative(head):
+        return None  # "has the highest crime rate in Borovia": a superlative, held by one
     at, start = placed[1], c.units[1].tokens[0].index
     between = [t.low for t in c.tokens[k + 3 : start]]  # "first" in "the first person": no part
     the_at = at - len(between) - 1
@@ -59,6 +59,9 @@ def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None
     narrowed = last < len(s.tokens) and s.tokens[last].low in _NARROWING and not s.gap(last - 1)
     if not names or narrowed:  # "…, with a summit elevation of 8,849 metres" narrows nothing
         return None  # "the first woman to win the Kessa Prize for fiction": another role
+    words = {t.low for t in c.tokens}
+    if head not in _ONE_HOLDER and any(t.low not in words for t in s.tokens[the_at:last]):
+        return None  # "the highest crime rate in northern Borovia": a narrower field
     other = s.raw[names[0].start : names[-1].end]
     mine = {t.low for t in unit.tokens} - _SHARED_IN_NAMES
     if mine & {t.low for t in names} or other.lower() in lex.synonyms(unit.text.lower()):

@@ -4,7 +4,9 @@
 Sundays", still do); a headline's "to" ("Kessa Corp to cut 10,000 jobs") is what will be, and the
 subject's own word that it would is what it reports, another's forecast is not, nor a deed done
 "last year"; "Calls for Kira Dane to resign" are no resignation; "legalised cannabis for medical
-use" is not "legalises cannabis"; "hits 10%" and "reached 10%" are a level, said by "rose to". A
+use" is not "legalises cannabis"; "hits 10%" and "reached 10%" are a level, said by "rose to"; and
+what a fact-check says: "was not arrested;" denies an arrest anywhere, "has the highest crime rate"
+is held by one, not where the sentence narrows the field ("in southern Borovia"). A
 claim and one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or
 "not <stance>") and a part of its reason. Invented names. Each row failed on stop 60's tree
 (f86783e) unless marked as a control."""
@@ -77,7 +79,38 @@ ROWS = [
         "neutral:tense",
         "the claim says what will be; the source tells of what was done",
     ),
-    # controls: another's forecast; days as a habit; another age
+    (  # undecided on f86783e: a deed denied with no where is denied anywhere
+        "Kira Dane was arrested in Tessa.",
+        "Kira Dane was not arrested; the image is doctored.",
+        "refutes",
+        "the source says it is not",
+    ),
+    (  # undecided: a superlative held by one, with "has"
+        "Tessa has the highest crime rate in Borovia.",
+        "Velmar has the highest crime rate in Borovia.",
+        "refutes",
+        "only one can be",
+    ),
+    (  # a wrong False on f86783e: a superlative of a narrower field
+        "Mount Kessa is the highest mountain in Borovia.",
+        "Mount Orvel is the highest mountain in southern Borovia.",
+        "not refutes",
+        "",
+    ),
+    # controls: another's forecast; days as a habit; another age; a denial somewhere else; a
+    # superlative held by another
+    (
+        "Kira Dane was arrested in Tessa.",
+        "Kira Dane was not arrested in Velmar.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Mount Kessa is the highest mountain in Borovia.",
+        "Mount Orvel is the highest mountain in Borovia.",
+        "refutes",
+        "only one can be",
+    ),
     ("Taxes will rise.", "Ana Roske said that taxes would rise.", "neutral:tense", "forecast"),
     (
         "The Tessa museum is free to enter every day.",
