@@ -70,7 +70,17 @@ def measured_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity, amounts: li
         return _after_start_word(c, q) and (_after_start_word(s, r) or later)  # "in 2016"
     if r.start in amounts and _starts(s) != _starts(c):
         return True  # "lost 30% of its corals in 2016" against "lost half of them since 1995"
+    if _INCLUDING.match(s.raw[r.end : r.end + 60]) and not _INCLUDING.search(c.raw):
+        return True  # "300 metres tall including its antenna": another measure than the roof's
     return _fronted_group(c, s) is not None
+
+
+# a figure said with what it counts in or leaves out: "300 metres tall including its antenna"
+_INCLUDING = re.compile(
+    r"^\s*(?:[\w-]+\s+){0,3}?\(?(?:including|includ\w+|excluding|not\s+counting|with(?:out)?\s+(?:its|the)\s+"
+    r"(?:antenna|spire|mast|roof))\b",
+    re.I,
+)
 
 
 def _dated_as_claimed(c: _Text, s: _Text, r: Quantity) -> bool | None:

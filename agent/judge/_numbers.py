@@ -8,69 +8,18 @@ from __future__ import annotations
 import math
 import re
 
+from agent.judge._figures import (
+    apart,
+    more_besides,
+    names_a_measure,
+    not_a_whole,
+    of_another_measure,
+    said_twice,
+)
 from agent.judge._frames import by_its_year, from_another, its_figure_dated, measured_otherwise
 from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 from agent.judge._years import in_span, open_year, since
-
-
-def _apart(tok: _Tok, r: Quantity, after: bool) -> tuple[bool, int]:
-    """How far a number stands from a word: first on the side the claim has its number ("opened
-    in 1990": after the verb), then in characters ("began in 1972 and was completed in 1979": 1979
-    is the nearer to "completed")."""
-    if r.start >= tok.end:
-        return not after, r.start - tok.end
-    return after, max(tok.start - r.end, 0)
-
-
-def _said_twice(s: _Text, anchor: int, q: Quantity, same: list[Quantity], after: bool) -> bool:
-    """The claim's word beside its number is in the sentence twice, once nearest the claim's value
-    and once nearest another ("The bridge, which replaced a ferry that opened in 1990, opened in
-    2005"): which one is the claim's is not plain."""
-    word = s.tokens[anchor].low
-    nearest = {
-        q.within(min(same, key=lambda r: _apart(t, r, after))) for t in s.tokens if t.low == word
-    }
-    return len(nearest) > 1
-
-
-def _more_besides(s: _Text, same: list[Quantity]) -> bool:
-    """The sentence's number of the claim's value is one part, another number "more" or elsewhere
-    the rest ("200 employees in Velmar and 300 more abroad", "$100 million in Borovia and $300
-    million worldwide"), or a difference ("$100 million less than its predecessor"): the whole is
-    not the claim's value."""
-    for r in same:
-        after = next((t.low for t in s.tokens if t.start >= r.end), "")
-        if after in {"more", "others", "other", "additional", "further"} or _not_a_whole(s, r):
-            return True
-        nxt = min((x for x in same if x.start > r.end), key=lambda x: x.start, default=None)
-        between = s.raw[r.end : nxt.start][:40] if nxt is not None else ""
-        rest = s.raw[nxt.end : nxt.end + 30] if nxt is not None else ""
-        if r.dimension != "year" and _ELSEWHERE.search(between) and _REST.search(rest):
-            return True
-    return False
-
-
-# a part beside the rest: "… in Borovia and 300 abroad", "… at home and $300 million worldwide"
-_ELSEWHERE = re.compile(r"\b(?:in|at|from|with)\b[^,;]*\band\b", re.I)
-_REST = re.compile(  # "… two children from her first marriage and one from her second"
-    r"^\s*(?:\w+\s+)?(?:abroad|worldwide|overseas|elsewhere|internationally|globally|in\s+total|"
-    r"overall|in\s+[A-Z]|from\s|with\s)",
-)
-# what makes a number a rate or a difference: "10 tonnes per person", "$100 million less than"
-_RATE_OR_DIFFERENCE = re.compile(
-    r"^\s*(?:\w+\s+){0,3}?(?:per\s+(?:person|capita|head|inhabitant|resident|household|"
-    r"employee|worker|student|patient)|a\s+head)\b"
-    r"|^\s*(?:less|more|fewer|higher|lower|greater|smaller|larger|bigger|cheaper)\s+than\b",
-    re.I,
-)
-
-
-def _not_a_whole(t: _Text, q: Quantity) -> bool:
-    """Is the number a rate per person or a difference ("10 tonnes of CO2 per person", "$100
-    million less than its predecessor")? Not a multiple ("104 times greater than CO2")."""
-    multiple = q.text.lower().endswith(("times", "fold"))
-    return not multiple and bool(_RATE_OR_DIFFERENCE.search(t.raw[q.end : q.end + 40]))
 
 
 def _nearest(c: _Text, q: Quantity, placed: dict[int, int]) -> int:
@@ -207,9 +156,10 @@ def _number_conflict(
         anchor = _anchor(c, q, placed)
         if anchor is not None:
             after = q.start >= _claim_word(c, q, placed).end
-            same.sort(key=lambda r: _apart(s.tokens[anchor], r, after))
-            same = [r for r in same if not _set_apart(s, anchor, r)] or same  # "…, while solar"
-            if _said_twice(s, anchor, q, same, after) or _more_besides(s, same):
+            after = after or names_a_measure(s, anchor)  # "a total length of 3 km"
+            same.sort(key=lambda r: apart(s.tokens[anchor], r, after))
+            same = [r for r in same if not _setapart(s, anchor, r)] or same  # "…, while solar"
+            if said_twice(s, anchor, q, same, after) or more_besides(s, same):
                 loose = True  # "a ferry that opened in 1990, opened in 2005"; "200 … and 300 more"
                 continue
         by_its_year(c, q, s, same)  # "7.4% in 2020, up from 5.1% in 2019": 2019's figure first
@@ -248,7 +198,12 @@ def _agrees(c: _Text, q: Quantity, s: _Text, same: list[Quantity], anchor: int |
     return q.dimension != "year" and any(
         q.within(r)
         for r in same
-        if not (from_another(c, s, r) or _counts_other(c, q, s, r) or _set_apart(s, anchor, r))
+        if not (
+            from_another(c, s, r)
+            or _counts_other(c, q, s, r)
+            or _setapart(s, anchor, r)
+            or of_another_measure(s, r, anchor)
+        )
     )
 
 
@@ -259,7 +214,7 @@ def _given_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
     figure measured over another frame ("3.3 mm per year" against "20 cm in the 20th century")?"""
     if q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r):
         return True
-    if (_not_a_whole(s, r) and not _not_a_whole(c, q)) or since(c, q, s, r):
+    if (not_a_whole(s, r) and not not_a_whole(c, q)) or since(c, q, s, r):
         return True
     return measured_otherwise(
         c, q, s, r, [x.start for x in s.numbers if _changed(s, x) == "amount"]
@@ -270,7 +225,7 @@ _ALONE = re.compile(r"[^.;,]{0,40}?\balone\b")
 _CONTRAST = re.compile(r"\b(?:but|while|whereas|although|though|yet)\b|;")
 
 
-def _set_apart(s: _Text, anchor: int | None, r: Quantity) -> bool:
+def _setapart(s: _Text, anchor: int | None, r: Quantity) -> bool:
     """Does a contrast stand between the claim's word in the sentence and the number ("fell in
     February but rose in March": March is the rise's)?"""
     if anchor is None:

@@ -14,7 +14,9 @@ substitution; an opposite said only of some ("in several regions", "Some scienti
 nothing; "Humans emit 100 times as much CO2 as volcanoes" turns "Volcanoes emit more CO2 than
 humans"; "not associated with an increased risk" and "no association between" deny; "inhibits"
 against "promotes", "required" against "dispensable", "retreating" against "advancing"; "cuts …
-in half" is "halves". A claim and one sentence, what the
+in half" is "halves"; a figure said of another measure ("a main span of 1.2 km" beside "a total
+length of 3 km"), with what it includes ("including its antenna") or for one way of travel ("3
+hours by car and 5 hours by bus") is not the claim's. A claim and one sentence, what the
 comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
 reason. Invented names and figures. Each row failed on stop 60's tree (f86783e) unless marked as a
 control."""
@@ -184,6 +186,30 @@ ROWS = [
         "supports",
         "",
     ),
+    (  # wrong True on f86783e: the claim's figure said of another measure
+        "The Kessa bridge is 1.2 km long.",
+        "The Kessa bridge has a main span of 1.2 km and a total length of 3 km.",
+        "not supports",
+        "",
+    ),
+    (  # wrong False: a height with its antenna is another measure
+        "The Kessa tower is 250 m tall.",
+        "The Kessa tower is 300 metres tall including its antenna.",
+        "not refutes",
+        "",
+    ),
+    (  # wrong True: a figure for one way of travel beside another's
+        "The trip from Tessa to Velmar takes 3 hours.",
+        "The trip from Tessa to Velmar takes 3 hours by car and 5 hours by bus.",
+        "not supports",
+        "",
+    ),
+    (  # control: the claim's length, in another unit, beside another measure
+        "The Kessa bridge is 1.2 km long.",
+        "The Kessa bridge has a main span of 400 metres and a total length of 1,200 metres.",
+        "supports",
+        "",
+    ),
     # controls: the same sentence; the opposite said of all; another figure in the same frame
     # still refutes; a rate against a rate; a group the claim names too; a change that lasts
     (  # undecided on f86783e: an association said plainly states no cause (a hedge)
@@ -223,6 +249,12 @@ ROWS = [
         "the claim says 30%; the source says 12%",
     ),
     ("Exercise lowers blood pressure.", "Exercise raises blood pressure.", "refutes", "raises"),
+    (
+        "The trip from Tessa to Velmar takes 3 hours.",
+        "The trip from Tessa to Velmar takes 90 minutes.",
+        "refutes",
+        "the claim says 3 hours",
+    ),
     (  # "the common cold" is the cold, no narrower kind of it
         "Vitamin Q prevents colds.",
         "Taking vitamin Q does not prevent the common cold.",
