@@ -67,3 +67,28 @@ def amount_turned(c: _Text, s: _Text) -> str | None:
     return (
         f"the claim says “{m.group(0).strip().rstrip('.!')}”; the source says “{turned.group(0)}”"
     )
+
+
+# "Tessa Rovers won the 2019 Cup": a claim that one won a contest
+_WON_CLAIM = re.compile(
+    r"^\s*(?P<who>[A-Z][^,;]*?)\s+(?:won|wins)\s+(?P<what>the\s+[^,;]+?)\s*[.!]?\s*$"
+)
+_NAME = r"[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){0,4}"
+
+
+def beaten_winner(c: _Text, s: _Text) -> str | None:
+    """The reason, where the claim says one won a contest ("Tessa Rovers won the 2019 Cup") and
+    the sentence says another won it by beating the claim's ("Kessa United won the 2019 Cup,
+    beating Tessa Rovers in the final"). A leaf."""
+    m = _WON_CLAIM.match(c.raw)
+    if m is None:
+        return None
+    who, what = re.escape(m["who"]), re.escape(m["what"].rstrip("."))
+    said = re.search(
+        rf"(?P<other>{_NAME})\s+(?:won|wins|claimed|took)\s+{what}\b[^.;]{{0,40}}?,?\s+"
+        rf"(?:after\s+)?(?:beating|defeating|with\s+a\s+win\s+over)\s+(?:the\s+)?{who}\b",
+        s.raw,
+    )
+    if said is None or said["other"].lower() == m["who"].lower():
+        return None
+    return f"the claim says {m['who']} won; the source says “{said.group(0)}”"

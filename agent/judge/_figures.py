@@ -89,3 +89,14 @@ def of_another_measure(s: _Text, r: Quantity, anchor: int | None) -> bool:
     if anchor is None or len(before) < 2 or before[1].low != "of":
         return False
     return before[0].index != anchor and names_a_measure(s, before[0].index)
+
+
+def dates_another_deed(s: _Text, r: Quantity, anchor: int | None, words: set[str]) -> bool:
+    """Is the sentence's year the date of another deed than the claim's ("began in 1958 and was
+    completed in 1965": 1958 is the beginning's, where the claim's "completed" has 1965)?"""
+    before = [t for t in s.tokens if t.end <= r.start][-2:]
+    if anchor is None or len(before) < 2 or before[1].low not in {"in", "on"}:
+        return False
+    verb = before[0]
+    past = verb.low.endswith("ed") or lex.irregular_verb_form(verb.low)
+    return past and verb.index != anchor and verb.low not in words and not lex.noun_only(verb.low)

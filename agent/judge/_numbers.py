@@ -10,6 +10,7 @@ import re
 
 from agent.judge._figures import (
     apart,
+    dates_another_deed,
     more_besides,
     names_a_measure,
     not_a_whole,
@@ -177,6 +178,8 @@ def _number_conflict(
             loose = True  # "up from 1.5 million" does not say the city has 1.5 million
             continue
         held = [r for r in same[1:] if q.within(r) and not from_another(c, s, r)]  # a date of the
+        words = {t.low for t in c.tokens}  # "began in 1958 and was completed in 1965": 1958 is
+        held = [r for r in held if not dates_another_deed(s, r, anchor, words)]  # the beginning's
         if held:  # claim's, not where it belongs, unless listed: "the late 1960s and early 1970s"
             loose = loose or not (_listed(s, same[0], held[0]) or its_figure_dated(c, s))
             continue

@@ -28,7 +28,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings
 from agent.judge._carried import leading_name, of_the_subject_alone
 from agent.judge._categories import kind_alone, of_a_kind_elsewhere
-from agent.judge._comparatives import amount_turned, comparison_turned
+from agent.judge._comparatives import amount_turned, beaten_winner, comparison_turned
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
 from agent.judge._events import (
     _event_stated,
@@ -232,6 +232,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         or contest_turned(c, s, placed)  # "Tessa City beat Velmar United"
         or comparison_turned(c, s)  # "Velmar is larger than Tessa"
         or amount_turned(c, s)  # "Humans emit 100 times as much CO2 as volcanoes"
+        or beaten_winner(c, s)  # "Kessa United won the Cup, beating Tessa Rovers"
         or opposed_between(c, s, placed)  # "reduces … and increases the risk of stroke"
         or turned_round(c, s, placed)  # "the Earth orbits the sun" for "the sun orbits the Earth"
     ):

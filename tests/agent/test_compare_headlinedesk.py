@@ -6,7 +6,8 @@ subject's own word that it would is what it reports, another's forecast is not, 
 "last year"; "Calls for Kira Dane to resign" are no resignation; "legalised cannabis for medical
 use" is not "legalises cannabis"; "hits 10%" and "reached 10%" are a level, said by "rose to"; and
 what a fact-check says: "was not arrested;" denies an arrest anywhere, "has the highest crime rate"
-is held by one, not where the sentence narrows the field ("in southern Borovia"). A
+is held by one, not where the sentence narrows the field ("in southern Borovia"); another won the
+Cup "beating Tessa Rovers"; "began in 1958 and was completed in 1965" dates the completion 1965. A
 claim and one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or
 "not <stance>") and a part of its reason. Invented names. Each row failed on stop 60's tree
 (f86783e) unless marked as a control."""
@@ -97,6 +98,18 @@ ROWS = [
         "not refutes",
         "",
     ),
+    (  # undecided on f86783e (stop 60's note): another won it by beating the claim's winner
+        "Tessa Rovers won the 2019 Ostranian Cup.",
+        "Kessa United won the 2019 Ostranian Cup, beating Tessa Rovers 2–1 in the final.",
+        "refutes",
+        "the claim says Tessa Rovers won",
+    ),
+    (  # undecided (stop 60's note): the claim's year is another deed's
+        "The Kessa Dam was completed in 1958.",
+        "Construction of the Kessa Dam began in 1958 and was completed in 1965.",
+        "refutes",
+        "the claim says 1958; the source says 1965",
+    ),
     # controls: another's forecast; days as a habit; another age; a denial somewhere else; a
     # superlative held by another
     (
@@ -104,6 +117,18 @@ ROWS = [
         "Kira Dane was not arrested in Velmar.",
         "not refutes",
         "",
+    ),
+    (
+        "Kessa United won the 2019 Ostranian Cup.",
+        "Kessa United won the 2019 Ostranian Cup, beating Tessa Rovers 2–1 in the final.",
+        "supports",
+        "",
+    ),
+    (  # undecided on f86783e: the beginning's year is 1958
+        "Construction of the Kessa Dam began in 1965.",
+        "Construction of the Kessa Dam began in 1958 and was completed in 1965.",
+        "refutes",
+        "the claim says 1965; the source says 1958",
     ),
     (
         "Mount Kessa is the highest mountain in Borovia.",
