@@ -85,3 +85,14 @@ def _name_before(s: _Text, end: int) -> list[_Tok]:
         out.insert(0, s.tokens[k])
         k -= 1
     return out
+
+
+# words before a name that rank it below another: "…, ahead of Tessa", "followed by Tessa"
+_BELOW = (("ahead", "of"), ("followed", "by"), ("behind",), ("beating",), ("defeating",))
+
+
+def ranked_below(s: _Text, at: int) -> bool:
+    """Is the name at ``at`` said as the one another comes before ("Velmar is the most expensive
+    city in the world, ahead of Tessa")? Then the sentence does not say the claim of it."""
+    before = tuple(t.low for t in s.tokens[max(0, at - 2) : at])
+    return any(before[len(before) - len(words) :] == words for words in _BELOW)

@@ -35,7 +35,7 @@ from agent.judge._events import (
     _never_at_all,
 )
 from agent.judge._framing import framing, reported_in
-from agent.judge._holders import only_holder
+from agent.judge._holders import only_holder, ranked_below
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
 from agent.judge._numbers import (
@@ -198,6 +198,8 @@ def _restated(
 
 def _compare(c: _Text, s: _Text) -> Comparison | None:
     found = _not_contrasted(c, s, {i: _find(u, s) for i, u in enumerate(c.units)})
+    if c.units[0].proper and found[0] and all(ranked_below(s, at) for at in found[0]):
+        found[0] = []  # "…, ahead of Tessa": the sentence says it of another, not of Tessa
     matched = {i: spots for i, spots in found.items() if spots}
     unmatched = [i for i in found if not found[i]]
     if len(matched) < max(1, (len(c.units) + 1) // 2) or len(unmatched) > 1:

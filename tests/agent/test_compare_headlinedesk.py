@@ -7,7 +7,7 @@ subject's own word that it would is what it reports, another's forecast is not, 
 use" is not "legalises cannabis"; "hits 10%" and "reached 10%" are a level, said by "rose to"; and
 what a fact-check says: "was not arrested;" denies an arrest anywhere, "has the highest crime rate"
 is held by one, not where the sentence narrows the field ("in southern Borovia"); another won the
-Cup "beating Tessa Rovers"; "began in 1958 and was completed in 1965" dates the completion 1965. A
+Cup "beating Tessa Rovers", another is the most expensive "ahead of Tessa"; "began in 1958 and was completed in 1965" dates the completion 1965. A
 claim and one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or
 "not <stance>") and a part of its reason. Invented names. Each row failed on stop 60's tree
 (f86783e) unless marked as a control."""
@@ -109,6 +109,13 @@ ROWS = [
         "Construction of the Kessa Dam began in 1958 and was completed in 1965.",
         "refutes",
         "the claim says 1958; the source says 1965",
+    ),
+    (  # undecided on f86783e, with an odd reason ("says it of the world, ahead of Tessa"):
+        # the claim's name ranked below the holder
+        "Tessa is the most expensive city in the world.",
+        "Velmar is the most expensive city in the world, ahead of Tessa.",
+        "refutes",
+        "the source says Velmar is, and only one can be",
     ),
     # controls: another's forecast; days as a habit; another age; a denial somewhere else; a
     # superlative held by another

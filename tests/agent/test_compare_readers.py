@@ -12,12 +12,13 @@ from agent.judge.compare import compare
 
 ROWS = [
     # "Buzz Aldrin was the first person to walk on the Moon" was True beside NASA's "Neil
-    # Armstrong became the first person …, followed by Buzz Aldrin"
+    # Armstrong became the first person …, followed by Buzz Aldrin"; since stop 61 a name "followed
+    # by" the holder is ranked below it, and the sentence refutes the claim (only one is first)
     (
         "Bel Tamsin was the first person to climb Mount Orvel.",
         "Ana Roske became the first person to climb Mount Orvel, followed by Bel Tamsin.",
-        "neutral:subject",
-        "Ana Roske",
+        "refutes",
+        "the source says Ana Roske became, and only one can be",
     ),
     (
         "Ana Roske was the first person to climb Mount Orvel.",
