@@ -61,7 +61,14 @@ def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
         end = min(at + 2, len(s.tokens) - 1)
         while end + 1 < len(s.tokens) and s.tokens[end].low in _STOP and not s.gap(end):
             end += 1  # not "… avoided relegation in": "… avoided relegation in 2019"
-        cue = s.raw[s.tokens[max(at - 2, 0)].start : s.tokens[end].end]
+        if end + 1 < len(s.tokens) and not s.gap(end) and _before_its_noun(s, end):
+            end += 1  # not "… with an increased": "… with an increased risk"
+        start = max(at - 2, 0)
+        while (
+            start > 0 and s.tokens[start].cap and s.tokens[start - 1].cap and not s.gap(start - 1)
+        ):
+            start -= 1  # not "Dane was not arrested": "Kira Dane was not arrested"
+        cue = s.raw[s.tokens[start].start : s.tokens[end].end]
         return _decision(
             "refutes",
             "negation",
@@ -72,6 +79,18 @@ def _negation(c: _Text, s: _Text, r: _Reading) -> Comparison:
     cue = c.raw[c.tokens[min(phrase)].start : c.tokens[max(phrase)].end]
     return _decision(
         "refutes", "negation", f"the claim says “{cue}”; the source states it without negation"
+    )
+
+
+def _before_its_noun(s: _Text, k: int) -> bool:
+    """Is the word at ``k`` an adjective or a participle with its noun right after it ("an
+    increased risk")?"""
+    word, noun = s.tokens[k].low, s.tokens[k + 1].low
+    return (
+        lex.is_adjective(word)
+        and not lex.noun_only(word)
+        and lex.is_noun(noun)
+        and noun not in _STOP
     )
 
 
