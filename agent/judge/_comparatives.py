@@ -92,3 +92,26 @@ def beaten_winner(c: _Text, s: _Text) -> str | None:
     if said is None or said["other"].lower() == m["who"].lower():
         return None
     return f"the claim says {m['who']} won; the source says “{said.group(0)}”"
+
+
+# the two sides of "twice as many women as men", "more common in women than in men"
+_SIDES_OF = re.compile(
+    r"\b(?P<x>[a-z]+)\s+(?P<cmp>as|than)\s+(?:in\s+|among\s+|for\s+)?(?:the\s+)?(?P<y>[a-z]+)\b"
+)
+_DEGREE_WORDS = re.compile(r"\b(?:twice|thrice|half|times|more|less|fewer|higher|lower)\b", re.I)
+_NOT_SIDES = frozenset("well soon long much many far good likely possible such same".split())
+
+
+def sides_swapped(c: _Text, s: _Text) -> str | None:
+    """The reason, where the claim compares two groups ("Twice as many women as men have the
+    disease") and the sentence compares them the other way round ("The disease is twice as common
+    in men as in women"): the same degree, the two sides swapped. A leaf."""
+    m = _SIDES_OF.search(c.raw)
+    if m is None or not _DEGREE_WORDS.search(c.raw) or {m["x"], m["y"]} & _NOT_SIDES:
+        return None
+    x, y = m["x"], m["y"]
+    pairs = {(n["x"], n["y"]) for n in _SIDES_OF.finditer(s.raw) if n["cmp"] == m["cmp"]}
+    if (y, x) not in pairs or (x, y) in pairs or not _DEGREE_WORDS.search(s.raw):
+        return None
+    said = next(n.group(0) for n in _SIDES_OF.finditer(s.raw) if (n["x"], n["y"]) == (y, x))
+    return f"the claim says “{m.group(0)}”; the source says it the other way round, “{said}”"

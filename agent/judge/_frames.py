@@ -38,6 +38,19 @@ def _starts(t: _Text) -> set[str]:
     return {m[1] for m in _START.finditer(t.raw)}
 
 
+def _group_named(c: _Text, s: _Text) -> bool:
+    """Does the sentence give its figure for a group the claim does not name ("Life expectancy for
+    women in Borovia is 83 years and for men 78 years" against "Life expectancy in Borovia is 80
+    years")?"""
+    mine = {t.low for t in c.tokens}
+    return any(m["group"].lower() not in mine for m in _FOR_GROUP.finditer(s.raw))
+
+
+_FOR_GROUP = re.compile(
+    r"\b(?:for|among|in)\s+(?:[\w-]+\s+)?(?P<group>" + "|".join(sorted(GROUPS)) + r")\b", re.I
+)
+
+
 def _fronted_group(c: _Text, s: _Text) -> str | None:
     """The group the sentence opens with ("In patients over 65,", "Among women,"), where the claim
     names no such group: the words."""
@@ -72,7 +85,7 @@ def measured_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity, amounts: li
         return True  # "lost 30% of its corals in 2016" against "lost half of them since 1995"
     if _INCLUDING.match(s.raw[r.end : r.end + 60]) and not _INCLUDING.search(c.raw):
         return True  # "300 metres tall including its antenna": another measure than the roof's
-    return _fronted_group(c, s) is not None
+    return _fronted_group(c, s) is not None or _group_named(c, s)
 
 
 # a figure said with what it counts in or leaves out: "300 metres tall including its antenna"

@@ -28,7 +28,12 @@ from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings
 from agent.judge._carried import leading_name, of_the_subject_alone
 from agent.judge._categories import kind_alone, of_a_kind_elsewhere
-from agent.judge._comparatives import amount_turned, beaten_winner, comparison_turned
+from agent.judge._comparatives import (
+    amount_turned,
+    beaten_winner,
+    comparison_turned,
+    sides_swapped,
+)
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
 from agent.judge._events import (
     _event_stated,
@@ -228,16 +233,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if _BECAUSE.search(c.raw) and not _CAUSAL.search(s.raw):
         return None  # "X is because of Y": a sentence that names both but no cause states no cause
     r = _read(c, s, placed, window)
-    if not (r.negated or r.hedged) and (
-        side := side_taken(c, s, placed, unmatched)
-        or degree_opposed(c, s, placed)
-        or contest_turned(c, s, placed)  # "Tessa City beat Velmar United"
-        or comparison_turned(c, s)  # "Velmar is larger than Tessa"
-        or amount_turned(c, s)  # "Humans emit 100 times as much CO2 as volcanoes"
-        or beaten_winner(c, s)  # "Kessa United won the Cup, beating Tessa Rovers"
-        or opposed_between(c, s, placed)  # "reduces … and increases the risk of stroke"
-        or turned_round(c, s, placed)  # "the Earth orbits the sun" for "the sun orbits the Earth"
-    ):
+    if not (r.negated or r.hedged) and (side := _turned(c, s, placed, unmatched)):
         return _decision("refutes", "direction", side)  # "voted for" against "voted against"
     if compared := said_as_comparison(c, s, placed) or degree_unsaid(c, s, placed):
         return _decision("neutral", "partial", compared)
@@ -256,6 +252,22 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     if unmatched:
         return _one_part_missing(c, s, unmatched[0], placed, window, r)
     return every_part_there(c, s, placed, r)
+
+
+def _turned(c: _Text, s: _Text, placed: dict[int, int], unmatched: list[int]) -> str | None:
+    """The reason where the sentence says the claim the other way round: another side, degree,
+    winner, order, or the two sides of a comparison swapped; None otherwise."""
+    return (
+        side_taken(c, s, placed, unmatched)
+        or degree_opposed(c, s, placed)
+        or contest_turned(c, s, placed)  # "Tessa City beat Velmar United"
+        or comparison_turned(c, s)  # "Velmar is larger than Tessa"
+        or amount_turned(c, s)  # "Humans emit 100 times as much CO2 as volcanoes"
+        or beaten_winner(c, s)  # "Kessa United won the Cup, beating Tessa Rovers"
+        or sides_swapped(c, s)  # "twice as common in men as in women" for "… women as men"
+        or opposed_between(c, s, placed)  # "reduces … and increases the risk of stroke"
+        or turned_round(c, s, placed)  # "the Earth orbits the sun" for "the sun orbits the Earth"
+    )
 
 
 def _one_part_missing(

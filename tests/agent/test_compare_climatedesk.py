@@ -16,7 +16,8 @@ humans"; "not associated with an increased risk" and "no association between" de
 against "promotes", "required" against "dispensable", "retreating" against "advancing"; "cuts …
 in half" is "halves"; a figure said of another measure ("a main span of 1.2 km" beside "a total
 length of 3 km"), with what it includes ("including its antenna") or for one way of travel ("3
-hours by car and 5 hours by bus") is not the claim's. A claim and one sentence, what the
+hours by car and 5 hours by bus") is not the claim's, nor one for a group it does not name ("for
+women"); "twice as common in men as in women" turns "Twice as many women as men". A claim and one sentence, what the
 comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
 reason. Invented names and figures. Each row failed on stop 60's tree (f86783e) unless marked as a
 control."""
@@ -210,6 +211,18 @@ ROWS = [
         "supports",
         "",
     ),
+    (  # wrong True on f86783e: the two sides of a comparison swapped
+        "Twice as many women as men have the disease.",
+        "The disease is twice as common in men as in women.",
+        "refutes",
+        "the other way round",
+    ),
+    (  # wrong False: a figure for a group the claim does not name
+        "Life expectancy in Borovia is 80 years.",
+        "Life expectancy for women in Borovia is 83 years and for men 78 years.",
+        "not refutes",
+        "",
+    ),
     # controls: the same sentence; the opposite said of all; another figure in the same frame
     # still refutes; a rate against a rate; a group the claim names too; a change that lasts
     (  # undecided on f86783e: an association said plainly states no cause (a hedge)
@@ -249,6 +262,18 @@ ROWS = [
         "the claim says 30%; the source says 12%",
     ),
     ("Exercise lowers blood pressure.", "Exercise raises blood pressure.", "refutes", "raises"),
+    (
+        "Twice as many women as men have the disease.",
+        "The disease is twice as common in women as in men.",
+        "supports",
+        "",
+    ),
+    (
+        "Life expectancy in Borovia is 80 years.",
+        "Life expectancy in Borovia is 72 years.",
+        "refutes",
+        "the claim says 80 years; the source says 72 years",
+    ),
     (
         "The trip from Tessa to Velmar takes 3 hours.",
         "The trip from Tessa to Velmar takes 90 minutes.",
