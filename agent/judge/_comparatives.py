@@ -30,6 +30,11 @@ def comparison_turned(c: _Text, s: _Text) -> str | None:
         s.raw,
         re.IGNORECASE,
     )
+    return _quoted(m, turned)
+
+
+def _quoted(m: re.Match[str], turned: re.Match[str] | None) -> str | None:
+    """The reason quoting the claim's comparison and the sentence's turned one, or None."""
     if turned is None:
         return None
     return (
@@ -62,11 +67,7 @@ def amount_turned(c: _Text, s: _Text) -> str | None:
         s.raw,
         re.IGNORECASE,
     )
-    if turned is None:
-        return None
-    return (
-        f"the claim says “{m.group(0).strip().rstrip('.!')}”; the source says “{turned.group(0)}”"
-    )
+    return _quoted(m, turned)
 
 
 # "Tessa Rovers won the 2019 Cup": a claim that one won a contest
