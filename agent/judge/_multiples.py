@@ -29,6 +29,13 @@ _CHANGED = re.compile(
     r"(?:(?P<pct>\d+(?:\.\d+)?)\s?(?:%|per\s?cent\b|percent\b)|(?P<half>half\b|in\s+half\b))",
     re.IGNORECASE,
 )
+# "grew from 40,000 in 2000 to 80,000 in 2020": the factor is the second value over the first
+_AMOUNT = r"\d[\d,]*(?:\.\d+)?(?:\s+(?:thousand|million|billion))?"
+_FROM_TO = re.compile(
+    rf"\b(?:{_RISE}|{_FALL})\b[^.;]{{0,60}}?\bfrom\s+(?P<a>{_AMOUNT})\b[^.;]{{0,30}}?\bto\s+(?P<b>{_AMOUNT})",
+    re.IGNORECASE,
+)
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _MULTIPLE = re.compile(r"\b(?P<word>" + "|".join(_FACTORS) + r")\b", re.IGNORECASE)
 _LOOSE = re.compile(
     r"(?:more than|less than|almost|nearly|about|around|roughly|over|at least|up to|some)\s*$", re.I
@@ -49,7 +56,20 @@ def _factor(s: _Text) -> tuple[float, str] | None:
         share = float(m.group("pct")) / 100 if m.group("pct") is not None else 0.5
         factor = 1 + share if m.group("rise") else 1 - share
         found.append((factor, m.group(0)))
+    for m in _FROM_TO.finditer(s.raw):
+        a, b = _value(m.group("a")), _value(m.group("b"))
+        if a is None or b is None or a == 0:
+            return None  # a year ("from 2000 to 2020") is no amount
+        found.append((b / a, m.group(0)))
     return found[0] if len(found) == 1 and found[0][0] > 0 else None
+
+
+def _value(text: str) -> float | None:
+    """An amount as written ("40,000", "1.5 million"); None for a year."""
+    number, *scale = text.split()
+    if re.fullmatch(r"1[89]\d\d|20\d\d", number) and not scale:
+        return None
+    return float(number.replace(",", "")) * (_SCALE[scale[0].lower()] if scale else 1.0)
 
 
 def multiplied(c: _Text, s: _Text, missing: int) -> Comparison | None:
@@ -64,6 +84,8 @@ def multiplied(c: _Text, s: _Text, missing: int) -> Comparison | None:
     factor, said = theirs
     if abs(factor - mine) <= 0.02 * mine:
         return _decision("supports", "same", "the source states every part of the claim")
+    if " from " in f" {said} " and abs(factor - mine) <= 0.1 * mine:
+        return None  # "from 40,000 to 78,000" nearly doubled: not plain either way
     return _decision(
         "refutes",
         "number",

@@ -119,8 +119,8 @@ def in_the_claims_words(decision: Comparison, claim: str, restated: str) -> Comp
     m = _CLAIM_SAYS.search(decision.reason)
     if m is None or claim == restated or m.group(2).lower() in claim.lower():
         return decision
-    if m.group(2).startswith("what will be"):  # a headline's "to cut", read as "will cut"
-        return decision
+    if m.group(2).startswith(("what will be", "it is so")):  # a headline's "to cut" read as
+        return decision  # "will cut": the reason names no word of the claim's to put back
     mine, read = claim.rstrip(".!").split(), restated.rstrip(".!").split()
     spans = difflib.SequenceMatcher(
         a=[w.lower() for w in mine], b=[w.lower() for w in read], autojunk=False

@@ -194,7 +194,23 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     if held and began:  # "has served as Minister of Health since 2021": became it in 2021
         post, year = held.group("post"), held.group("year")
         readings.append(f"{held.group('name')} {began.group(0)} {post} in {year}.")
+    if re.search(r"\bwill\b", claim):  # "has no plans to ban TikTok": it will not ban it
+        readings += [_NO_PLANS.sub("will not ", sentence)] if _NO_PLANS.search(sentence) else []
+        if denied := _DENIED_PLAN.match(sentence):  # "Kessa Corp denied reports that it would …"
+            readings.append(f"{denied.group('name')} will not {sentence[denied.end() :]}")
     return readings
+
+
+# a plan denied: "has no plans to ban", "does not plan to", "is not planning to"
+_NO_PLANS = re.compile(
+    r"\b(?:has|have|had)\s+no\s+(?:plans?|intention)\s+to\s+|\b(?:does|do|did)\s+not\s+plan\s+to\s+"
+    r"|\b(?:is|are|was|were)\s+not\s+planning\s+to\s+"
+)
+# the subject's own denial of a plan: "Kessa Corp denied reports that it would cut 10,000 jobs"
+_DENIED_PLAN = re.compile(
+    r"^\s*(?P<name>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,3})\s+(?:denied|denies)\s+"
+    r"(?:(?:reports|claims|rumou?rs|suggestions)\s+)?(?:that\s+)?(?:it|he|she|they)\s+(?:would|will|was\s+going\s+to)\s+"
+)
 
 
 # the sentence's subject, a name of up to four words, before what it says of it

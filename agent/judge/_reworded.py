@@ -17,7 +17,10 @@ _RANKED = re.compile(
 # the source's own words of a denial reworded here, which a reason quotes (agent/judge/_decision.py)
 DENIED_IN_OTHER_WORDS = re.compile(
     r"\b(?:is|are|was|were|been)\s+(?:free (?:of|from)\s+[\w-]+|[a-z]+-free\b|"
-    r"ineffective (?:against|in)\s+[\w-]+)",
+    r"ineffective (?:against|in)\s+[\w-]+)"
+    # a plan denied: "has no plans to ban TikTok", "denied reports that it would cut 10,000 jobs"
+    r"|\b(?:has|have|had)\s+no\s+(?:plans?|intention)\s+to\s+[\w-]+(?:\s+\w[\w,-]*\w)?"
+    r"|\b(?:denied|denies)\s+(?:\w+\s+)?(?:that\s+)?(?:it|he|she|they)\s+would\s+[\w-]+(?:\s+\w[\w,-]*\w)?",
     re.I,
 )
 _INEFFECTIVE = re.compile(r"\b(is|are|was|were|be|been)\s+ineffective\s+(against|in)\b", re.I)

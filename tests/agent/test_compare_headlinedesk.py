@@ -7,7 +7,9 @@ subject's own word that it would is what it reports, another's forecast is not, 
 use" is not "legalises cannabis"; "hits 10%" and "reached 10%" are a level, said by "rose to"; and
 what a fact-check says: "was not arrested;" denies an arrest anywhere, "has the highest crime rate"
 is held by one, not where the sentence narrows the field ("in southern Borovia"); another won the
-Cup "beating Tessa Rovers", another is the most expensive "ahead of Tessa"; "began in 1958 and was completed in 1965" dates the completion 1965. A
+Cup "beating Tessa Rovers", another is the most expensive "ahead of Tessa"; "has no plans to ban
+TikTok" and the subject's own "denied reports that it would cut …" deny what will be; "grew from
+40,000 to 80,000" is "doubled" (a year is no amount: "from 2000 to 2020"); "began in 1958 and was completed in 1965" dates the completion 1965. A
 claim and one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or
 "not <stance>") and a part of its reason. Invented names. Each row failed on stop 60's tree
 (f86783e) unless marked as a control."""
@@ -117,11 +119,48 @@ ROWS = [
         "refutes",
         "the source says Velmar is, and only one can be",
     ),
+    (  # undecided on f86783e: a plan the subject has not
+        "Borovia will ban TikTok.",
+        "Borovia has no plans to ban TikTok, the minister said.",
+        "refutes",
+        "(“has no plans to ban TikTok”)",
+    ),
+    (  # undecided (was the `reported` guard): the subject's own denial of the plan
+        "Kessa Corp to cut 10,000 jobs.",
+        "Kessa Corp denied reports that it would cut 10,000 jobs.",
+        "refutes",
+        "denied reports that it would cut",
+    ),
+    (  # undecided (stop 60's note): a change said from one value to another
+        "Velmar's population doubled between 2000 and 2020.",
+        "Velmar's population grew from 40,000 in 2000 to 80,000 in 2020.",
+        "supports",
+        "",
+    ),
+    (
+        "Sales of Kessa cars halved.",
+        "Sales of Kessa cars fell from 1.2 million to 900,000.",
+        "refutes",
+        "(× 0.75)",
+    ),
     # controls: another's forecast; days as a habit; another age; a denial somewhere else; a
     # superlative held by another
     (
         "Kira Dane was arrested in Tessa.",
         "Kira Dane was not arrested in Velmar.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Kessa Corp to cut 10,000 jobs.",
+        "Tessa Bank denied reports that it would cut 10,000 jobs.",
+        "not refutes",
+        "",
+    ),
+    ("Borovia will ban TikTok.", "Borovia has no plans to ban Facebook.", "not refutes", ""),
+    (
+        "The population of Velmar doubled.",
+        "The population of Velmar grew from 2000 to 2020.",
         "not refutes",
         "",
     ),
