@@ -83,6 +83,8 @@ def measured_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity, amounts: li
         return _after_start_word(c, q) and (_after_start_word(s, r) or later)  # "in 2016"
     if r.start in amounts and _starts(s) != _starts(c):
         return True  # "lost 30% of its corals in 2016" against "lost half of them since 1995"
+    if _kin_part(c, q, s, r):
+        return True  # "two sons and a daughter" against "three children": a part of them
     if _INCLUDING.match(s.raw[r.end : r.end + 60]) and not _INCLUDING.search(c.raw):
         return True  # "300 metres tall including its antenna": another measure than the roof's
     return _fronted_group(c, s) is not None or _group_named(c, s)
@@ -144,3 +146,22 @@ def by_its_year(c: _Text, q: Quantity, s: _Text, same: list[Quantity]) -> None:
     before = q.start < years[0].start  # "6% in 2019": the figure on the year's side first
     if len(said) == 1:
         same.sort(key=lambda r: ((r.start < said[0]) != before, abs(r.start - said[0])))
+
+
+# kin counted as a whole and by kind: "three children" are sons and daughters
+_PARTS = {
+    "children": "sons daughters son daughter",
+    "kids": "sons daughters son daughter",
+    "siblings": "brothers sisters brother sister",
+    "grandchildren": "grandsons granddaughters grandson granddaughter",
+    "parents": "mother father",
+}
+_KIN = {whole: frozenset(parts.split()) for whole, parts in _PARTS.items()}
+
+
+def _kin_part(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
+    """Does the claim count kin as a whole ("three children") and the sentence's figure a kind of
+    them ("two sons and a daughter")? Then the figure is a part, not the claim's count."""
+    mine = next((t.low for t in c.tokens if t.start >= q.end), "")
+    theirs = next((t.low for t in s.tokens if t.start >= r.end), "")
+    return theirs in _KIN.get(mine, frozenset())

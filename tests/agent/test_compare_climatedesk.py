@@ -17,7 +17,8 @@ against "promotes", "required" against "dispensable", "retreating" against "adva
 in half" is "halves"; a figure said of another measure ("a main span of 1.2 km" beside "a total
 length of 3 km"), with what it includes ("including its antenna") or for one way of travel ("3
 hours by car and 5 hours by bus") is not the claim's, nor one for a group it does not name ("for
-women"); "twice as common in men as in women" turns "Twice as many women as men". A claim and one sentence, what the
+women"), nor kin counted by kind ("two sons and a daughter" against "three children"); "twice
+as common in men as in women" turns "Twice as many women as men". A claim and one sentence, what the
 comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
 reason. Invented names and figures. Each row failed on stop 60's tree (f86783e) unless marked as a
 control."""
@@ -223,6 +224,12 @@ ROWS = [
         "not refutes",
         "",
     ),
+    (  # wrong False on f86783e: kin counted by kind are a part of the whole count
+        "Tom Vell has three children.",
+        "Tom Vell has two sons and a daughter.",
+        "not refutes",
+        "",
+    ),
     # controls: the same sentence; the opposite said of all; another figure in the same frame
     # still refutes; a rate against a rate; a group the claim names too; a change that lasts
     (  # undecided on f86783e: an association said plainly states no cause (a hedge)
@@ -268,6 +275,7 @@ ROWS = [
         "supports",
         "",
     ),
+    ("Tom Vell has two children.", "Tom Vell has three children.", "refutes", "the claim says two"),
     (
         "Life expectancy in Borovia is 80 years.",
         "Life expectancy in Borovia is 72 years.",
