@@ -25,8 +25,6 @@ _PER_TIME = re.compile(
 _START = re.compile(
     r"\b(?:since|from|between)\s+(?:the\s+)?(?:early\s+|late\s+|mid-?)?(\d{4})s?\b", re.I
 )
-# a group named before the figure, at the sentence's start: "In patients over 65, …"
-_FRONTED = re.compile(r"^\s*(?:In|Among|For)\s+(?P<group>[^,;.]{1,60}),")
 
 
 def per_time(t: _Text, q: Quantity) -> bool:
@@ -47,22 +45,11 @@ def _group_named(c: _Text, s: _Text) -> bool:
 
 
 _FOR_GROUP = re.compile(
-    r"\b(?:for|among|in)\s+(?:[\w-]+\s+)?(?P<group>" + "|".join(sorted(GROUPS)) + r")\b", re.I
+    r"\b(?:for|among|in)\s+(?:[\w-]+\s+)?(?P<group>"
+    + "|".join(sorted(GROUPS | {"subgroup", "subgroups"}))
+    + r")\b",
+    re.I,
 )
-
-
-def _fronted_group(c: _Text, s: _Text) -> str | None:
-    """The group the sentence opens with ("In patients over 65,", "Among women,"), where the claim
-    names no such group: the words."""
-    m = _FRONTED.match(s.raw)
-    if m is None:
-        return None
-    words = {w.lower() for w in re.findall(r"[A-Za-z]+", m["group"])}
-    mine = {t.low for t in c.tokens}
-    group = words & GROUPS or (words & {"subgroup", "subgroups", "cohort"})
-    if not group or group & mine:
-        return None
-    return m.group(0).rstrip(",").strip()
 
 
 def _after_start_word(t: _Text, q: Quantity) -> bool:
@@ -75,7 +62,7 @@ def measured_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity, amounts: li
     rate in time and the other not; a change counted from another start than the claim's (``amounts``:
     where the sentence's figures of what something rose or fell by start) — the sentence's figure
     that amount, or both years starts of such a count ("has lost 40% since 1950" / "25% since
-    1990"); or a group the sentence opens with that the claim does not name?"""
+    1990"); kin counted by kind; what it includes; or a group the claim does not name?"""
     if per_time(c, q) != per_time(s, r):
         return True
     if amounts and q.dimension in {"year", DECADE}:
@@ -87,7 +74,7 @@ def measured_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity, amounts: li
         return True  # "two sons and a daughter" against "three children": a part of them
     if _INCLUDING.match(s.raw[r.end : r.end + 60]) and not _INCLUDING.search(c.raw):
         return True  # "300 metres tall including its antenna": another measure than the roof's
-    return _fronted_group(c, s) is not None or _group_named(c, s)
+    return _group_named(c, s)
 
 
 # a figure said with what it counts in or leaves out: "300 metres tall including its antenna"
