@@ -9,14 +9,18 @@ from agent.judge._text import _STOP, _Text, _word_match
 
 
 def set_against(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
-    """Is the sentence's negation at ``at`` a ", not …" after every part of the claim that sets
+    """Is the sentence's negation at ``at`` a ", not …" (or "and not …") after every part of the claim that sets
     something the claim does not name against what the sentence states ("Antibiotics kill
     bacteria, not viruses" states that they kill bacteria)?"""
     return (
         s.tokens[at].low == "not"
         and 0 < at < len(s.tokens) - 1
-        and "," in s.raw[s.tokens[at - 1].end : s.tokens[at].start]
-        and at > max(placed.values(), default=len(s.tokens))
+        and (
+            "," in s.raw[s.tokens[at - 1].end : s.tokens[at].start]
+            or s.tokens[at - 1].low in {"and", "but"}  # "is a sphere and not flat"
+        )
+        and at - (s.tokens[at - 1].low in {"and", "but"})
+        > max(placed.values(), default=len(s.tokens))
         and not any(_word_match(t.low, _set_word(s, at)) for t in c.tokens if t.low not in _STOP)
     )
 

@@ -9,6 +9,8 @@ import re
 
 from agent.judge._text import _Text
 
+_ARTICLES = frozenset(["the", "a", "an"])
+
 
 def leading_name(c: _Text) -> str | None:
     """The name that opens the claim: its first part when that is a name ("Lockheed Martin F-35
@@ -16,6 +18,9 @@ def leading_name(c: _Text) -> str | None:
     words at most ("VITAMIN D LEVELS MAY …" is no name)."""
     first = c.units[0]
     if first.proper and first.tokens[0].index <= 1 and len(first.tokens) <= 5:
+        lead = c.tokens[0]
+        if first.tokens[0].index == 1 and lead.cap and lead.low not in _ARTICLES:
+            return c.raw[lead.start : first.tokens[-1].end]  # "First Motion Picture Unit"
         return first.text
     run = []
     for tok in c.tokens[:7]:
@@ -39,8 +44,33 @@ def of_the_subject_alone(name: str | None, before: str) -> bool:
     if not name:
         return False
     rest = before.strip()
+    name = name[:-2] if name.endswith(("'s", "’s")) else name  # "The Earth's diameter …"
+    if rest.startswith("The "):
+        rest = rest[4:]  # "The Earth is not flat: …" speaks of the Earth
     if rest.startswith(name):
         rest = rest[len(name) :]
     elif PRONOUN_OPENS.match(rest) is None:
         return False
     return not any(m.group(0) != name for m in _TWO_CAPITALS.finditer(rest))
+
+
+# "The series finale of Make It or Break It": a thing's part named by its head noun and its owner
+_HEAD_OF_NAME = re.compile(
+    r"^\s*The\s+(?P<head>[a-z]+(?:\s+[a-z]+){0,2})\s+of\s+"
+    r"(?P<owner>(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:(?:or|and|of|the|in|on)\s+)?[A-Z][\w'’-]*)*)"
+)
+
+
+def head_restated(claim: str, sentence: str) -> str | None:
+    """The sentence with its subject said as the claim says it, where the claim's subject is a
+    thing's part named with its owner ("The series finale of Make It or Break It ended in 2013")
+    and the sentence, opening its evidence, names the part alone ("The series finale aired on May
+    14, 2012"): an article about the owner says "the series finale" of its own subject. None
+    otherwise ("The series finale of another show …" names its owner: not restated)."""
+    m = _HEAD_OF_NAME.match(claim)
+    if m is None:
+        return None
+    lead = re.match(rf"\s*The\s+{re.escape(m.group('head'))}\s+(?=[a-z])(?!of\b)", sentence)
+    if lead is None:
+        return None
+    return f"The {m.group('head')} of {m.group('owner')} {sentence[lead.end() :]}"

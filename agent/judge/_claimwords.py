@@ -5,12 +5,15 @@ the 2012 Games" is "the 2012 Games were held in Tessa", "Ostrania's president is
 Vell is the president of Ostrania", "released their debut album in 2005" is "X's debut album was
 released in 2005", "is part of her second album" is "is a song on" it, "had a voice that made him
 famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded", "cuts
-the risk in half" is "halves the risk". A
+the risk in half" is "halves the risk", "has no coastline" is "is landlocked", "can be seen" is "is visible", "kills 8 million
+people" is "causes 8 million deaths". A
 reason still quotes the claim's own words (``_reasons.in_the_claims_words``)."""
 
 from __future__ import annotations
 
 import re
+
+from agent.judge._reworded import deaths_said
 
 _TOOK_PLACE = re.compile(r"\btook place\b")
 _BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
@@ -48,6 +51,14 @@ _IN_HALF = re.compile(r"\b(cuts|cut)\s+(?P<what>[^.,;]{1,60}?)\s+in\s+half\b")
 _HEADLINE_TO = re.compile(
     r"^\s*(?P<who>(?:The\s+)?[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){0,3})\s+to\s+(?=[a-z]+\b)"
 )
+# "has no coastline": "is landlocked", as an encyclopaedia says of a country
+_NO_COAST = re.compile(
+    r"\b(?P<have>has|have|had) no (?:coastline|coast|sea coast|access to the sea)\b"
+)
+_LANDLOCKED = {"has": "is", "have": "are", "had": "was"}
+# "can be seen from the Moon": "is visible from the Moon", as sources say it
+_SEEN = re.compile(r"\b(?P<can>can|cannot|can't|can not)\s+be\s+seen\b")
+_VISIBLE = {"can": "is visible", "cannot": "is not visible", "can't": "is not visible"}
 _THEIR = {"him": "his", "her": "her", "them": "their", "it": "its"}
 
 # "The Orsen Four released their debut album in 2005": "The Orsen Four's debut album was
@@ -64,7 +75,10 @@ def in_sources_words(claim: str) -> str:
     claim = _CHILDLESS.sub(
         lambda m: "had no children" if m.group(1)[0] == "w" else "has no children", claim
     )
+    claim = _NO_COAST.sub(lambda m: f"{_LANDLOCKED[m.group('have')]} landlocked", claim)
     claim = _TOOK_PLACE.sub("happened", claim)  # one word, said by "was fought", "was held"
+    claim = _SEEN.sub(lambda m: _VISIBLE.get(m.group("can"), "is not visible"), claim)
+    claim = deaths_said(claim)  # "kills 8 million people": "causes 8 million deaths"
     claim = _PART_OF_ALBUM.sub("is a song on ", claim)
     claim = _TOGETHER.sub(
         lambda m: "has not disbanded" if m.group(1) == "is" else "have not disbanded", claim

@@ -12,7 +12,8 @@ from agent.judge._text import _analyse, _find, _Text
 
 # a view someone holds or reports, said of the claim: "X claimed that …", "Critics say …"
 ATTRIBUTED = re.compile(
-    r"\b(?:claim|claims|claimed|allege|alleges|alleged|allegedly|rumou?red|believe|believes|believed|"
+    # "its claims were found to be false": a possessive's claims are a thing, not a report
+    r"\b(?:(?<!\bits )(?<!\bhis )(?<!\bher )(?<!\btheir )(?:claim|claims)|claimed|allege|alleges|alleged|allegedly|rumou?red|believe|believes|believed|"
     # second-hand and doubted: "Rep. Barton supposedly once said that …"
     r"supposedly|reportedly|purportedly|deny|denies|denied|(?:is|are|was|were) said to|"
     r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
@@ -43,9 +44,13 @@ ATTRIBUTED = re.compile(
 )
 
 
-def reported_in(c: _Text, s: _Text, window: range) -> str | None:
+def reported_in(
+    c: _Text, s: _Text, window: range, said_of: frozenset[int] = frozenset()
+) -> str | None:
     """The reason, where the sentence's clause (tokens ``window``) reports the claim as someone's
-    view ("critics said", "claimed that") and the claim does not, or tells it of a story."""
+    view ("critics said", "claimed that") and the claim does not, or tells it of a story.
+    ``said_of``: tokens of a relative clause that tells what one of the claim's parts is ("the
+    1998 paper by Andrew Wakefield that suggested a link …, was retracted"), left out."""
     if ATTRIBUTED.search(c.raw):
         return None
     story = _STORY.search(s.raw)
@@ -58,7 +63,7 @@ def reported_in(c: _Text, s: _Text, window: range) -> str | None:
     for doubt in _DOUBTED:  # "insufficient evidence that …", "…, but it was not significant"
         if (found := doubt.search(s.raw)) and not doubt.search(c.raw):
             return f"the source doubts the finding (“{found.group(0).strip()}”)"
-    text = " ".join(t.text for t in s.tokens[window.start : window.stop])
+    text = " ".join(t.text for t in s.tokens[window.start : window.stop] if t.index not in said_of)
     admitted = bool(_ADMIT & {t.low for t in c.tokens})
     for found in ATTRIBUTED.finditer(text):
         if admitted and found.group(0).strip().lower().startswith("den"):
@@ -244,3 +249,23 @@ def _numbers_agree(c: _Text, s: _Text) -> bool:
     return all(
         any(q.dimension == r.dimension and q.overlaps(r) for r in s.numbers) for q in c.numbers
     )
+
+
+_RELATIVE = frozenset(["that", "which", "who"])
+
+
+def relative_reports(s: _Text, placed: dict[int, int], lengths: dict[int, int]) -> frozenset[int]:
+    """The relative pronoun and reporting verb right after one of the claim's parts ("paper …
+    that suggested") where a part of the claim follows later still ("… was retracted by The
+    Lancet"): what the part's own clause says of it, not a report of the claim."""
+    ends = {at + lengths[i] for i, at in placed.items()}
+    last = max(placed.values())
+    out: set[int] = set()
+    for tok in s.tokens:
+        k = tok.index
+        after_a_part = k in ends or k - 1 in ends or k - 2 in ends
+        if tok.low not in _RELATIVE or not after_a_part or k >= last or k + 1 >= len(s.tokens):
+            continue
+        if ATTRIBUTED.match(s.tokens[k + 1].text + " "):
+            out |= {k, k + 1}
+    return frozenset(out)

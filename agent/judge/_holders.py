@@ -54,7 +54,8 @@ def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None
     verb = s.tokens[the_at - 1].low
     if verb not in ({"is", "was", "became"} if timeless else {copula}):  # "became the first"
         return None
-    names = _name_before(s, the_at - 2)
+    aside = the_at >= 3 and s.gap(the_at - 2) == ","  # "Tessa, a port on the Kessa Sea, is …"
+    names = _name_before_aside(s, the_at - 2) if aside else _name_before(s, the_at - 2)
     last = max(placed.values()) + len(c.units[max(placed, key=lambda i: placed[i])].tokens)
     narrowed = last < len(s.tokens) and s.tokens[last].low in _NARROWING and not s.gap(last - 1)
     if not names or narrowed:  # "…, with a summit elevation of 8,849 metres" narrows nothing
@@ -64,6 +65,8 @@ def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None
         return None  # "the highest crime rate in northern Borovia": a narrower field
     other = s.raw[names[0].start : names[-1].end]
     mine = {t.low for t in unit.tokens} - _SHARED_IN_NAMES
+    if aside and mine & {t.low for t in s.tokens[: the_at - 1]}:
+        return None  # "Tessa, instead of Velmar, is …": the claim's name in the aside
     if mine & {t.low for t in names} or other.lower() in lex.synonyms(unit.text.lower()):
         return None
     said = c.raw[c.tokens[k + 2].start : c.tokens[-1].end].rstrip(".")
@@ -73,6 +76,21 @@ def only_holder(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None
         f"the claim says {unit.text} {copula} {said}; the source says {other} {verb},"
         " and only one can be",
     )
+
+
+def _name_before_aside(s: _Text, end: int) -> list[_Tok]:
+    """The name before an aside set off by commas that ends at ``end`` ("The Tessa, 2,400 km long,
+    is …"): the name is the sentence's subject; [] where there is no such aside."""
+    if end < 1 or s.gap(end) != ",":
+        return []
+    for k in range(end - 1, max(-1, end - 9), -1):
+        if s.raw[s.tokens[k].end : s.tokens[k + 1].start] == ",":
+            continue  # inside a number: "2,400"
+        if s.gap(k) == ",":
+            return _name_before(s, k)
+        if s.gap(k):  # another mark inside the aside: not a plain one
+            return []
+    return []
 
 
 def _name_before(s: _Text, end: int) -> list[_Tok]:

@@ -134,14 +134,25 @@ def synonyms(word: str) -> frozenset[str]:
 
 
 # verbs of change that a science or business desk uses for one another, which WordNet keeps in
-# senses apart ("lower" is first to let down): "lowers blood pressure" says "reduces blood pressure"
-_CHANGES_ALIKE = (("reduce", "lower", "decrease", "lessen", "cut"), ("increase", "raise", "boost"))
+# senses apart ("lower" is first to let down): "lowers blood pressure" says "reduces blood pressure";
+# and a height said either way
+_CHANGES_ALIKE = (
+    ("reduce", "lower", "decrease", "lessen", "cut"),
+    ("increase", "raise", "boost"),
+    ("tall", "high"),  # of a mountain or a building: "the tallest mountain" is "the highest"
+)
 _ALSO_THE_SAME = {w: tuple(x for x in group if x != w) for group in _CHANGES_ALIKE for w in group}
 
 # WordNet's synonyms that a newsroom tells apart: a treaty is signed, then ratified; a sanction may
 # be a penalty, not an approval
 _NOT_THE_SAME = frozenset(
-    frozenset(pair) for pair in (("sign", "ratify"), ("approve", "sanction"), ("sign", "subscribe"))
+    frozenset(pair)
+    for pair in (
+        ("sign", "ratify"),
+        ("approve", "sanction"),
+        ("sign", "subscribe"),
+        ("sphere", "orbit"),  # a field of activity, in WordNet: "low Earth orbit" is no sphere
+    )
 )
 
 
@@ -217,6 +228,13 @@ def hypernym_of(general: str, specific: str) -> bool:
     return bool(own & up)
 
 
+# WordNet's topmost kinds that three levels up reach from unrelated senses — entity, abstraction,
+# object, whole, causal agent ("a sphere" and "a distance" are both an object only so): two words
+# that share nothing below them are no two of a kind. (A physical entity stays a kind: "the land"
+# and "the ocean" share nothing else, and one stands in the other's place.)
+_TOO_GENERIC = frozenset(["00001740", "00002137", "00002684", "00003553", "00007347"])
+
+
 def same_kind(a: str, b: str) -> bool | None:
     """True: both nouns are of one kind (share a hypernym) and neither is the other's; False: both
     known and of different kinds or one is the other's hypernym; None: at least one is unknown."""
@@ -227,7 +245,8 @@ def same_kind(a: str, b: str) -> bool | None:
         return None
     if hypernym_of(a, b) or hypernym_of(b, a):
         return False
-    return bool({o for o in ka if not o.startswith("=")} & {o for o in kb if not o.startswith("=")})
+    shared = {o for o in ka if not o.startswith("=")} & {o for o in kb if not o.startswith("=")}
+    return bool(shared - _TOO_GENERIC)
 
 
 def category(noun: str) -> str | None:

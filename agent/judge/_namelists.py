@@ -44,11 +44,29 @@ def listed(s: _Text, a: int, b: int) -> bool:
 
     end: int | None = b
     while end is not None and end + 1 < len(tokens):
+        end = _past_its_side(s, end)  # "Ostrania to the north and Velmaria to the east"
+        if end + 1 >= len(tokens):
+            break
         if tokens[end + 1].low in {"and", "or"} and not _quoted_gap(s, end):
             return name_at(end + 2) is not None
         end = name_at(end + 1) if _quoted_gap(s, end) == "," else None
     before = a - 1 - (a > 0 and tokens[a - 1].low == "the")
     return before > 0 and tokens[before].low in {"and", "or"} and tokens[before - 1].cap
+
+
+_SIDES = frozenset(
+    "north south east west northeast northwest southeast southwest north-east north-west "
+    "south-east south-west".split()
+)
+
+
+def _past_its_side(s: _Text, end: int) -> int:
+    """The last token of "to the north" (or "in the east", "on the west") right after the name
+    ending at ``end``, else ``end``: a side said of each name of a list of neighbours."""
+    words = [t.low for t in s.tokens[end + 1 : end + 4]]
+    plain = not any(s.gap(k) for k in range(end, min(end + 3, len(s.tokens) - 1)))
+    sided = len(words) == 3 and words[0] in {"to", "in", "on"} and words[1] == "the"
+    return end + 3 if sided and plain and words[2] in _SIDES else end
 
 
 def _quoted_gap(s: _Text, k: int) -> str:

@@ -96,13 +96,15 @@ class _Reading:
     loose: bool  # a number the sentence gives only loosely
 
 
-def _read(c: _Text, s: _Text, placed: dict[int, int], window: range) -> _Reading:
+def _read(
+    c: _Text, s: _Text, placed: dict[int, int], window: range, said_of: frozenset[int] = frozenset()
+) -> _Reading:
     neg_s = [
         i
         for i in s.negations
         if i in window and not set_against(c, s, i, placed) and not in_aside(s, i, placed)
     ]
-    hedge_s = {s.tokens[i].low for i in s.hedges if i in window}
+    hedge_s = {s.tokens[i].low for i in s.hedges if i in window and i not in said_of}
     hedge_c = {c.tokens[i].low for i in c.hedges}
     aux = next(
         (

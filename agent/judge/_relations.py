@@ -18,7 +18,7 @@ from agent.judge._shares import GROUPS
 from agent.judge._text import _STOP, _Text
 
 # verbs of effect, cause, treatment and composition a science or health desk reads, and of what a
-# firm makes or sells: each may hold of several objects at once, so another object in the claim's
+# firm makes or sells, and whom a country borders: each may hold of several objects at once, so another object in the claim's
 # place is no refutation (nor is another school one graduated from or studied at)
 _MANY = frozenset(
     """
@@ -27,7 +27,7 @@ effective activate regulate modulate affect target infect express encode contain
 stimulate suppress promote improve worsen protect damage enhance impair mediate alleviate relieve
 attenuate exacerbate aggravate influence limit prolong shorten accelerate delay facilitate
 link associate correlate relate predict make manufacture produce sell export import grow
-graduate study attend visit speak
+graduate study attend visit speak border neighbour neighbor
 """.split()
 )
 # groups a finding is restricted to: "in men" says nothing of women
@@ -46,9 +46,9 @@ _AS_SAID = {
     "correlate": "correlate with",
     "relate": "be related to",
 }
-_ONE = dict.fromkeys(
-    ["graduate", "study", "attend", "visit", "speak"], "one"
-)  # a person, not "one thing"
+_ONE = dict.fromkeys(["graduate", "study", "attend", "visit", "speak"], "one") | dict.fromkeys(
+    ["border", "neighbour", "neighbor"], "a country"
+)  # a person or a country, not "one thing"
 # nouns a number after names a kind with: "type 1", "stage 3", "group B"
 _LABELS = frozenset("type types subtype serotype strain group class grade stage stages".split())
 _RESTRICTING = frozenset({"in", "among", "for"})

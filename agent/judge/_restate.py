@@ -18,7 +18,7 @@ import re
 from agent.judge._acronyms import with_the_claims_names
 from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
-from agent.judge._reworded import _RANKED
+from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._works import work_readings
 
 _INTRODUCED = re.compile(
@@ -58,7 +58,7 @@ def restated_claim(claim: str) -> str:
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
     claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
-    claim = in_sources_words(claim)  # "is childless": "has no children", …
+    claim = in_sources_words(world_scope(claim))  # "is childless": "has no children", …
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:
         claim = plain
@@ -280,13 +280,17 @@ _REGION_OF = re.compile(
 )
 
 
+# "lies on the banks of the Velmar" lies on the Velmar; "on the shores of Lake Orvel", on the lake
+_BANKS_OF = re.compile(r"\bon the (?:banks?|shores?) of (?=the [A-Z]|[A-Z])")
+
+
 def said_alike(claim: str, sentence: str) -> str:
     """The sentence with another everyday name of something the claim names put as the claim puts
     it ("human activities have caused global warming" for "… climate change"), a continent named
     ("the European continent" → "Europe") and a region of a place said as the place ("in the
     southwestern region of the United States" → "in the United States")."""
     sentence = with_the_claims_names(claim, sentence)  # "the EU" for "the European Union"
-    sentence = _SIDE_OF.sub(r"\1ern ", sentence)
+    sentence = _BANKS_OF.sub("on ", _SIDE_OF.sub(r"\1ern ", sentence))
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
     sentence = _DEBUT.sub("first", _REGION_OF.sub("in ", _NUMBERED.sub(r"number \1", sentence)))
     sentence = _LANGUAGE.sub(r"\1 \3film in \2", sentence)  # "an English-language drama film"
@@ -308,6 +312,7 @@ _PRONOUN_LEAD = re.compile(
     r"(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey|[Tt]he\s+(?:film|movie|series|show|song|single|album|novel|book|band|"
     r"game|play|episode|company|university))\s+(?=[a-z])"
 )
+_OWNER_LEAD = re.compile(r"^\s*(?:Its|His|Her|Their)\s+(?=[a-z])")
 _NAME_LEAD = re.compile(
     r"^\s*(?:The\s+)?(?P<name>(?:[A-Z][\w\-'’.]*\s+)*?[A-Z][\w\-'’]*)\s+(?=[a-z(])"
 )
@@ -328,9 +333,13 @@ def subject_restated(subject: str, sentence: str, *, pronoun: bool = True) -> st
     sentence about its article's subject, which a reader takes to be about that subject. None
     where the sentence opens otherwise. ``pronoun=False``: a sentence after others, whose pronoun
     may stand for something they name, keeps it."""
+    base = subject[:-2] if subject.endswith(("'s", "’s")) else subject  # "The Earth's diameter"
     m = _PRONOUN_LEAD.match(sentence)
     if m is not None and pronoun:
-        return f"{m.group('lead')}{subject} {sentence[m.end() :]}"
+        return f"{m.group('lead')}{base} {sentence[m.end() :]}"
+    m = _OWNER_LEAD.match(sentence)
+    if m is not None and pronoun:  # "Its diameter is about 12,756 kilometers"
+        return f"{base}'s {sentence[m.end() :]}"
     m = _NAME_LEAD.match(sentence)
     if m is None:
         return None

@@ -57,9 +57,69 @@ def _free_of(claim: str, sentence: str) -> str:
     return _FREE_OF.sub(said, sentence)
 
 
+# a superlative's scope said three ways: "the highest mountain on Earth", "… in the world", "the
+# world's highest mountain" (a noun or two after it)
+_SUPERLATIVE = (
+    r"(?:(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th))[\s-])?"  # "the world's second-deepest"
+    r"(?:(?:most|least)\s+[a-z]+|[a-z]+est|best|worst)"
+)
+# what a place's superlative is said of: "Borovia's largest city" is "the largest city in Borovia"
+_PLACED = (
+    r"city|town|village|river|lake|mountain|peak|island|port|airport|museum|stadium|building|"
+    r"tower|bridge|park|forest|desert|province|region|state|university|company|bank|employer|"
+    r"newspaper|club|team|export|industry|cities|towns|rivers|lakes|mountains|islands|companies"
+)
+_PLACES_OWN = re.compile(
+    rf"\b(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)['’]s\s+(?P<top>{_SUPERLATIVE})\s+"
+    rf"(?P<noun>(?:[a-z]+\s+)?(?:{_PLACED}))\b"
+)
+_WORLDS = re.compile(
+    rf"\bthe\s+world['’]s\s+(?P<top>{_SUPERLATIVE})\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)"
+    r"(?=\s*(?:[,.;:)]|$|\s+(?:is|are|was|were|has|have|had|and|with|in|of|at|by|for|on|to|that|which|who)\b))",
+    re.I,
+)
+_ON_EARTH = re.compile(
+    rf"\b(?P<said>the\s+(?:{_SUPERLATIVE})(?:\s+[a-z]+){{1,3}})\s+"
+    r"(?:on\s+(?:Earth|earth|the\s+planet|our\s+planet|the\s+globe)|worldwide|in\s+the\s+whole\s+world)\b",
+)
+
+
+def world_scope(text: str, claim: str | None = None) -> str:
+    """A superlative's scope said as "in the world": "the world's highest mountain" and "the
+    highest mountain on Earth" are "the highest mountain in the world" (applied to the claim and
+    to the sentence alike, so either way of saying it matches the other). A place's own ("Borovia's
+    longest river" → "the longest river in Borovia") is said so in a claim, and in a sentence only
+    where the claim says that very record ("president of Borovia's largest bank" stays a bank's)."""
+    text = _WORLDS.sub(r"the \g<top> \g<noun> in the world", text)
+
+    def placed(m: re.Match) -> str:
+        said = f"the {m.group('top')} {m.group('noun')} in {m.group('place')}"
+        if m.group("place").lower() == "world":
+            return m.group(0)
+        if claim is not None and said.lower() not in world_scope(claim).lower():
+            return m.group(0)
+        return said
+
+    text = _PLACES_OWN.sub(placed, text)
+    return _ON_EARTH.sub(r"\g<said> in the world", text)
+
+
+# "kills 8 million people a year": "causes 8 million deaths a year", in the claim and the sentence
+_KILLS = re.compile(
+    r"\b(?P<verb>kills|killed|kill)\s+(?P<n>(?:more than |over |about |around |nearly |up to )?"
+    r"[\d.,]+(?:\s+(?:thousand|million|billion))?)\s+people\b"
+)
+_CAUSES = {"kills": "causes", "killed": "caused", "kill": "cause"}
+
+
+def deaths_said(text: str) -> str:
+    """ "kills 8 million people" said as "causes 8 million deaths", as health agencies say it."""
+    return _KILLS.sub(lambda m: f"{_CAUSES[m.group('verb')]} {m.group('n')} deaths", text)
+
+
 def reworded(claim: str, sentence: str) -> str:
     """The sentence as the comparison reads it (this module's docstring)."""
-    sentence = _RANKED.sub(r"\1 \2", _free_of(claim, sentence))
+    sentence = _RANKED.sub(r"\1 \2", _free_of(claim, world_scope(deaths_said(sentence), claim)))
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"
         sentence = _INEFFECTIVE.sub(r"\1 not effective \2", sentence)
     return sentence

@@ -215,6 +215,8 @@ def _doer(c: _Text, verb: int) -> str | None:
         after = [u for u in c.units[verb + 1 : verb + 2] if u.proper]
         return after[0].text if after else None
     if verb > 0 and c.units[verb - 1].proper and c.units[verb - 1].tokens[-1].index == at - 1:
+        if _possessive(c.units[verb - 1].tokens[-1]):
+            return None  # "Ana Roske's novel": her novel, no deed of hers
         return c.units[verb - 1].text
     return None
 

@@ -262,10 +262,31 @@ def turned_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if turn == "and" and "," in s.raw[s.tokens[max(0, k - 4)].start : s.tokens[k - 1].start]:
             continue  # the last of a list: "residues S61, T57, T53, and S49"
         after = s.tokens[k + 1]
-        if after.low not in _NEW_SUBJECT and not (after.cap and after.index != placed.get(0)):
+        # the claim's subject opening the next statement, its other parts before the turn:
+        # "Viruses cannot travel on radio waves, and COVID-19 has spread …" is two statements
+        reopened = (
+            after.index == placed.get(0)
+            and any(at < k for at in placed.values())
+            and _a_verb_after(s, k + 1 + len(c.units[0].tokens))
+        )
+        another = after.low in _NEW_SUBJECT or (after.cap and after.index != placed.get(0))
+        if not (another or reopened):
             continue
         return words
     return None
+
+
+_AUXILIARIES = frozenset(
+    "is are was were has have had can could will would may might must does did".split()
+)
+
+
+def _a_verb_after(s: _Text, k: int) -> bool:
+    """Does a verb follow at ``k`` ("COVID-19 has spread"; not "melting of the ice sheet")?"""
+    return k < len(s.tokens) and (
+        s.tokens[k].low in _AUXILIARIES
+        or (s.tokens[k].low.endswith("ed") and not lex.noun_only(s.tokens[k].low))
+    )
 
 
 _SUPERLATIVE_WORDS = frozenset("first last most least only best worst".split())

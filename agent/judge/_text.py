@@ -324,15 +324,22 @@ def _plural_of(rest: list[str], ahead: list[str]) -> bool:
     return same and ahead[-1] == rest[-1] + "s"
 
 
+def _unowned(word: str) -> str:
+    """A name's word without its possessive ("roske's" → "roske")."""
+    return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
 def _find(unit: _Unit, sent: _Text) -> list[int]:
     """Token indices in the sentence where the claim's unit is found (its first token's place)."""
     if unit.proper:
         first = unit.tokens[0].low
         out = []
         for tok in sent.tokens:
-            if tok.low == first:
+            if _unowned(tok.low) == _unowned(first):
                 rest = [t.low for t in unit.tokens[1:]]
                 ahead = [t.low for t in sent.tokens[tok.index + 1 : tok.index + 1 + len(rest)]]
+                if rest[-1:] and ahead[-1:] and _unowned(rest[-1]) == _unowned(ahead[-1]):
+                    rest, ahead = rest[:-1], ahead[:-1]  # "Ana Roske's novel", "by Ana Roske"
                 if rest == ahead or _plural_of(rest, ahead):  # "three Academy Awards"
                     out.append(tok.index)
         if (

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings
-from agent.judge._carried import leading_name, of_the_subject_alone
+from agent.judge._carried import head_restated, leading_name, of_the_subject_alone
 from agent.judge._categories import kind_alone, of_a_kind_elsewhere
 from agent.judge._comparatives import (
     amount_turned,
@@ -39,7 +39,7 @@ from agent.judge._events import (
     _event_stated,
     _never_at_all,
 )
-from agent.judge._framing import framing, reported_in
+from agent.judge._framing import framing, relative_reports, reported_in
 from agent.judge._holders import only_holder, ranked_below
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
@@ -188,6 +188,8 @@ def _restated(
         restated = subject_restated(name, sentence, pronoun=carried)
         said = [restated, *adjunct_readings(restated)] if restated else []
         readings += [(c, stated) for stated in said]  # "It sold …, becoming": Bad Romance became
+    if opens and (owned := head_restated(c.raw, sentence)) is not None:
+        readings.append((c, owned))  # "The series finale aired …": the claim's show's finale
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
         mine = _analyse(player)
         readings += [(mine, sentence)] + [(mine, stated) for _, stated in readings]
@@ -228,11 +230,13 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     # a relative clause after the claim's last part says what that part is: "retracted Wakefield's
     # paper that suggested a link" states the retraction; the suggesting is the paper's
     window = range(min(a, lo), last if relative else max(b, hi) + 1)
-    if (reported := reported_in(c, s, window)) is not None:
+    lengths = {i: len(u.tokens) for i, u in enumerate(c.units)}
+    said_of = relative_reports(s, placed, lengths)  # "the paper … that suggested a link"
+    if (reported := reported_in(c, s, window, said_of)) is not None:
         return _decision("neutral", "reported", reported)
     if _BECAUSE.search(c.raw) and not _CAUSAL.search(s.raw):
         return None  # "X is because of Y": a sentence that names both but no cause states no cause
-    r = _read(c, s, placed, window)
+    r = _read(c, s, placed, window, said_of)
     if not (r.negated or r.hedged) and (side := _turned(c, s, placed, unmatched)):
         return _decision("refutes", "direction", side)  # "voted for" against "voted against"
     if compared := said_as_comparison(c, s, placed) or degree_unsaid(c, s, placed):
