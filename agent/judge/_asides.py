@@ -37,10 +37,27 @@ _VIA = frozenset("through via across over under into onto within".split())
 
 def in_aside(s: _Text, at: int, placed: dict[int, int]) -> bool:
     """Is the token at ``at`` in a relative clause between commas that holds no part of the claim
-    ("Ana Roske, who lost the election in 2015, was elected …": the loss is another event)?"""
+    ("Ana Roske, who lost the election in 2015, was elected …": the loss is another event), or in a
+    participle's clause after all of them ("…, meaning the disease was no longer spreading")?"""
     start = s.raw.rfind(",", 0, s.tokens[at].start)
     end = s.raw.find(",", s.tokens[at].end)
     opener = s.raw[start + 1 :].split(None, 1)[:1] if start >= 0 else []
+    if _trailing(opener, start, s, placed):
+        return True  # "…, meaning the disease was no longer spreading there": its own clause
     if end < 0 or not opener or opener[0].lower() not in {"who", "which", "whose", "whom"}:
         return False
     return not any(start < s.tokens[k].start < end for k in placed.values())
+
+
+# participles that open a clause telling what the statement before them means or does
+_SEQUELS = frozenset(
+    "meaning making leaving causing prompting allowing forcing ending bringing".split()
+)
+
+
+def _trailing(opener: list[str], start: int, s: _Text, placed: dict[int, int]) -> bool:
+    """Is the comma at ``start`` followed by a participle's clause ("…, meaning …") after every
+    part of the claim? What that clause denies is its own."""
+    if not opener or opener[0].lower() not in _SEQUELS or not placed:
+        return False
+    return all(s.tokens[k].start < start for k in placed.values())

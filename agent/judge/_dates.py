@@ -187,6 +187,28 @@ def ordinals(text: str) -> list[tuple[int, int, int]]:
     return out
 
 
+def year_like(value: float, written: str, scale: float) -> bool:
+    """A number written as a year is: 1000 to 2100, whole, unscaled, no thousands comma."""
+    return 1000 <= value <= 2100 and value == int(value) and scale == 1.0 and "," not in written
+
+
+def year_to_figure(m: re.Match, value: float, second: float | None, before: str) -> bool:
+    """ "in 2019 to 8%": a year (after "in") before "to" and a figure that is no year after it —
+    no range ("1500 to 2,000 km" stays one); "until" joins two years only ("from 1990 until
+    2002")."""
+    if second is not None and (m.group("range") or "").lower() in {"until", "till"}:
+        return not (
+            year_like(value, m.group("num"), 1.0) and year_like(second, m.group("num2"), 1.0)
+        )
+    if second is None or (m.group("range") or "").lower() != "to" or not _IN_A_YEAR.search(before):
+        return False
+    first_year = year_like(value, m.group("num"), 1.0)
+    return first_year and (not year_like(second, m.group("num2"), 1.0) or bool(m.group("unit")))
+
+
+_IN_A_YEAR = re.compile(r"\b(?:in|of|since)\s*$")
+
+
 __all__ = [
     "MONTHS",
     "ORDINAL_WORDS",
@@ -194,5 +216,7 @@ __all__ = [
     "decade_words",
     "months",
     "ordinals",
+    "year_like",
     "year_span",
+    "year_to_figure",
 ]

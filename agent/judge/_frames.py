@@ -152,3 +152,14 @@ def _kin_part(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
     mine = next((t.low for t in c.tokens if t.start >= q.end), "")
     theirs = next((t.low for t in s.tokens if t.start >= r.end), "")
     return theirs in _KIN.get(mine, frozenset())
+
+
+_TO = re.compile(r"\bto\s+(?:(?:more|less|fewer) than\s+|about\s+|nearly\s+|over\s+)?$", re.I)
+
+
+def to_the_figure(c: _Text, q: Quantity, s: _Text, same: list[Quantity]) -> None:
+    """Where the claim gives the value a change reached ("rose to 8%") and the sentence a change
+    from one value to another ("rose from 5% in 2019 to 8% in 2021"): the sentence's figures
+    ``same`` reordered (in place) so that those after "to" come first."""
+    if _TO.search(c.raw[max(0, q.start - 20) : q.start]):
+        same.sort(key=lambda r: not _TO.search(s.raw[max(0, r.start - 20) : r.start]))

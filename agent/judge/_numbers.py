@@ -17,7 +17,13 @@ from agent.judge._figures import (
     of_another_measure,
     said_twice,
 )
-from agent.judge._frames import by_its_year, from_another, its_figure_dated, measured_otherwise
+from agent.judge._frames import (
+    by_its_year,
+    from_another,
+    its_figure_dated,
+    measured_otherwise,
+    to_the_figure,
+)
 from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 from agent.judge._years import in_span, open_year, since
@@ -164,6 +170,7 @@ def _number_conflict(
                 loose = True  # "a ferry that opened in 1990, opened in 2005"; "200 … and 300 more"
                 continue
         by_its_year(c, q, s, same)  # "7.4% in 2020, up from 5.1% in 2019": 2019's figure first
+        to_the_figure(c, q, s, same)  # "rose to 8%": the figure after "to" first
         if (
             q.dimension not in {"year", DECADE, "month", "ordinal"}  # "in 2019 alone" is 2019
             and any(q.within(r) and _ALONE.match(s.raw[r.end :]) for r in same)

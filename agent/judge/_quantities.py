@@ -13,7 +13,15 @@ import re
 import threading
 from dataclasses import dataclass
 
-from agent.judge._dates import dates, decade_words, months, ordinals, year_span
+from agent.judge._dates import (
+    dates,
+    decade_words,
+    months,
+    ordinals,
+    year_like,
+    year_span,
+    year_to_figure,
+)
 from agent.judge._fractions import said_shares
 from agent.judge._units import CURRENCY as _CURRENCY
 from agent.judge._units import GLUED as _GLUED
@@ -31,7 +39,7 @@ from agent.judge._units import UPPER_BOUNDS as _UPPER
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _NUMBER = re.compile(
     rf"(?P<cur>us\$|\$|€|£|¥)?\s?(?<![\w.,])(?<![A-Za-z]-)(?P<num>{NUM}|(?:{'|'.join(_WORDS)})(?:[- ](?:{'|'.join(_WORDS)}))?\b)"
-    rf"(?:\s?(?P<range>–|-|to|and)\s?(?P<num2>{NUM}))?"
+    rf"(?:\s?(?P<range>–|-|to|and|until|till)\s?(?P<num2>{NUM}))?"
     rf"(?:\s?(?P<scale>thousand|million|billion|trillion|bn)\b)?"
     r"(?:(?:\s?|-)(?P<unit>square (?:kilomet(?:re|er)s|miles|met(?:re|er)s)|degrees (?:celsius|fahrenheit|c|f)\b|° ?[cf]\b"
     r"|per cent|km/h|km²|km2\b|mi2\b|m2\b|sq (?:km|mi)\b|[a-z%°²/]+))?",
@@ -227,10 +235,6 @@ def _calendar(sentence: str) -> list[Quantity]:
     ]
 
 
-def _year_like(value: float, written: str, scale: float) -> bool:
-    return 1000 <= value <= 2100 and value == int(value) and scale == 1.0 and "," not in written
-
-
 def _as_years(year: int, low: float, high: float, exact: bool) -> tuple[float, float]:
     """A year as the whole year; a hedge ("about 1890") widens it by ten years, not by a share of
     the year's number; an open bound stays open."""
@@ -279,19 +283,19 @@ def quantities(sentence: str) -> list[Quantity]:
         if glued.isalpha() and not (m.group("scale") or money) and suffix not in _GLUED:
             continue  # "5G", "COVID19", "A380": a name, not a quantity; "£3bn" is a sum
         start, end = m.start("cur" if m.group("cur") else "num"), m.end()
-        scale = (
-            _MONEY_SCALES[suffix] if money else _SCALE.get((m.group("scale") or "").lower(), 1.0)
-        )
         second = _value(m.group("num2")) if m.group("num2") else None
-        if (m.group("range") or "").lower() == "and" and not re.search(
-            r"between\s*$", lower[:start]
-        ):
+        # "from 5% in 2019 to 8%": a year, then the figure changed to (no range, no unit, no scale)
+        dated = year_to_figure(m, value, second, lower[max(0, start - 8) : start])
+        scale = 1.0 if dated or money else _SCALE.get((m.group("scale") or "").lower(), 1.0)
+        scale = _MONEY_SCALES[suffix] if money else scale
+        between = re.search(r"between\s*$", lower[:start])
+        if (m.group("range") or "").lower() == "and" and not between or dated:
             second, end = None, m.end("num")
             pos = end  # "in 2018 and 2020": the second number is read again, as its own
-        raw_unit = "" if money else (m.group("unit") or "").lower().replace("° ", "°")
+        raw_unit = "" if money or dated else (m.group("unit") or "").lower().replace("° ", "°")
         unit = _SQUARE.get(raw_unit) or _UNITS.get(raw_unit)
         # a word that is no unit ends the quantity at its number; "three times" is a count, quoted whole
-        if raw_unit and unit is None and raw_unit != "times":
+        if raw_unit and unit is None and raw_unit != "times" and raw_unit not in _CURRENCY:
             end = pos = (  # and the word is read again: "between 1969 and 1972 six missions"
                 m.end("scale")
                 if m.group("scale")
@@ -302,8 +306,8 @@ def quantities(sentence: str) -> list[Quantity]:
         currency = _CURRENCY.get((m.group("cur") or "").lower()) or _CURRENCY.get(raw_unit)
         if unit is None and currency is None and second is None and _names_it(m, sentence):
             continue  # "Apollo 11", "Boeing 747": the number of a name, not a quantity
-        year = _year_like(value, m.group("num"), scale) and (  # "from 1887 to 1889": years too
-            second is None or _year_like(second, m.group("num2"), scale) and second > value
+        year = year_like(value, m.group("num"), scale) and (  # "from 1887 to 1889": years too
+            second is None or year_like(second, m.group("num2"), scale) and second > value
         )
         low, high, exact = (  # in the unit as written: "about 2 °C" is 1.8 to 2.2 °C
             bounds(lower[max(0, start - 24) : start], lower[end : end + 12], value * scale, high)

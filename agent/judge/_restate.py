@@ -310,8 +310,8 @@ _PRONOUN_LEAD = re.compile(
     # festivals of Hinduism, it signifies …": a phrase before the subject
     r"^\s*(?P<lead>(?:[A-Z][^,;()]{2,80}?,\s+)?)"
     r"(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey|[Tt]he\s+(?:film|movie|series|show|song|single|album|novel|book|band|"
-    r"game|play|episode|company|university))\s+(?=[a-z])"
-)
+    r"game|play|episode|company|university)(?P<aside>,\s[a-z][^,;()]{2,60},)?)\s+(?=[a-z])"
+)  # "The company, based in Tessa, employs …": the aside is the subject's
 _OWNER_LEAD = re.compile(r"^\s*(?:Its|His|Her|Their)\s+(?=[a-z])")
 _NAME_LEAD = re.compile(
     r"^\s*(?:The\s+)?(?P<name>(?:[A-Z][\w\-'’.]*\s+)*?[A-Z][\w\-'’]*)\s+(?=[a-z(])"
@@ -336,7 +336,7 @@ def subject_restated(subject: str, sentence: str, *, pronoun: bool = True) -> st
     base = subject[:-2] if subject.endswith(("'s", "’s")) else subject  # "The Earth's diameter"
     m = _PRONOUN_LEAD.match(sentence)
     if m is not None and pronoun:
-        return f"{m.group('lead')}{base} {sentence[m.end() :]}"
+        return f"{m.group('lead')}{base}{m.group('aside') or ''} {sentence[m.end() :]}"
     m = _OWNER_LEAD.match(sentence)
     if m is not None and pronoun:  # "Its diameter is about 12,756 kilometers"
         return f"{base}'s {sentence[m.end() :]}"

@@ -110,16 +110,27 @@ def _antonymous_heads(a: str, b: str) -> bool:
 
 
 def _unbroken(s: _Text, start: int, most: int) -> set[str]:
-    """The words from ``start`` up to ``most`` of them, as far as no comma or bracket breaks them
-    ("by American singer Katy Perry" is one phrase; "in Tessa, with offices in Velmar" is not)."""
+    """The words from ``start`` up to ``most`` of them, as far as no comma, bracket or "and" breaks
+    them ("by American singer Katy Perry" is one phrase; "in Tessa, with offices in Velmar" and "in
+    Velmar and studied in Tessa" are not)."""
     out = set()
     for tok in s.tokens[start : start + most]:
         if tok.index > start and any(
             p in s.raw[s.tokens[tok.index - 1].end : tok.start] for p in ",;("
         ):
             break
+        if tok.index > start and tok.low in {"and", "or", "but"} and _a_deed_at(s, tok.index + 1):
+            break  # "born in Velmar and studied in Tessa": the next deed's (not "and later in")
         out.add(tok.low)
     return out
+
+
+def _a_deed_at(s: _Text, k: int) -> bool:
+    """Is the word at ``k`` a verb's past ("studied", "grew")?"""
+    if k >= len(s.tokens) or s.tokens[k].cap:
+        return False
+    word = s.tokens[k].low
+    return (word.endswith("ed") and not lex.noun_only(word)) or lex.irregular_verb_form(word)
 
 
 def _neighbours(c: _Text, unit: _Unit) -> tuple[_Tok | None, _Tok | None]:
