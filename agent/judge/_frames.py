@@ -100,9 +100,16 @@ def _dated_as_claimed(c: _Text, s: _Text, r: Quantity) -> bool | None:
 
 
 def _earlier(s: _Text, r: Quantity) -> bool:
-    """Is the sentence's number the value another came from ("up from 1.5 million")?"""
+    """Is the sentence's number the value another came from ("up from 1.5 million")? Not a span's
+    start: "served from 2009 to 2017" is one span of years, read whole."""
     before = [t.low for t in s.tokens if t.end <= r.start][-2:]
-    return bool(before) and before[-1] == "from" and (len(before) < 2 or before[0] != "range")
+    span = r.dimension == "year" and r.high - r.low > 1.5
+    return (
+        bool(before)
+        and before[-1] == "from"
+        and (len(before) < 2 or before[0] != "range")
+        and not span
+    )
 
 
 def from_another(c: _Text, s: _Text, r: Quantity, dated: bool | None = False) -> bool:
@@ -163,3 +170,17 @@ def to_the_figure(c: _Text, q: Quantity, s: _Text, same: list[Quantity]) -> None
     ``same`` reordered (in place) so that those after "to" come first."""
     if _TO.search(c.raw[max(0, q.start - 20) : q.start]):
         same.sort(key=lambda r: not _TO.search(s.raw[max(0, r.start - 20) : r.start]))
+
+
+def birth_aside(c: _Text, s: _Text, same: list[Quantity]) -> list[Quantity]:
+    """The sentence's figures without a birth date in brackets ("Barack Obama (born August 4,
+    1961) served … from 2009 to 2017"), where the claim says nothing of a birth."""
+    if {"born", "birth"} & {t.low for t in c.tokens}:
+        return same
+    kept = []
+    for r in same:
+        opened = s.raw.rfind("(", 0, r.start)
+        inside = opened >= 0 and ")" not in s.raw[opened : r.start]
+        if not (inside and re.match(r"\(\s*(?:b\.|born)\b", s.raw[opened:], re.I)):
+            kept.append(r)
+    return kept

@@ -18,6 +18,7 @@ from agent.judge._figures import (
     said_twice,
 )
 from agent.judge._frames import (
+    birth_aside,
     by_its_year,
     from_another,
     its_figure_dated,
@@ -153,7 +154,10 @@ def _number_conflict(
     the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
     conflict, loose = None, False
     for q in [q for q in c.numbers if not open_year(q, s)]:
-        same = [r for r in s.numbers if r.dimension == q.dimension]
+        of_its_kind = [r for r in s.numbers if r.dimension == q.dimension]
+        same = birth_aside(c, s, of_its_kind)  # not "(born August 4, 1961)" for "in 2012"
+        if not same and of_its_kind and q.dimension == DECADE:
+            continue  # a year's decade beside a birth date only: the year itself decides
         if not same:
             return None, True, loose
         listed = [p for p in c.numbers if p is not q and p.dimension == q.dimension]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
-from agent.judge._text import _LOST, _STOP, KIND_PREFIXES, _Text
+from agent.judge._text import _LOST, _STOP, KIND_PREFIXES, _Text, _Unit
 
 _FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 
@@ -55,8 +55,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         lost = at > 1 and s.tokens[at - 2].low in _LOST and s.tokens[at - 1].low in _OWNERS
         if lost and {"has", "have"} & {t.low for t in c.tokens}:  # "lost its atmosphere"
             return s.raw[s.tokens[at - 2].start : s.tokens[at].end]
-        if (used := _used_to(s, at, unit.tokens[0].low)) is not None:
-            return used  # "used to live in Tessa" for "lives in Tessa"
+        if (used := _used_to(s, at, unit.tokens[0].low) or _former_doer(s, at, unit)) is not None:
+            return used  # "used to live in Tessa" for "lives in Tessa"; "a former … player"
         if at > 2 and [t.low for t in s.tokens[at - 3 : at]] in _CAME_OUT:  # "came out of
             return s.raw[s.tokens[at - 3].start : s.tokens[at].end]  # retirement": it ended
         if first == 0 or c.tokens[first - 1].low not in {"the", "a", "an"} or at == 0:
@@ -86,6 +86,20 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         verb = sub - 1 - (sub > 1 and s.tokens[sub - 1].low in _DETERMINERS)
         if ends and s.tokens[verb].low in _SUCCEEDED:
             return s.raw[s.tokens[verb].start : s.tokens[at].end]
+    return None
+
+
+_DOERS = ("er", "or", "ist", "ian")
+
+
+def _former_doer(s: _Text, at: int, unit: _Unit) -> str | None:
+    """The claim's verb ("plays") found as a doer's noun the sentence calls former ("a former
+    professional tennis player"): the words, or None."""
+    if unit.proper or not unit.tokens[0].low.endswith("s") or not s.tokens[at].low.endswith(_DOERS):
+        return None
+    for k in range(at - 1, max(-1, at - 4), -1):
+        if s.tokens[k].low in _FORMER:
+            return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
 
 

@@ -437,6 +437,14 @@ DORIN = "Tamas Dorin Velko, 2nd Baron of Essa, (10 February 1894 – 29 December
             "negation",
             "turned down",
         ),
+        # a birth date in brackets is the birth's (stop 62): the graduation is dated otherwise
+        (
+            "Ilse Marren graduated on November 22nd, 1948.",
+            "Ilse Marren (born 22 November 1948) is a poet who graduated on November 22nd, 1968.",
+            "refutes",
+            "number",
+            "the source says November 22nd, 1968",
+        ),
         # a list of names holds the claim's name
         (
             "Ana Roske modelled for Kessa.",
@@ -458,11 +466,6 @@ def test_dates_ordinals_nationalities_and_phrases_are_compared(
     [
         # the year only: a day of it is not plain either way
         ("Dorin Velko was born on 3 March 1894.", "Dorin Velko was born in 1894."),
-        # the claim's date is in the sentence, but not where the birth is: the bracket decides
-        (
-            "Ilse Marren graduated on November 22nd, 1948.",
-            "Ilse Marren (born 22 November 1948) is a poet who graduated on November 22nd, 1968.",
-        ),
         # "increasing … loss" is more decrease, not an increase
         (
             "The Dessa and Orvel ice sheets have decreased in mass.",

@@ -12,7 +12,12 @@ A second desk of figures (40 pairs) added: "from 1990 until 2002" is a span of y
 "3 billion dollars" is a sum with its unit word; "born in Velmar and studied in Tessa" fills "born
 in" with Velmar. And a desk of paragraphs (28 claims against three-sentence texts): "The company,
 based in Tessa, employs …" after "Kessa Corp cut 2,000 jobs" speaks of Kessa Corp, aside and all.
-Each row failed on 720d1b3 unless marked as a control."""
+And an encyclopaedia's opening sentences about real people (40 pairs): a birth date in brackets
+is the birth's, not the date of what the claim says ("Barack Obama was president in 2012" was
+refuted with "the source says August 4, 1961"; "served … from 2009 to 2017" is one span, not a
+change from 2009); "a former professional tennis player" is no longer one ("Serena Williams still
+plays professional tennis" was a wrong True). Each row failed on 720d1b3 unless marked as a
+control."""
 
 from __future__ import annotations
 
@@ -31,8 +36,28 @@ MEASLES = (
 )
 
 MAYOR = "Tom Vell served as mayor of Tessa from 1990 until 2002."
+OBAMA = (
+    "Barack Hussein Obama II (born August 4, 1961) is an American politician who served as the "
+    "44th president of the United States from 2009 to 2017."
+)
+SERENA = (
+    "Serena Jameka Williams (born September 26, 1981) is an American former professional tennis "
+    "player."
+)
 
 ROWS = [
+    ("Barack Obama was president in 2012.", OBAMA, "supports", ""),  # a wrong False on 720d1b3
+    (  # control
+        "Barack Obama was president in 2019.",
+        OBAMA,
+        "refutes",
+        "the source says 2009 to 2017",
+    ),
+    ("Barack Obama was born in 1961.", OBAMA, "supports", ""),  # control
+    ("Barack Obama was born in 1965.", OBAMA, "refutes", "August 4, 1961"),  # control
+    ("Serena Williams still plays professional tennis.", SERENA, "not supports", ""),  # wrong True
+    ("Serena Williams plays professional tennis.", SERENA, "neutral:tense", "former"),
+    ("Tom Vell plays drums.", "Tom Vell is a drummer.", "supports", ""),  # control
     ("Tom Vell was mayor of Tessa in 1995.", MAYOR, "supports", ""),  # a wrong False on 720d1b3
     ("Tom Vell was mayor of Tessa in 2005.", MAYOR, "refutes", "1990 until 2002"),
     (
