@@ -114,3 +114,27 @@ def ranked_below(s: _Text, at: int) -> bool:
     city in the world, ahead of Tessa")? Then the sentence does not say the claim of it."""
     before = tuple(t.low for t in s.tokens[max(0, at - 2) : at])
     return any(before[len(before) - len(words) :] == words for words in _BELOW)
+
+
+_RANKS = frozenset("second third fourth fifth sixth seventh eighth ninth tenth".split())
+
+
+def rank_unsaid(c: _Text, s: _Text, missing: int, placed: dict[int, int]) -> Comparison | None:
+    """The claim ranks its subject ("the second deepest lake") and the sentence gives it the top
+    of the same field ("the deepest lake"): a number conflict of the rank, or None."""
+    unit = c.units[missing]
+    if unit.text.lower() not in _RANKS or 0 not in placed or missing + 1 not in placed:
+        return None
+    top = c.units[missing + 1]
+    if top.tokens[0].index != unit.tokens[-1].index + 1 or not _superlative(top.tokens[0].low):
+        return None
+    at = placed[missing + 1]
+    if at == 0 or not (s.tokens[at - 1].low == "the" or s.tokens[at - 1].low.endswith("'s")):
+        return None  # "its third largest": a rank after all
+    if {t.low for t in s.tokens[max(0, at - 3) : at - 1]} & {"one", "among", "several"}:
+        return None  # "one of the largest cities": the third may be one
+    return _decision(
+        "refutes",
+        "number",
+        f"the claim says the {unit.text} {top.text}; the source says the {top.text}",
+    )

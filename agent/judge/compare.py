@@ -40,7 +40,7 @@ from agent.judge._events import (
     _never_at_all,
 )
 from agent.judge._framing import framing, relative_reports, reported_in
-from agent.judge._holders import only_holder, ranked_below
+from agent.judge._holders import only_holder, rank_unsaid, ranked_below
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
 from agent.judge._numbers import (
@@ -284,6 +284,8 @@ def _one_part_missing(
         return holder  # "Paris is the capital of France" for "Berlin is the capital of France"
     if plain and not r.negated and (several := one_of_several(c, s, missing, placed)):
         return several  # "the only survivor" against "one of three survivors"
+    if plain and not r.negated and (ranked := rank_unsaid(c, s, missing, placed)):
+        return ranked  # "the second deepest lake" against "the deepest lake"
     if (
         missing == 0
         and len(c.units) >= 3

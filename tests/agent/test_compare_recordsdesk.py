@@ -6,7 +6,8 @@ long, is the longest river …": the name before the commas, not the aside's las
 the banks of the Velmar" lies on the Velmar; "has no coastline" is "is landlocked"; a country
 borders several ("borders Velmaria" does not deny "borders Ostrania", nor does a list of
 neighbours each with its side); a claim's name that opens with a capitalised word of the name
-("First Motion Picture Unit", a FEVER-Symmetric validation pair); and "The series finale aired
+("First Motion Picture Unit", a FEVER-Symmetric validation pair); a rank against the top ("the
+second deepest lake" against "the world's deepest lake"); and "The series finale aired
 …", opening its evidence, is the claim's "series finale of Make It or Break It". A claim and one
 sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or "not
 <stance>") and a part of its reason. Invented names but for the two FEVER pairs and Mount Everest
@@ -38,6 +39,18 @@ ROWS = [
         "Lake Orvel is the deepest lake in the world.",
         "Lake Orvel is the world's deepest lake, at 1,642 metres.",
         "supports",
+        "",
+    ),
+    (  # the rank the claim gives against the top the sentence gives (undecided on 720d1b3)
+        "Lake Orvel is the second deepest lake in the world.",
+        "Lake Orvel is the world's deepest lake.",
+        "refutes",
+        "the claim says the second deepest; the source says the deepest",
+    ),
+    (  # control: "one of the largest" may be the third
+        "Tessa is the third largest city in Borovia.",
+        "Tessa is one of the largest cities in Borovia.",
+        "not refutes",
         "",
     ),
     (  # control: a narrower field is no record of the world's
