@@ -131,7 +131,7 @@ def _another_event(c: _Text, s: _Text, after_c: int, after_s: int) -> bool:
     word = s.tokens[after_s].low
     if after_c < len(c.tokens) and c.tokens[after_c].low == word:
         return False
-    verb = (word.endswith("ed") and not lex.noun_only(word)) or lex.irregular_verb_form(word)
+    verb = lex.past_form(word)
     return word in _AUXILIARIES or verb
 
 

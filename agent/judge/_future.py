@@ -59,7 +59,7 @@ _NOT_DONE = frozenset("is are am be been being to will would shall".split())
 def _done(s: _Text, at: int) -> bool:
     """The sentence's verb at ``at`` tells of a deed done: "closed in 2020", "was closed"."""
     word, before = s.tokens[at].low, s.tokens[at - 1].low if at else ""
-    past = (word.endswith("ed") and not lex.noun_only(word)) or lex.irregular_verb_form(word)
+    past = lex.past_form(word)
     past = past or (
         word in _SAME_IN_THE_PAST and bool(_PAST_TIME.search(s.raw))
     )  # "cut … last year"

@@ -168,6 +168,12 @@ def irregular_verb_form(word: str) -> bool:
     return word in table()["exceptions"]["v"]
 
 
+def past_form(word: str) -> bool:
+    """ "studied", "grew": a verb's past form (a regular "-ed" that is no noun only, or one of
+    WordNet's irregular forms)."""
+    return (word.endswith("ed") and not noun_only(word)) or irregular_verb_form(word)
+
+
 def nominal(word: str) -> bool:
     """A noun that is no verb's past form ("dam", "river"; not "founded", "won")."""
     return is_noun(word) and not (word.endswith("ed") or irregular_verb_form(word))

@@ -130,7 +130,7 @@ def _a_deed_at(s: _Text, k: int) -> bool:
     if k >= len(s.tokens) or s.tokens[k].cap:
         return False
     word = s.tokens[k].low
-    return (word.endswith("ed") and not lex.noun_only(word)) or lex.irregular_verb_form(word)
+    return lex.past_form(word)
 
 
 def _neighbours(c: _Text, unit: _Unit) -> tuple[_Tok | None, _Tok | None]:
