@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.judge._text import _FORMULAS as FORMULAS
+from agent.judge._paraphrases import FORMULAS
 
 _GLUE = r"(?:\s+(?:of|and|for|the|on|de|in))*\s+"
 _INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,6}(?!\w)|\b[A-Z]{2,6}\b")

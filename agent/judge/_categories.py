@@ -31,7 +31,7 @@ _APART = word_pairs(
     ("animal", "communication"),
 )
 _COPULAS = frozenset("is was".split())
-_PREPOSITIONS = frozenset("in on at of from by with for to near".split())
+_PREPOSITIONS = frozenset("in on at of from by with for to near about".split())
 _ARTICLES = frozenset("a an".split())
 _A = {"person": "a person", "animal": "an animal", "plant": "a plant", "artifact": "a thing made"}
 _A |= {"location": "a place", "communication": "a work"}
@@ -53,15 +53,54 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
     said = said or said_the  # "is the largest town in the borough": a place
     if mine is None or said is None or not said[1]:
         return None
-    theirs = [(s.tokens[h].text, lex.category(s.tokens[h].low)) for h in said[1]]
-    if not all(kind is not None and frozenset((mine, kind)) in _APART for _, kind in theirs):
-        return None
+    theirs = [(s.tokens[h].text, _kind(s.tokens[h].low)) for h in said[1]]
+    known = [(word, kind) for word, kind in theirs if kind is not None]
+    if not known or not all(frozenset((mine, kind)) in _APART for _, kind in known):
+        return None  # "an actress and model": an actress is a person, whatever else a model is
     words = " and ".join(word for word, _ in theirs)
-    kind = theirs[0][1] or ""
+    kind = known[0][1]
     return _decision(
         "refutes",
         "substitution",
         f"the claim says {unit.text} ({_A[mine]}); the source says {words} ({_A[kind]})",
+    )
+
+
+def _kind(noun: str) -> str | None:
+    """The noun's category, a kind of work ("series", which WordNet files as a group) a work."""
+    return lex.category(noun) or ("communication" if noun in _WORK_KINDS else None)
+
+
+def predicate_elsewhere(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """The claim says its subject "is a <noun>"; the sentence says the subject "is a …" with other
+    head nouns, and has the claim's noun only after a preposition further on ("Max is a 2015 film
+    about a military dog" for "Max is a dog"): refutes where the kinds are apart, else not plain."""
+    claimed = _predicate(c, 0)
+    unit = next(
+        (i for i, u in enumerate(c.units) if claimed and [u.tokens[-1].index] == claimed[1]), None
+    )
+    if unit is None or 0 not in placed or unit not in placed or len(c.units[unit].tokens) != 1:
+        return None
+    said = _predicate(s, placed[0] + len(c.units[0].tokens))
+    at = placed[unit]
+    if (
+        said is None
+        or at <= max(said[1])
+        or any(t.low in _COPULAS for t in s.tokens[said[0] + 1 : at])
+    ):
+        return None
+    k = at - 1
+    while k > said[0] and (lex.is_adjective(s.tokens[k].low) and s.tokens[k].low not in _ARTICLES):
+        k -= 1  # "about a military dog": back over its adjectives to the article
+    if s.tokens[k].low not in _ARTICLES | {"the"} or s.tokens[k - 1].low not in _PREPOSITIONS:
+        return None
+    word = c.units[unit].tokens[0]
+    apart = kinds_apart(c, s, c.units[unit], {placed[0] + n for n in range(len(c.units[0].tokens))})
+    if apart is not None:
+        return apart
+    heads = " and ".join(s.tokens[h].text for h in said[1])
+    return _decision(
+        "neutral", "partial", f"the source calls it {heads}; the {word.text} it names is another"
     )
 
 
@@ -123,7 +162,8 @@ def _predicate(
         while j < len(tokens) and not (j > k + 2 and text.gap(j - 1)):  # ", created for"
             word = tokens[j]
             after = tokens[j + 1].low if j + 1 < len(tokens) else ""
-            if word.low.endswith("ed") and after in {"by", "in", "on", "at", "for", "from"}:
+            participle = word.low.endswith("ed") or lex.irregular_verb_form(word.low)
+            if participle and after in {"by", "in", "on", "at", "for", "from"}:
                 break  # "a 2004 drama film directed by …": the phrase ends before "directed"
             if word.low in _PREPOSITIONS:
                 break  # "a city in southern Ostrania" ("in" is also a noun: an inch)

@@ -209,6 +209,10 @@ def _agrees(c: _Text, q: Quantity, s: _Text, same: list[Quantity], anchor: int |
     r = same[0]
     if q.within(r) or in_span(c, q, s, r) or _rounded_alike(q, r) or _hedged_alike(q, r):
         return True
+    if anchor is not None and names_a_measure(s, anchor):  # "a budget of $12 million": the
+        words = s.raw[s.tokens[anchor + 1].end : r.start].split()  # claim's measure has its own
+        if len(words) <= 2:  # figure; "$40 million" elsewhere is another's (what it grossed)
+            return False
     return q.dimension != "year" and any(
         q.within(r)
         for r in same

@@ -97,7 +97,6 @@ _EXTRA_ANTONYMS = [
     ("private", "public"),
     ("male", "female"),
     ("alive", "dead"),
-    ("born", "died"),
     ("arrive", "depart"),
     ("entered", "left"),
     ("import", "export"),

@@ -6,6 +6,16 @@ claim ("there is no link between", "does not treat"); said plainly it supports n
 
 from __future__ import annotations
 
+# a gas's formula and its name: "CO2" is said by "carbon dioxide"
+FORMULAS = {
+    "co2": "carbon dioxide",
+    "ch4": "methane",
+    "n2o": "nitrous oxide",
+    "o3": "ozone",
+    "so2": "sulfur dioxide",
+    "no2": "nitrogen dioxide",
+}
+
 # a claim word's lemma → phrases that say it in a sentence
 PARAPHRASES: dict[str, tuple[str, ...]] = {
     "cause": (

@@ -14,6 +14,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._future import future_otherwise
+from agent.judge._lives import where_another
 from agent.judge._modifier import object_of_another
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
@@ -73,6 +74,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         _object_owned(c, s, placed),
         object_of_another(c, s, placed),
         said_of_another(c, s, placed),
+        where_another(c, s, placed),
     ):
         if of is not None:  # "Ana Roske's brother", "batteries for electric cars"
             return _decision("neutral", "subject", f"the source says it of {of[0]}, not of {of[1]}")

@@ -11,6 +11,7 @@ from functools import lru_cache
 from agent.judge import _lexicon as lex
 from agent.judge._letters import letter_label
 from agent.judge._measures import SAID_BY, measures_as_dimensions
+from agent.judge._paraphrases import FORMULAS as _FORMULAS
 from agent.judge._paraphrases import PARAPHRASES as _PARAPHRASE
 from agent.judge._quantities import Quantity, quantities
 
@@ -308,16 +309,6 @@ def _others(verb: str, tok: _Tok, sent: _Text) -> bool:
 
 
 # a gas's formula and its name: "CO2" is said by "carbon dioxide"
-_FORMULAS = {
-    "co2": "carbon dioxide",
-    "ch4": "methane",
-    "n2o": "nitrous oxide",
-    "o3": "ozone",
-    "so2": "sulfur dioxide",
-    "no2": "nitrogen dioxide",
-}
-
-
 def _plural_of(rest: list[str], ahead: list[str]) -> bool:
     """The sentence's name the claim's with its last word in the plural ("Academy Awards")."""
     same = bool(rest) and len(ahead) == len(rest) and rest[:-1] == ahead[:-1]
@@ -327,6 +318,17 @@ def _plural_of(rest: list[str], ahead: list[str]) -> bool:
 def _unowned(word: str) -> str:
     """A name's word without its possessive ("roske's" → "roske")."""
     return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
+def _as_noun(sent: _Text, tok: _Tok) -> bool:
+    """A word that is only a noun, or a noun where it stands after an article, a name or a noun
+    ("a football quarterback": WordNet also knows "to quarterback")."""
+    before = sent.tokens[tok.index - 1] if tok.index else None
+    return lex.noun_only(tok.low) or (
+        before is not None
+        and lex.is_noun(tok.low)
+        and (before.low in {"a", "an"} or before.cap or lex.noun_only(before.low))
+    )
 
 
 def _find(unit: _Unit, sent: _Text) -> list[int]:
@@ -375,10 +377,7 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         out = [
             t.index
             for t in sent.tokens
-            if not t.cap
-            and t.low.isalpha()
-            and lex.noun_only(t.low)
-            and lex.hypernym_of(word, t.low)
+            if not t.cap and t.low.isalpha() and _as_noun(sent, t) and lex.hypernym_of(word, t.low)
         ]
     if not out:
         for base in lex.lemmas(word):

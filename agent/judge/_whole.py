@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from agent.judge._categories import predicate_elsewhere
 from agent.judge._decision import Comparison, _decision
 from agent.judge._events import _time_word_differs, _undone, time_turned
 from agent.judge._negated import narrower_denial, privative
@@ -66,7 +67,8 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
         return _decision("neutral", "subject", turned)  # no model may read it as support
     if r.hedged or r.swapped or r.loose or _compound_split(c, s, placed):
         return None
-    other = _slot_filled_otherwise(c, s)
+    # "Max is a 2015 film about a military dog" for "Max is a dog"
+    other = predicate_elsewhere(c, s, placed) or _slot_filled_otherwise(c, s)
     if other is not None or another_deed_between(c, s, placed):
         return other  # "born in Velmar": or "lived in Velmar and worked in Tessa", not plain
     if part := quantified_otherwise(c, s, placed) or narrowed_superlative(c, s, placed):

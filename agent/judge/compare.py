@@ -41,6 +41,7 @@ from agent.judge._events import (
 )
 from agent.judge._framing import framing, relative_reports, reported_in
 from agent.judge._holders import only_holder, rank_unsaid, ranked_below
+from agent.judge._lives import born_that_day, where_readings
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
 from agent.judge._numbers import (
@@ -150,11 +151,21 @@ def compare(
         ended = plain is not None and plain.rule == "tense"  # "married …; they divorced"
         if by_clause is not None and by_clause.rule not in GUARDS and not ended:
             return by_clause  # else the whole sentence: "…; they depend on the ocean" is theirs
+        if plain is not None and plain.stance == "supports" and _named_later(claim, clauses):
+            plain = None  # "Ana Roske (born 1961) is …; she married Tom Vell": not his birth
     denied = denial(claim)
     if denied is None:
         return plain
     # "not directed by Ana Roske": what the source says of "directed by Ana Roske" decides
     return judged_denial(_plain(denied.positive, sentence, opens, before), denied, plain)
+
+
+def _named_later(claim: str, clauses: Sequence[str]) -> bool:
+    """Is the claim's subject named first in a clause after the first?"""
+    c = _analyse(claim)
+    name = leading_name(c) if c.units else None
+    where = [k for k, clause in enumerate(clauses) if name and name in clause]
+    return bool(where) and where[0] > 0
 
 
 def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Comparison | None:
@@ -168,6 +179,8 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = kind_alone(claim, sentence, _compare)
     if decided is None or decided.rule in GUARDS:
         decided = _restated(c, sentence, opens, before, decided) or decided
+    if decided is None:  # "graduated on June 26, 1980" against "(born June 26, 1980)"
+        decided = born_that_day(c.raw, sentence)
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
     decided = in_the_claims_words(decided, claim, c.raw)  # "childless", not its "no"
@@ -182,12 +195,13 @@ def _restated(
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
     readings = [(c, stated) for stated in sentence_readings(sentence, c.raw)]
     readings += [(c, stated) for stated in adjunct_readings(sentence)]
-    name = leading_name(c)
+    name = leading_name(c) or _one_word_title(c, sentence)
     if name is not None:
         carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))
         restated = subject_restated(name, sentence, pronoun=carried)
         said = [restated, *adjunct_readings(restated)] if restated else []
         readings += [(c, stated) for stated in said]  # "It sold …, becoming": Bad Romance became
+    readings += [(c, stated) for stated in where_readings(sentence, name)]  # "…, where she lives"
     if opens and (owned := head_restated(c.raw, sentence)) is not None:
         readings.append((c, owned))  # "The series finale aired …": the claim's show's finale
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
@@ -201,6 +215,23 @@ def _restated(
         if said is not None and said.rule not in GUARDS:
             return said
     return None
+
+
+# "The film grossed …": a sentence about a work, opening its evidence
+_WORK_OPENS = re.compile(
+    r"^\s*(?:[A-Z][^,;()]{2,80}?,\s+)?[Tt]he\s+(?:film|movie|series|show|song|single|album|novel|"
+    r"book|game|play|episode)\s+(?=[a-z])"
+)
+
+
+def _one_word_title(c: _Text, sentence: str) -> str | None:
+    """A claim that opens with one capitalised word the sentence does not have, where the sentence
+    opens with "The film" (or song, album …): the work's title ("Nightfall grossed …", "Titanic
+    won …"), which "the film" stands for."""
+    first = c.tokens[0]
+    if not first.cap or not _WORK_OPENS.match(sentence) or len(c.tokens) < 2 or c.tokens[1].cap:
+        return None
+    return None if re.search(rf"\b{re.escape(first.text)}\b", sentence, re.I) else first.text
 
 
 def _compare(c: _Text, s: _Text) -> Comparison | None:

@@ -1,0 +1,137 @@
+"""What an encyclopaedia's sentence about a life says without saying it in the claim's words.
+
+* "Ana Roske fled to Velmaria, where she still lives": she lives in Velmaria (``where_readings``);
+  "…, where her brother still lives" says it of her brother, not of her (``where_another``).
+* "Shane Lind (born February 11, 1994), professionally known as Murro Beats, …" and "Alvin Corr
+  (born Vincent Furr; February 4, 1948) is …": the real name of Murro Beats is Shane Lind, Alvin
+  Corr was born Vincent Furr (``name_readings``).
+* "Tom Vell (born June 26, 1980) is …" refutes "Tom Vell graduated from college on June 26, 1980":
+  the day the claim gives is the day he was born (``born_that_day``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.judge import _lexicon as lex
+from agent.judge._dates import dates
+from agent.judge._decision import Comparison, _decision
+from agent.judge._text import _Text
+
+_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|van|von|da|del|bin|al))*"
+_PRONOUNS = frozenset("he she they it".split())
+_PLACE_BEFORE = frozenset("in at to from near into".split())
+
+# "… fled to Velmaria, where she still lives as a refugee"
+_WHERE = re.compile(
+    rf"^(?P<before>.*?)\b(?:to|in|at|into)\s+(?P<place>(?:the\s+)?{_NAME}),\s+where\s+"
+    r"(?P<pronoun>he|she|they|it)\s+(?P<rest>[^,;.()]+)"
+)
+
+
+def where_readings(sentence: str, subject: str | None) -> list[str]:
+    """ "<subject> … to <Place>, where she <deed>" read as "<subject> <deed> in <Place>", where
+    the subject is the only one named before the place, so the pronoun can only be the subject's."""
+    m = _WHERE.search(sentence)
+    if m is None or not subject or subject not in m.group("before"):
+        return []
+    if _another_named(m.group("before").split(subject, 1)[1]) is not None:
+        return []  # "visited her brother in Velmaria, where he lives": the brother lives there
+    return [f"{subject} {m.group('rest').strip()} in {m.group('place')}."]
+
+
+def _another_named(text: str) -> str | None:
+    """The first person the words name, a noun for one or a name that is no place ("her brother",
+    "Tom Vell"; not "Kessa" in "grew up in Kessa")."""
+    words, place = re.findall(r"[\w'’-]+", text), False
+    for k, word in enumerate(words):
+        place = word[:1].isupper() and (place or (k > 0 and words[k - 1] in _PLACE_BEFORE))
+        if (word[:1].isupper() and not place) or lex.category(word.lower()) == "person":
+            return word
+    return None
+
+
+def where_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's other parts stand after ", where" (or "when") in the sentence, with a subject of
+    their own that is no pronoun ("moved to Tessa, where her son was born"): (that subject, the
+    claim's subject)."""
+    if 0 not in placed or not c.units[0].proper:
+        return None
+    rest = [at for i, at in placed.items() if i]
+    if not rest:
+        return None
+    for w in range(placed[0] + 1, max(rest)):
+        if s.tokens[w].low not in {"where", "when"} or not s.gap(w - 1):
+            continue
+        between = s.tokens[w + 1 : min(at for at in rest if at > w)]
+        if any(t.low in _PRONOUNS for t in between):  # "…, where he lives": he is the last
+            end = s.tokens[placed[0] + len(c.units[0].tokens) - 1].end
+            other = _another_named(s.raw[end : s.tokens[w].start])
+            return (other, c.units[0].text) if other else None  # named: "visited her brother"
+        if not between:
+            return None
+        nouns = [t for t in between if t.cap or lex.is_noun(t.low)]
+        if not nouns:
+            return None
+        said = s.raw[between[0].start : nouns[-1].end]
+        return said, c.units[0].text
+    return None
+
+
+# "Shane Lind (born February 11, 1994), professionally known as Murro Beats, is …"
+_KNOWN_AS = re.compile(
+    rf"^\W*(?P<real>{_NAME})\s*\((?:[^()]*)\),?\s+(?:(?:professionally|better|popularly)\s+)?"
+    rf"known\s+(?:professionally\s+)?as\s+(?P<stage>{_NAME})"
+)
+# "Alvin Corr (born Vincent Furr; February 4, 1948) is …"
+_BORN_AS = re.compile(rf"^\W*(?P<stage>{_NAME})\s*\(\s*born\s+(?P<real>{_NAME})\s*[;,]")
+
+
+def name_readings(sentence: str) -> list[str]:
+    """A person's real name as an encyclopaedia's first sentence gives it: "… is Shane Lind" and
+    "… was born Shane Lind"."""
+    m = _KNOWN_AS.search(sentence) or _BORN_AS.search(sentence)
+    if m is None or dates(m.group("real")):
+        return []  # "(born February 4, 1948)": a date, no name
+    stage, real = m.group("stage"), m.group("real")
+    return [f"{stage}'s real name is {real}.", f"{stage} was born {real}."]
+
+
+_LIFE_EVENTS = re.compile(r"\b(?:born|birth|bapti[sz]\w*|christen\w*|named|di(?:ed|es|e)|death)\b")
+_BORN_ON = re.compile(rf"^\W*(?P<name>{_NAME})\s*\((?:born\s+)?(?P<inner>[^()]*)\)")
+
+
+def born_that_day(claim: str, sentence: str) -> Comparison | None:
+    """The claim gives its subject a deed on one day; the sentence's bracket after the same name
+    says that is the day the subject was born: refutes."""
+    if _LIFE_EVENTS.search(claim.lower()):
+        return None  # being born, baptised, named or dying can fall on that day
+    m = _BORN_ON.search(sentence)
+    if m is None:
+        return None
+    name = m.group("name").split()
+    claimed = claim.split()
+    lead = []
+    for word in claimed:
+        if not word[:1].isupper() or word.endswith(("'s", "’s")):
+            break
+        lead.append(word)
+    if not lead or lead[-1] in claimed[len(lead) :] or not set(lead) <= set(name):
+        return None  # "Tom Vell's first album", or another person
+    if lead[-1] != name[-1]:
+        return None
+    outside = set(re.findall(r"\w+", (sentence[: m.start()] + sentence[m.end() :]).lower()))
+    deed = [w for w in re.findall(r"[a-z]+", " ".join(claimed[len(lead) :])) if len(w) > 3]
+    if any(lex.lemmas(w) & {x for o in outside for x in lex.lemmas(o) | {o}} for w in deed):
+        return None  # "(born June 26, 1980) graduated from college in 1980": it says the deed
+    born = [d for d in dates(m.group("inner")) if d[3] - d[2] < 0.01]
+    days = [d for d in dates(claim) if d[3] - d[2] < 0.01]
+    if not born or len(days) != 1 or abs(born[0][2] - days[0][2]) > 1e-6:
+        return None
+    inner = m.group("inner")
+    when = inner[born[0][0] : born[0][1]]
+    return _decision(
+        "refutes",
+        "number",
+        f"the source says {' '.join(lead)} was born on {when}, the day the claim gives",
+    )
