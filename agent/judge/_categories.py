@@ -33,6 +33,7 @@ _APART = word_pairs(
 _COPULAS = frozenset("is was".split())
 _PREPOSITIONS = frozenset("in on at of from by with for to near about".split())
 _ARTICLES = frozenset("a an".split())
+_RELATIVES = frozenset("who whom whose which that where when is was".split())
 _A = {"person": "a person", "animal": "an animal", "plant": "a plant", "artifact": "a thing made"}
 _A |= {"location": "a place", "communication": "a work"}
 
@@ -165,8 +166,8 @@ def _predicate(
             participle = word.low.endswith("ed") or lex.irregular_verb_form(word.low)
             if participle and after in {"by", "in", "on", "at", "for", "from"}:
                 break  # "a 2004 drama film directed by …": the phrase ends before "directed"
-            if word.low in _PREPOSITIONS:
-                break  # "a city in southern Ostrania" ("in" is also a noun: an inch)
+            if word.low in _PREPOSITIONS or word.low in _RELATIVES:
+                break  # "a city in southern Ostrania" ("in" is also a noun: an inch; "who": WHO)
             if word.low in {"and", "or"} and j > k + 2:
                 heads.append(j - 1)
             elif not (
@@ -185,15 +186,19 @@ def _predicate(
 
 
 def named_kind(s: _Text, a: int) -> _Tok | None:
-    """The common noun after the name at ``a``, in one phrase after "the": what the name is ("the
-    SARS-CoV-2 virus", "the Kessa river"; not "Climate change adaptation", nor "a Borovian
-    singer", where the capital is an adjective's)."""
-    if a == 0 or s.tokens[a - 1].low != "the":
+    """The common noun after the name at ``a``, in one phrase after "the" or "by": what the name is
+    ("the SARS-CoV-2 virus", "the Kessa river", "caused by Plasmodium parasites"; not "Climate
+    change adaptation", nor "a Borovian singer" or "by American singer Katy Perry", where the
+    capital is an adjective's)."""
+    if a == 0 or s.tokens[a - 1].low not in {"the", "by"}:
         return None
     k = a
     while k + 1 < len(s.tokens) and s.tokens[k].cap and not s.gap(k):
         k += 1
     tok = s.tokens[k]
+    named = k + 1 < len(s.tokens) and s.tokens[k + 1].cap and not s.gap(k)
+    if s.tokens[a - 1].low == "by" and named:
+        return None
     return tok if k > a and not tok.cap and lex.is_noun(tok.low) else None
 
 

@@ -22,3 +22,32 @@ ugandan ukrainian uruguayan uzbek venezuelan vietnamese yemeni zambian zimbabwea
 
 # "American" is the United States' own (a Mexican is North American, not American)
 NATIONALITIES = DEMONYMS | {"american"}
+
+# the country each nationality is of ("German-born" is born in Germany), and the four nations of
+# the United Kingdom, whose people are born in them as much as in Britain
+_COUNTRY_OF = """
+afghan:Afghanistan albanian:Albania algerian:Algeria angolan:Angola argentine:Argentina
+argentinian:Argentina armenian:Armenia australian:Australia austrian:Austria
+azerbaijani:Azerbaijan bangladeshi:Bangladesh belarusian:Belarus belgian:Belgium bolivian:Bolivia
+bosnian:Bosnia brazilian:Brazil british:Britain bulgarian:Bulgaria cambodian:Cambodia
+cameroonian:Cameroon canadian:Canada chilean:Chile chinese:China colombian:Colombia
+croatian:Croatia cuban:Cuba cypriot:Cyprus czech:Czechia danish:Denmark dutch:the_Netherlands
+ecuadorian:Ecuador egyptian:Egypt estonian:Estonia ethiopian:Ethiopia filipino:the_Philippines
+finnish:Finland french:France georgian:Georgia german:Germany ghanaian:Ghana greek:Greece
+guatemalan:Guatemala haitian:Haiti honduran:Honduras hungarian:Hungary icelandic:Iceland
+indian:India indonesian:Indonesia iranian:Iran iraqi:Iraq israeli:Israel italian:Italy
+jamaican:Jamaica japanese:Japan jordanian:Jordan kazakh:Kazakhstan kenyan:Kenya kuwaiti:Kuwait
+latvian:Latvia lebanese:Lebanon libyan:Libya lithuanian:Lithuania malaysian:Malaysia maltese:Malta
+mexican:Mexico moroccan:Morocco nepalese:Nepal nigerian:Nigeria norwegian:Norway
+pakistani:Pakistan panamanian:Panama paraguayan:Paraguay peruvian:Peru polish:Poland
+portuguese:Portugal qatari:Qatar romanian:Romania russian:Russia rwandan:Rwanda
+saudi:Saudi_Arabia senegalese:Senegal serbian:Serbia singaporean:Singapore slovak:Slovakia
+slovenian:Slovenia somali:Somalia spanish:Spain sudanese:Sudan swedish:Sweden
+swiss:Switzerland syrian:Syria tanzanian:Tanzania thai:Thailand tunisian:Tunisia turkish:Turkey
+ugandan:Uganda ukrainian:Ukraine uruguayan:Uruguay uzbek:Uzbekistan venezuelan:Venezuela
+vietnamese:Vietnam yemeni:Yemen zambian:Zambia zimbabwean:Zimbabwe american:the_United_States
+english:England scottish:Scotland welsh:Wales irish:Ireland
+"""
+COUNTRY_OF = {
+    pair.split(":")[0]: pair.split(":")[1].replace("_", " ") for pair in _COUNTRY_OF.split()
+}

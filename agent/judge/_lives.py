@@ -5,6 +5,9 @@
 * "Shane Lind (born February 11, 1994), professionally known as Murro Beats, …" and "Alvin Corr
   (born Vincent Furr; February 4, 1948) is …": the real name of Murro Beats is Shane Lind, Alvin
   Corr was born Vincent Furr (``name_readings``).
+* "Albert Einstein (…) was a German-born theoretical physicist": he was born in Germany
+  (``name_readings``).
+* "World War II lasted from 1939 to 1945": it began in 1939 and ended in 1945 (``span_readings``).
 * "Tom Vell (born June 26, 1980) is …" refutes "Tom Vell graduated from college on June 26, 1980":
   the day the claim gives is the day he was born (``born_that_day``).
 """
@@ -16,6 +19,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._dates import dates
 from agent.judge._decision import Comparison, _decision
+from agent.judge._demonyms import COUNTRY_OF
 from agent.judge._text import _Text
 
 _NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|van|von|da|del|bin|al))*"
@@ -87,14 +91,45 @@ _KNOWN_AS = re.compile(
 _BORN_AS = re.compile(rf"^\W*(?P<stage>{_NAME})\s*\(\s*born\s+(?P<real>{_NAME})\s*[;,]")
 
 
+# "Albert Einstein (14 March 1879 – 18 April 1955) was a German-born theoretical physicist"
+_BORN_IN = re.compile(
+    rf"^\W*(?P<name>{_NAME})\s*(?:\([^()]*\)\s*)?,?\s+(?:is|was)\s+an?\s+(?:[a-z]+\s+)?"
+    r"(?P<people>[A-Z][a-z]+)-born\b"
+)
+
+
 def name_readings(sentence: str) -> list[str]:
-    """A person's real name as an encyclopaedia's first sentence gives it: "… is Shane Lind" and
-    "… was born Shane Lind"."""
+    """What an encyclopaedia's first sentence says of a person's name and birth: the real name
+    ("… is Shane Lind", "… was born Shane Lind"), and the country of a "German-born" one."""
+    born = _BORN_IN.search(sentence)
+    country = COUNTRY_OF.get(born.group("people").lower()) if born else None
+    out = [f"{born.group('name')} was born in {country}."] if born and country else []
     m = _KNOWN_AS.search(sentence) or _BORN_AS.search(sentence)
     if m is None or dates(m.group("real")):
-        return []  # "(born February 4, 1948)": a date, no name
+        return out  # "(born February 4, 1948)": a date, no name
     stage, real = m.group("stage"), m.group("real")
-    return [f"{stage}'s real name is {real}.", f"{stage} was born {real}."]
+    return [*out, f"{stage}'s real name is {real}.", f"{stage} was born {real}."]
+
+
+# "World War II lasted from 1939 to 1945", "The series ran from 1968 to 1973"
+_LASTED = re.compile(
+    r"^\W*(?P<name>(?:The\s+)?[A-Z][\w.'’-]*(?:\s+(?:[A-Z0-9][\w.'’-]*|of|the|and))*)\s+"
+    r"(?:lasted|ran|took\s+place|was\s+held|was\s+fought|raged|continued)\s+from\s+"
+    r"(?P<a>[^,;()]+?)\s+(?:to|until|till|through)\s+(?P<b>[^,;()]+?)\s*(?:[,;.]|$)"
+)
+
+
+_YEAR = re.compile(r"\b(?:1\d{3}|20\d{2})\b")
+
+
+def span_readings(sentence: str) -> list[str]:
+    """ "<Name> lasted from <date> to <date>": it began on the first and ended on the second."""
+    m = _LASTED.search(sentence)
+    if m is None or not all(_YEAR.search(m.group(k)) for k in "ab"):
+        return []
+    name, a, b = m.group("name"), m.group("a"), m.group("b")
+    on = lambda when: "on" if when.strip()[:1].isdigit() and len(when.split()) > 1 else "in"  # noqa: E731
+    return [f"{name} began {on(a)} {a}.", f"{name} ended {on(b)} {b}."]
 
 
 _LIFE_EVENTS = re.compile(r"\b(?:born|birth|bapti[sz]\w*|christen\w*|named|di(?:ed|es|e)|death)\b")

@@ -209,6 +209,15 @@ def _agrees(c: _Text, q: Quantity, s: _Text, same: list[Quantity], anchor: int |
     r = same[0]
     if q.within(r) or in_span(c, q, s, r) or _rounded_alike(q, r) or _hedged_alike(q, r):
         return True
+    a, b = _figure(q), _figure(r)  # "about 300,000 km" for "about 299,792 km": both hedged
+    if (
+        not (q.exact or r.exact)
+        and a
+        and b
+        and q.dimension == r.dimension
+        and math.isclose(a, b, rel_tol=0.01)
+    ):
+        return True
     if anchor is not None and names_a_measure(s, anchor):  # "a budget of $12 million": the
         words = s.raw[s.tokens[anchor + 1].end : r.start].split()  # claim's measure has its own
         if len(words) <= 2:  # figure; "$40 million" elsewhere is another's (what it grossed)

@@ -18,7 +18,7 @@ import re
 from agent.judge._acronyms import with_the_claims_names
 from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
-from agent.judge._lives import name_readings
+from agent.judge._lives import name_readings, span_readings
 from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._works import work_readings
 
@@ -179,7 +179,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     copula turned round, what a sentence about a work says of its year, cast and run, and when a
     post held "since" a year began."""
     readings = [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
-    readings += name_readings(sentence)  # "(born Vincent Furr; …)": his real name
+    readings += name_readings(sentence) + span_readings(sentence)  # a real name; "lasted from"
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
     mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
     if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
+from agent.judge._dates import MONTHS
 from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._future import future_otherwise
 from agent.judge._lives import where_another
@@ -183,21 +184,20 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
     sentence's), or None."""
     for i, at in placed.items():
         unit = c.units[i]
-        if unit.proper or len(unit.tokens) != 1 or at + 2 >= len(s.tokens):
-            continue
-        if s.tokens[at + 1].low != "by" or not s.tokens[at + 2].cap:
+        by = _by_after(s, at)  # "discovered in 1928 by …": a date may stand between
+        if unit.proper or len(unit.tokens) != 1 or by is None or not s.tokens[by + 1].cap:
             continue
         doer = _doer(c, i)
         if doer is None:
             continue
         span = []  # the words after "by" up to a clause or a preposition ("by American singer
-        for t in s.tokens[at + 2 : at + 14]:  # Katy Perry for her album")
+        for t in s.tokens[by + 1 : by + 13]:  # Katy Perry for her album")
             if t.low in _BY_ENDS or (span and span[-1].low == "and" and not t.cap):
                 break
             span.append(t)
         names = doer.lower().split()  # "by Ana Roske's husband" is not by Ana Roske
         lows = [t.low + ("'s" if _possessive(t) else "") for t in span]
-        after = [t.low for t in s.tokens[at + 2 + len(span) : at + 4 + len(span) + len(names)]]
+        after = [t.low for t in s.tokens[by + 1 + len(span) : by + 3 + len(span) + len(names)]]
         if after[:1] in (["at"], ["of"], ["for"]) and after[1:] in (names, ["the", *names]):
             continue  # "invented by Bel Tamsin at Kessa Labs": Kessa Labs' work
         if any(lows[k : k + len(names)] == names for k in range(len(lows))):
@@ -207,6 +207,22 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
         last = [t for t in span if t.cap][-1]  # "by Ana Roske's son": the son
         return doer, s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]
     return None
+
+
+def _by_after(s: _Text, at: int) -> int | None:
+    """The index of "by" right after the verb at ``at``, or after a date there ("in 1928", "on 12
+    May 1928"), with a word after it; None otherwise."""
+    k = at + 1
+    if k < len(s.tokens) and s.tokens[k].low in {"in", "on"}:
+        k += 1
+        while (
+            k < len(s.tokens)
+            and k <= at + 5
+            and (s.tokens[k].low.isdigit() or s.tokens[k].low in MONTHS)
+        ):
+            k += 1
+        k = k if k > at + 2 else at + 1
+    return k if k + 1 < len(s.tokens) and s.tokens[k].low == "by" else None
 
 
 def _doer(c: _Text, verb: int) -> str | None:

@@ -8,7 +8,9 @@ real name; "a football quarterback" is a football player; a name first named in 
 second clause is not the subject of the first ("Ana Roske (born 1961) …; she has been married to Tom
 Vell"); "The film grossed …" opening a reference speaks of the one-word title that opens the claim
 ("Nightfall grossed …"); "a budget of $12 million" gives the budget its own figure, whatever else
-is $40 million; and being born and dying are no opposites. A claim and one sentence, what the comparison must say ("supports", "refutes",
+is $40 million; "a German-born physicist" was born in Germany; "lasted from 1939 to 1945" began
+in 1939 and ended in 1945; "discovered in 1928 by Alexander Fleming" was discovered by him, no
+other; and being born and dying are no opposites. A claim and one sentence, what the comparison must say ("supports", "refutes",
 "neutral:<rule>", or "not <stance>") and a part of its reason. Invented names. Each row failed on
 stop 62's tree (3516552) unless marked as a control."""
 
@@ -30,6 +32,13 @@ LIND = (
     "record producer."
 )
 CORR = "Alvin Corr (born Vincent Furr; February 4, 1948) is a Borovian singer and actor."
+EINSTEIN = (
+    "Albert Einstein (14 March 1879 – 18 April 1955) was a German-born theoretical physicist who is"
+    " best known for developing the theory of relativity."
+)
+WAR = "World War II lasted from 1939 to 1945."
+SQUAD = "The Mod Squad is an American crime drama series that ran on ABC from 1968 to 1973."
+PENICILLIN = "Penicillin was discovered in 1928 by Scottish scientist Alexander Fleming."
 REYES = "Colm Reyes (born 1987) is a Borovian football quarterback who is currently a free agent."
 
 ROWS = [
@@ -162,6 +171,14 @@ ROWS = [
         "not supports",
         "",
     ),
+    ("Albert Einstein was born in Germany", EINSTEIN, "supports", ""),
+    ("Albert Einstein was born in Austria", EINSTEIN, "refutes", "Germany"),
+    ("Albert Einstein was a chemist", EINSTEIN, "not refutes", ""),  # control: "who is best known"
+    ("World War II ended in 1945", WAR, "supports", ""),
+    ("World War II began in 1941", WAR, "refutes", "1939"),
+    ("The Mod Squad ended in 1975", SQUAD, "refutes", "1973"),  # control
+    ("Penicillin was discovered by Louis Pasteur", PENICILLIN, "refutes", "Alexander Fleming"),
+    ("Penicillin was discovered by Alexander Fleming", PENICILLIN, "supports", ""),  # control
     ("Colm Reyes is a football player", REYES, "supports", ""),
     ("Colm Reyes is an athlete", REYES, "supports", ""),
 ]
