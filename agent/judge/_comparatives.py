@@ -116,3 +116,28 @@ def sides_swapped(c: _Text, s: _Text) -> str | None:
         return None
     said = next(n.group(0) for n in _SIDES_OF.finditer(s.raw) if (n["x"], n["y"]) == (y, x))
     return f"the claim says “{m.group(0)}”; the source says it the other way round, “{said}”"
+
+
+# "Ana Roske won the election with 52% of the vote, defeating Tom Vell"
+_WON_BEATING = re.compile(
+    rf"^\W*(?P<a>{_NAME})\s+(?:won|clinched|took)\s+(?P<what>the\s+[\w -]+?)"
+    r"(?:\s+(?:with|by|in|on)\s+[^,;.]+)?,\s+(?:defeating|beating)\s+(?:the\s+)?"
+    rf"(?P<b>{_NAME})"
+)
+# "Kessa United beat Tessa Rovers 2–1 in the cup final on Saturday"
+_BEAT_IN = re.compile(
+    rf"^\W*(?P<a>{_NAME})\s+(?:beat|defeated)\s+(?:the\s+)?(?P<b>{_NAME})"
+    r"(?:\s+\d+\s*[–-]\s*\d+)?\s+in\s+(?P<what>the\s+[\w -]+?)(?=\s+(?:on|at|in)\b|[,;.]|$)"
+)
+
+
+def contest_readings(sentence: str) -> list[str]:
+    """A contest's result said both ways: "A won the election, defeating B" says A defeated B and
+    B lost the election; "A beat B 2–1 in the cup final" says A won the cup final and B lost it."""
+    m = _WON_BEATING.search(sentence)
+    if m is not None:
+        return [f"{m['a']} defeated {m['b']}.", f"{m['b']} lost {m['what']}."]
+    m = _BEAT_IN.search(sentence)
+    if m is not None:
+        return [f"{m['a']} won {m['what']}.", f"{m['b']} lost {m['what']}."]
+    return []

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from agent.judge import _lexicon as lex
+from agent.judge._decision import Comparison, _decision
 from agent.judge._quantities import DECADE, Quantity
 from agent.judge._shares import GROUPS
 from agent.judge._text import _Text
@@ -184,3 +186,29 @@ def birth_aside(c: _Text, s: _Text, same: list[Quantity]) -> list[Quantity]:
         if not (inside and re.match(r"\(\s*(?:b\.|born)\b", s.raw[opened:], re.I)):
             kept.append(r)
     return kept
+
+
+_STATE_VERBS = frozenset("is was are were has had have".split())
+
+
+def figure_of_another_year(
+    c: _Text, s: _Text, conflict: tuple[Quantity, Quantity]
+) -> Comparison | None:
+    """The claim states a figure in a year ("revenue was $4.5 billion in 2021") and the sentence
+    gives the same figure for another ("fell 10% to $4.5 billion in 2023"): the value of another
+    year, no statement of the claim's (a `partial` guard), or None. Not for a deed dated otherwise ("sold
+    12 million copies in 2009"), nor where the figure differs too."""
+    q, r = conflict
+    dated = re.compile(r"\b(?:in|as of|by)\s*$")
+    if q.dimension != "year" or not any(t.low in _STATE_VERBS for t in c.tokens):
+        return None
+    if not (dated.search(c.raw[: q.start]) and dated.search(s.raw[: r.start])):
+        return None  # "a 1940 comedy": the work's year, not the figure's
+    if any(lex.past_form(t.low) and t.low not in _STATE_VERBS for t in c.tokens):
+        return None  # a deed: its year is its own
+    figures = [p for p in c.numbers if p.dimension not in {"year", DECADE}]
+    if not figures or not all(any(p.within(x) for x in s.numbers) for p in figures):
+        return None
+    return _decision(
+        "neutral", "partial", f"the source gives the figure for {r.text}, not {q.text}"
+    )

@@ -270,10 +270,17 @@ def turned_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             and _a_verb_after(s, k + 1 + len(c.units[0].tokens))
         )
         another = after.low in _NEW_SUBJECT or (after.cap and after.index != placed.get(0))
-        if not (another or reopened):
+        if not (another or reopened) or _the_first_to(s, k + 1):
             continue
         return words
     return None
+
+
+def _the_first_to(s: _Text, k: int) -> bool:
+    """ "…, and the only person to win …": a second predicate of the same subject, no statement of
+    its own ("the first / only / last <noun> to …")."""
+    words = [t.low for t in s.tokens[k : k + 5]]
+    return words[:1] == ["the"] and words[1:2] in (["first"], ["only"], ["last"]) and "to" in words
 
 
 _AUXILIARIES = frozenset(

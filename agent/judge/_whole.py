@@ -10,6 +10,7 @@ from dataclasses import replace
 from agent.judge._categories import predicate_elsewhere
 from agent.judge._decision import Comparison, _decision
 from agent.judge._events import _time_word_differs, _undone, time_turned
+from agent.judge._frames import figure_of_another_year
 from agent.judge._negated import narrower_denial, privative
 from agent.judge._numbers import event_named_on, every_otherwise
 from agent.judge._order import another_deed_between, voice_turned
@@ -29,6 +30,18 @@ from agent.judge._text import _Text
 from agent.judge._undercut import undercut
 
 
+def _conflicted(c: _Text, s: _Text, r: _Reading) -> Comparison | None:
+    """A number of the claim's given otherwise: refutes, unless negated, hedged, of another tense,
+    or the figure of another year ("$4.5 billion in 2023" for "… in 2021")."""
+    if r.conflict is None or r.negated or r.hedged or r.tensed:
+        return None
+    return (
+        figure_of_another_year(c, s, r.conflict)
+        or labelled_of_many(c, r.conflict)
+        or _number_given_otherwise(c, s, r.conflict)
+    )
+
+
 def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
     """Every part of the claim is in the sentence: a number given otherwise, a negation, a hedge,
     another tense, a slot filled otherwise — or the same statement."""
@@ -37,9 +50,7 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
     if _time_word_differs(c, s, placed) or _undone(c, s, placed):  # "… before the war",
         return None  # "open since 1950, closed in 2020"
     if r.conflict is not None:
-        if r.negated or r.hedged or r.tensed:
-            return None
-        return labelled_of_many(c, r.conflict) or _number_given_otherwise(c, s, r.conflict)
+        return _conflicted(c, s, r)
     if r.negated:
         if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
             if (degree := denied_degree(s, r.neg_s)) is None:

@@ -32,6 +32,7 @@ from agent.judge._comparatives import (
     amount_turned,
     beaten_winner,
     comparison_turned,
+    contest_readings,
     sides_swapped,
 )
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
@@ -202,6 +203,7 @@ def _restated(
         said = [restated, *adjunct_readings(restated)] if restated else []
         readings += [(c, stated) for stated in said]  # "It sold …, becoming": Bad Romance became
     readings += [(c, stated) for stated in where_readings(sentence, name)]  # "…, where she lives"
+    readings += [(c, stated) for stated in contest_readings(sentence)]  # "…, defeating Tom Vell"
     if opens and (owned := head_restated(c.raw, sentence)) is not None:
         readings.append((c, owned))  # "The series finale aired …": the claim's show's finale
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
