@@ -179,6 +179,30 @@ ROWS = [
     ("The Mod Squad ended in 1975", SQUAD, "refutes", "1973"),  # control
     ("Penicillin was discovered by Louis Pasteur", PENICILLIN, "refutes", "Alexander Fleming"),
     ("Penicillin was discovered by Alexander Fleming", PENICILLIN, "supports", ""),  # control
+    (
+        "Ana Roske was born in Milan",
+        "Born in Naples, Ana Roske studied law in Rome.",
+        "refutes",
+        "Naples",
+    ),  # control
+    (
+        "The company is headquartered in Milan",
+        "The company is headquartered in Turin, Italy.",
+        "refutes",
+        "Turin",
+    ),  # control
+    (
+        "Ana Roske lives in London",
+        "Ana Roske lives in Westminster with her husband.",
+        "supports",
+        "",
+    ),  # control
+    (
+        "Ana Roske lives in Westminster",
+        "Ana Roske lives in London with her husband.",
+        "not refutes",
+        "",
+    ),  # control
     ("Colm Reyes is a football player", REYES, "supports", ""),
     ("Colm Reyes is an athlete", REYES, "supports", ""),
 ]
