@@ -5,9 +5,10 @@ the 2012 Games" is "the 2012 Games were held in Tessa", "Ostrania's president is
 Vell is the president of Ostrania", "released their debut album in 2005" is "X's debut album was
 released in 2005", "is part of her second album" is "is a song on" it, "had a voice that made him
 famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded", "cuts
-the risk in half" is "halves the risk", "has no coastline" is "is landlocked", "can be seen" is "is visible", "kills 8 million
-people" is "causes 8 million deaths". A
-reason still quotes the claim's own words (``_reasons.in_the_claims_words``)."""
+the risk in half" is "halves the risk", "has no coastline" is "is landlocked" (and "has a
+coastline" "is not landlocked"), "can be seen" is "is visible", "kills 8 million people" is "causes
+8 million deaths", "The capital of Borovia is Tessa" is "Tessa is the capital of Borovia". A reason
+still quotes the claim's own words (``_reasons.in_the_claims_words``)."""
 
 from __future__ import annotations
 
@@ -35,12 +36,16 @@ _HOSTED = re.compile(
     r"\s*[.!]?\s*$"
 )
 # "Ostrania's president is Tom Vell": "Tom Vell is the president of Ostrania"
-_ROLE_OF = re.compile(
-    r"^\s*(?P<of>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3})['’]s\s+"
+_ROLES = (
     r"(?P<role>(?i:prime\s+minister|president|capital|king|queen|mayor|ceo|chairman|chairwoman|"
-    r"founder|leader|head\s+of\s+state|"
-    r"largest\s+city))\s+is\s+(?P<who>[A-Z][^.,;]*?)\s*[.!]?\s*$"
+    r"founder|leader|head\s+of\s+state|largest\s+city))"
 )
+_ROLE_OF = re.compile(
+    r"^\s*(?:(?P<of>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3})['’]s\s+|[Tt]he\s+(?=\w+(?:\s+\w+)?\s+of\s))"
+    + _ROLES
+    + r"(?:\s+of\s+(?P<of2>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}))?"
+    r"\s+is\s+(?P<who>[A-Z][^.,;]*?)\s*[.!]?\s*$"
+)  # "Ostrania's president is Tom Vell", "The capital of Borovia is Tessa"
 # "was born outside of Trieste" is "was not born in Trieste"
 _OUTSIDE = re.compile(
     r"\b(is|was|are|were) (born|based|located|situated|buried|raised) outside (?:of )?"
@@ -56,6 +61,7 @@ _NO_COAST = re.compile(
     r"\b(?P<have>has|have|had) no (?:coastline|coast|sea coast|access to the sea)\b"
 )
 _LANDLOCKED = {"has": "is", "have": "are", "had": "was"}
+_COAST = re.compile(r"\b(?P<have>has|have|had) (?:a coastline|a coast|access to the sea)\b")
 # "can be seen from the Moon": "is visible from the Moon", as sources say it
 _SEEN = re.compile(r"\b(?P<can>can|cannot|can't|can not)\s+be\s+seen\b")
 _VISIBLE = {"can": "is visible", "cannot": "is not visible", "can't": "is not visible"}
@@ -76,6 +82,7 @@ def in_sources_words(claim: str) -> str:
         lambda m: "had no children" if m.group(1)[0] == "w" else "has no children", claim
     )
     claim = _NO_COAST.sub(lambda m: f"{_LANDLOCKED[m.group('have')]} landlocked", claim)
+    claim = _COAST.sub(lambda m: f"{_LANDLOCKED[m.group('have')]} not landlocked", claim)
     claim = _TOOK_PLACE.sub("happened", claim)  # one word, said by "was fought", "was held"
     claim = _SEEN.sub(lambda m: _VISIBLE.get(m.group("can"), "is not visible"), claim)
     claim = deaths_said(claim)  # "kills 8 million people": "causes 8 million deaths"
@@ -90,7 +97,8 @@ def in_sources_words(claim: str) -> str:
         event, be = hosted.group("event"), "were" if hosted.group("be") else "was"
         claim = f"{event[0].upper()}{event[1:]} {be} held in {hosted.group('host')}."
     if role := _ROLE_OF.match(claim):  # "Ostrania's president is Tom Vell"
-        claim = f"{role.group('who')} is the {role.group('role')} of {role.group('of')}."
+        of = role.group("of") or role.group("of2")
+        claim = f"{role.group('who')} is the {role.group('role')} of {of}." if of else claim
     claim = _OUTSIDE.sub(r"\1 not \2 in ", claim)
     if known := _MADE_KNOWN.match(claim):
         their = _THEIR[known.group("them")]

@@ -7,6 +7,9 @@
   Corr was born Vincent Furr (``name_readings``).
 * "Albert Einstein (…) was a German-born theoretical physicist": he was born in Germany
   (``name_readings``).
+* "Borovia is a landlocked country bordered by Ostrania and Kessa": it borders them
+  (``span_readings``).
+* "The Orvel river … flows 540 km into the Kessa Sea": it is 540 km long (``span_readings``).
 * "World War II lasted from 1939 to 1945": it began in 1939 and ended in 1945 (``span_readings``).
 * "Tom Vell (born June 26, 1980) is …" refutes "Tom Vell graduated from college on June 26, 1980":
   the day the claim gives is the day he was born (``born_that_day``).
@@ -122,8 +125,29 @@ _LASTED = re.compile(
 _YEAR = re.compile(r"\b(?:1\d{3}|20\d{2})\b")
 
 
+# "Borovia is a landlocked country bordered by Ostrania, Velmaria and Kessa"
+_BORDERED = re.compile(
+    rf"^\W*(?P<name>{_NAME})\s+(?:is|was)\s+(?:an?\s+[\w -]+?\s+)?bordered\s+(?:to\s+the\s+\w+\s+)?"
+    r"by\s+(?P<them>[^;.()]+)"
+)
+
+
+# "The Orvel river rises in the Tessa Mountains and flows 540 km into the Kessa Sea"
+_FLOWS = re.compile(
+    rf"^\W*(?P<name>(?:The\s+)?{_NAME}(?:\s+river)?)\s+(?:[^,;.]*?\s+and\s+)?flows\s+(?:for\s+)?"
+    r"(?P<length>(?:about\s+|some\s+|nearly\s+)?\d[\d,.]*\s*(?:km|kilometres|kilometers|miles))\b"
+)
+
+
 def span_readings(sentence: str) -> list[str]:
-    """ "<Name> lasted from <date> to <date>": it began on the first and ended on the second."""
+    """ "<Name> lasted from <date> to <date>": it began on the first and ended on the second; and
+    "<Name> is … bordered by A, B and C": it borders them (a border is both countries')."""
+    bordered = _BORDERED.search(sentence)
+    if bordered is not None:
+        return [f"{bordered['name']} borders {bordered['them'].strip()}."]
+    flows = _FLOWS.search(sentence)
+    if flows is not None:  # "The Orvel river rises in … and flows 540 km into …": its length
+        return [f"{flows['name']} is {flows['length']} long."]
     m = _LASTED.search(sentence)
     if m is None or not all(_YEAR.search(m.group(k)) for k in "ab"):
         return []

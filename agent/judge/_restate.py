@@ -196,6 +196,11 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     if held and began:  # "has served as Minister of Health since 2021": became it in 2021
         post, year = held.group("post"), held.group("year")
         readings.append(f"{held.group('name')} {began.group(0)} {post} in {year}.")
+    member = held and re.match(r"(?:a\s+)?member\s+of\s+(?P<body>.+)$", held.group("post"))
+    if member and re.search(r"\bjoined\b", claim):  # "has been a member of … since 2004"
+        readings.append(
+            f"{held.group('name')} joined {member.group('body')} in {held.group('year')}."
+        )
     if re.search(r"\bwill\b", claim):  # "has no plans to ban TikTok": it will not ban it
         readings += [_NO_PLANS.sub("will not ", sentence)] if _NO_PLANS.search(sentence) else []
         if denied := _DENIED_PLAN.match(sentence):  # "Kessa Corp denied reports that it would …"

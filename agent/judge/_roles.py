@@ -202,7 +202,9 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
             continue  # "invented by Bel Tamsin at Kessa Labs": Kessa Labs' work
         if any(lows[k : k + len(names)] == names for k in range(len(lows))):
             continue  # the claim's doer is among the sentence's
-        if " ".join(t.low for t in span) in {u.text.lower() for u in c.units if u.proper}:
+        said = " ".join(t.low for t in span)
+        others = [u.text.lower() for u in c.units if u.proper and u.text != doer]
+        if any(re.search(rf"\b{re.escape(o)}\b", said) for o in others):
             continue  # "was sued by Kessa Corp" for "sued Kessa Corp": the roles turned, not plain
         last = [t for t in span if t.cap][-1]  # "by Ana Roske's son": the son
         return doer, s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]

@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 
 from agent.judge import _lexicon as lex
-from agent.judge._adjuncts import adjunct_readings
+from agent.judge._adjuncts import adjunct_readings, dead_since
 from agent.judge._carried import head_restated, leading_name, of_the_subject_alone
 from agent.judge._categories import kind_alone, of_a_kind_elsewhere
 from agent.judge._comparatives import (
@@ -184,6 +184,8 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = born_that_day(c.raw, sentence)
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
+    if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:
+        return _decision("neutral", "tense", dead)  # "Tom Vell, the mayor of Tessa, died in 1990"
     decided = in_the_claims_words(decided, claim, c.raw)  # "childless", not its "no"
     return _verbatim(solely_said(decided, [t.low for t in c.tokens], original), original)
 
