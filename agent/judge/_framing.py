@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from agent.judge._carried import leading_name
 from agent.judge._decision import Comparison, _decision
 from agent.judge._text import _analyse, _find, _Text
 
@@ -221,9 +222,15 @@ def _reason_quote(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+_PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.I)
+
+
 def framing(c: _Text, sentence: str) -> Comparison | None:
     """The claim (or what it says and more) called false by the sentence: a `framing` refutation."""
+    name = leading_name(c) if c.units else None
     for inner, phrase in framed(sentence):
+        if name and name not in inner:  # "…; the idea that he was very short is a myth"
+            inner = _PRONOUN.sub(name, inner, count=1)
         s = _analyse(inner)
         if not s.tokens:
             continue

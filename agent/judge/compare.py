@@ -40,7 +40,7 @@ from agent.judge._events import (
     _event_stated,
     _never_at_all,
 )
-from agent.judge._framing import framing, relative_reports, reported_in
+from agent.judge._framing import framed, framing, relative_reports, reported_in
 from agent.judge._holders import only_holder, rank_unsaid, ranked_below
 from agent.judge._lives import born_that_day, where_readings
 from agent.judge._multiples import multiplied
@@ -154,11 +154,18 @@ def compare(
             return by_clause  # else the whole sentence: "…; they depend on the ocean" is theirs
         if plain is not None and plain.stance == "supports" and _named_later(claim, clauses):
             plain = None  # "Ana Roske (born 1961) is …; she married Tom Vell": not his birth
+        if plain is not None and plain.stance == "supports" and _frames_any(clauses[1:]):
+            plain = None  # "…; the idea that he was very short is a myth": no support across it
     denied = denial(claim)
     if denied is None:
         return plain
     # "not directed by Ana Roske": what the source says of "directed by Ana Roske" decides
     return judged_denial(_plain(denied.positive, sentence, opens, before), denied, plain)
+
+
+def _frames_any(clauses: Sequence[str]) -> bool:
+    """Does one of the clauses call something false ("the idea that … is a myth")?"""
+    return any(next(framed(clause), None) is not None for clause in clauses)
 
 
 def _named_later(claim: str, clauses: Sequence[str]) -> bool:
