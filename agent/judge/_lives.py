@@ -23,7 +23,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._dates import dates
 from agent.judge._decision import Comparison, _decision
 from agent.judge._demonyms import COUNTRY_OF
-from agent.judge._text import _Text
+from agent.judge._text import _STOP, _Text
 
 _NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|van|von|da|del|bin|al))*"
 _PRONOUNS = frozenset("he she they it".split())
@@ -36,13 +36,21 @@ _WHERE = re.compile(
 )
 
 
-def where_readings(sentence: str, subject: str | None) -> list[str]:
+def where_readings(sentence: str, subject: str | None, pronoun: bool = False) -> list[str]:
     """ "<subject> … to <Place>, where she <deed>" read as "<subject> <deed> in <Place>", where
-    the subject is the only one named before the place, so the pronoun can only be the subject's."""
+    the subject is the only one named before the place, so the pronoun can only be the subject's.
+    ``pronoun``: a "she" before the place may stand for the subject ("In 1959 she fled to …" in a
+    paragraph about her)."""
     m = _WHERE.search(sentence)
-    if m is None or not subject or subject not in m.group("before"):
+    if m is None or not subject:
         return []
-    if _another_named(m.group("before").split(subject, 1)[1]) is not None:
+    before = m.group("before")
+    if subject not in before:
+        lead = re.search(r"\b(?:he|she|they)\b", before, re.I)
+        if not pronoun or lead is None or _another_named(before[: lead.start()]) is not None:
+            return []
+        before = before[: lead.start()] + subject + before[lead.end() :]
+    if _another_named(before.split(subject, 1)[1]) is not None:
         return []  # "visited her brother in Velmaria, where he lives": the brother lives there
     return [f"{subject} {m.group('rest').strip()} in {m.group('place')}."]
 
@@ -53,6 +61,8 @@ def _another_named(text: str) -> str | None:
     words, place = re.findall(r"[\w'’-]+", text), False
     for k, word in enumerate(words):
         place = word[:1].isupper() and (place or (k > 0 and words[k - 1] in _PLACE_BEFORE))
+        if word.lower() in _STOP:
+            continue  # "In 1959 she fled …": a capital that opens the sentence
         if (word[:1].isupper() and not place) or lex.category(word.lower()) == "person":
             return word
     return None

@@ -211,7 +211,7 @@ def _restated(
         restated = subject_restated(name, sentence, pronoun=carried)
         said = [restated, *adjunct_readings(restated)] if restated else []
         readings += [(c, stated) for stated in said]  # "It sold …, becoming": Bad Romance became
-    readings += [(c, stated) for stated in where_readings(sentence, name)]  # "…, where she lives"
+        readings += [(c, x) for x in where_readings(sentence, name, carried)]  # ", where she …"
     readings += [(c, stated) for stated in contest_readings(sentence)]  # "…, defeating Tom Vell"
     if opens and (owned := head_restated(c.raw, sentence)) is not None:
         readings.append((c, owned))  # "The series finale aired …": the claim's show's finale

@@ -208,6 +208,29 @@ ROWS = [
 ]
 
 
+PARAGRAPH = (
+    "Ana Roske was born in Tessa in 1940. In 1959 she fled to Velmaria, where she still lives."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("Ana Roske lives in Velmaria", "supports"),
+        ("Ana Roske lives in Tessa", "refutes"),
+        ("Ana Roske was born in 1940", "supports"),  # control
+        ("Tom Vell lives in Velmaria", None),  # control
+    ],
+)
+def test_a_later_sentences_she_is_the_paragraphs_subject(claim, expected):
+    """ "In 1959 she fled to Velmaria, where she still lives", after a sentence about Ana Roske
+    alone, says she lives in Velmaria."""
+    from agent.judge.compare import compare_item
+
+    said = compare_item(claim, PARAGRAPH)
+    assert (said.stance if said and said.stance != "neutral" else None) == expected, said
+
+
 @pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
 def test_lives_are_read_as_an_encyclopaedias_reader_reads_them(claim, sentence, expected, reason):
     read_as_expected(claim, sentence, expected, reason)
