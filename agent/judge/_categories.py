@@ -91,8 +91,10 @@ def predicate_elsewhere(c: _Text, s: _Text, placed: dict[int, int]) -> Compariso
     ):
         return None
     k = at - 1
-    while k > said[0] and (lex.is_adjective(s.tokens[k].low) and s.tokens[k].low not in _ARTICLES):
-        k -= 1  # "about a military dog": back over its adjectives to the article
+    while k > said[0] and s.tokens[k].low not in _ARTICLES | {"the"}:
+        if not (lex.is_adjective(s.tokens[k].low) or s.tokens[k].low.isdigit()):
+            break
+        k -= 1  # "about a military dog", "in a 1938 short story": back to the article
     if s.tokens[k].low not in _ARTICLES | {"the"} or s.tokens[k - 1].low not in _PREPOSITIONS:
         return None
     word = c.units[unit].tokens[0]

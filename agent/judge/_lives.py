@@ -11,6 +11,8 @@
   (``span_readings``).
 * "The Orvel river … flows 540 km into the Kessa Sea": it is 540 km long (``span_readings``).
 * "World War II lasted from 1939 to 1945": it began in 1939 and ended in 1945 (``span_readings``).
+* "Tom Vell (born 1950) is a Borovian actor" — a birth alone and the present tense, as an
+  encyclopaedia writes of the living — refutes "Tom Vell died in 2010" (``still_living``).
 * "Tom Vell (born June 26, 1980) is …" refutes "Tom Vell graduated from college on June 26, 1980":
   the day the claim gives is the day he was born (``born_that_day``).
 """
@@ -93,6 +95,25 @@ def where_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str]
         said = s.raw[between[0].start : nouns[-1].end]
         return said, c.units[0].text
     return None
+
+
+def apposed_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """The claim's last part stands in commas after another name ("Tom Vell, a lawyer, and Ana
+    Roske, a doctor, founded …" for "Ana Roske is a lawyer"): (that name, the claim's subject)."""
+    if 0 not in placed or len(placed) < 2 or not c.units[0].proper:
+        return None
+    k = placed[max(placed)] - 1  # the claim's last part: "a lawyer"
+    while k > 0 and s.tokens[k].low not in {"a", "an", "the"} and not s.gap(k - 1):
+        k -= 1
+    if k <= 0 or s.tokens[k].low not in {"a", "an", "the"} or s.gap(k - 1) != ",":
+        return None
+    end = k - 1
+    if not s.tokens[end].cap or placed[0] <= end < placed[0] + len(c.units[0].tokens):
+        return None  # "Ana Roske, a doctor, …": her own
+    first = end
+    while first > 0 and s.tokens[first - 1].cap and not s.gap(first - 1):
+        first -= 1
+    return s.raw[s.tokens[first].start : s.tokens[end].end], c.units[0].text
 
 
 # "Shane Lind (born February 11, 1994), professionally known as Murro Beats, is …"
@@ -204,3 +225,41 @@ def born_that_day(claim: str, sentence: str) -> Comparison | None:
         "number",
         f"the source says {' '.join(lead)} was born on {when}, the day the claim gives",
     )
+
+
+_DIED = re.compile(r"\b(?:died|dies|is dead|was killed|passed away)\b")
+_ALIVE = re.compile(r"\b(?:is|remains) (?:still )?alive\b")
+_LIVING = re.compile(
+    rf"^\W*(?P<name>{_NAME})\s*\(\s*born\b[^()]*\)\s*,?\s+is\s+(?P<what>an?\s+[^,;.]+)"
+)
+
+
+def still_living(claim: str, sentence: str) -> Comparison | None:
+    """An encyclopaedia gives a living person's birth alone and speaks of them in the present ("Tom
+    Vell (born 1950) is a Borovian actor"): that refutes "Tom Vell died in 2010" and states "Tom
+    Vell is alive". None for a claim about another ("Tom Vell's father died") or a denied one."""
+    m = _LIVING.search(sentence)
+    low = claim.lower()
+    died, alive = _DIED.search(low), _ALIVE.search(low)
+    if m is None or not (died or alive) or re.search(r"\b(?:not|never|n't)\b", low):
+        return None
+    lead = []
+    for word in claim.split():
+        if not word[:1].isupper() or word.endswith(("'s", "’s")):
+            break
+        lead.append(word)
+    name = m.group("name").split()
+    if (
+        not lead
+        or not set(lead) <= set(name)
+        or lead[-1] != name[-1]
+        or len(lead) == len(claim.split())
+    ):
+        return None
+    if claim.split()[len(lead)].lower() not in {"died", "dies", "is", "was", "passed"}:
+        return None  # "Tom Vell's father died": another's death
+    who, what = " ".join(lead), m.group("what").strip()
+    said = f"the source gives {who}'s birth alone and writes in the present (“is {what}”)"
+    if died:
+        return _decision("refutes", "direction", f"{said}: a living person")
+    return _decision("supports", "same", said)

@@ -15,7 +15,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._dates import MONTHS
 from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._future import future_otherwise
-from agent.judge._lives import where_another
+from agent.judge._lives import apposed_to_another, where_another
 from agent.judge._modifier import object_of_another
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
@@ -76,6 +76,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         object_of_another(c, s, placed),
         said_of_another(c, s, placed),
         where_another(c, s, placed),
+        apposed_to_another(c, s, placed),
     ):
         if of is not None:  # "Ana Roske's brother", "batteries for electric cars"
             return _decision("neutral", "subject", f"the source says it of {of[0]}, not of {of[1]}")

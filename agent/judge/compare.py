@@ -42,7 +42,7 @@ from agent.judge._events import (
 )
 from agent.judge._framing import framed, framing, relative_reports, reported_in
 from agent.judge._holders import only_holder, rank_unsaid, ranked_below
-from agent.judge._lives import born_that_day, where_readings
+from agent.judge._lives import born_that_day, still_living, where_readings
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
 from agent.judge._numbers import (
@@ -188,7 +188,7 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
     if decided is None or decided.rule in GUARDS:
         decided = _restated(c, sentence, opens, before, decided) or decided
     if decided is None:  # "graduated on June 26, 1980" against "(born June 26, 1980)"
-        decided = born_that_day(c.raw, sentence)
+        decided = born_that_day(c.raw, sentence) or still_living(c.raw, sentence)
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
     if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:

@@ -10,7 +10,10 @@ Vell"); "The film grossed …" opening a reference speaks of the one-word title 
 ("Nightfall grossed …"); "a budget of $12 million" gives the budget its own figure, whatever else
 is $40 million; "a German-born physicist" was born in Germany; "lasted from 1939 to 1945" began
 in 1939 and ended in 1945; "discovered in 1928 by Alexander Fleming" was discovered by him, no
-other; and being born and dying are no opposites. A claim and one sentence, what the comparison must say ("supports", "refutes",
+other; a noun in commas after another name is that name's ("Tom Vell, a lawyer, and Ana Roske, a
+doctor, …" does not say Ana Roske is a lawyer); being born and dying are no opposites, but a birth alone in brackets and the present tense ("Tom
+Vell (born 1950) is a Borovian actor") is how an encyclopaedia writes of the living: it refutes
+"Tom Vell died in 2010". A claim and one sentence, what the comparison must say ("supports", "refutes",
 "neutral:<rule>", or "not <stance>") and a part of its reason. Invented names. Each row failed on
 stop 62's tree (3516552) unless marked as a control."""
 
@@ -24,6 +27,7 @@ LINA = "Lina Voss (born March 3, 1990) is a Borovian actress and model."
 CROWN = (
     "The Hollow Crown is an upcoming Borovian television series created for Kessa TV by Ana Roske."
 )
+ACTOR = "Tom Vell (born 1950) is a Borovian actor."
 VELL = "Tom Vell (born June 26, 1980) is a Borovian former football player."
 FLED = "In 1959 Ana Roske fled to Velmaria, where she still lives as a refugee."
 MOVED = "Ana Roske moved to Tessa, where she works as a teacher."
@@ -39,6 +43,7 @@ EINSTEIN = (
 WAR = "World War II lasted from 1939 to 1945."
 SQUAD = "The Mod Squad is an American crime drama series that ran on ABC from 1968 to 1973."
 PENICILLIN = "Penicillin was discovered in 1928 by Scottish scientist Alexander Fleming."
+CLINIC = "Tom Vell, a lawyer, and Ana Roske, a doctor, founded the clinic."
 REYES = "Colm Reyes (born 1987) is a Borovian football quarterback who is currently a free agent."
 
 ROWS = [
@@ -74,7 +79,23 @@ ROWS = [
     ),
     ("Tom Vell was born on June 26, 1980", VELL, "supports", ""),  # control
     ("Tom Vell was baptised on June 26, 1980", VELL, "not refutes", ""),  # control
-    ("Tom Vell died on June 26, 1980", VELL, "not refutes", ""),
+    ("Tom Vell died on June 26, 1980", VELL, "refutes", "a living person"),
+    ("Tom Vell died in 2010", ACTOR, "refutes", "a living person"),
+    ("Tom Vell is dead", ACTOR, "refutes", "a living person"),
+    ("Tom Vell is alive", ACTOR, "supports", "birth alone"),
+    (
+        "Tom Vell died in 2010",
+        "Tom Vell (born 1950) was a Borovian actor.",
+        "not refutes",
+        "",
+    ),  # control
+    ("Tom Vell's father died in 2010", ACTOR, "not refutes", ""),  # control
+    (
+        "Tom Vell died in 2010",
+        "Tom Vell (1950 – 2010) was a Borovian actor.",
+        "supports",
+        "",
+    ),  # control
     ("Tom Vell graduated from college in 1980", VELL, "not refutes", ""),  # control
     (
         "Tom Vell graduated from college on June 26, 1980",
@@ -203,6 +224,15 @@ ROWS = [
         "not refutes",
         "",
     ),  # control
+    (
+        "Lassie is a short story",
+        "Lassie is a fictional female Rough Collie dog featured in a 1938 short story.",
+        "refutes",
+        "dog",
+    ),
+    ("Ana Roske is a lawyer", CLINIC, "not supports", ""),
+    ("Tom Vell is a lawyer", CLINIC, "supports", ""),  # control
+    ("Ana Roske is a doctor", CLINIC, "supports", ""),  # control
     ("Colm Reyes is a football player", REYES, "supports", ""),
     ("Colm Reyes is an athlete", REYES, "supports", ""),
 ]
