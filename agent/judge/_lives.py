@@ -147,9 +147,11 @@ def name_readings(sentence: str) -> list[str]:
 
 # "World War II lasted from 1939 to 1945", "The series ran from 1968 to 1973"
 _LASTED = re.compile(
-    r"^\W*(?P<name>(?:The\s+)?[A-Z][\w.'’-]*(?:\s+(?:[A-Z0-9][\w.'’-]*|of|the|and))*)\s+"
+    r"^\W*(?P<name>(?:The\s+)?[A-Z][\w.'’-]*(?:\s+(?:[A-Z0-9][\w.'’-]*|of|the|and))*"
+    r"(?:\s+[a-z]+)?|The\s+[a-z]+)\s+"  # "World War II", "The Kessa festival", "The war"
     r"(?:lasted|ran|took\s+place|was\s+held|was\s+fought|raged|continued)\s+from\s+"
-    r"(?P<a>[^,;()]+?)\s+(?:to|until|till|through)\s+(?P<b>[^,;()]+?)\s*(?:[,;.]|$)"
+    r"(?P<a>(?:[\w,]+\s+){0,2}?(?:1\d{3}|20\d{2}))\s+(?:to|until|till|through)\s+"
+    r"(?P<b>(?:[\w,]+\s+){0,2}?(?:1\d{3}|20\d{2}))\b"
 )
 
 

@@ -189,8 +189,8 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
         if unit.proper or len(unit.tokens) != 1 or by is None or not s.tokens[by + 1].cap:
             continue
         doer = _doer(c, i)
-        if doer is None:
-            continue
+        if doer is None or lex.lemmas(unit.tokens[0].low) & _SYMMETRIC:
+            continue  # "Kessa is bordered by Velmar": a border has no doer
         span = []  # the words after "by" up to a clause or a preposition ("by American singer
         for t in s.tokens[by + 1 : by + 13]:  # Katy Perry for her album")
             if t.low in _BY_ENDS or (span and span[-1].low == "and" and not t.cap):
@@ -210,6 +210,9 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
         last = [t for t in span if t.cap][-1]  # "by Ana Roske's son": the son
         return doer, s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]
     return None
+
+
+_SYMMETRIC = frozenset("border adjoin neighbour neighbor".split())
 
 
 def _by_after(s: _Text, at: int) -> int | None:
