@@ -225,10 +225,27 @@ def _reason_quote(text: str, limit: int = 80) -> str:
 _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.I)
 
 
+def _whole_framing(sentence: str, phrase: str, inner: str, limit: int = 120) -> str | None:
+    """The sentence's words from the framing phrase to the words after the proposition that call
+    it false ("The idea that humans use only 10% of their brains is a myth"), where they are short
+    enough to quote whole; None otherwise."""
+    start, at = sentence.find(phrase), sentence.find(inner)
+    if start < 0 or at < start or not inner:
+        return None
+    m = re.match(
+        rf"\s*(?:is|are|was|were|has|have)\s+(?:been\s+)?(?:proven\s+)?{_FALSE_WORDS}",
+        sentence[at + len(inner) :],
+        re.I,
+    )
+    end = at + len(inner) + m.end() if m else -1
+    return sentence[start:end] if m and end - start <= limit else None
+
+
 def framing(c: _Text, sentence: str) -> Comparison | None:
     """The claim (or what it says and more) called false by the sentence: a `framing` refutation."""
     name = leading_name(c) if c.units else None
     for inner, phrase in framed(sentence):
+        whole = _whole_framing(sentence, phrase, inner)  # "The idea that … is a myth", verbatim
         if name and name not in inner:  # "…; the idea that he was very short is a myth"
             inner = _PRONOUN.sub(name, inner, count=1)
         s = _analyse(inner)
@@ -246,9 +263,8 @@ def framing(c: _Text, sentence: str) -> Comparison | None:
             return None
         if bool(c.negations) != bool(s.negations):
             return None  # "the myth that X is not …": not plain
-        return _decision(
-            "refutes", "framing", f"the source calls the claim false (“{_reason_quote(phrase)} …”)"
-        )
+        quoted = whole or f"{_reason_quote(phrase)} …"
+        return _decision("refutes", "framing", f"the source calls the claim false (“{quoted}”)")
     return None
 
 

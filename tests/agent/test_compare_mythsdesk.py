@@ -2,7 +2,8 @@
 the idea that he was very short is a myth" calls the claim false — its pronoun is the claim's
 subject — and a sentence with a clause that calls something false never supports the claim across
 it ("… the idea that the emperor was very short is a myth" had been read as stating "Napoleon was
-very short"). A claim and one sentence, what the comparison must say ("supports", "refutes",
+very short"). The reason quotes the framing whole where it is short ("The myth that … is false"). A
+claim and one sentence, what the comparison must say ("supports", "refutes",
 "neutral:<rule>", or "not <stance>") and a part of its reason. Each row failed on stop 62's tree
 (3516552) unless marked as a control."""
 
@@ -16,7 +17,7 @@ NAPOLEON = "Napoleon was of average height for his time; the idea that he was ve
 BATS = "Contrary to popular belief, bats are not blind; many species see well."
 
 ROWS = [
-    ("Napoleon was very short", NAPOLEON, "refutes", "idea that"),
+    ("Napoleon was very short", NAPOLEON, "refutes", "idea that he was very short is a myth"),
     ("Napoleon was of average height", NAPOLEON, "supports", ""),  # control
     (
         "Napoleon was very short",
@@ -32,6 +33,12 @@ ROWS = [
         "refutes",
         "",
     ),  # control
+    (
+        "The Great Wall of China is visible from the Moon",
+        "The myth that the Great Wall of China is visible from the Moon is false.",
+        "refutes",
+        "“The myth that the Great Wall of China is visible from the Moon is false”",
+    ),  # the framing quoted whole (stop 62's tree quoted "The myth that …")
     (
         "Vikings wore horned helmets",
         "There is no evidence that Vikings wore horned helmets in battle.",
