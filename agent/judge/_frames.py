@@ -189,6 +189,7 @@ def birth_aside(c: _Text, s: _Text, same: list[Quantity]) -> list[Quantity]:
 
 
 _STATE_VERBS = frozenset("is was are were has had have".split())
+_DATED = re.compile(r"\b(?:in|as of|by)\s*$")  # "… in 2021": the year a figure is dated
 
 
 def figure_of_another_year(
@@ -199,10 +200,9 @@ def figure_of_another_year(
     year, no statement of the claim's (a `partial` guard), or None. Not for a deed dated otherwise ("sold
     12 million copies in 2009"), nor where the figure differs too."""
     q, r = conflict
-    dated = re.compile(r"\b(?:in|as of|by)\s*$")
     if q.dimension != "year" or not any(t.low in _STATE_VERBS for t in c.tokens):
         return None
-    if not (dated.search(c.raw[: q.start]) and dated.search(s.raw[: r.start])):
+    if not (_DATED.search(c.raw[: q.start]) and _DATED.search(s.raw[: r.start])):
         return None  # "a 1940 comedy": the work's year, not the figure's
     if any(lex.past_form(t.low) and t.low not in _STATE_VERBS for t in c.tokens):
         return None  # a deed: its year is its own

@@ -185,8 +185,25 @@ def span_readings(sentence: str) -> list[str]:
     if m is None or not all(_YEAR.search(m.group(k)) for k in "ab"):
         return []
     name, a, b = m.group("name"), m.group("a"), m.group("b")
-    on = lambda when: "on" if when.strip()[:1].isdigit() and len(when.split()) > 1 else "in"  # noqa: E731
-    return [f"{name} began {on(a)} {a}.", f"{name} ended {on(b)} {b}."]
+    return [f"{name} began {_on_or_in(a)} {a}.", f"{name} ended {_on_or_in(b)} {b}."]
+
+
+def _on_or_in(when: str) -> str:
+    """ "on 12 May 1928", "in 1928" (and "in May 1928")."""
+    return "on" if when.strip()[:1].isdigit() and len(when.split()) > 1 else "in"
+
+
+def _named_lead(claim: str, name: str) -> list[str] | None:
+    """The capitalised words that open the claim, where they name the sentence's person ("Tom Vell"
+    for "Tom Dwayne Vell": its words, the surname last); None for another, or an owner ("Tom
+    Vell's")."""
+    lead = []
+    for word in claim.split():
+        if not word[:1].isupper() or word.endswith(("'s", "’s")):
+            break
+        lead.append(word)
+    names = name.split()
+    return lead if lead and set(lead) <= set(names) and lead[-1] == names[-1] else None
 
 
 _LIFE_EVENTS = re.compile(r"\b(?:born|birth|bapti[sz]\w*|christen\w*|named|di(?:ed|es|e)|death)\b")
@@ -201,17 +218,10 @@ def born_that_day(claim: str, sentence: str) -> Comparison | None:
     m = _BORN_ON.search(sentence)
     if m is None:
         return None
-    name = m.group("name").split()
     claimed = claim.split()
-    lead = []
-    for word in claimed:
-        if not word[:1].isupper() or word.endswith(("'s", "’s")):
-            break
-        lead.append(word)
-    if not lead or lead[-1] in claimed[len(lead) :] or not set(lead) <= set(name):
+    lead = _named_lead(claim, m.group("name"))
+    if lead is None or lead[-1] in claimed[len(lead) :]:
         return None  # "Tom Vell's first album", or another person
-    if lead[-1] != name[-1]:
-        return None
     outside = set(re.findall(r"\w+", (sentence[: m.start()] + sentence[m.end() :]).lower()))
     deed = [w for w in re.findall(r"[a-z]+", " ".join(claimed[len(lead) :])) if len(w) > 3]
     if any(lex.lemmas(w) & {x for o in outside for x in lex.lemmas(o) | {o}} for w in deed):
@@ -245,18 +255,8 @@ def still_living(claim: str, sentence: str) -> Comparison | None:
     died, alive = _DIED.search(low), _ALIVE.search(low)
     if m is None or not (died or alive) or re.search(r"\b(?:not|never|n't)\b", low):
         return None
-    lead = []
-    for word in claim.split():
-        if not word[:1].isupper() or word.endswith(("'s", "’s")):
-            break
-        lead.append(word)
-    name = m.group("name").split()
-    if (
-        not lead
-        or not set(lead) <= set(name)
-        or lead[-1] != name[-1]
-        or len(lead) == len(claim.split())
-    ):
+    lead = _named_lead(claim, m.group("name"))
+    if lead is None or len(lead) == len(claim.split()):
         return None
     if claim.split()[len(lead)].lower() not in {"died", "dies", "is", "was", "passed"}:
         return None  # "Tom Vell's father died": another's death

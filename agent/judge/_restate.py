@@ -312,12 +312,14 @@ def said_alike(claim: str, sentence: str) -> str:
     return sentence
 
 
+# what "the …" opening an encyclopaedia's sentence stands for: the article's work (or band, firm)
+WORKS = "film|movie|series|show|song|single|album|novel|book|game|play|episode"
 _PRONOUN_LEAD = re.compile(
     # "Distributed by Columbia Pictures, the film was released …", "One of the most popular
     # festivals of Hinduism, it signifies …": a phrase before the subject
     r"^\s*(?P<lead>(?:[A-Z][^,;()]{2,80}?,\s+)?)"
-    r"(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey|[Tt]he\s+(?:film|movie|series|show|song|single|album|novel|book|band|"
-    r"game|play|episode|company|university)(?P<aside>,\s[a-z][^,;()]{2,60},)?)\s+(?=[a-z])"
+    rf"(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey|[Tt]he\s+(?:{WORKS}|band|company|university)"
+    r"(?P<aside>,\s[a-z][^,;()]{2,60},)?)\s+(?=[a-z])"
 )  # "The company, based in Tessa, employs …": the aside is the subject's
 _OWNER_LEAD = re.compile(r"^\s*(?:Its|His|Her|Their)\s+(?=[a-z])")
 _NAME_LEAD = re.compile(

@@ -70,6 +70,7 @@ from agent.judge._reasons import (
 )
 from agent.judge._relations import held_of_many
 from agent.judge._restate import (
+    WORKS,
     agent_noun_claim,
     passive_claim,
     restated_claim,
@@ -229,10 +230,7 @@ def _restated(
 
 
 # "The film grossed …": a sentence about a work, opening its evidence
-_WORK_OPENS = re.compile(
-    r"^\s*(?:[A-Z][^,;()]{2,80}?,\s+)?[Tt]he\s+(?:film|movie|series|show|song|single|album|novel|"
-    r"book|game|play|episode)\s+(?=[a-z])"
-)
+_WORK_OPENS = re.compile(rf"^\s*(?:[A-Z][^,;()]{{2,80}}?,\s+)?[Tt]he\s+(?:{WORKS})\s+(?=[a-z])")
 
 
 def _one_word_title(c: _Text, sentence: str) -> str | None:
