@@ -20,6 +20,7 @@ from agent.judge._places import (
 )
 from agent.judge._roles import not_one_kind
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
+from agent.judge._trades import trades_apart
 
 
 def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
@@ -307,7 +308,11 @@ def _slot(
             for w in (word, theirs)
         )
         plain = lex.is_noun(word) and lex.is_noun(theirs) and theirs not in _GENERIC  # "point"
-        if not verbal and plain and lex.same_kind(word, theirs):
+        if lex.category(word) == "person" and lex.category(theirs) == "person":
+            low = {t.low for t in s.tokens}  # two trades: the table's fields, not WordNet's kinds
+            if _wider_beside(s, tok, word) or not trades_apart(word, [theirs], low):
+                return None
+        if not verbal and plain and lex.same_kind(word, theirs) and not _wider_beside(s, tok, word):
             return _decision(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"
             )
@@ -319,6 +324,20 @@ def _slot(
     if any(mine.lower() in t.low.split("-") for t in s.tokens[a : b + 1]):
         return None  # "a British-born American actress" may be British still
     return _name_in_its_place(c, s, unit, a, b)
+
+
+def _wider_beside(s: _Text, tok: _Tok, word: str) -> bool:
+    """A list goes on from ``tok`` to a noun that may be the claim's ``word`` ("an actor and
+    musician" leaves "a singer" open)."""
+    listed = False  # past an "and", "or" or a comma: the list's next item
+    for nxt in s.tokens[tok.index + 1 : tok.index + 9]:
+        gap = s.raw[s.tokens[nxt.index - 1].end : nxt.start]
+        if any(p in gap for p in ";()") or nxt.low in {"who", "which", "that", "of", "by"}:
+            return False
+        listed = listed or "," in gap or nxt.low in {"and", "or"}
+        if listed and (nxt.low == word or lex.hypernym_of(nxt.low, word)):
+            return True
+    return False
 
 
 def _name_in_its_place(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison | None:

@@ -327,6 +327,7 @@ def _as_noun(sent: _Text, tok: _Tok) -> bool:
     return lex.noun_only(tok.low) or (
         before is not None
         and lex.is_noun(tok.low)
+        and not sent.gap(before.index)  # "Ana Roske (born 1950)": no noun ("Born", a physicist)
         and (before.low in {"a", "an"} or before.cap or lex.noun_only(before.low))
     )
 

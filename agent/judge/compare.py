@@ -36,6 +36,7 @@ from agent.judge._comparatives import (
     sides_swapped,
 )
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
+from agent.judge._described import described_otherwise
 from agent.judge._events import (
     _event_stated,
     _never_at_all,
@@ -190,6 +191,8 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = _restated(c, sentence, opens, before, decided) or decided
     if decided is None:  # "graduated on June 26, 1980" against "(born June 26, 1980)"
         decided = born_that_day(c.raw, sentence) or still_living(c.raw, sentence)
+    if decided is None:  # "is a US senator" against "(born 1987) is an American model"
+        decided = described_otherwise(claim, original)
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
     if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:

@@ -1,0 +1,185 @@
+"""What an article's opening calls its subject, against a claim that calls it something else.
+
+"Ashley Graham is a US senator" against "Ashley Graham (born October 30, 1987) is an American
+model"; "Marnie is a romantic film" against "Marnie is a 1964 American psychological thriller film
+directed by Alfred Hitchcock"; "Colin Kaepernick is a poker player" against "… is an American
+football quarterback". An encyclopaedia's opening sentence says what its subject is known as: a
+person's trades, a work's kind and genre. Where it names none of the claim's, the claim is refuted
+— read narrowly:
+
+- a trade only against trades of another field (a table below, not WordNet's kinds: a
+  "filmmaker" and a "film director" are one field, "entrepreneur" and "businessman" too), and
+  only where no word of the sentence belongs to the claim's field ("… an Austrian actor and
+  businessman who served as governor" names politics);
+- a genre only against another genre on the same axis (a film's genre, a music genre, a sport),
+  where the sentence never has the claim's genre word;
+- the sentence opens with the claim's subject, the words "is a" or "was a" follow it (a bracket
+  or an aside between), and the claim says nothing but that its subject "is a …".
+
+Refutations only: what the opening names supports through the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.judge import _lexicon as lex
+from agent.judge._decision import Comparison, _decision
+from agent.judge._lexicon import DEMONYMS, NATIONALITIES
+from agent.judge._trades import is_trade, trades_apart
+
+_AXES = {
+    "genre": """horror comedy thriller romantic romance action crime documentary fantasy western
+    musical war medical legal police psychological epic historical pornographic erotic teen
+    superhero spy espionage mystery disaster adventure biographical satirical mockumentary slasher
+    melodrama sitcom""",
+    "music": """pop rock country jazz hip rap folk metal punk blues soul reggae classical dance
+    electronic gospel dancehall grunge disco funk techno indie""",
+    "sport": """football soccer basketball baseball tennis poker chess cricket rugby hockey golf
+    volleyball boxing wrestling badminton snooker darts handball""",
+}
+_AXIS_OF = {word: axis for axis, words in _AXES.items() for word in words.split()}
+_ALIKE = {"romance": "romantic", "hip-hop": "hip", "movie": "film", "rapper": "rap"}
+# "drama" is left out of the genres: "comedy-drama", "crime drama", "romantic drama" — a drama is
+# of most genres
+# what a work is: the head of a description a genre is said of
+_WORK_HEADS = frozenset(
+    "film movie series show drama comedy thriller documentary western musical sitcom program "
+    "programme album song single band group novel game miniseries".split()
+)
+
+_CLAIM = re.compile(
+    r"^(?P<subject>[A-Z][^,;()]*?) (?:is|was) (?:(?:solely|only|exclusively|primarily) )?"
+    r"an? (?P<desc>[\w -]+?)\s*[.!]?\s*$"
+)
+_OPENING = re.compile(
+    r"^\W*(?P<name>[A-Z][^,;()]*?)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*(?:,[^,;]{1,60},)?"
+    r"\s+(?:is|was)\s+(?:an?|the)\s+(?P<desc>[^;(]+)"
+)
+# where an opening's description ends ("… film directed by", "… singer who rose to fame")
+_ENDS = re.compile(
+    r"\s(?:who|whom|whose|which|that|where|directed|written|starring|created|from|in|on|of|for|"
+    r"by|with|at|known|best|located|based|founded|formed|released|produced|currently|first|"
+    r"originally|and\s+(?:the|a|an|his|her|its|was|is|has|had|who))\b|[.,;:]\s*(?:who|which|"
+    r"where|and\s+(?:the|a|an|his|her|its|was|is|has|had))\b|[.;:]"
+)
+_NO_CLAIM_WORDS = frozenset("and or of in on at by for from with that who which".split())
+
+
+def described_otherwise(claim: str, sentence: str) -> Comparison | None:
+    """The claim's "<subject> is a <description>" against the sentence's opening description of
+    the same subject: refutes where the sentence names another trade of another field, or
+    another genre on the same axis; else None."""
+    m = _CLAIM.match(claim.strip())
+    o = _OPENING.match(sentence)
+    if m is None or o is None or not _same_subject(m.group("subject"), o.group("name")):
+        return None
+    words = m.group("desc").split()
+    if not words or _NO_CLAIM_WORDS & {w.lower() for w in words} or len(words) > 5:
+        return None
+    mine = _item(words)
+    theirs = _items(o.group("desc"))
+    if mine is None or not theirs or None in theirs:
+        return None  # "a US President and …": a title, which the table does not read
+    low = {w.lower().strip(".,;:()\"'") for w in sentence.split()}
+    said = _written(o.group("desc"))
+    mine_text = " ".join(words)
+    if _genre_apart(mine, theirs, low) or _trades_apart(mine, theirs, low):
+        return _decision(
+            "refutes", "substitution", f"the claim says {mine_text}; the source says {said}"
+        )
+    return None
+
+
+def _same_subject(claimed: str, named: str) -> bool:
+    """The claim's subject is the opening's name, or its first and last words ("Kendall Jenner"
+    for "Kendall Nicole Jenner"); "The Mod Squad" is "The Mod Squad"."""
+    a, b = claimed.split(), named.split()
+    if [w.lower() for w in a] == [w.lower() for w in b]:
+        return True
+    return len(a) >= 2 and a[0] == b[0] and a[-1] == b[-1] and set(a) <= set(b)
+
+
+def _written(desc: str) -> str:
+    """The description as the sentence words it, up to where it ends."""
+    end = _ENDS.search(" " + desc)
+    return ((" " + desc)[: end.start()] if end else desc).strip().rstrip(",")
+
+
+def _items_text(desc: str) -> list[list[str]]:
+    """The description's items as written, up to where it ends: "American singer, songwriter,
+    rapper and record producer" → its four items, the nationality in the first."""
+    items = []
+    for part in re.split(r",\s*|\s+and\s+|\s+or\s+", _written(desc)):
+        words = part.split()
+        if not words or len(words) > 6:
+            return []
+        items.append(words)
+    return items
+
+
+def _items(desc: str) -> list:
+    """Each item's (modifiers, head); an item of nationalities alone ("a Mexican and American
+    musician") is the next one's."""
+    return [
+        _item(words)
+        for words in _items_text(desc)
+        if not all(w.lower() in NATIONALITIES or w.lower() in DEMONYMS for w in words)
+    ]
+
+
+def _item(words: list[str]) -> tuple[frozenset[str], str] | None:
+    """(modifiers, head) of one item, lower-case, with years, nationalities, capitalised words and
+    "former" left out; None where no lower-case head ends it ("US President": a title)."""
+    kept = []
+    for word in words:
+        low = word.lower()
+        if word[:1].isupper() or word.isdigit() or low in NATIONALITIES or low in DEMONYMS:
+            continue
+        if low.endswith("-born") or low in {"former", "retired", "professional", "american"}:
+            continue
+        kept.extend(part for part in low.split("-") if part)
+    if not kept or not words[-1][:1].islower():
+        return None
+    return frozenset(_ALIKE.get(w, w) for w in kept[:-1]), _ALIKE.get(kept[-1], kept[-1])
+
+
+def _genre_apart(
+    mine: tuple[frozenset[str], str], theirs: list[tuple[frozenset[str], str]], low: set[str]
+) -> bool:
+    """A work's genre: the claim's genre words, and the sentence's on the same axis, share none,
+    and the sentence has none of the claim's words at all."""
+    mods, head = mine
+    if head not in _WORK_HEADS or not all(h in _WORK_HEADS for _, h in theirs):
+        return False
+    heads = {h for _, h in theirs}
+    claimed = {w for w in mods | ({head} - heads) if w in _AXIS_OF}  # "horror drama": horror
+    said = {w for m, h in theirs for w in m | ({h} - {head}) if w in _AXIS_OF}
+    if not claimed or claimed & said or claimed & low:
+        return False
+    return all(any(_AXIS_OF[s] == _AXIS_OF[c] for s in said) for c in claimed)
+
+
+def _trades_apart(
+    mine: tuple[frozenset[str], str], theirs: list[tuple[frozenset[str], str]], low: set[str]
+) -> bool:
+    """A person's trade: the claim's and each of the sentence's in the field table, one's field
+    none of the others', no word of the claim's field in the sentence — or one trade ("player")
+    in another sport ("poker player" against "football quarterback")."""
+    mods, head = mine
+    related = [(m, h) for m, h in theirs if h == head or lex.hypernym_of(head, h)]
+    if related and is_trade(head):
+        return _sport_apart(mods, related, low)
+    return trades_apart(head, [h for _, h in theirs], low)
+
+
+def _sport_apart(
+    mods: frozenset[str], related: list[tuple[frozenset[str], str]], low: set[str]
+) -> bool:
+    """ "poker player" against "football quarterback", "rock singer" against "pop singer": the
+    claim's sport or music is not the sentence's."""
+    for axis in ("sport", "music"):
+        mine = {w for w in mods if _AXIS_OF.get(w) == axis}
+        if mine and not mine & low:
+            return all(any(_AXIS_OF.get(w) == axis for w in m) for m, _ in related)
+    return False

@@ -1,0 +1,86 @@
+"""A person's trades by field, for refuting one trade by another: "Ana Roske is a lawyer" against
+"Ana Roske is a doctor", "… is a US senator" against "(born 1987) is an American model".
+
+WordNet's kinds set too much apart for this — an "entrepreneur" and a "businesswoman", a "striker"
+and a "footballer", a "filmmaker" and a "film director" are siblings there, not one another's
+kind — and too little: "model" is first a representation. The table below is written by hand,
+field by field; a trade in two fields ("producer", "comedian", "screenwriter") is in both. Two
+trades refute each other only where both are in the table, no field is shared, neither is the
+other's kind, and the sentence has no word of the claim's field anywhere ("an actor who was
+elected to the Senate" may be a politician). A trade the table does not hold ("striker",
+"soldier") refutes nothing: people are more than their opening's first noun.
+"""
+
+from __future__ import annotations
+
+from agent.judge import _lexicon as lex
+
+_FIELDS_OF: dict[str, frozenset[str]] = {}
+
+
+def _field(name: str, words: str) -> None:
+    for word in words.split():
+        _FIELDS_OF[word] = _FIELDS_OF.get(word, frozenset()) | {name}
+
+
+_field("politics", "politician senator president governor mayor minister congressman legislator")
+_field("politics", "congresswoman diplomat statesman ambassador chancellor councillor premier")
+_field("acting", "actor actress comedian")
+_field("music", "singer musician rapper songwriter singer-songwriter drummer guitarist bassist")
+_field("music", "pianist composer vocalist dj producer conductor violinist lyricist band")
+_field("sport", "footballer player quarterback athlete boxer wrestler cricketer golfer swimmer")
+_field("sport", "sprinter cyclist driver racer jockey skater coach")
+_field("model", "model supermodel")
+_field("writing", "writer author novelist poet playwright journalist essayist columnist")
+_field("writing", "screenwriter critic lyricist historian")
+_field("film", "director filmmaker screenwriter producer cinematographer animator")
+_field("television", "presenter host broadcaster personality anchor newsreader comedian")
+_field("science", "scientist physicist chemist biologist mathematician astronomer geologist")
+_field("science", "economist inventor")
+_field("business", "businessman businesswoman businessperson entrepreneur executive investor")
+_field("business", "industrialist banker")
+_field("law", "lawyer attorney judge jurist barrister solicitor")
+_field("medicine", "doctor physician surgeon nurse psychiatrist vet veterinarian")
+_field("art", "painter sculptor artist photographer architect designer illustrator cartoonist")
+
+# words elsewhere in a sentence that name a field: the sentence may speak of it beyond its
+# opening list ("who served as governor", "with his band")
+_FIELD_WORDS = {
+    "politics": "elected election congress senate parliament party political politics office",
+    "acting": "acted acting starred starring role roles film films stage theatre theater",
+    "music": "album albums song songs single singles band music musical sang record records",
+    "sport": "team league season club championship tournament olympic olympics played",
+    "model": "modelling modeling fashion runway",
+    "writing": "book books novel novels wrote written poems poetry articles",
+    "film": "film films directed produced",
+    "television": "television tv show series hosted",
+    "science": "research discovered science",
+    "business": "company companies founded business firm",
+    "law": "law court",
+    "medicine": "medicine medical hospital",
+    "art": "paintings painted art exhibition",
+}
+_FIELD_WORDS_OF = {field: frozenset(words.split()) for field, words in _FIELD_WORDS.items()}
+
+GENERIC = frozenset("artist performer entertainer celebrity figure person".split())
+
+
+def is_trade(word: str) -> bool:
+    return word in _FIELDS_OF
+
+
+def trades_apart(mine: str, theirs: list[str], low: set[str]) -> bool:
+    """Is the trade ``mine`` set apart from every one of ``theirs`` (the sentence's trades; ``low``
+    the sentence's lower-case words)?"""
+    if mine in GENERIC or any(h in GENERIC for h in theirs):
+        return False
+    fields = _FIELDS_OF.get(mine, frozenset())
+    if not fields or not theirs or not all(h in _FIELDS_OF for h in theirs):
+        return False
+    if any(fields & _FIELDS_OF[h] for h in theirs):
+        return False
+    if any(lex.hypernym_of(h, mine) or lex.hypernym_of(mine, h) for h in theirs):
+        return False
+    words = {w for w, fs in _FIELDS_OF.items() if fields & fs}
+    words |= {w for f in fields for w in _FIELD_WORDS_OF[f]}
+    return not low & words

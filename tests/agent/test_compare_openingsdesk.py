@@ -1,0 +1,150 @@
+"""What an article's opening calls its subject (stop 64, issue 36): "Lina Voss (born 1987) is a
+Borovian model" refutes "Lina Voss is a US senator"; "Velmora is a 2004 Borovian comedy film"
+refutes "Velmora is a horror film"; "a football quarterback" refutes "a poker player". Two trades
+are set apart by a table of fields (agent/judge/_trades.py), not by WordNet's kinds: a striker is a
+footballer's post, an entrepreneur a businesswoman, and "an actor who was elected to the Senate" may
+be a politician — each of those was a wrong False on stop 63's tree (b89c9be). "Born" in "(born
+1950)" is no noun (WordNet's Max Born is a physicist: "is a physicist" was supported by "(born
+1950) is a scientist"). A claim and one sentence, what the comparison must say ("supports",
+"refutes", "neutral:<rule>", or "not <stance>") and a part of its reason. Invented names (but for two
+nationalities). Each row failed on b89c9be unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.test_compare_readers import read_as_expected
+
+REYES = "Colm Reyes (born 1987) is a Borovian football quarterback who is currently a free agent."
+
+ROWS = [
+    # trades an opening names
+    ("Lina Voss is a US senator", "Lina Voss (born 1987) is a Borovian model.", "refutes", "model"),
+    ("Lina Voss is not a senator", "Lina Voss (born 1987) is a Borovian model.", "supports", ""),
+    (
+        "Lina Voss is a driver",
+        "Lina Voss (born 1995) is a Borovian fashion model and television personality.",
+        "refutes",
+        "the source says Borovian fashion model and television personality",
+    ),
+    ("Colm Reyes is a poker player", REYES, "refutes", "football quarterback"),
+    ("Colm Reyes is a football player", REYES, "supports", ""),  # control
+    (
+        "Colm Reyes is a football player",
+        "Colm Reyes (born 1987) is a Borovian poker player.",
+        "refutes",
+        "poker player",
+    ),
+    (
+        "Tom Vell is a president",
+        "Tom Vell (born 1947) is a Mexican and American musician who became famous with his band.",
+        "refutes",
+        "the source says Mexican and American musician",
+    ),
+    ("Tom Vell is a lawyer", "Tom Vell (born 1950) is a Borovian politician.", "refutes", ""),
+    (
+        "Ana Roske is a rock singer",
+        "Ana Roske (born 1950) is a Borovian pop singer.",
+        "refutes",
+        "",
+    ),
+    (
+        "Ana Roske is a tennis player",
+        "Ana Roske (born 1990) is a Borovian professional chess player.",
+        "refutes",
+        "chess player",
+    ),
+    ("Ana Roske is a lawyer", "Ana Roske is a doctor.", "refutes", "doctor"),  # control
+    # what the sentence leaves open (wrong Falses and a wrong True on b89c9be)
+    (
+        "Tom Vell is a politician",
+        "Tom Vell is an actor who was elected to the Senate in 2003.",
+        "not refutes",
+        "",
+    ),
+    ("Tom Vell is a singer", "Tom Vell is an actor and musician.", "not refutes", ""),
+    ("Tom Vell is a striker", "Tom Vell is a footballer.", "not refutes", ""),
+    ("Ana Roske is an entrepreneur", "Ana Roske is a businesswoman.", "not refutes", ""),
+    ("Ana Roske is a physicist", "Ana Roske (born 1950) is a scientist.", "not supports", ""),
+    # controls: one field, or the field named elsewhere in the sentence
+    (
+        "Tom Vell is a singer",
+        "Tom Vell (born 1950) is a Borovian actor whose debut album sold a million copies.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Ana Roske is a filmmaker",
+        "Ana Roske (born 1950) is a Borovian film director.",
+        "not refutes",
+        "",
+    ),
+    ("Ana Roske is a journalist", "Ana Roske (born 1961) is a Borovian writer.", "not refutes", ""),
+    ("Ana Roske was a soldier", "Ana Roske (1920–1990) was a Borovian painter.", "not refutes", ""),
+    (
+        "Ana Roske is a lawyer",
+        "Ana Roske (born 1961) is a Borovian politician who practised law before entering parliament.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Ana Roske is an actress",
+        "Ana Roske (born 1990) is a Borovian model who has appeared in several films.",
+        "not refutes",
+        "",
+    ),
+    ("Ana Roske is a singer", "Tom Vell (born 1950) is a Borovian actor.", "not refutes", ""),
+    # genres an opening names
+    (
+        "Velmora is a horror film",
+        "Velmora is a 2004 Borovian comedy film directed by Tom Vell.",
+        "refutes",
+        "the claim says horror film; the source says 2004 Borovian comedy film",
+    ),
+    (
+        "Velmora is a romantic film",
+        "Velmora is a 1964 Borovian psychological thriller film directed by Tom Vell.",
+        "refutes",
+        "psychological thriller film",
+    ),
+    (
+        "Night Harbour is a horror drama",
+        "Night Harbour (also called Harbour) is a Borovian television medical drama that ran on "
+        "Kessa TV for eight seasons.",
+        "refutes",
+        "medical drama",
+    ),
+    (
+        "Velmora is a documentary",
+        "Velmora is a 2004 Borovian horror film.",
+        "refutes",
+        "horror film",
+    ),
+    (
+        "The Orsen Four is a rock band",
+        "The Orsen Four is a Borovian pop band formed in 1990.",
+        "refutes",
+        "pop band",
+    ),
+    # controls: the genre is there, or none is named
+    ("Velmora is a horror film", "Velmora is a 2004 Borovian horror comedy film.", "supports", ""),
+    ("Velmora is a horror film", "Velmora is a 2004 Borovian film.", "not refutes", ""),
+    (
+        "Velmora is a horror film",
+        "Velmora is a 2004 Borovian film that blends horror and comedy.",
+        "not refutes",
+        "",
+    ),
+    (
+        "The Orsen Four is a rock band",
+        "The Orsen Four is a Borovian pop rock band.",
+        "supports",
+        "",
+    ),
+    ("Velmora is a thriller", "Velmora is a 2004 Borovian action thriller film.", "supports", ""),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_an_articles_opening_says_what_its_subject_is(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
