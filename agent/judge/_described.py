@@ -39,7 +39,7 @@ _AXES = {
     volleyball boxing wrestling badminton snooker darts handball""",
 }
 _AXIS_OF = {word: axis for axis, words in _AXES.items() for word in words.split()}
-_ALIKE = {"romance": "romantic", "hip-hop": "hip", "movie": "film", "rapper": "rap"}
+_ALIKE = {"romance": "romantic", "pornography": "pornographic", "movie": "film", "rapper": "rap"}
 # "drama" is left out of the genres: "comedy-drama", "crime drama", "romantic drama" — a drama is
 # of most genres
 # what a work is: the head of a description a genre is said of

@@ -32,6 +32,11 @@ _LANGUAGE = re.compile(r"\b(an?(?: \d{4})?) ([A-Z][a-z]+)-language ((?:[a-z-]+ )
 # "the south of Ostrania", "the northern part of Ostrania" are "southern", "northern Ostrania"
 # (read first; _REGION_OF reads the regions it leaves: "the southwestern region of", "central")
 _SIDE_OF = re.compile(r"\bthe (north|south|east|west)(?:ern)? (?:part |region )?of (?=[A-Z])")
+# "a series that fits into the genre of crime drama" is "a crime drama series"
+_GENRE_OF = re.compile(
+    r"\b(is|was) an? ([a-z]+) (?:that|which) (?:fits?|falls?|belongs?) (?:into|in|under|to) "
+    r"the genre of ([a-z][a-z -]*?)\s*(?=[.!]?\s*$)"
+)
 _NUMBERED = re.compile(r"(?:\bNo\.\s?|#)(\d+)\b")  # "peaked at No. 2", "#1": number 2, number 1
 _DEBUT = re.compile(
     r"\bdebut(?=\s+(?:studio\s+)?(?:album|single|novel|film|feature|EP|record|season|game)\b)", re.I
@@ -53,12 +58,19 @@ _YEARS_ONLY = re.compile(r"^\s*(1\d{3}|20\d{2})\s*(?:--|–|—|-)\s*(1\d{3}|20\
 _DEATH = re.compile(r"\b(?:di(?:ed|es|e)|dead|death)\b", re.I)
 
 
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def restated_claim(claim: str) -> str:
     """The claim without its asides in brackets ("Fantastic Four (2005 film) was released …"), and
     with an introduced subject put first ("Y is a X")."""
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
-    claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
+    claim = _SIDE_OF.sub(r"\1ern ", claim)
+    claim = _GENRE_OF.sub(
+        lambda m: f"{m[1]} {_article(m[3])} {m[3]} {m[2]}", claim
+    )  # "in the south of Ostrania": "in southern Ostrania"
     claim = in_sources_words(world_scope(claim))  # "is childless": "has no children", …
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:

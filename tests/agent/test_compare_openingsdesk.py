@@ -148,3 +148,31 @@ ROWS = [
 @pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
 def test_an_articles_opening_says_what_its_subject_is(claim, sentence, expected, reason):
     read_as_expected(claim, sentence, expected, reason)
+
+
+GENRE_ROWS = [
+    (
+        "Night Harbour is a series that fits into the genre of crime drama.",
+        "Night Harbour is a Borovian crime drama series that ran on Kessa TV from 1968 to 1973.",
+        "supports",
+        "",
+    ),
+    (
+        "Night Harbour is a series that fits into the genre of pornography.",
+        "Night Harbour is a Borovian crime drama series that ran on Kessa TV from 1968 to 1973.",
+        "refutes",
+        "the source says Borovian crime drama series",
+    ),
+    (
+        "Velmora is a film that belongs to the genre of horror.",
+        "Velmora is a 2004 Borovian comedy film directed by Tom Vell.",
+        "refutes",
+        "comedy film",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), GENRE_ROWS)
+def test_the_genre_of_is_the_genre_before_the_kind(claim, sentence, expected, reason):
+    """ "a series that fits into the genre of crime drama" is "a crime drama series"."""
+    read_as_expected(claim, sentence, expected, reason)
