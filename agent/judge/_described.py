@@ -39,7 +39,12 @@ _AXES = {
     volleyball boxing wrestling badminton snooker darts handball""",
 }
 _AXIS_OF = {word: axis for axis, words in _AXES.items() for word in words.split()}
-_ALIKE = {"romance": "romantic", "pornography": "pornographic", "movie": "film", "rapper": "rap"}
+_ALIKE = {"romance": "romantic", "pornography": "pornographic", "movie": "film", "rapper": "hip"}
+# a genre within another is compared as that one: heavy metal is rock, a sitcom a comedy
+_ALIKE |= {"slasher": "horror", "mockumentary": "comedy", "sitcom": "comedy", "espionage": "spy"}
+_ALIKE |= dict.fromkeys("metal punk grunge indie alternative".split(), "rock")
+_ALIKE |= dict.fromkeys("techno disco house".split(), "dance") | {"electronic": "dance"}
+_ALIKE |= {"rap": "hip", "dancehall": "reggae"}
 # "drama" is left out of the genres: "comedy-drama", "crime drama", "romantic drama" — a drama is
 # of most genres
 # what a work is: the head of a description a genre is said of
@@ -180,6 +185,15 @@ def _sport_apart(
     claim's sport or music is not the sentence's."""
     for axis in ("sport", "music"):
         mine = {w for w in mods if _AXIS_OF.get(w) == axis}
-        if mine and not mine & low:
+        if mine and not mine & low and not any(mine & m for m, _ in related):
             return all(any(_AXIS_OF.get(w) == axis for w in m) for m, _ in related)
     return False
+
+
+def genres_apart(a: str, b: str) -> bool | None:
+    """Two genre words of one axis and of two families ("rock" and "pop": True; "rock" and
+    "metal": False, metal is rock); None where either is no genre word."""
+    a, b = _ALIKE.get(a, a), _ALIKE.get(b, b)
+    if a not in _AXIS_OF or b not in _AXIS_OF:
+        return None
+    return _AXIS_OF[a] == _AXIS_OF[b] and a != b

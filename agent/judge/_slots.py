@@ -8,6 +8,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._categories import kinds_apart, named_kind
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
+from agent.judge._described import genres_apart
 from agent.judge._letters import with_its_word
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._namelists import listed, names_from
@@ -308,6 +309,8 @@ def _slot(
             for w in (word, theirs)
         )
         plain = lex.is_noun(word) and lex.is_noun(theirs) and theirs not in _GENERIC  # "point"
+        if (genres := genres_apart(word, theirs)) is not None and not genres:
+            return None  # "a rock band" against "a metal band": metal is rock
         if lex.category(word) == "person" and lex.category(theirs) == "person":
             low = {t.low for t in s.tokens}  # two trades: the table's fields, not WordNet's kinds
             if _wider_beside(s, tok, word) or not trades_apart(word, [theirs], low):

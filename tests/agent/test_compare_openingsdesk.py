@@ -126,7 +126,22 @@ ROWS = [
         "refutes",
         "pop band",
     ),
-    # controls: the genre is there, or none is named
+    (  # a wrong False on b89c9be (WordNet's rock and metal are materials)
+        "The Orsen Four is a rock band",
+        "The Orsen Four is a metal band.",
+        "not refutes",
+        "",
+    ),
+    ("The Orsen Four is a jazz band", "The Orsen Four is a Borovian punk band.", "refutes", "punk"),
+    # controls: the genre is there, or none is named, or the sentence's is within the claim's
+    (
+        "The Orsen Four is a rock band",
+        "The Orsen Four is a Borovian heavy metal band formed in 1990.",
+        "not refutes",
+        "",
+    ),
+    ("Velmora is a horror film", "Velmora is a 2004 Borovian slasher film.", "not refutes", ""),
+    ("Velmora is a comedy", "Velmora is a 2004 Borovian comedy-drama film.", "supports", ""),
     ("Velmora is a horror film", "Velmora is a 2004 Borovian horror comedy film.", "supports", ""),
     ("Velmora is a horror film", "Velmora is a 2004 Borovian film.", "not refutes", ""),
     (
