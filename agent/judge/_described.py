@@ -26,6 +26,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
+from agent.judge._restate import subject_restated
 from agent.judge._trades import is_trade, trades_apart
 
 _AXES = {
@@ -71,10 +72,13 @@ _ENDS = re.compile(
 _NO_CLAIM_WORDS = frozenset("and or of in on at by for from with that who which".split())
 
 
-def described_otherwise(claim: str, sentence: str) -> Comparison | None:
+def described_otherwise(claim: str, sentence: str, name: str | None = None) -> Comparison | None:
     """The claim's "<subject> is a <description>" against the sentence's opening description of
     the same subject: refutes where the sentence names another trade of another field, or
-    another genre on the same axis; else None."""
+    another genre on the same axis; else None. ``name``: the claim's subject, where the sentence
+    opens the evidence, so that a pronoun it opens with is the subject ("She is a … model")."""
+    if name is not None:
+        sentence = subject_restated(name, sentence, pronoun=True) or sentence
     m = _CLAIM.match(claim.strip())
     o = _OPENING.match(sentence)
     if m is None or o is None or not _same_subject(m.group("subject"), o.group("name")):

@@ -37,6 +37,7 @@ _GENRE_OF = re.compile(
     r"\b(is|was) an? ([a-z]+) (?:that|which) (?:fits?|falls?|belongs?) (?:into|in|under|to) "
     r"the genre of ([a-z][a-z -]*?)\s*(?=[.!]?\s*$)"
 )
+_WORKS_AS = re.compile(r"\b(works|worked|serves|served) as (?=an? [a-z])")  # "works as a lawyer"
 _NUMBERED = re.compile(r"(?:\bNo\.\s?|#)(\d+)\b")  # "peaked at No. 2", "#1": number 2, number 1
 _DEBUT = re.compile(
     r"\bdebut(?=\s+(?:studio\s+)?(?:album|single|novel|film|feature|EP|record|season|game)\b)", re.I
@@ -68,6 +69,7 @@ def restated_claim(claim: str) -> str:
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
     claim = _SIDE_OF.sub(r"\1ern ", claim)
+    claim = _WORKS_AS.sub(lambda m: "was " if m[1].endswith("ed") else "is ", claim)
     claim = _GENRE_OF.sub(
         lambda m: f"{m[1]} {_article(m[3])} {m[3]} {m[2]}", claim
     )  # "in the south of Ostrania": "in southern Ostrania"

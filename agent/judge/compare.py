@@ -192,7 +192,7 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
     if decided is None:  # "graduated on June 26, 1980" against "(born June 26, 1980)"
         decided = born_that_day(c.raw, sentence) or still_living(c.raw, sentence)
     if decided is None:  # "is a US senator" against "(born 1987) is an American model"
-        decided = described_otherwise(c.raw, original)
+        decided = described_otherwise(c.raw, original, leading_name(c) if opens else None)
     if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
         return None
     if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:

@@ -55,6 +55,20 @@ ROWS = [
         "chess player",
     ),
     ("Ana Roske is a lawyer", "Ana Roske is a doctor.", "refutes", "doctor"),  # control
+    ("Lina Voss works as a lawyer", "Lina Voss (born 1987) is a Borovian model.", "refutes", ""),
+    (
+        "Lina Voss served as a senator",
+        "Lina Voss (1920 – 1987) was a Borovian model.",
+        "refutes",
+        "",
+    ),
+    ("Lina Voss works as a model", "Lina Voss (born 1987) is a Borovian model.", "supports", ""),
+    (
+        "Lina Voss is a senator",
+        "She is a Borovian model.",
+        "refutes",
+        "the source says Borovian model",
+    ),
     # what the sentence leaves open (wrong Falses and a wrong True on b89c9be)
     (
         "Tom Vell is a politician",
