@@ -68,11 +68,12 @@ def restated_claim(claim: str) -> str:
     with an introduced subject put first ("Y is a X")."""
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
-    claim = _SIDE_OF.sub(r"\1ern ", claim)
+    claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
     claim = _WORKS_AS.sub(lambda m: "was " if m[1].endswith("ed") else "is ", claim)
-    claim = _GENRE_OF.sub(
-        lambda m: f"{m[1]} {_article(m[3])} {m[3]} {m[2]}", claim
-    )  # "in the south of Ostrania": "in southern Ostrania"
+    genre = _GENRE_OF.search(claim)  # "a series that fits into the genre of crime drama"
+    if genre is not None:
+        said = f"{genre[1]} {_article(genre[3])} {genre[3]} {genre[2]}"
+        claim = claim[: genre.start()] + said + claim[genre.end() :]
     claim = in_sources_words(world_scope(claim))  # "is childless": "has no children", …
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:
