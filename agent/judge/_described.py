@@ -33,19 +33,20 @@ _AXES = {
     "genre": """horror comedy thriller romantic romance action crime documentary fantasy western
     musical war medical legal police psychological epic historical pornographic erotic teen
     superhero spy espionage mystery disaster adventure biographical satirical mockumentary slasher
-    melodrama sitcom""",
+    melodrama sitcom fiction""",
     "music": """pop rock country jazz hip rap folk metal punk blues soul reggae classical dance
     electronic gospel dancehall grunge disco funk techno indie""",
     "sport": """football soccer basketball baseball tennis poker chess cricket rugby hockey golf
     volleyball boxing wrestling badminton snooker darts handball""",
 }
 _AXIS_OF = {word: axis for axis, words in _AXES.items() for word in words.split()}
-_ALIKE = {"romance": "romantic", "pornography": "pornographic", "movie": "film", "rapper": "hip"}
+_ALIKE = {"romance": "romantic", "pornography": "pornographic", "movie": "film", "sci": "fiction"}
 # a genre within another is compared as that one: heavy metal is rock, a sitcom a comedy
 _ALIKE |= {"slasher": "horror", "mockumentary": "comedy", "sitcom": "comedy", "espionage": "spy"}
 _ALIKE |= dict.fromkeys("metal punk grunge indie alternative".split(), "rock")
 _ALIKE |= dict.fromkeys("techno disco house".split(), "dance") | {"electronic": "dance"}
 _ALIKE |= {"rap": "hip", "dancehall": "reggae"}
+_PLAYERS_OF = {"footballer": "football", "cricketer": "cricket", "golfer": "golf"}
 # "drama" is left out of the genres: "comedy-drama", "crime drama", "romantic drama" — a drama is
 # of most genres
 # what a work is: the head of a description a genre is said of
@@ -55,12 +56,12 @@ _WORK_HEADS = frozenset(
 )
 
 _CLAIM = re.compile(
-    r"^(?P<subject>[A-Z][^,;()]*?) (?:is|was) (?:(?:solely|only|exclusively|primarily) )?"
+    r"^(?P<subject>[A-Z][^,;()]*?) (?:is|was|are|were) (?:(?:solely|only|exclusively|primarily) )?"
     r"an? (?P<desc>[\w -]+?)\s*[.!]?\s*$"
 )
 _OPENING = re.compile(
     r"^\W*(?P<name>[A-Z][^,;()]*?)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*(?:,[^,;]{1,60},)?"
-    r"\s+(?:is|was)\s+(?:an?|the)\s+(?P<desc>[^;(]+)"
+    r"\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?P<desc>[^;(]+)"
 )
 # where an opening's description ends ("… film directed by", "… singer who rose to fame")
 _ENDS = re.compile(
@@ -148,6 +149,8 @@ def _item(words: list[str]) -> tuple[frozenset[str], str] | None:
         if low.endswith("-born") or low in {"former", "retired", "professional", "american"}:
             continue
         kept.extend(part for part in low.split("-") if part)
+    if kept and kept[-1] in _PLAYERS_OF:  # "a footballer" is a football player
+        kept[-1:] = [_PLAYERS_OF[kept[-1]], "player"]
     if not kept or not words[-1][:1].islower():
         return None
     return frozenset(_ALIKE.get(w, w) for w in kept[:-1]), _ALIKE.get(kept[-1], kept[-1])

@@ -102,6 +102,12 @@ def apposed_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str,
     Roske, a doctor, founded …" for "Ana Roske is a lawyer"): (that name, the claim's subject)."""
     if 0 not in placed or len(placed) < 2 or not c.units[0].proper:
         return None
+    last = c.units[max(placed)]
+    after = placed[max(placed)] + len(last.tokens)  # "the painter Tom Roske": his title
+    titled = after < len(s.tokens) and s.tokens[after].cap and not s.gap(after - 1)
+    the = s.tokens[placed[max(placed)] - 1].low == "the"
+    if titled and the and not last.proper and after != placed[0]:
+        return _name_from(s, after), c.units[0].text
     k = placed[max(placed)] - 1  # the claim's last part: "a lawyer"
     while k > 0 and s.tokens[k].low not in {"a", "an", "the"} and not s.gap(k - 1):
         k -= 1
@@ -114,6 +120,13 @@ def apposed_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str,
     while first > 0 and s.tokens[first - 1].cap and not s.gap(first - 1):
         first -= 1
     return s.raw[s.tokens[first].start : s.tokens[end].end], c.units[0].text
+
+
+def _name_from(s: _Text, k: int) -> str:
+    end = k
+    while end + 1 < len(s.tokens) and s.tokens[end + 1].cap and not s.gap(end):
+        end += 1
+    return s.raw[s.tokens[k].start : s.tokens[end].end]
 
 
 # "Shane Lind (born February 11, 1994), professionally known as Murro Beats, is …"

@@ -32,16 +32,18 @@ _field("sport", "footballer player quarterback athlete boxer wrestler cricketer 
 _field("sport", "sprinter cyclist driver racer jockey skater coach")
 _field("model", "model supermodel")
 _field("writing", "writer author novelist poet playwright journalist essayist columnist")
-_field("writing", "screenwriter critic lyricist historian")
+_field("writing", "screenwriter critic lyricist historian translator")
 _field("film", "director filmmaker screenwriter producer cinematographer animator")
-_field("television", "presenter host broadcaster personality anchor newsreader comedian")
+_field("television", "presenter host broadcaster personality anchor newsreader comedian journalist")
 _field("science", "scientist physicist chemist biologist mathematician astronomer geologist")
-_field("science", "economist inventor")
+_field("science", "economist inventor astronaut engineer")
 _field("business", "businessman businesswoman businessperson entrepreneur executive investor")
 _field("business", "industrialist banker")
 _field("law", "lawyer attorney judge jurist barrister solicitor")
 _field("medicine", "doctor physician surgeon nurse psychiatrist vet veterinarian")
 _field("art", "painter sculptor artist photographer architect designer illustrator cartoonist")
+_field("art", "printmaker ceramicist potter")
+_field("food", "chef cook restaurateur baker")
 
 # words elsewhere in a sentence that name a field: the sentence may speak of it beyond its
 # opening list ("who served as governor", "with his band")
@@ -49,16 +51,17 @@ _FIELD_WORDS = {
     "politics": "elected election congress senate parliament party political politics office",
     "acting": "acted acting starred starring role roles film films stage theatre theater",
     "music": "album albums song songs single singles band music musical sang record records",
-    "sport": "team league season club championship tournament olympic olympics played",
+    "sport": "team league season club championship tournament olympic olympics played sports",
     "model": "modelling modeling fashion runway",
-    "writing": "book books novel novels wrote written poems poetry articles",
+    "writing": "book books novel novels wrote written poems poetry articles literary",
     "film": "film films directed produced",
     "television": "television tv show series hosted",
-    "science": "research discovered science",
+    "science": "research discovered science scientific",
     "business": "company companies founded business firm",
-    "law": "law court",
+    "law": "law court legal",
     "medicine": "medicine medical hospital",
-    "art": "paintings painted art exhibition",
+    "art": "paintings painted art exhibition artistic",
+    "food": "restaurant restaurants cooking cookbook cookbooks cuisine kitchen",
 }
 _FIELD_WORDS_OF = {field: frozenset(words.split()) for field, words in _FIELD_WORDS.items()}
 

@@ -205,3 +205,104 @@ GENRE_ROWS = [
 def test_the_genre_of_is_the_genre_before_the_kind(claim, sentence, expected, reason):
     """ "a series that fits into the genre of crime drama" is "a crime drama series"."""
     read_as_expected(claim, sentence, expected, reason)
+
+
+# a desk written blind after the rows above (stop 64): what b89c9be got wrong or left undecided
+# and the rule now reads, and what the rule must leave alone
+BLIND_ROWS = [
+    (
+        "Tom Vell is a lawyer",
+        "Tom Vell (born 12 March 1971) is a Borovian chef, restaurateur and television presenter.",
+        "refutes",
+        "chef, restaurateur and television presenter",
+    ),
+    (
+        "Ana Roske is a politician",
+        "Ana Roske (born 1948) is a Borovian poet, essayist and translator.",
+        "refutes",
+        "",
+    ),
+    (
+        "Bel Tamsin is a basketball player",
+        "Bel Tamsin (born 1995) is a Borovian professional footballer who plays for Kessa United.",
+        "refutes",
+        "footballer",
+    ),
+    ("Kira Dane is a model", "Kira Dane (born 1990) is a Borovian rapper.", "refutes", "rapper"),
+    ("Velmora is a science fiction film", "Velmora is a 2004 Borovian horror film.", "refutes", ""),
+    (
+        "The Orsen Four are a country band",
+        "The Orsen Four are a Borovian indie rock band formed in Tessa in 2001.",
+        "refutes",
+        "indie rock band",
+    ),
+    (
+        "Tom Vell was a poet",
+        "Tom Vell (1881–1973) was a Borovian painter, sculptor, printmaker and ceramicist.",
+        "refutes",
+        "",
+    ),
+    (
+        "Ana Roske is a singer",
+        "Ana Roske (born 1962) is a Borovian astronaut and engineer.",
+        "refutes",
+        "astronaut and engineer",
+    ),
+    (  # a wrong True on b89c9be: "the painter Tom Roske" is his title
+        "Ana Roske is a painter",
+        "Ana Roske, the daughter of the painter Tom Roske, is a Borovian actress.",
+        "not supports",
+        "",
+    ),
+    (  # a wrong True on b89c9be: "(born 1962)" named Max Born, a physicist, so a scientist
+        "Ana Roske is a scientist",
+        "Ana Roske (born 1962) is a Borovian astronaut and engineer.",
+        "not supports",
+        "",
+    ),
+    # controls
+    (
+        "Tom Roske is a painter",
+        "Ana Roske, the daughter of the painter Tom Roske, is a Borovian actress.",
+        "supports",
+        "",
+    ),
+    (
+        "Tom Vell is a lawyer",
+        "Tom Vell (born 1960) is a Borovian author, best known for his legal thrillers.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Ana Roske is a journalist",
+        "Ana Roske (born 1975) is a Borovian broadcaster.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Ana Roske is a teacher",
+        "Ana Roske (born 1962) is a Borovian astronaut and engineer.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Tom Vell was a soldier",
+        "Tom Vell (1881–1973) was a Borovian painter, sculptor, printmaker and ceramicist.",
+        "not refutes",
+        "",
+    ),
+    ("Velmora is an animated film", "Velmora is a 2004 Borovian horror film.", "not refutes", ""),
+    ("Kessa is a horror film", "Kessa is a 2010 Borovian cult film.", "not refutes", ""),
+    (
+        "Kessa is a thriller",
+        "Kessa is a 2010 Borovian film about a horror film director.",
+        "not refutes",
+        "",
+    ),
+    ("Bel Roske is a singer", "Tom Roske (born 1960) is a Borovian actor.", "not refutes", ""),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), BLIND_ROWS)
+def test_a_blind_desk_of_openings(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
