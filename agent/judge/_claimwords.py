@@ -109,3 +109,21 @@ def in_sources_words(claim: str) -> str:
     claim = _HEADLINE_TO.sub(lambda m: f"{m.group('who')} will ", claim)
     claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
     return claim
+
+
+_ORDINAL_TITLE = re.compile(
+    r"^(?P<the>[Tt]he) (?P<nth>\d+(?:st|nd|rd|th)) (?P<title>(?:[A-Z][\w-]+ ?)+)"
+)
+
+
+def ordinal_dropped(claim: str, sentence: str) -> str | None:
+    """ "The 14th Dalai Lama lives in …" as "The Dalai Lama lives in …", where the sentence names
+    "the Dalai Lama" with no ordinal: a reference about him calls him so."""
+    m = _ORDINAL_TITLE.match(claim.strip())
+    if m is None:
+        return None
+    title = m.group("title").rstrip()
+    plain = re.search(rf"\b[Tt]he {re.escape(title)}\b", sentence)
+    if plain is None or re.search(rf"\b\d+(?:st|nd|rd|th) {re.escape(title)}\b", sentence):
+        return None
+    return f"{m.group('the')} {title}{claim.strip()[m.start('title') + len(title) :]}"

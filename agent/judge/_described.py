@@ -27,7 +27,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._restate import subject_restated
-from agent.judge._trades import is_trade, trades_apart
+from agent.judge._trades import FIELD_NAMES, in_field, is_trade, trades_apart
 
 _AXES = {
     "genre": """horror comedy thriller romantic romance action crime documentary fantasy western
@@ -59,6 +59,11 @@ _CLAIM = re.compile(
     r"^(?P<subject>[A-Z][^,;()]*?) (?:is|was|are|were) (?:(?:solely|only|exclusively|primarily) )?"
     r"an? (?P<desc>[\w -]+?)\s*[.!]?\s*$"
 )
+_FIELD_CLAIM = re.compile(
+    r"^(?P<subject>[A-Z][^,;()]*?) (?:(?:is|was|has been|had been) (?:professionally )?"
+    r"(?:involved|active|working|employed)|works|worked|(?:has|had) a career) in "
+    r"(?P<field>[a-z]+)\s*[.!]?\s*$"
+)
 _OPENING = re.compile(
     r"^\W*(?P<name>[A-Z][^,;()]*?)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*(?:,[^,;]{1,60},)?"
     r"\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?P<desc>[^;(]+)"
@@ -80,9 +85,17 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
     opens the evidence, so that a pronoun it opens with is the subject ("She is a … model")."""
     if name is not None:
         sentence = subject_restated(name, sentence, pronoun=True) or sentence
-    m = _CLAIM.match(claim.strip())
     o = _OPENING.match(sentence)
-    if m is None or o is None or not _same_subject(m.group("subject"), o.group("name")):
+    if o is None:
+        return None
+    f = _FIELD_CLAIM.match(claim.strip())
+    if f is not None and _same_subject(f.group("subject"), o.group("name")):
+        return _of_a_field(f, o, sentence)
+    d = _DEED.match(claim.strip())
+    if d is not None and _same_subject(d.group("subject"), o.group("name")):
+        return _deed_of_the_trade(d, o)
+    m = _CLAIM.match(claim.strip())
+    if m is None or not _same_subject(m.group("subject"), o.group("name")):
         return None
     words = m.group("desc").split()
     if not words or _NO_CLAIM_WORDS & {w.lower() for w in words} or len(words) > 5:
@@ -101,13 +114,76 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
     return None
 
 
+def _of_a_field(f: re.Match, o: re.Match, sentence: str) -> Comparison | None:
+    """ "Ann Richards was professionally involved in politics" against the opening's trades: one
+    of the field's states it, trades of other fields only refute it."""
+    field = FIELD_NAMES.get(f.group("field").lower())
+    theirs = _items(o.group("desc"))
+    if field is None or not theirs or None in theirs:
+        return None
+    low = {w.lower().strip(".,;:()\"'") for w in sentence.split()}
+    decided = in_field(field, [h for _, h in theirs], low)
+    said = f"the source says {_written(o.group('desc'))}"
+    if decided is None:
+        return None
+    if decided:
+        return _decision("supports", "same", f"{said}, a trade in {f.group('field')}")
+    return _decision("refutes", "substitution", f"the claim says {f.group('field')}; {said}")
+
+
+# what one who does it is called: "writes" → a writer, "was incapable of acting" → an actor
+_DOERS = {
+    "write": "writer author novelist playwright screenwriter songwriter poet journalist columnist",
+    "sing": "singer vocalist singer-songwriter",
+    "act": "actor actress",
+    "paint": "painter",
+    "compose": "composer",
+    "dance": "dancer",
+}
+_FORMS = {
+    **dict.fromkeys("write writes wrote written writing".split(), "write"),
+    **dict.fromkeys("sing sings sang sung singing".split(), "sing"),
+    **dict.fromkeys("act acts acted acting".split(), "act"),
+    **dict.fromkeys("paint paints painted painting".split(), "paint"),
+    **dict.fromkeys("compose composes composed composing".split(), "compose"),
+    **dict.fromkeys("dance dances danced dancing".split(), "dance"),
+}
+_DEED = re.compile(
+    r"^(?P<subject>[A-Z][^,;()]*?) (?P<not>(?:has|have|is|was) yet to|(?:is|was) incapable of|"
+    r"(?:has |had )?never|(?:does|did) not|(?:has|had) refused to)?\s*(?P<verb>[a-z]+)"
+    r"(?: for (?:an? |the )?(?P<what>[a-z]+)(?: (?:show|series|programme|program|magazine))?)?"
+    r"\s*[.!]?\s*$"
+)
+
+
+def _deed_of_the_trade(d: re.Match, o: re.Match) -> Comparison | None:
+    """ "Marjorie Gross has yet to write for a television show" against "Marjorie Gross (…) was a
+    television writer": the opening names one who does the deed (where the claim says for what,
+    the same words before the trade), so the claim's denial is refuted and the deed stated (not
+    "writes" of one the opening says "was")."""
+    verb = _FORMS.get(d.group("verb"))
+    theirs = _items(o.group("desc"))
+    if verb is None or not theirs or None in theirs:
+        return None
+    doers = set(_DOERS[verb].split())
+    what = d.group("what")
+    if not any(h in doers and (what is None or what in m) for m, h in theirs):
+        return None
+    said = f"the source says {_written(o.group('desc'))}"
+    if d.group("not"):
+        return _decision("refutes", "negation", f"the claim says “{d.group('not')}”; {said}")
+    if d.group("verb").endswith("s") and re.search(r"\bwas\s+an?\s", o.group(0)):
+        return None  # "writes" of one the opening speaks of in the past
+    return _decision("supports", "same", said)
+
+
 def _same_subject(claimed: str, named: str) -> bool:
-    """The claim's subject is the opening's name, or its first and last words ("Kendall Jenner"
-    for "Kendall Nicole Jenner"); "The Mod Squad" is "The Mod Squad"."""
+    """The claim's subject is the opening's name, or some of its words with the last ("Kendall
+    Jenner" for "Kendall Nicole Jenner"); "The Mod Squad" is "The Mod Squad"."""
     a, b = claimed.split(), named.split()
     if [w.lower() for w in a] == [w.lower() for w in b]:
         return True
-    return len(a) >= 2 and a[0] == b[0] and a[-1] == b[-1] and set(a) <= set(b)
+    return len(a) >= 2 and a[-1] == b[-1] and set(a) <= set(b)  # "Dorothy Ann Willis Richards"
 
 
 def _written(desc: str) -> str:

@@ -278,3 +278,26 @@ def still_living(claim: str, sentence: str) -> Comparison | None:
     if died:
         return _decision("refutes", "direction", f"{said}: a living person")
     return _decision("supports", "same", said)
+
+
+_TRADE_IN = re.compile(
+    r"^\s*(?P<name>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,3})\s+(?:is|was)\s+an?\s+[^.;()]*?\b(?P<trade>[a-z]+)\s+(?:based\s+|working\s+)?in\s+"
+    r"(?P<where>(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)"
+)
+_WORKS_IN = re.compile(r"\bworks?\s+in\b")
+
+
+def _a_trade(word: str) -> bool:
+    """ "director", "architect" (before "in"); not "born", "located", "founded"."""
+    return word in {"based", "working"} or (
+        lex.noun_only(word) and not lex.irregular_verb_form(word)
+    )
+
+
+def works_in_readings(sentence: str, claim: str) -> list[str]:
+    """ "Veeru Devgan is an Indian … film director in Bollywood", "… an architect based in Velmar":
+    works there (for a claim that says where its subject works)."""
+    trade = _TRADE_IN.search(sentence)
+    if trade is None or not _a_trade(trade.group("trade")) or not _WORKS_IN.search(claim):
+        return []
+    return [f"{trade.group('name')} works in {trade.group('where')}."]

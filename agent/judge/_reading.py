@@ -13,10 +13,8 @@ from agent.judge import _lexicon as lex
 from agent.judge._asides import in_aside, set_against
 from agent.judge._numbers import _number_conflict
 from agent.judge._order import _roles_swapped
-from agent.judge._places import one_nationality
 from agent.judge._quantities import Quantity
 from agent.judge._text import (
-    _EXCLUSIVE,
     _FUTURE_AUX,
     _HOW_MUCH,
     _PAST_AUX,
@@ -242,16 +240,6 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
     if any(_word_match(t.low, word.low) for u in c.units for t in u.tokens):
         return False
     return word.low not in _STOP and not word.low[:1].isdigit() and word.text.isalpha()
-
-
-def _says_solely(c: _Text, sentence: str) -> bool:
-    """The claim says "solely", "exclusively" or "only American" and the sentence does not."""
-    lows = [t.low for t in c.tokens]
-    solely = any(w in _EXCLUSIVE for w in lows) or any(
-        a == "only" and b in lex.NATIONALITIES for a, b in zip(lows, lows[1:], strict=False)
-    )
-    said = re.search(r"\b(?:solely|exclusively|only)\b", sentence, re.I)
-    return solely and not said and not one_nationality(lows, sentence)  # "a 1980 American film"
 
 
 # before a kind's name, words that keep it whole ("the vaccines", "all vaccines"); quantifiers

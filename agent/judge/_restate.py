@@ -18,7 +18,7 @@ import re
 from agent.judge._acronyms import with_the_claims_names
 from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
-from agent.judge._lives import name_readings, span_readings
+from agent.judge._lives import name_readings, span_readings, works_in_readings
 from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._works import work_readings
 
@@ -207,6 +207,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     place, located = _PLACE_IN.search(sentence), _LOCATED.search(claim)
     if place and located:  # "Velmar is a city in southern Ostrania": it is located there
         readings.append(f"{place.group('name')} {located.group(0)} in {place.group('where')}")
+    readings += works_in_readings(sentence, claim)  # "a film director in Bollywood"
     held, began = _HELD_SINCE.search(sentence), _BECAME.search(claim)
     if held and began:  # "has served as Minister of Health since 2021": became it in 2021
         post, year = held.group("post"), held.group("year")

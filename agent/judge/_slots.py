@@ -8,6 +8,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._categories import kinds_apart, named_kind
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
+from agent.judge._demonyms import COUNTRY_OF
 from agent.judge._described import genres_apart
 from agent.judge._letters import with_its_word
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
@@ -326,7 +327,24 @@ def _slot(
         return None  # "flows through Germany and the Netherlands": a list need not be complete
     if any(mine.lower() in t.low.split("-") for t in s.tokens[a : b + 1]):
         return None  # "a British-born American actress" may be British still
-    return _name_in_its_place(c, s, unit, a, b)
+    decided = _name_in_its_place(c, s, unit, a, b)
+    if decided is not None and decided.stance == "refutes" and _its_people_named(mine, s):
+        return None  # "from Borovia" against "a Borovian rock band formed in Tessa"
+    return decided
+
+
+def _its_people_named(place: str, s: _Text) -> bool:
+    """Does the sentence call something by the place's adjective ("Borovian" for Borovia, "French"
+    for France)? Then a town it names may lie in that place."""
+    low = place.lower()
+    for tok in s.tokens:
+        if not tok.cap or tok.low == low:
+            continue
+        if COUNTRY_OF.get(tok.low, "").lower() == low:
+            return True
+        if len(low) > 4 and tok.low.startswith(low[:-1]) and tok.low.endswith(("n", "ese", "ish")):
+            return True
+    return False
 
 
 def _wider_beside(s: _Text, tok: _Tok, word: str) -> bool:

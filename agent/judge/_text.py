@@ -110,7 +110,7 @@ def _content(
         and not (low in _FOCUS and number[1])
         and low not in _EXCLUSIVE
         and not (low in _GET and after is not None and after.low.endswith("ed"))  # "got married"
-        and not (low == "only" and after is not None and after.low in lex.NATIONALITIES)
+        and not (low == "only" and after and not number[1] and tokens[i - 1].low not in _THE_ONLY)
         and low not in _STOP
         and low not in _NEGATION
         and not hedge
@@ -257,16 +257,15 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
 
 # "only 6,000 years": the word says the number is all there is; the number is compared, not the word
 _FOCUS = frozenset(["only", "just", "merely"])
-# "solely a horror film", "exclusively an American film": the rest of the claim is compared, so that
-# "a German film" refutes it; a sentence that does not say "solely" does not support it (compare.py)
+# "solely a horror film", "only works in Hollywood": the rest of the claim is compared, so that "a
+# German film" refutes it; a sentence that does not say "solely" does not support it (not "the only")
 _EXCLUSIVE = frozenset(["exclusively", "solely"])
+_THE_ONLY = frozenset("the an his her its".split())  # "the only woman to win it" says more
 _GET = frozenset(["get", "gets", "got", "gotten", "getting"])
 
 # the first half of a compound that only says how much or how well: "best-supported" says supported,
 # "well-known" known ("non-toxic", "ex-president" and "anti-war" are other words)
-_DEGREE_PREFIXES = frozenset(
-    ["best", "better", "well", "most", "more", "widely", "highly", "long", "much", "often"]
-)
+_DEGREE_PREFIXES = frozenset("best better well most more widely highly long much often".split())
 # prefixes that make a word another kind: "vice-captain", "semi-final", "non-member" (not "co-":
 # a co-founder is one of the founders; nor "half-" or "step-": a half-brother is a brother)
 KIND_PREFIXES = frozenset("vice semi ex non anti pre post sub quasi pseudo".split())

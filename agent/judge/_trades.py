@@ -87,3 +87,33 @@ def trades_apart(mine: str, theirs: list[str], low: set[str]) -> bool:
     words = {w for w, fs in _FIELDS_OF.items() if fields & fs}
     words |= {w for f in fields for w in _FIELD_WORDS_OF[f]}
     return not low & words
+
+
+# a field as a claim names it: "was professionally involved in politics", "has a career in music"
+FIELD_NAMES = {
+    **dict.fromkeys(["politics", "government"], "politics"),
+    **dict.fromkeys(["acting", "theatre", "theater"], "acting"),
+    **dict.fromkeys(["music"], "music"),
+    **dict.fromkeys(["sport", "sports", "athletics"], "sport"),
+    **dict.fromkeys(["modelling", "modeling"], "model"),
+    **dict.fromkeys(["writing", "literature"], "writing"),
+    **dict.fromkeys(["film", "films", "cinema", "filmmaking"], "film"),
+    **dict.fromkeys(["television"], "television"),
+    **dict.fromkeys(["science", "research"], "science"),
+    **dict.fromkeys(["business"], "business"),
+    **dict.fromkeys(["law"], "law"),
+    **dict.fromkeys(["medicine"], "medicine"),
+    **dict.fromkeys(["art", "painting", "sculpture"], "art"),
+    **dict.fromkeys(["cooking"], "food"),
+}
+
+
+def in_field(field: str, theirs: list[str], low: set[str]) -> bool | None:
+    """Does one of the sentence's trades belong to ``field`` (True), do all of them belong
+    elsewhere with no word of the field in the sentence (False), or neither (None)?"""
+    if any(field in _FIELDS_OF.get(h, ()) for h in theirs):
+        return True
+    if not theirs or any(h in GENERIC or h not in _FIELDS_OF for h in theirs):
+        return None
+    words = {w for w, fs in _FIELDS_OF.items() if field in fs} | _FIELD_WORDS_OF[field]
+    return None if low & words else False

@@ -28,6 +28,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings, dead_since
 from agent.judge._carried import head_restated, leading_name, of_the_subject_alone
 from agent.judge._categories import kind_alone, of_a_kind_elsewhere
+from agent.judge._claimwords import ordinal_dropped
 from agent.judge._comparatives import (
     amount_turned,
     beaten_winner,
@@ -52,7 +53,7 @@ from agent.judge._numbers import (
     only_amounts_missing,
 )
 from agent.judge._order import relational, turned_round
-from agent.judge._places import solely_said
+from agent.judge._places import says_solely, solely_said
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _not_contrasted,
@@ -60,7 +61,6 @@ from agent.judge._reading import (
     _place,
     _read,
     _Reading,
-    _says_solely,
     _scattered,
 )
 from agent.judge._reasons import (
@@ -144,6 +144,8 @@ def compare(
             f"the source quotes a claim (“{quoted.group(0).strip()}”), it does not state it",
         )
     plain = _plain(claim, sentence, opens, before)
+    if plain is None and (untitled := ordinal_dropped(claim, sentence)) is not None:
+        plain = _plain(untitled, sentence, opens, before)  # "The 14th Dalai Lama": "the Dalai Lama"
     clauses = semicolon_clauses(sentence)
     if len(clauses) > 1:  # "Tessa is the capital of Ostrania; Velmar is its second city"
         found = [
@@ -193,7 +195,7 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = born_that_day(c.raw, sentence) or still_living(c.raw, sentence)
     if decided is None:  # "is a US senator" against "(born 1987) is an American model"
         decided = described_otherwise(c.raw, original, leading_name(c) if opens else None)
-    if decided is None or (decided.stance == "supports" and _says_solely(c, original)):
+    if decided is None or (decided.stance == "supports" and says_solely(c, original)):
         return None
     if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:
         return _decision("neutral", "tense", dead)  # "Tom Vell, the mayor of Tessa, died in 1990"

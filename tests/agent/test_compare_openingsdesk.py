@@ -306,3 +306,153 @@ BLIND_ROWS = [
 @pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), BLIND_ROWS)
 def test_a_blind_desk_of_openings(claim, sentence, expected, reason):
     read_as_expected(claim, sentence, expected, reason)
+
+
+FIELD_ROWS = [
+    (
+        "Ana Roske was professionally involved in politics",
+        "Lina Ana Roske (1933 – 2006) was a Borovian politician and the 45th Governor of Kessa.",
+        "supports",
+        "a trade in politics",
+    ),
+    (
+        "Ana Roske was professionally involved in acting",
+        "Lina Ana Roske (1933 – 2006) was a Borovian politician and the 45th Governor of Kessa.",
+        "refutes",
+        "the claim says acting; the source says Borovian politician",
+    ),
+    (
+        "Tom Vell works in music",
+        "Tom Vell (born 1950) is a Borovian record producer.",
+        "supports",
+        "",
+    ),
+    (
+        "Tom Vell worked in television",
+        "Tom Vell (born 1950) is a Borovian chef.",
+        "refutes",
+        "chef",
+    ),
+    (  # control: the field is named further on
+        "Tom Vell has a career in politics",
+        "Tom Vell (born 1950) is a Borovian actor who was elected to parliament in 2003.",
+        "not refutes",
+        "",
+    ),
+    (  # a wrong False on b89c9be: "Borovian" says the band is from Borovia, wherever Tessa lies
+        "The Orsen Four is from Borovia",
+        "The Orsen Four are a Borovian rock band formed in Tessa in 2001.",
+        "not refutes",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), FIELD_ROWS)
+def test_a_field_is_what_the_openings_trades_work_in(claim, sentence, expected, reason):
+    """ "was professionally involved in politics" is said by "was a politician"."""
+    read_as_expected(claim, sentence, expected, reason)
+
+
+ONLY_ROWS = [
+    (
+        "Tom Vell only works in Tessa",
+        "Tom Vell is a Borovian architect based in Velmar.",
+        "refutes",
+        "the claim says Tessa; the source says Velmar",
+    ),
+    (
+        "Tom Vell works in Velmar",
+        "Tom Vell is a Borovian architect based in Velmar.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske had only daughters",
+        "She was survived by her husband and two sons.",
+        "refutes",
+        "sons",
+    ),
+    # controls: "only" unsaid supports nothing; "the only" and "only two" are what the claim says
+    (
+        "Tom Vell only works in Velmar",
+        "Tom Vell is a Borovian architect based in Velmar.",
+        "not supports",
+        "",
+    ),
+    (
+        "Tom Vell works in Tessa",
+        "Tom Vell is a Borovian footballer born in Velmar.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Ana Roske is the only woman to win the Kessa Prize",
+        "Ana Roske won the Kessa Prize in 2010.",
+        "not supports",
+        "",
+    ),
+    ("Ana Roske has only two children", "Ana Roske has two children.", "supports", ""),
+    (  # the title without its ordinal, where the sentence gives none
+        "The 3rd Duke lives in Velmar exclusively",
+        "In 1959 the Duke moved to Kessa, where he still lives.",
+        "refutes",
+        "the claim says Velmar; the source says Kessa",
+    ),
+    (  # control: the sentence names another of them
+        "The 3rd Duke lives in Velmar",
+        "In 1959 the 2nd Duke moved to Kessa, where he still lives.",
+        "not refutes",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ONLY_ROWS)
+def test_only_before_a_verb_or_a_noun_is_compared_without_the_word(
+    claim, sentence, expected, reason
+):
+    """ "only works in Hollywood" is refuted by "a film director in Bollywood"; unsaid, "only"
+    supports nothing."""
+    read_as_expected(claim, sentence, expected, reason)
+
+
+DEED_ROWS = [
+    (
+        "Lina Voss has yet to write for a television show",
+        "Lina Voss (1956 – 1996) was a Borovian television writer and producer.",
+        "refutes",
+        "the source says Borovian television writer and producer",
+    ),
+    (
+        "Lina Voss was incapable of writing",
+        "Lina Voss (1927 – 2004) was a Borovian actress, singer, dancer and author.",
+        "refutes",
+        "“was incapable of”",
+    ),
+    (
+        "Lina Voss wrote for a television show",
+        "Lina Voss (1956 – 1996) was a Borovian television writer and producer.",
+        "supports",
+        "",
+    ),
+    # controls: "writes" of one the opening says "was"; a newspaper is not television
+    (
+        "Lina Voss writes for a television show",
+        "Lina Voss (1956 – 1996) was a Borovian television writer and producer.",
+        "not supports",
+        "",
+    ),
+    (
+        "Lina Voss writes for a newspaper",
+        "Lina Voss (born 1960) is a Borovian television writer.",
+        "not supports",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), DEED_ROWS)
+def test_the_opening_names_one_who_does_the_deed(claim, sentence, expected, reason):
+    """ "has yet to write for a television show" against "was a television writer": refuted."""
+    read_as_expected(claim, sentence, expected, reason)
