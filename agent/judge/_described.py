@@ -107,11 +107,25 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
     low = {w.lower().strip(".,;:()\"'") for w in sentence.split()}
     said = _written(o.group("desc"))
     mine_text = " ".join(words)
-    if _genre_apart(mine, theirs, low) or _trades_apart(mine, theirs, low):
+    apart = _nationality_apart(words, o.group("desc"), mine, theirs, low)
+    if apart or _genre_apart(mine, theirs, low) or _trades_apart(mine, theirs, low):
         return _decision(
             "refutes", "substitution", f"the claim says {mine_text}; the source says {said}"
         )
     return None
+
+
+def _nationality_apart(
+    words: list[str], desc: str, mine: tuple, theirs: list, low: set[str]
+) -> bool:
+    """ "Veeram is an Indian Tamil film" against "… is a 2014 Pakistani action film": the opening
+    gives its subject's nationalities, none of them the claim's (an encyclopaedia names every
+    country of a co-production; "French-born" may be French still)."""
+    claimed = {w.lower() for w in words} & NATIONALITIES
+    said = {w.lower().strip(",") for w in _written(desc).split()} & NATIONALITIES
+    if not claimed or not said or claimed & said or mine[1] not in {h for _, h in theirs}:
+        return False
+    return not any(n in part.split("-") for n in claimed for part in low)
 
 
 def _of_a_field(f: re.Match, o: re.Match, sentence: str) -> Comparison | None:

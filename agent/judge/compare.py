@@ -193,8 +193,11 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = _restated(c, sentence, opens, before, decided) or decided
     if decided is None:  # "graduated on June 26, 1980" against "(born June 26, 1980)"
         decided = born_that_day(c.raw, sentence) or still_living(c.raw, sentence)
-    if decided is None:  # "is a US senator" against "(born 1987) is an American model"
-        decided = described_otherwise(c.raw, original, leading_name(c) if opens else None)
+    if decided is None or decided.rule == "partial":  # "is a US senator" against "(born 1987) is
+        # an American model"; "an Indian Tamil film" against "a Pakistani film", not "partial"
+        decided = (
+            described_otherwise(c.raw, original, leading_name(c) if opens else None) or decided
+        )
     if decided is None or (decided.stance == "supports" and says_solely(c, original)):
         return None
     if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:

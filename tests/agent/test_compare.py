@@ -790,10 +790,13 @@ def test_a_second_nationality_or_the_claims_own_is_not_a_substitution():
         "Orvel Dawn is an American film.", "Orvel Dawn is an American and Australian film."
     )
     assert both is None or both.stance != "refutes", both
+    # the opening's "a French film" is the film's nationality, "a British director" the director's:
+    # refuted for the film's (stop 64; before, the two nationalities kept it undecided)
     two = compare(
         "Orvel Dawn is an American film.", "Orvel Dawn is a French film by a British director."
     )
-    assert two is None or two.stance != "refutes", two
+    assert two is not None and two.stance == "refutes", two
+    assert "French film" in two.reason and "British" not in two.reason, two.reason
 
 
 @pytest.mark.parametrize(

@@ -456,3 +456,30 @@ DEED_ROWS = [
 def test_the_opening_names_one_who_does_the_deed(claim, sentence, expected, reason):
     """ "has yet to write for a television show" against "was a television writer": refuted."""
     read_as_expected(claim, sentence, expected, reason)
+
+
+NATIONALITY_ROWS = [
+    (  # "partial" (the source does not mention Indian Tamil) on b89c9be
+        "Velmora is an Indian Tamil film",
+        "Velmora (Valour) is a 2014 Pakistani action film directed by Tom Vell.",
+        "refutes",
+        "the source says 2014 Pakistani action film",
+    ),
+    (
+        "Velmora is something other than an Indian Tamil film",
+        "Velmora (Valour) is a 2014 Pakistani action film directed by Tom Vell.",
+        "supports",
+        "",
+    ),
+    (  # control: born there, and perhaps of there still
+        "Tom Vell is a French actor",
+        "Tom Vell (born 1950) is a French-born Belgian actor.",
+        "not refutes",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), NATIONALITY_ROWS)
+def test_the_openings_nationalities_are_all_of_them(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
