@@ -174,11 +174,6 @@ ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
-def test_an_articles_opening_says_what_its_subject_is(claim, sentence, expected, reason):
-    read_as_expected(claim, sentence, expected, reason)
-
-
 GENRE_ROWS = [
     (
         "Night Harbour is a series that fits into the genre of crime drama.",
@@ -199,12 +194,6 @@ GENRE_ROWS = [
         "comedy film",
     ),
 ]
-
-
-@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), GENRE_ROWS)
-def test_the_genre_of_is_the_genre_before_the_kind(claim, sentence, expected, reason):
-    """ "a series that fits into the genre of crime drama" is "a crime drama series"."""
-    read_as_expected(claim, sentence, expected, reason)
 
 
 # a desk written blind after the rows above (stop 64): what b89c9be got wrong or left undecided
@@ -303,11 +292,6 @@ BLIND_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), BLIND_ROWS)
-def test_a_blind_desk_of_openings(claim, sentence, expected, reason):
-    read_as_expected(claim, sentence, expected, reason)
-
-
 FIELD_ROWS = [
     (
         "Ana Roske was professionally involved in politics",
@@ -346,12 +330,6 @@ FIELD_ROWS = [
         "",
     ),
 ]
-
-
-@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), FIELD_ROWS)
-def test_a_field_is_what_the_openings_trades_work_in(claim, sentence, expected, reason):
-    """ "was professionally involved in politics" is said by "was a politician"."""
-    read_as_expected(claim, sentence, expected, reason)
 
 
 ONLY_ROWS = [
@@ -408,15 +386,6 @@ ONLY_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ONLY_ROWS)
-def test_only_before_a_verb_or_a_noun_is_compared_without_the_word(
-    claim, sentence, expected, reason
-):
-    """ "only works in Hollywood" is refuted by "a film director in Bollywood"; unsaid, "only"
-    supports nothing."""
-    read_as_expected(claim, sentence, expected, reason)
-
-
 DEED_ROWS = [
     (
         "Lina Voss has yet to write for a television show",
@@ -452,12 +421,6 @@ DEED_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), DEED_ROWS)
-def test_the_opening_names_one_who_does_the_deed(claim, sentence, expected, reason):
-    """ "has yet to write for a television show" against "was a television writer": refuted."""
-    read_as_expected(claim, sentence, expected, reason)
-
-
 NATIONALITY_ROWS = [
     (  # "partial" (the source does not mention Indian Tamil) on b89c9be
         "Velmora is an Indian Tamil film",
@@ -480,6 +443,9 @@ NATIONALITY_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), NATIONALITY_ROWS)
-def test_the_openings_nationalities_are_all_of_them(claim, sentence, expected, reason):
+@pytest.mark.parametrize(
+    ("claim", "sentence", "expected", "reason"),
+    ROWS + GENRE_ROWS + BLIND_ROWS + FIELD_ROWS + ONLY_ROWS + DEED_ROWS + NATIONALITY_ROWS,
+)
+def test_an_articles_opening_says_what_its_subject_is(claim, sentence, expected, reason):
     read_as_expected(claim, sentence, expected, reason)
