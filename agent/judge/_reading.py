@@ -112,6 +112,13 @@ def _read(
         ),
         None,
     )
+    became = [i for i in window if s.tokens[i].low == "became"]
+    if aux is None and any(  # "became mayor in 1990": an office then, not said of now (not
+        0 < at - i <= 3 and s.tokens[at].low in _OFFICES  # "the son of …", "a member of the EU")
+        for i in became
+        for at in placed.values()
+    ):
+        aux = "was"
     tense_s = (
         None
         if aux is None
@@ -138,6 +145,13 @@ def _read(
         missing=missing,
         loose=loose,
     )
+
+
+# offices held for a term: one who became mayor in 1990 may not be mayor now
+_OFFICES = frozenset(
+    "mayor president minister governor chancellor premier ceo chairman chairwoman chair captain "
+    "champion leader head king queen pope senator speaker secretary manager coach editor".split()
+)
 
 
 # verbs of a state that holds for a time and ends (where one lives, works, what one owns or

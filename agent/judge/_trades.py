@@ -37,6 +37,7 @@ _field("film", "director filmmaker screenwriter producer cinematographer animato
 _field("television", "presenter host broadcaster personality anchor newsreader comedian journalist")
 _field("science", "scientist physicist chemist biologist mathematician astronomer geologist")
 _field("science", "economist inventor astronaut engineer")
+_field("science", "doctor physician surgeon psychiatrist")  # a physician may be a scientist
 _field("business", "businessman businesswoman businessperson entrepreneur executive investor")
 _field("business", "industrialist banker")
 _field("law", "lawyer attorney judge jurist barrister solicitor")

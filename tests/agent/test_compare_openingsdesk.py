@@ -443,9 +443,45 @@ NATIONALITY_ROWS = [
 ]
 
 
+BECAME_ROWS = [
+    (  # stop 63's one wrong desk answer: a post taken in 1990 is not said to be held now
+        "Tom Vell is the mayor of Tessa",
+        "Tom Vell, the son of Ana Roske, became mayor of Tessa in 1990.",
+        "neutral:tense",
+        "the source speaks of the past",
+    ),
+    ("Tom Vell was the mayor of Tessa", "Tom Vell became mayor of Tessa in 1990.", "supports", ""),
+    (  # control: the apposition is said now, whatever he became
+        "Tom Vell is the son of Ana Roske",
+        "Tom Vell, the son of Ana Roske, became mayor in 1990.",
+        "supports",
+        "",
+    ),
+    (  # control: a physician may be a scientist (stop 63's desk)
+        "Ana Roske is a scientist",
+        "Ana Roske is a Borovian physician.",
+        "not refutes",
+        "",
+    ),
+    (  # control: "became" of something else
+        "Tom Vell is the mayor of Tessa",
+        "Tom Vell, who became famous as an actor, is the mayor of Tessa.",
+        "supports",
+        "",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("claim", "sentence", "expected", "reason"),
-    ROWS + GENRE_ROWS + BLIND_ROWS + FIELD_ROWS + ONLY_ROWS + DEED_ROWS + NATIONALITY_ROWS,
+    ROWS
+    + GENRE_ROWS
+    + BLIND_ROWS
+    + FIELD_ROWS
+    + ONLY_ROWS
+    + DEED_ROWS
+    + NATIONALITY_ROWS
+    + BECAME_ROWS,
 )
 def test_an_articles_opening_says_what_its_subject_is(claim, sentence, expected, reason):
     read_as_expected(claim, sentence, expected, reason)
