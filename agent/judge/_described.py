@@ -13,10 +13,14 @@ person's trades, a work's kind and genre. Where it names none of the claim's, th
   businessman who served as governor" names politics);
 - a genre only against another genre on the same axis (a film's genre, a music genre, a sport),
   where the sentence never has the claim's genre word;
+- nationalities only where the opening gives its subject's and none is the claim's;
 - the sentence opens with the claim's subject, the words "is a" or "was a" follow it (a bracket
-  or an aside between), and the claim says nothing but that its subject "is a …".
+  or an aside between), and the claim says nothing but that its subject "is a …" (or works in a
+  field, or does a deed a trade names: "was professionally involved in politics", "has yet to
+  write for a television show").
 
-Refutations only: what the opening names supports through the other rules.
+A description is refuted here and never supported (what the opening names supports through the
+other rules); a field or a deed is stated where one of the opening's trades is of it.
 """
 
 from __future__ import annotations
@@ -47,9 +51,8 @@ _ALIKE |= dict.fromkeys("metal punk grunge indie alternative".split(), "rock")
 _ALIKE |= dict.fromkeys("techno disco house".split(), "dance") | {"electronic": "dance"}
 _ALIKE |= {"rap": "hip", "dancehall": "reggae"}
 _PLAYERS_OF = {"footballer": "football", "cricketer": "cricket", "golfer": "golf"}
-# "drama" is left out of the genres: "comedy-drama", "crime drama", "romantic drama" — a drama is
-# of most genres
-# what a work is: the head of a description a genre is said of
+# what a work is: the head of a description a genre is said of ("drama" is a head, never a genre:
+# "comedy-drama", "crime drama", "romantic drama" — a drama is of most genres)
 _WORK_HEADS = frozenset(
     "film movie series show drama comedy thriller documentary western musical sitcom program "
     "programme album song single band group novel game miniseries".split()
