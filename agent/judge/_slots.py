@@ -310,13 +310,9 @@ def _slot(
             for w in (word, theirs)
         )
         plain = lex.is_noun(word) and lex.is_noun(theirs) and theirs not in _GENERIC  # "point"
-        if (genres := genres_apart(word, theirs)) is not None and not genres:
-            return None  # "a rock band" against "a metal band": metal is rock
-        if lex.category(word) == "person" and lex.category(theirs) == "person":
-            low = {t.low for t in s.tokens}  # two trades: the table's fields, not WordNet's kinds
-            if _wider_beside(s, tok, word) or not trades_apart(word, [theirs], low):
-                return None
-        if not verbal and plain and lex.same_kind(word, theirs) and not _wider_beside(s, tok, word):
+        if _left_open(s, tok, word, theirs):
+            return None
+        if not verbal and plain and lex.same_kind(word, theirs):
             return _decision(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"
             )
@@ -331,6 +327,18 @@ def _slot(
     if decided is not None and decided.stance == "refutes" and _its_people_named(mine, s):
         return None  # "from Borovia" against "a Borovian rock band formed in Tessa"
     return decided
+
+
+def _left_open(s: _Text, tok: _Tok, word: str, theirs: str) -> bool:
+    """The sentence's noun in the claim's slot leaves the claim's open: the list goes on to a kind
+    of it ("an actor and musician" for "a singer"), one genre is within the other ("a metal band"
+    for "a rock band"), or two trades the field table does not set apart (WordNet's kinds would:
+    "a footballer" for "a striker")."""
+    if _wider_beside(s, tok, word) or genres_apart(word, theirs) is False:
+        return True
+    if lex.category(word) == "person" and lex.category(theirs) == "person":
+        return not trades_apart(word, [theirs], {t.low for t in s.tokens})
+    return False
 
 
 def _its_people_named(place: str, s: _Text) -> bool:

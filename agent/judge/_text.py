@@ -102,7 +102,7 @@ def _content(
     """Is token i a word the claim asserts (not a stop word, a negation or hedge cue, part of a
     number, or a word that only qualifies one: "only 6,000", "solely", "only American")?
     ``number``: (token i, token i + 1) stand in a number."""
-    low = tokens[i].low
+    low, before = tokens[i].low, tokens[i - 1].low if i else ""
     after = tokens[i + 1] if i + 1 < len(tokens) else None
     return (
         i not in cues
@@ -110,7 +110,7 @@ def _content(
         and not (low in _FOCUS and number[1])
         and low not in _EXCLUSIVE
         and not (low in _GET and after is not None and after.low.endswith("ed"))  # "got married"
-        and not (low == "only" and after and not number[1] and tokens[i - 1].low not in _THE_ONLY)
+        and not (low == "only" and after and not number[1] and before not in _THE_ONLY)
         and low not in _STOP
         and low not in _NEGATION
         and not hedge
