@@ -60,7 +60,7 @@ _WORK_HEADS = frozenset(
 
 _CLAIM = re.compile(
     r"^(?P<subject>[A-Z][^,;()]*?) (?:is|was|are|were) (?:(?:solely|only|exclusively|primarily) )?"
-    r"an? (?P<desc>[\w -]+?)\s*[.!]?\s*$"
+    r"(?P<article>an?) (?P<desc>[\w -]+?)\s*[.!]?\s*$"
 )
 _FIELD_CLAIM = re.compile(
     r"^(?P<subject>[A-Z][^,;()]*?) (?:(?:is|was|has been|had been) (?:professionally )?"
@@ -69,7 +69,7 @@ _FIELD_CLAIM = re.compile(
 )
 _OPENING = re.compile(
     r"^\W*(?P<name>[A-Z][^,;()]*?)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*(?:,[^,;]{1,60},)?"
-    r"\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?P<desc>[^;(]+)"
+    r"\s+(?:is|was|are|were)\s+(?P<article>an?|the)\s+(?P<desc>[^;(]+)"
 )
 # where an opening's description ends ("… film directed by", "… singer who rose to fame")
 _ENDS = re.compile(
@@ -108,8 +108,8 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
     if mine is None or not theirs or None in theirs:
         return None  # "a US President and …": a title, which the table does not read
     low = {w.lower().strip(".,;:()\"'") for w in sentence.split()}
-    said = _written(o.group("desc"))
-    mine_text = " ".join(words)
+    said = _said(o)
+    mine_text = f"{m.group('article').lower()} {' '.join(words)}"
     apart = _nationality_apart(words, o.group("desc"), mine, theirs, low)
     if apart or _genre_apart(mine, theirs, low) or _trades_apart(mine, theirs, low):
         return _decision(
@@ -140,7 +140,7 @@ def _of_a_field(f: re.Match, o: re.Match, sentence: str) -> Comparison | None:
         return None
     low = {w.lower().strip(".,;:()\"'") for w in sentence.split()}
     decided = in_field(field, [h for _, h in theirs], low)
-    said = f"the source says {_written(o.group('desc'))}"
+    said = f"the source says {_said(o)}"
     if decided is None:
         return None
     if decided:
@@ -186,7 +186,7 @@ def _deed_of_the_trade(d: re.Match, o: re.Match) -> Comparison | None:
     what = d.group("what")
     if not any(h in doers and (what is None or what in m) for m, h in theirs):
         return None
-    said = f"the source says {_written(o.group('desc'))}"
+    said = f"the source says {_said(o)}"
     if d.group("not"):
         return _decision("refutes", "negation", f"the claim says “{d.group('not')}”; {said}")
     if d.group("verb").endswith("s") and re.search(r"\bwas\s+an?\s", o.group(0)):
@@ -201,6 +201,11 @@ def _same_subject(claimed: str, named: str) -> bool:
     if [w.lower() for w in a] == [w.lower() for w in b]:
         return True
     return len(a) >= 2 and a[-1] == b[-1] and set(a) <= set(b)  # "Dorothy Ann Willis Richards"
+
+
+def _said(o: re.Match) -> str:
+    """The opening's description with its article, as it is written: "an American model"."""
+    return f"{o.group('article').lower()} {_written(o.group('desc'))}"
 
 
 def _written(desc: str) -> str:

@@ -91,6 +91,7 @@ def judged_denial(
 
 # a denied time ("not after the war") is no clause: "the claim says it is not after the war"
 _TIME_WORDS = frozenset("before after during since until".split())
+_NOT_A_CLAUSE = _TIME_WORDS | {"a", "an", "the"}  # "it is not an Indian Tamil film"
 
 
 def _flipped(said: Comparison, claim: Denial) -> Comparison | None:
@@ -106,7 +107,7 @@ def _flipped(said: Comparison, claim: Denial) -> Comparison | None:
             reason = (
                 f"the claim says it is not so, and the source gives it otherwise ({said.reason})"
             )
-        elif len(m["mine"].split()) >= 3 and m["mine"].split()[0].lower() not in _TIME_WORDS:
+        elif len(m["mine"].split()) >= 3 and m["mine"].split()[0].lower() not in _NOT_A_CLAUSE:
             reason = f"the claim denies that {m['mine']}, and the source says {m['other']}"
         else:
             reason = f"the claim says it is not {m['mine']}, and the source says {m['other']}"

@@ -25,7 +25,7 @@ ROWS = [
         "Lina Voss is a driver",
         "Lina Voss (born 1995) is a Borovian fashion model and television personality.",
         "refutes",
-        "the source says Borovian fashion model and television personality",
+        "the source says a Borovian fashion model and television personality",
     ),
     ("Colm Reyes is a poker player", REYES, "refutes", "football quarterback"),
     ("Colm Reyes is a football player", REYES, "supports", ""),  # control
@@ -39,7 +39,7 @@ ROWS = [
         "Tom Vell is a president",
         "Tom Vell (born 1947) is a Mexican and American musician who became famous with his band.",
         "refutes",
-        "the source says Mexican and American musician",
+        "the source says a Mexican and American musician",
     ),
     ("Tom Vell is a lawyer", "Tom Vell (born 1950) is a Borovian politician.", "refutes", ""),
     (
@@ -67,7 +67,7 @@ ROWS = [
         "Lina Voss is a senator",
         "She is a Borovian model.",
         "refutes",
-        "the source says Borovian model",
+        "the source says a Borovian model",
     ),
     # what the sentence leaves open (wrong Falses and a wrong True on b89c9be)
     (
@@ -113,7 +113,7 @@ ROWS = [
         "Velmora is a horror film",
         "Velmora is a 2004 Borovian comedy film directed by Tom Vell.",
         "refutes",
-        "the claim says horror film; the source says 2004 Borovian comedy film",
+        "the claim says a horror film; the source says a 2004 Borovian comedy film",
     ),
     (
         "Velmora is a romantic film",
@@ -185,7 +185,7 @@ GENRE_ROWS = [
         "Night Harbour is a series that fits into the genre of pornography.",
         "Night Harbour is a Borovian crime drama series that ran on Kessa TV from 1968 to 1973.",
         "refutes",
-        "the source says Borovian crime drama series",
+        "the source says a Borovian crime drama series",
     ),
     (
         "Velmora is a film that belongs to the genre of horror.",
@@ -303,7 +303,7 @@ FIELD_ROWS = [
         "Ana Roske was professionally involved in acting",
         "Lina Ana Roske (1933 – 2006) was a Borovian politician and the 45th Governor of Kessa.",
         "refutes",
-        "the claim says acting; the source says Borovian politician",
+        "the claim says acting; the source says a Borovian politician",
     ),
     (
         "Tom Vell works in music",
@@ -391,7 +391,7 @@ DEED_ROWS = [
         "Lina Voss has yet to write for a television show",
         "Lina Voss (1956 – 1996) was a Borovian television writer and producer.",
         "refutes",
-        "the source says Borovian television writer and producer",
+        "the source says a Borovian television writer and producer",
     ),
     (
         "Lina Voss was incapable of writing",
@@ -426,7 +426,7 @@ NATIONALITY_ROWS = [
         "Velmora is an Indian Tamil film",
         "Velmora (Valour) is a 2014 Pakistani action film directed by Tom Vell.",
         "refutes",
-        "the source says 2014 Pakistani action film",
+        "the source says a 2014 Pakistani action film",
     ),
     (
         "Velmora is something other than an Indian Tamil film",
