@@ -281,7 +281,8 @@ def still_living(claim: str, sentence: str) -> Comparison | None:
 
 
 _TRADE_IN = re.compile(
-    r"^\s*(?P<name>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,3})\s+(?:is|was)\s+an?\s+[^.;()]*?\b(?P<trade>[a-z]+)\s+(?:based\s+|working\s+)?in\s+"
+    r"^\s*(?P<name>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,3})\s+(?:is|was)\s+an?\s+"
+    r"[^.;()]*?\b(?P<trade>[a-z]+)\s+(?:based\s+|working\s+)?in\s+"
     r"(?P<where>(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)"
 )
 _WORKS_IN = re.compile(r"\bworks?\s+in\b")

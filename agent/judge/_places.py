@@ -29,6 +29,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import NATIONALITIES
 from agent.judge._text import _EXCLUSIVE, _THE_ONLY, _Text, _Unit
+from agent.judge._units import NUMBER_WORDS
 
 # borders moved until then (Alsace, Galicia, Trieste); WordNet's are those of its day
 _BORDERS_SETTLED = 1950
@@ -266,16 +267,13 @@ def side_otherwise(c: _Text, s: _Text) -> Comparison | None:
     return None
 
 
-_COUNTS = frozenset("a an one two three four five six seven eight nine ten once twice".split())
-
-
 def says_solely(c: _Text, sentence: str) -> bool:
     """The claim says "solely", "exclusively" or "only" of what follows ("only American", "only works
     in"; not "only 6,000", "only two" or "the only") and the sentence does not."""
     lows = [t.low for t in c.tokens]
     only = any(
         a == "only"
-        and not (t.low[:1].isdigit() or t.low in _COUNTS)
+        and not (t.low[:1].isdigit() or t.low in NUMBER_WORDS or t.low in {"a", "an"})
         and (k == 0 or lows[k - 1] not in _THE_ONLY)
         for k, (a, t) in enumerate(zip(lows, c.tokens[1:], strict=False))
     )

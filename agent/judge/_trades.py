@@ -85,9 +85,7 @@ def trades_apart(mine: str, theirs: list[str], low: set[str]) -> bool:
         return False
     if any(lex.hypernym_of(h, mine) or lex.hypernym_of(mine, h) for h in theirs):
         return False
-    words = {w for w, fs in _FIELDS_OF.items() if fields & fs}
-    words |= {w for f in fields for w in _FIELD_WORDS_OF[f]}
-    return not low & words
+    return not low & _words_of(fields)
 
 
 # a field as a claim names it: "was professionally involved in politics", "has a career in music"
@@ -116,5 +114,11 @@ def in_field(field: str, theirs: list[str], low: set[str]) -> bool | None:
         return True
     if not theirs or any(h in GENERIC or h not in _FIELDS_OF for h in theirs):
         return None
-    words = {w for w, fs in _FIELDS_OF.items() if field in fs} | _FIELD_WORDS_OF[field]
-    return None if low & words else False
+    return None if low & _words_of(frozenset([field])) else False
+
+
+def _words_of(fields: frozenset[str]) -> set[str]:
+    """Every word that names one of the fields: its trades and the words beside them."""
+    return {w for w, fs in _FIELDS_OF.items() if fields & fs} | {
+        w for f in fields for w in _FIELD_WORDS_OF[f]
+    }
