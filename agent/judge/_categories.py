@@ -44,7 +44,11 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
     claimed = _predicate(c, 0)
     if claimed is None or claimed[1] != [unit.tokens[-1].index] or len(unit.tokens) != 1:
         return None
-    mine = lex.category(unit.tokens[0].low)
+    mine = (
+        _kind(unit.tokens[0].low)
+        if unit.tokens[0].low in _PERSONS
+        else lex.category(unit.tokens[0].low)
+    )
     said = _predicate(s, max(used) + 1 if used else 0)
     said_the = _predicate(s, max(used) + 1 if used else 0, _ARTICLES | {"the"})  # "the third
     if said_the is not None and (other := _another_work(unit.tokens[0].low, s, said_the[1])):
@@ -63,12 +67,19 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
     return _decision(
         "refutes",
         "substitution",
-        f"the claim says {unit.text} ({_A[mine]}); the source says {words} ({_A[kind]})",
+        f"the claim says {_with_kind(unit.text, mine)}; the source says {words} ({_A[kind]})",
     )
+
+
+def _with_kind(word: str, kind: str) -> str:
+    """ "singer (a person)"; "a person" alone where the claim's word is the kind's."""
+    return _A[kind] if _A[kind].endswith(f" {word.lower()}") else f"{word} ({_A[kind]})"
 
 
 def _kind(noun: str) -> str | None:
     """The noun's category, a kind of work ("series", which WordNet files as a group) a work."""
+    if noun in _PERSONS:  # WordNet files "person" under Tops and "human" among animals
+        return "person"
     return lex.category(noun) or ("communication" if noun in _WORK_KINDS else None)
 
 
@@ -107,6 +118,7 @@ def predicate_elsewhere(c: _Text, s: _Text, placed: dict[int, int]) -> Compariso
     )
 
 
+_PERSONS = frozenset("person human individual".split())
 # kinds of work one work is not two of: a novel is no poem, a film no album, a song no album
 _WORK_KINDS = {
     **dict.fromkeys(["film", "movie", "documentary"], "film"),

@@ -3,6 +3,8 @@ them as adjectives with no kind to compare): one in the place of another is a su
 
 from __future__ import annotations
 
+from agent.judge._decision import Comparison, _decision
+
 # Nationalities of sovereign states, one per state, none inside another ("English" is inside
 # "British", "Taiwanese" and "Chinese" are contested): one in the place of another is a substitution.
 DEMONYMS = frozenset(
@@ -51,3 +53,25 @@ english:England scottish:Scotland welsh:Wales irish:Ireland
 COUNTRY_OF = {
     pair.split(":")[0]: pair.split(":")[1].replace("_", " ") for pair in _COUNTRY_OF.split()
 }
+
+# nations within a state, and the state's own words: an English actor is a British actor
+_WITHIN = {
+    "british": "english scottish welsh cornish northern-irish england scotland wales",
+    "britain": "english scottish welsh england scotland wales",
+    "uk": "english scottish welsh england scotland wales british britain",
+}
+
+
+def within_another(a: str, b: str, first: bool = False) -> bool:
+    """Is one of two nationality or country words within the other ("British", "English")?
+    ``first``: is the second within the first?"""
+    a, b = a.lower().replace(" ", "-"), b.lower().replace(" ", "-")
+    return b in _WITHIN.get(a, "").split() or (not first and a in _WITHIN.get(b, "").split())
+
+
+def held_within(claimed: str, said: str) -> Comparison | None:
+    """ "British" against "an English actor" is stated; "English" against "a British actor" is not
+    plain (Scottish is British too)."""
+    if not within_another(claimed, said, first=True):
+        return None
+    return _decision("supports", "same", f"the source says {said}, which is {claimed}")

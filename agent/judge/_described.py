@@ -58,8 +58,11 @@ _WORK_HEADS = frozenset(
     "programme album song single band group novel game miniseries".split()
 )
 
+# what a sport is said of
+_TEAM_HEADS = frozenset("team club league competition tournament championship".split())
+
 _CLAIM = re.compile(
-    r"^(?P<subject>[A-Z][^,;()]*?) (?:is|was|are|were) (?:(?:solely|only|exclusively|primarily) )?"
+    r"^(?P<subject>[A-Z][^,;()]*?) (?:is|was|are|were) (?:(?P<only>solely|only|exclusively|primarily) )?"
     r"(?P<article>an?) (?P<desc>[\w -]+?)\s*[.!]?\s*$"
 )
 _FIELD_CLAIM = re.compile(
@@ -75,7 +78,7 @@ _OPENING = re.compile(
 _ENDS = re.compile(
     r"\s(?:who|whom|whose|which|that|where|directed|written|starring|created|from|in|on|of|for|"
     r"by|with|at|known|best|located|based|founded|formed|released|produced|currently|first|"
-    r"originally|and\s+(?:the|a|an|his|her|its|was|is|has|had|who))\b|[.,;:]\s*(?:who|which|"
+    r"originally|organi[sz]ed|held|contested|owned|operated|and\s+(?:the|a|an|his|her|its|was|is|has|had|who))\b|[.,;:]\s*(?:who|which|"
     r"where|and\s+(?:the|a|an|his|her|its|was|is|has|had))\b|[.;:]"
 )
 _NO_CLAIM_WORDS = frozenset("and or of in on at by for from with that who which".split())
@@ -110,12 +113,30 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
     low = {w.lower().strip(".,;:()\"'") for w in sentence.split()}
     said = _said(o)
     mine_text = f"{m.group('article').lower()} {' '.join(words)}"
+    if m.group("only") in _SOLELY and _also(mine, theirs):  # "a singer and actress"
+        only = f"{m.group('only')} {mine_text}"
+        return _decision(
+            "refutes", "substitution", f"the claim says {only}; the source says {said}"
+        )
     apart = _nationality_apart(words, o.group("desc"), mine, theirs, low)
     if apart or _genre_apart(mine, theirs, low) or _trades_apart(mine, theirs, low):
         return _decision(
             "refutes", "substitution", f"the claim says {mine_text}; the source says {said}"
         )
     return None
+
+
+_SOLELY = frozenset("solely only exclusively".split())
+
+
+def _also(mine: tuple[frozenset[str], str], theirs: list[tuple[frozenset[str], str]]) -> str:
+    """What else the opening calls its subject beside the claim's one description ("a singer and
+    actress": "actress"), where one of its items is the claim's; "" where none is, or no other."""
+    mods, head = mine
+    ours = [(m, h) for m, h in theirs if h == head and mods <= m]
+    others = [h for m, h in theirs if h != head and not lex.hypernym_of(head, h)]
+    others = [h for h in others if not lex.hypernym_of(h, head)]
+    return " and ".join(others) if ours and others else ""
 
 
 def _nationality_apart(
@@ -260,7 +281,8 @@ def _genre_apart(
     """A work's genre: the claim's genre words, and the sentence's on the same axis, share none,
     and the sentence has none of the claim's words at all."""
     mods, head = mine
-    if head not in _WORK_HEADS or not all(h in _WORK_HEADS for _, h in theirs):
+    heads = _WORK_HEADS | _TEAM_HEADS  # "a basketball team" against "an ice hockey team"
+    if head not in heads or not all(h in heads for _, h in theirs):
         return False
     heads = {h for _, h in theirs}
     claimed = {w for w in mods | ({head} - heads) if w in _AXIS_OF}  # "horror drama": horror

@@ -41,3 +41,23 @@ def measures_as_dimensions(tokens: list[Any], in_number: Callable[[Any], bool]) 
         elif tok.low in COMPARED and [t.low for t in tokens[i + 1 : i + 2]] == ["than"]:
             numbered = i + 2 < len(tokens) and in_number(tokens[i + 2])
             tokens[i] = replace(tok, low=COMPARED[tok.low]) if numbered else tok
+
+
+# a measure said as an adjective before its noun: "a 310-metre skyscraper", "a 212-km river"
+_HYPHENED = re.compile(
+    r"\b\d[\d,.]*-(?:(?:kilo|centi|milli)?met(?:re|er)s?|km|foot|feet|ft|miles?|yards?|inch)"
+    r"(?=\s+[a-z])"
+)
+_DIMENSION_WORDS = frozenset(w for words in MEASURES.values() for w in words)
+
+
+def measured_as_claimed(claim: str, sentence: str) -> str:
+    """ "The Tessa Tower is 300 metres tall" against "… a 310-metre skyscraper": a length before
+    the noun it measures is the dimension the claim names, where the sentence names none ("a
+    310-metre tall skyscraper"); else the sentence as it is."""
+    claimed = {MEASURED.get(w) or COMPARED.get(w) for w in re.findall(r"[a-z]+", claim.lower())}
+    claimed.discard(None)
+    if len(claimed) != 1 or _DIMENSION_WORDS & set(re.findall(r"[a-z]+", sentence.lower())):
+        return sentence
+    adjective = MEASURES[claimed.pop().strip("<>")][0]  # "tall", "long", "deep"
+    return _HYPHENED.sub(lambda m: f"{m.group(0)} {adjective}", sentence, count=1)

@@ -29,6 +29,9 @@ _EXTRA_ANTONYMS = [
     ("expand", "decline"),
     ("expand", "contract"),
     ("gain", "lose"),
+    ("success", "flop"),  # a box-office success and a box-office bomb or flop
+    ("success", "bomb"),
+    ("hit", "flop"),
     ("win", "lose"),
     ("higher", "lower"),
     ("high", "low"),

@@ -280,3 +280,32 @@ def says_solely(c: _Text, sentence: str) -> bool:
     said = re.search(r"\b(?:solely|exclusively|only)\b", sentence, re.I)
     solely = only or any(w in _EXCLUSIVE for w in lows)
     return solely and not said and not one_nationality(lows, sentence)  # "a 1980 American film"
+
+
+# "only speaks French", "solely produces wine": the claim's one object, what follows its verb
+_SOLELY_DOES = re.compile(
+    r"\b(?P<only>only|solely|exclusively) (?P<verb>[a-z]+(?: (?:in|into|through|to|for|with|at|on|from|by))?) (?P<what>[\w' -]+?)\s*[.!]?\s*$"
+)
+_ITEM = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3}"
+
+
+def solely_one_of_several(claim: str, sentence: str) -> Comparison | None:
+    """ "Jon Arkel only speaks French" against "… speaks French, German and English": the
+    sentence's verb has the claim's object among others, which refutes the "only"."""
+    m = _SOLELY_DOES.search(claim)
+    if m is None or not m.group("what")[:1].isupper():
+        return None
+    what, verb = re.escape(m.group("what")), re.escape(m.group("verb"))
+    listed = re.search(
+        rf"\b{verb}\s+(?P<items>(?:{_ITEM},\s+)*{what}(?:,\s+{_ITEM})*,?\s+and\s+{_ITEM}"
+        rf"|(?:{_ITEM},\s+)+(?:and\s+)?{what}|{_ITEM}\s+and\s+{what})\b",
+        sentence,
+    )
+    if listed is None:
+        return None
+    said = f"the source says {listed.group('items')}"
+    return _decision(
+        "refutes",
+        "substitution",
+        f"the claim says {m.group('only')} {m.group('verb')} {m.group('what')}; {said}",
+    )

@@ -19,6 +19,7 @@ from agent.judge._acronyms import with_the_claims_names
 from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
 from agent.judge._lives import name_readings, span_readings, works_in_readings
+from agent.judge._measures import measured_as_claimed
 from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._works import work_readings
 
@@ -317,6 +318,7 @@ def said_alike(claim: str, sentence: str) -> str:
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
     sentence = _DEBUT.sub("first", _REGION_OF.sub("in ", _NUMBERED.sub(r"number \1", sentence)))
     sentence = _LANGUAGE.sub(r"\1 \3film in \2", sentence)  # "an English-language drama film"
+    sentence = measured_as_claimed(claim, sentence)  # "a 310-metre skyscraper" is 310 metres tall
     low_claim, low_sentence = claim.lower(), sentence.lower()
     for names in _ALIKE:
         mine = next((n for n in names if n in low_claim), None)

@@ -8,7 +8,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._categories import kinds_apart, named_kind
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
-from agent.judge._demonyms import COUNTRY_OF
+from agent.judge._demonyms import COUNTRY_OF, held_within, within_another
 from agent.judge._described import genres_apart
 from agent.judge._letters import with_its_word
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
@@ -374,6 +374,8 @@ def _name_in_its_place(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Compa
     plainly two of a kind, or two places apart; None where one may hold the other."""
     other = " ".join(t.text for t in s.tokens[a : b + 1])
     mine = unit.text
+    if within_another(mine, other):  # "British" against "an English actor"
+        return held_within(mine, other)
     if len(unit.tokens) == 1 and a == b and {mine.lower(), other.lower()} <= DEMONYMS:
         return _decision(
             "refutes", "substitution", f"the claim says {mine}; the source says {other}"

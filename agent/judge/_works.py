@@ -49,7 +49,12 @@ _ACTED = re.compile(
 )  # and the bare verb of a denial's positive reading: "did not appear in" is read "appear in"
 _AIRED = re.compile(
     r"\b(?:aired|ran|was broadcast|broadcast|was shown)\s+(?:on\s+(?:[A-Z][\w&'-]*\s+){1,3})?"
-    r"from\s+(?P<first>1[89]\d\d|20\d\d)\s+(?:to|until|till)\s+(?P<last>1[89]\d\d|20\d\d)\b"
+    r"(?:for\s+(?:\w+\s+){1,2}(?:seasons|series|years),?\s+)?from\s+(?P<first>1[89]\d\d|20\d\d)\s+(?:to|until|till)\s+(?P<last>1[89]\d\d|20\d\d)\b"
+)
+# a work whose run the sentence gives first: "Night Lines ran for five seasons, from 2012 to 2017"
+_RAN = re.compile(
+    r"^\s*(?P<name>(?:The\s+)?[A-Z0-9\"“][^,;()]{0,60}?)(?=\s+(?:aired|ran|was\s+broadcast)\b)"
+    r"(?P<year>)(?P<kind>)"
 )
 _STARTED = re.compile(r"\b(?P<verb>premiered|debuted|began|started|launched|first aired)\b", re.I)
 _ENDED = re.compile(r"\b(?P<verb>ended|finished|concluded|was cancell?ed|last aired)\b", re.I)
@@ -73,7 +78,34 @@ _PHOTOGRAPHY = re.compile(
     r"(?=\s+(?:in|on|from|during|between|and\s+(?:ended|lasted|finished|wrapped))\b|\s*[.;(]|$)"
 )
 _FILMED = re.compile(r"^\s*(?P<work>.+?)\s+(?:was|were)\s+(?P<verb>filmed|shot)\s+(?:\w+\s+)?in\b")
+# an actor's parts: "known for her roles in The Long Tide (2004), Glass Harbour (2007) and …"
+_ROLES = re.compile(
+    r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:\([^()]*\)\s+)?(?:is|was)\b"
+    r"[^;]*?\b(?:known|famous|noted|recogni[sz]ed|remembered)\s+for\s+(?:his|her|their)\s+"
+    r"(?:(?P<kind>film|movie|television|TV|stage|screen|leading|starring|supporting)\s+)?roles?\s+in\s+"
+    r"(?P<works>[^;]+)"
+)
+_YEAR_AFTER = re.compile(r"\s*\((?:[^()]*\b(?:1[89]\d\d|20\d\d)\b[^()]*)\)")
 _PLAYED = re.compile(r"\b(?P<verb>played|plays|portrayed|portrays|starred as|stars as)\b", re.I)
+
+
+_FILMS = frozenset(["films", "movies", "a film", "a movie", "film", "feature films"])
+
+
+def roles_readings(sentence: str, claim: str) -> list[str]:
+    """ "Kessa Marlow is an actress known for her roles in The Long Tide (2004) and Nightfall" says
+    "Kessa Marlow starred in The Long Tide" (the claim's verb, for a work of the list the claim
+    names; the list is not all she played in, so it refutes nothing)."""
+    roles, acted = _ROLES.match(sentence), _ACTED.search(claim)
+    if roles is None or acted is None:
+        return []
+    named = claim[acted.end() :].strip(' .!"“”').lower()
+    works = _YEAR_AFTER.sub("", roles.group("works")).rstrip(" .")
+    listed = [w.strip(' "“”').lower() for w in _NAMES.split(works) if w.strip()]
+    kind = _FILMS if (roles.group("kind") or "").lower() in {"film", "movie"} else ()
+    if named not in listed and named not in kind:  # "acted in movies": "her film roles in …"
+        return []
+    return [f"{roles.group('name')} {acted.group('verb')} in {claim[acted.end() :].strip(' .')}."]
 
 
 def work_readings(sentence: str, claim: str) -> list[str]:
@@ -86,9 +118,9 @@ def work_readings(sentence: str, claim: str) -> list[str]:
     if shot and filmed:  # "Principal photography took place in Tessa": it was filmed in Tessa
         work = (shot.group("work") or filmed.group("work")).strip('"“” ')
         return [f"{work} was {filmed.group('verb')} in {shot.group('place')}."]
-    m = _WORK.match(sentence)
+    m = _WORK.match(sentence) or _RAN.match(sentence)  # "Night Lines ran from 2012 to 2017"
     if m is None:
-        return []
+        return roles_readings(sentence, claim)
     name, out = m.group("name").strip('"“” '), []
     if (author := _WRITTEN_BY.match(sentence, m.end() - len(m.group("kind")))) and _WROTE.search(
         claim

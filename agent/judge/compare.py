@@ -38,22 +38,15 @@ from agent.judge._comparatives import (
 )
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
 from agent.judge._described import described_otherwise
-from agent.judge._events import (
-    _event_stated,
-    _never_at_all,
-)
+from agent.judge._events import _event_stated, _never_at_all
 from agent.judge._framing import framed, framing, relative_reports, reported_in
 from agent.judge._holders import only_holder, rank_unsaid, ranked_below
 from agent.judge._lives import born_that_day, still_living, where_readings
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
-from agent.judge._numbers import (
-    CHANGES,
-    none_of,
-    only_amounts_missing,
-)
+from agent.judge._numbers import CHANGES, none_of, only_amounts_missing
 from agent.judge._order import relational, turned_round
-from agent.judge._places import says_solely, solely_said
+from agent.judge._places import says_solely, solely_one_of_several, solely_said
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _not_contrasted,
@@ -94,13 +87,9 @@ from agent.judge._sides import (
 )
 from agent.judge._slots import _slot
 from agent.judge._subject import turned_to_another
-from agent.judge._text import (
-    _analyse,
-    _clause_bounds,
-    _find,
-    _Text,
-)
+from agent.judge._text import _analyse, _clause_bounds, _find, _Text
 from agent.judge._whole import every_part_there
+from agent.judge._works import roles_readings
 from agent.sentences import semicolon_clauses, split_sentences
 
 # a cause said in words the comparison does not match as parts ("because" is a stop word; "cause"
@@ -114,6 +103,8 @@ _CAUSAL = re.compile(  # the same, or a cause said with a verb
 )
 
 
+# "is only a singer": what else the source calls its subject refutes it (agent/judge/_described.py)
+_ONLY_A = re.compile(r"\b(?:is|was|are|were) (?:only|solely|exclusively) an?\b")
 # a fact-check's "Claim: …" (or "Viral claim: …") line quotes what it checks: it asserts nothing
 _QUOTES_A_CLAIM = re.compile(r"\W*(?:[\w'’-]+\s+){0,2}claims?\s*:", re.IGNORECASE)
 
@@ -193,13 +184,15 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = _restated(c, sentence, opens, before, decided) or decided
     if decided is None:  # "graduated on June 26, 1980" against "(born June 26, 1980)"
         decided = born_that_day(c.raw, sentence) or still_living(c.raw, sentence)
-    if decided is None or decided.rule == "partial":  # "is a US senator" against "(born 1987) is
-        # an American model"; "an Indian Tamil film" against "a Pakistani film", not "partial"
+    only = decided is not None and decided.stance == "supports" and _ONLY_A.search(c.raw)
+    if decided is None or decided.rule == "partial" or only:  # "is a US senator"
+        # against "(born 1987) is an American model"; "an Indian Tamil film" against "a Pakistani
+        # film", not "partial"; "only a singer" against "a singer and actress", not "same"
         decided = (
             described_otherwise(c.raw, original, leading_name(c) if opens else None) or decided
         )
     if decided is None or (decided.stance == "supports" and says_solely(c, original)):
-        return None
+        return solely_one_of_several(c.raw, original)  # "only speaks French": and German
     if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:
         return _decision("neutral", "tense", dead)  # "Tom Vell, the mayor of Tessa, died in 1990"
     decided = in_the_claims_words(decided, claim, c.raw)  # "childless", not its "no"
@@ -219,6 +212,7 @@ def _restated(
         carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))
         restated = subject_restated(name, sentence, pronoun=carried)
         said = [restated, *adjunct_readings(restated)] if restated else []
+        said += roles_readings(restated, c.raw) if restated else []  # "She is known for her roles"
         readings += [(c, stated) for stated in said]  # "It sold …, becoming": Bad Romance became
         readings += [(c, x) for x in where_readings(sentence, name, carried)]  # ", where she …"
     readings += [(c, stated) for stated in contest_readings(sentence)]  # "…, defeating Tom Vell"

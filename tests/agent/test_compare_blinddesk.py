@@ -1,0 +1,157 @@
+"""Encyclopaedia sentences of the kinds a claim about a film, a band, a person or a place is checked
+against, written blind at stop 65 (issue 36) with the answer a careful reader gives, before the
+comparison stage read them: "is only a singer" is refuted by "a singer and actress" (stop 64's
+tree supported it — a wrong True); "British" is stated by "an English actor", "English" not
+refuted by "a British actor", "a human" not by "an actor" (stop 64's tree refuted all three —
+wrong Falses); "is a person" is refuted by a film; a
+basketball team by an ice hockey team; "starred in" is said by "known for her roles in"; "only
+speaks French" is refuted by "speaks French, German and English"; "a box office success" by "a
+box office bomb"; a run "from 2012 to 2017" gives the year a series ended; "a 310-metre
+skyscraper" is 310 metres tall. A claim and one sentence, what the comparison must say
+("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason. Invented
+names but for real nationalities. Each row failed on stop 64's tree (2ea1de4) unless marked as a
+control."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.test_compare_readers import read_as_expected
+
+DORR = "Lina Dorr is a Borovian singer and actress who won two Grammy Awards in 2011."
+MARLOW = (
+    "Kessa Marlow (born 1981) is a Borovian actress known for her roles in The Long Tide (2004), "
+    "Glass Harbour (2007) and Nightfall (2010)."
+)
+TIGERS = (
+    "The Vellmark Tigers are a professional ice hockey team based in Marden that plays in the "
+    "Borovian League."
+)
+LINES = "Night Lines ran for five seasons, from 2012 to 2017."
+TOWER = "The Tessa Tower is a 310-metre skyscraper in Tessa and the tallest building in Borovia."
+
+ROWS = [
+    # "only a …" against an opening that names more
+    (
+        "Lina Dorr is only a singer.",
+        DORR,
+        "refutes",
+        "the source says a Borovian singer and actress",
+    ),
+    ("Lina Dorr is solely an actress.", DORR, "refutes", "the claim says solely an actress"),
+    ("Lina Dorr is a singer.", DORR, "supports", ""),  # control
+    (  # control: one trade named, nothing else
+        "Lina Dorr is only a singer.",
+        "Lina Dorr is a Borovian singer who won two Grammy Awards in 2011.",
+        "supports",
+        "",
+    ),
+    # a nation within a state
+    (
+        "Jon Arkel is British.",
+        "Jon Arkel is an English actor.",
+        "supports",
+        "English, which is British",
+    ),
+    ("Jon Arkel is a British actor.", "Jon Arkel is a Welsh actor.", "supports", "Welsh"),
+    ("Jon Arkel is English.", "Jon Arkel is a British actor.", "not refutes", ""),
+    ("Jon Arkel is French.", "Jon Arkel is a British actor.", "refutes", "British"),  # control
+    # a person is no work, no place
+    (
+        "The Long Tide is a person.",
+        "The Long Tide is a 2004 Borovian drama film directed by Aron Vesk.",
+        "refutes",
+        "the claim says a person; the source says film (a work)",
+    ),
+    ("Tom Hale is a person.", "Tom Hale is a town in Borovia.", "refutes", "a place"),
+    ("Tom Hale is a person.", "Tom Hale is a Borovian actor.", "supports", ""),  # control
+    ("Tom Hale is a human.", "Tom Hale is a Borovian actor.", "not refutes", ""),  # was refuted
+    # a sport's team, club or competition
+    ("The Vellmark Tigers are a basketball team.", TIGERS, "refutes", "ice hockey team"),
+    ("The Vellmark Tigers are a hockey team.", TIGERS, "supports", ""),  # control
+    (
+        "The Borovian Cup is a football competition.",
+        "The Borovian Cup is an annual basketball competition organised by the BBF.",
+        "refutes",
+        "the source says an annual basketball competition",
+    ),
+    (  # control: both sports named
+        "The Borovian Cup is a football competition.",
+        "The Borovian Cup is an annual basketball and football competition organised by the BBF.",
+        "not refutes",
+        "",
+    ),
+    # an actor's roles
+    ("Kessa Marlow starred in The Long Tide.", MARLOW, "supports", ""),
+    ("Kessa Marlow appeared in Nightfall.", MARLOW, "supports", ""),
+    ("Kessa Marlow never appeared in Glass Harbour.", MARLOW, "refutes", "never"),
+    ("Kessa Marlow starred in Red Orchard.", MARLOW, "not refutes", ""),  # control
+    (
+        "Kessa Marlow acted in movies.",
+        "She is known for her film roles in The Long Tide (2004) and Glass Harbour (2007).",
+        "supports",
+        "",
+    ),
+    (  # control: albums are no roles
+        "Kessa Marlow acted in movies.",
+        "She is known for her single albums, The Long Tide (2004) and Glass Harbour (2007).",
+        "not supports",
+        "",
+    ),
+    # "only" before a verb and one of several objects
+    (
+        "Jon Arkel only speaks French.",
+        "Jon Arkel speaks French, German and English fluently.",
+        "refutes",
+        "the claim says only speaks French; the source says French, German and English",
+    ),
+    (
+        "The Vell only flows through Borovia.",
+        "The Vell flows through Borovia and Ostrania.",
+        "refutes",
+        "Borovia and Ostrania",
+    ),
+    (
+        "Jon Arkel only speaks French.",
+        "Jon Arkel speaks French fluently.",
+        "not refutes",
+        "",
+    ),  # control
+    # a success and a bomb
+    (
+        "Glass Harbour was a box office success.",
+        "Glass Harbour was a box office bomb, grossing $2 million against a budget of $20 million.",
+        "refutes",
+        "the source says the opposite, “bomb”",
+    ),
+    (
+        "Glass Harbour was a commercial success.",
+        "Glass Harbour was a commercial flop.",
+        "refutes",
+        "flop",
+    ),
+    # a series' run
+    ("Night Lines ended in 2017.", LINES, "supports", ""),
+    ("Night Lines ended in 2015.", LINES, "refutes", "the source says 2017"),
+    (
+        "Night Lines premiered in 2011.",
+        "Night Lines aired on BTV from 2012 to 2017.",
+        "refutes",
+        "2012",
+    ),
+    # a measure before its noun
+    ("The Tessa Tower is shorter than 300 metres.", TOWER, "refutes", "310-metre"),
+    ("The Tessa Tower is taller than 300 metres.", TOWER, "supports", ""),
+    ("The Vell is 200 km long.", "The Vell is a 212-kilometre river in Borovia.", "refutes", "212"),
+    (
+        "The Vell is 212 km deep.",
+        "The Vell is a 212-km long river in Borovia.",
+        "not supports",
+        "",
+    ),  # control
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_a_blind_desk_of_encyclopaedia_sentences(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
