@@ -29,13 +29,15 @@ _APART = word_pairs(
     ("animal", "artifact"),
     ("animal", "location"),
     ("animal", "communication"),
+    ("group", "person"),  # a band is none of its members
+    ("group", "location"),
 )
 _COPULAS = frozenset("is was".split())
 _PREPOSITIONS = frozenset("in on at of from by with for to near about".split())
 _ARTICLES = frozenset("a an".split())
 _RELATIVES = frozenset("who whom whose which that where when is was".split())
 _A = {"person": "a person", "animal": "an animal", "plant": "a plant", "artifact": "a thing made"}
-_A |= {"location": "a place", "communication": "a work"}
+_A |= {"location": "a place", "communication": "a work", "group": "a band"}
 
 
 def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison | None:
@@ -44,11 +46,8 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
     claimed = _predicate(c, 0)
     if claimed is None or claimed[1] != [unit.tokens[-1].index] or len(unit.tokens) != 1:
         return None
-    mine = (
-        _kind(unit.tokens[0].low)
-        if unit.tokens[0].low in _PERSONS
-        else lex.category(unit.tokens[0].low)
-    )
+    word = unit.tokens[0].low  # a claim's "series" is no work here, a "person" or "band" is theirs
+    mine = _kind(word) if word in _PERSONS or word == "band" else lex.category(word)
     said = _predicate(s, max(used) + 1 if used else 0)
     said_the = _predicate(s, max(used) + 1 if used else 0, _ARTICLES | {"the"})  # "the third
     if said_the is not None and (other := _another_work(unit.tokens[0].low, s, said_the[1])):
@@ -67,7 +66,7 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
     return _decision(
         "refutes",
         "substitution",
-        f"the claim says {_with_kind(unit.text, mine)}; the source says {words} ({_A[kind]})",
+        f"the claim says {_with_kind(unit.text, mine)}; the source says {_with_kind(words, kind)}",
     )
 
 
@@ -80,6 +79,8 @@ def _kind(noun: str) -> str | None:
     """The noun's category, a kind of work ("series", which WordNet files as a group) a work."""
     if noun in _PERSONS:  # WordNet files "person" under Tops and "human" among animals
         return "person"
+    if noun == "band":  # no person, no work, no place
+        return "group"
     return lex.category(noun) or ("communication" if noun in _WORK_KINDS else None)
 
 
@@ -128,6 +129,7 @@ _WORK_KINDS = {
     **dict.fromkeys(["series", "sitcom", "miniseries"], "series"),
     **dict.fromkeys(["play", "musical", "opera"], "play"),
     **{"poem": "poem", "game": "game", "video": "video", "painting": "painting"},
+    "band": "band",  # no work, but no film either: "There is a band called Velmora"
 }
 
 

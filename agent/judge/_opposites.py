@@ -29,6 +29,8 @@ _EXTRA_ANTONYMS = [
     ("expand", "decline"),
     ("expand", "contract"),
     ("gain", "lose"),
+    ("older", "younger"),  # "the older brother of", "the younger sister of"
+    ("elder", "younger"),
     ("success", "flop"),  # a box-office success and a box-office bomb or flop
     ("success", "bomb"),
     ("hit", "flop"),

@@ -21,7 +21,7 @@ from agent.judge._dates import dates
 from agent.judge._lives import name_readings, span_readings, works_in_readings
 from agent.judge._measures import measured_as_claimed
 from agent.judge._reworded import _RANKED, world_scope
-from agent.judge._works import work_readings
+from agent.judge._works import award_readings, work_readings
 
 _INTRODUCED = re.compile(
     r"^\s*(?:there\s+(?:is|was|exists)|this\s+is|here\s+is)\s+(?P<kind>(?:a|an|the)\s+.+?)\s+"
@@ -195,6 +195,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     copula turned round, what a sentence about a work says of its year, cast and run, and when a
     post held "since" a year began."""
     readings = [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
+    readings += award_readings(sentence, claim)  # "won an Academy Award": nominated for one
     readings += name_readings(sentence) + span_readings(sentence)  # a real name; "lasted from"
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
     mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
@@ -317,7 +318,8 @@ def said_alike(claim: str, sentence: str) -> str:
     sentence = _BANKS_OF.sub("on ", _SIDE_OF.sub(r"\1ern ", sentence))
     sentence = _CONTINENT.sub(lambda m: _CONTINENTS[m.group(1).lower()], sentence)
     sentence = _DEBUT.sub("first", _REGION_OF.sub("in ", _NUMBERED.sub(r"number \1", sentence)))
-    sentence = _LANGUAGE.sub(r"\1 \3film in \2", sentence)  # "an English-language drama film"
+    if "-language" not in claim:  # "an English-language drama film" is a drama film in English
+        sentence = _LANGUAGE.sub(r"\1 \3film in \2", sentence)
     sentence = measured_as_claimed(claim, sentence)  # "a 310-metre skyscraper" is 310 metres tall
     low_claim, low_sentence = claim.lower(), sentence.lower()
     for names in _ALIKE:

@@ -141,3 +141,24 @@ def work_readings(sentence: str, claim: str) -> list[str]:
         if verb := _ENDED.search(claim):
             out.append(f"{name} {verb.group('verb')} in {aired.group('last')}.")
     return out
+
+
+# an award won: "Kessa Marlow won an Academy Award for her role in Nightfall"
+_WON = re.compile(
+    r"^\s*(?P<name>[A-Z][^,;()]{0,60}?)\s+(?:\([^()]*\)\s+)?(?:has\s+)?(?:won|received)\s+"
+    r"(?P<award>(?:an?|the)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,4}"
+    r"(?:\s+(?:in|of|for)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})?)"
+)
+_NOMINATED = re.compile(r"\b(?:was|were|has been|have been|been)\s+nominated\s+for\s+(?:an?|the)\s")
+
+
+def award_readings(sentence: str, claim: str) -> list[str]:
+    """ "Kessa Marlow won an Academy Award" says she was nominated for one, for a claim of a
+    nomination with no count (one nominated five times may have won three)."""
+    won, nominated = _WON.match(sentence), _NOMINATED.search(claim)
+    if won is None or nominated is None:
+        return []
+    award = won.group("award").split(None, 1)[1]
+    if not re.search(rf"\bnominated\s+for\s+(?:an?|the)\s+{re.escape(award)}\s*[.!]?\s*$", claim):
+        return []  # that award, and no other: one who won an Oscar may be up for a Grammy
+    return [f"{won.group('name')} {nominated.group(0)}{award}."]

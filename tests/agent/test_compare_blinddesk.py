@@ -7,7 +7,8 @@ wrong Falses); "is a person" is refuted by a film; a
 basketball team by an ice hockey team; "starred in" is said by "known for her roles in"; "only
 speaks French" is refuted by "speaks French, German and English"; "a box office success" by "a
 box office bomb"; a run "from 2012 to 2017" gives the year a series ended; "a 310-metre
-skyscraper" is 310 metres tall. A claim and one sentence, what the comparison must say
+skyscraper" is 310 metres tall; "won an Academy Award" says "was nominated for an Academy Award"
+(that one award); "older" is the opposite of "younger"; a band is no film. A claim and one sentence, what the comparison must say
 ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason. Invented
 names but for real nationalities. Each row failed on stop 64's tree (2ea1de4) unless marked as a
 control."""
@@ -149,6 +150,66 @@ ROWS = [
         "not supports",
         "",
     ),  # control
+    # an award won was one the winner was nominated for; a nomination is no win
+    (
+        "Kessa Marlow was nominated for an Academy Award.",
+        "Kessa Marlow won an Academy Award for her role in Nightfall.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessa Marlow has never been nominated for an Academy Award.",
+        "Kessa Marlow won an Academy Award for her role in Nightfall.",
+        "refutes",
+        "never",
+    ),
+    (  # control: one who won an Oscar may be up for a Grammy
+        "Kessa Marlow was nominated for a Grammy Award.",
+        "Kessa Marlow won an Academy Award for her role in Nightfall.",
+        "not refutes",
+        "",
+    ),
+    (  # control: nominated five times, three won
+        "Nightfall was nominated for five Academy Awards.",
+        "Nightfall won three Academy Awards.",
+        "not refutes",
+        "",
+    ),
+    (  # control
+        "Kessa Marlow won an Academy Award.",
+        "Kessa Marlow was nominated for an Academy Award for Nightfall.",
+        "not supports",
+        "",
+    ),
+    # older and younger
+    (
+        "Jon Arkel is the older brother of Pell Arkel.",
+        "Jon Arkel is the younger brother of actor Pell Arkel.",
+        "refutes",
+        "the source says the opposite, “younger”",
+    ),
+    # a band is no film and no person
+    (
+        "There is a band called Velmora.",
+        "Velmora is a 2004 Borovian drama film.",
+        "refutes",
+        "film",
+    ),
+    ("Velmora is a band.", "Velmora is a Borovian singer.", "refutes", "singer (a person)"),
+    ("Velmora is a band.", "Velmora is a Borovian rock band.", "supports", ""),  # control
+    # a film's language as the sentence writes it
+    (
+        "Velmora is a French-language film.",
+        "Velmora is a 2004 French-language drama film.",
+        "supports",
+        "",
+    ),
+    (  # control
+        "Velmora is a film in English.",
+        "Velmora is a 2004 French-language drama film.",
+        "refutes",
+        "French",
+    ),
 ]
 
 
