@@ -32,6 +32,7 @@ _PARTS = frozenset(
     "southwest centre center heart middle".split()
 )  # and a side of a place: "a town in the north of Ostrania" is in Ostrania
 _MEASURE = frozenset("risk risks chance chances likelihood odds rate rates number level".split())
+_MEASURE |= frozenset("millions thousands hundreds dozens billions lots plenty scores".split())
 _MODALS = frozenset("may might can could will would shall should must".split())
 # parts a place is divided into: "Ostrania's Kessa province" is not Ostrania
 _DIVISIONS = frozenset(
