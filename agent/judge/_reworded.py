@@ -106,7 +106,7 @@ def world_scope(text: str, claim: str | None = None) -> str:
 
 # "kills 8 million people a year": "causes 8 million deaths a year", in the claim and the sentence
 _KILLS = re.compile(
-    r"\b(?P<verb>kills|killed|kill)\s+(?P<n>(?:more than |over |about |around |nearly |up to )?"
+    r"\b(?P<verb>kills|killed|kill)\s+(?P<n>(?:more than |over |about |around |nearly |up to |at least |fewer than |less than )?"
     r"[\d.,]+(?:\s+(?:thousand|million|billion))?)\s+people\b"
 )
 _CAUSES = {"kills": "causes", "killed": "caused", "kill": "cause"}
@@ -117,8 +117,26 @@ def deaths_said(text: str) -> str:
     return _KILLS.sub(lambda m: f"{_CAUSES[m.group('verb')]} {m.group('n')} deaths", text)
 
 
+# a vote's tally, and its margin: "by 120 votes to 80" passed it by 40 votes
+_TALLY = re.compile(r"\bby (\d[\d,]*) votes? to (\d[\d,]*)\b")
+_MARGIN = re.compile(r"\bby (\d[\d,]*) votes?\b(?! to)")
+
+
+def margin_said(claim: str, sentence: str) -> str:
+    """ "rejected the treaty by 120 votes to 80" read as "by 40 votes" for a claim that gives a
+    margin ("was rejected by 40 votes"), not a tally; a margin that is one side's count is left."""
+    margin, tally = _MARGIN.search(claim), _TALLY.search(sentence)
+    if margin is None or tally is None or _TALLY.search(claim):
+        return sentence
+    n, a, b = (int(x.replace(",", "")) for x in (margin.group(1), *tally.groups()))
+    if n in (a, b) or a <= b:
+        return sentence
+    return f"{sentence[: tally.start()]}by {a - b} votes{sentence[tally.end() :]}"
+
+
 def reworded(claim: str, sentence: str) -> str:
     """The sentence as the comparison reads it (this module's docstring)."""
+    sentence = margin_said(claim, sentence)
     sentence = _RANKED.sub(r"\1 \2", _free_of(claim, world_scope(deaths_said(sentence), claim)))
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"
         sentence = _INEFFECTIVE.sub(r"\1 not effective \2", sentence)
