@@ -8,7 +8,9 @@ basketball team by an ice hockey team; "starred in" is said by "known for her ro
 speaks French" is refuted by "speaks French, German and English"; "a box office success" by "a
 box office bomb"; a run "from 2012 to 2017" gives the year a series ended; "a 310-metre
 skyscraper" is 310 metres tall; "won an Academy Award" says "was nominated for an Academy Award"
-(that one award); "older" is the opposite of "younger"; a band is no film. A claim and one sentence, what the comparison must say
+(that one award); "older" is the opposite of "younger"; a band is no film; "attracts millions of tourists" says
+"attracts tourists"; "killed at least 30 people" refutes "killed 12 people"; "by 120 votes to 80"
+is a margin of 40 (stop 64's tree refuted "rejected by 40 votes"). A claim and one sentence, what the comparison must say
 ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason. Invented
 names but for real nationalities. Each row failed on stop 64's tree (2ea1de4) unless marked as a
 control."""
@@ -209,6 +211,38 @@ ROWS = [
         "Velmora is a 2004 French-language drama film.",
         "refutes",
         "French",
+    ),
+    # news: a count of a noun, a bound before a death toll, a vote's margin
+    ("Tessa attracts tourists.", "Tessa attracts millions of tourists every year.", "supports", ""),
+    (
+        "Velta Corp sells cars.",
+        "Velta Corp sells millions of parts for cars each year.",
+        "not supports",
+        "",
+    ),  # control
+    (
+        "The storm killed 12 people.",
+        "The storm killed at least 30 people across the region.",
+        "refutes",
+        "the claim says 12; the source says at least 30",
+    ),
+    (
+        "The storm killed 40 people.",
+        "The storm killed at least 30 people.",
+        "not refutes",
+        "",
+    ),  # control
+    (
+        "The treaty was rejected by 40 votes.",
+        "The Borovian parliament rejected the treaty by 120 votes to 80.",
+        "supports",
+        "",
+    ),
+    (
+        "The treaty was rejected by 30 votes.",
+        "The Borovian parliament rejected the treaty by 120 votes to 80.",
+        "refutes",
+        "the source says 40",
     ),
 ]
 
