@@ -32,6 +32,7 @@ _PARTS = frozenset(
     "southwest centre center heart middle".split()
 )  # and a side of a place: "a town in the north of Ostrania" is in Ostrania
 _MEASURE = frozenset("risk risks chance chances likelihood odds rate rates number level".split())
+_SUFFERERS = frozenset("patients people persons individuals subjects participants those".split())
 _MEASURE |= frozenset("millions thousands hundreds dozens billions lots plenty scores".split())
 _MODALS = frozenset("may might can could will would shall should must".split())
 # parts a place is divided into: "Ostrania's Kessa province" is not Ostrania
@@ -259,6 +260,8 @@ def object_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, 
             continue  # "appeared in the second series of Doctor Kessa": in a part of it
         if between[-1].low == "of" and heads and all(t.low in _SAME_PLACE for t in heads):
             continue  # "set in the fictional town of Velmar": the town is Velmar
+        if between[-1].low == "with" and heads and all(t.low in _SUFFERERS for t in heads):
+            continue  # "survival in patients with lung cancer" is survival in lung cancer
         if heads and not any(_word_match(w, t.low) for w in words for t in heads):
             k = j  # the object's words that follow it in both ("electric cars")
             while k + 1 in placed and placed[k + 1] == placed[k] + len(c.units[k].tokens):

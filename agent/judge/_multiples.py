@@ -76,6 +76,8 @@ def multiplied(c: _Text, s: _Text, missing: int) -> Comparison | None:
     """Where the claim's unmatched part is a multiple ("halves"), the sentence's one factor decides:
     the same factor supports, another refutes; None where the sentence gives none or several."""
     unit = c.units[missing]
+    if len(unit.tokens) == 1 and unit.tokens[0].low in _UP | _DOWN:
+        return _multiple_of_a_change(unit.text, unit.tokens[0].low in _UP, s)
     if len(unit.tokens) != 1 or unit.tokens[0].low not in _FACTORS:
         return None
     mine = _FACTORS[unit.tokens[0].low]
@@ -90,4 +92,28 @@ def multiplied(c: _Text, s: _Text, missing: int) -> Comparison | None:
         "refutes",
         "number",
         f"the claim says {unit.text} (× {mine:g}); the source says “{said.strip()}” (× {factor:g})",
+    )
+
+
+# a change said without a figure: "increases the risk", "lowers blood pressure"
+_UP = frozenset("increase increases increased raise raises raised rise rises rose".split())
+_UP |= frozenset("grow grows grew boost boosts boosted".split())
+_DOWN = frozenset(
+    "decrease decreases decreased reduce reduces reduced lower lowers lowered".split()
+)
+_DOWN |= frozenset("cut cuts fall falls fell".split())
+
+
+def _multiple_of_a_change(said: str, up: bool, s: _Text) -> Comparison | None:
+    """ "Smoking increases the risk of stroke" against "Smoking doubles the risk of stroke": the
+    sentence's one multiple, given plainly, says which way (supports, or refutes "decreases")."""
+    found = list(_MULTIPLE.finditer(s.raw))  # "more than doubles" is a rise still
+    if len(found) != 1:
+        return None
+    theirs = found[0].group(0)
+    if (_FACTORS[theirs.lower()] > 1) == up:
+        way = "an increase" if up else "a decrease"
+        return _decision("supports", "same", f"the source says “{theirs}”, {way}")
+    return _decision(
+        "refutes", "direction", f"the claim says “{said}”; the source says the opposite, “{theirs}”"
     )

@@ -258,7 +258,7 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
 
 # before a kind's name, words that keep it whole ("the vaccines", "all vaccines"); quantifiers
 # that narrow it ("some vaccines", "most dogs")
-_WHOLE = frozenset("the all these those such every each".split())
+_WHOLE = frozenset("the all these those such every each global worldwide overall total".split())
 _SOME = frozenset("some many most several few certain".split())
 
 

@@ -10,7 +10,9 @@ box office bomb"; a run "from 2012 to 2017" gives the year a series ended; "a 31
 skyscraper" is 310 metres tall; "won an Academy Award" says "was nominated for an Academy Award"
 (that one award); "older" is the opposite of "younger"; a band is no film; "attracts millions of tourists" says
 "attracts tourists"; "killed at least 30 people" refutes "killed 12 people"; "by 120 votes to 80"
-is a margin of 40 (stop 64's tree refuted "rejected by 40 votes"). A claim and one sentence, what the comparison must say
+is a margin of 40 (stop 64's tree refuted "rejected by 40 votes"); "doubles the risk" says
+"increases the risk"; "Global sea level" is sea level; "in patients with lung cancer" is "in lung
+cancer". A claim and one sentence, what the comparison must say
 ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason. Invented
 names but for real nationalities. Each row failed on stop 64's tree (2ea1de4) unless marked as a
 control."""
@@ -244,6 +246,45 @@ ROWS = [
         "refutes",
         "the source says 40",
     ),
+    # health and climate: a multiple says which way, the whole is no narrower kind, the patients
+    # with a disease are the disease's
+    (
+        "Smoking increases the risk of stroke.",
+        "Smoking doubles the risk of stroke.",
+        "supports",
+        "",
+    ),
+    (
+        "Smoking decreases the risk of stroke.",
+        "Smoking more than doubles the risk of stroke.",
+        "refutes",
+        "the source says the opposite, “doubles”",
+    ),
+    ("Aspirin reduces the risk of stroke.", "Aspirin halves the risk of stroke.", "supports", ""),
+    (
+        "Sea levels are rising.",
+        "Global sea level has risen by about 20 cm since 1900.",
+        "supports",
+        "",
+    ),
+    (
+        "Exercise lowers blood pressure.",
+        "Heavy exercise lowers blood pressure.",
+        "not supports",
+        "",
+    ),  # control
+    (
+        "Kessamab improves survival in lung cancer.",
+        "Kessamab improved overall survival in patients with lung cancer.",
+        "supports",
+        "",
+    ),
+    (
+        "Kessamab improves survival in lung cancer.",
+        "Kessamab improved overall survival in children with lung cancer.",
+        "not supports",
+        "",
+    ),  # control
 ]
 
 
