@@ -47,7 +47,7 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
     if claimed is None or claimed[1] != [unit.tokens[-1].index] or len(unit.tokens) != 1:
         return None
     word = unit.tokens[0].low  # a claim's "series" is no work here, a "person" or "band" is theirs
-    mine = _kind(word) if word in _PERSONS or word == "band" else lex.category(word)
+    mine = _kind(word) if word in _PERSONS | _PLACES or word == "band" else lex.category(word)
     said = _predicate(s, max(used) + 1 if used else 0)
     said_the = _predicate(s, max(used) + 1 if used else 0, _ARTICLES | {"the"})  # "the third
     if said_the is not None and (other := _another_work(unit.tokens[0].low, s, said_the[1])):
@@ -59,6 +59,9 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
         return None
     theirs = [(s.tokens[h].text, _kind(s.tokens[h].low)) for h in said[1]]
     known = [(word, kind) for word, kind in theirs if kind is not None]
+    if word in _PLACES and known and len(known) == len(theirs) and {k for _, k in known} == {mine}:
+        said_as = _with_kind(" and ".join(w for w, _ in theirs), mine)  # "is the largest town"
+        return _decision("supports", "same", f"the source says {said_as}")
     if not known or not all(frozenset((mine, kind)) in _APART for _, kind in known):
         return None  # "an actress and model": an actress is a person, whatever else a model is
     words = " and ".join(word for word, _ in theirs)
@@ -79,6 +82,8 @@ def _kind(noun: str) -> str | None:
     """The noun's category, a kind of work ("series", which WordNet files as a group) a work."""
     if noun in _PERSONS:  # WordNet files "person" under Tops and "human" among animals
         return "person"
+    if noun in _PLACES:  # and "place" and "location" among many kinds
+        return "location"
     if noun == "band":  # no person, no work, no place
         return "group"
     return lex.category(noun) or ("communication" if noun in _WORK_KINDS else None)
@@ -120,6 +125,7 @@ def predicate_elsewhere(c: _Text, s: _Text, placed: dict[int, int]) -> Compariso
 
 
 _PERSONS = frozenset("person human individual".split())
+_PLACES = frozenset("place location".split())
 # kinds of work one work is not two of: a novel is no poem, a film no album, a song no album
 _WORK_KINDS = {
     **dict.fromkeys(["film", "movie", "documentary"], "film"),
@@ -158,11 +164,26 @@ def kind_alone(claim: str, sentence: str, compare: Callable) -> Comparison | Non
 
 
 def _another_work(mine: str, s: _Text, heads: list[int]) -> str | None:
-    """The sentence's kinds of work where each is of another family than the claim's: the words."""
-    theirs = [_WORK_KINDS.get(s.tokens[h].low) for h in heads]
-    if mine not in _WORK_KINDS or None in theirs or _WORK_KINDS[mine] in theirs:
-        return None
-    return " and ".join(s.tokens[h].text for h in heads)
+    """The sentence's kinds of work (or of place) where each is of another family than the
+    claim's, and the claim's word is nowhere in the sentence ("an island country"): the words."""
+    for kinds in (_WORK_KINDS, _PLACE_KINDS):
+        theirs = [kinds.get(s.tokens[h].low) for h in heads]
+        if mine not in kinds or None in theirs or kinds[mine] in theirs:
+            continue
+        if kinds is _PLACE_KINDS and any(t.low == mine for t in s.tokens):
+            return None
+        return " and ".join(s.tokens[h].text for h in heads)
+    return None
+
+
+# kinds of place one place is not two of: a city is no country, a river no lake (no "state": a
+# country is a sovereign state, and a state a part of one; no "region" or "port")
+_PLACE_KINDS = {
+    **dict.fromkeys("city town village capital hamlet municipality metropolis".split(), "town"),
+    **dict.fromkeys("country nation kingdom".split(), "country"),
+    **dict.fromkeys("river lake sea ocean bay".split(), "water"),
+    **dict.fromkeys("mountain hill volcano".split(), "mountain"),
+}
 
 
 def _predicate(

@@ -309,7 +309,7 @@ def _slot(
             (w.endswith(("ing", "ed")) and not lex.noun_only(w)) or lex.irregular_verb_form(w)
             for w in (word, theirs)
         )
-        plain = lex.is_noun(word) and lex.is_noun(theirs) and theirs not in _GENERIC  # "point"
+        plain = lex.is_noun(word) and lex.is_noun(theirs) and not {word, theirs} & _GENERIC
         if _left_open(s, tok, word, theirs):
             return None
         if not verbal and plain and lex.same_kind(word, theirs):

@@ -285,6 +285,29 @@ ROWS = [
         "not supports",
         "",
     ),  # control
+    # a place: generic, and of one family or another
+    ("Basildon is a place.", "Basildon is a town in Essex.", "supports", "town (a place)"),
+    ("Basildon is a place.", "Basildon is a town and a football club in Essex.", "not refutes", ""),
+    (
+        "Basildon is a place.",
+        "Basildon is a Borovian singer.",
+        "refutes",
+        "singer (a person)",
+    ),  # control
+    (
+        "There is a country called Velmar.",
+        "Velmar is the capital and most populous city of Borovia.",
+        "refutes",
+        "the claim says country; the source says capital and city",
+    ),
+    ("Tessa is a river.", "Tessa is a town in Borovia.", "refutes", "the source says town"),
+    (
+        "Malta is an island.",
+        "Malta is a southern European island country.",
+        "not refutes",
+        "",
+    ),  # control
+    ("Tessa is a city.", "Tessa is the capital of Borovia.", "not refutes", ""),  # control
 ]
 
 
