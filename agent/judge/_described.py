@@ -66,9 +66,10 @@ _CLAIM = re.compile(
     r"(?P<article>an?) (?P<desc>[\w -]+?)\s*[.!]?\s*$"
 )
 _FIELD_CLAIM = re.compile(
-    r"^(?P<subject>[A-Z][^,;()]*?) (?:(?:is|was|has been|had been) (?:professionally )?"
-    r"(?:involved|active|working|employed)|works|worked|(?:has|had) a career) in "
-    r"(?P<field>[a-z]+)\s*[.!]?\s*$"
+    r"^(?P<subject>[A-Z][^,;()]*?) (?:(?P<no>(?:has|had) (?:no relation|nothing to do) (?:to|with)|"
+    r"(?:has |had )?never (?:worked|been) in)|(?:is|was|has been|had been) (?:professionally )?"
+    r"(?:involved|active|working|employed) in|works in|worked in|(?:has|had) a career in|"
+    r"(?:is|was) part of) (?:the )?(?P<field>[a-z]+)(?P<industry> industry)?\s*[.!]?\s*$"
 )
 _OPENING = re.compile(
     r"^\W*(?P<name>[A-Z][^,;()]*?)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*(?:,[^,;]{1,60},)?"
@@ -155,18 +156,32 @@ def _nationality_apart(
 def _of_a_field(f: re.Match, o: re.Match, sentence: str) -> Comparison | None:
     """ "Ann Richards was professionally involved in politics" against the opening's trades: one
     of the field's states it, trades of other fields only refute it."""
-    field = FIELD_NAMES.get(f.group("field").lower())
-    theirs = _items(o.group("desc"))
-    if field is None or not theirs or None in theirs:
+    word = f.group("field").lower()
+    field, theirs = FIELD_NAMES.get(word), _items(o.group("desc"))
+    if not theirs or None in theirs:
         return None
     low = {w.lower().strip(".,;:()\"'") for w in sentence.split()}
-    decided = in_field(field, [h for _, h in theirs], low)
+    named = {FIELD_NAMES.get(w) for m, _ in theirs for w in m} - {None}  # "a film producer"
+    plain = [h for m, h in theirs if not {FIELD_NAMES.get(w) for w in m} - {None}]
+    decided: bool | None = any(word in m or word == h for m, h in theirs) or field in named
+    if not decided and field is not None:  # the trades the description's words do not place
+        decided = in_field(field, plain, low) if plain else None
+    decided = None if decided is False and plain != [h for _, h in theirs] else decided
     said = f"the source says {_said(o)}"
-    if decided is None:
+    if decided is None or (decided is False and f.group("no")):
         return None
-    if decided:
-        return _decision("supports", "same", f"{said}, a trade in {f.group('field')}")
-    return _decision("refutes", "substitution", f"the claim says {f.group('field')}; {said}")
+    if decided == bool(f.group("no")):
+        claim = f"the claim says “{f.group('no').strip()}”" if f.group("no") else ""
+        return _decision(
+            "refutes",
+            "negation" if claim else "substitution",
+            f"{claim or 'the claim says ' + word}; {said}",
+        )
+    now = re.search(r" (?:is|works|has been) ", f[0]) and not f.group("no")
+    if now and re.search(r"\b(?:former|retired|was|were)\b", o[0]):
+        return None  # "is part of the arms industry" against "a former arms dealer"
+    what = f"the {word} industry" if f.group("industry") else word
+    return _decision("supports", "same", f"{said}, a trade in {what}")
 
 
 # what one who does it is called: "writes" → a writer, "was incapable of acting" → an actor

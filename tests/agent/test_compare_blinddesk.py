@@ -308,6 +308,33 @@ ROWS = [
         "",
     ),  # control
     ("Tessa is a city.", "Tessa is the capital of Borovia.", "not refutes", ""),  # control
+    # an industry, a field a description's own word places
+    (
+        "Ana Roske was part of the arms industry.",
+        "Ana Roske (born 1985) is a Borovian former arms dealer and author.",
+        "supports",
+        "a trade in the arms industry",
+    ),
+    (
+        "Ana Roske had no relation to the arms industry.",
+        "Ana Roske (born 1985) is a Borovian former arms dealer and author.",
+        "refutes",
+        "the claim says “had no relation to”",
+    ),
+    (  # control: a former dealer is not one now
+        "Ana Roske is part of the arms industry.",
+        "Ana Roske (born 1985) is a Borovian former arms dealer and author.",
+        "not supports",
+        "",
+    ),
+    (
+        "Tom Vell works in the film industry.",
+        "Tom Vell is a Borovian film producer.",
+        "supports",
+        "",
+    ),
+    ("Tom Vell works in music.", "Tom Vell is a Borovian film producer.", "not supports", ""),
+    ("Tom Vell has never worked in music.", "Tom Vell is a Borovian singer.", "refutes", "never"),
 ]
 
 
