@@ -124,6 +124,10 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
         return _decision(
             "refutes", "substitution", f"the claim says {mine_text}; the source says {said}"
         )
+    if mine[1] in _WORK_HEADS - {"band", "group"} and all(_a_person(h) for _, h in theirs):
+        return _decision(
+            "refutes", "substitution", f"the claim says {mine_text}; the source says {said}"
+        )
     return None
 
 
@@ -138,6 +142,11 @@ def _also(mine: tuple[frozenset[str], str], theirs: list[tuple[frozenset[str], s
     others = [h for m, h in theirs if h != head and not lex.hypernym_of(head, h)]
     others = [h for h in others if not lex.hypernym_of(h, head)]
     return " and ".join(others) if ours and others else ""
+
+
+def _a_person(noun: str) -> bool:
+    """Is the noun a trade or another word for a person ("actress", "murderer")?"""
+    return is_trade(noun) or lex.category(noun) == "person"
 
 
 def _nationality_apart(
@@ -315,7 +324,7 @@ def _trades_apart(
     in another sport ("poker player" against "football quarterback")."""
     mods, head = mine
     related = [(m, h) for m, h in theirs if h == head or lex.hypernym_of(head, h)]
-    if related and is_trade(head):
+    if related and (is_trade(head) or lex.category(head) == "person"):  # "a pop music performer"
         return _sport_apart(mods, related, low)
     return trades_apart(head, [h for _, h in theirs], low)
 

@@ -286,7 +286,11 @@ def fronted(sentence: str) -> list[str]:
 
 # Names of one thing in everyday use, several words each ("climate change" and "global warming"
 # are used for each other by the public and the press): the sentence is read with the claim's name.
-_ALIKE = (("climate change", "global warming"),)
+_ALIKE = (
+    ("climate change", "global warming"),
+    ("tv series", "television series"),
+    ("tv show", "television show"),
+)
 
 
 _CONTINENTS = {

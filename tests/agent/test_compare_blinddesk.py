@@ -335,6 +335,32 @@ ROWS = [
     ),
     ("Tom Vell works in music.", "Tom Vell is a Borovian film producer.", "not supports", ""),
     ("Tom Vell has never worked in music.", "Tom Vell is a Borovian singer.", "refutes", "never"),
+    # a work is no person; a music performer of another genre
+    (
+        "The Gifted is a television series.",
+        "The Gifted is a feared murderer.",
+        "refutes",
+        "murderer",
+    ),
+    ("Velmora is a TV series.", "Velmora is a Borovian actress.", "refutes", "a Borovian actress"),
+    (
+        "Velmora is a TV series.",
+        "Velmora is a Borovian television series.",
+        "supports",
+        "",
+    ),  # "TV series" is "television series" (stop 64: the source does not mention TV)
+    (
+        "Kira Dane is a pop music performer.",
+        "Kira Dane (born 1981) is a Borovian country singer, songwriter, and record producer.",
+        "refutes",
+        "the claim says a pop music performer",
+    ),
+    (  # control
+        "Kira Dane is a country music performer.",
+        "Kira Dane (born 1981) is a Borovian country singer, songwriter, and record producer.",
+        "not refutes",
+        "",
+    ),
 ]
 
 
