@@ -142,8 +142,41 @@ _WORK_KINDS = {
 # "X is an espionage film", "… a music video", "… a TV series": the kind of work and what is
 # said of it
 _KIND_OF_WORK = re.compile(
-    r"^(?P<subject>.+?) (?P<verb>is|was) an? (?P<said>(?:[\w-]+ ){1,3})(?P<kind>[a-z]+)\s*[.!]?\s*$"
+    r"^(?P<subject>.+?) (?P<verb>is|was) an? "
+    r"(?P<said>(?:(?!(?:of|to|on|about|from|by|for|with|a|an|the) )[\w-]+ ){1,3})"
+    r"(?P<kind>[a-z]+)\s*[.!]?\s*$"
+)  # not "an adaptation of a novel", "a sequel to a film": those are no novel, no film
+
+
+def based_otherwise(claim: str, sentence: str) -> Comparison | None:
+    """ "Glass Harbour is based on a play" against "… a drama film based on the novel …": what
+    the work is based on, of another kind of work, refutes (not "the drama" matching "a play")."""
+    mine, theirs = _BASED_ON.search(claim), _BASED_ON.search(sentence)
+    if mine is None or theirs is None:
+        return None
+    a, b = (_SOURCES.get(m.group("kind").lower()) for m in (mine, theirs))
+    if a is None or b is None or a == b:
+        return None
+    return _decision(
+        "refutes",
+        "substitution",
+        f"the claim says {mine.group(0)}; the source says {theirs.group(0)}",
+    )
+
+
+_BASED_ON = re.compile(
+    r"\bbased (?:up)?on (?:an? |the )?(?:[\w-]+ ){0,2}?(?P<kind>novels?|novellas?|books?|plays?|"
+    r"comic books?|comics?|manga|short stor(?:y|ies)|films?|video games?|songs?|poems?|memoirs?|"
+    r"musicals?|operas?)\b",
+    re.I,
 )
+_SOURCES = {"novel": "book", "novels": "book", "novella": "book", "novellas": "book"}
+_SOURCES |= {"book": "book", "books": "book", "memoir": "book", "memoirs": "book"}
+_SOURCES |= dict.fromkeys("play plays musical musicals opera operas".split(), "stage")
+_SOURCES |= dict.fromkeys("comic comics manga".split(), "comic")
+_SOURCES |= {"comic book": "comic", "comic books": "comic", "film": "film", "films": "film"}
+_SOURCES |= dict.fromkeys("video game|video games".split("|"), "game")
+_SOURCES |= dict.fromkeys("song songs poem poems".split(), "verse")
 
 
 def kind_alone(claim: str, sentence: str, compare: Callable) -> Comparison | None:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings, dead_since
 from agent.judge._carried import head_restated, leading_name, of_the_subject_alone
-from agent.judge._categories import kind_alone, of_a_kind_elsewhere
+from agent.judge._categories import based_otherwise, kind_alone, of_a_kind_elsewhere
 from agent.judge._claimwords import ordinal_dropped
 from agent.judge._comparatives import (
     amount_turned,
@@ -191,6 +191,8 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = (
             described_otherwise(c.raw, original, leading_name(c) if opens else None) or decided
         )
+    if decided is None or decided.stance == "supports":  # "based on the novel" for "a play"
+        decided = based_otherwise(c.raw, original) or decided
     if decided is None or (decided.stance == "supports" and says_solely(c, original)):
         return solely_one_of_several(c.raw, original)  # "only speaks French": and German
     if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:

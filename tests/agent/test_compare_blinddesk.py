@@ -361,6 +361,31 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # what a work is based on
+    (
+        "Glass Harbour is based on a play.",
+        "Glass Harbour is a 2007 Borovian drama film based on the novel of the same name.",
+        "refutes",
+        "the claim says based on a play; the source says based on the novel",
+    ),  # stop 64's tree: supported ("drama" for "a play")
+    (
+        "Night Lines is based on a comic book.",
+        "Night Lines is a Borovian crime drama series based on the 1999 novel Harbour Light.",
+        "refutes",
+        "based on a comic book",
+    ),
+    (
+        "Glass Harbour is an adaptation of a novel.",
+        "Glass Harbour is a 2007 Borovian drama film based on the novel of the same name.",
+        "not refutes",
+        "",
+    ),  # stop 64's tree: refuted (an adaptation of a novel read as a novel)
+    (
+        "Glass Harbour is based on a book.",
+        "Glass Harbour is a 2007 Borovian drama film based on the 1999 novel by Mira Sol.",
+        "supports",
+        "",
+    ),  # control
 ]
 
 
