@@ -43,6 +43,10 @@ def where_readings(sentence: str, subject: str | None, pronoun: bool = False) ->
     the subject is the only one named before the place, so the pronoun can only be the subject's.
     ``pronoun``: a "she" before the place may stand for the subject ("In 1959 she fled to …" in a
     paragraph about her)."""
+    wed = _SPOUSE.search(sentence) if subject else None
+    between = sentence[sentence.find(subject) + len(subject) : wed.start()] if wed else ""
+    if wed and subject in sentence[: wed.start()] and not _OTHERS.search(between):
+        return [f"{subject} is married to {wed.group('name')}."]  # "with his wife, Mira Sol"
     m = _WHERE.search(sentence)
     if m is None or not subject:
         return []
@@ -55,6 +59,17 @@ def where_readings(sentence: str, subject: str | None, pronoun: bool = False) ->
     if _another_named(before.split(subject, 1)[1]) is not None:
         return []  # "visited her brother in Velmaria, where he lives": the brother lives there
     return [f"{subject} {m.group('rest').strip()} in {m.group('place')}."]
+
+
+# one's spouse named: "has two children with his wife, Mira Sol", "her husband Tom Vell"
+_SPOUSE = re.compile(
+    r"\b(?:his|her)\s+(?:wife|husband|spouse),?\s+"
+    r"(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})(?=\s*(?:[,.;)]|$|\s+(?:and|in|since)\b))"
+)
+
+
+# another person between the subject and "his wife" (a name, not a place after "in"; "'s")
+_OTHERS = re.compile(r"'s\b|(?<!\bin )(?<!\bat )(?<!\bto )(?<!\bfrom )\b[A-Z]")
 
 
 def _another_named(text: str) -> str | None:

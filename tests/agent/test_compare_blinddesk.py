@@ -386,6 +386,31 @@ ROWS = [
         "supports",
         "",
     ),  # control
+    # a spouse named as one
+    (
+        "Jon Arkel is married to Mira Sol.",
+        "Jon Arkel has two children with his wife, Mira Sol.",
+        "supports",
+        "",
+    ),
+    (
+        "Jon Arkel is married to Kessa Marlow.",
+        "Jon Arkel has two children with his wife, Mira Sol.",
+        "refutes",
+        "the claim says Kessa Marlow; the source says Mira Sol",
+    ),
+    (
+        "Jon Arkel is not married.",
+        "Jon Arkel lives in Tessa with his wife, Mira Sol, and their two children.",
+        "refutes",
+        "",
+    ),
+    (  # control: another's wife
+        "Jon Arkel is married to Mira Sol.",
+        "Jon Arkel met Pell Orin and his wife, Mira Sol, in 1990.",
+        "not supports",
+        "",
+    ),
 ]
 
 
