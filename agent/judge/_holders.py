@@ -138,3 +138,27 @@ def rank_unsaid(c: _Text, s: _Text, missing: int, placed: dict[int, int]) -> Com
         "number",
         f"the claim says the {unit.text} {top.text}; the source says the {top.text}",
     )
+
+
+# an end of a sequence and the other end: "the first mayor" and "the last mayor"
+_ENDS_OF = {"first": "last", "last": "first", "earliest": "latest", "latest": "earliest"}
+
+
+def ordinal_opposed(c: _Text, s: _Text) -> Comparison | None:
+    """ "Aron Vesk was the first mayor of Tessa" against "… was the last mayor of Tessa": the
+    sentence has the other end of the sequence before the claim's noun, and not the claim's."""
+    said = {t.low for t in s.tokens}
+    for k, tok in enumerate(c.tokens[:-1]):
+        other = _ENDS_OF.get(tok.low)
+        if other is None or tok.low in said:
+            continue
+        noun = c.tokens[k + 1].low
+        for j, theirs in enumerate(s.tokens[:-1]):
+            if theirs.low == other and lex.lemmas(s.tokens[j + 1].low) & lex.lemmas(noun):
+                return _decision(
+                    "refutes",
+                    "direction",
+                    f"the claim says “{tok.text} {noun}”; the source says the opposite, “{theirs.text} "
+                    f"{s.tokens[j + 1].text}”",
+                )
+    return None

@@ -29,6 +29,8 @@ _EXTRA_ANTONYMS = [
     ("expand", "decline"),
     ("expand", "contract"),
     ("gain", "lose"),
+    ("accept", "decline"),  # "declined the award"
+    ("kindness", "cruelty"),
     ("older", "younger"),  # "the older brother of", "the younger sister of"
     ("elder", "younger"),
     ("success", "flop"),  # a box-office success and a box-office bomb or flop

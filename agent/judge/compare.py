@@ -40,7 +40,7 @@ from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, comb
 from agent.judge._described import described_otherwise
 from agent.judge._events import _event_stated, _never_at_all
 from agent.judge._framing import framed, framing, relative_reports, reported_in
-from agent.judge._holders import only_holder, rank_unsaid, ranked_below
+from agent.judge._holders import only_holder, ordinal_opposed, rank_unsaid, ranked_below
 from agent.judge._lives import born_that_day, still_living, where_readings
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
@@ -291,6 +291,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
         opposite = _slot(c, s, unmatched[0], placed, window)  # "risen by 1.1 °C" / "fallen"
         if opposite is not None and opposite.rule == "direction":
             return opposite
+    if r.missing and not (r.negated or r.hedged) and (ends := ordinal_opposed(c, s)):
+        return ends  # "the first mayor" against "the last mayor"
     never = any(s.tokens[i].low == "never" for i in r.neg_s) and not r.neg_c
     if r.missing and not (never and not unmatched) and not none_of(c, s, placed):
         return points_otherwise(c, s)  # "10 percentage points" for "10%"; else None: "never

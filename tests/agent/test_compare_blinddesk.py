@@ -411,6 +411,25 @@ ROWS = [
         "not supports",
         "",
     ),
+    # the two ends of a sequence; a prize accepted or declined
+    (
+        "Aron Vesk was the first mayor of Tessa.",
+        "Aron Vesk was the last mayor of Tessa before the city merged with Marden.",
+        "refutes",
+        "the claim says “first mayor”; the source says the opposite, “last mayor”",
+    ),
+    (
+        "Aron Vesk was the first mayor of Tessa.",
+        "Aron Vesk was the first and last mayor of Tessa.",
+        "not refutes",
+        "",
+    ),  # control
+    (
+        "Jon Arkel accepted the award.",
+        "Jon Arkel declined the award, citing his opposition to the government.",
+        "refutes",
+        "“declined”",
+    ),
 ]
 
 
