@@ -79,7 +79,8 @@ _OPENING = re.compile(
 _ENDS = re.compile(
     r"\s(?:who|whom|whose|which|that|where|directed|written|starring|created|from|in|on|of|for|"
     r"by|with|at|known|best|located|based|founded|formed|released|produced|currently|first|"
-    r"originally|organi[sz]ed|held|contested|owned|operated|and\s+(?:the|a|an|his|her|its|was|is|has|had|who))\b|[.,;:]\s*(?:who|which|"
+    r"originally|organi[sz]ed|held|contested|owned|operated|"
+    r"and\s+(?:the|a|an|his|her|its|was|is|has|had|who))\b|[.,;:]\s*(?:who|which|"
     r"where|and\s+(?:the|a|an|his|her|its|was|is|has|had))\b|[.;:]"
 )
 _NO_CLAIM_WORDS = frozenset("and or of in on at by for from with that who which".split())
@@ -173,8 +174,8 @@ def _of_a_field(f: re.Match, o: re.Match, sentence: str) -> Comparison | None:
     named = {FIELD_NAMES.get(w) for m, _ in theirs for w in m} - {None}  # "a film producer"
     plain = [h for m, h in theirs if not {FIELD_NAMES.get(w) for w in m} - {None}]
     decided: bool | None = any(word in m or word == h for m, h in theirs) or field in named
-    if not decided and field is not None:  # the trades the description's words do not place
-        decided = in_field(field, plain, low) if plain else None
+    if not decided:  # the trades the description's words do not place; a word out of the table
+        decided = in_field(field, plain, low) if plain and field is not None else None
     decided = None if decided is False and plain != [h for _, h in theirs] else decided
     said = f"the source says {_said(o)}"
     if decided is None or (decided is False and f.group("no")):

@@ -327,6 +327,12 @@ ROWS = [
         "not supports",
         "",
     ),
+    (  # control: a word the table does not hold refutes nothing
+        "Tom Vell was part of the arms industry.",
+        "Tom Vell (born 1970) is a Borovian drummer.",
+        "not refutes",
+        "",
+    ),
     (
         "Tom Vell works in the film industry.",
         "Tom Vell is a Borovian film producer.",
