@@ -284,7 +284,9 @@ def says_solely(c: _Text, sentence: str) -> bool:
 
 # "only speaks French", "solely produces wine": the claim's one object, what follows its verb
 _SOLELY_DOES = re.compile(
-    r"\b(?P<only>only|solely|exclusively) (?P<verb>[a-z]+(?: (?:in|into|through|to|for|with|at|on|from|by))?) (?P<what>[\w' -]+?)\s*[.!]?\s*$"
+    r"\b(?P<only>only|solely|exclusively) "
+    r"(?P<verb>[a-z]+(?: (?:in|into|through|to|for|with|at|on|from|by))?) "
+    r"(?P<what>[\w' -]+?)\s*[.!]?\s*$"
 )
 _ITEM = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3}"
 

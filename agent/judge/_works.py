@@ -49,7 +49,8 @@ _ACTED = re.compile(
 )  # and the bare verb of a denial's positive reading: "did not appear in" is read "appear in"
 _AIRED = re.compile(
     r"\b(?:aired|ran|was broadcast|broadcast|was shown)\s+(?:on\s+(?:[A-Z][\w&'-]*\s+){1,3})?"
-    r"(?:for\s+(?:\w+\s+){1,2}(?:seasons|series|years),?\s+)?from\s+(?P<first>1[89]\d\d|20\d\d)\s+(?:to|until|till)\s+(?P<last>1[89]\d\d|20\d\d)\b"
+    r"(?:for\s+(?:\w+\s+){1,2}(?:seasons|series|years),?\s+)?"  # "ran for five seasons, from"
+    r"from\s+(?P<first>1[89]\d\d|20\d\d)\s+(?:to|until|till)\s+(?P<last>1[89]\d\d|20\d\d)\b"
 )
 # a work whose run the sentence gives first: "Night Lines ran for five seasons, from 2012 to 2017"
 _RAN = re.compile(
@@ -82,7 +83,8 @@ _FILMED = re.compile(r"^\s*(?P<work>.+?)\s+(?:was|were)\s+(?P<verb>filmed|shot)\
 _ROLES = re.compile(
     r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:\([^()]*\)\s+)?(?:is|was)\b"
     r"[^;]*?\b(?:known|famous|noted|recogni[sz]ed|remembered)\s+for\s+(?:his|her|their)\s+"
-    r"(?:(?P<kind>film|movie|television|TV|stage|screen|leading|starring|supporting)\s+)?roles?\s+in\s+"
+    r"(?:(?P<kind>film|movie|television|TV|stage|screen|leading|starring|supporting)\s+)?"
+    r"roles?\s+in\s+"
     r"(?P<works>[^;]+)"
 )
 _YEAR_AFTER = re.compile(r"\s*\((?:[^()]*\b(?:1[89]\d\d|20\d\d)\b[^()]*)\)")
