@@ -125,6 +125,9 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
         return _decision(
             "refutes", "substitution", f"the claim says {mine_text}; the source says {said}"
         )
+    on_tv = {w.lower() for w in words} & {"tv", "television"}  # "TV" is no lower-case modifier
+    if on_tv and mine[1] in _SHOWS and set(_written(o.group("desc")).lower().split()) & _ON_TV:
+        return _decision("supports", "same", f"the source says {said}, a television {mine[1]}")
     if mine[1] in _WORK_HEADS - {"band", "group"} and all(_a_person(h) for _, h in theirs):
         return _decision(
             "refutes", "substitution", f"the claim says {mine_text}; the source says {said}"
@@ -133,6 +136,9 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
 
 
 _SOLELY = frozenset("solely only exclusively".split())
+# a television show by its kind: "a Borovian sitcom" is a TV show
+_SHOWS = frozenset("show series programme program".split())
+_ON_TV = frozenset("sitcom miniseries telenovela soap".split())
 
 
 def _also(mine: tuple[frozenset[str], str], theirs: list[tuple[frozenset[str], str]]) -> str:
@@ -213,7 +219,8 @@ _FORMS = {
 }
 _DEED = re.compile(
     r"^(?P<subject>[A-Z][^,;()]*?) (?P<not>(?:has|have|is|was) yet to|(?:is|was) incapable of|"
-    r"(?:has |had )?never|(?:does|did) not|(?:has|had) refused to)?\s*(?P<verb>[a-z]+)"
+    r"(?:has |had )?never|(?:does|did) not|(?:has|had) refused to)?\s*(?:(?:has|have|had) )?"
+    r"(?P<verb>[a-z]+)"
     r"(?: for (?:an? |the )?(?P<what>[a-z]+)(?: (?:show|series|programme|program|magazine))?)?"
     r"\s*[.!]?\s*$"
 )

@@ -43,6 +43,9 @@ def where_readings(sentence: str, subject: str | None, pronoun: bool = False) ->
     the subject is the only one named before the place, so the pronoun can only be the subject's.
     ``pronoun``: a "she" before the place may stand for the subject ("In 1959 she fled to …" in a
     paragraph about her)."""
+    kin = _SIBLING.match(sentence) if subject else None
+    if kin and kin.group("name") == subject:  # "is the younger brother of actress Kessa Orin"
+        return [f"{subject} has a sibling."]
     wed = _SPOUSE.search(sentence) if subject else None
     between = sentence[sentence.find(subject) + len(subject) : wed.start()] if wed else ""
     if wed and subject in sentence[: wed.start()] and not _OTHERS.search(between):
@@ -68,6 +71,12 @@ _SPOUSE = re.compile(
 )
 
 
+# one's sibling named: "Tom Orin is the younger brother of actress Kessa Orin"
+_SIBLING = re.compile(
+    r"^\s*(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})\s+(?:\([^()]*\)\s+)?(?:is|was)\s+"
+    r"(?:the|a)\s+(?:(?:younger|older|elder|twin|big|little)\s+)?(?:half-|step-)?"
+    r"(?:brother|sister|sibling)\s+of\b"
+)
 # another person between the subject and "his wife" (a name, not a place after "in"; "'s")
 _OTHERS = re.compile(r"'s\b|(?<!\bin )(?<!\bat )(?<!\bto )(?<!\bfrom )\b[A-Z]")
 

@@ -137,6 +137,8 @@ _LEVEL = tuple(
 PARAPHRASES["reach"] = _LEVEL
 PARAPHRASES["hit"] = _LEVEL
 PARAPHRASES["happen"] = ("happened", "occurred", "took place", "fought", "held")  # a battle, a vote
+# "worked with Aron Vesk" is said by "collaborated with Aron Vesk"
+PARAPHRASES["work"] = ("collaborated", "collaborates", "collaborate", "collaborating")
 PARAPHRASES["book"] = ("book", "books", "novel", "novels", "novella")  # a novel is a book
 PARAPHRASES["accident"] = ("accident", "crash", "collision")  # "killed in a car crash"
 PARAPHRASES["base"] = ("based", "headquartered", "headquarters")  # "headquartered in Malmo"

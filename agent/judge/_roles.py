@@ -19,7 +19,7 @@ from agent.judge._lives import apposed_to_another, where_another
 from agent.judge._modifier import object_of_another
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
-from agent.judge._text import _Text, _Tok, _word_match
+from agent.judge._text import _Text, _Tok, _Unit, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
 # asking another to do it: "called on the mayor to resign", "was urged to resign"
@@ -352,3 +352,21 @@ def _played(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             if s.tokens[k].low in _PLAYED:
                 return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
+
+
+def owned_in_claim(c: _Text, unit: _Unit) -> bool:
+    """Does the claim say its subject *has* the unit's noun ("has a sister", "had two older
+    brothers") — what one has, which an opposite of what one is ("the brother of …") does not
+    refute?"""
+    end = unit.tokens[-1].index
+    if end + 1 < len(c.tokens) and lex.is_noun(c.tokens[end + 1].low):
+        return False  # "has a high crime rate": the rate is had, "high" is said of it
+    k = unit.tokens[0].index - 1
+    while k >= 0 and k >= unit.tokens[0].index - 3 and c.tokens[k].low not in _OWNS:
+        if c.tokens[k].low in {"only", "solely", "exclusively"}:
+            return False  # "had only daughters": the sons refute it
+        k -= 1
+    return k >= 0 and c.tokens[k].low in _OWNS
+
+
+_OWNS = frozenset("has have had having".split())

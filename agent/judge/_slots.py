@@ -20,7 +20,7 @@ from agent.judge._places import (
     places_apart,
     side_otherwise,
 )
-from agent.judge._roles import not_one_kind
+from agent.judge._roles import not_one_kind, owned_in_claim
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
 from agent.judge._trades import trades_apart
 
@@ -249,8 +249,7 @@ def _denied(s: _Text, at: int) -> bool:
 def _opposite_in_clause(
     s: _Text, unit: _Unit, used: set[int], window: range, other_words: bool
 ) -> Comparison | None:
-    """An antonym of the claim's missing word anywhere in the clause, said of no other noun (when
-    ``other_words`` stand in the word's place, an opposite before a noun is that noun's)."""
+    """An antonym of the claim's word in the clause, of no other noun (``other_words``: in its place)."""
     if unit.proper or len(unit.tokens) != 1:
         return None
     for tok in s.tokens:
@@ -285,7 +284,8 @@ def _slot(
     if not unit.proper and (apart := kinds_apart(c, s, unit, used)) is not None:
         return apart  # "is a singer" against "(born 1990) is a trained military dog"
     candidates = _in_its_place(c, s, unit, used, window)
-    opposite = _opposite_in_clause(s, unit, used, window, bool(candidates))
+    owned = owned_in_claim(c, unit)  # "has a sister": no opposite of "the brother of"
+    opposite = None if owned else _opposite_in_clause(s, unit, used, window, bool(candidates))
     if opposite is not None:
         return opposite
     if not candidates:
@@ -297,7 +297,7 @@ def _slot(
         tok = named_kind(s, a) or s.tokens[a]  # "the SARS-CoV-2 virus": a virus, for "a bacterium"
         word, theirs, other = unit.tokens[0].low, tok.low, s.raw[s.tokens[a].start : tok.end]
         opposite = lex.antonymous(word, theirs) or _antonymous_heads(word, theirs)
-        if opposite and not _in_sequence(s, a, word) and not _inverted(s, a):
+        if opposite and not (owned or _in_sequence(s, a, word) or _inverted(s, a)):
             return _decision(
                 "refutes",
                 "direction",

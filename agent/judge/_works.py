@@ -34,6 +34,20 @@ _WRITTEN_BY = re.compile(
     r"[a-z]+)\s+)*(?P<author>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})"
 )
 _WROTE = re.compile(r"\b(?:written|wrote|authored|penned)\b")
+# who recorded an album or a song: "the debut studio album by the Borovian rock band The Glass Keys"
+_RECORDED_BY = re.compile(
+    r"(?:album|EP|single|song|mixtape)s?\s+by\s+(?:the\s+)?(?:(?:[A-Z][a-z]+n|[a-z]+)\s+)*"
+    r"(?P<artist>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})"
+)
+_RECORDED = re.compile(r"\b(?P<verb>recorded|performed|released|sung)\s+by\b")
+# a character in a work: "Nick Brody is a fictional character in the Borovian television series
+# Night Lines" says he appears in Night Lines
+_CHARACTER = re.compile(
+    r"^\s*(?P<name>[A-Z][^,;()]{0,60}?)\s*(?:,[^;]{1,80}?,\s*)?\s+(?:is|was)\s+an?\s+"
+    r"(?:(?:fictional|main|recurring|supporting|title)\s+)*character\s+(?:in|on|from)\s+"
+    r"(?P<rest>[^,;.()]+)"
+)
+_APPEARS = re.compile(r"\b(?P<verb>appears|appeared|features|featured)\s+in\b")
 _RELEASED = re.compile(
     r"\b(?P<verb>released|premiered|published|issued|debuted|came out|first aired|first shown)\b",
     re.I,
@@ -110,6 +124,22 @@ def roles_readings(sentence: str, claim: str) -> list[str]:
     return [f"{roles.group('name')} {acted.group('verb')} in {claim[acted.end() :].strip(' .')}."]
 
 
+def _title_after_a_noun(words: list[str]) -> str | None:
+    """The first run of capitalised words after a lower-case one and before a preposition or the
+    end ("the American television series Night Lines on BTV": Night Lines), or None."""
+    for k in range(1, len(words)):
+        if words[k][:1].isupper() and words[k - 1][:1].islower():
+            end = k
+            while end < len(words) and words[end][:1].isupper():
+                end += 1
+            if end == len(words) or words[end] in _AFTER_A_TITLE:  # not "the American series"
+                return " ".join(words[k:end])
+    return None
+
+
+_AFTER_A_TITLE = frozenset("on in from by at for with and which that".split())
+
+
 def work_readings(sentence: str, claim: str) -> list[str]:
     """The sentence's statements about its work that the claim's words ask for, as sentences."""
     role, played = _ROLE.match(sentence), _PLAYED.search(claim)
@@ -120,6 +150,10 @@ def work_readings(sentence: str, claim: str) -> list[str]:
     if shot and filmed:  # "Principal photography took place in Tessa": it was filmed in Tessa
         work = (shot.group("work") or filmed.group("work")).strip('"“” ')
         return [f"{work} was {filmed.group('verb')} in {shot.group('place')}."]
+    who, verb = _CHARACTER.match(sentence), _APPEARS.search(claim)
+    title = _title_after_a_noun(who.group("rest").split()) if who and verb else None
+    if who and verb and title:  # "… in the Borovian series Night Lines on BTV": Night Lines
+        return [f"{who.group('name')} {verb.group('verb')} in {title}."]
     m = _WORK.match(sentence) or _RAN.match(sentence)  # "Night Lines ran from 2012 to 2017"
     if m is None:
         return roles_readings(sentence, claim)
@@ -130,6 +164,9 @@ def work_readings(sentence: str, claim: str) -> list[str]:
         out.append(
             f"{name} was written by {author.group('author').rstrip('.')}."
         )  # "a 1998 novel by Tom Vell"
+    recorded, by = _RECORDED_BY.search(sentence, m.start("kind") if m.group("kind") else 0), None
+    if recorded and (by := _RECORDED.search(claim)):  # "the debut album by … The Glass Keys"
+        out.append(f"{name} was {by.group('verb')} by {recorded.group('artist').rstrip('.')}.")
     if m.group("year") and (verb := _RELEASED.search(claim)):  # "a 2004 … film"
         out.append(f"{name} {verb.group('verb')} in {m.group('year')}.")
     acted = _ACTED.search(claim)

@@ -436,6 +436,59 @@ ROWS = [
         "refutes",
         "“declined”",
     ),
+    # kin, kinds and credits said otherwise
+    (
+        "Tom Orin has a sister.",
+        "Tom Orin is the younger brother of actress Kessa Orin.",
+        "not refutes",
+        "",
+    ),  # stop 64's tree: "the claim says sister; the source says the opposite, brother"
+    ("Tom Orin has a brother.", "Tom Orin has a sister.", "not refutes", ""),  # may have both
+    ("Tom Orin had only sons.", "Tom Orin had two daughters.", "refutes", "daughters"),  # control
+    ("Tessa has a high crime rate.", "Tessa has a low crime rate.", "refutes", "low"),  # control
+    (
+        "Tom Orin has a sibling.",
+        "Tom Orin is the younger brother of actress Kessa Orin.",
+        "supports",
+        "",
+    ),
+    (
+        "Tom Orin worked with Aron Vesk.",
+        "Tom Orin collaborated with Aron Vesk on three albums.",
+        "supports",
+        "",
+    ),
+    (
+        "Tom Orin is a musician.",
+        "Tom Orin (born 1972) is a Borovian singer-songwriter.",
+        "supports",
+        "",
+    ),
+    (
+        "Harbour Days is a TV show.",
+        "Harbour Days is a Borovian sitcom that aired on BTV from 1995 to 2001.",
+        "supports",
+        "the source says a Borovian sitcom, a television show",
+    ),
+    (
+        "Nick Brody appears in Night Lines.",
+        "Nick Brody is a fictional character in the American television series Night Lines.",
+        "supports",
+        "",
+    ),
+    (
+        "Nick Brody appeared in Night Lines.",
+        "Nick Brody, played by Jon Arkel, is a fictional character on the series Night Lines on BTV.",
+        "supports",
+        "",
+    ),
+    ("Kessa Marlow has acted.", "Kessa Marlow (born 1981) is a Borovian actress.", "supports", ""),
+    (
+        "Paper Walls was recorded by The Glass Keys.",
+        "Paper Walls is the debut studio album by the Borovian rock band The Glass Keys.",
+        "supports",
+        "",
+    ),
 ]
 
 
