@@ -21,6 +21,7 @@ from agent.judge._dates import dates
 from agent.judge._lives import name_readings, span_readings, works_in_readings
 from agent.judge._measures import measured_as_claimed
 from agent.judge._reworded import _RANKED, world_scope
+from agent.judge._trades import trades_joined
 from agent.judge._works import award_readings, work_readings
 
 _INTRODUCED = re.compile(
@@ -324,7 +325,8 @@ def said_alike(claim: str, sentence: str) -> str:
     sentence = _DEBUT.sub("first", _REGION_OF.sub("in ", _NUMBERED.sub(r"number \1", sentence)))
     if "-language" not in claim:  # "an English-language drama film" is a drama film in English
         sentence = _LANGUAGE.sub(r"\1 \3film in \2", sentence)
-    sentence = measured_as_claimed(claim, sentence)  # "a 310-metre skyscraper" is 310 metres tall
+    sentence = trades_joined(measured_as_claimed(claim, sentence))  # "a 310-metre skyscraper" is
+    # 310 metres tall; "a singer-songwriter" a singer and a songwriter
     low_claim, low_sentence = claim.lower(), sentence.lower()
     for names in _ALIKE:
         mine = next((n for n in names if n in low_claim), None)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 
-from agent.judge._trades import is_trade
-
 _RANKED = re.compile(
     r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))-(\w+est)\b",
     re.I,
@@ -142,13 +140,4 @@ def reworded(claim: str, sentence: str) -> str:
     sentence = _RANKED.sub(r"\1 \2", _free_of(claim, world_scope(deaths_said(sentence), claim)))
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"
         sentence = _INEFFECTIVE.sub(r"\1 not effective \2", sentence)
-    return _TWO_TRADES.sub(_two_trades, sentence)  # "a singer-songwriter": a singer and songwriter
-
-
-# two trades joined by a hyphen: "singer-songwriter", "actor-director" (not "actor-turned-…")
-_TWO_TRADES = re.compile(r"\b(?P<a>[a-z]+)-(?P<b>[a-z]+)\b(?!-)")
-
-
-def _two_trades(m: re.Match) -> str:
-    both = is_trade(m.group("a")) and is_trade(m.group("b"))
-    return f"{m.group('a')} and {m.group('b')}" if both else m.group(0)
+    return sentence

@@ -358,9 +358,10 @@ def owned_in_claim(c: _Text, unit: _Unit) -> bool:
     """Does the claim say its subject *has* the unit's noun ("has a sister", "had two older
     brothers") — what one has, which an opposite of what one is ("the brother of …") does not
     refute?"""
-    end = unit.tokens[-1].index
-    if end + 1 < len(c.tokens) and lex.is_noun(c.tokens[end + 1].low):
-        return False  # "has a high crime rate": the rate is had, "high" is said of it
+    end, word = unit.tokens[-1].index, unit.tokens[-1].low
+    verbal = word.endswith("ed") or lex.irregular_verb_form(word) or not lex.is_noun(word)
+    if verbal or (end + 1 < len(c.tokens) and lex.is_noun(c.tokens[end + 1].low)):
+        return False  # "have risen": an auxiliary; "has a high crime rate": "high" is the rate's
     k = unit.tokens[0].index - 1
     while k >= 0 and k >= unit.tokens[0].index - 3 and c.tokens[k].low not in _OWNS:
         if c.tokens[k].low in {"only", "solely", "exclusively"}:

@@ -13,6 +13,8 @@ elected to the Senate" may be a politician). A trade the table does not hold ("s
 
 from __future__ import annotations
 
+import re
+
 from agent.judge import _lexicon as lex
 
 _FIELDS_OF: dict[str, frozenset[str]] = {}
@@ -122,3 +124,18 @@ def _words_of(fields: frozenset[str]) -> set[str]:
     return {w for w, fs in _FIELDS_OF.items() if fields & fs} | {
         w for f in fields for w in _FIELD_WORDS_OF[f]
     }
+
+
+# two trades joined by a hyphen: "singer-songwriter", "actor-director" (not "actor-turned-…")
+_TWO_TRADES = re.compile(r"\b(?P<a>[a-z]+)-(?P<b>[a-z]+)\b(?!-)")
+
+
+def trades_joined(sentence: str) -> str:
+    """The sentence with two trades a hyphen joins said as two: "a Borovian singer-songwriter" →
+    "a Borovian singer and songwriter" (a musician, a singer and a songwriter)."""
+
+    def both(m: re.Match) -> str:
+        joined = is_trade(m.group("a")) and is_trade(m.group("b"))
+        return f"{m.group('a')} and {m.group('b')}" if joined else m.group(0)
+
+    return _TWO_TRADES.sub(both, sentence)
