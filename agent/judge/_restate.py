@@ -291,6 +291,7 @@ _ALIKE = (
     ("climate change", "global warming"),
     ("tv series", "television series"),
     ("tv show", "television show"),
+    ("chief executive officer", "ceo"),
 )
 
 

@@ -489,6 +489,18 @@ ROWS = [
         "supports",
         "",
     ),
+    (
+        "Jon Arkel is the CEO of Velta Corp.",
+        "Jon Arkel has been the chief executive officer of Velta Corp since 2014.",
+        "supports",
+        "",
+    ),  # stop 64: "the source does not mention CEO"
+    (
+        "Jon Arkel has been CEO of Velta Corp since 2010.",
+        "Jon Arkel has been the chief executive officer of Velta Corp since 2014.",
+        "refutes",
+        "the claim says 2010; the source says 2014",
+    ),
 ]
 
 
