@@ -102,3 +102,16 @@ def combine(decisions: list[Comparison]) -> Comparison | None:
     if sides:
         return sides[0] if len({d.stance for d in sides}) == 1 else None
     return decisions[0] if decisions else None
+
+
+def read_as(decided: Comparison, stated: str, sentence: str) -> Comparison:
+    """A support decided over the sentence said another way ("won an Academy Award" read as "was
+    nominated for an Academy Award") names the reading, so that a reader sees the step."""
+    if decided.stance != "supports" or decided.reason != _EVERY_PART:
+        return decided
+    if len(stated.strip()) > 0.8 * len(sentence.strip()):
+        return decided  # the sentence itself, or with a name for its pronoun: the quote shows it
+    return replace(decided, reason=f"{_EVERY_PART}, read as “{stated.strip().rstrip('.')}.”")
+
+
+_EVERY_PART = "the source states every part of the claim"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent.judge import _decision as decisions
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings, dead_since
 from agent.judge._carried import head_restated, leading_name, of_the_subject_alone
@@ -229,7 +230,7 @@ def _restated(
     for mine, stated in readings:
         said = _compare(mine, _analyse(stated))
         if said is not None and said.rule not in GUARDS:
-            return said
+            return decisions.read_as(said, stated, sentence)  # "…, read as “… married to …”"
     return None
 
 

@@ -159,7 +159,7 @@ ROWS = [
         "Kessa Marlow was nominated for an Academy Award.",
         "Kessa Marlow won an Academy Award for her role in Nightfall.",
         "supports",
-        "",
+        "read as “Kessa Marlow was nominated for an Academy Award.”",
     ),
     (
         "Kessa Marlow has never been nominated for an Academy Award.",
@@ -393,11 +393,11 @@ ROWS = [
         "",
     ),  # control
     # a spouse named as one
-    (
+    (  # the reason names the reading, so that a reader sees the step
         "Jon Arkel is married to Mira Sol.",
         "Jon Arkel has two children with his wife, Mira Sol.",
         "supports",
-        "",
+        "read as “Jon Arkel is married to Mira Sol.”",
     ),
     (
         "Jon Arkel is married to Kessa Marlow.",
