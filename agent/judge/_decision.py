@@ -111,7 +111,7 @@ def read_as(decided: Comparison, stated: str, sentence: str) -> Comparison:
         return decided
     if len(stated.strip()) > 0.8 * len(sentence.strip()):
         return decided  # the sentence itself, or with a name for its pronoun: the quote shows it
-    return replace(decided, reason=f"{_EVERY_PART}, read as “{stated.strip().rstrip('.')}.”")
+    return replace(decided, reason=f"{_EVERY_PART}, read as “{stated.strip().rstrip('.')}”")
 
 
 _EVERY_PART = "the source states every part of the claim"

@@ -159,7 +159,7 @@ ROWS = [
         "Kessa Marlow was nominated for an Academy Award.",
         "Kessa Marlow won an Academy Award for her role in Nightfall.",
         "supports",
-        "read as “Kessa Marlow was nominated for an Academy Award.”",
+        "read as “Kessa Marlow was nominated for an Academy Award”",
     ),
     (
         "Kessa Marlow has never been nominated for an Academy Award.",
@@ -397,7 +397,7 @@ ROWS = [
         "Jon Arkel is married to Mira Sol.",
         "Jon Arkel has two children with his wife, Mira Sol.",
         "supports",
-        "read as “Jon Arkel is married to Mira Sol.”",
+        "read as “Jon Arkel is married to Mira Sol”",
     ),
     (
         "Jon Arkel is married to Kessa Marlow.",
