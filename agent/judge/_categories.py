@@ -47,7 +47,7 @@ def kinds_apart(c: _Text, s: _Text, unit: _Unit, used: set[int]) -> Comparison |
     if claimed is None or claimed[1] != [unit.tokens[-1].index] or len(unit.tokens) != 1:
         return None
     word = unit.tokens[0].low  # a claim's "series" is no work here, a "person" or "band" is theirs
-    mine = _kind(word) if word in _PERSONS | _PLACES or word == "band" else lex.category(word)
+    mine = _OWN_KINDS.get(word) or lex.category(word)
     said = _predicate(s, max(used) + 1 if used else 0)
     said_the = _predicate(s, max(used) + 1 if used else 0, _ARTICLES | {"the"})  # "the third
     if said_the is not None and (other := _another_work(unit.tokens[0].low, s, said_the[1])):
@@ -80,13 +80,11 @@ def _with_kind(word: str, kind: str) -> str:
 
 def _kind(noun: str) -> str | None:
     """The noun's category, a kind of work ("series", which WordNet files as a group) a work."""
-    if noun in _PERSONS:  # WordNet files "person" under Tops and "human" among animals
-        return "person"
-    if noun in _PLACES:  # and "place" and "location" among many kinds
-        return "location"
-    if noun == "band":  # no person, no work, no place
-        return "group"
-    return lex.category(noun) or ("communication" if noun in _WORK_KINDS else None)
+    return (
+        _OWN_KINDS.get(noun)
+        or lex.category(noun)
+        or ("communication" if noun in _WORK_KINDS else None)
+    )
 
 
 def predicate_elsewhere(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
@@ -124,7 +122,10 @@ def predicate_elsewhere(c: _Text, s: _Text, placed: dict[int, int]) -> Compariso
     )
 
 
-_PERSONS = frozenset("person human individual".split())
+# kinds named here, not by WordNet: it files "person" under Tops, "human" among animals, "place"
+# and "location" among many kinds; a band is no person, no work, no place
+_OWN_KINDS = dict.fromkeys("person human individual".split(), "person")
+_OWN_KINDS |= dict.fromkeys("place location".split(), "location") | {"band": "group"}
 _PLACES = frozenset("place location".split())
 # kinds of work one work is not two of: a novel is no poem, a film no album, a song no album
 _WORK_KINDS = {
@@ -154,7 +155,7 @@ def based_otherwise(claim: str, sentence: str) -> Comparison | None:
     mine, theirs = _BASED_ON.search(claim), _BASED_ON.search(sentence)
     if mine is None or theirs is None:
         return None
-    a, b = (_SOURCES.get(m.group("kind").lower()) for m in (mine, theirs))
+    a, b = (_SOURCES.get(m.group("kind").lower().removesuffix("s")) for m in (mine, theirs))
     if a is None or b is None or a == b:
         return None
     return _decision(
@@ -170,13 +171,11 @@ _BASED_ON = re.compile(
     r"musicals?|operas?)\b",
     re.I,
 )
-_SOURCES = {"novel": "book", "novels": "book", "novella": "book", "novellas": "book"}
-_SOURCES |= {"book": "book", "books": "book", "memoir": "book", "memoirs": "book"}
-_SOURCES |= dict.fromkeys("play plays musical musicals opera operas".split(), "stage")
-_SOURCES |= dict.fromkeys("comic comics manga".split(), "comic")
-_SOURCES |= {"comic book": "comic", "comic books": "comic", "film": "film", "films": "film"}
-_SOURCES |= dict.fromkeys("video game|video games".split("|"), "game")
-_SOURCES |= dict.fromkeys("song songs poem poems".split(), "verse")
+# what a work may be based on, singular, by family
+_SOURCES = dict.fromkeys("novel novella book memoir".split(), "book")
+_SOURCES |= dict.fromkeys("play musical opera".split(), "stage")
+_SOURCES |= dict.fromkeys(["comic", "manga", "comic book"], "comic")
+_SOURCES |= {"film": "film", "video game": "game", "song": "verse", "poem": "verse"}
 
 
 def kind_alone(claim: str, sentence: str, compare: Callable) -> Comparison | None:

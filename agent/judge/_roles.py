@@ -19,7 +19,7 @@ from agent.judge._lives import apposed_to_another, where_another
 from agent.judge._modifier import object_of_another
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
-from agent.judge._text import _Text, _Tok, _Unit, _word_match
+from agent.judge._text import _EXCLUSIVE, _Text, _Tok, _Unit, _word_match
 
 # verbs that make the next one an intention, not an event ("plans to ban", "considered banning")
 # asking another to do it: "called on the mayor to resign", "was urged to resign"
@@ -364,7 +364,7 @@ def owned_in_claim(c: _Text, unit: _Unit) -> bool:
         return False  # "have risen": an auxiliary; "has a high crime rate": "high" is the rate's
     k = unit.tokens[0].index - 1
     while k >= 0 and k >= unit.tokens[0].index - 3 and c.tokens[k].low not in _OWNS:
-        if c.tokens[k].low in {"only", "solely", "exclusively"}:
+        if c.tokens[k].low in _EXCLUSIVE | {"only"}:
             return False  # "had only daughters": the sons refute it
         k -= 1
     return k >= 0 and c.tokens[k].low in _OWNS
