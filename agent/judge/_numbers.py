@@ -197,6 +197,12 @@ def _number_conflict(
         if _given_otherwise(c, q, s, same[0]):
             loose = True  # "about 38" for "40"; "10 tonnes per person"; "3.3 mm per year"
             continue
+        first = conflict[0] if conflict is not None else None
+        dims = {first.dimension, q.dimension} if first else set()
+        apart_ = first is not None and (first.end <= q.start or q.end <= first.start)
+        if apart_ and "year" in dims and not dims & {"month", DECADE, "ordinal"}:
+            return None, False, True  # "12 million in 2023" against "9.4 million in 2019":
+            # another year's figure, which says nothing of the claim's year
         conflict = conflict or (q, same[0])
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
 

@@ -28,6 +28,7 @@ from agent.judge import _decision as decisions
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings, dead_since
 from agent.judge._carried import head_restated, leading_name, of_the_subject_alone
+from agent.judge._case import recased
 from agent.judge._categories import based_otherwise, kind_alone, of_a_kind_elsewhere
 from agent.judge._claimwords import ordinal_dropped
 from agent.judge._comparatives import (
@@ -121,6 +122,7 @@ def compare(
     claim, sentence = claim.strip(), sentence.strip()
     if not claim or not sentence:
         return None
+    claim = recased(claim, sentence)  # "BRENMOOR AIRPORT PASSENGER NUMBERS FELL IN 2023"
     if claim.endswith("?") or sentence.rstrip('"”’)').endswith("?"):
         who = "claim" if claim.endswith("?") else "source"
         return _decision(
