@@ -186,7 +186,7 @@ def framed(sentence: str) -> Iterator[tuple[str, str]]:
             flags=re.I,
         )
         inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", inner)[0]
-        yield inner, sentence[m.start() : m.start("p")].strip() or m.group(0)
+        yield _bare(inner), sentence[m.start() : m.start("p")].strip() or m.group(0)
     m = _MISTAKEN.search(sentence)
     if m:  # "Tessa is often mistaken for the capital of Ostrania": it is not the capital
         inner = re.split(r"[;]|,\s+(?:but|however|although|though)\b", m.group("o"))[0]
@@ -194,6 +194,23 @@ def framed(sentence: str) -> Iterator[tuple[str, str]]:
     for pattern in _NO_CURE:  # "There is no cure for asthma": whatever is said to cure it does not
         if m := pattern.search(sentence):
             yield f"cures {m.group('y')}", m.group("cue")
+
+
+# what follows the proposition and is no part of it: "…, noting that it contains no antiviral
+# compounds", "…, a review of 14 studies found", "…, according to the agency"
+_AFTER = re.compile(
+    r",\s+(?:(?:\w+ing|according|citing|said|says|which|who)\b|(?:a|an|the)\s[^,]*\b(?:found|"
+    r"said|says|showed|shows|concluded|reported)\W*$)",
+    re.I,
+)
+# an aside in commas that says what a name is: "dellweed, a common roadside plant in Ostravia,",
+# "5G networks, which use radio waves,"
+_APPOSED = re.compile(r",\s+(?:a|an|the|which|who)\s+[^,]+,", re.I)
+
+
+def _bare(inner: str) -> str:
+    """The proposition without asides that say what a name is, and without what follows it."""
+    return _AFTER.split(_APPOSED.sub("", inner), maxsplit=1)[0].strip()
 
 
 _NO_CURE = (

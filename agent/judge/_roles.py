@@ -186,7 +186,7 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
     for i, at in placed.items():
         unit = c.units[i]
         by = _by_after(s, at)  # "discovered in 1928 by …": a date may stand between
-        if unit.proper or len(unit.tokens) != 1 or by is None or not s.tokens[by + 1].cap:
+        if unit.proper or len(unit.tokens) != 1 or by is None or not _named_after(s, by):
             continue
         doer = _doer(c, i)
         if doer is None or lex.lemmas(unit.tokens[0].low) & _SYMMETRIC:
@@ -213,6 +213,22 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
 
 
 _SYMMETRIC = frozenset("border adjoin neighbour neighbor".split())
+
+
+def _named_after(s: _Text, by: int) -> bool:
+    """Does a name follow "by", at once or after a description ("by the aerospace firm Corvane
+    Systems")?"""
+    if s.tokens[by + 1].cap:
+        return True
+    after = s.tokens[by + 2 : by + 6]
+    if s.tokens[by + 1].low not in {"the", "a", "an"}:
+        return False
+    for t in after:
+        if t.cap:
+            return True
+        if t.low in _BY_ENDS or t.low in {"and", "of"} or not t.low.isalpha():
+            return False
+    return False
 
 
 def _by_after(s: _Text, at: int) -> int | None:
@@ -306,12 +322,23 @@ def _one_of(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         return None
     for i, at in placed.items():
         first = c.units[i].tokens[0].index
-        if first == 0 or c.tokens[first - 1].low != "the":
-            continue  # only "the oldest", "the first": one of a kind
-        for k in (at - 3, at - 4):
-            if k >= 0 and [t.low for t in s.tokens[k : k + 3]] == ["one", "of", "the"]:
+        before = c.tokens[first - 1].low if first else ""
+        if before not in _ONE_OF_A_KIND and not (first and _possessive(c.tokens[first - 1])):
+            continue  # only "the oldest", "Ostravia's biggest", "its first": one of a kind
+        for k in range(max(0, at - 5), at - 1):
+            if [t.low for t in s.tokens[k : k + 2]] == ["one", "of"] and _owner_between(s, k, at):
                 return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
+
+
+_ONE_OF_A_KIND = frozenset(["the", "its", "their", "his", "her"])
+
+
+def _owner_between(s: _Text, k: int, at: int) -> bool:
+    """Do the words between "one of" (at k) and the matched word say whose, or which: "one of the
+    oldest", "one of Ostravia's largest", "one of its biggest"?"""
+    between = s.tokens[k + 2 : at]
+    return bool(between) and (between[0].low in _ONE_OF_A_KIND or _possessive(between[0]))
 
 
 # animals and laboratory models a finding may hold in, and people not ("causes cancer in rats")
