@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from agent.judge._restate import WORKS
 from agent.judge._text import _Text
 
 _ARTICLES = frozenset(["the", "a", "an"])
@@ -74,3 +75,17 @@ def head_restated(claim: str, sentence: str) -> str | None:
     if lead is None:
         return None
     return f"The {m.group('head')} of {m.group('owner')} {sentence[lead.end() :]}"
+
+
+# "The film grossed …": a sentence about a work, opening its evidence
+_WORK_OPENS = re.compile(rf"^\s*(?:[A-Z][^,;()]{{2,80}}?,\s+)?[Tt]he\s+(?:{WORKS})\s+(?=[a-z])")
+
+
+def one_word_title(c: _Text, sentence: str) -> str | None:
+    """A claim that opens with one capitalised word the sentence does not have, where the sentence
+    opens with "The film" (or song, album …): the work's title ("Nightfall grossed …", "Titanic
+    won …"), which "the film" stands for."""
+    first = c.tokens[0]
+    if not first.cap or not _WORK_OPENS.match(sentence) or len(c.tokens) < 2 or c.tokens[1].cap:
+        return None
+    return None if re.search(rf"\b{re.escape(first.text)}\b", sentence, re.I) else first.text

@@ -175,12 +175,18 @@ def decade_words(text: str) -> list[tuple[int, int, int]]:
     ]
 
 
+_CARDINALS = frozenset(
+    "two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
+    "hundred dozen few".split()
+)
+
+
 def ordinals(text: str) -> list[tuple[int, int, int]]:
     """(start, end, position) of each ordinal that stands before a noun."""
     out = []
     for m in _ORDINAL.finditer(text):
-        if not _noun(m.group("next")):
-            continue
+        if not _noun(m.group("next")) or m.group("next").lower() in _CARDINALS:
+            continue  # "its first seven days": a span counted from the start, no position
         word = m.group("n").lower()
         position = ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word))
         out.append((m.start("n"), m.end("n"), position))

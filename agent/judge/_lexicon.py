@@ -140,6 +140,7 @@ _CHANGES_ALIKE = (
     ("reduce", "lower", "decrease", "lessen", "cut"),
     ("increase", "raise", "boost"),
     ("tall", "high"),  # of a mountain or a building: "the tallest mountain" is "the highest"
+    ("head", "chief", "lead", "leader", "boss"),  # "heads the authority": its chief executive
 )
 _ALSO_THE_SAME = {w: tuple(x for x in group if x != w) for group in _CHANGES_ALIKE for w in group}
 

@@ -29,7 +29,7 @@ from agent.judge._units import HEDGES as _HEDGE
 from agent.judge._units import LOWER_BOUNDS as _LOWER
 from agent.judge._units import MONEY_SCALES as _MONEY_SCALES
 from agent.judge._units import NUMBER_WORDS as _WORDS
-from agent.judge._units import OFFSET, a_difference, bounds, scores
+from agent.judge._units import OFFSET, a_difference, bounds, scores, unit_carried
 from agent.judge._units import SCALES as _SCALE
 from agent.judge._units import SQUARE as _SQUARE
 from agent.judge._units import TIMES as _TIMES
@@ -322,7 +322,7 @@ def quantities(sentence: str) -> list[Quantity]:
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
-    out = scores(_with_shares(out, sentence, lower), sentence)
+    out = scores(_with_shares(unit_carried(out, sentence, quantities), sentence, lower), sentence)
     return sorted(out + _decades_of(out), key=lambda q: q.start)
 
 

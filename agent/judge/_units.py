@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -307,3 +308,24 @@ def bounds(before: str, after: str, low: float, high: float) -> tuple[float, flo
     elif re.match(r"\s*(?:or more|or over|or higher|\+)", after):
         high, exact = math.inf, False
     return low, high, exact
+
+
+_FROM_TO = re.compile(r"\bfrom\s+$")
+_BARE = frozenset(["dimensionless", "count"])
+
+
+def unit_carried(out: list, sentence: str, parse: Callable[[str], list]) -> list:
+    """A bare figure after "to" takes the unit of the figure it changed from: "from nine years to
+    six" is six years. ``parse``: the quantities of a text (agent/judge/_quantities.py)."""
+    done = sorted(out, key=lambda q: q.start)
+    for k, (was, now) in enumerate(zip(done, done[1:], strict=False)):
+        unit = was.text.split(maxsplit=1)[1:] if was.dimension not in _BARE else []
+        gap = sentence[was.end : now.start]
+        if not unit or now.dimension not in _BARE or not re.fullmatch(r"\s+to\s+", gap):
+            continue
+        if not _FROM_TO.search(sentence, 0, was.start) or now.text.split()[1:]:
+            continue
+        again = [q for q in parse(f"{now.text} {unit[0]}") if q.dimension == was.dimension]
+        if again:
+            done[k + 1] = replace(again[0], text=now.text, start=now.start, end=now.end)
+    return done

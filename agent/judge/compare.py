@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from agent.judge import _decision as decisions
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings, dead_since
-from agent.judge._carried import head_restated, leading_name, of_the_subject_alone
+from agent.judge._carried import head_restated, leading_name, of_the_subject_alone, one_word_title
 from agent.judge._case import recased
 from agent.judge._categories import based_otherwise, kind_alone, of_a_kind_elsewhere
 from agent.judge._claimwords import ordinal_dropped
@@ -46,6 +46,7 @@ from agent.judge._holders import only_holder, ordinal_opposed, rank_unsaid, rank
 from agent.judge._lives import born_that_day, still_living, where_readings
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
+from agent.judge._news import moved_away
 from agent.judge._numbers import CHANGES, none_of, only_amounts_missing
 from agent.judge._order import relational, turned_round
 from agent.judge._places import says_solely, solely_one_of_several, solely_said
@@ -66,7 +67,6 @@ from agent.judge._reasons import (
 )
 from agent.judge._relations import held_of_many
 from agent.judge._restate import (
-    WORKS,
     agent_noun_claim,
     passive_claim,
     restated_claim,
@@ -195,7 +195,7 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
             described_otherwise(c.raw, original, leading_name(c) if opens else None) or decided
         )
     if decided is None or decided.stance == "supports":  # "based on the novel" for "a play"
-        decided = based_otherwise(c.raw, original) or decided
+        decided = based_otherwise(c.raw, original) or moved_away(c.raw, original) or decided
     if decided is None or (decided.stance == "supports" and says_solely(c, original)):
         return solely_one_of_several(c.raw, original)  # "only speaks French": and German
     if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:
@@ -212,7 +212,7 @@ def _restated(
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
     readings = [(c, stated) for stated in sentence_readings(sentence, c.raw)]
     readings += [(c, stated) for stated in adjunct_readings(sentence)]
-    name = leading_name(c) or _one_word_title(c, sentence)
+    name = leading_name(c) or one_word_title(c, sentence)
     if name is not None:
         carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))
         restated = subject_restated(name, sentence, pronoun=carried)
@@ -234,20 +234,6 @@ def _restated(
         if said is not None and said.rule not in GUARDS:
             return decisions.read_as(said, stated, sentence)  # "…, read as “… married to …”"
     return None
-
-
-# "The film grossed …": a sentence about a work, opening its evidence
-_WORK_OPENS = re.compile(rf"^\s*(?:[A-Z][^,;()]{{2,80}}?,\s+)?[Tt]he\s+(?:{WORKS})\s+(?=[a-z])")
-
-
-def _one_word_title(c: _Text, sentence: str) -> str | None:
-    """A claim that opens with one capitalised word the sentence does not have, where the sentence
-    opens with "The film" (or song, album …): the work's title ("Nightfall grossed …", "Titanic
-    won …"), which "the film" stands for."""
-    first = c.tokens[0]
-    if not first.cap or not _WORK_OPENS.match(sentence) or len(c.tokens) < 2 or c.tokens[1].cap:
-        return None
-    return None if re.search(rf"\b{re.escape(first.text)}\b", sentence, re.I) else first.text
 
 
 def _compare(c: _Text, s: _Text) -> Comparison | None:
