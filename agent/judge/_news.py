@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from agent.judge._decision import Comparison, _decision
+from agent.judge._quantities import quantities
 
 _NAME = r"[A-Z][\w'’.-]*(?:\s+(?:of\s+(?:the\s+)?|for\s+)?[A-Z][\w'’.-]*)*"
 _ROLE = (
@@ -32,6 +33,11 @@ _LED_BY = re.compile(
 _LEADS = re.compile(
     rf"\b(?:heads?|headed|leads?|led|runs?|ran|{_ROLE})\b|\bin\s+charge\s+of\b", re.IGNORECASE
 )
+
+
+def news_readings(sentence: str, claim: str) -> list[str]:
+    """Every plainer statement read here: who heads what, how long a thing is."""
+    return leader_readings(sentence, claim) + extent_readings(sentence, claim)
 
 
 def leader_readings(sentence: str, claim: str) -> list[str]:
@@ -73,3 +79,39 @@ def moved_away(claim: str, sentence: str) -> Comparison | None:
         "substitution",
         f"the claim says {old}; the source says it moved from {old} to {new}",
     )
+
+
+# a claim of size: "The Ostrel Bridge is 3 km long", "Vellis Tunnel is about 10 miles long"
+_SIZE_CLAIM = re.compile(
+    r"^\s*(?P<subj>.+?)\s+(?:is|was|are|were)\s+(?P<q>(?:about\s+|around\s+|roughly\s+|nearly\s+|"
+    r"almost\s+|over\s+|more\s+than\s+|less\s+than\s+)?[\d.,]+\s*[^\W\d]+)\s+"
+    r"(?P<adj>long|wide|tall|high|deep)\W*$",
+    re.IGNORECASE,
+)
+# a verb that says how far a thing reaches, before its measure
+_EXTENT = r"(?:spans?|spanned|stretch(?:es|ed)?|runs?|ran|extends?|extended|measures?|measured)"
+
+
+def extent_readings(sentence: str, claim: str) -> list[str]:
+    """The claim's subject said to be as long as the sentence's one length: "The Ostrel Bridge
+    spans 2.4 kilometres" and "the 2.4 km Ostrel Bridge" say "The Ostrel Bridge is 2.4
+    kilometres long"; [] where the sentence gives no length or several."""
+    m = _SIZE_CLAIM.match(claim)
+    if m is None:
+        return []
+    lengths = [q.text for q in quantities(sentence) if q.dimension == "[length]"]
+    if len(lengths) != 1:
+        return []
+    subj = re.sub(r"^(?:the|a|an)\s+", "", m.group("subj"), flags=re.IGNORECASE)
+    size = lengths[0]
+    named = re.escape(subj)
+    hedge = r"(?:(?P<hedge>about|around|some|roughly|nearly|almost|over|more\s+than)\s+)?"
+    said = re.search(
+        rf"\b{named}\b(?:,[^,]{{1,80}},|,\s+(?:which|that))?\s+(?:\w+\s+)?{_EXTENT}\b"
+        rf"(?:\s+|[^,.;]{{0,40}}?\bfor\s+){hedge}{re.escape(size)}"
+        rf"|{re.escape(size)}(?:-long)?\s+(?:\w+\s+)?{named}\b",
+        sentence,
+        re.IGNORECASE,
+    )
+    size = f"{said.group('hedge')} {size}" if said and said.group("hedge") else size
+    return [f"The {subj} is {size} {m.group('adj')}."] if said else []

@@ -194,7 +194,8 @@ def _number_conflict(
         if held:  # claim's, not where it belongs, unless listed: "the late 1960s and early 1970s"
             loose = loose or not (_listed(s, same[0], held[0]) or its_figure_dated(c, s))
             continue
-        if _given_otherwise(c, q, s, same[0]):
+        part = q.dimension not in {"year", DECADE, "month", "ordinal"} and not _ALONE.search(c.raw)
+        if _given_otherwise(c, q, s, same[0]) or (part and _ALONE.match(s.raw[same[0].end :])):
             loose = True  # "about 38" for "40"; "10 tonnes per person"; "3.3 mm per year"
             continue
         first = conflict[0] if conflict is not None else None
@@ -254,7 +255,10 @@ def _given_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
     )
 
 
-_ALONE = re.compile(r"[^.;,]{0,40}?\balone\b")
+_ALONE = re.compile(  # a part of the whole: "in Borovia alone", "in its first seven days"
+    r"[^.;,]{0,40}?\b(?:alone|in\s+(?:its|their|the)\s+(?:first|opening)\s+(?:\w+\s+)?(?:days?|"
+    r"weeks?|weekend|months?|hours?|quarter)|on\s+(?:its|their|the)\s+opening\s+(?:day|weekend|night))\b"
+)
 _CONTRAST = re.compile(r"\b(?:but|while|whereas|although|though|yet)\b|;")
 
 

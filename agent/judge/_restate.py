@@ -20,7 +20,7 @@ from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
 from agent.judge._lives import name_readings, span_readings, works_in_readings
 from agent.judge._measures import measured_as_claimed
-from agent.judge._news import leader_readings
+from agent.judge._news import news_readings
 from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._trades import trades_joined
 from agent.judge._works import award_readings, work_readings
@@ -211,7 +211,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     place, located = _PLACE_IN.search(sentence), _LOCATED.search(claim)
     if place and located:  # "Velmar is a city in southern Ostrania": it is located there
         readings.append(f"{place.group('name')} {located.group(0)} in {place.group('where')}")
-    readings += works_in_readings(sentence, claim) + leader_readings(sentence, claim)  # "a film
+    readings += works_in_readings(sentence, claim) + news_readings(sentence, claim)  # "a film
     # director in Bollywood"; "Mara Quillon, chief executive of the Eskarian Rail Authority""
     held, began = _HELD_SINCE.search(sentence), _BECAME.search(claim)
     if held and began:  # "has served as Minister of Health since 2021": became it in 2021
