@@ -15,7 +15,13 @@ from pathlib import Path
 
 from agent.judge._demonyms import DEMONYMS as DEMONYMS  # read here by the other leaves
 from agent.judge._demonyms import NATIONALITIES as NATIONALITIES
-from agent.judge._opposites import _EXTRA_ANTONYMS, _NEWS_OPPOSITES, _SEQUENCES
+from agent.judge._opposites import (
+    _EXTRA_ANTONYMS,
+    _NEWS_OPPOSITES,
+    _SEQUENCES,
+    DOWN_MOVES,
+    UP_MOVES,
+)
 from agent.judge._opposites import word_pairs as word_pairs  # read here by the other leaves
 
 LEXICON = Path(__file__).resolve().parents[1] / "data" / "lexicon.json.gz"
@@ -141,8 +147,14 @@ _CHANGES_ALIKE = (
     ("increase", "raise", "boost"),
     ("tall", "high"),  # of a mountain or a building: "the tallest mountain" is "the highest"
     ("head", "chief", "lead", "leader", "boss"),  # "heads the authority": its chief executive
+    tuple(UP_MOVES),  # a figure's move said in a report's words: "climbed to 12 million" rose
+    tuple(DOWN_MOVES),  # "slipped to $1.2 billion", "eased to 3.1 per cent" fell
 )
-_ALSO_THE_SAME = {w: tuple(x for x in group if x != w) for group in _CHANGES_ALIKE for w in group}
+_ALSO_THE_SAME = {
+    w: tuple(dict.fromkeys(x for group in _CHANGES_ALIKE if w in group for x in group if x != w))
+    for group in _CHANGES_ALIKE
+    for w in group
+}
 
 # WordNet's synonyms that a newsroom tells apart: a treaty is signed, then ratified; a sanction may
 # be a penalty, not an approval

@@ -201,7 +201,7 @@ def _number_conflict(
         first = conflict[0] if conflict is not None else None
         dims = {first.dimension, q.dimension} if first else set()
         apart_ = first is not None and (first.end <= q.start or q.end <= first.start)
-        if apart_ and "year" in dims and not dims & {"month", DECADE, "ordinal"}:
+        if apart_ and "year" in dims and len(dims) == 2 and not dims & {"month", DECADE, "ordinal"}:
             return None, False, True  # "12 million in 2023" against "9.4 million in 2019":
             # another year's figure, which says nothing of the claim's year
         conflict = conflict or (q, same[0])

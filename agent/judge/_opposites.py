@@ -125,11 +125,18 @@ _EXTRA_ANTONYMS = [
 # how often, one against another: "a daily newspaper" / "a weekly newspaper"
 _OFTEN = "hourly daily weekly fortnightly monthly quarterly annual biennial".split()
 _EXTRA_ANTONYMS += [(a, b) for k, a in enumerate(_OFTEN) for b in _OFTEN[k + 1 :]]
+# how a figure moves in a market or statistics report, up against down: "revenue grew" / "revenue
+# fell", "shares plunged" / "shares rose", "inflation eased" / "inflation climbed"
+UP_MOVES = "rise grow increase climb surge soar jump rebound".split()
+DOWN_MOVES = (
+    "fall drop decline decrease slip sink plunge slump tumble shrink contract dip ease".split()
+)
+_EXTRA_ANTONYMS += [(up, down) for up in UP_MOVES for down in DOWN_MOVES]
 # a change against no change: "unemployment fell" / "unemployment remained unchanged", "raised
 # rates" / "held rates steady"
 _EXTRA_ANTONYMS += [
     (change, still)
-    for change in "rise fall increase decrease grow decline drop raise cut lower shrink".split()
+    for change in ["raise", "cut", "lower", *UP_MOVES, *DOWN_MOVES]
     for still in ("unchanged", "steady", "stable", "flat")
 ]
 

@@ -217,16 +217,15 @@ _SYMMETRIC = frozenset("border adjoin neighbour neighbor".split())
 
 def _named_after(s: _Text, by: int) -> bool:
     """Does a name follow "by", at once or after a description ("by the aerospace firm Corvane
-    Systems")?"""
-    if s.tokens[by + 1].cap:
-        return True
-    after = s.tokens[by + 2 : by + 6]
-    if s.tokens[by + 1].low not in {"the", "a", "an"}:
-        return False
-    for t in after:
-        if t.cap:
+    Systems"), where the name ends the phrase ("by a British director" names none)?"""
+    if s.tokens[by + 1].cap or s.tokens[by + 1].low not in {"the", "a", "an"}:
+        return s.tokens[by + 1].cap
+    for j in range(by + 2, min(by + 7, len(s.tokens))):
+        t = s.tokens[j]
+        last = j + 1 == len(s.tokens) or s.gap(j) or s.tokens[j + 1].low in _BY_ENDS | {"and"}
+        if t.cap and last:
             return True
-        if t.low in _BY_ENDS or t.low in {"and", "of"} or not t.low.isalpha():
+        if not t.cap and (t.low in _BY_ENDS or t.low in {"and", "of"} or not t.low.isalpha()):
             return False
     return False
 

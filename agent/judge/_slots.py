@@ -9,10 +9,10 @@ from agent.judge._categories import kinds_apart, named_kind
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._demonyms import COUNTRY_OF, held_within, within_another
-from agent.judge._described import genres_apart
 from agent.judge._letters import with_its_word
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._namelists import listed, names_from
+from agent.judge._open import left_open, part_named
 from agent.judge._places import (
     lies_within,
     one_in_the_other,
@@ -22,7 +22,6 @@ from agent.judge._places import (
 )
 from agent.judge._roles import not_one_kind, owned_in_claim
 from agent.judge._text import _STOP, _norm, _Text, _Tok, _Unit, _word_match
-from agent.judge._trades import trades_apart
 
 
 def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
@@ -310,8 +309,8 @@ def _slot(
             for w in (word, theirs)
         )
         plain = lex.is_noun(word) and lex.is_noun(theirs) and not {word, theirs} & _GENERIC
-        if _left_open(s, tok, word, theirs):
-            return None
+        if left_open(s, tok, word, theirs) or part_named(word, theirs):
+            return None  # "subpopulations" are parts of a "population", not another one
         if not verbal and plain and lex.same_kind(word, theirs):
             return _decision(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"
@@ -329,18 +328,6 @@ def _slot(
     return decided
 
 
-def _left_open(s: _Text, tok: _Tok, word: str, theirs: str) -> bool:
-    """The sentence's noun in the claim's slot leaves the claim's open: the list goes on to a kind
-    of it ("an actor and musician" for "a singer"), one genre is within the other ("a metal band"
-    for "a rock band"), or two trades the field table does not set apart (WordNet's kinds would:
-    "a footballer" for "a striker")."""
-    if _wider_beside(s, tok, word) or genres_apart(word, theirs) is False:
-        return True
-    if lex.category(word) == "person" and lex.category(theirs) == "person":
-        return not trades_apart(word, [theirs], {t.low for t in s.tokens})
-    return False
-
-
 def _its_people_named(place: str, s: _Text) -> bool:
     """Does the sentence call something by the place's adjective ("Borovian" for Borovia, "French"
     for France)? Then a town it names may lie in that place."""
@@ -351,20 +338,6 @@ def _its_people_named(place: str, s: _Text) -> bool:
         if COUNTRY_OF.get(tok.low, "").lower() == low:
             return True
         if len(low) > 4 and tok.low.startswith(low[:-1]) and tok.low.endswith(("n", "ese", "ish")):
-            return True
-    return False
-
-
-def _wider_beside(s: _Text, tok: _Tok, word: str) -> bool:
-    """A list goes on from ``tok`` to a noun that may be the claim's ``word`` ("an actor and
-    musician" leaves "a singer" open)."""
-    listed = False  # past an "and", "or" or a comma: the list's next item
-    for nxt in s.tokens[tok.index + 1 : tok.index + 9]:
-        gap = s.raw[s.tokens[nxt.index - 1].end : nxt.start]
-        if any(p in gap for p in ";()") or nxt.low in {"who", "which", "that", "of", "by"}:
-            return False
-        listed = listed or "," in gap or nxt.low in {"and", "or"}
-        if listed and (nxt.low == word or lex.hypernym_of(nxt.low, word)):
             return True
     return False
 

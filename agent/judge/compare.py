@@ -123,7 +123,8 @@ def compare(
     if not claim or not sentence:
         return None
     claim = recased(claim, sentence)  # "BRENMOOR AIRPORT PASSENGER NUMBERS FELL IN 2023"
-    if claim.endswith("?") or sentence.rstrip('"”’)').endswith("?"):
+    quoted = sentence[:1] in '"“'  # a quoted question, closed with a full stop: '"Ask …?".'
+    if claim.endswith("?") or sentence.rstrip('"”’)' + ". " * quoted).endswith("?"):
         who = "claim" if claim.endswith("?") else "source"
         return _decision(
             "neutral",
