@@ -105,13 +105,16 @@ def combine(decisions: list[Comparison]) -> Comparison | None:
 
 
 def read_as(decided: Comparison, stated: str, sentence: str) -> Comparison:
-    """A support decided over the sentence said another way ("won an Academy Award" read as "was
-    nominated for an Academy Award") names the reading, so that a reader sees the step."""
-    if decided.stance != "supports" or decided.reason != _EVERY_PART:
+    """A decision over the sentence said another way ("won an Academy Award" read as "was
+    nominated for an Academy Award", "cleared … of all fraud charges" as "was found not guilty of
+    fraud") names the reading, so that a reader sees the step."""
+    if decided.stance == "neutral" or (
+        decided.stance == "supports" and decided.reason != _EVERY_PART
+    ):
         return decided
     if len(stated.strip()) > 0.8 * len(sentence.strip()):
         return decided  # the sentence itself, or with a name for its pronoun: the quote shows it
-    return replace(decided, reason=f"{_EVERY_PART}, read as “{stated.strip().rstrip('.')}”")
+    return replace(decided, reason=f"{decided.reason}, read as “{stated.strip().rstrip('.')}”")
 
 
 _EVERY_PART = "the source states every part of the claim"

@@ -36,8 +36,13 @@ _LEADS = re.compile(
 
 
 def news_readings(sentence: str, claim: str) -> list[str]:
-    """Every plainer statement read here: who heads what, how long a thing is."""
-    return leader_readings(sentence, claim) + extent_readings(sentence, claim)
+    """Every plainer statement read here: who heads what, how long a thing is, a court's
+    verdict."""
+    return (
+        leader_readings(sentence, claim)
+        + extent_readings(sentence, claim)
+        + verdict_readings(sentence, claim)
+    )
 
 
 def leader_readings(sentence: str, claim: str) -> list[str]:
@@ -115,3 +120,53 @@ def extent_readings(sentence: str, claim: str) -> list[str]:
     )
     size = f"{said.group('hedge')} {size}" if said and said.group("hedge") else size
     return [f"The {subj} is {size} {m.group('adj')}."] if said else []
+
+
+_WHO = r"(?:(?:[a-z][\w-]*\s+){0,4})(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
+# a court's verdict in a report's words: "found Corvin Dask guilty on all three counts of
+# embezzlement", "cleared former mayor Bram Oyelaran of all fraud charges", "was jailed for life"
+_FOUND = re.compile(
+    rf"\bfound\s+{_WHO}\s+(?P<neg>not\s+)?guilty\s+(?:on\s+[^,.;]*?counts?\s+)?of\s+"
+    r"(?:all\s+)?(?P<what>[^,.;]+?)(?:\s+charges?)?(?P<when>\s+(?:on|in)\s+(?:\w+\s+){0,2}\d{1,2},?\s+\d{4}"
+    r"|\s+in\s+\d{4})?(?=\s+(?:on|in|at|after|and|but)\b|[,.;]|$)"
+)
+_CLEARED = re.compile(
+    rf"\b(?:cleared|acquitted)\s+{_WHO}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<what>[^,.;]+?)"
+    r"(?:\s+charges?)?(?=\s+(?:on|in|at|after|and|but)\b|[,.;]|$)"
+)
+_FOR_LIFE = re.compile(
+    rf"^(?:[^,]*,\s*)?{_WHO}\b[^;]*?\b(?:was|were)\s+(?:jailed|imprisoned)\s+for\s+life\b"
+)
+_STRUCK = re.compile(
+    r"\b(?:declared|ruled)\s+(?P<what>(?:the\s+)?(?:\d{4}\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+"
+    r"(?:to\s+be\s+)?unconstitutional\b"
+)
+_VERDICTS = re.compile(
+    r"\b(?:convict|acquit|guilty|innocent|clear|sentence|life|jail|struck|strike|strikes|overturn|unconstitutional)",
+    re.I,
+)
+
+
+_CONVICTED = ("convicted", "found guilty")
+_ACQUITTED = ("acquitted", "found not guilty")
+
+
+def verdict_readings(sentence: str, claim: str) -> list[str]:
+    """A court's verdict said plainly: "X was convicted of Y" / "X was acquitted of Y", "X was
+    given a life sentence", "struck down X"; [] where the claim speaks of no verdict."""
+    if not _VERDICTS.search(claim):
+        return []
+    out = []
+    for m in _FOUND.finditer(sentence):
+        deeds = _ACQUITTED if m.group("neg") else _CONVICTED
+        what = m.group("what") + (m.group("when") or "")
+        out += [f"{m.group('who')} was {deed} of {what}." for deed in deeds]
+    for m in _CLEARED.finditer(sentence):
+        out += [f"{m.group('who')} was {deed} of {m.group('what')}." for deed in _ACQUITTED]
+    if m := _FOR_LIFE.search(sentence):
+        out.append(f"{m.group('who')} was given a life sentence.")
+    for m in _STRUCK.finditer(sentence):
+        court = re.match(rf"^\W*(?:In\s[^,]*,\s*)?(?P<court>(?:the\s+)?{_NAME})", sentence)
+        who = court.group("court") if court else "The court"
+        out.append(f"{who} struck down {m.group('what')}.")
+    return out

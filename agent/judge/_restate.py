@@ -202,7 +202,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
     mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
     if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):
-        bare = " ".join(_BRACKET.sub(" ", sentence).replace(" ,", ",").split())
+        bare = " ".join(_BRACKET.sub(" ", sentence).split()).replace(" ,", ",")
         readings.append(bare)  # "Peking University (abbreviated PKU …), is a … university"
     staff = _STAFF.search(sentence)
     if staff and re.search(r"\bemploy(?:s|ed)?\b", claim):  # "has about 3,000 employees"
