@@ -170,3 +170,32 @@ def verdict_readings(sentence: str, claim: str) -> list[str]:
         who = court.group("court") if court else "The court"
         out.append(f"{who} struck down {m.group('what')}.")
     return out
+
+
+# Names of one thing in everyday use, several words each ("climate change" and "global warming"
+# are used for each other by the public and the press): the sentence is read with the claim's name.
+_ALIKE = (
+    ("climate change", "global warming"),
+    ("tv series", "television series"),
+    ("tv show", "television show"),
+    ("chief executive officer", "ceo"),
+    ("unemployment rate", "jobless rate"),  # a statistics desk's words for one figure
+    ("unemployment", "jobless rate"),
+    ("gdp", "gross domestic product"),
+    ("economy", "gross domestic product"),  # "the economy shrank 0.8%": its GDP contracted
+    ("revenue", "sales"),
+)
+
+
+def named_alike(claim: str, sentence: str) -> str:
+    """The sentence with another everyday name of something the claim names put as the claim puts
+    it ("human activities have caused global warming" for "… climate change")."""
+    low_claim, low_sentence = claim.lower(), sentence.lower()
+    for names in _ALIKE:
+        mine = next((n for n in names if n in low_claim), None)
+        if mine is None or mine in low_sentence:
+            continue
+        for other in names:
+            if other != mine:
+                sentence = re.sub(rf"\b{re.escape(other)}\b", mine, sentence, flags=re.I)
+    return sentence

@@ -20,7 +20,7 @@ from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
 from agent.judge._lives import name_readings, span_readings, works_in_readings
 from agent.judge._measures import measured_as_claimed
-from agent.judge._news import news_readings
+from agent.judge._news import named_alike, news_readings
 from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._trades import trades_joined
 from agent.judge._works import award_readings, work_readings
@@ -287,16 +287,6 @@ def fronted(sentence: str) -> list[str]:
     return [f"{turned.group('name')} {turned.group('be')} {role[0].lower()}{role[1:]}."]
 
 
-# Names of one thing in everyday use, several words each ("climate change" and "global warming"
-# are used for each other by the public and the press): the sentence is read with the claim's name.
-_ALIKE = (
-    ("climate change", "global warming"),
-    ("tv series", "television series"),
-    ("tv show", "television show"),
-    ("chief executive officer", "ceo"),
-)
-
-
 _CONTINENTS = {
     "european": "Europe",
     "african": "Africa",
@@ -330,15 +320,7 @@ def said_alike(claim: str, sentence: str) -> str:
         sentence = _LANGUAGE.sub(r"\1 \3film in \2", sentence)
     sentence = trades_joined(measured_as_claimed(claim, sentence))  # "a 310-metre skyscraper" is
     # 310 metres tall; "a singer-songwriter" a singer and a songwriter
-    low_claim, low_sentence = claim.lower(), sentence.lower()
-    for names in _ALIKE:
-        mine = next((n for n in names if n in low_claim), None)
-        if mine is None or mine in low_sentence:
-            continue
-        for other in names:
-            if other != mine:
-                sentence = re.sub(re.escape(other), mine, sentence, flags=re.IGNORECASE)
-    return sentence
+    return named_alike(claim, sentence)  # "jobless rate" for "unemployment"
 
 
 # what "the …" opening an encyclopaedia's sentence stands for: the article's work (or band, firm)
