@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
+from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
+from agent.judge._opposites import DOWN_MOVES, UP_MOVES
 from agent.judge._quantities import quantities
+from agent.judge._text import _STOP
 
 _NAME = r"[A-Z][\w'’.-]*(?:\s+(?:of\s+(?:the\s+)?|for\s+)?[A-Z][\w'’.-]*)*"
 _ROLE = (
@@ -199,3 +202,43 @@ def named_alike(claim: str, sentence: str) -> str:
             if other != mine:
                 sentence = re.sub(rf"\b{re.escape(other)}\b", mine, sentence, flags=re.I)
     return sentence
+
+
+_MOVED_FORMS = "rose risen fell fallen grew grown shrank shrunk sank sunk slid".split()
+_MOVE_WORDS = "|".join(
+    sorted({f for w in (*UP_MOVES, *DOWN_MOVES) for f in (w, w + "s", w + "d", w + "ed")})
+    + _MOVED_FORMS
+)
+_VERB = rf"(?:has|have|had|is|are|was|were|will|{_MOVE_WORDS}|[a-z]+ed)\b"
+# "Brenmoor Airport passenger numbers fell …", "Brintel shares plunged …": a name, then its thing
+_NAME_THEN = re.compile(
+    rf"^(?P<name>(?:[A-Z][\w'’-]*\s+){{1,3}})(?P<np>(?:[a-z][\w-]*\s+){{0,2}}[a-z][\w-]*)\s+(?P<rest>{_VERB}.*)$"
+)
+# "Heart failure admissions in Velmora have doubled": a thing's kind before it
+_KIND_THEN = re.compile(
+    rf"^(?P<mods>(?:[A-Za-z][\w-]*\s+){{1,2}})(?P<head>[a-z][\w-]*s)\s+(?P<rest>(?:in|at|among)\s.*|{_VERB}.*)$"
+)
+
+
+def compound_claims(claim: str) -> list[str]:
+    """The claim with a headline's stacked nouns said out ("Brenmoor Airport passenger numbers
+    fell" as "Passenger numbers of Brenmoor Airport fell", "Heart failure admissions in Velmora"
+    as "Admissions of heart failure in Velmora"), which a sentence says in that order."""
+    out = []
+    words = (m.group("np").split() if (m := _NAME_THEN.match(claim)) else None) or ["was"]
+    last = words[-1]
+    if (
+        not set(words) & _STOP
+        and lex.is_noun(last)
+        and not (lex.past_form(last) or lex.is_adjective(last))
+    ):
+        np = m.group("np")
+        out.append(f"{np[0].upper()}{np[1:]} of {m.group('name').strip()} {m.group('rest')}")
+    if (m := _KIND_THEN.match(claim)) and all(
+        lex.is_noun(w.lower()) for w in m.group("mods").split()
+    ):
+        head = m.group("head")
+        out.append(
+            f"{head[0].upper()}{head[1:]} of {m.group('mods').strip().lower()} {m.group('rest')}"
+        )
+    return out

@@ -46,7 +46,7 @@ from agent.judge._holders import only_holder, ordinal_opposed, rank_unsaid, rank
 from agent.judge._lives import born_that_day, still_living, where_readings
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
-from agent.judge._news import moved_away
+from agent.judge._news import compound_claims, moved_away
 from agent.judge._numbers import CHANGES, none_of, only_amounts_missing
 from agent.judge._order import relational, turned_round
 from agent.judge._places import says_solely, solely_one_of_several, solely_said
@@ -227,6 +227,8 @@ def _restated(
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
         mine = _analyse(player)
         readings += [(mine, sentence)] + [(mine, stated) for _, stated in readings]
+    readings += [(_analyse(x), sentence) for x in compound_claims(c.raw)]  # "Heart failure
+    # admissions in Velmora": "Admissions of heart failure in Velmora"
     passive = passive_claim(c.raw)  # the claim as restated_claim put it; not where its object is
     if passive and not (held and held.rule == "subject"):  # another's ("the foreword to Kessa")
         readings.append((_analyse(passive), sentence))
