@@ -43,6 +43,9 @@ _DATE = re.compile(
     rf"|(?P<m2>{_MONTH})\s+(?P<d2>{_DAY}),?\s+(?P<y2>{_YEAR})"
     rf"|(?P<m3>{_MONTH}),?\s+(?:of\s+)?(?P<y3>{_YEAR}))(?![\w])"
 )
+_ISO = re.compile(
+    r"(?<![\w.-])(?P<y>1\d{3}|20\d{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])(?![\w-])"
+)
 _BARE_MONTH = re.compile(  # "released in October": a month of any year
     rf"\b(?:in|on|during|since|until|by|of|early|late|mid) (?P<m>{_MONTH})(?![\w.]| \d)"
 )
@@ -111,6 +114,10 @@ def dates(text: str) -> list[tuple[int, int, float, float, bool]]:
                 continue  # "31 February": not a date
             low = high = _at(year, month, day)
         out.append((m.start(), m.end(), low, high, True))
+    for m in _ISO.finditer(text):  # "2019-03-14"
+        year, month, day = int(m.group("y")), int(m.group("m")), int(m.group("d"))
+        if day <= calendar.monthrange(year, month)[1]:
+            out.append((m.start(), m.end(), _at(year, month, day), _at(year, month, day), True))
     for m in _DECADE.finditer(text):
         if any(a <= m.start() < b for a, b, *_ in out):
             continue
@@ -145,6 +152,7 @@ def months(text: str) -> list[tuple[int, int, int]]:
     for m in _DATE.finditer(text):
         name = next(g for g in ("m1", "m2", "m3") if m.group(g))
         out.append((m.start(name), m.end(name), _month(m.group(name))))
+    out += [(m.start("m"), m.end("m"), int(m.group("m"))) for m in _ISO.finditer(text)]
     for m in _BARE_MONTH.finditer(text):
         name = m.group("m")
         cut = name.endswith(".") and name[:-1].lower() in MONTHS  # "in October." ends a sentence

@@ -29,7 +29,7 @@ from agent.judge._units import HEDGES as _HEDGE
 from agent.judge._units import LOWER_BOUNDS as _LOWER
 from agent.judge._units import MONEY_SCALES as _MONEY_SCALES
 from agent.judge._units import NUMBER_WORDS as _WORDS
-from agent.judge._units import OFFSET, a_difference, bounds, scores, unit_carried
+from agent.judge._units import OFFSET, a_difference, and_a_half, bounds, scores, unit_carried
 from agent.judge._units import SCALES as _SCALE
 from agent.judge._units import SQUARE as _SQUARE
 from agent.judge._units import TIMES as _TIMES
@@ -322,8 +322,13 @@ def quantities(sentence: str) -> list[Quantity]:
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
-    out = scores(_with_shares(unit_carried(out, sentence, quantities), sentence, lower), sentence)
+    out = scores(_with_shares(_read_on(out, sentence), sentence, lower), sentence)
     return sorted(out + _decades_of(out), key=lambda q: q.start)
+
+
+def _read_on(out: list[Quantity], sentence: str) -> list[Quantity]:
+    """The quantities with a bare figure's unit carried on and halves added."""
+    return and_a_half(unit_carried(out, sentence, quantities), sentence, quantities)
 
 
 def _signed(

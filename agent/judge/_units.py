@@ -329,3 +329,27 @@ def unit_carried(out: list, sentence: str, parse: Callable[[str], list]) -> list
         if again:
             done[k + 1] = replace(again[0], text=now.text, start=now.start, end=now.end)
     return done
+
+
+_AND_A_HALF = re.compile(
+    r"\b(?:(?P<one>an?|one)\s+(?P<u1>year|month|week|day|hour|decade|century)\s+and\s+a\s+half"
+    r"|(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+a\s+half\s+"
+    r"(?P<u2>years|months|weeks|days|hours|decades|centuries))\b",
+    re.IGNORECASE,
+)
+
+
+def and_a_half(out: list, sentence: str, parse: Callable[[str], list]) -> list:
+    """ "a year and a half" is 1.5 years, "two and a half hours" 2.5 hours: the quantity in its
+    place, and no other read inside it. ``parse``: the quantities of a text."""
+    for m in _AND_A_HALF.finditer(sentence):
+        count = (
+            1 if m.group("one") else (NUMBER_WORDS.get(m.group("n").lower()) or int(m.group("n")))
+        )
+        unit = (m.group("u1") or m.group("u2")).lower()
+        unit = unit if unit.endswith("s") else ("centuries" if unit == "century" else unit + "s")
+        found = [q for q in parse(f"{count + 0.5} {unit}") if q.dimension != "dimensionless"]
+        if found:
+            out = [q for q in out if not (m.start() <= q.start < m.end())]
+            out.append(replace(found[0], text=m.group(0), start=m.start(), end=m.end()))
+    return out
