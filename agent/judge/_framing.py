@@ -162,6 +162,13 @@ _FRAMES = [  # (pattern with a group P: the proposition the sentence calls false
         r"assertion|suggestion|myth|theory|rumou?r)s?\s+that\s+(?P<p>.+)",
         re.I,
     ),
+    # "Contrary to the popular story that thousands perished in the fire, records list six deaths"
+    re.compile(
+        r"\bcontrary\s+to\s+(?:the\s+|a\s+)?(?:popular|common|widespread|widely\s+held|persistent)?\s*"
+        r"(?:belief|story|myth|claim|view|assumption|perception|notion|idea|legend)s?\s+that\s+"
+        r"(?P<p>[^,;]+)",
+        re.I,
+    ),
     # "no study has shown that …", "no evidence has been found that …"
     re.compile(
         r"\bno\s+(?:\w+\s+)?(?:study|studies|evidence|research|data|trial|trials|proof)\s+(?:has|have)\s+"

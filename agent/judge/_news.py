@@ -40,11 +40,12 @@ _LEADS = re.compile(
 
 def news_readings(sentence: str, claim: str) -> list[str]:
     """Every plainer statement read here: who heads what, how long a thing is, a court's
-    verdict."""
+    verdict, who is a member of what."""
     return (
         leader_readings(sentence, claim)
         + extent_readings(sentence, claim)
         + verdict_readings(sentence, claim)
+        + member_readings(sentence, claim)
     )
 
 
@@ -242,3 +243,38 @@ def compound_claims(claim: str) -> list[str]:
             f"{head[0].upper()}{head[1:]} of {m.group('mods').strip().lower()} {m.group('rest')}"
         )
     return out
+
+
+# a figure that has changed since: "stood at 9 percent in 2015 but has since fallen to 5.2 percent"
+_SINCE_CHANGED = re.compile(
+    rf"\b(?:has|have)\s+since\s+(?:(?:been\s+)?(?:{_MOVE_WORDS}|changed|doubled|halved|"
+    r"recovered|closed|moved|ended|stopped|left|retired|resigned|died))\b(?:[^,;.]|\.(?=\d))*"
+)
+
+
+def since_changed(claim: str, sentence: str) -> str | None:
+    """The reason, where the sentence says a thing has changed since the time it tells of and the
+    claim speaks of now (no year): "Velmar unemployment is 9%" against "… stood at 9 percent in
+    2015 but has since fallen to 5.2 percent"; None otherwise."""
+    m = _SINCE_CHANGED.search(sentence)
+    if m is None or re.search(r"\b(?:1\d|20)\d\d\b|\b(?:was|were|had)\b", claim):
+        return None
+    return f"the source says it has changed since (“{m.group(0).strip()}”)"
+
+
+# "The Arden Compact is …, whose member states are Kestria, Ostrelia, Verantia and Lusmark"
+_MEMBERS = re.compile(
+    rf"^\W*(?P<x>(?:The\s+)?{_NAME})\b[^;]*?\b(?:whose|its)\s+(?:member\s+(?:states|countries|"
+    r"nations)|members)\s+(?:are|were|include|included)\s+(?P<list>[^;.]+)"
+)
+
+
+def member_readings(sentence: str, claim: str) -> list[str]:
+    """ "Verantia is a member of the Arden Compact" for each name the sentence lists as one of its
+    subject's members; [] where the claim speaks of no member."""
+    m = _MEMBERS.search(sentence) if re.search(r"\bmembers?\b", claim, re.I) else None
+    if m is None:
+        return []
+    names = [n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("list"))]
+    body = re.sub(r"^The\s", "the ", m.group("x"))
+    return [f"{n} is a member of {body}." for n in names if re.fullmatch(_NAME, n)]

@@ -46,7 +46,7 @@ from agent.judge._holders import only_holder, ordinal_opposed, rank_unsaid, rank
 from agent.judge._lives import born_that_day, still_living, where_readings
 from agent.judge._multiples import multiplied
 from agent.judge._negated import denial, judged_denial
-from agent.judge._news import compound_claims, moved_away
+from agent.judge._news import compound_claims, moved_away, since_changed
 from agent.judge._numbers import CHANGES, none_of, only_amounts_missing
 from agent.judge._order import relational, turned_round
 from agent.judge._places import says_solely, solely_one_of_several, solely_said
@@ -105,6 +105,7 @@ _CAUSAL = re.compile(  # the same, or a cause said with a verb
 )
 
 
+_CONCEDE = frozenset(["although", "though", "whereas"])
 # "is only a singer": what else the source calls its subject refutes it (agent/judge/_described.py)
 _ONLY_A = re.compile(r"\b(?:is|was|are|were) (?:only|solely|exclusively) an?\b")
 # a fact-check's "Claim: …" (or "Viral claim: …") line quotes what it checks: it asserts nothing
@@ -199,7 +200,10 @@ def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Com
         decided = based_otherwise(c.raw, original) or moved_away(c.raw, original) or decided
     if decided is None or (decided.stance == "supports" and says_solely(c, original)):
         return solely_one_of_several(c.raw, original)  # "only speaks French": and German
-    if decided.stance == "supports" and (dead := dead_since(c.raw, original)) is not None:
+    dead = decided.stance == "supports" and (
+        dead_since(c.raw, original) or since_changed(c.raw, original)
+    )
+    if dead:
         return _decision("neutral", "tense", dead)  # "Tom Vell, the mayor of Tessa, died in 1990"
     decided = in_the_claims_words(decided, claim, c.raw)  # "childless", not its "no"
     return _verbatim(solely_said(decided, [t.low for t in c.tokens], original), original)
@@ -256,8 +260,8 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     lo, hi = min(placed.values()), max(placed.values())
     if not (c.negations or s.negations) and (turned := said_turned(c, s, placed)):
         return _decision("refutes", "direction", turned)  # "revenue rose, but profits fell"
-    if _scattered(c, s, placed, lo, hi):
-        return None
+    if _scattered(c, s, placed, lo, hi) or any(s.tokens[k].low in _CONCEDE for k in range(lo, hi)):
+        return None  # "Velmar is the largest city …, although the capital … is Dorrin"
     if (turn := turned_to_another(c, s, placed)) is not None:  # "…, but its capital is Tessa"
         return _decision("neutral", "subject", f"the source turns to another statement (“{turn}”)")
     a, b = _clause_bounds(s, lo, hi)
