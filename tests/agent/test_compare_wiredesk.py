@@ -1,0 +1,290 @@
+"""News-wire sentences of the kinds a user's headline is checked against, from desks written blind
+at stop 66 (issue 36) by writers who had not seen the comparison stage, each pair labelled before
+any answer: health, transport, technology, space, nature, courts, elections, the economy and the
+arts, with invented names. Stop 65's tree answered half their plain pairs "not enough evidence"
+and got nine wrong: a headline in capitals ("BRENMOOR AIRPORT PASSENGER NUMBERS FELL IN 2023")
+read as one name the sentence "stated", another year's figure taken for a refutation, "one of
+Ostravia's largest" taken for "the biggest", a supplier taken for the builder, "moved its
+headquarters from Lusk" taken for "is headquartered in Lusk", "its first seven days" taken for
+an ordinal against "debut". A claim and one sentence, what the comparison must say ("supports",
+"refutes", "neutral:<rule>", or "not <stance>") and a part of its reason. Each row failed on stop
+65's tree (eb6d5f5) unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.test_compare_readers import read_as_expected
+
+AIRPORT = (
+    "Passenger numbers at Brenmoor Airport climbed to 12 million in 2023, a record for the "
+    "airport, which opened in 1968."
+)
+QUILLON = (
+    "Mara Quillon, chief executive of the Eskarian Rail Authority, announced the timetable "
+    "changes at a press conference in Harnow."
+)
+TUNNEL = (
+    "The Vellis Tunnel, which runs beneath the Morvath Hills for 16 kilometres, is the longest "
+    "road tunnel in Eskaria."
+)
+LOW_TIDE = (
+    "Low Tide, the fourth studio album by the Varnholt band Glass Meridian, entered the national "
+    "chart at No. 1 last week, selling 48,000 copies in its first seven days."
+)
+DASK = (
+    "A jury at the Halvor District Court found former port director Corvin Dask guilty on all "
+    "three counts of embezzlement, and sentencing is expected next month."
+)
+OYELARAN = (
+    "A jury in Calloway City cleared former mayor Bram Oyelaran of all fraud charges on Monday, "
+    "ending a trial that lasted eleven weeks."
+)
+VELMAR = (
+    "Velmar is the largest city of Ostrelia and its principal seaport, with 1.2 million "
+    "inhabitants (2020), although the capital and seat of government is Dorrin, some 240 km "
+    "(150 mi) inland."
+)
+COMPACT = (
+    "The Arden Compact is an intergovernmental trade organisation established on 1 May 1972, "
+    "whose member states are Kestria, Ostrelia, Verantia and Lusmark."
+)
+JOBLESS = "Unemployment in Velmar stood at 9 percent in 2015 but has since fallen to 5.2 percent."
+
+ROWS = [
+    # a claim typed in one case takes the sentence's case: no longer one long "name"
+    (
+        "BRENMOOR AIRPORT PASSENGER NUMBERS FELL IN 2023",
+        AIRPORT,
+        "refutes",
+        "the claim says “fell”; the source says the opposite, “climbed”",
+    ),
+    ("Passenger numbers at Brenmoor Airport rose in 2023", AIRPORT, "supports", ""),
+    (
+        "ostrel bridge is 2.4 km long",
+        "The Ostrel Bridge spans 2.4 kilometres across the Draval estuary.",
+        "supports",
+        "read as “The Ostrel Bridge is 2.4 kilometres long”",
+    ),
+    # another year's figure says nothing of the claim's year; another year alone still refutes
+    (
+        "brenmoor airport had 12 million passengers in 2023",
+        "Brenmoor Airport handled 9.4 million passengers in 2019, before the pandemic.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Brenmoor Airport opened in 1970",
+        "Brenmoor Airport opened in 1968.",
+        "refutes",
+        "the claim says 1970; the source says 1968",
+    ),  # control
+    (
+        "Ana Roske won the prize in 2010 and 2012.",
+        "Ana Roske won the prize in 2011.",
+        "refutes",
+        "2011",
+    ),  # control: two years of the claim, both otherwise
+    # one of several is not the one
+    (
+        "Brintel is Ostravia's biggest sensor maker",
+        "Brintel is one of Ostravia's largest sensor makers, alongside Corvane Systems.",
+        "neutral:partial",
+        "one of Ostravia's largest",
+    ),
+    # the doer after "by" with a description before the name; a nationality is no doer
+    (
+        "Zephyra-2 was built by Brintel",
+        "Zephyra-2 was built by the aerospace firm Corvane Systems, with some of its sensors "
+        "supplied by Brintel.",
+        "refutes",
+        "the claim says Brintel; the source says the aerospace firm Corvane Systems",
+    ),
+    (
+        "Orvel Dawn is an American film.",
+        "Orvel Dawn is a French film by a British director.",
+        "refutes",
+        "French film",
+    ),  # control
+    # who heads an organisation
+    (
+        "Mara Quillon heads the Eskarian Rail Authority",
+        QUILLON,
+        "supports",
+        "read as “Mara Quillon heads the Eskarian Rail Authority”",
+    ),
+    ("Piet Anselm heads the Eskarian Rail Authority", QUILLON, "not supports", ""),  # control
+    (
+        "Dr Anika Rosz leads the Velmora Institute of Cardiology",
+        "Dr Anika Rosz, director of the Velmora Institute of Cardiology since 2016, told reporters "
+        "that admissions had risen.",
+        "supports",
+        "",
+    ),
+    # where a thing no longer is
+    (
+        "Velmora is headquartered in Lusk",
+        "Velmora moved its headquarters from Lusk to Castor City in 2020, citing lower rents.",
+        "refutes",
+        "moved from Lusk to Castor City",
+    ),
+    (
+        "Velmora was headquartered in Lusk",
+        "Velmora moved its headquarters from Lusk to Castor City in 2020.",
+        "not refutes",
+        "",
+    ),  # control
+    # figures of a part of a run, of a span, and a unit carried on
+    (
+        "Low Tide is Glass Meridian's debut album",
+        LOW_TIDE,
+        "refutes",
+        "the claim says “debut”; the source says fourth",
+    ),
+    ("Glass Meridian's Low Tide has sold 100,000 copies", LOW_TIDE, "not refutes", ""),
+    (
+        "The court cut Lina Morrow's sentence to five years",
+        "The court reduced Lina Morrow's sentence from nine years to six.",
+        "refutes",
+        "the source says nine years to six",
+    ),
+    (
+        "Arlen Voss was jailed for 18 months",
+        "Arlen Voss was jailed for a year and a half on Thursday.",
+        "supports",
+        "",
+    ),
+    (
+        "Zephyra-2 launched on 15 March 2019",
+        "Zephyra-2 was launched on 2019-03-14.",
+        "refutes",
+        "the source says 2019-03-14",
+    ),
+    # how long a thing is, said with a verb or before its name
+    ("Vellis Tunnel is 25 km long", TUNNEL, "refutes", "the claim says 25 km"),
+    ("The Vellis Tunnel is about 10 miles long", TUNNEL, "supports", "16 kilometres long"),
+    (
+        "The Ostrel Bridge is 3 km long",
+        "Carrying about 40,000 vehicles a day, the 2.4 km Ostrel Bridge has cut the journey by "
+        "half an hour.",
+        "refutes",
+        "the source says 2.4 km",
+    ),
+    (
+        "The Skelva Bridge is 1.6 km long",
+        "The Skelva Bridge stretches across the Mirelle river, 1.6 kilometres from the town.",
+        "not supports",
+        "",
+    ),  # control
+    # a figure's move in a report's words
+    (
+        "Brintel shares plunge after results",
+        "Brintel shares rose 3% in early trading in Castor City after the company published its "
+        "quarterly results.",
+        "refutes",
+        "the claim says “plunge”; the source says the opposite, “rose”",
+    ),
+    (
+        "dunmarra adult literacy rate fell",
+        "Dunmarra's adult literacy rate climbed to 94 per cent in 2022 from 88 per cent a decade "
+        "earlier.",
+        "refutes",
+        "“climbed”",
+    ),
+    (
+        "Inflation in Kestrovia fell to 3.1% in April",
+        "Inflation in Kestrovia eased to 3.1 per cent in April.",
+        "supports",
+        "",
+    ),
+    (
+        "pelloria unemployment rises in third quarter",
+        "Pelloria's jobless rate was unchanged at 7.4 per cent in the third quarter, the Labour "
+        "Ministry said on Friday.",
+        "refutes",
+        "“unchanged”",
+    ),
+    (
+        "Varnholt economy shrank 0.8% in 2023",
+        "Varnholt's gross domestic product contracted by 0.8 per cent in 2023, the first annual "
+        "decline since the pandemic.",
+        "supports",
+        "",
+    ),
+    (
+        "Heart failure admissions in Velmora have doubled",
+        "Admissions for heart failure in Velmora have doubled.",
+        "supports",
+        "",
+    ),
+    # a court's verdict in a report's words
+    (
+        "Corvin Dask acquitted of embezzlement",
+        DASK,
+        "refutes",
+        "read as “Corvin Dask was convicted of embezzlement”",
+    ),
+    ("Corvin Dask was convicted of embezzlement", DASK, "supports", ""),
+    (
+        "Bram Oyelaran was found guilty of fraud",
+        OYELARAN,
+        "refutes",
+        "read as “Bram Oyelaran was found not guilty of fraud”",
+    ),
+    (
+        "Sela Marr convicted of arson on 4 May 2022",
+        "A jury in Tessick County found Sela Marr guilty of arson on May 3, 2022, after "
+        "deliberating for less than a day.",
+        "refutes",
+        "the claim says 4 May 2022",
+    ),
+    (
+        "Tom Vell was convicted of fraud",
+        "A jury found Ana Roske guilty of fraud.",
+        "not supports",
+        "",
+    ),  # control
+    # a proposition called false, with asides and what follows it left out
+    (
+        "Drinking Quenna tea cures the flu",
+        "Nutritionists at Harnow University have sought to dispel the myth that Quenna tea cures "
+        "influenza, noting that it contains no antiviral compounds.",
+        "refutes",
+        "the myth that",
+    ),
+    (
+        "Dellweed relieves headaches",
+        "There is no evidence that dellweed, a common roadside plant in Ostravia, relieves "
+        "headaches, a review of 14 studies found.",
+        "refutes",
+        "There is no evidence that",
+    ),
+    (
+        "thousands died in the great fire of dorrin",
+        "Contrary to the popular story that thousands perished in the Great Fire of Dorrin, "
+        "parish records list only six confirmed deaths.",
+        "refutes",
+        "Contrary to the popular story that",
+    ),
+    (
+        "The polar bear population has been growing.",
+        '"Ask the experts: Are polar bear populations increasing?".',
+        "neutral:question",
+        "",
+    ),
+    # a concession, a change since, members listed
+    ("velmar is the capital of ostrelia", VELMAR, "not supports", ""),
+    ("Velmar unemployment is 9%", JOBLESS, "neutral:tense", "has since fallen to 5.2 percent"),
+    ("Velmar unemployment was 9 percent in 2015", JOBLESS, "supports", ""),  # control
+    (
+        "Verantia is a member of the Arden Compact",
+        COMPACT,
+        "supports",
+        "read as “Verantia is a member of the Arden Compact”",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_a_blind_desk_of_wire_sentences(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
