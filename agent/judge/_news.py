@@ -40,12 +40,13 @@ _LEADS = re.compile(
 
 def news_readings(sentence: str, claim: str) -> list[str]:
     """Every plainer statement read here: who heads what, how long a thing is, a court's
-    verdict, who is a member of what."""
+    verdict, who is a member of what, who bought or founded what."""
     return (
         leader_readings(sentence, claim)
         + extent_readings(sentence, claim)
         + verdict_readings(sentence, claim)
         + member_readings(sentence, claim)
+        + deal_readings(sentence, claim)
     )
 
 
@@ -191,9 +192,15 @@ _ALIKE = (
 )
 
 
+_NO_TRACE = re.compile(r"\bno\s+(?:trace|traces|sign|signs|evidence|record)\s+of\b", re.I)
+
+
 def named_alike(claim: str, sentence: str) -> str:
     """The sentence with another everyday name of something the claim names put as the claim puts
-    it ("human activities have caused global warming" for "… climate change")."""
+    it ("human activities have caused global warming" for "… climate change"), and "no trace of
+    water" said as "no water"."""
+    if not _NO_TRACE.search(claim):
+        sentence = _NO_TRACE.sub("no", sentence)
     low_claim, low_sentence = claim.lower(), sentence.lower()
     for names in _ALIKE:
         mine = next((n for n in names if n in low_claim), None)
@@ -278,3 +285,32 @@ def member_readings(sentence: str, claim: str) -> list[str]:
     names = [n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("list"))]
     body = re.sub(r"^The\s", "the ", m.group("x"))
     return [f"{n} is a member of {body}." for n in names if re.fullmatch(_NAME, n)]
+
+
+# "Quillon completed its $2 billion acquisition of Sarnet", "Kessa Corp's takeover of Velo Ltd"
+_ACQUISITION = re.compile(
+    rf"(?P<x>{_NAME})(?:(?:'s|’s)|\s+(?:\w+\s+){{0,2}}(?:its|their))\s+(?:[^\s,;]+\s+){{0,3}}?"
+    rf"(?:acquisition|purchase|takeover|buyout)\s+of\s+(?P<y>(?:the\s+)?{_NAME})"
+)
+_BUYS = re.compile(r"\b(?:acquir|bought|buy|purchas|took over|takes over|take over|takeover)", re.I)
+# "Nesso's sole founder, software engineer Tomas Irvik, …"
+_FOUNDER = re.compile(
+    rf"(?P<org>{_NAME})(?:'s|’s)\s+(?:sole\s+|only\s+)?founder,?\s+"  # one: not "co-founder"
+    rf"(?:(?:[a-z][\w-]*\s+){{0,3}})?(?P<name>{_NAME})"
+)
+
+
+def deal_readings(sentence: str, claim: str) -> list[str]:
+    """ "X acquired Y" for "X's acquisition of Y", "X was founded by Z" for "X's founder, Z";
+    [] where the claim speaks of neither."""
+    out = []
+    if _BUYS.search(claim):
+        for m in _ACQUISITION.finditer(sentence):
+            out += [
+                f"{m.group('x')} acquired {m.group('y')}.",
+                f"{m.group('x')} bought {m.group('y')}.",
+            ]
+    if re.search(r"\bfound(?:ed|er|ers|s)?\b", claim, re.I):
+        for m in _FOUNDER.finditer(sentence):
+            out.append(f"{m.group('org')} was founded by {m.group('name')}.")
+    return out

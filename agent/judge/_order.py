@@ -203,7 +203,8 @@ def relational(unit: _Unit) -> bool:
 _ONE_WAY = frozenset(
     "orbit orbits orbited orbiting succeed succeeds succeeded precede precedes preceded own owns "
     "owned employ employs employed hire hires hired sue sues sued invade invades invaded annex "
-    "annexes annexed replace replaces replaced".split()
+    "annexes annexed replace replaces replaced acquire acquires acquired buy buys bought purchase "
+    "purchases purchased".split()
 )
 
 
