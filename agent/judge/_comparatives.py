@@ -130,6 +130,8 @@ _BEAT_IN = re.compile(
     r"(?:\s+\d+\s*[–-]\s*\d+)?\s+in\s+(?P<what>the\s+[\w -]+?)(?=\s+(?:on|at|in)\b|[,;.]|$)"
 )
 
+_BEAT = re.compile(rf"^\W*(?P<a>{_NAME})\s+(?:beat|defeated)\s+(?:the\s+)?(?P<b>{_NAME})")
+
 
 def contest_readings(sentence: str) -> list[str]:
     """A contest's result said both ways: "A won the election, defeating B" says A defeated B and
@@ -140,4 +142,5 @@ def contest_readings(sentence: str) -> list[str]:
     m = _BEAT_IN.search(sentence)
     if m is not None:
         return [f"{m['a']} won {m['what']}.", f"{m['b']} lost {m['what']}."]
-    return []
+    m = _BEAT.search(sentence)  # "Torvan United defeated Ossel City 2-0 at the Harken Stadium"
+    return [f"{m['b']} lost to {m['a']}.", f"{m['a']} won against {m['b']}."] if m else []

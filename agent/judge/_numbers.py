@@ -27,7 +27,7 @@ from agent.judge._frames import (
 )
 from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
-from agent.judge._years import in_span, open_year, since
+from agent.judge._years import another_years, in_span, open_year, since
 
 
 def _nearest(c: _Text, q: Quantity, placed: dict[int, int]) -> int:
@@ -198,14 +198,29 @@ def _number_conflict(
         if _given_otherwise(c, q, s, same[0]) or (part and _ALONE.match(s.raw[same[0].end :])):
             loose = True  # "about 38" for "40"; "10 tonnes per person"; "3.3 mm per year"
             continue
-        first = conflict[0] if conflict is not None else None
-        dims = {first.dimension, q.dimension} if first else set()
-        apart_ = first is not None and (first.end <= q.start or q.end <= first.start)
-        if apart_ and "year" in dims and len(dims) == 2 and not dims & {"month", DECADE, "ordinal"}:
-            return None, False, True  # "12 million in 2023" against "9.4 million in 2019":
-            # another year's figure, which says nothing of the claim's year
+        if conflict is not None and another_years(conflict[0], q):
+            return None, False, True  # "12 million in 2023" against "9.4 million in 2019"
         conflict = conflict or (q, same[0])
+    if conflict is not None and conflict[0].dimension == "year" and _yearly(c):
+        return None, False, True  # "profit rose 5% in 2024" against "rose 5% … in 2023": a
+        # figure of each year, of which the sentence gives another year's
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
+
+
+def _yearly(c: _Text) -> bool:
+    """Does the claim give a figure of a year (a share or an amount besides the year, or a
+    change), which each year has anew?"""
+    figures = [q for q in c.numbers if q.dimension not in {"year", DECADE, "month", "ordinal"}]
+    words = {t.low for t in c.tokens}
+    return bool(words & CHANGES and words & _FIGURES) or any("%" in q.text for q in figures)
+
+
+# what a report gives a figure of each year: "profit rose in 2024" is not "rose in 2023"
+_FIGURES = frozenset(
+    "profit profits revenue revenues sales earnings income output production price prices "
+    "inflation unemployment rate rates gdp economy population numbers exports imports shares "
+    "index turnover deficit debt spending wages emissions".split()
+)
 
 
 def _agrees(c: _Text, q: Quantity, s: _Text, same: list[Quantity], anchor: int | None) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from agent.judge._lexicon import antonymous, is_adjective, word_pairs
-from agent.judge._text import _STOP, _Text
+from agent.judge._text import _STOP, _Text, _Unit
 
 # the phrases of each side, as token words; the longer first
 _FOR = (("in", "favour", "of"), ("in", "favor", "of"), ("in", "support", "of"), ("for",))
@@ -330,8 +330,9 @@ def said_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     for i, at in placed.items():
         unit = c.units[i]
         verb = c.units[i + 1] if i + 1 < len(c.units) else None
-        if unit.proper or verb is None or len(verb.tokens) != 1 or i + 2 != len(c.units):
-            continue  # the verb the claim's last part: "profits rose (in 2020)", no object after
+        if unit.proper or verb is None or len(verb.tokens) != 1 or not _no_object(c, verb):
+            continue  # "profits rose (in 2020)", "net profit fell in the first half"; not
+            # "increases the risk of bleeding", whose object the sentence may give otherwise
         if i + 1 not in placed:
             continue  # the verb not said at all: the slot's opposite reads it (compare.py)
         if verb.tokens[0].index != unit.tokens[-1].index + 1:
@@ -345,3 +346,9 @@ def said_turned(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = s.raw[s.tokens[at].start : s.tokens[k].end]
             return f"the claim says “{unit.text} {verb.text}”; the source says “{said}”"
     return None
+
+
+def _no_object(c: _Text, verb: _Unit) -> bool:
+    """Does the claim end at its verb, or go on only to when ("in the first half")?"""
+    k = verb.tokens[0].index + 1
+    return k >= len(c.tokens) or c.tokens[k].low in {"in", "on", "during", "last", "this", "since"}

@@ -260,6 +260,7 @@ def _opposite_in_clause(
             and not _inverted(s, tok.index)
             and not (other_words and _attributive(s, tok.index, used))
             and not _denied(s, tok.index)  # "did not lose" is no opposite of "won"
+            and not _counted(s, tok.index)  # "a run of five straight league wins"
         ):
             return _decision(
                 "refutes",
@@ -267,6 +268,14 @@ def _opposite_in_clause(
                 f"the claim says “{unit.text}”; the source says the opposite, “{tok.text}”",
             )
     return None
+
+
+def _counted(s: _Text, k: int) -> bool:
+    """Is token k a plural noun of a run counted ("five straight league wins")?"""
+    before = {t.low for t in s.tokens[max(0, k - 3) : k]}
+    return s.tokens[k].low.endswith("s") and bool(
+        before & {"straight", "consecutive", "successive"}
+    )
 
 
 def _slot(

@@ -192,7 +192,6 @@ _AVOIDED = frozenset(
     "avoid avoids avoided avoiding averted escaped escapes evaded evades dodged".split()
 )
 
-
 _SEEM = frozenset(["appear", "appears", "appeared", "seem", "seems", "seemed"])
 _LOST = frozenset(["lost", "lose", "loses", "losing"])
 _CONTESTS = frozenset("election elections re-election vote race bid runoff primary".split())
@@ -237,6 +236,8 @@ def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
             cues |= {i: True, i + 1: False}  # "failed to win", "refused to sign"
         elif low in {"turn", "turns", "turned", "turning"} and after == "down":
             cues |= {i: True, i + 1: False}  # "turned down offers to work under …"
+        elif low in _AVOIDED and lows[max(0, i - 3) : i] == ["not", "enough", "to"]:
+            cues |= dict.fromkeys(range(i - 3, i + 1), False)  # "not enough to avoid relegation"
         elif low in _AVOIDED and after not in {"from", "to", "into", "out", "with", "by", ""}:
             cues[i] = True  # "avoided relegation", "escaped injury": it did not happen
         elif low in _LOST and after in _CONTESTS | _OWN and set(lows[i + 1 : i + 4]) & _CONTESTS:

@@ -69,3 +69,11 @@ def in_span(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
     if words & _ENDS:
         return int(q.low) == int(r.high)
     return not words & _ONCE and r.low <= q.low <= r.high
+
+
+def another_years(first: Quantity, q: Quantity) -> bool:
+    """Are two of the claim's numbers given otherwise a year and a figure apart from it: another
+    year's figure, which says nothing of the claim's year?"""
+    dims = {first.dimension, q.dimension}
+    apart_ = first.end <= q.start or q.end <= first.start
+    return apart_ and "year" in dims and len(dims) == 2 and not dims & {"month", DECADE, "ordinal"}
