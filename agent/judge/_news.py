@@ -40,13 +40,14 @@ _LEADS = re.compile(
 
 def news_readings(sentence: str, claim: str) -> list[str]:
     """Every plainer statement read here: who heads what, how long a thing is, a court's
-    verdict, who is a member of what, who bought or founded what."""
+    verdict, who is a member of what, who bought or founded what, a name without its aside."""
     return (
         leader_readings(sentence, claim)
         + extent_readings(sentence, claim)
         + verdict_readings(sentence, claim)
         + member_readings(sentence, claim)
         + deal_readings(sentence, claim)
+        + aside_readings(sentence)
     )
 
 
@@ -314,3 +315,16 @@ def deal_readings(sentence: str, claim: str) -> list[str]:
         for m in _FOUNDER.finditer(sentence):
             out.append(f"{m.group('org')} was founded by {m.group('name')}.")
     return out
+
+
+# an aside in commas right after a name, saying what it is: "Duvaxa, a two-dose vaccine against
+# Tolland fever, was approved …", "The Halden orbiter, which launched in 2019, reached …"
+_ASIDE_AFTER_NAME = re.compile(
+    rf"(?P<name>(?:\b[Tt]he\s+)?{_NAME}),\s+(?:a|an|the|who|which)\s[^,;()]{{3,90}},\s+(?=[a-z])"
+)
+
+
+def aside_readings(sentence: str) -> list[str]:
+    """The sentence without an aside in commas after a name: "Duvaxa was approved by …"."""
+    bare = _ASIDE_AFTER_NAME.sub(lambda m: f"{m.group('name')} ", sentence)
+    return [bare] if bare != sentence else []

@@ -304,10 +304,15 @@ def quantities(sentence: str) -> list[Quantity]:
         value, second, start = _signed(sentence, unit, value, second, start)  # "-40 °C"
         high = (second if second is not None else value) * scale
         currency = _CURRENCY.get((m.group("cur") or "").lower()) or _CURRENCY.get(raw_unit)
-        if unit is None and currency is None and second is None and _names_it(m, sentence):
+        bare = unit is None and currency is None  # "1200 °C" is no year
+        if bare and second is None and _names_it(m, sentence):
             continue  # "Apollo 11", "Boeing 747": the number of a name, not a quantity
-        year = year_like(value, m.group("num"), scale) and (  # "from 1887 to 1889": years too
-            second is None or year_like(second, m.group("num2"), scale) and second > value
+        year = (
+            bare
+            and year_like(value, m.group("num"), scale)
+            and (  # "from 1887 to 1889"
+                second is None or year_like(second, m.group("num2"), scale) and second > value
+            )
         )
         low, high, exact = (  # in the unit as written: "about 2 °C" is 1.8 to 2.2 °C
             bounds(lower[max(0, start - 24) : start], lower[end : end + 12], value * scale, high)
@@ -322,13 +327,9 @@ def quantities(sentence: str) -> list[Quantity]:
         if low > high:
             low, high = high, low
         out.append(Quantity(low, high, dimension, sentence[start:end], start, end, exact))
-    out = scores(_with_shares(_read_on(out, sentence), sentence, lower), sentence)
+    out = and_a_half(unit_carried(out, sentence, quantities), sentence, quantities)  # "six" years
+    out = scores(_with_shares(out, sentence, lower), sentence)
     return sorted(out + _decades_of(out), key=lambda q: q.start)
-
-
-def _read_on(out: list[Quantity], sentence: str) -> list[Quantity]:
-    """The quantities with a bare figure's unit carried on and halves added."""
-    return and_a_half(unit_carried(out, sentence, quantities), sentence, quantities)
 
 
 def _signed(
