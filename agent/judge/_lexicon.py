@@ -147,6 +147,7 @@ _CHANGES_ALIKE = (
     ("increase", "raise", "boost"),
     ("tall", "high"),  # of a mountain or a building: "the tallest mountain" is "the highest"
     ("head", "chief", "lead", "leader", "boss"),  # "heads the authority": its chief executive
+    ("sack", "dismiss", "fire", "oust"),  # "has been sacked by Ossel City": "dismissed"
     tuple(UP_MOVES),  # a figure's move said in a report's words: "climbed to 12 million" rose
     tuple(DOWN_MOVES),  # "slipped to $1.2 billion", "eased to 3.1 per cent" fell
 )

@@ -18,7 +18,7 @@ _NAME = r"[A-Z][\w'’.-]*(?:\s+(?:of\s+(?:the\s+)?|for\s+)?[A-Z][\w'’.-]*)*"
 _ROLE = (
     r"chief\s+executive(?:\s+officer)?|CEO|managing\s+director|director(?:-general)?|head|"
     r"president|chair(?:man|woman|person)?|leader|boss|governor|dean|rector|commissioner|"
-    r"secretary-general"
+    r"secretary-general|captain|coach|head\s+coach|manager|owner"
 )
 # "Mara Quillon, chief executive of the Eskarian Rail Authority", "Dr Anika Rosz, director of …"
 _APPOSED_ROLE = re.compile(
@@ -229,11 +229,19 @@ _KIND_THEN = re.compile(
 )
 
 
+# "Tessaly Group chairman is Oren Blanc", "Fennick Pharma's chief executive is Hanna Solde"
+_ROLE_IS = re.compile(
+    rf"^(?P<org>{_NAME})(?:'s|’s)?\s+(?P<role>{_ROLE})\s+is\s+(?P<name>{_NAME})\W*$"
+)
+
+
 def compound_claims(claim: str) -> list[str]:
     """The claim with a headline's stacked nouns said out ("Brenmoor Airport passenger numbers
     fell" as "Passenger numbers of Brenmoor Airport fell", "Heart failure admissions in Velmora"
     as "Admissions of heart failure in Velmora"), which a sentence says in that order."""
     out = []
+    if role := _ROLE_IS.match(claim):
+        out.append(f"{role['name']} is the {role['role']} of {role['org']}.")
     words = (m.group("np").split() if (m := _NAME_THEN.match(claim)) else None) or ["was"]
     last = words[-1]
     if (

@@ -127,10 +127,8 @@ _OFTEN = "hourly daily weekly fortnightly monthly quarterly annual biennial".spl
 _EXTRA_ANTONYMS += [(a, b) for k, a in enumerate(_OFTEN) for b in _OFTEN[k + 1 :]]
 # how a figure moves in a market or statistics report, up against down: "revenue grew" / "revenue
 # fell", "shares plunged" / "shares rose", "inflation eased" / "inflation climbed"
-UP_MOVES = "rise grow increase climb surge soar jump rebound".split()
-DOWN_MOVES = (
-    "fall drop decline decrease slip sink plunge slump tumble shrink contract dip ease".split()
-)
+UP_MOVES = "rise grow increase climb surge soar jump rebound rally".split()
+DOWN_MOVES = "fall drop decline decrease slip sink plunge slump tumble shrink contract dip ease slide".split()
 _EXTRA_ANTONYMS += [(up, down) for up in UP_MOVES for down in DOWN_MOVES]
 # a change against no change: "unemployment fell" / "unemployment remained unchanged", "raised
 # rates" / "held rates steady"
@@ -182,6 +180,8 @@ _NEWS_OPPOSITES = word_pairs(
     ("boost", "reduce"),
     ("boost", "lower"),
     ("boost", "cut"),
+    ("hike", "cut"),  # "hiked rates" / "cut rates"
+    ("lift", "cut"),  # "lifted its benchmark interest rate" / "cuts rates"
     ("praise", "criticize"),
     ("praise", "criticise"),
 )

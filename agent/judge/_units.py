@@ -343,9 +343,8 @@ def and_a_half(out: list, sentence: str, parse: Callable[[str], list]) -> list:
     """ "a year and a half" is 1.5 years, "two and a half hours" 2.5 hours: the quantity in its
     place, and no other read inside it. ``parse``: the quantities of a text."""
     for m in _AND_A_HALF.finditer(sentence):
-        count = (
-            1 if m.group("one") else (NUMBER_WORDS.get(m.group("n").lower()) or int(m.group("n")))
-        )
+        n = m.group("n")
+        count = 1 if m.group("one") else (NUMBER_WORDS.get(n.lower()) or int(n))
         unit = (m.group("u1") or m.group("u2")).lower()
         unit = unit if unit.endswith("s") else ("centuries" if unit == "century" else unit + "s")
         found = [q for q in parse(f"{count + 0.5} {unit}") if q.dimension != "dimensionless"]
