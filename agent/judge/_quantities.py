@@ -307,13 +307,7 @@ def quantities(sentence: str) -> list[Quantity]:
         bare = unit is None and currency is None  # "1200 °C" is no year
         if bare and second is None and _names_it(m, sentence):
             continue  # "Apollo 11", "Boeing 747": the number of a name, not a quantity
-        year = (
-            bare
-            and year_like(value, m.group("num"), scale)
-            and (  # "from 1887 to 1889"
-                second is None or year_like(second, m.group("num2"), scale) and second > value
-            )
-        )
+        year = bare and _a_year(m, value, second, scale)  # "in 1890", "from 1887 to 1889"
         low, high, exact = (  # in the unit as written: "about 2 °C" is 1.8 to 2.2 °C
             bounds(lower[max(0, start - 24) : start], lower[end : end + 12], value * scale, high)
             if second is None
@@ -330,6 +324,13 @@ def quantities(sentence: str) -> list[Quantity]:
     out = and_a_half(unit_carried(out, sentence, quantities), sentence, quantities)  # "six" years
     out = scores(_with_shares(out, sentence, lower), sentence)
     return sorted(out + _decades_of(out), key=lambda q: q.start)
+
+
+def _a_year(m: re.Match, value: float, second: float | None, scale: float) -> bool:
+    """Is the number (or the range's two) written as a year?"""
+    if not year_like(value, m.group("num"), scale):
+        return False
+    return second is None or year_like(second, m.group("num2"), scale) and second > value
 
 
 def _signed(
