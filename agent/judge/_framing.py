@@ -5,7 +5,7 @@ proposition they frame."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from agent.judge._carried import leading_name
 from agent.judge._decision import Comparison, _decision
@@ -131,7 +131,8 @@ _FRAMES = [  # (pattern with a group P: the proposition the sentence calls false
         re.I,
     ),
     re.compile(
-        r"\b(?:claims?|reports?|posts?|rumou?rs?|suggestions?|assertions?|notion|idea|belief)\s+that\s+"
+        r"\b(?:claims?|reports?|posts?|rumou?rs?|suggestions?|assertions?|notion|idea|belief|"
+        r"story|stories|tale|legend)\s+that\s+"
         rf"(?P<p>.+?)\s+(?:is|are|was|were|has|have|had)\s+(?:been\s+)?(?:proven\s+|shown\s+to\s+be\s+)?"
         rf"{_FALSE_WORDS}\b",
         re.I,
@@ -316,3 +317,19 @@ def relative_reports(s: _Text, placed: dict[int, int], lengths: dict[int, int]) 
         if ATTRIBUTED.match(s.tokens[k + 1].text + " "):
             out |= {k, k + 1}
     return frozenset(out)
+
+
+def framed_support(
+    claim: str, sentence: str, plain: Callable[[str, str], Comparison | None]
+) -> Comparison | None:
+    """A refutation where the claim is stated by a proposition the sentence calls false ("The story
+    that President Kell fathered a secret son in Lunesse is a myth" for "President Kell has a
+    secret son in Lunesse"): what the sentence says inside its framing is not what it states.
+    ``plain``: the comparison of a claim and one sentence (compare.py)."""
+    for inner, phrase in framed(sentence):
+        said = plain(claim, inner)
+        if said is not None and said.stance == "supports":
+            whole = _whole_framing(sentence, phrase, inner)
+            quoted = whole or f"{_reason_quote(phrase)} …"
+            return _decision("refutes", "framing", f"the source calls the claim false (“{quoted}”)")
+    return None

@@ -11,15 +11,12 @@ from dataclasses import dataclass
 
 from agent.judge import _lexicon as lex
 from agent.judge._asides import in_aside, set_against
+from agent.judge._cues import _FUTURE_AUX, _PAST_AUX, _PRESENT_AUX, _REFUSE
 from agent.judge._numbers import _number_conflict
 from agent.judge._order import _roles_swapped
 from agent.judge._quantities import Quantity
 from agent.judge._text import (
-    _FUTURE_AUX,
     _HOW_MUCH,
-    _PAST_AUX,
-    _PRESENT_AUX,
-    _REFUSE,
     _STOP,
     _Text,
     _Tok,

@@ -10,12 +10,13 @@ import re
 from dataclasses import replace
 
 from agent.judge import _lexicon as lex
+from agent.judge._cues import _phrase_negations
 from agent.judge._decision import Comparison, _decision
 from agent.judge._numbers import _list_of
 from agent.judge._paraphrases import WEAKER, WEAKER_SAYS
 from agent.judge._quantities import Quantity, bound_words
 from agent.judge._reading import _Reading
-from agent.judge._text import _STOP, _phrase_negations, _Text
+from agent.judge._text import _STOP, _Text
 
 
 def _only(cue: str) -> str:

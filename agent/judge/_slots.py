@@ -291,6 +291,8 @@ def _slot(
         )
     if not unit.proper and (apart := kinds_apart(c, s, unit, used)) is not None:
         return apart  # "is a singer" against "(born 1990) is a trained military dog"
+    if unit.proper and _place_of_its_people(unit.text, s):
+        return None  # "the Velmoran election" against "the election in Velmora"
     candidates = _in_its_place(c, s, unit, used, window)
     owned = owned_in_claim(c, unit)  # "has a sister": no opposite of "the brother of"
     opposite = None if owned else _opposite_in_clause(s, unit, used, window, bool(candidates))
@@ -335,6 +337,22 @@ def _slot(
     if decided is not None and decided.stance == "refutes" and _its_people_named(mine, s):
         return None  # "from Borovia" against "a Borovian rock band formed in Tessa"
     return decided
+
+
+def _place_of_its_people(word: str, s: _Text) -> bool:
+    """Is the claim's word the adjective of a place the sentence names ("Velmoran" for Velmora,
+    "French" for France)?"""
+    low = word.lower()
+    return any(
+        tok.cap
+        and tok.low != low
+        and len(tok.low) > 3
+        and (
+            COUNTRY_OF.get(low, "").lower() == tok.low
+            or (low.startswith(tok.low[:-1]) and low.endswith(("an", "ese", "ish")))
+        )
+        for tok in s.tokens
+    )
 
 
 def _its_people_named(place: str, s: _Text) -> bool:

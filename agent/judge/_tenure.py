@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
-from agent.judge._text import _LOST, _STOP, KIND_PREFIXES, _Text, _Unit
+from agent.judge._cues import _LOST
+from agent.judge._text import _STOP, KIND_PREFIXES, _Text, _Unit
 
 _FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 

@@ -9,6 +9,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.judge import _lexicon as lex
+from agent.judge._cues import (
+    _FUTURE_AUX,
+    _NEGATION,
+    _PAST_AUX,
+    _PRESENT_AUX,
+    _phrase_negations,
+)
 from agent.judge._letters import letter_label
 from agent.judge._measures import SAID_BY, measures_as_dimensions
 from agent.judge._paraphrases import FORMULAS as _FORMULAS
@@ -26,11 +33,6 @@ because since though although more less fewer than least approximately around ro
 above below up exactly some every
 """.split()
 )
-_NEGATION = frozenset(
-    """
-not no never n't none nobody nothing neither nor cannot cant can't without
-""".split()
-) - {"without"}
 _HEDGES = frozenset(
     """
 may might could possibly perhaps probably likely unlikely suggest suggests suggested suggesting
@@ -39,9 +41,6 @@ rumored unclear uncertain potentially rarely seldom sometimes occasionally nearl
 hope hopes hoped wish wishes wished
 """.split()
 )
-_PAST_AUX = frozenset(["was", "were", "had", "did"])
-_PRESENT_AUX = frozenset(["is", "are", "am", "has", "have", "do", "does"])
-_FUTURE_AUX = frozenset(["will", "shall"])
 _TOKEN = re.compile(r"[^\W_][\w'’\-]*|[%°$€£]")
 _CLAUSE = re.compile(
     r"[;:()\[\]—–]|,\s+(?:and|but|while|whereas|although|though|which|who)\b|\bbut\b|\bwhereas\b"
@@ -187,16 +186,9 @@ def _analyse(text: str) -> _Text:
 _HOW_MUCH = frozenset(
     "significant statistically clear real measurable meaningful noticeable major".split()
 )
-_REFUSE = frozenset("fail fails failed refuse refuses refused decline declines declined".split())
-_AVOIDED = frozenset(
-    "avoid avoids avoided avoiding averted escaped escapes evaded evades dodged".split()
-)
+
 
 _SEEM = frozenset(["appear", "appears", "appeared", "seem", "seems", "seemed"])
-_LOST = frozenset(["lost", "lose", "loses", "losing"])
-_CONTESTS = frozenset("election elections re-election vote race bid runoff primary".split())
-_OWN = frozenset("the a an his her their its".split())
-_CALLED_OFF = frozenset("cancelled canceled cancels cancel scrapped abandoned".split())
 
 
 def _is_hedge(tokens: list[_Tok], i: int) -> bool:
@@ -217,43 +209,6 @@ def _name_follows(tokens: list[_Tok]) -> bool:
     """A first word that a capitalised word follows is a first name ("Penélope Cruz", "Carlos
     Santana"), though a dictionary knows it."""
     return len(tokens) > 1 and tokens[1].cap and tokens[1].low not in _STOP
-
-
-def _phrase_negations(tokens: list[_Tok]) -> dict[int, bool]:
-    """Words that negate as a phrase: token index → True for the cue, False for its other words
-    (neither is a part of the claim to match)."""
-    lows = [t.low for t in tokens]
-    cues: dict[int, bool] = {}
-    for i, low in enumerate(lows):
-        before, after = lows[i - 1] if i else "", lows[i + 1] if i + 1 < len(lows) else ""
-        if low == "yet" and after == "to" and before in _PAST_AUX | _PRESENT_AUX | {"be"}:
-            cues |= {i - 1: False, i: True, i + 1: False}  # "has yet to write": has not written
-        elif low == "other" and after == "than" and before in {"something", "anything"}:
-            cues |= {i - 1: False, i: True, i + 1: False}  # "something other than a film"
-        elif low in {"incapable", "unable", "abolished", "abolish", "abolishes", "abolishing"}:
-            cues[i] = True
-        elif low in _REFUSE and after == "to":
-            cues |= {i: True, i + 1: False}  # "failed to win", "refused to sign"
-        elif low in {"turn", "turns", "turned", "turning"} and after == "down":
-            cues |= {i: True, i + 1: False}  # "turned down offers to work under …"
-        elif low in _AVOIDED and lows[max(0, i - 3) : i] == ["not", "enough", "to"]:
-            cues |= dict.fromkeys(range(i - 3, i + 1), False)  # "not enough to avoid relegation"
-        elif low in _AVOIDED and after not in {"from", "to", "into", "out", "with", "by", ""}:
-            cues[i] = True  # "avoided relegation", "escaped injury": it did not happen
-        elif low in _LOST and after in _CONTESTS | _OWN and set(lows[i + 1 : i + 4]) & _CONTESTS:
-            # "lost the (2015) election": was not elected, did not win it; "did not lose the
-            # election", "never lost an election": won it (neither word a negation)
-            denied = before in _NEGATION or before.endswith("n't")
-            cues |= {i - 1: False, i: False} if denied else {i: True}
-        elif low in _CALLED_OFF and after in _OWN:
-            cues[i] = True  # "cancelled his visit to Ostrania": he did not visit
-        elif low in {"stopped", "ceased"} and after in {"being", "to"}:
-            cues |= {i: True, i + 1: False}  # "stopped being a vegetarian": is no longer one
-        elif low == "prevented" and after == "from":
-            cues |= {i: True, i + 1: False}  # "was prevented from climbing": did not climb
-        elif low == "against" and before in {"voted", "vote", "votes"} and after.endswith("ing"):
-            cues[i] = True  # "voted against banning smoking": did not ban it
-    return cues
 
 
 # "only 6,000 years": the word says the number is all there is; the number is compared, not the word

@@ -73,7 +73,8 @@ def in_span(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
 
 def another_years(first: Quantity, q: Quantity) -> bool:
     """Are two of the claim's numbers given otherwise a year and a figure apart from it: another
-    year's figure, which says nothing of the claim's year?"""
+    year's figure ("a third term in 2018" for "a fourth term in 2024"), which says nothing of the
+    claim's year?"""
     dims = {first.dimension, q.dimension}
     apart_ = first.end <= q.start or q.end <= first.start
-    return apart_ and "year" in dims and len(dims) == 2 and not dims & {"month", DECADE, "ordinal"}
+    return apart_ and "year" in dims and len(dims) == 2 and not dims & {"month", DECADE}

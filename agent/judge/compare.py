@@ -41,7 +41,13 @@ from agent.judge._comparatives import (
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
 from agent.judge._described import described_otherwise
 from agent.judge._events import _event_stated, _never_at_all
-from agent.judge._framing import framed, framing, relative_reports, reported_in
+from agent.judge._framing import (
+    framed,
+    framed_support,
+    framing,
+    relative_reports,
+    reported_in,
+)
 from agent.judge._holders import only_holder, ordinal_opposed, rank_unsaid, ranked_below
 from agent.judge._lives import born_that_day, still_living, where_readings
 from agent.judge._multiples import multiplied
@@ -103,9 +109,7 @@ _CAUSAL = re.compile(  # the same, or a cause said with a verb
     r"lead(?:s|ing)? to|responsible for|contribut\w+ to)\b",
     re.I,
 )
-
-
-_CONCEDE = frozenset(["although", "though", "whereas"])
+_CONCEDE = frozenset(["although", "though", "whereas"])  # "…, although the capital is Dorrin"
 # "is only a singer": what else the source calls its subject refutes it (agent/judge/_described.py)
 _ONLY_A = re.compile(r"\b(?:is|was|are|were) (?:only|solely|exclusively) an?\b")
 # a fact-check's "Claim: …" (or "Viral claim: …") line quotes what it checks: it asserts nothing
@@ -140,6 +144,8 @@ def compare(
             f"the source quotes a claim (“{quoted.group(0).strip()}”), it does not state it",
         )
     plain = _plain(claim, sentence, opens, before)
+    if plain is not None and plain.stance == "supports":  # "The story that … is a myth"
+        plain = framed_support(claim, sentence, lambda x, y: _plain(x, y, True, ())) or plain
     if plain is None and (untitled := ordinal_dropped(claim, sentence)) is not None:
         plain = _plain(untitled, sentence, opens, before)  # "The 14th Dalai Lama": "the Dalai Lama"
     clauses = semicolon_clauses(sentence)
