@@ -48,7 +48,29 @@ def news_readings(sentence: str, claim: str) -> list[str]:
         + member_readings(sentence, claim)
         + deal_readings(sentence, claim)
         + aside_readings(sentence)
+        + office_readings(sentence, claim)
     )
+
+
+# "Altheria's foreign minister, Cassius Brell, said …"
+_OFFICE_OF = re.compile(
+    rf"(?P<org>{_NAME})(?:'s|’s)\s+(?P<role>(?:[a-z]+\s+){{0,2}}(?:minister|secretary|president|"
+    rf"ambassador|spokesman|spokeswoman|envoy|governor|mayor|leader)),?\s+(?P<name>{_NAME})"
+)
+
+
+def office_readings(sentence: str, claim: str) -> list[str]:
+    """ "X is Y's foreign minister" for "Y's foreign minister, X, …"; [] where the claim does not
+    name the office."""
+    out = []
+    for m in _OFFICE_OF.finditer(sentence):
+        role = m.group("role")
+        if role.split()[-1] in claim.lower():
+            out += [
+                f"{m['name']} is {m['org']}'s {role}.",
+                f"{m['name']} is the {role} of {m['org']}.",
+            ]
+    return out
 
 
 def leader_readings(sentence: str, claim: str) -> list[str]:
@@ -190,6 +212,7 @@ _ALIKE = (
     ("gdp", "gross domestic product"),
     ("economy", "gross domestic product"),  # "the economy shrank 0.8%": its GDP contracted
     ("revenue", "sales"),
+    ("pm", "prime minister"),
 )
 
 
