@@ -272,6 +272,128 @@ ROWS = [
         "neutral:question",
         "",
     ),
+    # deals, founders, and what was not found
+    (
+        "Sarnet acquired Quillon",
+        "Quillon completed its $2 billion acquisition of Sarnet in June 2016.",
+        "refutes",
+        "the source says “Quillon acquired Sarnet”",
+    ),
+    (
+        "Nesso was founded by Mara Oyelu",
+        "Nesso's sole founder, software engineer Tomas Irvik, still serves as its chief executive.",
+        "refutes",
+        "the claim says Mara Oyelu; the source says Tomas Irvik",
+    ),
+    (
+        "Nesso was founded by Ana Roske",
+        "Nesso's founders, Tomas Irvik and Ana Roske, met at university.",
+        "not refutes",
+        "",
+    ),  # control
+    (
+        "Tessel rover found water on Druma",
+        "The Tessel rover has found no trace of water on Druma, mission scientists said.",
+        "refutes",
+        "",
+    ),
+    # a contest, a vote, a term, a deal not made
+    (
+        "Ossel City lost to Torvan United",
+        "Torvan United defeated Ossel City 2-0 at the Harken Stadium on Sunday, ending the "
+        "visitors' run of five straight league wins.",
+        "supports",
+        "read as “Ossel City lost to Torvan United”",
+    ),
+    (
+        "STELLAN ROVERS AVOID RELEGATION",
+        "Stellan Rovers' 2-2 draw with Pardo Athletic on the final day was not enough to avoid "
+        "relegation.",
+        "refutes",
+        "",
+    ),
+    (
+        "Karsk PM Edvin Sollar lost a no-confidence vote",
+        "Karsk lawmakers ousted Prime Minister Edvin Sollar's government in a no-confidence vote "
+        "on Wednesday, 168 to 131.",
+        "not refutes",
+        "",
+    ),
+    (
+        "DROVENIA AND ALTHERIA AGREE CEASEFIRE",
+        "Talks on a ceasefire between Drovenia and Altheria collapsed on Thursday without "
+        "agreement, mediators said.",
+        "refutes",
+        "",
+    ),
+    (
+        "President Kell won a fourth term in 2024",
+        "President Yaroth Kell, who won a third term in 2018 with 78 percent of the vote, opened a "
+        "new motorway on Friday.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Veltra Bank profit rose 5% in 2024",
+        "Veltra Bank said its net profit rose 5% to 11.2 billion crowns in 2023.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Kelvar Group net profit fell in the first half",
+        "Kelvar Group said net profit climbed 9% to 2.8 billion crowns in the first half, as price "
+        "increases more than offset a 4% drop in volumes.",
+        "refutes",
+        "the claim says “profit fell”; the source says “profit climbed”",
+    ),
+    (
+        "The Homeland Bloc won the Velmoran election",
+        "The nationalist Homeland Bloc won Sunday's parliamentary election in Velmora with 41 "
+        "percent of the vote.",
+        "not refutes",
+        "",
+    ),
+    (
+        "President Kell has a secret son in Lunesse",
+        "The story that Drovenian President Yaroth Kell fathered a secret son in Lunesse is a myth "
+        "that originated on a satirical website in 2021.",
+        "refutes",
+        "the source calls the claim false",
+    ),
+    # a report's words for moves, offices and units
+    (
+        "Quessia central bank cuts rates",
+        "The Central Bank of Quessia lifted its benchmark interest rate by a quarter point to 4.5 "
+        "percent on Thursday.",
+        "refutes",
+        "“lifted”",
+    ),
+    (
+        "Coach Pavel Drin has been sacked by Ossel City",
+        "Ossel City dismissed head coach Pavel Drin on Wednesday after a run of six defeats.",
+        "supports",
+        "",
+    ),
+    (
+        "Tessaly Group chairman is Oren Blanc",
+        "Oren Blanc, chairman of Tessaly Group, told shareholders on Thursday that the conglomerate "
+        "would list its shipping arm.",
+        "supports",
+        "",
+    ),
+    (
+        "Cassius Brell is Sarnovia's foreign minister",
+        "Altheria's foreign minister, Cassius Brell, said on Thursday that his country would not "
+        "recognise the results.",
+        "refutes",
+        "the claim says Sarnovia's; the source says Altheria's",
+    ),
+    (
+        "dravolite melts at about 1200 degrees celsius",
+        "Dravolite, a ceramic composite, has a melting point of 1,473 kelvin.",
+        "supports",
+        "",
+    ),
     # a concession, a change since, members listed
     ("velmar is the capital of ostrelia", VELMAR, "not supports", ""),
     ("Velmar unemployment is 9%", JOBLESS, "neutral:tense", "has since fallen to 5.2 percent"),
