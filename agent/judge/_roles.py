@@ -17,6 +17,7 @@ from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._future import future_otherwise
 from agent.judge._lives import apposed_to_another, where_another
 from agent.judge._modifier import object_of_another
+from agent.judge._shares import in_a_model
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
 from agent.judge._text import _EXCLUSIVE, _Text, _Tok, _Unit, _word_match
@@ -25,7 +26,8 @@ from agent.judge._text import _EXCLUSIVE, _Text, _Tok, _Unit, _word_match
 # asking another to do it: "called on the mayor to resign", "was urged to resign"
 _URGE = frozenset(
     "urge urges urged urging called calls call pressed pressured pressure demanded demands demand "
-    "begged appeals appealed pleas".split()  # "Calls for Kira Dane to resign grew"
+    "begged appeals appealed pleas expect expects expected".split()  # "Calls for Kira Dane to
+    # resign grew", "Economists expect the Central Bank of Tressland to cut its rate"
 )
 _INTENT = (
     frozenset(
@@ -98,7 +100,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         ),
         ("reported", "the source speaks of a part played", _played(c, s, placed)),
         ("subject", "the source names the doer in another role", _by_otherwise(c, s, placed)),
-        ("subject", "the source says it of a laboratory model only", _in_a_model(c, s)),
+        ("subject", "the source says it of a laboratory model only", in_a_model(c, s)),
     )
     for rule, reason, cue in guards:
         if cue is not None:
@@ -271,7 +273,7 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         after = s.tokens[at + 1].low if at + 1 < len(s.tokens) else ""
         if after in _ATTEMPT and after not in words and s.tokens[at].low not in words:
             return s.raw[s.tokens[at].start : s.tokens[at + 1].end]  # "an assassination attempt"
-        for k in range(at - 1, at - 6, -1):  # "considered banning", "plans to ban", "an offer
+        for k in range(at - 1, at - 9, -1):  # "considered banning", "plans to ban", "an offer
             if (
                 k < 0
                 or s.tokens[k].low not in _INTENT | _TO_INTENT
@@ -282,9 +284,14 @@ def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             between = [t.low for t in s.tokens[k + 1 : at]]  # "ran to become a member"
             if s.tokens[k].low in _TO_INTENT and between[:1] != ["to"]:
                 continue
-            urged = s.tokens[k].low in _URGE  # the subject may stand between: "called on the mayor"
+            urged = (
+                s.tokens[k].low in _URGE
+            )  # the subject may stand between: "called on the mayor",
+            # "expect the Central Bank of Tressland to cut"
             said = [
-                w for w in between if w not in _ON_THE_WAY and not (urged and w in words | {"on"})
+                w
+                for w in between
+                if w not in _ON_THE_WAY and not (urged and w in words | {"on", "of"})
             ]
             if said not in ([], ["to"], ["for"], ["to", "be"], ["of"], ["as"], ["for", "to"]):
                 continue
@@ -338,21 +345,6 @@ def _owner_between(s: _Text, k: int, at: int) -> bool:
     oldest", "one of Ostravia's largest", "one of its biggest"?"""
     between = s.tokens[k + 2 : at]
     return bool(between) and (between[0].low in _ONE_OF_A_KIND or _possessive(between[0]))
-
-
-# animals and laboratory models a finding may hold in, and people not ("causes cancer in rats")
-_MODELS = re.compile(
-    r"\b(?:in|among)\s+(?:\w+\s+)?(?:rats?|mice|mouse|rodents?|animals?|animal models?|cells?|"
-    r"vitro|monkeys?|primates?|pigs?|zebrafish|yeast|cell cultures?|petri dish(?:es)?|the lab(?:oratory)?)\b",
-    re.I,
-)
-
-
-def _in_a_model(c: _Text, s: _Text) -> str | None:
-    """The sentence says it of rats, mice, cells, "in vitro", which the claim does not name: those
-    words, or None."""
-    m = _MODELS.search(s.raw)
-    return m.group(0) if m and not _MODELS.search(c.raw) else None
 
 
 # verbs of a part played: "played a doctor" does not say she is one

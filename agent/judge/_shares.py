@@ -326,3 +326,18 @@ def limited(claim: str, sentence: str) -> str | None:
     if (some := _SOME_OF.search(sentence)) and not _SOME_OF.search(claim):
         return f"the source says it only of some (“{some[0].strip()}”)"
     return None
+
+
+# animals and laboratory models a finding may hold in, and people not ("causes cancer in rats")
+_MODELS = re.compile(
+    r"\b(?:in|among)\s+(?:\w+\s+)?(?:rats?|mice|mouse|rodents?|animals?|animal models?|cells?|"
+    r"vitro|monkeys?|primates?|pigs?|zebrafish|yeast|cell cultures?|petri dish(?:es)?|the lab(?:oratory)?)\b",
+    re.I,
+)
+
+
+def in_a_model(c: _Text, s: _Text) -> str | None:
+    """The sentence says it of rats, mice, cells, "in vitro", which the claim does not name: those
+    words, or None."""
+    m = _MODELS.search(s.raw)
+    return m.group(0) if m and not _MODELS.search(c.raw) else None

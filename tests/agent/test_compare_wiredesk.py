@@ -394,6 +394,13 @@ ROWS = [
         "supports",
         "",
     ),
+    (
+        "tressland central bank cuts rates in june",
+        "Economists polled by the Corvath Business Daily expect the Central Bank of Tressland to "
+        "cut its benchmark rate by a quarter point in June.",
+        "neutral:hedge",
+        "expect the Central Bank of Tressland to cut",
+    ),
     # a concession, a change since, members listed
     ("velmar is the capital of ostrelia", VELMAR, "not supports", ""),
     ("Velmar unemployment is 9%", JOBLESS, "neutral:tense", "has since fallen to 5.2 percent"),
