@@ -31,6 +31,7 @@ from agent.judge._carried import head_restated, leading_name, of_the_subject_alo
 from agent.judge._case import recased
 from agent.judge._categories import based_otherwise, kind_alone, of_a_kind_elsewhere
 from agent.judge._claimwords import ordinal_dropped
+from agent.judge._clauses import frames_any, named_later, said_in_one
 from agent.judge._comparatives import (
     amount_turned,
     beaten_winner,
@@ -42,7 +43,6 @@ from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, comb
 from agent.judge._described import described_otherwise
 from agent.judge._events import _event_stated, _never_at_all
 from agent.judge._framing import (
-    framed,
     framed_support,
     framing,
     relative_reports,
@@ -158,28 +158,17 @@ def compare(
         ended = plain is not None and plain.rule == "tense"  # "married …; they divorced"
         if by_clause is not None and by_clause.rule not in GUARDS and not ended:
             return by_clause  # else the whole sentence: "…; they depend on the ocean" is theirs
-        if plain is not None and plain.stance == "supports" and _named_later(claim, clauses):
+        if plain is not None and plain.stance == "supports" and named_later(claim, clauses):
             plain = None  # "Ana Roske (born 1961) is …; she married Tom Vell": not his birth
-        if plain is not None and plain.stance == "supports" and _frames_any(clauses[1:]):
+        if plain is not None and plain.stance == "supports" and frames_any(clauses[1:]):
             plain = None  # "…; the idea that he was very short is a myth": no support across it
+        if plain is not None and plain.rule == "number" and said_in_one(claim, clauses[1:]):
+            plain = None  # "… formed in 2008 …; drummer Tovan Reik joined the band in 2011"
     denied = denial(claim)
     if denied is None:
         return plain
     # "not directed by Ana Roske": what the source says of "directed by Ana Roske" decides
     return judged_denial(_plain(denied.positive, sentence, opens, before), denied, plain)
-
-
-def _frames_any(clauses: Sequence[str]) -> bool:
-    """Does one of the clauses call something false ("the idea that … is a myth")?"""
-    return any(next(framed(clause), None) is not None for clause in clauses)
-
-
-def _named_later(claim: str, clauses: Sequence[str]) -> bool:
-    """Is the claim's subject named first in a clause after the first?"""
-    c = _analyse(claim)
-    name = leading_name(c) if c.units else None
-    where = [k for k, clause in enumerate(clauses) if name and name in clause]
-    return bool(where) and where[0] > 0
 
 
 def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Comparison | None:

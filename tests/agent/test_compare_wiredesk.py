@@ -401,6 +401,13 @@ ROWS = [
         "neutral:hedge",
         "expect the Central Bank of Tressland to cut",
     ),
+    (
+        "drummer tovan reik joined the glass harbour in 2011",
+        "The Glass Harbour were formed in Tarrow in 2008 by singer Ellis Maund and guitarist Piet "
+        "Sandor; drummer Tovan Reik joined the band in 2011.",
+        "not refutes",
+        "",
+    ),
     # a concession, a change since, members listed
     ("velmar is the capital of ostrelia", VELMAR, "not supports", ""),
     ("Velmar unemployment is 9%", JOBLESS, "neutral:tense", "has since fallen to 5.2 percent"),
