@@ -7,6 +7,7 @@ it is not headquartered in Lusk)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
@@ -359,3 +360,28 @@ def aside_readings(sentence: str) -> list[str]:
     """The sentence without an aside in commas after a name: "Duvaxa was approved by …"."""
     bare = _ASIDE_AFTER_NAME.sub(lambda m: f"{m.group('name')} ", sentence)
     return [bare] if bare != sentence else []
+
+
+def met_another(c: Any, s: Any, placed: dict[int, int]) -> str | None:
+    """The words, where the claim's verb is followed by a name in the claim ("Galm met President
+    Straud") and in the sentence by another name ("Galm met Keldorian Prime Minister Roan Tessel
+    …, a day after … Straud left"): the claim's name is found, but not where the verb puts it."""
+    for i, at in placed.items():
+        unit, obj = c.units[i], (c.units[i + 1] if i + 1 < len(c.units) else None)
+        if unit.proper or obj is None or not obj.proper or i + 1 not in placed or i == 0:
+            continue
+        if obj.tokens[0].index != unit.tokens[-1].index + 1 or not lex.past_form(
+            unit.tokens[0].low
+        ):
+            continue  # the claim's object right after its verb: "met President Straud"
+        run, lower = [], 0  # the name right after the verb: at most one word before it, no stop
+        for tok in s.tokens[at + 1 : at + 7]:
+            if s.gap(tok.index - 1) or (not tok.cap and (run or lower)):
+                break
+            lower += not tok.cap
+            if tok.cap:
+                run.append(tok)
+        mine = {t.low for t in obj.tokens}
+        if len(run) >= 2 and not mine & {t.low for t in run} and placed[i + 1] > at + len(run):
+            return s.raw[s.tokens[at].start : run[-1].end]
+    return None

@@ -17,6 +17,7 @@ from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._future import future_otherwise
 from agent.judge._lives import apposed_to_another, where_another
 from agent.judge._modifier import object_of_another
+from agent.judge._news import met_another
 from agent.judge._shares import in_a_model
 from agent.judge._subject import said_of_another
 from agent.judge._tenure import _DETERMINERS, former, lesser_post, past_deed
@@ -101,6 +102,7 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
         ("reported", "the source speaks of a part played", _played(c, s, placed)),
         ("subject", "the source names the doer in another role", _by_otherwise(c, s, placed)),
         ("subject", "the source says it of a laboratory model only", in_a_model(c, s)),
+        ("subject", "the source names another after the verb", met_another(c, s, placed)),
     )
     for rule, reason, cue in guards:
         if cue is not None:

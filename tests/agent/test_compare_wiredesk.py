@@ -408,6 +408,20 @@ ROWS = [
         "not refutes",
         "",
     ),
+    (
+        "Chancellor Galm met President Straud",
+        "Chancellor Pieter Galm met Keldorian Prime Minister Roan Tessel in Lunesse on Tuesday, a "
+        "day after Sarnovian President Milena Straud left the city.",
+        "neutral:subject",
+        "met Keldorian Prime Minister Roan Tessel",
+    ),
+    (
+        "The Glass Keys released Iron Sky in 2003.",
+        "The Glass Keys have released three studio albums: Paper Walls (2000), Iron Sky (2003) and "
+        "Salt (2007).",
+        "supports",
+        "",
+    ),  # control
     # a concession, a change since, members listed
     ("velmar is the capital of ostrelia", VELMAR, "not supports", ""),
     ("Velmar unemployment is 9%", JOBLESS, "neutral:tense", "has since fallen to 5.2 percent"),
