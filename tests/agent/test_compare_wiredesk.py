@@ -410,8 +410,9 @@ ROWS = [
     ),
     (
         "Chancellor Galm met President Straud",
-        "Chancellor Pieter Galm met Keldorian Prime Minister Roan Tessel in Lunesse on Tuesday, a "
-        "day after Sarnovian President Milena Straud left the city.",
+        "Chancellor Pieter Galm met Keldorian Prime Minister Roan Tessel in Lunesse on Tuesday to "
+        "discuss energy supplies, a day after Sarnovian President Milena Straud left the city "
+        "following a three-day state visit.",
         "neutral:subject",
         "met Keldorian Prime Minister Roan Tessel",
     ),
