@@ -27,7 +27,7 @@ from agent.judge._frames import (
 )
 from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
-from agent.judge._years import another_years, in_span, open_year, since
+from agent.judge._years import another_years, in_span, open_year, picks_out, since
 
 
 def _nearest(c: _Text, q: Quantity, placed: dict[int, int]) -> int:
@@ -195,7 +195,8 @@ def _number_conflict(
             loose = loose or not (_listed(s, same[0], held[0]) or its_figure_dated(c, s))
             continue
         part = q.dimension not in {"year", DECADE, "month", "ordinal"} and not _ALONE.search(c.raw)
-        if _given_otherwise(c, q, s, same[0]) or (part and _ALONE.match(s.raw[same[0].end :])):
+        part = (part and bool(_ALONE.match(s.raw[same[0].end :]))) or picks_out(c.raw, q)
+        if _given_otherwise(c, q, s, same[0]) or part:  # "batteries made in 2022": which ones
             loose = True  # "about 38" for "40"; "10 tonnes per person"; "3.3 mm per year"
             continue
         if conflict is not None and another_years(conflict[0], q):

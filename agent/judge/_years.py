@@ -78,3 +78,18 @@ def another_years(first: Quantity, q: Quantity) -> bool:
     dims = {first.dimension, q.dimension}
     apart_ = first.end <= q.start or q.end <= first.start
     return apart_ and "year" in dims and len(dims) == 2 and not dims & {"month", DECADE}
+
+
+# a year in a participle after a noun, saying which of them ("batteries made in 2022", "cars built
+# before 1990"); not the claim's own verb ("was released in 2006")
+_PICKED = re.compile(
+    r"\b(?P<aux>(?:is|are|was|were|be|been|being|has|have|had)\s+)?(?:made|built|produced|"
+    r"manufactured|sold|issued|bought|registered)\s+(?:in|before|after|since)\s+(?:\w+\s+){0,2}$"
+)
+
+
+def picks_out(claim: str, q: Quantity) -> bool:
+    """Does the claim's year ``q`` pick out which things the claim speaks of, in a participle after
+    a noun ("Zephyr 5 batteries made in 2022 overheat"), rather than date the claim's deed?"""
+    m = _PICKED.search(claim[: q.start]) if q.dimension == "year" else None
+    return m is not None and not m.group("aux") and m.start() > 0

@@ -423,6 +423,19 @@ ROWS = [
         "supports",
         "",
     ),  # control
+    (
+        "zephyr 5 batteries made in 2022 overheat",
+        "Zephyr Mobile has confirmed that a batch of Zephyr 5 batteries made in March 2021 can "
+        "overheat during charging.",
+        "not refutes",
+        "",
+    ),
+    (
+        "The Zephyr 5 was made in 2022",
+        "The Zephyr 5 was made in 2021.",
+        "refutes",
+        "the claim says 2022",
+    ),  # control
     # a concession, a change since, members listed
     ("velmar is the capital of ostrelia", VELMAR, "not supports", ""),
     ("Velmar unemployment is 9%", JOBLESS, "neutral:tense", "has since fallen to 5.2 percent"),
