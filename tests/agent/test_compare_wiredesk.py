@@ -429,7 +429,7 @@ ROWS = [
         "overheat during charging.",
         "not refutes",
         "",
-    ),
+    ),  # control: stop 65 read the lower-case claim's names as common words
     (
         "The Zephyr 5 was made in 2022",
         "The Zephyr 5 was made in 2021.",
