@@ -1,8 +1,11 @@
-"""What a news sentence says in its own way, read plainly: who heads an organisation ("Mara
-Quillon, chief executive of the Eskarian Rail Authority, …" says "Mara Quillon heads the Eskarian
-Rail Authority"; "Quillon … is led by chief executive Anaya Bresk" says "Anaya Bresk heads
-Quillon"), and where something no longer is ("moved its headquarters from Lusk to Castor City":
-it is not headquartered in Lusk)."""
+"""What a news sentence says in its own way, read plainly, as sentences the comparison stage
+compares a claim with (agent/judge/_restate.py): who heads an organisation ("Mara Quillon, chief
+executive of the Eskarian Rail Authority, …" says "Mara Quillon heads the Eskarian Rail
+Authority"), who holds a country's office, a court's verdict, members listed, deals and founders,
+how long a thing is, a name without its aside; a claim's stacked nouns said out ("Brenmoor
+Airport passenger numbers" as "passenger numbers of Brenmoor Airport"); one figure's everyday
+names; and where something no longer is ("moved its headquarters from Lusk to Castor City": it is
+not headquartered in Lusk) or no longer so ("has since fallen to 5.2 percent")."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ _NAME = r"[A-Z][\w'’.-]*(?:\s+(?:of\s+(?:the\s+)?|for\s+)?[A-Z][\w'’.-]*)*"
 _ROLE = (
     r"chief\s+executive(?:\s+officer)?|CEO|managing\s+director|director(?:-general)?|head|"
     r"president|chair(?:man|woman|person)?|leader|boss|governor|dean|rector|commissioner|"
-    r"secretary-general|captain|coach|head\s+coach|manager|owner"
+    r"secretary-general|captain|coach|head\s+coach|manager"
 )
 # "Mara Quillon, chief executive of the Eskarian Rail Authority", "Dr Anika Rosz, director of …"
 _APPOSED_ROLE = re.compile(
