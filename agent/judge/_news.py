@@ -10,13 +10,12 @@ not headquartered in Lusk) or no longer so ("has since fallen to 5.2 percent")."
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._opposites import DOWN_MOVES, UP_MOVES
 from agent.judge._quantities import quantities
-from agent.judge._text import _STOP
+from agent.judge._text import _STOP, _Text
 
 _NAME = r"[A-Z][\w'’.-]*(?:\s+(?:of\s+(?:the\s+)?|for\s+)?[A-Z][\w'’.-]*)*"
 _ROLE = (
@@ -365,7 +364,7 @@ def aside_readings(sentence: str) -> list[str]:
     return [bare] if bare != sentence else []
 
 
-def met_another(c: Any, s: Any, placed: dict[int, int]) -> str | None:
+def met_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """The words, where the claim's verb is followed by a name in the claim ("Galm met President
     Straud") and in the sentence by another name ("Galm met Keldorian Prime Minister Roan Tessel
     …, a day after … Straud left"): the claim's name is found, but not where the verb puts it."""
