@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 
+from agent.judge._bounds import _ALONE, a_part_said, at_the_bound, one_of
 from agent.judge._figures import (
     apart,
     dates_another_deed,
@@ -153,8 +154,8 @@ def _number_conflict(
     """(conflicting pair or None, a claim number with nothing of its kind in the sentence, a number
     the sentence gives only loosely — "about 38" for "40": compatible, not plain)."""
     conflict, loose = None, False
-    for q in [q for q in c.numbers if not open_year(q, s)]:
-        of_its_kind = [r for r in s.numbers if r.dimension == q.dimension]
+    for q in [q for q in c.numbers if not (open_year(q, s) or one_of(c, q))]:
+        of_its_kind = [r for r in s.numbers if r.dimension == q.dimension and not one_of(s, r)]
         same = birth_aside(c, s, of_its_kind)  # not "(born August 4, 1961)" for "in 2012"
         if not same and of_its_kind and q.dimension == DECADE:
             continue  # a year's decade beside a birth date only: the year itself decides
@@ -175,12 +176,8 @@ def _number_conflict(
                 continue
         by_its_year(c, q, s, same)  # "7.4% in 2020, up from 5.1% in 2019": 2019's figure first
         to_the_figure(c, q, s, same)  # "rose to 8%": the figure after "to" first
-        if (
-            q.dimension not in {"year", DECADE, "month", "ordinal"}  # "in 2019 alone" is 2019
-            and any(q.within(r) and _ALONE.match(s.raw[r.end :]) for r in same)
-            and not _ALONE.search(c.raw)
-        ):
-            loose = True  # "3,000 people in Borovia alone": a part of the whole
+        if a_part_said(c, q, s.raw, same):  # "3,000 people in Borovia alone"; "won only two of
+            loose = True  # the eleven Academy Awards": a part of the whole
             continue
         if _agrees(c, q, s, same, anchor):
             loose = loose or (_changed(c, q) or "level") != (_changed(s, same[0]) or "level")
@@ -262,7 +259,7 @@ def _given_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
     or a conversion of it ("about 38" for "40", "68 million" for "68.4 million"), a rate per person
     ("10 tonnes per person" is no total), a start that holds the claim's year ("since 2019"), or a
     figure measured over another frame ("3.3 mm per year" against "20 cm in the 20th century")?"""
-    if q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r):
+    if q.overlaps(r) or r.rounds(q) or q.rounds(r) or _converted(q, r) or at_the_bound(q, r):
         return True
     if (not_a_whole(s, r) and not not_a_whole(c, q)) or since(c, q, s, r):
         return True
@@ -271,10 +268,6 @@ def _given_otherwise(c: _Text, q: Quantity, s: _Text, r: Quantity) -> bool:
     )
 
 
-_ALONE = re.compile(  # a part of the whole: "in Borovia alone", "in its first seven days"
-    r"[^.;,]{0,40}?\b(?:alone|in\s+(?:its|their|the)\s+(?:first|opening)\s+(?:\w+\s+)?(?:days?|"
-    r"weeks?|weekend|months?|hours?|quarter)|on\s+(?:its|their|the)\s+opening\s+(?:day|weekend|night))\b"
-)
 _CONTRAST = re.compile(r"\b(?:but|while|whereas|although|though|yet)\b|;")
 
 

@@ -156,6 +156,9 @@ def _deed_after_object(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
 # words after "and" that go on with the same deed: "lived in Velmar and later in Tessa"
 _GOING_ON = frozenset("later then also afterwards again briefly still".split())
 _PREPOSITIONS = frozenset("in at on for to from with by into of".split())
+_PAST_DEEDS = frozenset(
+    "born won lost made wrote written sang began became grew held left met ran".split()
+)
 
 
 def another_deed_between(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
@@ -164,7 +167,14 @@ def another_deed_between(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     (the claim path counts calls), read where no slot of the claim is filled otherwise."""
     mine = {t.low for t in c.tokens}
     for v in (v for v in placed if v > 0 and v + 1 in placed and not c.units[v].proper):
-        if not placed[v] < placed[v + 1]:
+        if not placed[v] < placed[v + 1]:  # "born in Tolochenaz, Switzerland, in 1929 and died
+            after = s.tokens[placed[v] + len(c.units[v].tokens) : placed[v] + 3]  # at her home in
+            gap = s.tokens[placed[v + 1] : placed[v]]  # Ixelles": Switzerland is the birth's
+            past = c.units[v].tokens[-1].low
+            past = past.endswith("ed") or past in _PAST_DEEDS
+            joined = any(t.low == "and" for t in gap[-2:])  # "… and died", "… and later died"
+            if past and joined and any(t.low in _PREPOSITIONS for t in after):
+                return True
             continue
         between = s.tokens[placed[v] + len(c.units[v].tokens) : placed[v + 1]]
         if between and between[0].low == "and":  # "born and raised in Dayton": one place for both

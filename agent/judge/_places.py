@@ -311,3 +311,19 @@ def solely_one_of_several(claim: str, sentence: str) -> Comparison | None:
         "substitution",
         f"the claim says {m.group('only')} {m.group('verb')} {m.group('what')}; {said}",
     )
+
+
+_SUBSTITUTED = re.compile(
+    r"the claim says (?:the )?(.+?); the source says (?:the )?(.+?)(?:, read as .*)?$"
+)
+
+
+def nested_in(decided: Comparison, sentence: str) -> bool:
+    """Is a substitution read off a restatement undone by the sentence itself, which names the
+    claim's place right after its own ("took place in Broken Hill in Australia" for "was shot in
+    Australia", restated without "in Australia")?"""
+    m = _SUBSTITUTED.match(decided.reason) if decided.rule == "substitution" else None
+    if m is None:
+        return False
+    mine, theirs = (re.escape(x.strip("“”")) for x in m.groups())
+    return re.search(rf"{theirs}(?:,| in| \()\s*(?:the )?{mine}\b", sentence, re.I) is not None

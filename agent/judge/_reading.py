@@ -122,6 +122,8 @@ def _read(
         else ("past" if aux in _PAST_AUX else "future" if aux in _FUTURE_AUX else "present")
     )
     conflict, missing, loose = _number_conflict(c, s, placed)
+    if c.negations and neg_s and all(_off_scope(c, s, i, placed) for i in neg_s):
+        neg_s = []  # "had no children" against "never married but had several children"
     return _Reading(
         neg_s=neg_s,
         neg_c=list(c.negations),

@@ -134,9 +134,32 @@ def margin_said(claim: str, sentence: str) -> str:
     return f"{sentence[: tally.start()]}by {a - b} votes{sentence[tally.end() :]}"
 
 
+# deeds listed before one doer: "directed, written, produced, and co-edited by James Cameron"
+_DEED = r"[a-z][a-z-]*(?:ed|en|wn|de)"
+_DEEDS = re.compile(rf"\b(?P<list>{_DEED}(?:,?\s+(?:and\s+)?{_DEED}|,\s*{_DEED}){{1,6}})\s+by\b")
+_ITEM_SPLIT = re.compile(r",?\s+and\s+|,\s*")
+
+
+def deed_last(claim: str, sentence: str) -> str:
+    """A list of deeds before "by" with the claim's deed said last, next to its doer: "directed,
+    written, produced, and co-edited by James Cameron" read as "written, produced, co-edited and
+    directed by James Cameron" for a claim about who directed."""
+    words = set(re.findall(r"[a-z-]+", claim.lower()))
+
+    def last(m: re.Match) -> str:
+        items = [x for x in _ITEM_SPLIT.split(m.group("list")) if x]
+        mine = [x for x in items if x in words]
+        if len(mine) != 1 or items[-1] == mine[0]:
+            return m.group(0)
+        rest = [x for x in items if x != mine[0]]
+        return f"{', '.join(rest)} and {mine[0]} by"
+
+    return _DEEDS.sub(last, sentence)
+
+
 def reworded(claim: str, sentence: str) -> str:
     """The sentence as the comparison reads it (this module's docstring)."""
-    sentence = margin_said(claim, sentence)
+    sentence = deed_last(claim, margin_said(claim, sentence))
     sentence = _RANKED.sub(r"\1 \2", _free_of(claim, world_scope(deaths_said(sentence), claim)))
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"
         sentence = _INEFFECTIVE.sub(r"\1 not effective \2", sentence)

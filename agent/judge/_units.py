@@ -275,6 +275,18 @@ UPPER_BOUNDS = (
 )
 
 
+# bounds that hold their own number: "at least 20" is 20 or more; "more than 20" is not 20
+_INCLUSIVE = (
+    "at least",
+    "no fewer than",
+    "no less than",
+    "at most",
+    "up to",
+    "no more than",
+    "not more than",
+)
+
+
 # temperatures whose units do not start at zero, and the same units as differences
 OFFSET = {"degC": "delta_degC", "degF": "delta_degF"}
 _DIFFERENCE_BEFORE = re.compile(
@@ -301,10 +313,13 @@ def bounds(before: str, after: str, low: float, high: float) -> tuple[float, flo
             )
             exact = False
             break
+    step = 1e-5 * max(1.0, abs(low), abs(high))  # "more than once" is not once: a strict bound
     if any(re.search(rf"(?:^|\W){w}\s*$", before) for w in LOWER_BOUNDS):
-        high, exact = math.inf, False
+        strict = not any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _INCLUSIVE)
+        low, high, exact = low + step * strict, math.inf, False
     elif any(re.search(rf"(?:^|\W){w}\s*$", before) for w in UPPER_BOUNDS):
-        low, exact = -math.inf, False
+        strict = not any(re.search(rf"(?:^|\W){w}\s*$", before) for w in _INCLUSIVE)
+        low, high, exact = -math.inf, high - step * strict, False
     elif re.match(r"\s*(?:or more|or over|or higher|\+)", after):
         high, exact = math.inf, False
     return low, high, exact

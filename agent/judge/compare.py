@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from agent.judge import _decision as decisions
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings, dead_since
+from agent.judge._attach import by_preposition
 from agent.judge._carried import head_restated, leading_name, of_the_subject_alone, one_word_title
 from agent.judge._case import recased
 from agent.judge._categories import based_otherwise, kind_alone, of_a_kind_elsewhere
@@ -55,7 +56,7 @@ from agent.judge._negated import denial, judged_denial
 from agent.judge._news import compound_claims, moved_away, since_changed
 from agent.judge._numbers import CHANGES, none_of, only_amounts_missing
 from agent.judge._order import relational, turned_round
-from agent.judge._places import says_solely, solely_one_of_several, solely_said
+from agent.judge._places import nested_in, says_solely, solely_one_of_several, solely_said
 from agent.judge._quantities import quantities
 from agent.judge._reading import (
     _not_contrasted,
@@ -233,7 +234,7 @@ def _restated(
         readings.append((_analyse(passive), sentence))
     for mine, stated in readings:
         said = _compare(mine, _analyse(stated))
-        if said is not None and said.rule not in GUARDS:
+        if said is not None and said.rule not in GUARDS and not nested_in(said, sentence):
             return decisions.read_as(said, stated, sentence)  # "…, read as “… married to …”"
     return None
 
@@ -246,7 +247,7 @@ def _compare(c: _Text, s: _Text) -> Comparison | None:
     unmatched = [i for i in found if not found[i]]
     if len(matched) < max(1, (len(c.units) + 1) // 2) or len(unmatched) > 1:
         return None
-    placed = _place(matched)
+    placed = _place(by_preposition(c, s, matched))
     unmatched += [i for i in matched if i not in placed]
     if not placed or len(unmatched) > 1:
         return None

@@ -227,7 +227,9 @@ def test_quantities_normalise_units_formats_and_bounds():
     (b,) = quantities("3.4 thousand people")
     assert a.same_value(b)
     (bound,) = quantities("more than 300 metres")
-    assert bound.low == 300 and math.isinf(bound.high) and not bound.exact
+    assert 300 < bound.low < 300.01 and math.isinf(bound.high) and not bound.exact  # strict
+    (least,) = quantities("at least 300 metres")
+    assert least.low == 300 and math.isinf(least.high)  # "at least" holds its own number
     year, of_century = quantities("in 1889")
     assert year.dimension == "year" and (of_century.dimension, of_century.low) == (
         "decade of a century",

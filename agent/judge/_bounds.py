@@ -1,0 +1,49 @@
+"""Figures that are not the claim's figure said otherwise: a claim's exact figure at the bound the
+sentence gives ("400 films" against "more than 400 films"), the "one" of "one of the best-selling
+acts" (a member, not a count), and the whole of which a part is said ("won only two of the eleven
+Academy Awards": not eleven won). Read by agent/judge/_numbers.py."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from agent.judge._quantities import DECADE, Quantity
+from agent.judge._text import _Text
+
+_ALONE = re.compile(  # a part of the whole: "in Borovia alone", "in its first seven days"
+    r"[^.;,]{0,40}?\b(?:alone|in\s+(?:its|their|the)\s+(?:first|opening)\s+(?:\w+\s+)?(?:days?|"
+    r"weeks?|weekend|months?|hours?|quarter)|on\s+(?:its|their|the)\s+opening\s+(?:day|weekend|night))\b"
+)
+
+
+_PART_OF = re.compile(
+    r"\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|some|"
+    r"many|most|none|half|a few|a third|a quarter)\s+of\s+(?:the|its|his|her|their)\s+$",
+    re.I,
+)
+
+
+def at_the_bound(q: Quantity, r: Quantity) -> bool:
+    """Is the claim's exact figure ``q`` the bound the sentence's ``r`` gives ("400 films" against
+    "more than 400 films"): not plainly another figure?"""
+    ends = [x for x in (r.low, r.high) if math.isfinite(x)]
+    return q.exact and not r.exact and any(math.isclose(q.low, x, rel_tol=1e-4) for x in ends)
+
+
+def one_of(text: _Text, r: Quantity) -> bool:
+    """Is the figure "one" of "one of the best-selling acts" (in ``text``, a _Text): a member?"""
+    return r.text.lower() == "one" and re.match(r"\s+of\b", text.raw[r.end :]) is not None
+
+
+def a_part_said(c: _Text, q: Quantity, sentence: str, same: list[Quantity]) -> bool:
+    """Does the sentence give the claim's figure ``q`` only as a part ("3,000 people in Borovia
+    alone", not for a year: "in 2019 alone" is 2019) or as the whole of a part it says ("won only
+    two of the eleven Academy Awards" for "won eleven")?"""
+    if any(q.within(r) and _PART_OF.search(sentence, 0, r.start) for r in same):
+        return True
+    return (
+        q.dimension not in {"year", DECADE, "month", "ordinal"}
+        and any(q.within(r) and _ALONE.match(sentence[r.end :]) for r in same)
+        and not _ALONE.search(c.raw)
+    )
