@@ -26,8 +26,18 @@ def split_sentences(text: str) -> list[Sentence]:
         if not stripped:
             continue
         start = span.start + (len(raw) - len(raw.lstrip()))
+        if sentences and _GOES_ON.match(stripped) and sentences[-1].text.endswith(("?", "!")):
+            # a title's question mark: "starred in Dude, Where's My Car? (2000), …"
+            last = sentences.pop()
+            end = start + len(stripped)
+            sentences.append(Sentence(text[last.start : end], last.start, end))
+            continue
         sentences.append(Sentence(stripped, start, start + len(stripped)))
     return sentences
+
+
+# what goes on with a sentence after a "?" or "!" inside it: a year in brackets, a lower-case word
+_GOES_ON = re.compile(r"\(\d|[a-z]")
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")

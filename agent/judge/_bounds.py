@@ -47,3 +47,15 @@ def a_part_said(c: _Text, q: Quantity, sentence: str, same: list[Quantity]) -> b
         and any(q.within(r) and _ALONE.match(sentence[r.end :]) for r in same)
         and not _ALONE.search(c.raw)
     )
+
+
+_AGED = re.compile(r"\b(?:younger|older) than\s*$", re.I)
+_AGE = re.compile(r"\b(?:at (?:the )?age(?: of)?|aged)\s+$", re.I)
+
+
+def to_the_age(c: _Text, q: Quantity, s: _Text, same: list[Quantity]) -> None:
+    """Where the claim bounds an age ("younger than 30 when he won"), the sentence's figures
+    ``same`` reordered (in place) so that its age ("at age 31") comes first, not another count
+    ("by a record 12 strokes")."""
+    if _AGED.search(c.raw[max(0, q.start - 16) : q.start]):
+        same.sort(key=lambda r: not _AGE.search(s.raw[max(0, r.start - 16) : r.start]))

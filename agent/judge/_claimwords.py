@@ -108,7 +108,17 @@ def in_sources_words(claim: str) -> str:
     )
     claim = _HEADLINE_TO.sub(lambda m: f"{m.group('who')} will ", claim)
     claim = _BROKE_UP.sub(lambda m: "disbanded" if m.group(1) != "break" else "disband", claim)
+    if own := _ITS_SEAT.match(claim):  # "Microsoft's headquarters are in Redmond"
+        deed = "is headquartered in" if own.group("what").startswith("head") else "was born in"
+        claim = f"{own.group('who')} {deed} {own.group('where')}"
     return claim
+
+
+# a seat or a birthplace said as a possession: "X's headquarters are in Y", "X's birthplace was Y"
+_ITS_SEAT = re.compile(
+    r"^(?P<who>[A-Z][\w.&-]*(?: [A-Z][\w.&-]*){0,4})['’]s? (?P<what>headquarters|birthplace|"
+    r"place of birth) (?:are|is|was|were) (?:(?:located )?in )?(?P<where>[A-Z].*)$"
+)
 
 
 _ORDINAL_TITLE = re.compile(

@@ -4,6 +4,7 @@ words the comparison's reading of a text (agent/judge/_text.py) starts from."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Protocol
 
 
@@ -74,8 +75,22 @@ def _phrase_negations(tokens: list[_Word]) -> dict[int, bool]:
             cues |= {i: True, i + 1: False}  # "stopped being a vegetarian": is no longer one
         elif low == "without" and after in _WITHOUT:
             cues[i] = True  # "collapsed without agreement": no agreement
+        elif low == "without" and (after == "ever" or after.endswith("ing")):
+            cues |= {i: True, i + 1: after.endswith("ing")}  # "without ever winning": never won
         elif low == "prevented" and after == "from":
             cues |= {i: True, i + 1: False}  # "was prevented from climbing": did not climb
         elif low == "against" and before in {"voted", "vote", "votes"} and after.endswith("ing"):
             cues[i] = True  # "voted against banning smoking": did not ban it
     return cues
+
+
+def denial_ends(tokens: Sequence[_Word], at: int, used: Collection[int]) -> bool:
+    """Does the denial at ``at`` end with its clause, before any of the claim's words (``used``):
+    "but" or "and" within a few words after it ("never married but had several children"; not
+    "never turned professional, and won")?"""
+    for k in range(at + 1, min(at + 5, len(tokens))):
+        if k in used:
+            return False
+        if k > at + 1 and tokens[k].low in {"but", "and", "yet"}:
+            return True
+    return False

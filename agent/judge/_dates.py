@@ -57,8 +57,13 @@ _PARTS = {"early": (0, 3), "mid": (3, 7), "late": (6, 9), None: (0, 9)}
 # "the 12th century", "the early 19th century": mid-1100 to mid-1200, so that the year both
 # conventions dispute (1100–1199 or 1101–1200) meets the 11th, the 12th and the 13th, and two
 # centuries never meet
+_CENTURY_WORDS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+    "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth twenty-first"
+).split()
 _CENTURY = re.compile(
-    r"(?<![\w.])(?:(?P<part>early|mid|late)[- ]?)?(?P<n>2[01]|1\d|[1-9])(?:st|nd|rd|th)[- ]century\b",
+    r"(?<![\w.])(?:(?P<part>early|mid|late)[- ]?)?(?:(?P<n>2[01]|1\d|[1-9])(?:st|nd|rd|th)|"
+    rf"(?P<w>{'|'.join(reversed(_CENTURY_WORDS))}))[- ]century\b",
     re.IGNORECASE,
 )
 _THIRDS = {"early": (0, 34), "mid": (33, 67), "late": (66, 100), None: (0, 100)}
@@ -125,7 +130,8 @@ def dates(text: str) -> list[tuple[int, int, float, float, bool]]:
         first, last = _PARTS[(m.group("part") or "").lower() or None]
         out.append((m.start(), m.end(), float(decade + first), year_span(decade + last)[1], False))
     for m in _CENTURY.finditer(text):
-        start = (int(m.group("n")) - 1) * 100
+        n = int(m.group("n")) if m.group("n") else _CENTURY_WORDS.index(m.group("w").lower()) + 1
+        start = (n - 1) * 100  # "the 20th century", "the twentieth century"
         first, last = _THIRDS[(m.group("part") or "").lower() or None]
         out.append((m.start(), m.end(), start + first + 0.5, start + last + 0.49, False))
     return sorted(out)

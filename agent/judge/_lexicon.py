@@ -148,6 +148,8 @@ _CHANGES_ALIKE = (
     ("tall", "high"),  # of a mountain or a building: "the tallest mountain" is "the highest"
     ("head", "chief", "lead", "leader", "boss"),  # "heads the authority": its chief executive
     ("sack", "dismiss", "fire", "oust"),  # "has been sacked by Ossel City": "dismissed"
+    ("earn", "receive", "obtain"),  # a degree: "earned his doctorate", "received a doctorate"
+    ("win", "receive"),  # a prize: "won the Pulitzer Prize", "received a Pulitzer Prize"
     tuple(UP_MOVES),  # a figure's move said in a report's words: "climbed to 12 million" rose
     tuple(DOWN_MOVES),  # "slipped to $1.2 billion", "eased to 3.1 per cent" fell
 )
@@ -208,7 +210,15 @@ def antonymous(a: str, b: str) -> bool:
         any(y in antonyms.get(x, ()) for x in la for y in lb)
         or _paired(a, b, _NEWS_OPPOSITES)
         or _prefixed(a, b)
+        or _compounds_opposed(a, b)
     )
+
+
+def _compounds_opposed(a: str, b: str) -> bool:
+    """Two compounds alike but for opposite first words: "low-level" / "high-level",
+    "open-source" / "closed-source"."""
+    x, y = a.split("-", 1), b.split("-", 1)
+    return len(x) == len(y) == 2 and x[1] == y[1] and x[0] != y[0] and antonymous(x[0], y[0])
 
 
 def sequential(a: str, b: str) -> bool:

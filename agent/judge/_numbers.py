@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from agent.judge._bounds import _ALONE, a_part_said, at_the_bound, one_of
+from agent.judge._bounds import _ALONE, a_part_said, at_the_bound, one_of, to_the_age
 from agent.judge._figures import (
     apart,
     dates_another_deed,
@@ -176,6 +176,7 @@ def _number_conflict(
                 continue
         by_its_year(c, q, s, same)  # "7.4% in 2020, up from 5.1% in 2019": 2019's figure first
         to_the_figure(c, q, s, same)  # "rose to 8%": the figure after "to" first
+        to_the_age(c, q, s, same)  # "younger than 30": "at age 31" first
         if a_part_said(c, q, s.raw, same):  # "3,000 people in Borovia alone"; "won only two of
             loose = True  # the eleven Academy Awards": a part of the whole
             continue
@@ -242,14 +243,19 @@ def _agrees(c: _Text, q: Quantity, s: _Text, same: list[Quantity], anchor: int |
         words = s.raw[s.tokens[anchor + 1].end : r.start].split()  # claim's measure has its own
         if len(words) <= 2:  # figure; "$40 million" elsewhere is another's (what it grossed)
             return False
-    return q.dimension != "year" and any(
-        q.within(r)
-        for r in same
-        if not (
-            from_another(c, s, r)
-            or _counts_other(c, q, s, r)
-            or _setapart(s, anchor, r)
-            or of_another_measure(s, r, anchor)
+    bounded = math.isfinite(q.low) and math.isfinite(q.high)  # "younger than 30": not any
+    return (
+        q.dimension != "year"
+        and bounded
+        and any(  # smaller figure ("by 12 strokes")
+            q.within(r)
+            for r in same
+            if not (
+                from_another(c, s, r)
+                or _counts_other(c, q, s, r)
+                or _setapart(s, anchor, r)
+                or of_another_measure(s, r, anchor)
+            )
         )
     )
 

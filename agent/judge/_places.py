@@ -326,4 +326,6 @@ def nested_in(decided: Comparison, sentence: str) -> bool:
     if m is None:
         return False
     mine, theirs = (re.escape(x.strip("“”")) for x in m.groups())
-    return re.search(rf"{theirs}(?:,| in| \()\s*(?:the )?{mine}\b", sentence, re.I) is not None
+    chain = r"(?:,\s*[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3}){0,3}"  # "Old Trafford, Greater
+    after = rf"{theirs}{chain}(?:,| in| \()\s*(?:the )?{mine}\b"  # Manchester, England"
+    return re.search(after, sentence, re.I) is not None

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from agent.judge import _lexicon as lex
 from agent.judge._asides import in_aside, set_against
-from agent.judge._cues import _FUTURE_AUX, _PAST_AUX, _PRESENT_AUX, _REFUSE
+from agent.judge._cues import _FUTURE_AUX, _PAST_AUX, _PRESENT_AUX, _REFUSE, denial_ends
 from agent.judge._numbers import _number_conflict
 from agent.judge._order import _roles_swapped
 from agent.judge._quantities import Quantity
@@ -122,7 +122,8 @@ def _read(
         else ("past" if aux in _PAST_AUX else "future" if aux in _FUTURE_AUX else "present")
     )
     conflict, missing, loose = _number_conflict(c, s, placed)
-    if c.negations and neg_s and all(_off_scope(c, s, i, placed) for i in neg_s):
+    ended = [i for i in neg_s if denial_ends(s.tokens, i, placed.values())]
+    if c.negations and neg_s and all(i in ended and _off_scope(c, s, i, placed) for i in neg_s):
         neg_s = []  # "had no children" against "never married but had several children"
     return _Reading(
         neg_s=neg_s,

@@ -187,7 +187,8 @@ def life_span(sentence: str, claim: str = "") -> list[str]:
 _FRONTED = re.compile(
     r"^\s*(?P<part>(?:Born|Founded|Formed|Established|Released|Built|Raised|Educated|Written|"
     r"Directed|Produced|Published|Created|Developed|Designed|Named|Based|Located|Distributed)"
-    r"\s[^,;()]{2,80}?),\s+(?P<name>(?:The\s+)?[A-Z][\w\-'’.]*(?:\s+[A-Z][\w\-'’.]*){0,5})"
+    r"\s[^,;()]{2,80}?(?:,\s+in\s+(?:the\s+)?[A-Z][^,;()]{1,60}?)?),"  # "Born in Salzburg,
+    r"\s+(?P<name>(?:The\s+)?[A-Z][\w\-'’.]*(?:\s+[A-Z][\w\-'’.]*){0,5})"  # in the Holy Roman Empire,"
     r"\s+(?=[a-z])"
 )
 

@@ -205,7 +205,12 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
         after = [t.low for t in s.tokens[by + 1 + len(span) : by + 3 + len(span) + len(names)]]
         if after[:1] in (["at"], ["of"], ["for"]) and after[1:] in (names, ["the", *names]):
             continue  # "invented by Bel Tamsin at Kessa Labs": Kessa Labs' work
-        if any(lows[k : k + len(names)] == names for k in range(len(lows))):
+        n = len(names)  # a nickname or a middle name between: "by Markus "Notch" Persson"
+        if any(
+            lows[k : k + n] == names
+            or (n > 1 and lows[k] == names[0] and lows[k + n : k + n + 1] == names[-1:])
+            for k in range(len(lows))
+        ):
             continue  # the claim's doer is among the sentence's
         said = " ".join(t.low for t in span)
         others = [u.text.lower() for u in c.units if u.proper and u.text != doer]

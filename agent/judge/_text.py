@@ -305,7 +305,8 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         ):  # "Yara Shahidi" in "Yara Sayeh Shahidi", "Thatcher" for "Margaret Thatcher"
             names = [t.low for t in unit.tokens]
             for tok in sent.tokens:
-                if tok.low == names[-1] and tok.cap:
+                if tok.cap and names[-1] in (tok.low, tok.low.rsplit("-", 1)[-1]):  # "Curie" in
+                    # "Marie Salomea Skłodowska-Curie"
                     near = [
                         t.low for t in sent.tokens[max(0, tok.index - len(names) - 1) : tok.index]
                     ]

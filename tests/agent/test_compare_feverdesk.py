@@ -1,7 +1,9 @@
 """Encyclopaedia sentences of FEVER's kind, from desks written blind at stop 67 (issue 36) by
 writers who had not seen the comparison stage: films, music, people, history, each pair labelled
 before any answer, in FEVER-Symmetric's groups of four (a claim and a sentence, each edited once).
-Stop 66's tree (4f77ee9) left two pairs in three undecided and answered six wrong: a place of birth
+Stop 66's tree (4f77ee9) left two pairs in three undecided and answered six wrong (seven more on
+the held-out sports desk, read once its figures were taken, among them "without ever winning an
+NBA championship" read as a win and a nickname, "Markus "Notch" Persson", as another doer): a place of birth
 taken for the place of death ("born in Tolochenaz, Switzerland, … and died … in Ixelles"), the
 whole of a part ("won only two of the eleven Academy Awards") taken for what was won, the "one"
 of "one of the best-selling acts" taken for a count, "more than once" read as "at least once", a
@@ -50,6 +52,56 @@ SHAKIRA = (
     "who was born and raised in {}."
 )
 
+JORDAN = (
+    "Michael Jeffrey Jordan (born February 17, 1963) is an American businessman and former "
+    "professional basketball player who played 15 seasons in the National Basketball Association "
+    "(NBA) between 1984 and 2003 without ever winning an NBA championship."
+)
+SERENA = (
+    "Serena Jameka Williams (born September 26, 1981) is an American former tennis player, who "
+    "never turned professional, and won 23 Grand Slam singles titles, the most by any player in "
+    "the Open Era."
+)
+OLD_TRAFFORD = (
+    "Old Trafford is a football stadium in Old Trafford, Greater Manchester, England, and the home "
+    "of Manchester United."
+)
+WOODS = (
+    "Woods won the 1997 Masters Tournament by a record 12 strokes, becoming the youngest player, "
+    "at age {}, to win the event at Augusta National Golf Club."
+)
+MINECRAFT = (
+    "Minecraft is a 2011 sandbox game developed and published by the Swedish video game developer "
+    'Mojang Studios, and was originally created by Markus "Notch" Persson using the Java '
+    "programming language."
+)
+GOOGLE = (
+    "Google was founded on September 4, {}, by Larry Page and Sergey Brin while they were PhD "
+    "students at Stanford University in California."
+)
+KING_JR = (
+    "Martin Luther King Jr. (January 15, 1929 -- April 4, 1968) was an American Baptist minister "
+    "and civil rights activist who received a doctorate in systematic theology from Boston "
+    "University in {}."
+)
+MOCKINGBIRD = (
+    "To Kill a Mockingbird is a 1960 novel by the American author Harper Lee that won the Pulitzer "
+    "Prize for Fiction in 1961 and quickly became a classic of modern American literature."
+)
+CURIE = (
+    "Marie Salomea Skłodowska-Curie (7 November 1867 -- 4 July 1934) was a Polish and "
+    "naturalised-French physicist and chemist who conducted pioneering research on radioactivity "
+    "and was the first woman to win a Nobel Prize."
+)
+MOZART = (
+    "Born in Salzburg, in the Holy Roman Empire, Mozart showed prodigious ability from his "
+    "earliest childhood."
+)
+MICROSOFT = (
+    "Microsoft Corporation is an American multinational technology company headquartered in "
+    "Redmond, Washington, best known for its Windows line of operating systems."
+)
+
 ROWS = [
     # wrong answers of stop 66's tree
     ("Audrey Hepburn died in Switzerland.", HEPBURN, "not supports", ""),
@@ -94,6 +146,55 @@ ROWS = [
     ),  # control
     ("Shakira was born in Bogota.", SHAKIRA.format("Barranquilla"), "refutes", "Barranquilla"),
     ("Shakira was born in Barranquilla.", SHAKIRA.format("Barranquilla"), "supports", ""),
+    # the held-out sports desk's wrong answers, read at the end (stop 67)
+    ("Michael Jordan won an NBA championship.", JORDAN, "refutes", "without ever winning"),
+    ("Michael Jordan never won an NBA championship.", JORDAN, "supports", ""),
+    ("Serena Williams never played tennis professionally.", SERENA, "not refutes", ""),
+    ("Old Trafford is located in England.", OLD_TRAFFORD, "not refutes", ""),
+    (
+        "Tiger Woods was younger than 30 when he won the 1997 Masters.",
+        WOODS.format(31),
+        "not supports",
+        "",
+    ),
+    (
+        "Tiger Woods was younger than 30 when he won the 1997 Masters.",
+        WOODS.format(21),
+        "supports",
+        "",
+    ),  # control
+    ("Minecraft was created by Markus Persson.", MINECRAFT, "supports", ""),
+    ("Minecraft was created by Tom Persson.", MINECRAFT, "refutes", "Markus"),  # control
+    # centuries in words, a degree earned or received, a prize won or received
+    ("Google was founded in the twentieth century.", GOOGLE.format(1998), "supports", ""),
+    ("Google was founded in the twenty-first century.", GOOGLE.format(1998), "refutes", "1998"),
+    ("Google was founded in the 20th century.", GOOGLE.format(2008), "refutes", "2008"),  # control
+    (
+        "Martin Luther King Jr. earned his doctorate in the 1950s.",
+        KING_JR.format(1955),
+        "supports",
+        "",
+    ),
+    (
+        "Martin Luther King Jr. earned his doctorate in the 1960s.",
+        KING_JR.format(1955),
+        "refutes",
+        "1955",
+    ),
+    ("To Kill a Mockingbird received a Pulitzer Prize.", MOCKINGBIRD, "supports", ""),
+    ("To Kill a Mockingbird never received a Pulitzer Prize.", MOCKINGBIRD, "refutes", ""),
+    # a hyphenated surname; compounds of opposite first words; a possession said as a deed
+    ("Marie Curie won a Nobel Prize.", CURIE, "supports", ""),
+    (
+        "Python is a low-level programming language.",
+        "Python is a high-level, general-purpose programming language whose design philosophy "
+        "emphasizes code readability.",
+        "refutes",
+        "high-level",
+    ),
+    ("Mozart's birthplace was Salzburg.", MOZART, "supports", ""),
+    ("Mozart's birthplace was Vienna.", MOZART, "refutes", "Salzburg"),
+    ("Microsoft's headquarters are in Redmond.", MICROSOFT, "supports", ""),  # control
 ]
 
 
