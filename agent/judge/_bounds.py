@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 
 from agent.judge._quantities import DECADE, Quantity
 from agent.judge._text import _Text
@@ -36,15 +37,18 @@ def one_of(text: _Text, r: Quantity) -> bool:
     return r.text.lower() == "one" and re.match(r"\s+of\b", text.raw[r.end :]) is not None
 
 
-def a_part_said(c: _Text, q: Quantity, sentence: str, same: list[Quantity]) -> bool:
+def a_part_said(
+    c: _Text, q: Quantity, sentence: str, same: list[Quantity], *, whole: bool = True
+) -> bool:
     """Does the sentence give the claim's figure ``q`` only as a part ("3,000 people in Borovia
     alone", not for a year: "in 2019 alone" is 2019) or as the whole of a part it says ("won only
-    two of the eleven Academy Awards" for "won eleven")?"""
-    if any(q.within(r) and _PART_OF.search(sentence, 0, r.start) for r in same):
+    two of the eleven Academy Awards" for "won eleven")? ``whole=False``: the sentence's figures
+    ``same`` as a part, whatever their value."""
+    if whole and any(q.within(r) and _PART_OF.search(sentence, 0, r.start) for r in same):
         return True
     return (
         q.dimension not in {"year", DECADE, "month", "ordinal"}
-        and any(q.within(r) and _ALONE.match(sentence[r.end :]) for r in same)
+        and any((q.within(r) or not whole) and _ALONE.match(sentence[r.end :]) for r in same)
         and not _ALONE.search(c.raw)
     )
 
@@ -59,3 +63,21 @@ def to_the_age(c: _Text, q: Quantity, s: _Text, same: list[Quantity]) -> None:
     ("by a record 12 strokes")."""
     if _AGED.search(c.raw[max(0, q.start - 16) : q.start]):
         same.sort(key=lambda r: not _AGE.search(s.raw[max(0, r.start - 16) : r.start]))
+
+
+_SOFT = frozenset("only just exactly".split())
+
+
+def said_after_its_verb(c: _Text, q: Quantity, s: _Text, same: Sequence[Quantity]) -> bool:
+    """Does the sentence give the claim's figure right after the claim's own verb ("has won only
+    one" for "has won only one Academy Award"), whatever other figure stands nearer the claim's
+    noun ("21 Academy Award nominations")?"""
+    before = [t for t in c.tokens if t.end <= q.start and t.low not in _SOFT][-1:]
+    if not before or before[0].cap or len(before[0].low) < 3:
+        return False
+    verb = before[0].low
+    for r in same:
+        words = [t for t in s.tokens if t.end <= r.start and t.low not in _SOFT][-1:]
+        if words and words[0].low == verb and r.dimension == q.dimension and q.within(r):
+            return True
+    return False

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from agent.judge._restate import _PRONOUN_LEAD as PRONOUN_LEAD
 from agent.judge._restate import WORKS
 from agent.judge._text import _Text
 
@@ -89,3 +90,28 @@ def one_word_title(c: _Text, sentence: str) -> str | None:
     if not first.cap or not _WORK_OPENS.match(sentence) or len(c.tokens) < 2 or c.tokens[1].cap:
         return None
     return None if re.search(rf"\b{re.escape(first.text)}\b", sentence, re.I) else first.text
+
+
+# the small words a title keeps between its capitalised ones: "Ocarina of Time", "Pride and
+# Prejudice", "The Legend of Zelda: Ocarina of Time"
+_TITLE_SMALL = frozenset("of the and a an in on for to or at with from by".split())
+_PRONOUNS = frozenset("he she it they this that these those there".split())
+
+
+def opening_title(c: _Text, sentence: str) -> str | None:
+    """The title a claim opens with, where no name is found otherwise ("Thriller", "Ocarina of
+    Time", a word a dictionary knows or a title with small words), for a sentence that opens with
+    a pronoun or "The film" (``_PRONOUN_LEAD``): that sentence is about it. None otherwise."""
+    if not PRONOUN_LEAD.match(sentence) or c.tokens[0].low in _PRONOUNS:
+        return None
+    last = None
+    for k, tok in enumerate(c.tokens[:10]):
+        if tok.cap:
+            last = k
+        elif tok.low not in _TITLE_SMALL:
+            break
+    if last is None or last + 1 >= len(c.tokens) or last > 6 or not c.raw[:1].isalpha():
+        return None  # not a quoted headline ("\"Disasters Cost More Than Ever …\"")
+    if c.tokens[last + 1].cap or c.gap(last) not in ("", "(") and not c.gap(last).endswith(")"):
+        return None  # the title's verb follows it: "Thriller was released", "A Star Is Born
+    return c.raw[c.tokens[0].start : c.tokens[last].end]  # (2018) was directed"

@@ -2,12 +2,15 @@
 2010, which Bel Tamsin won" for "Ana Roske won the Kessa Prize"): that name's, not the claim's
 subject's — unless the name only ends the kind the sentence says the subject is ("The Xanthe is a
 river in Ostrania that flows into the Orra Sea": the river flows). Read by
-agent/judge/_subject.py's `subject` guard."""
+agent/judge/_subject.py's `subject` guard. And who does the claim's verb ("directed by Lady Gaga"),
+and where a sentence's "by" follows its verb ("discovered in 1928 by", "directed solely by"), for
+agent/judge/_roles.py."""
 
 from __future__ import annotations
 
 from agent.judge import _lexicon as lex
-from agent.judge._text import _STOP, _Text
+from agent.judge._dates import MONTHS
+from agent.judge._text import _STOP, _Text, _Tok
 
 _RELATIVE = frozenset(["who", "whose", "which"])
 
@@ -62,3 +65,46 @@ _CAUSATIVE = frozenset(
     "helped helps help assisted allowed enabled let made taught trained encouraged inspired urged "
     "forced persuaded asked told watched saw coached".split()
 )
+
+
+def _possessive(tok: _Tok) -> bool:
+    return tok.text.endswith(("'s", "’s"))
+
+
+def _by_after(s: _Text, at: int) -> int | None:
+    """The index of "by" right after the verb at ``at``, or after a date there ("in 1928", "on 12
+    May 1928"), with a word after it; None otherwise."""
+    k = at + 1
+    if k + 1 < len(s.tokens) and s.tokens[k].low.endswith("ly") and s.tokens[k + 1].low == "by":
+        k += 1  # "directed solely by", "written jointly by"
+    if k < len(s.tokens) and s.tokens[k].low in {"in", "on"}:
+        k += 1
+        while (
+            k < len(s.tokens)
+            and k <= at + 5
+            and (s.tokens[k].low.isdigit() or s.tokens[k].low in MONTHS)
+        ):
+            k += 1
+        k = k if k > at + 2 else at + 1
+    return k if k + 1 < len(s.tokens) and s.tokens[k].low == "by" else None
+
+
+def _doer(c: _Text, verb: int) -> str | None:
+    """Who does the claim's verb: the name after its "by" (the passive), else the name before it."""
+    unit = c.units[verb]
+    at = unit.tokens[0].index
+    if at + 1 < len(c.tokens) and c.tokens[at + 1].low == "by":
+        after = [u for u in c.units[verb + 1 : verb + 2] if u.proper]
+        run = [t for t in c.tokens[at + 2 : at + 6] if t.cap and t.index <= at + 5]
+        return after[0].text if after else _capitals(c, run, at + 2)
+    if verb > 0 and c.units[verb - 1].proper and c.units[verb - 1].tokens[-1].index == at - 1:
+        if _possessive(c.units[verb - 1].tokens[-1]):
+            return None  # "Ana Roske's novel": her novel, no deed of hers
+        return c.units[verb - 1].text
+    return None
+
+
+def _capitals(c: _Text, run: list[_Tok], first: int) -> str | None:
+    """The capitalised words right after "by" in a claim in Title Case ("by Lady Gaga", whose
+    words a dictionary knows): the doer, though no name was found."""
+    return c.raw[run[0].start : run[-1].end] if run and run[0].index == first else None

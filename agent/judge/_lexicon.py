@@ -250,8 +250,18 @@ def _prefixed(a: str, b: str) -> bool:
     return short in adjectives and long in adjectives and long not in synonyms(short)
 
 
+_KIN = {
+    "sibling": ("brother", "sister"),
+    "parent": ("mother", "father"),
+    "child": ("son", "daughter"),
+    "spouse": ("husband", "wife"),
+}
+
+
 def hypernym_of(general: str, specific: str) -> bool:
     """Is ``general`` (one of its lemmas) a hypernym, up to three levels, of ``specific``'s first sense?"""
+    if any(x in _KIN.get(g, ()) for g in lemmas(general) for x in lemmas(specific)):
+        return True  # "a younger brother" is a sibling: WordNet's first senses miss the family
     kinds = table()["kinds"]
     own = {o[1:] for g in lemmas(general) for o in kinds.get(g, ()) if o.startswith("=")}
     up = {o for s in lemmas(specific) for o in kinds.get(s, ()) if not o.startswith("=")}

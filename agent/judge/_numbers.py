@@ -8,7 +8,13 @@ from __future__ import annotations
 import math
 import re
 
-from agent.judge._bounds import _ALONE, a_part_said, at_the_bound, one_of, to_the_age
+from agent.judge._bounds import (
+    a_part_said,
+    at_the_bound,
+    one_of,
+    said_after_its_verb,
+    to_the_age,
+)
 from agent.judge._figures import (
     apart,
     dates_another_deed,
@@ -28,7 +34,7 @@ from agent.judge._frames import (
 )
 from agent.judge._quantities import _WRITTEN, DECADE, Quantity, _digits
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
-from agent.judge._years import another_years, in_span, open_year, picks_out, since
+from agent.judge._years import CHANGES, another_years, in_span, open_year, picks_out, since, yearly
 
 
 def _nearest(c: _Text, q: Quantity, placed: dict[int, int]) -> int:
@@ -148,6 +154,15 @@ def _hedged_alike(q: Quantity, r: Quantity) -> bool:
     )
 
 
+def _another_listed(c: _Text, q: Quantity, same: list[Quantity]) -> bool:
+    """Is the claim's figure ``q`` not in the sentence, but one listed with it is ("in 2010 and
+    2012" against "in 2010")?"""
+    listed = [p for p in c.numbers if p is not q and p.dimension == q.dimension]
+    if any(q.within(r) for r in same):
+        return False
+    return any(_listed(c, p, q) and any(p.within(r) for r in same) for p in listed)
+
+
 def _number_conflict(
     c: _Text, s: _Text, placed: dict[int, int]
 ) -> tuple[tuple[Quantity, Quantity] | None, bool, bool]:
@@ -161,10 +176,8 @@ def _number_conflict(
             continue  # a year's decade beside a birth date only: the year itself decides
         if not same:
             return None, True, loose
-        listed = [p for p in c.numbers if p is not q and p.dimension == q.dimension]
-        said = any(q.within(r) for r in same)
-        if not said and any(_listed(c, p, q) and any(p.within(r) for r in same) for p in listed):
-            return None, True, loose  # "in 2010 and 2012" against "in 2010": 2012 is not said
+        if _another_listed(c, q, same):  # "in 2010 and 2012" against "in 2010": 2012 unsaid
+            return None, True, loose
         anchor = _anchor(c, q, placed)
         if anchor is not None:
             after = q.start >= _claim_word(c, q, placed).end
@@ -192,34 +205,19 @@ def _number_conflict(
         if held:  # claim's, not where it belongs, unless listed: "the late 1960s and early 1970s"
             loose = loose or not (_listed(s, same[0], held[0]) or its_figure_dated(c, s))
             continue
-        part = q.dimension not in {"year", DECADE, "month", "ordinal"} and not _ALONE.search(c.raw)
-        part = (part and bool(_ALONE.match(s.raw[same[0].end :]))) or picks_out(c.raw, q)
+        part = a_part_said(c, q, s.raw, same[:1], whole=False) or picks_out(c.raw, q)
         if _given_otherwise(c, q, s, same[0]) or part:  # "batteries made in 2022": which ones
             loose = True  # "about 38" for "40"; "10 tonnes per person"; "3.3 mm per year"
             continue
         if conflict is not None and another_years(conflict[0], q):
             return None, False, True  # "12 million in 2023" against "9.4 million in 2019"
+        if said_after_its_verb(c, q, s, s.numbers):  # "has won only one", beside "21 nominations"
+            continue
         conflict = conflict or (q, same[0])
-    if conflict is not None and conflict[0].dimension == "year" and _yearly(c):
+    if conflict is not None and conflict[0].dimension == "year" and yearly(c):
         return None, False, True  # "profit rose 5% in 2024" against "rose 5% … in 2023": a
         # figure of each year, of which the sentence gives another year's
     return conflict, False, loose or (conflict is None and _paired_otherwise(c, s))
-
-
-def _yearly(c: _Text) -> bool:
-    """Does the claim give a figure of a year (a share or an amount besides the year, or a
-    change), which each year has anew?"""
-    figures = [q for q in c.numbers if q.dimension not in {"year", DECADE, "month", "ordinal"}]
-    words = {t.low for t in c.tokens}
-    return bool(words & CHANGES and words & _FIGURES) or any("%" in q.text for q in figures)
-
-
-# what a report gives a figure of each year: "profit rose in 2024" is not "rose in 2023"
-_FIGURES = frozenset(
-    "profit profits revenue revenues sales earnings income output production price prices "
-    "inflation unemployment rate rates gdp economy population numbers exports imports shares "
-    "index turnover deficit debt spending wages emissions".split()
-)
 
 
 def _agrees(c: _Text, q: Quantity, s: _Text, same: list[Quantity], anchor: int | None) -> bool:
@@ -287,14 +285,6 @@ def _setapart(s: _Text, anchor: int | None, r: Quantity) -> bool:
     return bool(_CONTRAST.search(s.raw[a:b]))
 
 
-# words of a change in a value, whose opposite with another value refutes ("rose to 5%" / "fell to
-# 3.5%"; compare.py); not events such as "died" / "born", whose dates differ anyway
-CHANGES = frozenset(
-    "rose rise rises risen fell fall falls fallen increased increase increases decreased decrease "
-    "decreases grew grow grows shrank shrink shrinks climbed climb dropped drop declined decline "
-    "gained gain gains lost lose loses higher lower expanded expand expands contracted contract "
-    "contracts".split()
-)
 # a change said with its amount ("rose 5%", "fell by 2%") or with the level it reached ("rose to
 # 5%"): those words and a few that say a sudden one
 _CHANGE_VERBS = CHANGES | frozenset(

@@ -48,6 +48,8 @@ _EXTRA_ANTONYMS = [
     ("tallest", "shortest"),
     ("deepest", "shallowest"),
     ("oldest", "youngest"),
+    ("eldest", "youngest"),  # "the eldest child of Queen Elizabeth II"
+    ("elder", "younger"),
     ("oldest", "newest"),
     ("first", "last"),
     ("north", "south"),

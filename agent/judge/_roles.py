@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
-from agent.judge._dates import MONTHS
 from agent.judge._decision import Comparison, Rule, _decision
+from agent.judge._doers import _by_after, _doer, _possessive
 from agent.judge._future import future_otherwise
 from agent.judge._lives import apposed_to_another, where_another
 from agent.judge._modifier import object_of_another
@@ -178,10 +178,6 @@ def _object_owned(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str]
     return s.raw[s.tokens[a].start : head.end], c.raw[c.tokens[b].start : unit.tokens[0].end]
 
 
-def _possessive(tok: _Tok) -> bool:
-    return tok.text.endswith(("'s", "’s"))
-
-
 def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
     """The claim's verb in the sentence followed by "by" and names that leave out the claim's doer
     ("founded by Bel Tamsin" against "Ana Roske founded Kessa Labs"; "produced by Bel Tamsin and
@@ -237,36 +233,6 @@ def _named_after(s: _Text, by: int) -> bool:
         if not t.cap and (t.low in _BY_ENDS or t.low in {"and", "of"} or not t.low.isalpha()):
             return False
     return False
-
-
-def _by_after(s: _Text, at: int) -> int | None:
-    """The index of "by" right after the verb at ``at``, or after a date there ("in 1928", "on 12
-    May 1928"), with a word after it; None otherwise."""
-    k = at + 1
-    if k < len(s.tokens) and s.tokens[k].low in {"in", "on"}:
-        k += 1
-        while (
-            k < len(s.tokens)
-            and k <= at + 5
-            and (s.tokens[k].low.isdigit() or s.tokens[k].low in MONTHS)
-        ):
-            k += 1
-        k = k if k > at + 2 else at + 1
-    return k if k + 1 < len(s.tokens) and s.tokens[k].low == "by" else None
-
-
-def _doer(c: _Text, verb: int) -> str | None:
-    """Who does the claim's verb: the name after its "by" (the passive), else the name before it."""
-    unit = c.units[verb]
-    at = unit.tokens[0].index
-    if at + 1 < len(c.tokens) and c.tokens[at + 1].low == "by":
-        after = [u for u in c.units[verb + 1 : verb + 2] if u.proper]
-        return after[0].text if after else None
-    if verb > 0 and c.units[verb - 1].proper and c.units[verb - 1].tokens[-1].index == at - 1:
-        if _possessive(c.units[verb - 1].tokens[-1]):
-            return None  # "Ana Roske's novel": her novel, no deed of hers
-        return c.units[verb - 1].text
-    return None
 
 
 def _intended(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:

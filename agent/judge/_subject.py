@@ -18,6 +18,7 @@ from agent.judge._modifier import (
     _of_another_noun,
 )
 from agent.judge._paraphrases import PARAPHRASES
+from agent.judge._predicates import _one_of_its_roles, _the_first_to
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
 
 _RELATIVE = frozenset(["who", "whose", "which"])
@@ -270,17 +271,10 @@ def turned_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             and _a_verb_after(s, k + 1 + len(c.units[0].tokens))
         )
         another = after.low in _NEW_SUBJECT or (after.cap and after.index != placed.get(0))
-        if not (another or reopened) or _the_first_to(s, k + 1):
+        if not (another or reopened) or _the_first_to(s, k + 1) or _one_of_its_roles(s, k + 1):
             continue
         return words
     return None
-
-
-def _the_first_to(s: _Text, k: int) -> bool:
-    """ "…, and the only person to win …": a second predicate of the same subject, no statement of
-    its own ("the first / only / last <noun> to …")."""
-    words = [t.low for t in s.tokens[k : k + 5]]
-    return words[:1] == ["the"] and words[1:2] in (["first"], ["only"], ["last"]) and "to" in words
 
 
 _AUXILIARIES = frozenset(

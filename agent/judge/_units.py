@@ -356,7 +356,8 @@ _AND_A_HALF = re.compile(
 
 def and_a_half(out: list, sentence: str, parse: Callable[[str], list]) -> list:
     """ "a year and a half" is 1.5 years, "two and a half hours" 2.5 hours: the quantity in its
-    place, and no other read inside it. ``parse``: the quantities of a text."""
+    place, and no other read inside it; and lengths of time said in two units joined ("63 years
+    and seven months", ``joined_durations``). ``parse``: the quantities of a text."""
     for m in _AND_A_HALF.finditer(sentence):
         n = m.group("n")
         count = 1 if m.group("one") else (NUMBER_WORDS.get(n.lower()) or int(n))
@@ -366,4 +367,23 @@ def and_a_half(out: list, sentence: str, parse: Callable[[str], list]) -> list:
         if found:
             out = [q for q in out if not (m.start() <= q.start < m.end())]
             out.append(replace(found[0], text=m.group(0), start=m.start(), end=m.end()))
-    return out
+    return joined_durations(out, sentence)
+
+
+def joined_durations(out: list, sentence: str) -> list:
+    """ "63 years and seven months" is one length of time, 63.58 years: the two quantities (in
+    ``out``, of one sentence) joined, larger unit first, so that neither is read alone."""
+    done = sorted(out, key=lambda q: q.start)
+    for k in range(len(done) - 1, 0, -1):
+        a, b = done[k - 1], done[k]
+        if not (a.dimension == b.dimension == "[time]" and a.exact and b.exact):
+            continue
+        gap = sentence[a.end : b.start].strip()  # "63 years and seven months", "2 years, 3 months"
+        if (
+            gap in ("and", ",", ", and")
+            and a.low > b.low
+            and a.text.split()[-1:] != b.text.split()[-1:]
+        ):
+            joined = replace(a, low=a.low + b.low, high=a.high + b.high, end=b.end)
+            done[k - 1 : k + 1] = [replace(joined, text=f"{a.text} and {b.text}")]
+    return done

@@ -5,7 +5,8 @@ claim year's decade is not looked for where the sentence gives its year as a bou
 which has no decade. A year inside a span the sentence gives ("served as Prime Minister from 2009 to
 2014") holds a state in that year ("was Prime Minister in 2011"), and a start or an end is the
 span's first or last year ("premiered in 2003", "ended in 2010" against "aired from 2003 to 2007").
-Read by agent/judge/_numbers.py's number comparison."""
+A figure of a year ("profit rose 5% in 2024") is one each year has anew (``yearly``). Read by
+agent/judge/_numbers.py's number comparison."""
 
 from __future__ import annotations
 
@@ -93,3 +94,29 @@ def picks_out(claim: str, q: Quantity) -> bool:
     a noun ("Zephyr 5 batteries made in 2022 overheat"), rather than date the claim's deed?"""
     m = _PICKED.search(claim[: q.start]) if q.dimension == "year" else None
     return m is not None and not m.group("aux") and m.start() > 0
+
+
+# words of a change in a value, whose opposite with another value refutes ("rose to 5%" / "fell to
+# 3.5%"; compare.py); not events such as "died" / "born", whose dates differ anyway
+CHANGES = frozenset(
+    "rose rise rises risen fell fall falls fallen increased increase increases decreased decrease "
+    "decreases grew grow grows shrank shrink shrinks climbed climb dropped drop declined decline "
+    "gained gain gains lost lose loses higher lower expanded expand expands contracted contract "
+    "contracts".split()
+)
+
+
+def yearly(c: _Text) -> bool:
+    """Does the claim give a figure of a year (a share or an amount besides the year, or a
+    change), which each year has anew?"""
+    figures = [q for q in c.numbers if q.dimension not in {"year", DECADE, "month", "ordinal"}]
+    words = {t.low for t in c.tokens}
+    return bool(words & CHANGES and words & _FIGURES) or any("%" in q.text for q in figures)
+
+
+# what a report gives a figure of each year: "profit rose in 2024" is not "rose in 2023"
+_FIGURES = frozenset(
+    "profit profits revenue revenues sales earnings income output production price prices "
+    "inflation unemployment rate rates gdp economy population numbers exports imports shares "
+    "index turnover deficit debt spending wages emissions".split()
+)

@@ -28,7 +28,13 @@ from agent.judge import _decision as decisions
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings, dead_since
 from agent.judge._attach import by_preposition
-from agent.judge._carried import head_restated, leading_name, of_the_subject_alone, one_word_title
+from agent.judge._carried import (
+    head_restated,
+    leading_name,
+    of_the_subject_alone,
+    one_word_title,
+    opening_title,
+)
 from agent.judge._case import recased
 from agent.judge._categories import based_otherwise, kind_alone, of_a_kind_elsewhere
 from agent.judge._claimwords import ordinal_dropped
@@ -213,7 +219,7 @@ def _restated(
     of the claim's subject; "Peter Jackson produced Soul Food" is "Soul Food was produced by …"."""
     readings = [(c, stated) for stated in sentence_readings(sentence, c.raw)]
     readings += [(c, stated) for stated in adjunct_readings(sentence)]
-    name = leading_name(c) or one_word_title(c, sentence)
+    name = leading_name(c) or one_word_title(c, sentence) or opening_title(c, sentence)
     if name is not None:
         carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))
         restated = subject_restated(name, sentence, pronoun=carried)

@@ -102,6 +102,39 @@ MICROSOFT = (
     "Redmond, Washington, best known for its Windows line of operating systems."
 )
 
+LENNON = (
+    "John Charles Julian Lennon (born 8 April 1963) is an English musician, and the eldest son of "
+    "John Lennon."
+)
+CHARLES = (
+    "Charles III (born 14 November 1948) is King of the United Kingdom, and the eldest child of "
+    "Queen Elizabeth II and Prince Philip, Duke of Edinburgh."
+)
+OCARINA = (
+    "It was developed by Nintendo EAD and released for the Nintendo 64 in Japan and North America "
+    "in November 1998, and in Europe the following month."
+)
+STAR = (
+    "The film was directed solely by Bradley Cooper, in his directorial debut, and stars Cooper "
+    "and Lady Gaga alongside Andrew Dice Clay, Dave Chappelle and Sam Elliott."
+)
+WATSON = (
+    "Watson has a younger brother, Alex, who appeared alongside her in minor roles in two of the "
+    "Harry Potter films."
+)
+STREEP = (
+    "Streep has received 21 Academy Award nominations, more than any other actor, but has won only "
+    "one, Best Supporting Actress for Kramer vs. Kramer (1979)."
+)
+VICTORIA = (
+    "Her reign of 63 years and seven months, which was longer than that of any of her "
+    "predecessors, is known as the Victorian era."
+)
+MONBIOT = (
+    "It would be cheaper, they say, to wait for the impacts of climate change and then adapt to "
+    'them" says writer and environmental activist George Monbiot.'
+)
+
 ROWS = [
     # wrong answers of stop 66's tree
     ("Audrey Hepburn died in Switzerland.", HEPBURN, "not supports", ""),
@@ -195,6 +228,26 @@ ROWS = [
     ("Mozart's birthplace was Salzburg.", MOZART, "supports", ""),
     ("Mozart's birthplace was Vienna.", MOZART, "refutes", "Salzburg"),
     ("Microsoft's headquarters are in Redmond.", MICROSOFT, "supports", ""),  # control
+    # a second predicate after ", and"; a title the sentence calls "It" or "The film"; kin
+    ("Julian Lennon is John Lennon's son.", LENNON, "supports", ""),
+    ("Charles III is Elizabeth II's youngest child.", CHARLES, "refutes", "eldest"),
+    ("The Legend of Zelda: Ocarina of Time was released in 2003.", OCARINA, "refutes", "1998"),
+    ("The Legend of Zelda: Ocarina of Time was released in 1998.", OCARINA, "supports", ""),
+    ("Thriller was released in 2003.", "It was released in November 1998.", "refutes", "1998"),
+    ("A Star Is Born (2018) was directed by Lady Gaga.", STAR, "refutes", "Bradley Cooper"),
+    ("A Star Is Born (2018) was directed by Bradley Cooper.", STAR, "supports", ""),
+    (
+        '"Disasters Cost More Than Ever — But Not Because of Climate Change" (Roger Pielke Jr.)',
+        MONBIOT,
+        "not supports",
+        "",
+    ),  # control: a quoted headline is no title for "It"
+    ("Emma Watson has a sibling.", WATSON, "supports", ""),
+    ("Emma Watson has no siblings.", WATSON, "refutes", ""),
+    # the claim's figure after its own verb; a length of time in two units
+    ("Meryl Streep has won only one Academy Award.", STREEP, "supports", ""),
+    ("Queen Victoria reigned for less than 50 years.", VICTORIA, "refutes", "63 years and seven"),
+    ("Queen Victoria reigned for more than 60 years.", VICTORIA, "supports", ""),  # control
 ]
 
 

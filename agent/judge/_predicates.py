@@ -1,0 +1,25 @@
+"""A second predicate of the same subject after ", and": "…, and the only person to win …",
+"…, and the eldest son of John Lennon" — no statement of its own (agent/judge/_subject.py reads
+a turn to another statement otherwise)."""
+
+from __future__ import annotations
+
+from agent.judge._text import _Text
+
+_BE_HAVE = frozenset("is are was were has have had will would can".split())
+
+
+def _one_of_its_roles(s: _Text, k: int) -> bool:
+    """ "…, and the eldest son of John Lennon": a second predicate of the same subject (the, a
+    noun or two, "of", a name), with no verb of its own after it ("and the mayor of Tessa is …")."""
+    words = [t.low for t in s.tokens[k : k + 12]]
+    if words[:1] != ["the"] or "of" not in words[2:5]:
+        return False
+    return not _BE_HAVE & set(words)
+
+
+def _the_first_to(s: _Text, k: int) -> bool:
+    """ "…, and the only person to win …": a second predicate of the same subject, no statement of
+    its own ("the first / only / last <noun> to …")."""
+    words = [t.low for t in s.tokens[k : k + 5]]
+    return words[:1] == ["the"] and words[1:2] in (["first"], ["only"], ["last"]) and "to" in words
