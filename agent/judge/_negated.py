@@ -191,6 +191,12 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
     if at >= len(s.tokens) or s.gap(at - 1):
         return False  # the clause ends with the claim's words
+    if (
+        s.tokens[at].low in {"in", "of", "for"}
+        and at + 1 < len(s.tokens)
+        and s.tokens[at + 1].low == "any"
+    ):
+        return False  # "has never won an Academy Award in any category": no narrower at all
     if s.tokens[at].low in _DEGREE:
         return True  # "does not speak French fluently"
     ages = s.tokens[at].low in {"under", "over", "aged", "below", "above", "older", "younger"}

@@ -326,11 +326,18 @@ def said_alike(claim: str, sentence: str) -> str:
 
 # what "the …" opening an encyclopaedia's sentence stands for: the article's work (or band, firm)
 WORKS = "film|movie|series|show|song|single|album|novel|book|game|play|episode"
+# what else an article calls its subject in its later sentences: "The war ended with …"
+_KINDS = (
+    "band|group|company|university|war|battle|city|town|country|island|river|species|disease|"
+    "character|club|team|empire|dynasty|language|tournament|school|museum|magazine|newspaper|"
+    "network|channel|station|church|party|organization|organisation|building|stadium|region"
+)
 _PRONOUN_LEAD = re.compile(
     # "Distributed by Columbia Pictures, the film was released …", "One of the most popular
-    # festivals of Hinduism, it signifies …": a phrase before the subject
-    r"^\s*(?P<lead>(?:[A-Z][^,;()]{2,80}?,\s+)?)"
-    rf"(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey|[Tt]he\s+(?:{WORKS}|band|company|university)"
+    # festivals of Hinduism, it signifies …", "Born in Saint Michael, Barbados, and raised in
+    # Bridgetown, she signed …": a phrase before the subject
+    r"^\s*(?P<lead>(?:[A-Z][^,;()]{2,80}?,\s+(?:(?:and\s+)?[^,;()]{2,60}?,\s+){0,2})?)"
+    rf"(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey|[Tt]he\s+(?:{WORKS}|{_KINDS})"
     r"(?P<aside>,\s[a-z][^,;()]{2,60},)?)\s+(?=[a-z])"
 )  # "The company, based in Tessa, employs …": the aside is the subject's
 _OWNER_LEAD = re.compile(r"^\s*(?:Its|His|Her|Their)\s+(?=[a-z])")

@@ -46,6 +46,7 @@ from agent.judge._comparatives import (
     contest_readings,
     sides_swapped,
 )
+from agent.judge._counted import names_counted
 from agent.judge._decision import GUARDS, Comparison, _decision, _verbatim, combine, precisions
 from agent.judge._described import described_otherwise
 from agent.judge._events import _event_stated, _never_at_all
@@ -228,6 +229,7 @@ def _restated(
         readings += [(c, stated) for stated in said]  # "It sold …, becoming": Bad Romance became
         readings += [(c, x) for x in where_readings(sentence, name, carried)]  # ", where she …"
     readings += [(c, stated) for stated in contest_readings(sentence)]  # "…, defeating Tom Vell"
+    readings += [(c, stated) for stated in names_counted(c.raw, sentence)]  # "by three people"
     if opens and (owned := head_restated(c.raw, sentence)) is not None:
         readings.append((c, owned))  # "The series finale aired …": the claim's show's finale
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"

@@ -135,6 +135,23 @@ MONBIOT = (
     'them" says writer and environmental activist George Monbiot.'
 )
 
+RIHANNA = (
+    "Born in Saint Michael, Barbados, and raised in Bridgetown, she signed with the record label "
+    "Def Jam in 2005 after being discovered by American record producer Evan Rogers."
+)
+WAR = (
+    "The war ended with the Armistice of 11 November 1918, and the Treaty of Versailles was signed "
+    "with Germany on 28 June 1919."
+)
+APPLE = (
+    "Apple Inc. was founded on April 1, 1976, by Steve Jobs, Steve Wozniak and Ronald Wayne to "
+    "develop and sell Wozniak's Apple I personal computer."
+)
+HAWKINS = (
+    "Set in the {} town of Hawkins, Indiana, during the 1980s, the series centers on the "
+    "investigation into the disappearance of a young boy."
+)
+
 ROWS = [
     # wrong answers of stop 66's tree
     ("Audrey Hepburn died in Switzerland.", HEPBURN, "not supports", ""),
@@ -248,6 +265,21 @@ ROWS = [
     ("Meryl Streep has won only one Academy Award.", STREEP, "supports", ""),
     ("Queen Victoria reigned for less than 50 years.", VICTORIA, "refutes", "63 years and seven"),
     ("Queen Victoria reigned for more than 60 years.", VICTORIA, "supports", ""),  # control
+    # a pronoun after several phrases; "The war" for the claim's war; names counted
+    ("Rihanna has signed with a record label.", RIHANNA, "supports", ""),
+    ("Rihanna has never signed with a record label.", RIHANNA, "refutes", ""),
+    ("World War I ended in 1925.", WAR, "refutes", "1918"),
+    ("World War I ended in 1918.", WAR, "supports", ""),
+    ("Stranger Things is set in a real town.", HAWKINS.format("fictional"), "refutes", "fictional"),
+    ("Stranger Things is set in a fictional town.", HAWKINS.format("fictional"), "supports", ""),
+    ("Apple was founded by three people.", APPLE, "supports", "by three people"),
+    ("Apple was founded by two people.", APPLE, "refutes", "three"),
+    (
+        "Leonardo DiCaprio has won an Academy Award.",
+        "DiCaprio has never won an Academy Award in any category.",
+        "refutes",
+        "",
+    ),
 ]
 
 
