@@ -38,22 +38,48 @@ PRONOUN_OPENS = re.compile(r"^\W*(?:she|he|they|it)\b", re.I)
 _TWO_CAPITALS = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+")
 
 
-def of_the_subject_alone(name: str | None, before: str) -> bool:
+def of_the_subject_alone(name: str | None, before: str, sentence: str = "") -> bool:
     """A pronoun opening the next sentence stands for the claim's subject where the sentence
-    before opens with the subject's name (or such a pronoun) and names no other person — no other
-    run of capitalised words ("Ana Roske is a Borovian painter. She was born in Velmar"; not after
-    "Ana Roske married Bel Tamsin.")."""
+    before opens with the subject's name — or a longer form of it ("Wolfgang Amadeus Mozart was
+    …" for "Mozart"), or such a pronoun, or "The film" — and names no other person in a relation
+    that could make them the pronoun's ("Ana Roske married Bel Tamsin.", "… with Bel Tamsin"):
+    "Ana Roske is a Borovian painter. She was born in Velmar"; "Usain Bolt is a retired Jamaican
+    sprinter. He won eight Olympic gold medals across three Summer Games. He set …". No person
+    named before is what "The film" (opening ``sentence``) stands for."""
     if not name:
         return False
     rest = before.strip()
     name = name[:-2] if name.endswith(("'s", "’s")) else name  # "The Earth's diameter …"
     if rest.startswith("The "):
         rest = rest[4:]  # "The Earth is not flat: …" speaks of the Earth
-    if rest.startswith(name):
-        rest = rest[len(name) :]
-    elif PRONOUN_OPENS.match(rest) is None:
+    first = _TWO_CAPITALS.match(rest)
+    longer = first is not None and first.group(0).endswith(f" {name}")  # "Wolfgang Amadeus Mozart"
+    if rest.startswith(name) or longer:
+        rest = rest[len(first.group(0)) if longer and first else len(name) :]
+    elif PRONOUN_OPENS.match(rest) is None and PRONOUN_LEAD.match(before.strip()) is None:
         return False
-    return not any(m.group(0) != name for m in _TWO_CAPITALS.finditer(rest))
+    if _NEUTER.match(sentence):
+        return True  # "It stars Leonardo DiCaprio and Kate Winslet. The film was written …"
+    it = re.match(r"^\W*[Ii]ts?\s", sentence) is not None  # no person: "Bel Tamsin syndrome" may be
+    return not any(  # "It"; "Kate Winslet" may not
+        m.group(0) != name
+        and _RELATED.search(rest[: m.start()][-30:])
+        and (not it or _A_THING.match(rest[m.end() :]))
+        for m in _TWO_CAPITALS.finditer(rest)
+    )
+
+
+_A_THING = re.compile(r"\s+(?!(?:and|or|in|of|on|at|as|who|which|for|from)\b)[a-z]")  # "… syndrome"
+_NEUTER = re.compile(
+    r"^\W*[Tt]he\s+[a-z]+\s"
+)  # "The film": not "It" ("confused with X syndrome. It")
+# words that make a person named after them a candidate for the next "he" or "she": "married Bel
+# Tamsin", "with Bel Tamsin", "and Bel Tamsin", "his wife, Bel Tamsin"
+_RELATED = re.compile(
+    r"\b(?:and|with|married|met|wife|husband|son|daughter|brother|sister|father|mother|partner|"
+    r"by|succeeded|defeated|beat|replaced|against|versus|to|whom|whose|than|alongside)\W+"
+    r"(?:(?:the|a|an|his|her|their|its|[a-z]+)\W+){0,2}$"
+)
 
 
 # "The series finale of Make It or Break It": a thing's part named by its head noun and its owner

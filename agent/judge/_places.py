@@ -273,8 +273,9 @@ def says_solely(c: _Text, sentence: str) -> bool:
     lows = [t.low for t in c.tokens]
     only = any(
         a == "only"
-        and not (t.low[:1].isdigit() or t.low in NUMBER_WORDS or t.low in {"a", "an"})
-        and (k == 0 or lows[k - 1] not in _THE_ONLY)
+        and not (t.low[:1].isdigit() or t.low in NUMBER_WORDS)
+        and not (t.low in {"a", "an"} and k and lows[k - 1] in _BE)  # "is only a singer"
+        and (k == 0 or lows[k - 1] not in _THE_ONLY)  # but "has only a single-player mode"
         for k, (a, t) in enumerate(zip(lows, c.tokens[1:], strict=False))
     )
     said = re.search(r"\b(?:solely|exclusively|only)\b", sentence, re.I)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from agent.judge._categories import predicate_elsewhere
 from agent.judge._decision import Comparison, _decision
 from agent.judge._events import _time_word_differs, _undone, time_turned
+from agent.judge._filled import _slot_filled_otherwise
 from agent.judge._frames import figure_of_another_year
 from agent.judge._negated import narrower_denial, privative
 from agent.judge._numbers import event_named_on, every_otherwise
@@ -24,7 +25,6 @@ from agent.judge._reading import (
 from agent.judge._reasons import _negation, _number_given_otherwise, _only, said_weaker
 from agent.judge._relations import labelled_of_many
 from agent.judge._shares import quantified_otherwise
-from agent.judge._slots import _slot_filled_otherwise
 from agent.judge._subject import narrowed_superlative
 from agent.judge._text import _Text
 from agent.judge._undercut import undercut

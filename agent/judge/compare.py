@@ -222,7 +222,8 @@ def _restated(
     readings += [(c, stated) for stated in adjunct_readings(sentence)]
     name = leading_name(c) or one_word_title(c, sentence) or opening_title(c, sentence)
     if name is not None:
-        carried = opens or (bool(before) and all(of_the_subject_alone(name, b) for b in before))
+        alone = all(of_the_subject_alone(name, b, sentence) for b in before)
+        carried = opens or (bool(before) and alone)
         restated = subject_restated(name, sentence, pronoun=carried)
         said = [restated, *adjunct_readings(restated)] if restated else []
         said += roles_readings(restated, c.raw) if restated else []  # "She is known for her roles"

@@ -280,6 +280,20 @@ ROWS = [
         "refutes",
         "",
     ),
+    # "only" before "a" after a verb other than "is"; an adjective compound in a name's place
+    (
+        "Minecraft has only a single-player mode.",
+        "The game features both a single-player mode and a multiplayer mode.",
+        "not supports",
+        "",
+    ),
+    (
+        "There was teaching at Oxford in the 11th century.",
+        "There is evidence of teaching there as early as 1096, making it the oldest university in "
+        "the English-speaking world.",
+        "not refutes",
+        "",
+    ),
 ]
 
 
