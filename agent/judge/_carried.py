@@ -63,6 +63,7 @@ def of_the_subject_alone(name: str | None, before: str, sentence: str = "") -> b
     it = re.match(r"^\W*[Ii]ts?\s", sentence) is not None  # no person: "Bel Tamsin syndrome" may be
     return not any(  # "It"; "Kate Winslet" may not
         m.group(0) != name
+        and not m.group(0).startswith("The ")  # "the Mona Lisa and The Last Supper": a work
         and _RELATED.search(rest[: m.start()][-30:])
         and (not it or _A_THING.match(rest[m.end() :]))
         for m in _TWO_CAPITALS.finditer(rest)

@@ -150,6 +150,7 @@ _CHANGES_ALIKE = (
     ("sack", "dismiss", "fire", "oust"),  # "has been sacked by Ossel City": "dismissed"
     ("earn", "receive", "obtain"),  # a degree: "earned his doctorate", "received a doctorate"
     ("win", "receive"),  # a prize: "won the Pulitzer Prize", "received a Pulitzer Prize"
+    ("climb", "summit", "ascend"),  # a mountain: "first summited in 1953"
     tuple(UP_MOVES),  # a figure's move said in a report's words: "climbed to 12 million" rose
     tuple(DOWN_MOVES),  # "slipped to $1.2 billion", "eased to 3.1 per cent" fell
 )

@@ -150,25 +150,14 @@ def _analyse(text: str) -> _Text:
             hedges.append(i)
         if tense is None and low in _PAST_AUX | _PRESENT_AUX | _FUTURE_AUX:
             tense = "past" if low in _PAST_AUX else "future" if low in _FUTURE_AUX else "present"
-        proper = (
-            tok.cap
-            and not tok.low.isdigit()
-            and (
-                (i > 0 and not title_case)
-                or not lex.known_word(low)
-                or tok.text.isupper()
-                or (
-                    i == 0
-                    and not title_case
-                    and low not in _STOP
-                    and (_name_follows(tokens) or lex.is_name(low))
-                )
-            )
-        )
+        proper = _proper(tokens, i, title_case)
         numbers_at = (in_number(tok), i + 1 < len(tokens) and in_number(tokens[i + 1]))
         content = _content(tokens, i, cues, hedge, numbers_at) or (
             proper and not in_number(tok) and (low not in _STOP or letter_label(text, tokens, i))
         )
+        if current and low in _PARTICLES and i + 1 < len(tokens) and tokens[i + 1].cap:
+            current.append(tok)  # "Leonardo da Vinci", "Vincent van Gogh": one name
+            continue
         if proper and content:
             current.append(tok)
             continue
@@ -182,6 +171,29 @@ def _analyse(text: str) -> _Text:
     return _Text(text, tuple(tokens), tuple(units), numbers, tuple(negations), tuple(hedges), tense)
 
 
+def _proper(tokens: list[_Tok], i: int, title_case: bool) -> bool:
+    """Is the token at ``i`` (part of) a name: capitalised where capitals tell (not first, not in a
+    headline in Title Case), or a word no dictionary knows, or in capitals, or a first word that a
+    name follows or that is a name?"""
+    tok, low = tokens[i], tokens[i].low
+    return (
+        tok.cap
+        and not low.isdigit()
+        and (
+            (i > 0 and not title_case)
+            or not lex.known_word(low)
+            or tok.text.isupper()
+            or (
+                i == 0
+                and not title_case
+                and low not in _STOP
+                and (_name_follows(tokens) or lex.is_name(low))
+            )
+        )
+    )
+
+
+_PARTICLES = frozenset("da de di del della van von der den du dos das bin ibn al".split())
 # words between "no" and what it denies, saying how much of it there is not
 _HOW_MUCH = frozenset(
     "significant statistically clear real measurable meaningful noticeable major".split()

@@ -34,6 +34,17 @@ CURIE = (
 )
 ROSKE = "Ana Roske married Bel Tamsin in 1990. She was born in Velmar."
 
+LEONARDO = (
+    "Leonardo da Vinci was an Italian polymath of the High Renaissance. He was born in Vinci, near "
+    "Florence, in 1452. He is widely known for his paintings, including the Mona Lisa and The Last "
+    "Supper. He spent his final years in France, where he died in 1519."
+)
+EVEREST = (
+    "Mount Everest is Earth's highest mountain above sea level. It is located in the Mahalangur "
+    "Himal sub-range of the Himalayas. It was first summited by Edmund Hillary and Tenzing Norgay "
+    "in 1953."
+)
+
 ROWS = [
     ("Mozart was born in Vienna.", MOZART, "refutes", "Salzburg"),
     ("Mozart was born in Salzburg.", MOZART, "supports", ""),
@@ -45,6 +56,10 @@ ROWS = [
     ("Marie Curie was born in Warsaw.", CURIE, "supports", ""),  # control
     ("Pierre Curie was born in Warsaw.", CURIE, "not supports", ""),  # control: another Curie
     ("Ana Roske was born in Velmar.", ROSKE, "not supports", ""),  # control: "She" may be Bel
+    # a name with a particle ("da", "van") is one name; a work's title names no person
+    ("Leonardo da Vinci died in Italy.", LEONARDO, "refutes", "France"),
+    ("Leonardo da Vinci died in France.", LEONARDO, "supports", ""),
+    ("Mount Everest was first climbed in 1963.", EVEREST, "refutes", "1953"),
 ]
 
 
