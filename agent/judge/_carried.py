@@ -35,7 +35,14 @@ def leading_name(c: _Text) -> str | None:
 
 
 PRONOUN_OPENS = re.compile(r"^\W*(?:she|he|they|it)\b", re.I)
-_TWO_CAPITALS = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+")
+# a sentence before that speaks of the subject by a pronoun, its own or "the club's": "Its
+# landmarks include …", "The club's home ground is Old Trafford"
+_SUBJECT_OPENS = re.compile(
+    r"^\W*(?:(?:she|he|they|it|its|his|her|their)\b|the\s+[a-z]+['’]s\s)", re.I
+)
+_TWO_CAPITALS = re.compile(  # "Ludwig van Beethoven" is one name
+    r"\b[A-Z][\w'’-]+(?:\s+(?:(?:da|de|di|del|della|van|von|der|den|du|bin|ibn|al)\s+)?[A-Z][\w'’-]+)+"
+)
 
 
 def of_the_subject_alone(name: str | None, before: str, sentence: str = "") -> bool:
@@ -56,7 +63,9 @@ def of_the_subject_alone(name: str | None, before: str, sentence: str = "") -> b
     longer = first is not None and first.group(0).endswith(f" {name}")  # "Wolfgang Amadeus Mozart"
     if rest.startswith(name) or longer:
         rest = rest[len(first.group(0)) if longer and first else len(name) :]
-    elif PRONOUN_OPENS.match(rest) is None and PRONOUN_LEAD.match(before.strip()) is None:
+    elif (
+        _SUBJECT_OPENS.match(before.strip()) is None and PRONOUN_LEAD.match(before.strip()) is None
+    ):
         return False
     if _NEUTER.match(sentence):
         return True  # "It stars Leonardo DiCaprio and Kate Winslet. The film was written …"
@@ -98,11 +107,29 @@ def head_restated(claim: str, sentence: str) -> str | None:
     otherwise ("The series finale of another show …" names its owner: not restated)."""
     m = _HEAD_OF_NAME.match(claim)
     if m is None:
-        return None
+        return _named_head(claim, sentence)
     lead = re.match(rf"\s*The\s+{re.escape(m.group('head'))}\s+(?=[a-z])(?!of\b)", sentence)
     if lead is None:
         return None
     return f"The {m.group('head')} of {m.group('owner')} {sentence[lead.end() :]}"
+
+
+# "The Harry Potter books": a kind named with a name before it
+_NAMED_HEAD = re.compile(
+    r"^\s*The\s+(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})\s+(?P<head>[a-z]+)\b"
+)
+
+
+def _named_head(claim: str, sentence: str) -> str | None:
+    """ "The books have sold …" said as "The Harry Potter books have sold …" for a claim about "The
+    Harry Potter books", where the sentence opens its evidence with the claim's head noun alone."""
+    m = _NAMED_HEAD.match(claim)
+    if m is None:
+        return None
+    lead = re.match(rf"\s*The\s+{re.escape(m.group('head'))}\s+(?=[a-z])", sentence)
+    if lead is None:
+        return None
+    return f"The {m.group('name')} {m.group('head')} {sentence[lead.end() :]}"
 
 
 # "The film grossed …": a sentence about a work, opening its evidence

@@ -151,6 +151,8 @@ _CHANGES_ALIKE = (
     ("earn", "receive", "obtain"),  # a degree: "earned his doctorate", "received a doctorate"
     ("win", "receive"),  # a prize: "won the Pulitzer Prize", "received a Pulitzer Prize"
     ("climb", "summit", "ascend"),  # a mountain: "first summited in 1953"
+    ("found", "form", "establish"),  # a band, a club, a company: "formed" / "founded in 1960"
+    ("compose", "write"),  # music: "composed ten symphonies" / "wrote nine symphonies"
     tuple(UP_MOVES),  # a figure's move said in a report's words: "climbed to 12 million" rose
     tuple(DOWN_MOVES),  # "slipped to $1.2 billion", "eased to 3.1 per cent" fell
 )

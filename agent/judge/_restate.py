@@ -330,7 +330,9 @@ WORKS = "film|movie|series|show|song|single|album|novel|book|game|play|episode"
 _KINDS = (
     "band|group|company|university|war|battle|city|town|country|island|river|species|disease|"
     "character|club|team|empire|dynasty|language|tournament|school|museum|magazine|newspaper|"
-    "network|channel|station|church|party|organization|organisation|building|stadium|region"
+    "network|channel|station|church|party|organization|organisation|building|stadium|region|"
+    "tower|bridge|mountain|lake|festival|spacecraft|mission|airport|park|palace|castle|cathedral|"
+    "temple|monument|statue|drink|brand|console|painting"
 )
 _PRONOUN_LEAD = re.compile(
     # "Distributed by Columbia Pictures, the film was released …", "One of the most popular

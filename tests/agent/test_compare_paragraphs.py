@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from agent.judge.compare import compare_item
+from tests.agent.test_compare_readers import read_as_expected
 
 MOZART = (
     "Wolfgang Amadeus Mozart was a prolific composer of the Classical period. He was born in "
@@ -45,6 +46,20 @@ EVEREST = (
     "in 1953."
 )
 
+UNITED = (
+    "Manchester United Football Club is a professional football club based in Greater Manchester, "
+    "England. It was founded in 1878 as Newton Heath LYR Football Club. The club's home ground is "
+    "Old Trafford, which it has used since 1910. It won the European Cup for the first time in 1968."
+)
+BEATLES = (
+    "The Beatles were an English rock band. They became one of the best-selling music acts of all "
+    "time. The group was founded in Liverpool in 1960."
+)
+BEETHOVEN = (
+    "Ludwig van Beethoven was a German composer and pianist born in Bonn in 1770. He moved to Vienna "
+    "in his early twenties. He wrote nine symphonies, five piano concertos and 32 piano sonatas."
+)
+
 ROWS = [
     ("Mozart was born in Vienna.", MOZART, "refutes", "Salzburg"),
     ("Mozart was born in Salzburg.", MOZART, "supports", ""),
@@ -60,6 +75,17 @@ ROWS = [
     ("Leonardo da Vinci died in Italy.", LEONARDO, "refutes", "France"),
     ("Leonardo da Vinci died in France.", LEONARDO, "supports", ""),
     ("Mount Everest was first climbed in 1963.", EVEREST, "refutes", "1953"),
+    # "Its …" and "The club's …" before the deciding sentence; a band formed or founded; music
+    # composed or written
+    ("Manchester United first won the European Cup in 1999.", UNITED, "refutes", "1968"),
+    ("The Beatles were formed in Liverpool.", BEATLES, "supports", ""),
+    ("Beethoven composed ten symphonies.", BEETHOVEN, "refutes", "nine"),
+    (
+        "The Harry Potter books have sold fewer than 100 million copies.",
+        "The books have sold more than 500 million copies worldwide.",
+        "refutes",
+        "more than 500 million",
+    ),
 ]
 
 
@@ -67,10 +93,4 @@ ROWS = [
 def test_a_paragraph_carries_its_subject_to_the_deciding_sentence(
     claim, paragraph, expected, reason
 ):
-    d = compare_item(claim, paragraph)
-    said = None if d is None else (d.stance if d.stance != "neutral" else f"neutral:{d.rule}")
-    if expected.startswith("not "):
-        assert said != expected[4:], d
-        return
-    assert said == expected, d
-    assert reason in d.reason, d
+    read_as_expected(claim, paragraph, expected, reason, judge=compare_item)

@@ -5,6 +5,8 @@ names, so that no memorised fact helps; each row failed before its fix."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from agent.judge._quantities import quantities
@@ -721,10 +723,13 @@ def test_what_a_reader_met_is_read_as_the_sentence_says(claim, sentence, expecte
     read_as_expected(claim, sentence, expected, reason)
 
 
-def read_as_expected(claim: str, sentence: str, expected: str, reason: str) -> None:
+def read_as_expected(
+    claim: str, sentence: str, expected: str, reason: str, judge: Callable = compare
+) -> None:
     """The comparison says what the row expects ("supports", "refutes", "neutral:<rule>", or "not
-    <stance>"), and its reason holds ``reason``."""
-    d = compare(claim, sentence)
+    <stance>"), and its reason holds ``reason``. ``judge``: ``compare`` for one sentence, or
+    ``compare_item`` for a whole paragraph."""
+    d = judge(claim, sentence)
     said = None if d is None else (d.stance if d.stance != "neutral" else f"neutral:{d.rule}")
     if expected.startswith("not "):
         assert said != expected[4:], d
