@@ -88,7 +88,9 @@ MIN_PROBABILITY = 0.7
 # "on", "was", "will", "has": Spanish, Italian, German and French use those too)
 _ENGLISH = re.compile(
     r"\b(?:the|are|were|of|and|that|this|with|for|from|by|not|does|did|have|had|its|"
-    r"their|which|been|than)\b",
+    r"their|which|been|than|"  # and words no other widely written language has: "Leonardo da
+    r"died|born|won|became|wrote|would|could|should|after|before|during|who|what|when|where|why|"
+    r"how|into)\b",  # Vinci died in Italy" is English, though its names look Italian
     re.IGNORECASE,
 )
 

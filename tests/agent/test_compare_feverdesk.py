@@ -186,7 +186,12 @@ ROWS = [
         "",
     ),  # control: a claim's figure at the sentence's bound is not another figure
     # deeds listed before one doer; a verb whose place follows it
-    ("Titanic was directed by Steven Spielberg.", TITANIC.format("James Cameron"), "refutes", ""),
+    (
+        "Titanic was directed by Steven Spielberg.",
+        TITANIC.format("James Cameron"),
+        "refutes",
+        "the source says James Cameron",
+    ),
     ("James Cameron directed Titanic.", TITANIC.format("Steven Spielberg"), "refutes", ""),
     (
         "Titanic was directed by James Cameron.",

@@ -17,6 +17,7 @@ from agent.classify._language import detect
         "5G",
         "Covid vaccines contain microchips",
         "Apollo 11 landed on the Moon in 1969",
+        "Leonardo da Vinci died in Italy.",  # read as Italian on f501111: the names look Italian
     ],
 )
 def test_short_english_claims_stay_english(claim):
