@@ -9,7 +9,8 @@ byte n-grams, bundled in the wheel, numpy only, ~1 ms a claim), restricted to wi
 languages because short claims otherwise drift into rare ones ("Pizza is tasty" → Maltese).
 Short claims are hard for any n-gram model, so the rule leans to English: a claim counts as
 another language only when most of its letters are in a non-Latin script, or when the model gives
-another language ≥ 0.7 and the claim has none of English's commonest function words.
+another language ≥ 0.7 and the claim has none of English's commonest function words, nor a word
+no other widely written language has ("died", "born", "who").
 """
 
 from __future__ import annotations
