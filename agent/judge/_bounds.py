@@ -1,7 +1,9 @@
 """Figures that are not the claim's figure said otherwise: a claim's exact figure at the bound the
 sentence gives ("400 films" against "more than 400 films"), the "one" of "one of the best-selling
 acts" (a member, not a count), and the whole of which a part is said ("won only two of the eleven
-Academy Awards": not eleven won). Read by agent/judge/_numbers.py."""
+Academy Awards": not eleven won); and which figure the claim's is read against: the age for
+"younger than 30" (``to_the_age``), the figure after the claim's own verb ("has won only one",
+``said_after_its_verb``). Read by agent/judge/_numbers.py."""
 
 from __future__ import annotations
 
