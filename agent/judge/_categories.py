@@ -195,6 +195,12 @@ def kind_alone(claim: str, sentence: str, compare: Callable) -> Comparison | Non
     )
 
 
+def one_family(a: str, b: str) -> bool:
+    """Are the two words kinds of work of one family ("series" and "sitcom": a sitcom is a
+    series)?"""
+    return a in _WORK_KINDS and _WORK_KINDS.get(a) == _WORK_KINDS.get(b)
+
+
 def _another_work(mine: str, s: _Text, heads: list[int]) -> str | None:
     """The sentence's kinds of work (or of place) where each is of another family than the
     claim's, and the claim's word is nowhere in the sentence ("an island country"): the words."""
@@ -244,6 +250,7 @@ def _predicate(
                 or lex.is_noun(word.low)
                 or lex.is_adjective(word.low)
                 or (word.low.isdigit() and len(word.low) == 4)  # "a 1998 novel"
+                or _compound_modifier(word.low, after)
             ):
                 break
             j += 1
@@ -252,6 +259,16 @@ def _predicate(
             return None
         return k, heads
     return None
+
+
+def _compound_modifier(word: str, after: str) -> bool:
+    """A hyphenated modifier before another word of the phrase: "computer-animated",
+    "English-language", "award-winning" (its last part an adjective, a participle or a noun)."""
+    last = word.rsplit("-", 1)[-1]
+    if "-" not in word or not after or not last.isalpha():
+        return False
+    participle = last.endswith(("ed", "ing")) or lex.irregular_verb_form(last)
+    return bool(participle or lex.is_adjective(last) or lex.is_noun(last))
 
 
 def named_kind(s: _Text, a: int) -> _Tok | None:

@@ -4,7 +4,8 @@ is "have not disbanded", "was born outside of Trieste" is "was not born in Tries
 the 2012 Games" is "the 2012 Games were held in Tessa", "Ostrania's president is Tom Vell" is "Tom
 Vell is the president of Ostrania", "released their debut album in 2005" is "X's debut album was
 released in 2005", "is part of her second album" is "is a song on" it, "had a voice that made him
-famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded", "cuts
+famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded", "came out" is "was released", "was started" is
+"was founded", "cuts
 the risk in half" is "halves the risk", "has no coastline" is "is landlocked" (and "has a
 coastline" "is not landlocked"), "can be seen" is "is visible", "kills 8 million people" is "causes
 8 million deaths", "The capital of Borovia is Tessa" is "Tessa is the capital of Borovia". A reason
@@ -17,6 +18,13 @@ import re
 from agent.judge._reworded import deaths_said
 
 _TOOK_PLACE = re.compile(r"\btook place\b")
+# a work "came out" (not "came out of", "came out as", "came out against"): it was released
+# an organisation "was started" (by someone, in a year or a place): it was founded ("Toyota was
+# started in the 1930s" / "founded … in 1937"); not "started out", nor a career "started" by "began"
+_STARTED = re.compile(
+    r"\b(was|were|is|are|has been|have been|had been) started\b(?!\s+(?:out|up)\b)"
+)
+_CAME_OUT = re.compile(r"\b(came|comes) out\b(?!\s+(?:of|as|against|for|in favou?r|to|with)\b)")
 _BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
 _CHILDLESS = re.compile(r"\b(is|was|are|were) childless\b")  # "has no children", as sources say it
 # "is part of Kira Dane's second album": a song on it, as an encyclopaedia says of a song
@@ -83,7 +91,11 @@ def in_sources_words(claim: str) -> str:
     )
     claim = _NO_COAST.sub(lambda m: f"{_LANDLOCKED[m.group('have')]} landlocked", claim)
     claim = _COAST.sub(lambda m: f"{_LANDLOCKED[m.group('have')]} not landlocked", claim)
-    claim = _TOOK_PLACE.sub("happened", claim)  # one word, said by "was fought", "was held"
+    claim = _TOOK_PLACE.sub("happened", claim)
+    claim = _STARTED.sub(r"\1 founded", claim)
+    claim = _CAME_OUT.sub(
+        lambda m: "was released" if m.group(1) == "came" else "is released", claim
+    )  # one word, said by "was fought", "was held"
     claim = _SEEN.sub(lambda m: _VISIBLE.get(m.group("can"), "is not visible"), claim)
     claim = deaths_said(claim)  # "kills 8 million people": "causes 8 million deaths"
     claim = _PART_OF_ALBUM.sub("is a song on ", claim)

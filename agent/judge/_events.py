@@ -94,9 +94,21 @@ def time_turned(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comp
     hedge on either side."""
     if r.conflict or r.negated or r.hedged or r.neg_s or r.neg_c or r.loose:
         return None
-    for i, at in placed.items():
+    for i, at in list(placed.items()):
         k, mine = _at_before(c, c.units[i].tokens[0].index)
+        if mine in _TURNED and (elsewhere := _timed_elsewhere(s, at)) is not None:
+            placed = {**placed, i: elsewhere}  # "(also known as Star Wars: …) … after Star Wars"
+            at = elsewhere
         j, theirs = _at_before(s, at)
+        if mine in _TURNED and theirs not in _WHEN and c.units[i].tokens[0].cap:
+            first = end = c.units[i].tokens[0].index
+            while end + 1 < len(c.tokens) and c.tokens[end + 1].cap and not c.gap(end):
+                end += 1
+            named = c.raw[c.tokens[first].start : c.tokens[end].end]
+            held = _decision(  # "released before Star Wars" against "(also known as Star Wars: …)"
+                "neutral", "partial", f"the source does not say it was {mine} {named}"
+            )
+            return replace(held, silent=True)
         if mine in _WHEN and theirs in _WHEN and mine != theirs and _TURNED.get(mine) != theirs:
             when = s.raw[s.tokens[j].start : s.tokens[at].end]  # "during" against "before the war"
             held = _decision(
@@ -136,11 +148,31 @@ def _another_event(c: _Text, s: _Text, after_c: int, after_s: int) -> bool:
 
 
 def _at_before(t: _Text, at: int) -> tuple[int, str]:
-    """The index and the word before token ``at``, articles and possessive pronouns aside."""
+    """The index and the word before token ``at``, articles, possessive pronouns and a word that
+    says which of a series aside ("after the original Star Wars film")."""
     k = at - 1
-    while k >= 0 and t.tokens[k].low in {"the", "a", "an", "his", "her", "its", "their"}:
+    while k >= 0 and t.tokens[k].low in _BEFORE_A_NAME:
         k -= 1
     return k, t.tokens[k].low if k >= 0 else ""
+
+
+_BEFORE_A_NAME = frozenset("the a an his her its their original first earlier previous".split())
+
+
+def _timed_elsewhere(s: _Text, at: int) -> int | None:
+    """Another place the sentence names the word at ``at``, after "before" or "after", where
+    the word before it at ``at`` says no time: the sentence's time of it is said there."""
+    if _at_before(s, at)[1] in _WHEN:
+        return None
+    word = s.tokens[at].low
+    return next(
+        (
+            t.index
+            for t in s.tokens
+            if t.index != at and t.low == word and _at_before(s, t.index)[1] in _TURNED
+        ),
+        None,
+    )
 
 
 def _word_before(t: _Text, at: int) -> str:

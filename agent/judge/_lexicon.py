@@ -170,7 +170,11 @@ _NOT_THE_SAME = frozenset(
         ("sign", "ratify"),
         ("approve", "sanction"),
         ("sign", "subscribe"),
-        ("sphere", "orbit"),  # a field of activity, in WordNet: "low Earth orbit" is no sphere
+        ("sphere", "orbit"),
+        (
+            "close",
+            "last",
+        ),  # the close of day, not "the closest planet": "the last planet"  # a field of activity, in WordNet: "low Earth orbit" is no sphere
     )
 )
 

@@ -127,6 +127,9 @@ PARAPHRASES["beat"] = ("beat", "beats", "defeated", "defeats", "defeat", "overca
 PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "overcame")
 PARAPHRASES["last"] = ("last", "bottom")  # "finished bottom of the league"
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
+# where an organisation is "based" its headquarters are, and the other way round
+PARAPHRASES["base"] = ("headquartered",)
+PARAPHRASES["headquarter"] = ("based",)
 PARAPHRASES["native"] = ("native", "endemic", "indigenous")  # endemic: native there alone
 # a level reached, as a source says it: "hits 10%", "reached 10%" for "rose to 10%", "stood at"
 _LEVEL = tuple(

@@ -49,7 +49,7 @@ def places_apart(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison 
     spans = _spans_with_commas(s, a, b)
     names = [s.raw[s.tokens[x].start : s.tokens[y].end] for x, y in spans]
     theirs = frozenset().union(*(lex.countries(n.lower()) for n in names))
-    if not ours or not theirs or ours & theirs:
+    if not ours or not theirs or (ours & theirs and not _states_apart(mine, names)):
         return None
     if one_in_the_other(c, s, unit, a, b):
         return None
@@ -68,6 +68,31 @@ def places_apart(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison 
         "substitution",
         f"the claim says {_the(unit.text)}; the source says {shown}"
         + (f", in {_and([_the(n) for n in where])}" if where else ""),
+    )
+
+
+# WordNet's "state, province": a constituent district of a nation (Texas, Bavaria, Alberta)
+_STATE = "08654360"
+
+
+def _states_apart(mine: str, names: list[str]) -> bool:
+    """Two states or provinces of one nation ("Texas" against "Cupertino, California"): the
+    claim's place and one the sentence names are each a state and nothing else to WordNet (one
+    sense: not Georgia, the country too, nor Ontario, a lake and a town in California), and
+    neither lies in the other. A town of one is not in another."""
+
+    def a_state(name: str) -> bool:
+        kinds = lex.table()["kinds"].get(name, ())
+        return len(name) > 3 and _STATE in kinds and sum(k.startswith("=") for k in kinds) == 1
+
+    if not a_state(mine):
+        return False
+    return any(
+        a_state(n.lower())
+        and n.lower() != mine
+        and not lex.lies_in(n.lower(), mine)
+        and not lex.lies_in(mine, n.lower())
+        for n in names
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.judge import _lexicon as lex
-from agent.judge._categories import kinds_apart, named_kind
+from agent.judge._categories import kinds_apart, named_kind, one_family
 from agent.judge._dates import ORDINAL_WORDS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._demonyms import COUNTRY_OF, held_within, within_another
@@ -237,7 +237,7 @@ def _slot(
         plain = lex.is_noun(word) and lex.is_noun(theirs) and not {word, theirs} & _GENERIC
         if left_open(s, tok, word, theirs) or part_named(word, theirs):
             return None  # "subpopulations" are parts of a "population", not another one
-        if not verbal and plain and lex.same_kind(word, theirs):
+        if not verbal and plain and lex.same_kind(word, theirs) and not one_family(word, theirs):
             return _decision(
                 "refutes", "substitution", f"the claim says {mine}; the source says {other}"
             )
