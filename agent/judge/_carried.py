@@ -169,3 +169,34 @@ def opening_title(c: _Text, sentence: str) -> str | None:
     if c.tokens[last + 1].cap or c.gap(last) not in ("", "(") and not c.gap(last).endswith(")"):
         return None  # the title's verb follows it: "Thriller was released", "A Star Is Born
     return c.raw[c.tokens[0].start : c.tokens[last].end]  # (2018) was directed"
+
+
+# a later statement of the sentence's own subject: "…, and she never had any children", "…, but he
+# has yet to lead them to victory"
+_PRONOUN_CLAUSE = re.compile(
+    r",\s+(?:and|but|although|though|while)\s+(?:(?:later|also|then|still)\s+)?"
+    r"(?P<pronoun>he|she|it|they)\s+(?P<rest>(?!and\b|or\b)[a-z][^;]*)$"
+)
+
+
+def pronoun_clause(name: str | None, sentence: str) -> str | None:
+    """The sentence's later statement of its subject, as a statement of the claim's subject: where
+    the sentence opens with the claim's name (or a longer form of it) and names no other person
+    before the pronoun that could be the pronoun's (``of_the_subject_alone``), "Victoria (…) was
+    Queen … until her death, and she never had any children" says "Victoria never had any
+    children". None otherwise."""
+    if not name:
+        return None
+    m = _PRONOUN_CLAUSE.search(sentence)
+    if m is None:
+        return None
+    head = sentence[: m.start()].strip()
+    first = _TWO_CAPITALS.match(head[4:] if head.startswith("The ") else head)
+    opened = (
+        first.group(0) if first is not None else head.split()[0]
+    )  # "Michael Fred Phelps II" for
+    if name.split()[-1] not in opened.split():  # "Michael Phelps", "Victoria" for "Queen Victoria"
+        return None
+    if not of_the_subject_alone(opened, head, sentence[m.start() + 1 :].strip()):
+        return None
+    return f"{name} {m.group('rest')}"

@@ -4,12 +4,13 @@ is "have not disbanded", "was born outside of Trieste" is "was not born in Tries
 the 2012 Games" is "the 2012 Games were held in Tessa", "Ostrania's president is Tom Vell" is "Tom
 Vell is the president of Ostrania", "released their debut album in 2005" is "X's debut album was
 released in 2005", "is part of her second album" is "is a song on" it, "had a voice that made him
-famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded", "came out" is "was released", "was started" is
-"was founded", "cuts
-the risk in half" is "halves the risk", "has no coastline" is "is landlocked" (and "has a
-coastline" "is not landlocked"), "can be seen" is "is visible", "kills 8 million people" is "causes
-8 million deaths", "The capital of Borovia is Tessa" is "Tessa is the capital of Borovia". A reason
-still quotes the claim's own words (``_reasons.in_the_claims_words``)."""
+famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded", "came
+out" is "was released", "was started" is "was founded", "cuts the risk in half" is "halves the
+risk", "has no coastline" is "is landlocked" (and "has a coastline" "is not landlocked"), "can be
+seen" is "is visible", "kills 8 million people" is "causes 8 million deaths", "The capital of
+Borovia is Tessa" is "Tessa is the capital of Borovia". A reason still quotes the claim's own words
+(``_reasons.in_the_claims_words``). A claim's "co-founded" is "founded" where the sentence names
+the others (``shared_deed``)."""
 
 from __future__ import annotations
 
@@ -149,3 +150,22 @@ def ordinal_dropped(claim: str, sentence: str) -> str | None:
     if plain is None or re.search(rf"\b\d+(?:st|nd|rd|th) {re.escape(title)}\b", sentence):
         return None
     return f"{m.group('the')} {title}{claim.strip()[m.start('title') + len(title) :]}"
+
+
+# "co-founded Microsoft": founded it with others; said where a source names them beside ("founded
+# by Bill Gates and Paul Allen", "founded … with Steve Wozniak")
+_CO = re.compile(
+    r"\bco-?(founded|founds|wrote|writes|directed|directs|created|creates|produced|produces|"
+    r"hosted|hosts|authored|authors)\b"
+)
+_SEVERAL = re.compile(r"\bby\s+(?:[\w.'’-]+\s+){0,4}?[A-Z][\w.'’-]*,?\s+and\s+[A-Z]|\swith\s+[A-Z]")
+
+
+def shared_deed(claim: str, sentence: str) -> list[str]:
+    """The claim's "co-founded" (co-wrote, co-directed …) as "founded", where the sentence names
+    several who did it ("by Bill Gates and Paul Allen") or one with another ("with Steve Wozniak"):
+    then the sentence says whether the claim's one is among them. A sentence naming one founder
+    alone does not say the claim's shared the deed."""
+    if not _CO.search(claim) or not _SEVERAL.search(sentence):
+        return []
+    return [_CO.sub(r"\1", claim)]

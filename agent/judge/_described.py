@@ -50,6 +50,8 @@ _ALIKE |= {"slasher": "horror", "mockumentary": "comedy", "sitcom": "comedy", "e
 _ALIKE |= dict.fromkeys("metal punk grunge indie alternative".split(), "rock")
 _ALIKE |= dict.fromkeys("techno disco house".split(), "dance") | {"electronic": "dance"}
 _ALIKE |= {"rap": "hip", "dancehall": "reggae"}
+# a company by another name: "a South Korean multinational manufacturing conglomerate"
+_ALIKE |= dict.fromkeys("corporation conglomerate firm multinational".split(), "company")
 _PLAYERS_OF = {"footballer": "football", "cricketer": "cricket", "golfer": "golf"}
 # what a work is: the head of a description a genre is said of ("drama" is a head, never a genre:
 # "comedy-drama", "crime drama", "romantic drama" — a drama is of most genres)
@@ -79,7 +81,7 @@ _OPENING = re.compile(
 _ENDS = re.compile(
     r"\s(?:who|whom|whose|which|that|where|directed|written|starring|created|from|in|on|of|for|"
     r"by|with|at|known|best|located|based|founded|formed|released|produced|currently|first|"
-    r"originally|organi[sz]ed|held|contested|owned|operated|"
+    r"originally|organi[sz]ed|held|contested|owned|operated|headquartered|"
     r"and\s+(?:the|a|an|his|her|its|was|is|has|had|who))\b|[.,;:]\s*(?:who|which|"
     r"where|and\s+(?:the|a|an|his|her|its|was|is|has|had))\b|[.;:]"
 )
@@ -156,15 +158,23 @@ def _a_person(noun: str) -> bool:
     return is_trade(noun) or lex.category(noun) == "person"
 
 
+# nationalities an opening gives: one per state, and "Korean" of either Korea ("a South Korean
+# conglomerate" is no Japanese company; a North Korean one is not told apart from it here)
+_PEOPLES = NATIONALITIES | {"korean"}
+
+
 def _nationality_apart(
     words: list[str], desc: str, mine: tuple, theirs: list, low: set[str]
 ) -> bool:
     """ "Veeram is an Indian Tamil film" against "… is a 2014 Pakistani action film": the opening
     gives its subject's nationalities, none of them the claim's (an encyclopaedia names every
     country of a co-production; "French-born" may be French still)."""
-    claimed = {w.lower() for w in words} & NATIONALITIES
-    said = {w.lower().strip(",") for w in _written(desc).split()} & NATIONALITIES
-    if not claimed or not said or claimed & said or mine[1] not in {h for _, h in theirs}:
+    claimed = {w.lower() for w in words} & _PEOPLES
+    said = {w.lower().strip(",") for w in _written(desc).split()} & _PEOPLES
+    heads = {h for _, h in theirs}  # "a … company" against "a … conglomerate": one is the other
+    if not claimed or not said or claimed & said:
+        return False
+    if mine[1] not in heads and not any(lex.hypernym_of(mine[1], h) for h in heads):
         return False
     return not any(n in part.split("-") for n in claimed for part in low)
 
@@ -247,10 +257,18 @@ def _deed_of_the_trade(d: re.Match, o: re.Match) -> Comparison | None:
     return _decision("supports", "same", said)
 
 
+# what a company's full name may end in
+_CORPORATE = frozenset(
+    "group inc corporation corp company co ltd limited plc ag sa llc holdings".split()
+)
+
+
 def _same_subject(claimed: str, named: str) -> bool:
     """The claim's subject is the opening's name, or some of its words with the last ("Kendall
     Jenner" for "Kendall Nicole Jenner"); "The Mod Squad" is "The Mod Squad"."""
     a, b = claimed.split(), named.split()
+    if b and b[-1].rstrip(".").lower() in _CORPORATE and len(b) > 1:
+        b = b[:-1]  # "Samsung" is "Samsung Group", "Apple" "Apple Inc."
     if [w.lower() for w in a] == [w.lower() for w in b]:
         return True
     return len(a) >= 2 and a[-1] == b[-1] and set(a) <= set(b)  # "Dorothy Ann Willis Richards"

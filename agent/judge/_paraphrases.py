@@ -130,6 +130,9 @@ PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a pop
 # where an organisation is "based" its headquarters are, and the other way round
 PARAPHRASES["base"] = ("headquartered",)
 PARAPHRASES["headquarter"] = ("based",)
+# a corporation, a conglomerate, a firm is a company ("a South Korean multinational manufacturing
+# conglomerate" says "a South Korean company"); one way only
+PARAPHRASES["company"] = ("corporation", "conglomerate", "firm", "manufacturer")
 PARAPHRASES["native"] = ("native", "endemic", "indigenous")  # endemic: native there alone
 # a level reached, as a source says it: "hits 10%", "reached 10%" for "rose to 10%", "stood at"
 _LEVEL = tuple(

@@ -24,6 +24,7 @@ from agent.judge._news import named_alike, news_readings
 from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._trades import trades_joined
 from agent.judge._works import award_readings, work_readings
+from agent.judge._years import span_as_duration
 
 _INTRODUCED = re.compile(
     r"^\s*(?:there\s+(?:is|was|exists)|this\s+is|here\s+is)\s+(?P<kind>(?:a|an|the)\s+.+?)\s+"
@@ -200,6 +201,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     readings = [*life_span(sentence, claim), *fronted(sentence), *work_readings(sentence, claim)]
     readings += award_readings(sentence, claim)  # "won an Academy Award": nominated for one
     readings += name_readings(sentence) + span_readings(sentence)  # a real name; "lasted from"
+    readings += span_as_duration(sentence, claim)  # "from 2005 to 2021": for about 16 years
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
     mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
     if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):

@@ -6,7 +6,9 @@ which has no decade. A year inside a span the sentence gives ("served as Prime M
 2014") holds a state in that year ("was Prime Minister in 2011"), and a start or an end is the
 span's first or last year ("premiered in 2003", "ended in 2010" against "aired from 2003 to 2007").
 A figure of a year ("profit rose 5% in 2024") is one each year has anew (``yearly``). Read by
-agent/judge/_numbers.py's number comparison."""
+agent/judge/_numbers.py's number comparison. A span of years is also a duration, for a claim that
+gives one ("was Chancellor for more than ten years" against "served as Chancellor from 2005 to
+2021": about 16 years; ``span_as_duration``)."""
 
 from __future__ import annotations
 
@@ -120,3 +122,30 @@ _FIGURES = frozenset(
     "inflation unemployment rate rates gdp economy population numbers exports imports shares "
     "index turnover deficit debt spending wages emissions".split()
 )
+
+
+# "from 2005 to 2021", "from 1952 until her death in 2022", "from March 1990 to 2004"
+_FROM_TO = re.compile(
+    r"\bfrom\s+(?:[\w,]+\s+){0,2}?(?P<a>1\d{3}|20\d{2})\s+(?:to|until|till|through)\s+"
+    r"(?:(?:his|her|their|its)\s+death\s+in\s+)?(?:[\w,]+\s+){0,2}?(?P<b>1\d{3}|20\d{2})\b"
+)
+# a claim that gives a duration in years or decades ("for 16 years", "over six decades")
+_DURATION = re.compile(r"\b(?:\d+|[a-z]+)\s+(?:years?|decades?)\b(?!\s+(?:old|of age|ago)\b)")
+_A_YEAR = re.compile(r"\b(?:1\d{3}|20\d{2})\b")
+
+
+def span_as_duration(sentence: str, claim: str) -> list[str]:
+    """The sentence with its one span of years said as the time it lasted, for a claim that gives
+    a time in years and names no year itself: "… from 2005 to 2021" → "… for about 16 years" (a
+    span of whole years may be a year longer or shorter, hence "about": a claim's 15 or 17 years is
+    not refuted by it, its 10 years is)."""
+    if not _DURATION.search(claim) or _A_YEAR.search(claim):
+        return []
+    spans = list(_FROM_TO.finditer(sentence))
+    if len(spans) != 1:
+        return []
+    m = spans[0]
+    years = int(m.group("b")) - int(m.group("a"))
+    if years < 2:
+        return []
+    return [f"{sentence[: m.start()]}for about {years} years{sentence[m.end() :]}"]

@@ -14,9 +14,8 @@ units and bounds (agent/judge/_quantities.py) — to the sentence and decides on
   (Paris for Berlin, chess for tennis) → refutes;
 * ``direction``: one word of the claim has its antonym in the same slot (rise/fall) → refutes.
 
-Anything else is ``None``: the learned judge (or the LLM) decides, as before. Each rule's
-probability is the precision it measured on the validation splits (agent/data/compare.json,
-``python -m benchmarks.compare``), never on the held-out test splits.
+Anything else is ``None``: the learned judge (or the LLM) decides. Each rule's probability is its
+precision on the validation splits (agent/data/compare.json, ``python -m benchmarks.compare``).
 """
 
 from __future__ import annotations
@@ -34,10 +33,11 @@ from agent.judge._carried import (
     of_the_subject_alone,
     one_word_title,
     opening_title,
+    pronoun_clause,
 )
 from agent.judge._case import recased
 from agent.judge._categories import based_otherwise, kind_alone, of_a_kind_elsewhere
-from agent.judge._claimwords import ordinal_dropped
+from agent.judge._claimwords import ordinal_dropped, shared_deed
 from agent.judge._clauses import frames_any, named_later, said_in_one
 from agent.judge._comparatives import (
     amount_turned,
@@ -227,6 +227,7 @@ def _restated(
         restated = subject_restated(name, sentence, pronoun=carried)
         said = [restated, *adjunct_readings(restated)] if restated else []
         said += roles_readings(restated, c.raw) if restated else []  # "She is known for her roles"
+        said += [x for x in [pronoun_clause(name, sentence)] if x]  # "…, and she never had any"
         readings += [(c, stated) for stated in said]  # "It sold …, becoming": Bad Romance became
         readings += [(c, x) for x in where_readings(sentence, name, carried)]  # ", where she …"
     readings += [(c, stated) for stated in contest_readings(sentence)]  # "…, defeating Tom Vell"
@@ -236,8 +237,8 @@ def _restated(
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
         mine = _analyse(player)
         readings += [(mine, sentence)] + [(mine, stated) for _, stated in readings]
-    readings += [(_analyse(x), sentence) for x in compound_claims(c.raw)]  # "Heart failure
-    # admissions in Velmora": "Admissions of heart failure in Velmora"
+    others = compound_claims(c.raw) + shared_deed(c.raw, sentence)  # "co-founded": founded
+    readings += [(_analyse(x), sentence) for x in others]  # "Heart failure admissions in …"
     passive = passive_claim(c.raw)  # the claim as restated_claim put it; not where its object is
     if passive and not (held and held.rule == "subject"):  # another's ("the foreword to Kessa")
         readings.append((_analyse(passive), sentence))

@@ -9,7 +9,10 @@ before Star Wars"). It left undecided what an encyclopaedia says in other words:
 same country ("Texas" against "Cupertino, California") and a hyphenated modifier in a work's
 description ("a 1995 American computer-animated comedy film"). A claim and one sentence, what the
 comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
-reason. Each row failed on stop 67's tree unless marked as a control."""
+reason. Also read since: a span of years as the time it lasted ("from 2005 to 2021": about 16
+years), "co-founded", a company by another name ("a … conglomerate"; "Samsung" for "Samsung Group")
+and a later statement of the sentence's own subject (", and she never had any children"). Each row
+failed on stop 67's tree unless marked as a control."""
 
 from __future__ import annotations
 
@@ -44,6 +47,23 @@ APPLE = (
 TOY_STORY = (
     "Toy Story is a 1995 American computer-animated comedy film produced by Pixar Animation "
     "Studios for Walt Disney Pictures."
+)
+
+MERKEL = (
+    "Angela Dorothea Merkel (née Kasner; born 17 July 1954) is a German former politician who served "
+    "as Chancellor of Germany from 2005 to {}, the first woman to hold that office."
+)
+SAMSUNG = (
+    "Samsung Group is a South Korean multinational manufacturing conglomerate headquartered in "
+    "Samsung Town, Seoul."
+)
+VICTORIA = (
+    "Victoria (Alexandrina Victoria; 24 May 1819 -- 22 January 1901) was Queen of the United Kingdom "
+    "from 20 June 1837 until her death, and she {}."
+)
+PHELPS = (
+    "Michael Fred Phelps II is an American former competitive swimmer who is the most decorated "
+    "Olympian of all time, and he also won 28 Olympic medals."
 )
 
 ROWS = [
@@ -108,6 +128,69 @@ ROWS = [
     ("Toy Story is a television series.", TOY_STORY, "refutes", "film"),
     ("Toy Story is a novel.", TOY_STORY, "refutes", "film"),
     ("Toy Story is a film.", TOY_STORY, "supports", ""),  # control
+    # a span of years as a duration
+    (
+        "Angela Merkel was Chancellor of Germany for more than ten years.",
+        MERKEL.format(2021),
+        "supports",
+        "",
+    ),
+    (
+        "Angela Merkel was Chancellor of Germany for less than ten years.",
+        MERKEL.format(2021),
+        "refutes",
+        "16 years",
+    ),
+    (
+        "Angela Merkel was Chancellor of Germany for more than ten years.",
+        MERKEL.format(2009),
+        "refutes",
+        "4 years",
+    ),
+    (
+        "Angela Merkel was Chancellor of Germany for 15 years.",
+        MERKEL.format(2021),  # control: a span of whole years may be 15 years and some months
+        "not refutes",
+        "",
+    ),
+    (
+        "Angela Merkel was Chancellor of Germany from 2005 to 2021.",
+        MERKEL.format(2021),
+        "supports",
+        "",
+    ),  # control
+    # "co-founded"
+    (
+        "Paul Allen co-founded Microsoft.",
+        "Microsoft was founded by Bill Gates and Paul Allen in 1975.",
+        "supports",
+        "",
+    ),
+    (
+        "Paul Allen co-founded Microsoft.",
+        "Microsoft was founded by Bill Gates and Steve Ballmer in 1975.",
+        "refutes",
+        "Steve Ballmer",
+    ),
+    # a company by another name
+    ("Samsung is a South Korean company.", SAMSUNG, "supports", ""),
+    ("Samsung is a Japanese company.", SAMSUNG, "refutes", "South Korean"),
+    ("Samsung is a North Korean company.", SAMSUNG, "refutes", "South Korean"),
+    # a later statement of the sentence's own subject
+    ("Queen Victoria was childless.", VICTORIA.format("never had any children"), "supports", ""),
+    (
+        "Queen Victoria was childless.",
+        VICTORIA.format("and Prince Albert had nine children"),
+        "not supports",
+        "",
+    ),  # control
+    ("Michael Phelps won 18 Olympic medals.", PHELPS, "refutes", "28"),
+    (
+        "Ana Roske died in 2001.",
+        "Ana Roske married Tom Vell in 1990, and he died in 2001.",
+        "not supports",
+        "",
+    ),  # control
 ]
 
 
