@@ -11,6 +11,7 @@ from __future__ import annotations
 from agent.judge import _lexicon as lex
 from agent.judge._dates import MONTHS
 from agent.judge._text import _STOP, _Text, _Tok
+from agent.judge._works import the_works_run
 
 _RELATIVE = frozenset(["who", "whose", "which"])
 
@@ -39,6 +40,8 @@ def _done_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, s
     start = k
     while start > 0 and s.tokens[start - 1].cap and start > k - 4:
         start -= 1
+    if relative and the_works_run(s, start, v - 1):
+        return None  # "created by Vince Gilligan for AMC, which premiered in 2008": the series
     if _of_the_kind(s, placed.get(0, len(s.tokens)), start):
         return None  # "The Xanthe is a river in Ostrania that flows …": the river flows
     doer = {t.low for t in s.tokens[start : k + 1]}

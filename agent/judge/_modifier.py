@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._tenure import _DETERMINERS
+from agent.judge._text import _PARTICLES as _NAME_PARTICLES
 from agent.judge._text import _STOP, _Text, _Tok, _Unit, _word_match
 
 # the head before "of" that is the subject itself, not another thing: "the city of Velmar", "the
@@ -76,6 +77,10 @@ def _modifies(c: _Text, s: _Text, k: int) -> bool:
         and tok.low.isalpha()
         and (lex.noun_only(tok.low) or a_quality)  # "married", "garnered": a verb, not a noun's
         and tok.low not in _STOP | _MODALS
+        and not (
+            tok.low in _NAME_PARTICLES and k + 1 < len(s.tokens) and s.tokens[k + 1].cap
+        )  # "da
+        # Silva": a name's particle ("Neymar da Silva Santos Júnior"), no noun
         and k not in s.hedges  # "Vitamin K may help": a hedge, not a noun
         and not s.raw[s.tokens[k - 1].end : tok.start].strip()
         and not any(_word_match(t.low, tok.low) for t in c.tokens)

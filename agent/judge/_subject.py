@@ -20,6 +20,7 @@ from agent.judge._modifier import (
 from agent.judge._paraphrases import PARAPHRASES
 from agent.judge._predicates import _one_of_its_roles, _the_first_to
 from agent.judge._text import _STOP, _Text, _Tok, _word_match
+from agent.judge._works import the_works_run
 
 _RELATIVE = frozenset(["who", "whose", "which"])
 
@@ -151,6 +152,8 @@ def _relative_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[st
             first = w - 1
             while first > at + len(unit.tokens) and s.tokens[first - 1].cap:
                 first -= 1
+            if the_works_run(s, first, w):
+                continue
             return s.raw[s.tokens[first].start : name.end], unit.text
     return None
 
@@ -177,6 +180,8 @@ def _deed_of_a_relative(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str
         first = w - 1 - (not s.tokens[w - 1].cap)
         while first > at + 1 and s.tokens[first - 1].cap and not s.gap(first - 1):
             first -= 1
+        if the_works_run(s, first, w):
+            return None
         first -= s.tokens[first - 1].low == "the"
         said = s.raw[s.tokens[first].start : s.tokens[w - 1].end]
         return said[:1].lower() + said[1:] if said[:4] == "The " else said, c.units[0].text

@@ -30,16 +30,36 @@ from agent.judge._text import _Text
 from agent.judge._undercut import undercut
 
 
-def _conflicted(c: _Text, s: _Text, r: _Reading) -> Comparison | None:
+def _conflicted(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
     """A number of the claim's given otherwise: refutes, unless negated, hedged, of another tense,
     or the figure of another year ("$4.5 billion in 2023" for "… in 2021")."""
     if r.conflict is None or r.negated or r.hedged or r.tensed:
         return None
+    if (clause := of_anothers_clause(c, s, placed, r.conflict[1].start)) is not None:
+        held = _decision("neutral", "partial", f"the source gives it of another (“{clause}”)")
+        return replace(held, silent=True)  # "married Bel Tamsin, who was born in 1950": not 1990
     return (
         figure_of_another_year(c, s, r.conflict)
         or labelled_of_many(c, r.conflict)
         or _number_given_otherwise(c, s, r.conflict)
     )
+
+
+def of_anothers_clause(c: _Text, s: _Text, placed: dict[int, int], at: int) -> str | None:
+    """The sentence's figure (at character ``at``) in a clause of its own about another name, after
+    every part of the claim ("Ana Roske married Bel Tamsin, who was born in 1950"): its words up
+    to the figure, or None. The figure is Bel Tamsin's birth, not the marriage's year."""
+    last = max(placed.values(), default=-1)
+    for k in range(last + 1, len(s.tokens)):
+        tok = s.tokens[k]
+        if tok.start >= at:
+            return None
+        opens = tok.low in {"who", "whose", "which"} and s.gap(k - 1) == ","
+        subject = {t.low for t in c.units[0].tokens} if c.units else set()
+        if opens and s.tokens[k - 1].cap and s.tokens[k - 1].low not in subject:
+            end = next((t.end for t in s.tokens[k:] if t.start >= at), s.tokens[-1].end)
+            return s.raw[tok.start : end]
+    return None
 
 
 def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
@@ -50,7 +70,7 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
     if _time_word_differs(c, s, placed) or _undone(c, s, placed):  # "… before the war",
         return None  # "open since 1950, closed in 2020"
     if r.conflict is not None:
-        return _conflicted(c, s, r)
+        return _conflicted(c, s, placed, r)
     if r.negated:
         if r.hedged or (r.neg_s and all(_off_scope(c, s, i, placed) for i in r.neg_s)):
             if (degree := denied_degree(s, r.neg_s)) is None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from agent.judge._text import _Text
+
 _KINDS = (
     r"(?:feature |short |animated |documentary |television |TV |web |mini-?)?"
     r"(?:film|movie|album|EP|single|song|novel|novella|book|video game|game|series|sitcom|"
@@ -201,3 +203,20 @@ def award_readings(sentence: str, claim: str) -> list[str]:
     if not re.search(rf"\bnominated\s+for\s+(?:an?|the)\s+{re.escape(award)}\s*[.!]?\s*$", claim):
         return []  # that award, and no other: one who won an Oscar may be up for a Grammy
     return [f"{won.group('name')} {nominated.group(0)}{award}."]
+
+
+# what a work's run is said with: "which premiered on …", "which was released in …"
+_RUN = frozenset("premiered aired ran debuted concluded originally first".split())
+_RUN_AFTER_BE = frozenset("released broadcast published cancelled renewed first originally".split())
+
+
+def the_works_run(s: _Text, first: int, w: int) -> bool:
+    """ "… a television series created by Vince Gilligan for AMC, which premiered on January 20,
+    2008": a "which" after its creator or its network that tells of a run (premiered, aired, ran,
+    was released) is the work's, the sentence's subject, not the name's."""
+    if s.tokens[w].low != "which" or first == 0 or s.tokens[first - 1].low not in {"by", "for"}:
+        return False
+    nxt = [t.low for t in s.tokens[w + 1 : w + 3]]
+    return bool(nxt) and (
+        nxt[0] in _RUN or (nxt[0] in {"was", "is"} and nxt[1:2] and nxt[1] in _RUN_AFTER_BE)
+    )

@@ -11,8 +11,12 @@ description ("a 1995 American computer-animated comedy film"). A claim and one s
 comparison must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its
 reason. Also read since: a span of years as the time it lasted ("from 2005 to 2021": about 16
 years), "co-founded", a company by another name ("a … conglomerate"; "Samsung" for "Samsung Group")
-and a later statement of the sentence's own subject (", and she never had any children"). Each row
-failed on stop 67's tree unless marked as a control."""
+and a later statement of the sentence's own subject (", and she never had any children"); a name's
+particle ("Neymar da Silva Santos Júnior" for "Neymar", not "Neymar da" as another thing); a
+"which premiered …" after a series' creator or network, which is the series'; and a figure in a
+clause about another name ("married Bel Tamsin, who was born in 1950"), which stop 67's tree read as
+the marriage's year, a wrong refutation. Each row failed on stop 67's tree unless marked as a
+control."""
 
 from __future__ import annotations
 
@@ -64,6 +68,16 @@ VICTORIA = (
 PHELPS = (
     "Michael Fred Phelps II is an American former competitive swimmer who is the most decorated "
     "Olympian of all time, and he also won 28 Olympic medals."
+)
+
+NEYMAR = (
+    "Neymar da Silva Santos Júnior (born 5 February 1992) is a {} professional footballer who "
+    "plays as a forward."
+)
+BREAKING_BAD = (
+    "Breaking Bad is an American neo-Western crime drama television series created and produced by "
+    "Vince Gilligan for AMC, which premiered on January 20, 2008, and concluded on September 29, "
+    "2013, after {} seasons."
 )
 
 ROWS = [
@@ -190,6 +204,29 @@ ROWS = [
         "Ana Roske married Tom Vell in 1990, and he died in 2001.",
         "not supports",
         "",
+    ),  # control
+    # a name's particle; a series' run after its network; a figure of another's clause
+    ("Neymar is Brazilian.", NEYMAR.format("Brazilian"), "supports", ""),
+    ("Neymar is Argentine.", NEYMAR.format("Brazilian"), "refutes", "Brazilian"),
+    ("Breaking Bad has five seasons.", BREAKING_BAD.format("five"), "supports", ""),
+    ("Breaking Bad has five seasons.", BREAKING_BAD.format("two"), "refutes", "two"),
+    (
+        "Ana Roske married Bel Tamsin in 1990.",
+        "Ana Roske married Bel Tamsin, who was born in 1950.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Kessa Corp bought Velmar Ltd in 1990.",
+        "Kessa Corp bought Velmar Ltd, which was founded in 1950.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Ana Roske married Bel Tamsin in 1990.",
+        "Ana Roske married Bel Tamsin in 1950.",
+        "refutes",
+        "1950",
     ),  # control
 ]
 
