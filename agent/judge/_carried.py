@@ -45,6 +45,12 @@ _TWO_CAPITALS = re.compile(  # "Ludwig van Beethoven" is one name
 )
 
 
+# an opening's full name with the short form it goes by: "Massachusetts Institute of Technology (MIT)"
+_SHORT_FORM = re.compile(
+    r"^[A-Z][\w'’.&-]*(?:\s+(?:[A-Z][\w'’.&-]*|of|for|and|the))*\s+\((?P<short>[A-Z]{2,})\)"
+)
+
+
 def of_the_subject_alone(name: str | None, before: str, sentence: str = "") -> bool:
     """A pronoun opening the next sentence stands for the claim's subject where the sentence
     before opens with the subject's name — or a longer form of it ("Wolfgang Amadeus Mozart was
@@ -61,8 +67,11 @@ def of_the_subject_alone(name: str | None, before: str, sentence: str = "") -> b
         rest = rest[4:]  # "The Earth is not flat: …" speaks of the Earth
     first = _TWO_CAPITALS.match(rest)
     longer = first is not None and first.group(0).endswith(f" {name}")  # "Wolfgang Amadeus Mozart"
+    short = _SHORT_FORM.match(rest)  # "The Massachusetts Institute of Technology (MIT) is …"
     if rest.startswith(name) or longer:
         rest = rest[len(first.group(0)) if longer and first else len(name) :]
+    elif short is not None and short.group("short") == name:
+        rest = rest[short.end() :]
     elif (
         _SUBJECT_OPENS.match(before.strip()) is None and PRONOUN_LEAD.match(before.strip()) is None
     ):

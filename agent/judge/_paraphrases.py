@@ -133,6 +133,9 @@ PARAPHRASES["headquarter"] = ("based",)
 # a corporation, a conglomerate, a firm is a company ("a South Korean multinational manufacturing
 # conglomerate" says "a South Korean company"); one way only
 PARAPHRASES["company"] = ("corporation", "conglomerate", "firm", "manufacturer")
+PARAPHRASES["receive"] = tuple(  # a prize "received": "was awarded", not "X awarded Y the prize"
+    f"{be} awarded" for be in "was were been is are".split()
+)
 PARAPHRASES["native"] = ("native", "endemic", "indigenous")  # endemic: native there alone
 # a level reached, as a source says it: "hits 10%", "reached 10%" for "rose to 10%", "stood at"
 _LEVEL = tuple(

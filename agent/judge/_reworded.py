@@ -1,8 +1,9 @@
 """The sentence in the words the comparison reads: a rank written with a hyphen ("the
 second-largest" → "the second largest"), what something is free of said as what it has none of
 ("is free of mercury", "is mercury-free" → "contains no mercury", in the claim's verb), and
-"ineffective against" as "not effective against" — so that the rank and the denial are read
-(agent/judge/compare.py). A reason quotes the source's own words (agent/judge/_decision.py)."""
+"ineffective against" as "not effective against", and "won A but never B" as "… but never won B"
+— so that the rank and the denial are read (agent/judge/compare.py). A reason quotes the source's
+own words (agent/judge/_decision.py)."""
 
 from __future__ import annotations
 
@@ -157,8 +158,24 @@ def deed_last(claim: str, sentence: str) -> str:
     return _DEEDS.sub(last, sentence)
 
 
+# "won the Pulitzer Prize in 1988 but never the Nobel Prize": the verb left out after "never"
+_NEVER_THE = re.compile(
+    r"\b(?P<verb>(?:was|were|has been|had been)\s+(?:awarded|given|granted|nominated\s+for)|won|"
+    r"received|earned|has won|had won)\s+(?P<first>[^;()]+?)\s+but\s+never\s+"
+    r"(?P<second>(?:the|an?|any)\s)"
+)
+
+
+def _never_said(m: re.Match) -> str:
+    """ "… but never the Nobel Prize" with its verb: "… but was never awarded the Nobel Prize"."""
+    verb = m.group("verb").split()
+    said = f"{verb[0]} never {' '.join(verb[1:])}" if len(verb) > 1 else f"never {verb[0]}"
+    return f"{m.group('verb')} {m.group('first')} but {said} {m.group('second')}"
+
+
 def reworded(claim: str, sentence: str) -> str:
     """The sentence as the comparison reads it (this module's docstring)."""
+    sentence = _NEVER_THE.sub(_never_said, sentence)
     sentence = deed_last(claim, margin_said(claim, sentence))
     sentence = _RANKED.sub(r"\1 \2", _free_of(claim, world_scope(deaths_said(sentence), claim)))
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"

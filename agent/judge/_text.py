@@ -350,10 +350,9 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         ]
     if not out:
         for base in lex.lemmas(word):
-            for phrase in _PARAPHRASE.get(base, ()):
-                m = re.search(rf"\b{re.escape(phrase)}\b", sent.raw, re.I)
-                if m:
-                    out.extend(t.index for t in sent.tokens if t.start == m.start())
+            for phrase in _PARAPHRASE.get(base, ()):  # each place it is said: "was awarded A
+                for m in re.finditer(rf"\b{re.escape(phrase)}\b", sent.raw, re.I):  # but was
+                    out.extend(t.index for t in sent.tokens if t.start == m.start())  # never …"
     return out
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import pytest
 
+from agent.judge.compare import compare_item
 from tests.agent.test_compare_readers import read_as_expected
 
 MERCURY = (
@@ -228,7 +229,56 @@ ROWS = [
         "refutes",
         "1950",
     ),  # control
+    # the opening's short form carried by "It"; a prize won "but never" another; "was awarded"
+    (
+        "Ana Roske won the Nobel Prize.",
+        "Ana Roske won the Pulitzer Prize in 1988 but never the Nobel Prize.",
+        "refutes",
+        "",
+    ),
+    (
+        "Ana Roske won the Pulitzer Prize.",
+        "Ana Roske won the Pulitzer Prize in 1988 but never the Nobel Prize.",
+        "supports",
+        "",
+    ),  # control
+    (
+        "Ana Roske received the Nobel Prize.",
+        "Ana Roske was awarded the Nobel Prize in 1988.",
+        "supports",
+        "",
+    ),
+    (
+        "The committee received the prize.",
+        "The committee awarded Ana Roske the prize.",
+        "not supports",
+        "",
+    ),  # control
 ]
+
+
+# a paragraph, read sentence by sentence as the service reads a reference
+PARAGRAPH_ROWS = [
+    (
+        "MIT was founded in 1901.",
+        "The Massachusetts Institute of Technology (MIT) is a private research university in "
+        "Cambridge, Massachusetts. It was founded in 1861.",
+        "refutes",
+        "1861",
+    ),
+    (
+        "MIT was established in the 19th century.",
+        "The Massachusetts Institute of Technology (MIT) is a private research university in "
+        "Cambridge, Massachusetts. It was founded in 1861.",
+        "supports",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "text", "expected", "reason"), PARAGRAPH_ROWS)
+def test_a_paragraph_opening_with_a_short_form(claim, text, expected, reason):
+    read_as_expected(claim, text, expected, reason, judge=compare_item)
 
 
 @pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
