@@ -10,7 +10,7 @@ risk", "has no coastline" is "is landlocked" (and "has a coastline" "is not land
 seen" is "is visible", "kills 8 million people" is "causes 8 million deaths", "The capital of
 Borovia is Tessa" is "Tessa is the capital of Borovia". A reason still quotes the claim's own words
 (``_reasons.in_the_claims_words``). A claim's "co-founded" is "founded" where the sentence names
-the others (``shared_deed``)."""
+the others (``other_wordings``)."""
 
 from __future__ import annotations
 
@@ -161,11 +161,18 @@ _CO = re.compile(
 _SEVERAL = re.compile(r"\bby\s+(?:[\w.'’-]+\s+){0,4}?[A-Z][\w.'’-]*,?\s+and\s+[A-Z]|\swith\s+[A-Z]")
 
 
-def shared_deed(claim: str, sentence: str) -> list[str]:
-    """The claim's "co-founded" (co-wrote, co-directed …) as "founded", where the sentence names
-    several who did it ("by Bill Gates and Paul Allen") or one with another ("with Steve Wozniak"):
-    then the sentence says whether the claim's one is among them. A sentence naming one founder
-    alone does not say the claim's shared the deed."""
-    if not _CO.search(claim) or not _SEVERAL.search(sentence):
-        return []
-    return [_CO.sub(r"\1", claim)]
+def other_wordings(claim: str, sentence: str) -> list[str]:
+    """The claim in the words the sentence uses, where only they say it: its "co-founded" (co-wrote,
+    co-directed …) as "founded" where the sentence names several who did it ("by Bill Gates and Paul
+    Allen") or one with another ("with Steve Wozniak") — a sentence naming one founder alone does
+    not say the claim's shared the deed; its "is owned by" as "is a subsidiary of" where the
+    sentence says so ("Pixar is owned by Disney": "… a subsidiary of The Walt Disney Company")."""
+    said = []
+    if _CO.search(claim) and _SEVERAL.search(sentence):
+        said.append(_CO.sub(r"\1", claim))
+    if _OWNED_BY.search(claim) and re.search(r"\bsubsidiary of\b", sentence):
+        said.append(_OWNED_BY.sub(lambda m: f"{m.group(1)} a subsidiary of", claim))
+    return said
+
+
+_OWNED_BY = re.compile(r"\b(is|was|are|were)\s+(?:wholly\s+)?owned\s+by\b")

@@ -19,8 +19,9 @@ person's trades, a work's kind and genre. Where it names none of the claim's, th
   field, or does a deed a trade names: "was professionally involved in politics", "has yet to
   write for a television show").
 
-A description is refuted here and never supported (what the opening names supports through the
-other rules); a field or a deed is stated where one of the opening's trades is of it.
+A description is refuted here and supported only as "a person" (or "a human") where every item of
+the opening is a trade (what the opening names supports through the other rules); a field or a
+deed is stated where one of the opening's trades is of it.
 """
 
 from __future__ import annotations
@@ -130,6 +131,8 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
     on_tv = {w.lower() for w in words} & {"tv", "television"}  # "TV" is no lower-case modifier
     if on_tv and mine[1] in _SHOWS and set(_written(o.group("desc")).lower().split()) & _ON_TV:
         return _decision("supports", "same", f"the source says {said}, a television {mine[1]}")
+    if mine[1] in _ONE_OF_US and not mine[0] and all(_a_person(h) for _, h in theirs):
+        return _decision("supports", "same", f"the source says {said}, a person")  # "a human"
     if mine[1] in _WORK_HEADS - {"band", "group"} and all(_a_person(h) for _, h in theirs):
         return _decision(
             "refutes", "substitution", f"the claim says {mine_text}; the source says {said}"
@@ -138,6 +141,8 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
 
 
 _SOLELY = frozenset("solely only exclusively".split())
+# what every one of a person's trades says they are: "Tom Hanks is a person" / "… an American actor"
+_ONE_OF_US = frozenset("person human individual".split())
 # a television show by its kind: "a Borovian sitcom" is a TV show
 _SHOWS = frozenset("show series programme program".split())
 _ON_TV = frozenset("sitcom miniseries telenovela soap".split())

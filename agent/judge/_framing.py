@@ -59,7 +59,8 @@ def reported_in(
         claim_words = {t.low for t in c.tokens if t.cap or len(t.low) > 3}
         after = re.findall(r"[\w'’-]+", s.raw[story.end() :])[:4]
         story = None if any(w.lower() in claim_words for w in after) else story  # the claim's show
-    if story and not _FICTION.search(c.raw):  # "In the film, Ana Roske wins the election"
+    if story and not _FICTION.search(c.raw) and not _PERFORMED.search(c.raw):  # "In the film,
+        # Ana Roske wins the election"; not "Daniel Radcliffe played Harry Potter": a role in it
         return f"the source tells it of a story (“{story.group(0).strip(' ,')}”), not of the world"
     for doubt in _DOUBTED:  # "insufficient evidence that …", "…, but it was not significant"
         if (found := doubt.search(s.raw)) and not doubt.search(c.raw):
@@ -94,6 +95,11 @@ _STORIES = (
     r"fiction|fictional|plot|character|script|screenplay)s?"
 )
 _FICTION = re.compile(rf"\b{_STORIES}\b", re.I)
+# a claim of a role in a work, which the work's story holds: "played Harry Potter", "starred in"
+_PERFORMED = re.compile(
+    r"\b(?:portray(?:s|ed)?|starr?(?:s|ed|ing)?|voiced?|voices|appear(?:s|ed)?|cast|"
+    r"play(?:s|ed)?(?= (?:the role of |as )?[A-Z]))\b"
+)
 _STORY = re.compile(
     rf"^\W*in (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES}(?: [A-Z][\w'’-]*){{0,4}}\s*,"
     rf"|\bin (?:the|a|an|his|her|their|its) (?:\w+ )?{_STORIES} (?:by|of)\b",

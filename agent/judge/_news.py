@@ -216,6 +216,7 @@ _ALIKE = (
     ("economy", "gross domestic product"),  # "the economy shrank 0.8%": its GDP contracted
     ("revenue", "sales"),
     ("pm", "prime minister"),
+    ("oscar", "academy award"),  # "won an Oscar": "… won the Academy Award for Best Actress"
 )
 
 
@@ -233,9 +234,11 @@ def named_alike(claim: str, sentence: str) -> str:
         mine = next((n for n in names if n in low_claim), None)
         if mine is None or mine in low_sentence:
             continue
+        at = low_claim.index(mine)
+        written = claim[at : at + len(mine)]  # the claim's own letters: "Oscar", not "oscar"
         for other in names:
             if other != mine:
-                sentence = re.sub(rf"\b{re.escape(other)}\b", mine, sentence, flags=re.I)
+                sentence = re.sub(rf"\b{re.escape(other)}\b", written, sentence, flags=re.I)
     return sentence
 
 

@@ -122,6 +122,7 @@ PARAPHRASES["mountain"] = ("mountain", "peak", "mount")  # "the highest peak in 
 PARAPHRASES["annual"] = ("annual", "annually", "every year", "each year", "yearly")
 PARAPHRASES["annually"] = ("annually", "annual", "every year", "each year", "yearly")
 PARAPHRASES["play"] = ("play", "plays", "played", "competes in", "competed in", "compete in")
+PARAPHRASES["play"] += ("portrayed", "portraying", "portrays", "portray")  # a role: "played Harry"
 PARAPHRASES["leave"] = ("left", "leaves", "leave", "withdrew from", "withdraws from", "exited")
 PARAPHRASES["beat"] = ("beat", "beats", "defeated", "defeats", "defeat", "overcame", "won against")
 PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "overcame")

@@ -89,45 +89,6 @@ def restated_claim(claim: str) -> str:
     return f"{m.group('name')} {verb} {m.group('kind')}."
 
 
-# who plays an instrument, as an encyclopaedia names them
-_PLAYERS = {
-    "drums": "drummer",
-    "guitar": "guitarist",
-    "piano": "pianist",
-    "violin": "violinist",
-    "bass": "bassist",
-    "cello": "cellist",
-    "saxophone": "saxophonist",
-    "trumpet": "trumpeter",
-    "keyboards": "keyboardist",
-    "organ": "organist",
-    "harp": "harpist",
-    "clarinet": "clarinetist",
-    "trombone": "trombonist",
-}
-_PLAYS = re.compile(
-    rf"^(?P<who>.+?)\s+(?P<verb>plays|played|does play|did play)\s+(?:the\s+)?"
-    rf"(?P<what>{'|'.join(_PLAYERS)})\b"
-    r"(?P<rest>[^,;]*?)\s*[.!]?\s*$"
-)
-
-
-_WRITERS = {"plays": "playwright", "songs": "songwriter", "screenplays": "screenwriter"}
-_WRITER_OF = re.compile(rf"\ba writer of (?P<what>{'|'.join(_WRITERS)})\b", re.I)
-
-
-def agent_noun_claim(claim: str) -> str | None:
-    """ "Ana Roske plays drums" and "… is a writer of plays" said as an encyclopaedia says it: "Ana
-    Roske is a drummer", "… is a playwright"; None for any other claim."""
-    if m := _WRITER_OF.search(claim):
-        return claim[: m.start()] + "a " + _WRITERS[m.group("what").lower()] + claim[m.end() :]
-    m = _PLAYS.match(claim.strip())
-    if m is None:
-        return None
-    verb = "was" if m.group("verb") in ("played", "did play") else "is"
-    return f"{m.group('who')} {verb} a {_PLAYERS[m.group('what')]}{m.group('rest')}."
-
-
 _ACTIVE = re.compile(
     r"^\s*(?P<agent>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,4})\s+"
     r"(?P<verb>produced|directed|wrote|co-wrote|composed|founded|co-founded|created|designed|"
@@ -256,7 +217,10 @@ _PLACE_IN = re.compile(
     r"bridge|building|tower|castle|palace|museum|church|cathedral|temple|mosque|stadium|arena|"
     r"airport|station|university|college|school|hospital|library|theatre|theater|park|dam|"
     r"monument|hotel|lighthouse|prison|factory|district|neighbourhood|neighborhood)\s+"
-    r"in\s+(?P<where>[^,;()]+)"
+    # "on the Champ de Mars in Paris, France": the place after its site
+    r"(?:(?:on|at|near)\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|de|of|the))*\s+)?"
+    r"in\s+(?P<where>(?:[a-z][\w-]*\s+){0,2}?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*"
+    r"(?:,\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)?)"
 )
 _LOCATED = re.compile(r"\b(?:is|was|are|were) (?:located|situated)\b")
 _STAFF = re.compile(

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from agent.judge import _decision as decisions
 from agent.judge import _lexicon as lex
 from agent.judge._adjuncts import adjunct_readings, dead_since
+from agent.judge._agent_nouns import agent_noun_claim
 from agent.judge._attach import by_preposition
 from agent.judge._carried import (
     head_restated,
@@ -37,7 +38,7 @@ from agent.judge._carried import (
 )
 from agent.judge._case import recased
 from agent.judge._categories import based_otherwise, kind_alone, of_a_kind_elsewhere
-from agent.judge._claimwords import ordinal_dropped, shared_deed
+from agent.judge._claimwords import ordinal_dropped, other_wordings
 from agent.judge._clauses import frames_any, named_later, said_in_one
 from agent.judge._comparatives import (
     amount_turned,
@@ -81,7 +82,6 @@ from agent.judge._reasons import (
 )
 from agent.judge._relations import held_of_many
 from agent.judge._restate import (
-    agent_noun_claim,
     passive_claim,
     restated_claim,
     said_alike,
@@ -237,7 +237,7 @@ def _restated(
     if (player := agent_noun_claim(c.raw)) is not None:  # "plays drums": "is a drummer"
         mine = _analyse(player)
         readings += [(mine, sentence)] + [(mine, stated) for _, stated in readings]
-    others = compound_claims(c.raw) + shared_deed(c.raw, sentence)  # "co-founded": founded
+    others = compound_claims(c.raw) + other_wordings(c.raw, sentence)  # "co-founded": founded
     readings += [(_analyse(x), sentence) for x in others]  # "Heart failure admissions in …"
     passive = passive_claim(c.raw)  # the claim as restated_claim put it; not where its object is
     if passive and not (held and held.rule == "subject"):  # another's ("the foreword to Kessa")

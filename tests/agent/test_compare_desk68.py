@@ -15,8 +15,11 @@ and a later statement of the sentence's own subject (", and she never had any ch
 particle ("Neymar da Silva Santos Júnior" for "Neymar", not "Neymar da" as another thing); a
 "which premiered …" after a series' creator or network, which is the series'; and a figure in a
 clause about another name ("married Bel Tamsin, who was born in 1950"), which stop 67's tree read as
-the marriage's year, a wrong refutation. Each row failed on stop 67's tree unless marked as a
-control."""
+the marriage's year, a wrong refutation. And FEVER's own kinds of claim: "is a person" of an opening
+that names trades, a sport played ("played basketball": "a basketball player"), an Oscar for an
+Academy Award, "owned by" for "a subsidiary of", a place after the site it stands on ("on the Champ
+de Mars in Paris, France") and a role portrayed in a series (no story told: a role in it). Each row
+failed on stop 67's tree unless marked as a control."""
 
 from __future__ import annotations
 
@@ -252,6 +255,77 @@ ROWS = [
         "The committee received the prize.",
         "The committee awarded Ana Roske the prize.",
         "not supports",
+        "",
+    ),  # control
+    # FEVER's own kinds of claim: a person; a sport played; an Oscar; a subsidiary; a role in a series
+    (
+        "Tom Hanks is a human.",
+        "Tom Hanks (born July 9, 1956) is an American actor and filmmaker.",
+        "supports",
+        "a person",
+    ),
+    (
+        "Tom Hanks is a person.",
+        "Tom Hanks is a 1993 American drama film.",
+        "refutes",
+        "",
+    ),  # control
+    (
+        "Kobe Bryant played basketball.",
+        "Kobe Bean Bryant (1978 -- 2020) was an American professional basketball player who spent "
+        "his entire 20-season career with the Los Angeles Lakers.",
+        "supports",
+        "",
+    ),
+    (
+        "Lionel Messi plays football.",
+        "Lionel Andrés Messi (born 24 June 1987) is an Argentine professional footballer.",
+        "supports",
+        "",
+    ),
+    (
+        "Meryl Streep was nominated for an Oscar.",
+        "Streep has received 21 Academy Award nominations.",
+        "supports",
+        "",
+    ),
+    (
+        "Emma Stone has never won an Oscar.",
+        "Stone's performance in La La Land (2016) won her the Academy Award for Best Actress.",
+        "refutes",
+        "",
+    ),
+    (
+        "Pixar is owned by Disney.",
+        "Pixar Animation Studios is an American computer animation studio and a subsidiary of The "
+        "Walt Disney Company.",
+        "supports",
+        "",
+    ),
+    (
+        "Pixar owns Disney.",
+        "Pixar Animation Studios is an American computer animation studio and a subsidiary of The "
+        "Walt Disney Company.",
+        "not supports",
+        "",
+    ),  # control
+    (
+        "The Eiffel Tower is located in Germany.",
+        "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.",
+        "refutes",
+        "Paris, France",
+    ),
+    (
+        "Daniel Radcliffe played Harry Potter.",
+        "Radcliffe rose to fame at age twelve, when he began portraying Harry Potter in the film "
+        "series of the same name.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske won the election.",
+        "In the film, Ana Roske wins the election.",
+        "neutral:reported",
         "",
     ),  # control
 ]
