@@ -5,12 +5,14 @@ the 2012 Games" is "the 2012 Games were held in Tessa", "Ostrania's president is
 Vell is the president of Ostrania", "released their debut album in 2005" is "X's debut album was
 released in 2005", "is part of her second album" is "is a song on" it, "had a voice that made him
 famous" is "was known for his voice", "took place" is "happened", "broke up" is "disbanded", "came
-out" is "was released", "was started" is "was founded", "cuts the risk in half" is "halves the
-risk", "has no coastline" is "is landlocked" (and "has a coastline" "is not landlocked"), "can be
-seen" is "is visible", "kills 8 million people" is "causes 8 million deaths", "The capital of
-Borovia is Tessa" is "Tessa is the capital of Borovia". A reason still quotes the claim's own words
-(``_reasons.in_the_claims_words``). A claim's "co-founded" is "founded" where the sentence names
-the others (``other_wordings``)."""
+out" is "was released", "was started" is "was founded", "is an only child" is "has no siblings",
+"stepped down" is "resigned", "topped the chart" is "peaked at number one on" it, "cuts the risk
+in half" is "halves the risk", "has no coastline" is "is landlocked" (and "has a coastline" "is not
+landlocked"), "can be seen" is "is visible", "kills 8 million people" is "causes 8 million deaths",
+"The capital of Borovia is Tessa" is "Tessa is the capital of Borovia". A reason still quotes the
+claim's own words (``_reasons.in_the_claims_words``). Said in the sentence's words where only it
+says them (``other_wordings``): "co-founded" as "founded" where the sentence names the others, "was
+made by" as the sentence's "produced by" or "developed by", "is owned by" as "is a subsidiary of"."""
 
 from __future__ import annotations
 
@@ -25,6 +27,14 @@ _TOOK_PLACE = re.compile(r"\btook place\b")
 _STARTED = re.compile(
     r"\b(was|were|is|are|has been|have been|had been) started\b(?!\s+(?:out|up)\b)"
 )
+# "is an only child": "has no siblings", as a source says it
+_ONLY_CHILD = re.compile(r"\b(is|was) an only child\b")
+# "stepped down": resigned
+_STEPPED_DOWN = re.compile(r"\bstep(s|ped)? down\b")
+_RESIGNED = {"": "resign", "s": "resigns", "ped": "resigned"}
+# a chart's top: "topped the Billboard Hot 100", "reached the top of …", "reached number one on …"
+_TOPPED = re.compile(r"\b(?:topped|reached the top of|went to the top of|hit the top of)(?= the\b)")
+_REACHED_NUMBER = re.compile(r"\b(?:reached|hit|climbed to|rose to) number (\w+) (?:on|in)\b")
 _CAME_OUT = re.compile(r"\b(came|comes) out\b(?!\s+(?:of|as|against|for|in favou?r|to|with)\b)")
 _BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
 _CHILDLESS = re.compile(r"\b(is|was|are|were) childless\b")  # "has no children", as sources say it
@@ -94,6 +104,12 @@ def in_sources_words(claim: str) -> str:
     claim = _COAST.sub(lambda m: f"{_LANDLOCKED[m.group('have')]} not landlocked", claim)
     claim = _TOOK_PLACE.sub("happened", claim)
     claim = _STARTED.sub(r"\1 founded", claim)
+    claim = _ONLY_CHILD.sub(
+        lambda m: "had no siblings" if m.group(1)[0] == "w" else "has no siblings", claim
+    )
+    claim = _STEPPED_DOWN.sub(lambda m: _RESIGNED[m.group(1) or ""], claim)
+    claim = _TOPPED.sub("peaked at number one on", claim)
+    claim = _REACHED_NUMBER.sub(r"peaked at number \1 on", claim)
     claim = _CAME_OUT.sub(
         lambda m: "was released" if m.group(1) == "came" else "is released", claim
     )  # one word, said by "was fought", "was held"
@@ -170,9 +186,15 @@ def other_wordings(claim: str, sentence: str) -> list[str]:
     said = []
     if _CO.search(claim) and _SEVERAL.search(sentence):
         said.append(_CO.sub(r"\1", claim))
+    made = _MADE_BY.search(claim)
+    made_as = _MADE_AS.search(sentence)
+    if made and made_as:  # "was made by Pixar": "… produced by DreamWorks Animation"
+        said.append(claim[: made.start(1)] + made_as.group(1) + claim[made.end(1) :])
     if _OWNED_BY.search(claim) and re.search(r"\bsubsidiary of\b", sentence):
         said.append(_OWNED_BY.sub(lambda m: f"{m.group(1)} a subsidiary of", claim))
     return said
 
 
+_MADE_BY = re.compile(r"\b(?:is|was|are|were)\s+(made)\s+by\b")
+_MADE_AS = re.compile(r"\b(produced|developed|created|manufactured|built|designed)\s+by\b")
 _OWNED_BY = re.compile(r"\b(is|was|are|were)\s+(?:wholly\s+)?owned\s+by\b")

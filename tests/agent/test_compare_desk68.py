@@ -328,6 +328,45 @@ ROWS = [
         "neutral:reported",
         "",
     ),  # control
+    # a chart's top, an only child, "stepped down", "made by"
+    (
+        '"I Kissed a Girl" topped the Billboard Hot 100.',
+        '"I Kissed a Girl" peaked at number one on the US Billboard Hot 100.',
+        "supports",
+        "",
+    ),
+    (
+        '"I Kissed a Girl" reached the top of the Billboard Hot 100.',
+        '"I Kissed a Girl" peaked at number five on the US Billboard Hot 100.',
+        "refutes",
+        "five",
+    ),
+    ("Emma Watson is an only child.", "Watson has never had any siblings.", "supports", ""),
+    ("Emma Watson is an only child.", "Watson has a younger brother, Alex.", "refutes", ""),
+    (
+        "Mikhail Gorbachev stepped down from office.",
+        "Mikhail Gorbachev resigned from office in 1991.",
+        "supports",
+        "",
+    ),
+    (
+        "Toy Story was made by Pixar.",
+        "Toy Story is a 1995 American computer-animated comedy film produced by DreamWorks Animation.",
+        "refutes",
+        "DreamWorks",
+    ),
+    (
+        "Minecraft was made by Mojang.",
+        "Minecraft is a sandbox game developed by Mojang Studios.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske made her debut in 2005.",
+        "Ana Roske produced her debut album in 2005.",
+        "not supports",
+        "",
+    ),  # control
 ]
 
 
