@@ -3,6 +3,8 @@ them as adjectives with no kind to compare): one in the place of another is a su
 
 from __future__ import annotations
 
+import re
+
 from agent.judge._decision import Comparison, _decision
 
 # Nationalities of sovereign states, one per state, none inside another ("English" is inside
@@ -75,3 +77,27 @@ def held_within(claimed: str, said: str) -> Comparison | None:
     if not within_another(claimed, said, first=True):
         return None
     return _decision("supports", "same", f"the source says {said}, which is {claimed}")
+
+
+# "Ana Roske (born 1970) is a Canadian actress": the opening's subject and its nationality
+_NATIONAL_OPENING = re.compile(
+    r"^\s*(?P<name>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,4})\s+(?:\([^()]*\)\s+)?(?P<be>is|was)\s+"
+    r"an?\s+(?:[\w-]+\s+){0,2}?(?P<people>[A-Z][a-z]+)\s+[a-z]"
+)
+_FROM = re.compile(
+    r"\b(?P<said>(?:is|was|comes|came)\s+from\s+(?:the\s+)?(?P<place>[A-Z][\w ]+?))\s*[.!]?\s*$"
+)
+
+
+def from_its_people(sentence: str, claim: str) -> list[str]:
+    """ "Ana Roske is from Canada" read in "Ana Roske (born 1970) is a Canadian actress": the
+    opening's nationality said as where its subject is from — only where that is the claim's place
+    (a Canadian actress may have been born in Mexico: the nationality refutes no origin)."""
+    claimed, opening = _FROM.search(claim), _NATIONAL_OPENING.match(sentence)
+    if claimed is None or opening is None:
+        return []
+    country = COUNTRY_OF.get(opening.group("people").lower(), "")
+    place = claimed.group("place")
+    if country.lower().removeprefix("the ") != place.lower().removeprefix("the "):
+        return []
+    return [f"{opening.group('name')} {claimed.group('said')}."]  # the claim's verb: "is from"

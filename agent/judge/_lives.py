@@ -121,6 +121,12 @@ def where_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str]
     return None
 
 
+_WORKS = frozenset(
+    "film films movie movies novel novels book books album albums series show shows song songs "
+    "play plays game games single singles opera operas".split()
+)
+
+
 def apposed_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
     """The claim's last part stands in commas after another name ("Tom Vell, a lawyer, and Ana
     Roske, a doctor, founded …" for "Ana Roske is a lawyer"): (that name, the claim's subject)."""
@@ -130,7 +136,8 @@ def apposed_to_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str,
     after = placed[max(placed)] + len(last.tokens)  # "the painter Tom Roske": his title
     titled = after < len(s.tokens) and s.tokens[after].cap and not s.gap(after - 1)
     the = s.tokens[placed[max(placed)] - 1].low == "the"
-    if titled and the and not last.proper and after != placed[0]:
+    a_work = last.tokens[0].low in _WORKS  # "in the films Velmora and …": what the films are
+    if titled and the and not last.proper and after != placed[0] and not a_work:
         return _name_from(s, after), c.units[0].text
     k = placed[max(placed)] - 1  # the claim's last part: "a lawyer"
     while k > 0 and s.tokens[k].low not in {"a", "an", "the"} and not s.gap(k - 1):

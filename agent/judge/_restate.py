@@ -18,6 +18,7 @@ import re
 from agent.judge._acronyms import with_the_claims_names
 from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
+from agent.judge._demonyms import from_its_people
 from agent.judge._lives import name_readings, span_readings, works_in_readings
 from agent.judge._measures import measured_as_claimed
 from agent.judge._news import named_alike, news_readings
@@ -163,6 +164,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     readings += award_readings(sentence, claim)  # "won an Academy Award": nominated for one
     readings += name_readings(sentence) + span_readings(sentence)  # a real name; "lasted from"
     readings += span_as_duration(sentence, claim)  # "from 2005 to 2021": for about 16 years
+    readings += from_its_people(sentence, claim)  # "is a Canadian actress": is from Canada
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
     mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
     if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):

@@ -5,6 +5,7 @@ to keep that file a reader's size."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from agent.judge._categories import predicate_elsewhere
@@ -28,6 +29,7 @@ from agent.judge._shares import quantified_otherwise
 from agent.judge._subject import narrowed_superlative
 from agent.judge._text import _Text
 from agent.judge._undercut import undercut
+from agent.judge._units import NUMBER_WORDS
 
 
 def _conflicted(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
@@ -38,6 +40,9 @@ def _conflicted(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comp
     if (clause := of_anothers_clause(c, s, placed, r.conflict[1].start)) is not None:
         held = _decision("neutral", "partial", f"the source gives it of another (“{clause}”)")
         return replace(held, silent=True)  # "married Bel Tamsin, who was born in 1950": not 1990
+    if _month_of_a_kind(c, r.conflict[0]):  # "September Arctic sea ice" against "… in March"
+        held = _decision("neutral", "partial", f"the source gives it of {r.conflict[1].text}")
+        return replace(held, silent=True)
     return (
         figure_of_another_year(c, s, r.conflict)
         or labelled_of_many(c, r.conflict)
@@ -60,6 +65,45 @@ def of_anothers_clause(c: _Text, s: _Text, placed: dict[int, int], at: int) -> s
             end = next((t.end for t in s.tokens[k:] if t.start >= at), s.tokens[-1].end)
             return s.raw[tok.start : end]
     return None
+
+
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december".split()
+)
+
+
+def _month_of_a_kind(c: _Text, q) -> bool:
+    """The claim's figure a month alone that says which of a thing it is ("September Arctic sea ice
+    extent", "the March figure"), not when something happened: another month is another thing."""
+    if q.text.lower() not in _MONTHS:
+        return False
+    after = next((t for t in c.tokens if t.start >= q.end), None)
+    return (
+        after is not None
+        and after.cap is not None
+        and after.low.isalpha()
+        and (after.low not in {"in", "on", "of", "and", "or", "to", "at", "by", "for"})
+    )
+
+
+_THAN = re.compile(r"\bthan\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|in\s+)?([\w-]+)", re.I)
+
+
+def _a_figure(word: str) -> bool:
+    """ "60", "5,000", "ten", "once", "ever": a bound's figure, not what is compared with."""
+    low = word.lower()
+    return low[:1].isdigit() or low in NUMBER_WORDS or low in {"once", "twice", "ever", "a", "half"}
+
+
+def compared_otherwise(c: _Text, s: _Text) -> Comparison | None:
+    """The claim compares with one thing ("rising faster than before"), the sentence with another
+    ("… faster than the global average"): no support."""
+    mine = {w.lower() for w in _THAN.findall(c.raw) if not _a_figure(w)}  # not "more than 60"
+    theirs = next((m for m in _THAN.finditer(s.raw) if not _a_figure(m.group(1))), None)
+    if not mine or theirs is None or theirs.group(1).lower() in mine:
+        return None
+    said = " ".join(s.raw[theirs.start() :].split()[:4]).rstrip(".,;")  # "than the global average"
+    return _decision("neutral", "partial", f"the source compares it with something else (“{said}”)")
 
 
 def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) -> Comparison | None:
@@ -119,6 +163,8 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
         )
     if (denied := privative(c, s, placed) or undercut(c, s, placed)) is not None:
         return denied  # "Pluto is a dwarf planet" for "a planet"; "but … found no benefit"
+    if (other_standard := compared_otherwise(c, s)) is not None:
+        return other_standard  # "faster than before" against "faster than the global average"
     return _decision("supports", "same", "the source states every part of the claim")
 
 

@@ -108,6 +108,7 @@ _PLAYED = re.compile(r"\b(?P<verb>played|plays|portrayed|portrays|starred as|sta
 
 
 _FILMS = frozenset(["films", "movies", "a film", "a movie", "film", "feature films"])
+_FILMS_NAMED = re.compile(r"(?:the\s+)?(?:films|movies)\s+(?:such\s+as\s+|including\s+)?", re.I)
 
 
 def roles_readings(sentence: str, claim: str) -> list[str]:
@@ -119,8 +120,11 @@ def roles_readings(sentence: str, claim: str) -> list[str]:
         return []
     named = claim[acted.end() :].strip(' .!"“”').lower()
     works = _YEAR_AFTER.sub("", roles.group("works")).rstrip(" .")
+    films = _FILMS_NAMED.match(works)  # "her roles in the films Velmora and Tessa Nights"
+    works = works[films.end() :] if films else works
     listed = [w.strip(' "“”').lower() for w in _NAMES.split(works) if w.strip()]
-    kind = _FILMS if (roles.group("kind") or "").lower() in {"film", "movie"} else ()
+    filmed = films is not None or (roles.group("kind") or "").lower() in {"film", "movie"}
+    kind = _FILMS if filmed else ()
     if named not in listed and named not in kind:  # "acted in movies": "her film roles in …"
         return []
     return [f"{roles.group('name')} {acted.group('verb')} in {claim[acted.end() :].strip(' .')}."]
@@ -142,6 +146,13 @@ def _title_after_a_noun(words: list[str]) -> str | None:
 _AFTER_A_TITLE = frozenset("on in from by at for with and which that".split())
 
 
+# "Ana Roske (born 1950) is a Borovian writer and the author of the novel Tessa Nights (2005)"
+_AUTHOR_OF = re.compile(
+    r"^\s*(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:\([^()]*\)\s+)?(?:is|was)\s+"
+    r"(?:[^;]*?\b(?:and|as)\s+)?(?:best\s+known\s+as\s+)?the\s+author\s+of\s+(?P<what>[^;,]+)"
+)
+
+
 def work_readings(sentence: str, claim: str) -> list[str]:
     """The sentence's statements about its work that the claim's words ask for, as sentences."""
     role, played = _ROLE.match(sentence), _PLAYED.search(claim)
@@ -156,6 +167,8 @@ def work_readings(sentence: str, claim: str) -> list[str]:
     title = _title_after_a_noun(who.group("rest").split()) if who and verb else None
     if who and verb and title:  # "… in the Borovian series Night Lines on BTV": Night Lines
         return [f"{who.group('name')} {verb.group('verb')} in {title}."]
+    if (author := _AUTHOR_OF.match(sentence)) and _WROTE.search(claim):  # "is the author of the
+        return [f"{author.group('name')} wrote {author.group('what').rstrip('. ')}."]  # novel X"
     m = _WORK.match(sentence) or _RAN.match(sentence)  # "Night Lines ran from 2012 to 2017"
     if m is None:
         return roles_readings(sentence, claim)

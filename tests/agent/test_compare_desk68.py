@@ -18,8 +18,11 @@ clause about another name ("married Bel Tamsin, who was born in 1950"), which st
 the marriage's year, a wrong refutation. And FEVER's own kinds of claim: "is a person" of an opening
 that names trades, a sport played ("played basketball": "a basketball player"), an Oscar for an
 Academy Award, "owned by" for "a subsidiary of", a place after the site it stands on ("on the Champ
-de Mars in Paris, France") and a role portrayed in a series (no story told: a role in it). Each row
-failed on stop 67's tree unless marked as a control."""
+de Mars in Paris, France") and a role portrayed in a series (no story told: a role in it). And two
+wrong answers on a blind climate desk: a month that says which of a thing ("September Arctic sea
+ice extent" against "… in March") read as a date given otherwise, and "faster than before" read as
+stated by "faster than the global average". Each row failed on stop 67's tree unless marked as a
+control."""
 
 from __future__ import annotations
 
@@ -365,6 +368,53 @@ ROWS = [
         "Ana Roske made her debut in 2005.",
         "Ana Roske produced her debut album in 2005.",
         "not supports",
+        "",
+    ),  # control
+    # roles in "the films …"; a nationality as where one is from; "the author of"
+    (
+        "Ana Roske has appeared in a film.",
+        "Ana Roske is a Borovian actress known for her roles in the films Velmora (2001) and Tessa "
+        "Nights (2005).",
+        "supports",
+        "",
+    ),
+    ("Ana Roske is from Canada.", "Ana Roske (born 1970) is a Canadian actress.", "supports", ""),
+    (
+        "Ana Roske is from Mexico.",
+        "Ana Roske (born 1970) is a Canadian actress.",
+        "not refutes",
+        "",
+    ),  # control
+    (
+        "Ana Roske has written a book.",
+        "Ana Roske is the author of the novel Tessa Nights (2005).",
+        "supports",
+        "",
+    ),
+    # blind climate desk: a month that says which of a thing; another standard of comparison
+    (
+        "September Arctic sea ice extent has declined by about 13% per decade.",
+        "Arctic sea ice extent in March has declined by about 2.6% per decade since 1979.",
+        "not refutes",
+        "",
+    ),
+    (
+        "The film was released in September.",
+        "The film was released in March 2004.",
+        "refutes",
+        "March",
+    ),  # control
+    (
+        "Sea levels are rising faster than before.",
+        "Sea level along parts of the US East Coast has risen faster than the global average because "
+        "of land subsidence.",
+        "not supports",
+        "",
+    ),
+    (
+        "Coldplay has sold fewer than 10 million records.",
+        "Coldplay has sold fewer than 5 million records.",
+        "supports",
         "",
     ),  # control
 ]
