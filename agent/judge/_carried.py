@@ -6,10 +6,11 @@ not after "Ana Roske married Bel Tamsin.")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from agent.judge._restate import _PRONOUN_LEAD as PRONOUN_LEAD
-from agent.judge._restate import WORKS
-from agent.judge._text import _Text
+from agent.judge._restate import WORKS, subject_restated
+from agent.judge._text import _analyse, _Text
 
 _ARTICLES = frozenset(["the", "a", "an"])
 
@@ -209,3 +210,22 @@ def pronoun_clause(name: str | None, sentence: str) -> str | None:
     if not of_the_subject_alone(opened, head, sentence[m.start() + 1 :].strip()):
         return None
     return f"{name} {m.group('rest')}"
+
+
+def passive_readings(
+    passive: str, sentence: str, opens: bool, before: Sequence[str]
+) -> list[tuple[_Text, str]]:
+    """The claim turned round ("Star Wars was directed by George Lucas" for "George Lucas directed
+    Star Wars") against the sentence, and against the sentence with its "The film" or "It" said as
+    the claim's work where the paragraph is about the work ("Star Wars is a 1977 … film. … The film
+    was written and directed by George Lucas.")."""
+    out = [(_analyse(passive), sentence)]
+    first = _TWO_CAPITALS.match(passive)
+    name = first.group(0) if first is not None else None
+    if name is None or not passive.startswith(name):
+        return out
+    carried = opens or (
+        bool(before) and all(of_the_subject_alone(name, b, sentence) for b in before)
+    )
+    restated = subject_restated(name, sentence, pronoun=carried)
+    return out + ([(out[0][0], restated)] if restated else [])

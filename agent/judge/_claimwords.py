@@ -52,8 +52,8 @@ _TOGETHER = re.compile(r"\b(is|are) still together\b")
 _HOSTED = re.compile(
     r"^\s*(?P<host>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})\s+(?:hosted|staged)\s+"
     r"(?P<event>the\s+(?:\d{4}\s+)?[A-Z][^.,;]*?(?P<be>Games|Olympics|Championships|Finals)?)"
-    r"\s*[.!]?\s*$"
-)
+    r"(?P<when>\s+in\s+\d{4})?\s*[.!]?\s*$"
+)  # "hosted the Summer Olympics in 1964": the Summer Olympics were held in Tokyo in 1964
 # "Ostrania's president is Tom Vell": "Tom Vell is the president of Ostrania"
 _ROLES = (
     r"(?P<role>(?i:prime\s+minister|president|capital|king|queen|mayor|ceo|chairman|chairwoman|"
@@ -95,8 +95,9 @@ _RELEASED_THEIR = re.compile(
 )
 
 
-def in_sources_words(claim: str) -> str:
-    """The claim with each phrase above said the way a source says it."""
+def in_sources_words(claim: str, sentence: str = "") -> str:
+    """The claim with each phrase above said the way a source says it (not "hosted" where the
+    sentence says "hosted" too)."""
     claim = _CHILDLESS.sub(
         lambda m: "had no children" if m.group(1)[0] == "w" else "has no children", claim
     )
@@ -122,9 +123,13 @@ def in_sources_words(claim: str) -> str:
     if own := _RELEASED_THEIR.match(claim):  # "released their debut album in 2005"
         who, what, verb = own.group("who"), own.group("what"), own.group("verb")
         claim = f"{who}'s {what} was {verb} {own.group('rest')}"
-    if hosted := _HOSTED.match(claim):  # "Tessa hosted the 2012 Games": they were held in Tessa
+    hosts = re.search(r"\b(?:host|hosts|hosted|staged)\b", sentence)
+    if (
+        hosted := _HOSTED.match(claim)
+    ) and not hosts:  # "Tessa hosted the 2012 Games": they were held in Tessa
         event, be = hosted.group("event"), "were" if hosted.group("be") else "was"
-        claim = f"{event[0].upper()}{event[1:]} {be} held in {hosted.group('host')}."
+        when = hosted.group("when") or ""
+        claim = f"{event[0].upper()}{event[1:]} {be} held in {hosted.group('host')}{when}."
     if role := _ROLE_OF.match(claim):  # "Ostrania's president is Tom Vell"
         of = role.group("of") or role.group("of2")
         claim = f"{role.group('who')} is the {role.group('role')} of {of}." if of else claim

@@ -217,6 +217,7 @@ _ALIKE = (
     ("revenue", "sales"),
     ("pm", "prime minister"),
     ("oscar", "academy award"),  # "won an Oscar": "… won the Academy Award for Best Actress"
+    ("olympics", "olympic games"),  # "hosted the Summer Olympics": "… the Summer Olympic Games"
 )
 
 

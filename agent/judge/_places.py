@@ -76,20 +76,32 @@ _STATE = "08654360"
 
 
 def _states_apart(mine: str, names: list[str]) -> bool:
-    """Two states or provinces of one nation ("Texas" against "Cupertino, California"): the
-    claim's place and one the sentence names are each a state and nothing else to WordNet (one
-    sense: not Georgia, the country too, nor Ontario, a lake and a town in California), and
-    neither lies in the other. A town of one is not in another."""
+    """Two states or provinces of one nation ("Texas", or "Seattle" in Washington, against
+    "Cupertino, California"): the sentence names a state that is a state and nothing else to
+    WordNet (one sense: not Georgia, the country too, nor Ontario, a lake and a town in
+    California), and the claim's place is another state or a town of one sense that lies in
+    others only. A town of one is not in another."""
+
+    def kinds(name: str) -> tuple[str, ...]:
+        return tuple(lex.table()["kinds"].get(name, ()))
+
+    def one_sense(name: str) -> bool:
+        return sum(k.startswith("=") for k in kinds(name)) == 1
 
     def a_state(name: str) -> bool:
-        kinds = lex.table()["kinds"].get(name, ())
-        return len(name) > 3 and _STATE in kinds and sum(k.startswith("=") for k in kinds) == 1
+        return len(name) > 3 and _STATE in kinds(name) and one_sense(name)
 
-    if not a_state(mine):
+    if a_state(mine):
+        ours = {mine}
+    elif one_sense(mine):
+        ours = {w for w in lex.table()["within"].get(mine, ()) if _STATE in kinds(w)}
+    else:
+        ours = set()
+    if not ours:
         return False
     return any(
         a_state(n.lower())
-        and n.lower() != mine
+        and n.lower() not in ours
         and not lex.lies_in(n.lower(), mine)
         and not lex.lies_in(mine, n.lower())
         for n in names

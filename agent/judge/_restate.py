@@ -68,7 +68,7 @@ def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
 
-def restated_claim(claim: str) -> str:
+def restated_claim(claim: str, sentence: str = "") -> str:
     """The claim without its asides in brackets ("Fantastic Four (2005 film) was released …"), and
     with an introduced subject put first ("Y is a X")."""
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
@@ -79,7 +79,7 @@ def restated_claim(claim: str) -> str:
     if genre is not None:
         said = f"{genre[1]} {_article(genre[3])} {genre[3]} {genre[2]}"
         claim = claim[: genre.start()] + said + claim[genre.end() :]
-    claim = in_sources_words(world_scope(claim))  # "is childless": "has no children", …
+    claim = in_sources_words(world_scope(claim), sentence)  # "is childless": "has no children"
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:
         claim = plain

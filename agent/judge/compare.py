@@ -34,6 +34,7 @@ from agent.judge._carried import (
     of_the_subject_alone,
     one_word_title,
     opening_title,
+    passive_readings,
     pronoun_clause,
 )
 from agent.judge._case import recased
@@ -181,7 +182,7 @@ def compare(
 
 def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Comparison | None:
     """The decision for the claim as written: framing, the parts compared, the pair restated."""
-    c = _analyse(restated_claim(claim))
+    c = _analyse(restated_claim(claim, sentence))
     if not c.units or len(c.tokens) > 40:
         return None
     original, sentence = sentence, reworded(claim, said_alike(claim, sentence))
@@ -239,9 +240,8 @@ def _restated(
         readings += [(mine, sentence)] + [(mine, stated) for _, stated in readings]
     others = compound_claims(c.raw) + other_wordings(c.raw, sentence)  # "co-founded": founded
     readings += [(_analyse(x), sentence) for x in others]  # "Heart failure admissions in …"
-    passive = passive_claim(c.raw)  # the claim as restated_claim put it; not where its object is
-    if passive and not (held and held.rule == "subject"):  # another's ("the foreword to Kessa")
-        readings.append((_analyse(passive), sentence))
+    if (passive := passive_claim(c.raw)) and not (held and held.rule == "subject"):  # another's
+        readings += passive_readings(passive, sentence, opens, before)
     for mine, stated in readings:
         said = _compare(mine, _analyse(stated))
         if said is not None and said.rule not in GUARDS and not nested_in(said, sentence):

@@ -21,8 +21,10 @@ Academy Award, "owned by" for "a subsidiary of", a place after the site it stand
 de Mars in Paris, France") and a role portrayed in a series (no story told: a role in it). And two
 wrong answers on a blind climate desk: a month that says which of a thing ("September Arctic sea
 ice extent" against "… in March") read as a date given otherwise, and "faster than before" read as
-stated by "faster than the global average". Each row failed on stop 67's tree unless marked as a
-control."""
+stated by "faster than the global average". Paragraphs about a work or a city: the claim turned
+round ("George Lucas directed Star Wars" is "Star Wars was directed by …") carried to "The film …";
+"the Summer Olympics" for "the Summer Olympic Games"; a town of another state ("Seattle" against
+"Cupertino, California"). Each row failed on stop 67's tree unless marked as a control."""
 
 from __future__ import annotations
 
@@ -417,6 +419,31 @@ ROWS = [
         "supports",
         "",
     ),  # control
+    # a town of one state against another state; "hosted" where the sentence says it too
+    (
+        "Apple is headquartered in Seattle.",
+        "Apple Inc. is an American technology company headquartered in Cupertino, California.",
+        "refutes",
+        "Seattle",
+    ),
+    (
+        "Ann Cole was born in Dallas.",
+        "Ann Cole was born in Dallas, Texas.",
+        "supports",
+        "",
+    ),  # control
+    (
+        "Tokyo hosted the Summer Olympics in 1968.",
+        "Tokyo hosted the Summer Olympic Games in 1964 and 2020.",
+        "refutes",
+        "1964",
+    ),
+    (
+        "Tessa hosted the 2012 Borovian Games.",
+        "The 2012 Borovian Games were held in Tessa.",
+        "supports",
+        "",
+    ),  # control
 ]
 
 
@@ -433,6 +460,34 @@ PARAGRAPH_ROWS = [
         "MIT was established in the 19th century.",
         "The Massachusetts Institute of Technology (MIT) is a private research university in "
         "Cambridge, Massachusetts. It was founded in 1861.",
+        "supports",
+        "",
+    ),
+    (
+        "George Lucas directed Star Wars.",
+        "Star Wars is a 1977 American epic space opera film. It was produced by Lucasfilm. The film "
+        "was written and directed by George Lucas.",
+        "supports",
+        "",
+    ),
+    (
+        "Steven Spielberg directed Star Wars.",
+        "Star Wars is a 1977 American epic space opera film. It was produced by Lucasfilm. The film "
+        "was written and directed by George Lucas.",
+        "refutes",
+        "George Lucas",
+    ),
+    (
+        "Tokyo has never hosted the Summer Olympics.",
+        "Tokyo is a metropolis on the eastern coast of Honshu. It hosted the Summer Olympic Games in "
+        "1964 and 2020.",
+        "refutes",
+        "",
+    ),
+    (
+        "Sydney hosted the Olympic Games in 2000.",
+        "Sydney is the capital city of New South Wales. The city hosted the Summer Olympic Games in "
+        "2000.",
         "supports",
         "",
     ),
