@@ -213,8 +213,13 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
         if any(re.search(rf"\b{re.escape(o)}\b", said) for o in others):
             continue  # "was sued by Kessa Corp" for "sued Kessa Corp": the roles turned, not plain
         last = [t for t in span if t.cap][-1]  # "by Ana Roske's son": the son
-        return doer, s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]
+        shown = s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]
+        return doer, _STARRING.split(shown, maxsplit=1)[0]  # "James Cameron", not "…, starring …"
     return None
+
+
+# where a reason stops showing the names after "by": "by James Cameron, starring Leonardo DiCaprio"
+_STARRING = re.compile(r",\s+(?:starring|featuring|co-starring|with|written|produced|released)\b")
 
 
 _SYMMETRIC = frozenset("border adjoin neighbour neighbor".split())

@@ -502,3 +502,16 @@ def test_a_paragraph_opening_with_a_short_form(claim, text, expected, reason):
 @pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
 def test_a_blind_desk_of_works_and_organisations(claim, sentence, expected, reason):
     read_as_expected(claim, sentence, expected, reason)
+
+
+def test_a_reason_shows_the_doer_not_the_cast_after_it():
+    """The reason names who directed the film, not the cast the sentence lists after a comma
+    ("the source says James Cameron, starring Leonardo DiCaprio and Kate Winslet" on stop 67's tree);
+    the decision is the same."""
+    titanic = (
+        "Titanic is a 1997 American epic romance and disaster film directed, written, produced, and "
+        "co-edited by James Cameron, starring Leonardo DiCaprio and Kate Winslet."
+    )
+    d = compare_item("Titanic was directed by Steven Spielberg.", titanic)
+    assert d is not None and d.stance == "refutes", d
+    assert d.reason.endswith("the source says James Cameron"), d.reason
