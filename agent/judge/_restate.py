@@ -22,6 +22,7 @@ from agent.judge._demonyms import from_its_people
 from agent.judge._lives import name_readings, span_readings, works_in_readings
 from agent.judge._measures import measured_as_claimed
 from agent.judge._news import named_alike, news_readings
+from agent.judge._predicates import second_deed
 from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._trades import trades_joined
 from agent.judge._works import award_readings, work_readings
@@ -165,6 +166,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     readings += name_readings(sentence) + span_readings(sentence)  # a real name; "lasted from"
     readings += span_as_duration(sentence, claim)  # "from 2005 to 2021": for about 16 years
     readings += from_its_people(sentence, claim)  # "is a Canadian actress": is from Canada
+    readings += second_deed(sentence)  # "was born in A and died in B": died in B
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
     mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
     if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):

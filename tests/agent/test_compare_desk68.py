@@ -444,6 +444,21 @@ ROWS = [
         "supports",
         "",
     ),  # control
+    # a second deed after a birth, read alone
+    (
+        "Audrey Hepburn died in Switzerland.",
+        "Audrey Hepburn was born in Tolochenaz, Switzerland, in 1929 and died at her home in "
+        "Ixelles, Brussels, in 1993.",
+        "refutes",
+        "Belgium",
+    ),
+    (
+        "Audrey Hepburn died in 1993.",
+        "Audrey Hepburn was born in Tolochenaz, Switzerland, in 1929 and died at her home in "
+        "Ixelles, Brussels, in 1993.",
+        "supports",
+        "",
+    ),  # control
 ]
 
 
