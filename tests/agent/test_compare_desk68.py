@@ -530,3 +530,16 @@ def test_a_reason_shows_the_doer_not_the_cast_after_it():
     d = compare_item("Titanic was directed by Steven Spielberg.", titanic)
     assert d is not None and d.stance == "refutes", d
     assert d.reason.endswith("the source says James Cameron"), d.reason
+
+
+def test_a_reason_names_the_writer_not_the_publisher():
+    """ "by the English writer George Orwell, published … by Secker & Warburg": the reason names
+    the writer the claim's "wrote" is about ("the source says Secker" on stop 67's tree)."""
+    orwell = (
+        "Nineteen Eighty-Four is a dystopian novel and cautionary tale by the English writer George "
+        "Orwell, published on 8 June 1949 by Secker & Warburg."
+    )
+    d = compare_item("Aldous Huxley wrote Nineteen Eighty-Four.", orwell)
+    assert d is not None and d.stance == "refutes", d
+    assert d.reason.endswith("the source says George Orwell"), d.reason
+    assert compare_item("George Orwell wrote Nineteen Eighty-Four.", orwell).stance == "supports"
