@@ -459,6 +459,13 @@ ROWS = [
         "supports",
         "",
     ),  # control
+    (
+        "George Orwell wrote Nineteen Eighty-Four.",
+        "Nineteen Eighty-Four is a dystopian novel and cautionary tale by the English writer George "
+        "Orwell, published on 8 June 1949 by Secker & Warburg.",
+        "supports",
+        "",
+    ),  # control
 ]
 
 
@@ -519,27 +526,25 @@ def test_a_blind_desk_of_works_and_organisations(claim, sentence, expected, reas
     read_as_expected(claim, sentence, expected, reason)
 
 
-def test_a_reason_shows_the_doer_not_the_cast_after_it():
-    """The reason names who directed the film, not the cast the sentence lists after a comma
-    ("the source says James Cameron, starring Leonardo DiCaprio and Kate Winslet" on stop 67's tree);
-    the decision is the same."""
-    titanic = (
-        "Titanic is a 1997 American epic romance and disaster film directed, written, produced, and "
-        "co-edited by James Cameron, starring Leonardo DiCaprio and Kate Winslet."
-    )
-    d = compare_item("Titanic was directed by Steven Spielberg.", titanic)
-    assert d is not None and d.stance == "refutes", d
-    assert d.reason.endswith("the source says James Cameron"), d.reason
+TITANIC = (
+    "Titanic is a 1997 American epic romance and disaster film directed, written, produced, and "
+    "co-edited by James Cameron, starring Leonardo DiCaprio and Kate Winslet."
+)
+ORWELL = (
+    "Nineteen Eighty-Four is a dystopian novel and cautionary tale by the English writer George "
+    "Orwell, published on 8 June 1949 by Secker & Warburg."
+)
+# a reason names the doer the claim is about: not the cast after a comma ("the source says James
+# Cameron, starring Leonardo DiCaprio and Kate Winslet" on stop 67's tree), not the publisher after
+# a later "by" ("the source says Secker"); the decisions are the same
+REASON_ROWS = [
+    ("Titanic was directed by Steven Spielberg.", TITANIC, "the source says James Cameron"),
+    ("Aldous Huxley wrote Nineteen Eighty-Four.", ORWELL, "the source says George Orwell"),
+]
 
 
-def test_a_reason_names_the_writer_not_the_publisher():
-    """ "by the English writer George Orwell, published … by Secker & Warburg": the reason names
-    the writer the claim's "wrote" is about ("the source says Secker" on stop 67's tree)."""
-    orwell = (
-        "Nineteen Eighty-Four is a dystopian novel and cautionary tale by the English writer George "
-        "Orwell, published on 8 June 1949 by Secker & Warburg."
-    )
-    d = compare_item("Aldous Huxley wrote Nineteen Eighty-Four.", orwell)
+@pytest.mark.parametrize(("claim", "text", "ending"), REASON_ROWS)
+def test_a_reason_names_the_doer_the_claim_is_about(claim, text, ending):
+    d = compare_item(claim, text)
     assert d is not None and d.stance == "refutes", d
-    assert d.reason.endswith("the source says George Orwell"), d.reason
-    assert compare_item("George Orwell wrote Nineteen Eighty-Four.", orwell).stance == "supports"
+    assert d.reason.endswith(ending), d.reason
