@@ -202,10 +202,10 @@ def pronoun_clause(name: str | None, sentence: str) -> str | None:
         return None
     head = sentence[: m.start()].strip()
     first = _TWO_CAPITALS.match(head[4:] if head.startswith("The ") else head)
-    opened = (
-        first.group(0) if first is not None else head.split()[0]
-    )  # "Michael Fred Phelps II" for
-    if name.split()[-1] not in opened.split():  # "Michael Phelps", "Victoria" for "Queen Victoria"
+    # the name the sentence opens with: "Michael Fred Phelps II" for "Michael Phelps", "Victoria"
+    # for "Queen Victoria"
+    opened = first.group(0) if first is not None else head.split()[0]
+    if name.split()[-1] not in opened.split():
         return None
     if not of_the_subject_alone(opened, head, sentence[m.start() + 1 :].strip()):
         return None

@@ -21,7 +21,6 @@ import re
 from agent.judge._reworded import deaths_said
 
 _TOOK_PLACE = re.compile(r"\btook place\b")
-# a work "came out" (not "came out of", "came out as", "came out against"): it was released
 # an organisation "was started" (by someone, in a year or a place): it was founded ("Toyota was
 # started in the 1930s" / "founded … in 1937"); not "started out", nor a career "started" by "began"
 _STARTED = re.compile(
@@ -35,6 +34,7 @@ _RESIGNED = {"": "resign", "s": "resigns", "ped": "resigned"}
 # a chart's top: "topped the Billboard Hot 100", "reached the top of …", "reached number one on …"
 _TOPPED = re.compile(r"\b(?:topped|reached the top of|went to the top of|hit the top of)(?= the\b)")
 _REACHED_NUMBER = re.compile(r"\b(?:reached|hit|climbed to|rose to) number (\w+) (?:on|in)\b")
+# a work "came out" (not "came out of", "came out as", "came out against"): it was released
 _CAME_OUT = re.compile(r"\b(came|comes) out\b(?!\s+(?:of|as|against|for|in favou?r|to|with)\b)")
 _BROKE_UP = re.compile(r"\b(broke|split|break)\s+up\b(?!\s+with\b)", re.I)  # a band disbanded
 _CHILDLESS = re.compile(r"\b(is|was|are|were) childless\b")  # "has no children", as sources say it
@@ -103,7 +103,7 @@ def in_sources_words(claim: str, sentence: str = "") -> str:
     )
     claim = _NO_COAST.sub(lambda m: f"{_LANDLOCKED[m.group('have')]} landlocked", claim)
     claim = _COAST.sub(lambda m: f"{_LANDLOCKED[m.group('have')]} not landlocked", claim)
-    claim = _TOOK_PLACE.sub("happened", claim)
+    claim = _TOOK_PLACE.sub("happened", claim)  # one word, said by "was fought", "was held"
     claim = _STARTED.sub(r"\1 founded", claim)
     claim = _ONLY_CHILD.sub(
         lambda m: "had no siblings" if m.group(1)[0] == "w" else "has no siblings", claim
@@ -113,7 +113,7 @@ def in_sources_words(claim: str, sentence: str = "") -> str:
     claim = _REACHED_NUMBER.sub(r"peaked at number \1 on", claim)
     claim = _CAME_OUT.sub(
         lambda m: "was released" if m.group(1) == "came" else "is released", claim
-    )  # one word, said by "was fought", "was held"
+    )
     claim = _SEEN.sub(lambda m: _VISIBLE.get(m.group("can"), "is not visible"), claim)
     claim = deaths_said(claim)  # "kills 8 million people": "causes 8 million deaths"
     claim = _PART_OF_ALBUM.sub("is a song on ", claim)
@@ -123,10 +123,9 @@ def in_sources_words(claim: str, sentence: str = "") -> str:
     if own := _RELEASED_THEIR.match(claim):  # "released their debut album in 2005"
         who, what, verb = own.group("who"), own.group("what"), own.group("verb")
         claim = f"{who}'s {what} was {verb} {own.group('rest')}"
+    # "Tessa hosted the 2012 Games": they were held in Tessa (unless the source says "hosted" too)
     hosts = re.search(r"\b(?:host|hosts|hosted|staged)\b", sentence)
-    if (
-        hosted := _HOSTED.match(claim)
-    ) and not hosts:  # "Tessa hosted the 2012 Games": they were held in Tessa
+    if (hosted := _HOSTED.match(claim)) and not hosts:
         event, be = hosted.group("event"), "were" if hosted.group("be") else "was"
         when = hosted.group("when") or ""
         claim = f"{event[0].upper()}{event[1:]} {be} held in {hosted.group('host')}{when}."

@@ -71,9 +71,6 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
     return None
 
 
-# nouns that turn a direction word around: "increasing rates of ice mass loss" is more decrease
-
-
 def _unbroken(s: _Text, start: int, most: int) -> set[str]:
     """The words from ``start`` up to ``most`` of them, as far as no comma, bracket or "and" breaks
     them ("by American singer Katy Perry" is one phrase; "in Tessa, with offices in Velmar" and "in

@@ -170,11 +170,8 @@ _NOT_THE_SAME = frozenset(
         ("sign", "ratify"),
         ("approve", "sanction"),
         ("sign", "subscribe"),
-        ("sphere", "orbit"),
-        (
-            "close",
-            "last",
-        ),  # the close of day, not "the closest planet": "the last planet"  # a field of activity, in WordNet: "low Earth orbit" is no sphere
+        ("sphere", "orbit"),  # a field of activity, in WordNet: "low Earth orbit" is no sphere
+        ("close", "last"),  # the close of day: "the last planet" is not "the closest planet"
     )
 )
 

@@ -77,10 +77,8 @@ def _modifies(c: _Text, s: _Text, k: int) -> bool:
         and tok.low.isalpha()
         and (lex.noun_only(tok.low) or a_quality)  # "married", "garnered": a verb, not a noun's
         and tok.low not in _STOP | _MODALS
-        and not (
-            tok.low in _NAME_PARTICLES and k + 1 < len(s.tokens) and s.tokens[k + 1].cap
-        )  # "da
-        # Silva": a name's particle ("Neymar da Silva Santos Júnior"), no noun
+        # a name's particle, no noun: "da" in "Neymar da Silva Santos Júnior"
+        and not (tok.low in _NAME_PARTICLES and k + 1 < len(s.tokens) and s.tokens[k + 1].cap)
         and k not in s.hedges  # "Vitamin K may help": a hedge, not a noun
         and not s.raw[s.tokens[k - 1].end : tok.start].strip()
         and not any(_word_match(t.low, tok.low) for t in c.tokens)

@@ -24,6 +24,7 @@ from agent.judge._places import (
 from agent.judge._roles import not_one_kind, owned_in_claim
 from agent.judge._text import _STOP, _Text, _Tok, _Unit
 
+# nouns that turn a direction word around: "increasing rates of ice mass loss" is more decrease
 _DOWNWARD = frozenset(
     """
 loss losses decline declines decrease decreases reduction reductions drop drops fall falls
@@ -210,7 +211,7 @@ def _slot(
         return apart  # "is a singer" against "(born 1990) is a trained military dog"
     if unit.proper and _place_of_its_people(unit.text, s):
         return None  # "the Velmoran election" against "the election in Velmora"
-    candidates = _by_its_trade(c, s, unit, _in_its_place(c, s, unit, used, window))
+    candidates = _in_its_place(c, s, unit, used, window)
     owned = owned_in_claim(c, unit)  # "has a sister": no opposite of "the brother of"
     opposite = None if owned else _opposite_in_clause(s, unit, used, window, bool(candidates))
     if opposite is not None:
@@ -254,17 +255,6 @@ def _slot(
     if decided is not None and decided.stance == "refutes" and _its_people_named(mine, s):
         return None  # "from Borovia" against "a Borovian rock band formed in Tessa"
     return decided
-
-
-def _by_its_trade(c: _Text, s: _Text, unit: _Unit, spans: list) -> list:
-    """A name's places with the one the sentence names by the claim's deed first: "by the English
-    writer George Orwell, published … by Secker & Warburg" for "Aldous Huxley wrote …" puts George
-    Orwell before Secker (a writer writes; the reason then names the writer)."""
-    if not unit.proper or len(spans) < 2:
-        return spans
-    deeds = {b for t in c.tokens if not t.cap for b in lex.lemmas(t.low)}
-    by_trade = [(a, b) for a, b in spans if a > 0 and lex.derived(s.tokens[a - 1].low) & deeds]
-    return by_trade + [span for span in spans if span not in by_trade]
 
 
 def _place_of_its_people(word: str, s: _Text) -> bool:

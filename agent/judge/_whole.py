@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from agent.judge._categories import predicate_elsewhere
+from agent.judge._dates import MONTHS
 from agent.judge._decision import Comparison, _decision
 from agent.judge._events import _time_word_differs, _undone, time_turned
 from agent.judge._filled import _slot_filled_otherwise
@@ -55,34 +56,28 @@ def of_anothers_clause(c: _Text, s: _Text, placed: dict[int, int], at: int) -> s
     every part of the claim ("Ana Roske married Bel Tamsin, who was born in 1950"): its words up
     to the figure, or None. The figure is Bel Tamsin's birth, not the marriage's year."""
     last = max(placed.values(), default=-1)
+    subject = {t.low for t in c.units[0].tokens} if c.units else set()
     for k in range(last + 1, len(s.tokens)):
         tok = s.tokens[k]
         if tok.start >= at:
             return None
         opens = tok.low in {"who", "whose", "which"} and s.gap(k - 1) == ","
-        subject = {t.low for t in c.units[0].tokens} if c.units else set()
         if opens and s.tokens[k - 1].cap and s.tokens[k - 1].low not in subject:
             end = next((t.end for t in s.tokens[k:] if t.start >= at), s.tokens[-1].end)
             return s.raw[tok.start : end]
     return None
 
 
-_MONTHS = frozenset(
-    "january february march april may june july august september october november december".split()
-)
-
-
 def _month_of_a_kind(c: _Text, q) -> bool:
     """The claim's figure a month alone that says which of a thing it is ("September Arctic sea ice
     extent", "the March figure"), not when something happened: another month is another thing."""
-    if q.text.lower() not in _MONTHS:
+    if q.text.lower() not in MONTHS:
         return False
     after = next((t for t in c.tokens if t.start >= q.end), None)
     return (
         after is not None
-        and after.cap is not None
         and after.low.isalpha()
-        and (after.low not in {"in", "on", "of", "and", "or", "to", "at", "by", "for"})
+        and after.low not in {"in", "on", "of", "and", "or", "to", "at", "by", "for"}
     )
 
 

@@ -15,7 +15,7 @@ units and bounds (agent/judge/_quantities.py) — to the sentence and decides on
 * ``direction``: one word of the claim has its antonym in the same slot (rise/fall) → refutes.
 
 Anything else is ``None``: the learned judge (or the LLM) decides. Each rule's probability is its
-precision on the validation splits (agent/data/compare.json, ``python -m benchmarks.compare``).
+precision on the validation splits, never the test splits (agent/data/compare.json).
 """
 
 from __future__ import annotations
