@@ -26,7 +26,8 @@ def split_sentences(text: str) -> list[Sentence]:
         if not stripped:
             continue
         start = span.start + (len(raw) - len(raw.lstrip()))
-        if sentences and _GOES_ON.match(stripped) and sentences[-1].text.endswith(("?", "!")):
+        goes_on = _GOES_ON.match(stripped) and sentences and sentences[-1].text.endswith(("?", "!"))
+        if sentences and (goes_on or _in_a_name(sentences[-1].text, stripped)):
             # a title's question mark: "starred in Dude, Where's My Car? (2000), …"
             last = sentences.pop()
             end = start + len(stripped)
@@ -34,6 +35,24 @@ def split_sentences(text: str) -> list[Sentence]:
             continue
         sentences.append(Sentence(stripped, start, start + len(stripped)))
     return sentences
+
+
+def _in_a_name(before: str, after: str) -> bool:
+    """Does a short word's full stop stand inside a name ("by Warner Bros. Records.")?"""
+    last = before.rsplit(None, 1)[-1]
+    first = after.split(None, 1)[0].strip("\"'(").lower()
+    return last in _SHORTENED and after[:1].isupper() and first not in _OPENERS
+
+
+# short words a full stop ends inside a company's or a person's name
+_SHORTENED = frozenset("Bros. Co. Corp. Inc. Ltd. Jr. Sr. St. Mt. Ft.".split())
+# words that open a sentence rather than go on with a name
+_OPENERS = frozenset(
+    """
+the a an it he she they we i you this that these those there his her its their our in on at
+after before during when while as by for from with since however also then but and or of to
+""".split()
+)
 
 
 # what goes on with a sentence after a "?" or "!" inside it: a year in brackets, a lower-case word

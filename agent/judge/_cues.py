@@ -69,6 +69,8 @@ def _phrase_negations(tokens: list[_Word]) -> dict[int, bool]:
             # election", "never lost an election": won it (neither word a negation)
             denied = before in _NEGATION or before.endswith("n't")
             cues |= {i - 1: False, i: False} if denied else {i: True}
+        elif low in _LOST and after in _OWN and lows[i + 2 : i + 3] in (["role"], ["part"]):
+            cues[i] = True  # "after losing the role of Jimmy Brooks in Degrassi": not in it
         elif low in _CALLED_OFF and after in _OWN:
             cues[i] = True  # "cancelled his visit to Ostrania": he did not visit
         elif low in {"stopped", "ceased"} and after in {"being", "to"}:

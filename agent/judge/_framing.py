@@ -306,6 +306,8 @@ def _numbers_agree(c: _Text, s: _Text) -> bool:
 
 
 _RELATIVE = frozenset(["that", "which", "who"])
+# a clause after a comma that tells of something the claim's parts name, after all of them
+_TRAILING = frozenset(["where", "which", "who", "whose", "whom", "when"])
 
 
 def relative_reports(s: _Text, placed: dict[int, int], lengths: dict[int, int]) -> frozenset[int]:
@@ -315,6 +317,13 @@ def relative_reports(s: _Text, placed: dict[int, int], lengths: dict[int, int]) 
     ends = {at + lengths[i] for i, at in placed.items()}
     last = max(placed.values())
     out: set[int] = set()
+    for tok in s.tokens:  # "a lake in Borovia, where a monster is said to live": of another thing
+        if (
+            tok.low in _TRAILING
+            and tok.index >= max(ends)
+            and s.raw[: tok.start].rstrip()[-1:] == ","
+        ):
+            return frozenset(range(tok.index, len(s.tokens)))
     for tok in s.tokens:
         k = tok.index
         after_a_part = k in ends or k - 1 in ends or k - 2 in ends

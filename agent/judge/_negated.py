@@ -74,7 +74,7 @@ _OTHERWISE = frozenset({"substitution", "number", "direction"})
 
 
 def judged_denial(
-    said: Comparison | None, claim: Denial, as_written: Comparison | None
+    said: Comparison | None, claim: Denial, as_written: Comparison | None, sentence: str = ""
 ) -> Comparison | None:
     """The decision on a denying claim from the decision on its positive (``said``); where that
     decides nothing, the decision on the claim as written (``as_written``: "never falls … twice"
@@ -82,11 +82,19 @@ def judged_denial(
     to another (that supports a denial); then a guard of either."""
     if as_written is not None and as_written.rule in _OTHERWISE:
         as_written = None
+    if said is not None and said.reason == NARROWER and not _denies_alike(claim, sentence):
+        return said  # "never in a rock band" against "turned down … the rock band Queen"
     flipped = _flipped(said, claim) if said is not None and said.rule not in GUARDS else None
     for decision in (flipped, as_written, said):
         if decision is not None and decision.rule not in GUARDS:
             return decision
     return said if said is not None else as_written
+
+
+def _denies_alike(claim: Denial, sentence: str) -> bool:
+    """Does the sentence deny with the claim's own word ("has never won … in any category")?"""
+    word = claim.cue.split()[-1].lower()
+    return re.search(rf"\b{re.escape(word)}\b", sentence, re.I) is not None
 
 
 # a denied time ("not after the war") is no clause: "the claim says it is not after the war"
@@ -168,6 +176,17 @@ _DOSE = re.compile(
 )
 
 
+def _indefinite(c: _Text, k: int) -> bool:
+    """Does "a" or "an" stand before the claim's word at ``k``, over at most two words before it
+    ("a rock band")?"""
+    for j in range(k - 1, max(k - 4, -1), -1):
+        if c.tokens[j].low in {"a", "an"}:
+            return True
+        if c.tokens[j].cap or not c.tokens[j].low.isalpha() or c.tokens[j].low in {"the", "of"}:
+            return False
+    return False
+
+
 def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     """Does the sentence deny only a narrower statement than the claim ("Kessa Labs has no offices
     in Tessa" for "Kessa Labs has offices"; "no children with Bel Tamsin")? A place, a person or a
@@ -191,6 +210,12 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     at = placed[last] + len(c.units[last].tokens)  # the sentence's word after the claim's last
     if at >= len(s.tokens) or s.gap(at - 1):
         return False  # the clause ends with the claim's words
+    lost = [t.index for t in s.tokens[:-2] if t.low in _LOST and s.tokens[t.index + 2].low in _ROLE]
+    if lost:  # "losing the role of Jimmy Brooks in Degrassi" denies only that role in it
+        named = {t.low for t in s.tokens[lost[0] + 3 : lost[0] + 7] if t.cap}
+        return not (named & words or _ROLE & words)
+    if s.tokens[at].cap and _indefinite(c, c.units[last].tokens[0].index):
+        return True  # "turned down an offer to join the rock band Queen" for "was in a rock band"
     if (
         s.tokens[at].low in {"in", "of", "for"}
         and at + 1 < len(s.tokens)
@@ -216,6 +241,9 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
 
 
 # a part of a group or of a place: "some bacteria", "in the north"
+NARROWER = "the source denies only a narrower statement than the claim"
+_LOST = frozenset(["lost", "lose", "loses", "losing"])
+_ROLE = frozenset(["role", "part"])
 _PART_OF = frozenset("some certain several many".split())
 _REGIONS = frozenset(
     "north south east west northern southern eastern western central northeast northwest "

@@ -212,7 +212,11 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
         others = [u.text.lower() for u in c.units if u.proper and u.text != doer]
         if any(re.search(rf"\b{re.escape(o)}\b", said) for o in others):
             continue  # "was sued by Kessa Corp" for "sued Kessa Corp": the roles turned, not plain
-        last = [t for t in span if t.cap][-1]  # "by Ana Roske's son": the son
+        caps = [t for t in span if t.cap]
+        surname = not any(_possessive(t) for t in caps) and {t.low for t in caps} <= set(names)
+        if surname or _a_label(doer, caps, unit.tokens[0].low):
+            continue  # "produced by Eilish herself"; "released … by Island Records": her label
+        last = caps[-1]  # "by Ana Roske's son": the son
         shown = s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]
         return doer, _STARRING.split(shown, maxsplit=1)[0]  # "James Cameron", not "…, starring …"
     return None
@@ -220,6 +224,28 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
 
 # where a reason stops showing the names after "by": "by James Cameron, starring Leonardo DiCaprio"
 _STARRING = re.compile(r",\s+(?:starring|featuring|co-starring|with|written|produced|released)\b")
+
+
+# the last words of a company's name: "Island Records", "Pixar Animation Studios", "Apple Inc."
+_FIRM = frozenset(
+    """
+records music entertainment pictures studios studio films productions publishing press
+networks media games group inc corporation corp company co ltd limited plc llc holdings
+""".split()
+)
+_ISSUED = frozenset("release publish distribute issue market".split())
+
+
+def _a_company(name: str) -> bool:
+    """Does the name end as a company's does ("Island Records", "Apple Inc.")?"""
+    return len(name.split()) > 1 and name.split()[-1].rstrip(".").lower() in _FIRM
+
+
+def _a_label(doer: str, names: list[_Tok], verb: str) -> bool:
+    """A company that issues what the claim's doer made ("Amy Winehouse released Back to Black"
+    against "… released … by Island Records"): both are said to release it."""
+    said = " ".join(t.text for t in names)
+    return bool(lex.lemmas(verb) & _ISSUED) and _a_company(said) and not _a_company(doer)
 
 
 _SYMMETRIC = frozenset("border adjoin neighbour neighbor".split())

@@ -99,8 +99,8 @@ def _in_its_place(
                 end + 1 < len(s.tokens)
                 and s.tokens[end + 1].cap
                 and s.tokens[end + 1].index not in used
-                and not s.raw[s.tokens[end].end : s.tokens[end + 1].start].strip()
-            ):
+                and s.gap(end) in ("", "." if s.tokens[end].text in _SHORTENED else "")
+            ):  # "Warner Bros. Records": one name
                 end += 1
             candidates.append((tok.index, end))
         elif (
@@ -257,6 +257,38 @@ def _slot(
     return decided
 
 
+# deeds a maker does many times: another work in the claim's place does not rule the claim's out
+_MANY_DEEDS = frozenset(
+    """
+write direct produce compose record release star appear act feature perform sing publish design
+paint create develop invent discover co-write co-direct co-produce co-star
+""".split()
+)
+# what says a deed was done once: "her only novel", "his debut film"
+_ONCE = frozenset("only sole first debut last final solo".split())
+
+
+def one_of_many(c: _Text, unit: _Unit, s: _Text) -> bool:
+    """Is the claim's name the work of a maker's deed done many times ("Ana Roske wrote Velmora",
+    "Tom Hanks starred in Titanic")? Another work the sentence names in its place leaves it open;
+    where the work is the claim's subject ("Star Wars was directed by …") its maker is one."""
+    k = unit.tokens[0].index - 1
+    while k >= 0 and (c.tokens[k].low in _STOP or c.tokens[k].low in _WORKS):
+        k -= 1  # "starred in the film Titanic"
+    if k <= 0 or c.tokens[k - 1].low in _BE:
+        return False  # "was released", "is written": the name is not the deed's object
+    if not lex.lemmas(c.tokens[k].low) & _MANY_DEEDS:
+        return False
+    return not any(t.low in _ONCE for t in (*c.tokens, *s.tokens))
+
+
+_BE = frozenset("is are was were be been being".split())
+
+
+# short words a full stop ends inside a name
+_SHORTENED = frozenset("Bros Co Corp Inc Ltd Jr Sr St Mt Ft".split())
+
+
 def _place_of_its_people(word: str, s: _Text) -> bool:
     """Is the claim's word the adjective of a place the sentence names ("Velmoran" for Velmora,
     "French" for France)?"""
@@ -290,8 +322,13 @@ def _its_people_named(place: str, s: _Text) -> bool:
 def _name_in_its_place(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison | None:
     """The claim's name and another at tokens a..b in its place: a substitution where they are
     plainly two of a kind, or two places apart; None where one may hold the other."""
+    if one_of_many(c, unit, s):
+        return None  # "Steven Spielberg directed Jaws" leaves "directed Star Wars" open
     other = " ".join(t.text for t in s.tokens[a : b + 1])
     mine = unit.text
+    words, its = set(mine.lower().split()), set(other.lower().split())
+    if words <= its or its <= words:
+        return None  # "produced by Eilish": Billie Eilish by her surname
     if re.search(r"-[a-z]+$", other) and "-" not in mine:
         return None  # "the English-speaking world": an adjective, no name in the claim's place
     if within_another(mine, other):  # "British" against "an English actor"

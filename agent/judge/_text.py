@@ -17,6 +17,7 @@ from agent.judge._cues import (
     _phrase_negations,
 )
 from agent.judge._letters import letter_label
+from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._measures import SAID_BY, measures_as_dimensions
 from agent.judge._paraphrases import FORMULAS as _FORMULAS
 from agent.judge._paraphrases import PARAPHRASES as _PARAPHRASE
@@ -28,7 +29,7 @@ a an the of in on at to for from by with and or but is are was were be been bein
 does did this that these those it its as into than then there their they he she his her him them we
 our you your i me my who whom which what when where why how also such would should will shall must
 about over under after before between during including while s 's very much many any each other just
-even still already well so both either ever yet own same here upon within via per whose whether if
+even still already well so both either ever yet same here upon within via per whose whether if
 because since though although more less fewer than least approximately around roughly nearly almost
 above below up exactly some every
 """.split()
@@ -249,6 +250,8 @@ def _word_match(a: str, b: str) -> bool:
     prefixed = head in _DEGREE_PREFIXES | KIND_PREFIXES or shared  # "vice-captain": found, and
     if rest and "-" not in rest and prefixed and _word_match(a, rest):  # held as another kind
         return True  # (_tenure.lesser_post)
+    if rest == a and a.endswith(("ed", "en", "wn")) and head.isalpha() and _a_means(head):
+        return True  # "computer-animated" says "animated"; "non-animated" does not
     if lex.lemmas(a) & lex.lemmas(b):
         return True
     if lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a):
@@ -256,6 +259,15 @@ def _word_match(a: str, b: str) -> bool:
     if (b in lex.derived(a) or a in lex.derived(b)) and not (lex.noun_only(a) and lex.noun_only(b)):
         return True
     return len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6] and not lex.antonymous(a, b)
+
+
+_UNDOING = frozenset("non un anti pseudo quasi semi mock faux half never".split())
+
+
+def _a_means(head: str) -> bool:
+    """Is the first part of a compound participle the means it was done by ("computer-animated",
+    "hand-drawn"), not a denial ("non-animated") nor a people ("Swedish-founded": where)?"""
+    return head not in _UNDOING and head not in NATIONALITIES and head not in DEMONYMS
 
 
 def _others(verb: str, tok: _Tok, sent: _Text) -> bool:
@@ -340,6 +352,10 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         return out
     word = unit.tokens[0].low
     out = [t.index for t in sent.tokens if _word_match(word, t.low) and not _others(word, t, sent)]
+    if unit.tokens[0].text.islower() and not _title_case(
+        list(sent.tokens)
+    ):  # "animated", not "Pixar
+        out = [i for i in out if not _derived_in_a_name(word, sent, i)]  # Animation Studios"
     own = [i for i in out if lex.lemmas(sent.tokens[i].low) & lex.lemmas(word)]
     out = own or out  # the word itself before its synonym ("signed … but never ratified")
     if not out and lex.noun_only(word):  # "musician" is said by "vocalist": a kind of musician
@@ -354,6 +370,17 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                 for m in re.finditer(rf"\b{re.escape(phrase)}\b", sent.raw, re.I):  # but was
                     out.extend(t.index for t in sent.tokens if t.start == m.start())  # never …"
     return out
+
+
+def _derived_in_a_name(word: str, sent: _Text, i: int) -> bool:
+    """Is the word at ``i`` another form of the claim's ``word`` in a name of several ("Pixar
+    Animation Studios" for "animated"; "Supreme Court" says "supreme court")?"""
+    toks = sent.tokens
+    if not toks[i].cap or i == 0 or lex.lemmas(word) & lex.lemmas(toks[i].low):
+        return False
+    before = toks[i - 1].cap and not sent.gap(i - 1) and i - 1 > 0
+    after = i + 1 < len(toks) and toks[i + 1].cap and not sent.gap(i)
+    return before or after
 
 
 def _clause_bounds(sent: _Text, lo: int, hi: int) -> tuple[int, int]:

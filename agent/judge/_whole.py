@@ -14,7 +14,7 @@ from agent.judge._decision import Comparison, _decision
 from agent.judge._events import _time_word_differs, _undone, time_turned
 from agent.judge._filled import _slot_filled_otherwise
 from agent.judge._frames import figure_of_another_year
-from agent.judge._negated import narrower_denial, privative
+from agent.judge._negated import NARROWER, narrower_denial, privative
 from agent.judge._numbers import event_named_on, every_otherwise
 from agent.judge._order import another_deed_between, voice_turned
 from agent.judge._reading import (
@@ -117,7 +117,7 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
             held = _decision("neutral", "partial", f"the source denies only how much (“{degree}”)")
             return replace(held, silent=True)  # no model may read its "not" as a denial
         if r.neg_s and not r.neg_c and narrower_denial(c, s, placed):  # "has no offices in Tessa"
-            return replace(_decision("neutral", "partial", _NARROWER), silent=True)  # nor "offices"
+            return replace(_decision("neutral", "partial", NARROWER), silent=True)  # nor "offices"
         return _negation(c, s, r)
     if r.hedged and r.said_less:
         cue = sorted(r.said_less)[0]
@@ -164,7 +164,6 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
 
 
 _LOOSE = "the source gives the claim's number only loosely, in part, or beside another"
-_NARROWER = "the source denies only a narrower statement than the claim"
 
 
 def _subject_placed(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:

@@ -177,7 +177,7 @@ def compare(
     if denied is None:
         return plain
     # "not directed by Ana Roske": what the source says of "directed by Ana Roske" decides
-    return judged_denial(_plain(denied.positive, sentence, opens, before), denied, plain)
+    return judged_denial(_plain(denied.positive, sentence, opens, before), denied, plain, sentence)
 
 
 def _plain(claim: str, sentence: str, opens: bool, before: Sequence[str]) -> Comparison | None:

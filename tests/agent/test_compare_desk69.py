@@ -1,0 +1,119 @@
+"""Encyclopaedia sentences of FEVER's kind read at stop 69 (issue 36). A maker's deed done many
+times leaves the claim's work open where the sentence names another: "Steven Spielberg directed
+Jaws" does not say he did not direct Star Wars (stop 68's tree refuted it by substitution), while a
+work's maker stays one ("Star Wars was directed by George Lucas" refutes "… by Steven Spielberg").
+A claim and one sentence, what the comparison must say ("supports", "refutes", "neutral:<rule>", or
+"not <stance>") and a part of its reason. Each row failed on stop 68's tree (ed9b001) unless marked
+as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.judge.compare import compare_item
+from agent.sentences import split_sentences
+from tests.agent.test_compare_readers import read_as_expected
+
+WINEHOUSE = (
+    "Back to Black is the second studio album by English singer Amy Winehouse, released on 27 "
+    "October 2006 by Island Records."
+)
+MERCURY = (
+    "Freddie Mercury (born Farrokh Bulsara; 5 September 1946 – 24 November 1991) was a British "
+    "singer who achieved worldwide fame as a solo artist after turning down an offer to join the "
+    "rock band Queen."
+)
+DRAKE = (
+    "Drake first gained recognition after losing the role of Jimmy Brooks in the CTV teen drama "
+    "series Degrassi: The Next Generation to another actor in 2001."
+)
+TOY_STORY = (
+    "Toy Story is a 1995 American {} comedy film produced by Pixar Animation Studios and released "
+    "by Walt Disney Pictures."
+)
+CHAN = (
+    "Jackie Chan (born Chan Kong-sang; 7 April 1954) is a Hong Kong actor and stuntman known for "
+    "his comic timing and innovative stunts, which are typically performed by stunt doubles."
+)
+LAKE = "Kessa Lake is a lake in Borovia, where a monster is said to live."
+
+ROWS = [
+    ("Ana Roske wrote Velmora.", "Ana Roske wrote the novel Tessa Nights.", "not refutes", ""),
+    (
+        "Steven Spielberg directed Star Wars.",
+        "Steven Spielberg directed Jaws (1975), which became the highest-grossing film of its time.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Tom Hanks starred in Titanic.",
+        "Tom Hanks starred in Forrest Gump, for which he won a second Academy Award.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Nick Brody appears in Harbour Days.",
+        "Nick Brody is a fictional character in the Borovian television series Night Lines.",
+        "not refutes",
+        "",
+    ),
+    # a surname is the claim's person; a record label releases what the singer released
+    (
+        "Billie Eilish produced Ocean Eyes.",
+        "Her debut single Ocean Eyes was written and produced by Eilish.",
+        "not refutes",
+        "",
+    ),
+    ("Amy Winehouse released Back to Black.", WINEHOUSE, "not refutes", ""),
+    (
+        "Back to Black was released by Sony Music.",
+        WINEHOUSE,
+        "refutes",
+        "Island Records",
+    ),  # control
+    # one band turned down is not every band; one role lost is not the whole series
+    ("Freddie Mercury was never in a rock band.", MERCURY, "neutral:partial", "narrower"),
+    ("Freddie Mercury was in a rock band.", MERCURY, "neutral:partial", "narrower"),
+    ("Drake was not in Degrassi: The Next Generation.", DRAKE, "neutral:partial", "narrower"),
+    ("Drake played Jimmy Brooks.", DRAKE, "refutes", "losing the role"),
+    # a word of a name is not the claim's word: "Pixar Animation Studios" says no film is animated
+    ("Toy Story is an animated film.", TOY_STORY.format("live-action"), "not supports", ""),
+    ("Toy Story is an animated film.", TOY_STORY.format("computer-animated"), "supports", ""),
+    ("Jackie Chan does his own stunts.", CHAN, "not supports", ""),
+    # a report in a clause after every part of the claim is said of something else
+    ("Kessa Lake is in Borovia.", LAKE, "supports", ""),
+    ("Kessa Lake is in Ostrania.", LAKE, "refutes", "Borovia"),
+    ("A monster lives in Kessa Lake.", LAKE, "neutral:reported", "is said to"),  # control
+    # controls: a work's maker is one, and "only" says the deed was done once
+    (
+        "Star Wars was directed by Steven Spielberg.",
+        "Star Wars was directed by George Lucas.",
+        "refutes",
+        "George Lucas",
+    ),
+    (
+        "Ana Roske's only novel is Velmora.",
+        "Ana Roske's only novel is Tessa Nights.",
+        "refutes",
+        "Tessa Nights",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_a_blind_desk_of_stop_69(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason)
+
+
+def test_a_full_stop_inside_a_company_name_ends_no_sentence():
+    text = "Rumours is an album released in 1977 by Warner Bros. Records. It sold well."
+    assert [x.text for x in split_sentences(text)] == [
+        "Rumours is an album released in 1977 by Warner Bros. Records.",
+        "It sold well.",
+    ]
+    assert [x.text for x in split_sentences("It was founded by Apple Inc. It grew.")] == [
+        "It was founded by Apple Inc.",
+        "It grew.",
+    ]
+    d = compare_item("Rumours was released by Warner Bros. Records.", text)
+    assert d is not None and d.stance == "supports", d
