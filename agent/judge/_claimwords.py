@@ -196,6 +196,34 @@ def other_wordings(claim: str, sentence: str) -> list[str]:
         said.append(claim[: made.start(1)] + made_as.group(1) + claim[made.end(1) :])
     if _OWNED_BY.search(claim) and re.search(r"\bsubsidiary of\b", sentence):
         said.append(_OWNED_BY.sub(lambda m: f"{m.group(1)} a subsidiary of", claim))
+    return said + _said_as_the_sentence_says(claim, sentence)
+
+
+# "became famous": "rose to fame" ("… rose to fame in the era of silent film")
+_BECAME_FAMOUS = re.compile(r"\b(?:became|become|becomes) (?:famous|well[- ]known|prominent)\b")
+_ROSE_TO_FAME = re.compile(r"\b(?:rose|risen|rising|came) to (?:fame|prominence)\b")
+# "was killed in a car crash": "died … in a car crash"
+_KILLED_IN = re.compile(r"\b(?:was|were) killed (?=in\b)")
+# "won the Nobel Prize": "was awarded the Nobel Prize"
+_WON = re.compile(r"\bwon (?=(?:the|a|an)\b)")
+# "Elvis Presley was an actor": "… worked as an actor" where the sentence says it so
+_IS_A = re.compile(r"^(?P<who>.+?) (?:is|was) (?P<a>an?) (?P<what>[a-z-]+)\s*[.!]?\s*$")
+
+
+def _said_as_the_sentence_says(claim: str, sentence: str) -> list[str]:
+    """The claim with one of its phrases said as the sentence says it: "became famous" as "rose to
+    fame", "was killed in" as "died in", "won" as "was awarded", "was an actor" as "worked as an
+    actor" — only where the sentence says it that way."""
+    said = []
+    if _BECAME_FAMOUS.search(claim) and (rose := _ROSE_TO_FAME.search(sentence)):
+        said.append(_BECAME_FAMOUS.sub(rose.group(0), claim))
+    if _KILLED_IN.search(claim) and re.search(r"\bdied\b", sentence):
+        said.append(_KILLED_IN.sub("died ", claim))
+    if _WON.search(claim) and re.search(r"\b(?:was|were) awarded\b", sentence):
+        said.append(_WON.sub("was awarded ", claim, count=1))
+    job = _IS_A.match(claim)
+    if job and re.search(rf"\bworked as an? {re.escape(job.group('what'))}\b", sentence):
+        said.append(f"{job.group('who')} worked as {job.group('a')} {job.group('what')}.")
     return said
 
 

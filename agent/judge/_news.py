@@ -239,7 +239,12 @@ def named_alike(claim: str, sentence: str) -> str:
         written = claim[at : at + len(mine)]  # the claim's own letters: "Oscar", not "oscar"
         for other in names:
             if other != mine:
-                sentence = re.sub(rf"\b{re.escape(other)}\b", written, sentence, flags=re.I)
+                sentence = re.sub(  # "won two Academy Awards": two Oscars
+                    rf"\b{re.escape(other)}(s?)\b",
+                    lambda m, w=written: w + m.group(1),
+                    sentence,
+                    flags=re.I,
+                )
     return sentence
 
 

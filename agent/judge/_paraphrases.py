@@ -126,7 +126,8 @@ PARAPHRASES["play"] += ("portrayed", "portraying", "portrays", "portray")  # a r
 PARAPHRASES["leave"] = ("left", "leaves", "leave", "withdrew from", "withdraws from", "exited")
 PARAPHRASES["beat"] = ("beat", "beats", "defeated", "defeats", "defeat", "overcame", "won against")
 PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "overcame")
-PARAPHRASES["last"] = ("last", "bottom")  # "finished bottom of the league"
+PARAPHRASES["last"] = ("last", "bottom", "final")  # "finished bottom"; "her final album"
+PARAPHRASES["final"] = ("final", "last")
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
 # where an organisation is "based" its headquarters are, and the other way round
 PARAPHRASES["base"] = ("headquartered",)

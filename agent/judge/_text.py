@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.judge import _lexicon as lex
+from agent.judge._compounds import by_its_means
 from agent.judge._cues import (
     _FUTURE_AUX,
     _NEGATION,
@@ -17,7 +18,6 @@ from agent.judge._cues import (
     _phrase_negations,
 )
 from agent.judge._letters import letter_label
-from agent.judge._lexicon import DEMONYMS, NATIONALITIES
 from agent.judge._measures import SAID_BY, measures_as_dimensions
 from agent.judge._paraphrases import FORMULAS as _FORMULAS
 from agent.judge._paraphrases import PARAPHRASES as _PARAPHRASE
@@ -250,7 +250,7 @@ def _word_match(a: str, b: str) -> bool:
     prefixed = head in _DEGREE_PREFIXES | KIND_PREFIXES or shared  # "vice-captain": found, and
     if rest and "-" not in rest and prefixed and _word_match(a, rest):  # held as another kind
         return True  # (_tenure.lesser_post)
-    if rest == a and a.endswith(("ed", "en", "wn")) and head.isalpha() and _a_means(head):
+    if rest == a and a.endswith(("ed", "en", "wn")) and by_its_means(head):
         return True  # "computer-animated" says "animated"; "non-animated" does not
     if lex.lemmas(a) & lex.lemmas(b):
         return True
@@ -259,15 +259,6 @@ def _word_match(a: str, b: str) -> bool:
     if (b in lex.derived(a) or a in lex.derived(b)) and not (lex.noun_only(a) and lex.noun_only(b)):
         return True
     return len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6] and not lex.antonymous(a, b)
-
-
-_UNDOING = frozenset("non un anti pseudo quasi semi mock faux half never".split())
-
-
-def _a_means(head: str) -> bool:
-    """Is the first part of a compound participle the means it was done by ("computer-animated",
-    "hand-drawn"), not a denial ("non-animated") nor a people ("Swedish-founded": where)?"""
-    return head not in _UNDOING and head not in NATIONALITIES and head not in DEMONYMS
 
 
 def _others(verb: str, tok: _Tok, sent: _Text) -> bool:
@@ -335,8 +326,8 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                         t.low for t in sent.tokens[max(0, tok.index - len(names) - 1) : tok.index]
                     ]
                     if all(n in near for n in names[:-1]) or not any(
-                        t.cap and t.low not in names for t in sent.tokens[tok.index - 1 : tok.index]
-                    ):
+                        t.cap and t.low not in names for t in _name_before(sent, tok.index, names)
+                    ):  # not "Festival" of "the Berlin International Film Festival" for Venice's
                         out.append(tok.index)
         if (
             not out and len(unit.tokens) == 1
@@ -352,10 +343,9 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         return out
     word = unit.tokens[0].low
     out = [t.index for t in sent.tokens if _word_match(word, t.low) and not _others(word, t, sent)]
-    if unit.tokens[0].text.islower() and not _title_case(
-        list(sent.tokens)
-    ):  # "animated", not "Pixar
-        out = [i for i in out if not _derived_in_a_name(word, sent, i)]  # Animation Studios"
+    if unit.tokens[0].text.islower() and not _title_case(list(sent.tokens)):
+        out = [i for i in out if not _derived_in_a_name(word, sent, i)]  # "animated", not
+        # "Pixar Animation Studios"
     own = [i for i in out if lex.lemmas(sent.tokens[i].low) & lex.lemmas(word)]
     out = own or out  # the word itself before its synonym ("signed … but never ratified")
     if not out and lex.noun_only(word):  # "musician" is said by "vocalist": a kind of musician
@@ -370,6 +360,17 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                 for m in re.finditer(rf"\b{re.escape(phrase)}\b", sent.raw, re.I):  # but was
                     out.extend(t.index for t in sent.tokens if t.start == m.start())  # never …"
     return out
+
+
+def _name_before(sent: _Text, k: int, names: list[str]) -> list[_Tok]:
+    """The word before the word at ``k``; for a name of three words or more, the capitalised
+    words that run up to it ("Berlin International Film" before "Festival")."""
+    if len(names) < 3:
+        return list(sent.tokens[k - 1 : k])
+    j = k
+    while j > 0 and sent.tokens[j - 1].cap and not sent.gap(j - 1):
+        j -= 1
+    return list(sent.tokens[j:k])
 
 
 def _derived_in_a_name(word: str, sent: _Text, i: int) -> bool:

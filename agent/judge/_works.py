@@ -153,8 +153,38 @@ _AUTHOR_OF = re.compile(
 )
 
 
+# a role claimed in a work: "Ryan Gosling played Ken in Barbie"
+_ROLE_IN = re.compile(
+    r"^\s*(?P<who>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?P<verb>played|plays|portrayed|"
+    r"portrays|starred as|stars as)\s+(?:the role of\s+)?(?P<role>(?:the\s+)?[A-Z][\w.'’-]*"
+    r"(?:\s+[A-Z][\w.'’-]*){0,3})\s+in\s+(?P<work>[A-Z][^.;]*?)\s*[.!]?\s*$"
+)
+_CAST_VERB = re.compile(r"\b(?:stars|starring|starred|co-stars|co-starring|features|featuring)\b")
+
+
+def cast_as(sentence: str, claim: str) -> list[str]:
+    """ "Barbie (2023) … stars Margot Robbie in the title role and Ryan Gosling as Ken" says "Ryan
+    Gosling played Ken in Barbie": the actor's role in the work the sentence casts, said with the
+    claim's verb (one actor, one role in a work: "… as Allan" refutes "played Ken")."""
+    m = _ROLE_IN.match(claim)
+    if m is None or m.group("work") not in sentence or not (cast := _CAST_VERB.search(sentence)):
+        return []
+    who = re.escape(m.group("who"))
+    part = re.compile(
+        rf"\b{who}\s+as\s+(?P<r>(?:the\s+)?[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,3}})"
+    )
+    said = part.search(sentence, cast.end())
+    if said is None:
+        return []
+    return [
+        f"{m.group('who')} {m.group('verb')} {said.group('r').rstrip('.')} in {m.group('work')}."
+    ]
+
+
 def work_readings(sentence: str, claim: str) -> list[str]:
     """The sentence's statements about its work that the claim's words ask for, as sentences."""
+    if cast := cast_as(sentence, claim):
+        return cast
     role, played = _ROLE.match(sentence), _PLAYED.search(claim)
     if role and played:  # "known for his role as Jack Stone in Velmora": he played Jack Stone
         part, work = role.group("part"), role.group("work").strip('"“”')

@@ -36,6 +36,14 @@ CHAN = (
     "his comic timing and innovative stunts, which are typically performed by stunt doubles."
 )
 LAKE = "Kessa Lake is a lake in Borovia, where a monster is said to live."
+BARBIE = (
+    "Barbie (2023), directed by Greta Gerwig, stars Margot Robbie in the title role and Ryan "
+    "Gosling as {}."
+)
+HANKS = (
+    "Hanks lost the Academy Award for Best Actor for his performance as the title character in "
+    "Forrest Gump (1994), a film directed by Robert Zemeckis that nevertheless won Best Picture."
+)
 
 ROWS = [
     ("Ana Roske wrote Velmora.", "Ana Roske wrote the novel Tessa Nights.", "not refutes", ""),
@@ -84,6 +92,57 @@ ROWS = [
     ("Kessa Lake is in Borovia.", LAKE, "supports", ""),
     ("Kessa Lake is in Ostrania.", LAKE, "refutes", "Borovia"),
     ("A monster lives in Kessa Lake.", LAKE, "neutral:reported", "is said to"),  # control
+    # phrases said as the sentence says them
+    (
+        "Bob Dylan won the Nobel Prize in Literature.",
+        "In 2016, Bob Dylan was awarded the Nobel Prize in Literature for his songs.",
+        "supports",
+        "",
+    ),
+    (
+        "Heath Ledger was killed in a car crash.",
+        "Heath Ledger died in a car crash.",
+        "supports",
+        "",
+    ),
+    (
+        "Charlie Chaplin became famous.",
+        "Charlie Chaplin rose to fame in the era of silent film.",
+        "supports",
+        "",
+    ),
+    (
+        "Elvis Presley was an actor.",
+        "Elvis Presley was an American singer who never worked as an actor.",
+        "refutes",
+        "never worked as an actor",
+    ),
+    (
+        "Back to Black was Amy Winehouse's last studio album.",
+        "Back to Black is the final studio album by Amy Winehouse.",
+        "supports",
+        "",
+    ),
+    ("Meryl Streep has won an Oscar.", "Meryl Streep has won no Academy Awards.", "refutes", ""),
+    ("Meryl Streep has won an Oscar.", "Meryl Streep has won two Academy Awards.", "supports", ""),
+    # a cast said as "stars … X as Y": X played Y in it
+    ("Ryan Gosling played Ken in Barbie.", BARBIE.format("Ken"), "supports", "played Ken in"),
+    ("Ryan Gosling played Ken in Barbie.", BARBIE.format("Allan"), "not supports", ""),
+    # controls: "Festival" of another festival is not the claim's; a verb in a clause about
+    # another thing ("a film … that won Best Picture"); "that she founded" is her deed
+    (
+        "The Long Tide premiered at the Venice Film Festival.",
+        "The Long Tide premiered at the 2004 Berlin International Film Festival.",
+        "not supports",
+        "",
+    ),
+    ("Tom Hanks won Best Actor for Forrest Gump.", HANKS, "neutral:subject", ""),
+    (
+        "Ana Roske founded Kessa Labs.",
+        "Ana Roske is the chief of Kessa Labs, a company that she founded in 1990.",
+        "not neutral",
+        "",
+    ),
     # controls: a work's maker is one, and "only" says the deed was done once
     (
         "Star Wars was directed by Steven Spielberg.",
