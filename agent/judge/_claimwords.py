@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from agent.judge._charts import chart_wordings
 from agent.judge._reworded import deaths_said
 
 _TOOK_PLACE = re.compile(r"\btook place\b")
@@ -196,7 +197,7 @@ def other_wordings(claim: str, sentence: str) -> list[str]:
         said.append(claim[: made.start(1)] + made_as.group(1) + claim[made.end(1) :])
     if _OWNED_BY.search(claim) and re.search(r"\bsubsidiary of\b", sentence):
         said.append(_OWNED_BY.sub(lambda m: f"{m.group(1)} a subsidiary of", claim))
-    return said + _said_as_the_sentence_says(claim, sentence)
+    return said + _said_as_the_sentence_says(claim, sentence) + chart_wordings(claim, sentence)
 
 
 # "became famous": "rose to fame" ("… rose to fame in the era of silent film")

@@ -40,6 +40,7 @@ BARBIE = (
     "Barbie (2023), directed by Greta Gerwig, stars Margot Robbie in the title role and Ryan "
     "Gosling as {}."
 )
+SUN = "Music of the Sun peaked at number {} on the US Billboard 200."
 HANKS = (
     "Hanks lost the Academy Award for Best Actor for his performance as the title character in "
     "Forrest Gump (1994), a film directed by Robert Zemeckis that nevertheless won Best Picture."
@@ -128,6 +129,55 @@ ROWS = [
     # a cast said as "stars … X as Y": X played Y in it
     ("Ryan Gosling played Ken in Barbie.", BARBIE.format("Ken"), "supports", "played Ken in"),
     ("Ryan Gosling played Ken in Barbie.", BARBIE.format("Allan"), "not supports", ""),
+    # a chart, a band and takings in the sentence's words
+    (
+        "Music of the Sun reached the top ten of the Billboard 200.",
+        SUN.format("ten"),
+        "supports",
+        "",
+    ),
+    (
+        "Music of the Sun reached the top ten of the Billboard 200.",
+        SUN.format("forty"),
+        "refutes",
+        "the source says forty",
+    ),
+    (
+        "Music of the Sun never reached the top ten of the Billboard 200.",
+        SUN.format("forty"),
+        "supports",
+        "",
+    ),
+    (
+        "The song was a top ten hit.",
+        "The song peaked at number three on the Billboard Hot 100.",
+        "supports",
+        "",
+    ),
+    (
+        "OK Computer topped the UK Albums Chart.",
+        "OK Computer debuted at number one on the UK Albums Chart.",
+        "supports",
+        "",
+    ),
+    (
+        "Freddie Mercury was a member of Queen.",
+        "Freddie Mercury was the lead vocalist and pianist of the rock band Queen.",
+        "supports",
+        "",
+    ),
+    (
+        "Avatar made less than $1 billion.",
+        "Avatar grossed $2.92 billion worldwide.",
+        "refutes",
+        "$2.92 billion",
+    ),
+    (
+        "Jaws is an adaptation of a Peter Benchley novel.",
+        "Jaws is a 1975 film based on the 1974 novel of the same name by Peter Benchley.",
+        "supports",
+        "",
+    ),
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
