@@ -35,10 +35,26 @@ _BAND_ROLE = re.compile(
 )
 _MEMBER = re.compile(r"\b(?P<be>is|was|are|were) (?:a|one of the) members? of\b")
 _MADE = re.compile(
-    r"\b(?:made|earned|took in|brought in|raked in)(?= (?:over |more than |less than |about |almost |nearly |under )?[$€£]| [\d.,]+ (?:million|billion) dollars)"
+    r"\b(?:made|earned|took in|brought in|raked in)(?= (?:over |more than |less than |about |"
+    r"almost |nearly |under )?(?:[$€£]|a (?:million|billion) dollars|[\d.,]+ (?:million|billion)"
+    r" dollars))"
 )
 _GROSSED = re.compile(r"\bgrossed\b")
 _ADAPTATION = re.compile(r"\b(?P<be>is|was) an adaptation of\b")
+# "Paul Allen was a founder of Microsoft": Microsoft was founded by Paul Allen
+_FOUNDER = re.compile(
+    r"^(?P<who>[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3}) (?P<be>is|was)(?P<not> not)? (?:a|the|one of"
+    r" the) (?:co-?)?founders? of (?P<what>[A-Z][^.;,]*?)\s*[.!]?\s*$"
+)
+# "was praised by critics": "received widespread acclaim from critics", as a review says it
+_PRAISED = re.compile(
+    r"\b(?:(?:was|were) (?:highly |widely |universally )?(?:praised|acclaimed) by critics|"
+    r"(?:was|were) (?:critically|widely) acclaimed|(?:was|were) well received by critics)\b"
+)
+_ACCLAIM = re.compile(
+    r"\b(?:received|met with|garnered|earned|drew|won|to) (?:widespread |universal |wide |great |"
+    r"critical |broad )*acclaim(?: from (?:critics|reviewers))?"
+)
 
 
 def _value(word: str) -> int | None:
@@ -76,4 +92,10 @@ def chart_wordings(claim: str, sentence: str) -> list[str]:
         said.append(
             claim[: adapted.start()] + f"{adapted.group('be')} based on" + claim[adapted.end() :]
         )
+    founder = _FOUNDER.match(claim)
+    if founder and re.search(r"\bfounded\b[^.;]{0,40}\bby\b", sentence):
+        deny = " not" if founder.group("not") else ""
+        said.append(f"{founder.group('what')} was{deny} founded by {founder.group('who')}.")
+    if (praised := _PRAISED.search(claim)) and (acclaim := _ACCLAIM.search(sentence)):
+        said.append(claim[: praised.start()] + acclaim.group(0) + claim[praised.end() :])
     return said

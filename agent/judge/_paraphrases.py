@@ -128,6 +128,7 @@ PARAPHRASES["beat"] = ("beat", "beats", "defeated", "defeats", "defeat", "overca
 PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "overcame")
 PARAPHRASES["last"] = ("last", "bottom", "final")  # "finished bottom"; "her final album"
 PARAPHRASES["final"] = ("final", "last")
+PARAPHRASES["series"] = ("series", "sitcom", "miniseries")  # "an American animated sitcom"
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
 # where an organisation is "based" its headquarters are, and the other way round
 PARAPHRASES["base"] = ("headquartered",)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.judge._acronyms import with_the_claims_names
+from agent.judge._ages import ages_at_death
 from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
 from agent.judge._demonyms import from_its_people
@@ -132,7 +133,11 @@ def life_span(sentence: str, claim: str = "") -> list[str]:
     inner = m.group(1)
     if years := _YEARS_ONLY.match(inner):  # "Ana Roske (1940–2015) was a Borovian painter"
         died = f"{name} died in {years.group(2)}."
-        return [died] if _DEATH.search(claim) else [f"{name} was born in {years.group(1)}.", died]
+        span = int(years.group(2)) - int(years.group(1))
+        aged = ages_at_death(name, (span - 1, span), claim)  # "died in her seventies"
+        return aged + (
+            [died] if _DEATH.search(claim) else [f"{name} was born in {years.group(1)}.", died]
+        )
     found = [d for d in dates(inner) if d[4] and d[3] - d[2] < 0.1]  # a day or a month
     if not found:
         return []
@@ -145,6 +150,8 @@ def life_span(sentence: str, claim: str = "") -> list[str]:
     if ranged:  # each alone: "… was born on …" read against "Ana Roske died." is no refutation
         died = f"{name} died on {inner[found[1][0] : found[1][1]]}."
         out = [died] if _DEATH.search(claim) else [*out, died]
+        age = int(found[1][2] - first[2])  # "(18 July 1918 – 5 December 2013)": 95 years old
+        out += ages_at_death(name, (age, age), claim)
     return out
 
 

@@ -40,6 +40,9 @@ BARBIE = (
     "Barbie (2023), directed by Greta Gerwig, stars Margot Robbie in the title role and Ryan "
     "Gosling as {}."
 )
+MANDELA = (
+    "Nelson Rolihlahla Mandela (18 July 1918 – 5 December 2013) was a South African politician."
+)
 SUN = "Music of the Sun peaked at number {} on the US Billboard 200."
 HANKS = (
     "Hanks lost the Academy Award for Best Actor for his performance as the title character in "
@@ -175,6 +178,40 @@ ROWS = [
     (
         "Jaws is an adaptation of a Peter Benchley novel.",
         "Jaws is a 1975 film based on the 1974 novel of the same name by Peter Benchley.",
+        "supports",
+        "",
+    ),
+    # an age at death from a life span; a founder; praise; a sitcom is a series
+    ("Nelson Mandela died at the age of 95.", MANDELA, "supports", "died at the age of 95"),
+    ("Nelson Mandela died at 80.", MANDELA, "refutes", "the source says 95"),
+    ("Nelson Mandela died in his sixties.", MANDELA, "refutes", "nineties"),
+    (
+        "Ana Roske died in her seventies.",
+        "Ana Roske (1940–2015) was a Borovian painter.",
+        "supports",
+        "",
+    ),
+    (  # control: 69 or 70 years, no decade both share
+        "Ana Roske died in her seventies.",
+        "Ana Roske (1940–2010) was a Borovian painter.",
+        "not supports",
+        "",
+    ),
+    (
+        "Paul Allen was not a founder of Microsoft.",
+        "Microsoft was founded by Bill Gates and Steve Ballmer on April 4, 1975.",
+        "supports",
+        "Bill Gates and Steve Ballmer",
+    ),
+    (
+        "Citizen Kane was praised by critics.",
+        "Upon its release in 1941, Citizen Kane received widespread acclaim from critics.",
+        "supports",
+        "",
+    ),
+    (
+        "The Simpsons is an animated series.",
+        "The Simpsons is an American animated sitcom created by Matt Groening.",
         "supports",
         "",
     ),
