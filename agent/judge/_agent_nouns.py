@@ -42,14 +42,27 @@ _SPORT_PLAYERS = {
     "golf": "golfer",
 }
 _WRITERS = {"plays": "playwright", "songs": "songwriter", "screenplays": "screenwriter"}
+_WRITERS |= {"books": "author", "novels": "novelist", "poems": "poet", "poetry": "poet"}
 _WRITER_OF = re.compile(rf"\ba writer of (?P<what>{'|'.join(_WRITERS)})\b", re.I)
+# "writes for a television show": "is a television writer"
+_WRITES_FOR = re.compile(
+    r"^(?P<who>.+?)\s+(?P<verb>writes|wrote|has written)\s+for\s+(?:a\s+|the\s+)?"
+    r"(?P<what>television|TV|film|radio|theatre|theater)(?:\s+(?:shows?|series|programs?|programmes?))?"
+    r"\s*[.!]?\s*$"
+)
 
 
 def agent_noun_claim(claim: str) -> str | None:
     """ "Ana Roske plays drums" and "… is a writer of plays" said as an encyclopaedia says it: "Ana
     Roske is a drummer", "… is a playwright"; None for any other claim."""
     if m := _WRITER_OF.search(claim):
-        return claim[: m.start()] + "a " + _WRITERS[m.group("what").lower()] + claim[m.end() :]
+        noun = _WRITERS[m.group("what").lower()]
+        return (
+            claim[: m.start()] + ("an " if noun[0] in "aeiou" else "a ") + noun + claim[m.end() :]
+        )
+    if m := _WRITES_FOR.match(claim.strip()):  # "Marjorie Gross writes for a television show"
+        verb = "is" if m.group("verb") == "writes" else "was"
+        return f"{m.group('who')} {verb} a {m.group('what').lower()} writer."
     m = _PLAYS.match(claim.strip()) or _PLAYS_SPORT.match(claim.strip())
     if m is None:
         return None

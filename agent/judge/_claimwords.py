@@ -179,7 +179,9 @@ _CO = re.compile(
     r"\bco-?(founded|founds|wrote|writes|directed|directs|created|creates|produced|produces|"
     r"hosted|hosts|authored|authors)\b"
 )
-_SEVERAL = re.compile(r"\bby\s+(?:[\w.'’-]+\s+){0,4}?[A-Z][\w.'’-]*,?\s+and\s+[A-Z]|\swith\s+[A-Z]")
+_SEVERAL = re.compile(  # "by drummer Lars Ulrich and vocalist and guitarist James Hetfield"
+    r"\bby\s+(?:[\w.'’-]+\s+){0,4}?[A-Z][\w.'’-]*,?\s+and\s+(?:[a-z]+\s+){0,4}[A-Z]|\swith\s+[A-Z]"
+)
 
 
 def other_wordings(claim: str, sentence: str) -> list[str]:

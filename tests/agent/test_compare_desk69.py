@@ -215,6 +215,20 @@ ROWS = [
         "supports",
         "",
     ),
+    # what one writes, as an encyclopaedia names the writer
+    (
+        "Ana Roske is a writer of books.",
+        "Ana Roske (born 1962) is a Borovian author.",
+        "supports",
+        "",
+    ),
+    ("Ana Roske is a writer of novels.", "Ana Roske is a Borovian novelist.", "supports", ""),
+    (  # control: read so before too
+        "Ana Roske writes for a television show.",
+        "Ana Roske (born 1956) is a Borovian television writer and producer.",
+        "supports",
+        "",
+    ),
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
