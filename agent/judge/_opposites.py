@@ -186,4 +186,19 @@ _NEWS_OPPOSITES = word_pairs(
     ("lift", "cut"),  # "lifted its benchmark interest rate" / "cuts rates"
     ("praise", "criticize"),
     ("praise", "criticise"),
+    # a deed and its undoing, as an abstract says them ("downregulation activates the Ras-ERK
+    # pathway" / "deactivates"): each named, not any "de-" word ("devote" undoes no "vote")
+    ("activate", "deactivate"),
+    ("activate", "inactivate"),
+    ("stabilize", "destabilize"),
+    ("stabilise", "destabilise"),
+    ("methylate", "demethylate"),
+    ("phosphorylate", "dephosphorylate"),
+    ("acetylate", "deacetylate"),
+    ("polymerize", "depolymerize"),
+    ("sensitize", "desensitize"),
+    ("hydrate", "dehydrate"),
+    ("couple", "uncouple"),
+    *((f"up{x}", f"down{x}") for x in ("regulate", "regulates", "regulated", "regulating")),
+    *((f"up-{x}", f"down-{x}") for x in ("regulate", "regulates", "regulated", "regulating")),
 )

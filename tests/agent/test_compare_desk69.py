@@ -229,6 +229,20 @@ ROWS = [
         "supports",
         "",
     ),
+    # a deed and its undoing in an abstract
+    (
+        "DUSP4 downregulation deactivates the Ras-ERK pathway.",
+        "Thus, DUSP4 downregulation activates the Ras-ERK pathway in BLBC.",
+        "refutes",
+        "“activates”",
+    ),
+    ("Kessamab upregulates IL-10.", "Kessamab downregulates IL-10.", "refutes", "“downregulates”"),
+    (
+        "Kessamab activates the pathway.",
+        "Kessamab inactivates the pathway.",
+        "refutes",
+        "",
+    ),  # control
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
