@@ -44,6 +44,7 @@ _SPORT_PLAYERS = {
 _WRITERS = {"plays": "playwright", "songs": "songwriter", "screenplays": "screenwriter"}
 _WRITERS |= {"books": "author", "novels": "novelist", "poems": "poet", "poetry": "poet"}
 _WRITER_OF = re.compile(rf"\ba writer of (?P<what>{'|'.join(_WRITERS)})\b", re.I)
+_ACTED = re.compile(r"^(?P<who>.+?)\s+(?P<verb>has acted|acts|acted|has been acting)\s*[.!]?\s*$")
 # "writes for a television show": "is a television writer"
 _WRITES_FOR = re.compile(
     r"^(?P<who>.+?)\s+(?P<verb>writes|wrote|has written)\s+for\s+(?:a\s+|the\s+)?"
@@ -60,6 +61,8 @@ def agent_noun_claim(claim: str) -> str | None:
         return (
             claim[: m.start()] + ("an " if noun[0] in "aeiou" else "a ") + noun + claim[m.end() :]
         )
+    if m := _ACTED.match(claim.strip()):  # "Rihanna has acted": "… is an actress" says so
+        return f"{m.group('who')} {'was' if m.group('verb') == 'acted' else 'is'} an actor."
     if m := _WRITES_FOR.match(claim.strip()):  # "Marjorie Gross writes for a television show"
         verb = "is" if m.group("verb") == "writes" else "was"
         return f"{m.group('who')} {verb} a {m.group('what').lower()} writer."

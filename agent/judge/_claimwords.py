@@ -20,6 +20,7 @@ import re
 
 from agent.judge._charts import chart_wordings
 from agent.judge._reworded import deaths_said
+from agent.judge._wordings import more_wordings
 
 _TOOK_PLACE = re.compile(r"\btook place\b")
 # an organisation "was started" (by someone, in a year or a place): it was founded ("Toyota was
@@ -199,7 +200,8 @@ def other_wordings(claim: str, sentence: str) -> list[str]:
         said.append(claim[: made.start(1)] + made_as.group(1) + claim[made.end(1) :])
     if _OWNED_BY.search(claim) and re.search(r"\bsubsidiary of\b", sentence):
         said.append(_OWNED_BY.sub(lambda m: f"{m.group(1)} a subsidiary of", claim))
-    return said + _said_as_the_sentence_says(claim, sentence) + chart_wordings(claim, sentence)
+    said += _said_as_the_sentence_says(claim, sentence) + chart_wordings(claim, sentence)
+    return said + more_wordings(claim, sentence)
 
 
 # "became famous": "rose to fame" ("… rose to fame in the era of silent film")

@@ -229,7 +229,7 @@ _STARRING = re.compile(r",\s+(?:starring|featuring|co-starring|with|written|prod
 # the last words of a company's name: "Island Records", "Pixar Animation Studios", "Apple Inc."
 _FIRM = frozenset(
     """
-records music entertainment pictures studios studio films productions publishing press
+records recordings music entertainment pictures studios studio films productions publishing press
 networks media games group inc corporation corp company co ltd limited plc llc holdings
 """.split()
 )

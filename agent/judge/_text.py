@@ -19,6 +19,7 @@ from agent.judge._cues import (
 )
 from agent.judge._letters import letter_label
 from agent.judge._measures import SAID_BY, measures_as_dimensions
+from agent.judge._nicknames import named_alike
 from agent.judge._paraphrases import FORMULAS as _FORMULAS
 from agent.judge._paraphrases import PARAPHRASES as _PARAPHRASE
 from agent.judge._quantities import Quantity, quantities
@@ -325,7 +326,7 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                     near = [
                         t.low for t in sent.tokens[max(0, tok.index - len(names) - 1) : tok.index]
                     ]
-                    if all(n in near for n in names[:-1]) or not any(
+                    if all(named_alike(n, set(near)) for n in names[:-1]) or not any(
                         t.cap and t.low not in names for t in _name_before(sent, tok.index, names)
                     ):  # not "Festival" of "the Berlin International Film Festival" for Venice's
                         out.append(tok.index)

@@ -43,6 +43,11 @@ BARBIE = (
 MANDELA = (
     "Nelson Rolihlahla Mandela (18 July 1918 – 5 December 2013) was a South African politician."
 )
+HANKS_OPENS = "Thomas Jeffrey Hanks (born July 9, 1956) is an American {}."
+BREAKING_BAD = (
+    "Breaking Bad premiered on AMC on January 20, 2008, and concluded on September 29, 2013, after "
+    "five seasons consisting of 62 episodes."
+)
 SUN = "Music of the Sun peaked at number {} on the US Billboard 200."
 HANKS = (
     "Hanks lost the Academy Award for Best Actor for his performance as the title character in "
@@ -243,6 +248,40 @@ ROWS = [
         "refutes",
         "",
     ),  # control
+    # a given name's short form; a people's place; seasons; acting
+    ("Tom Hanks is an actor.", HANKS_OPENS.format("actor and filmmaker"), "supports", ""),
+    (
+        "Tom Hanks is an actor.",
+        HANKS_OPENS.format("filmmaker who has never worked as an actor"),
+        "refutes",
+        "never worked as an actor",
+    ),
+    (
+        "Madrid is the Spanish capital.",
+        "Madrid is the capital and most populous city of Spain, with almost 3.4 million inhabitants.",
+        "supports",
+        "",
+    ),
+    (
+        "Brazil is a South American country.",
+        "Brazil, officially the Federative Republic of Brazil, is the largest country in South America.",
+        "supports",
+        "",
+    ),
+    ("Breaking Bad ran for five seasons.", BREAKING_BAD, "supports", ""),
+    ("Breaking Bad only lasted two seasons.", BREAKING_BAD, "refutes", "the source says five"),
+    (
+        "Rihanna has acted.",
+        "Robyn Rihanna Fenty (born February 20, 1988) is a Barbadian singer, businesswoman, and actress.",
+        "supports",
+        "",
+    ),
+    (
+        "Adele released an album in 2008.",
+        "Adele's debut album, 19, was released in January 2008 by XL Recordings.",
+        "not refutes",
+        "",
+    ),
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (

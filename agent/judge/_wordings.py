@@ -1,0 +1,53 @@
+"""More of a claim said in the sentence's words, where the sentence says it so: "the Spanish
+capital" as "the capital of Spain", "a South American country" as "a country in South America",
+and "ran for five seasons" as "after five seasons". Read by agent/judge/_claimwords.other_wordings."""
+
+from __future__ import annotations
+
+import re
+
+from agent.judge._demonyms import COUNTRY_OF
+
+_CONTINENT_OF = {
+    "european": "Europe",
+    "african": "Africa",
+    "asian": "Asia",
+    "south american": "South America",
+    "north american": "North America",
+    "central american": "Central America",
+    "latin american": "Latin America",
+    "oceanian": "Oceania",
+    "caribbean": "the Caribbean",
+}
+_OF_A_PLACE = re.compile(
+    r"\b(?P<the>the|an?) (?P<people>(?:South |North |Central |Latin )?[A-Z][a-z]+) "
+    r"(?P<noun>capital|country|nation|state|city|town|island|region|province)\b"
+)
+_SEASONS = re.compile(r"\b(?:ran|runs|lasted|lasts|aired|went on)(?: for)? (?P<n>\S+) seasons\b")
+_SEASONS_SAID = re.compile(
+    r"\b(?P<how>after|over|lasting|spanning|across|with) (?:\S+ ){0,1}?\S+ seasons\b"
+)
+
+
+def more_wordings(claim: str, sentence: str) -> list[str]:
+    """The claim said the way the sentence says it, for each phrase above it has."""
+    said = []
+    if place := _OF_A_PLACE.search(claim):
+        people = place.group("people").lower()
+        where = COUNTRY_OF.get(people) or _CONTINENT_OF.get(people)
+        if where and re.search(rf"\b{re.escape(where)}\b", sentence):
+            noun = place.group("noun")
+            prep = "of" if noun == "capital" else "in"  # "the capital of Spain", "a city in Spain"
+            said.append(
+                claim[: place.start()]
+                + f"{place.group('the')} {noun} {prep} {where}"
+                + claim[place.end() :]
+            )
+    seasons, how = _SEASONS.search(claim), _SEASONS_SAID.search(sentence)
+    if seasons and how:  # "ran for five seasons": "… concluded … after five seasons"
+        said.append(
+            claim[: seasons.start()]
+            + f"{how.group('how')} {seasons.group('n')} seasons"
+            + claim[seasons.end() :]
+        )
+    return said
