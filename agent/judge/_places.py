@@ -204,14 +204,17 @@ def other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> s
     stands before the matched noun."""
     if len(unit.tokens) != 1 or unit.tokens[0].low not in NATIONALITIES:
         return None
+    mine = unit.tokens[0].low
     others = {
         t.low: t
         for t in s.tokens
         if (t.index in window or _predicated(s, t.index))
         and t.index not in used
-        and t.low in NATIONALITIES
+        and (
+            t.low in NATIONALITIES  # "was an English writer": British, so not American
+            or (t.low in _NATIONS and mine != "british" and _a_people(s, t.index))
+        )
     }
-    mine = unit.tokens[0].low
     if len(others) != 1 or mine in others or any(mine in t.low.split("-") for t in s.tokens):
         return None  # "a British-born American actress" may be British still
     theirs = next(iter(others.values()))
@@ -219,6 +222,19 @@ def other_nationality(s: _Text, unit: _Unit, used: set[int], window: range) -> s
 
 
 _BE = frozenset("is are was were be been being became become becomes remains remained".split())
+_NATIONS = frozenset(["english", "scottish", "welsh"])  # the United Kingdom's, inside "British"
+# what an "English …" may be of the language: "an English teacher" teaches it
+_OF_A_TONGUE = frozenset(
+    "teacher teachers professor lecturer tutor instructor translator literature language grammar "
+    "speaker speakers major department dictionary".split()
+)
+
+
+def _a_people(s: _Text, at: int) -> bool:
+    """Is the capitalised nation word at ``at`` what the sentence's subject is ("was an English
+    writer"), not a language ("an English teacher")?"""
+    after = s.tokens[at + 1].low if at + 1 < len(s.tokens) else ""
+    return s.tokens[at].cap and _predicated(s, at) and after not in _OF_A_TONGUE
 
 
 def _object_of_a_deed(s: _Text, at: int) -> bool:

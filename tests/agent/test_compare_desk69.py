@@ -282,6 +282,26 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # an English writer is British, so not American; an English teacher may teach English
+    (
+        "Agatha Christie was an American writer.",
+        "Agatha Christie was an English writer known for her 66 detective novels.",
+        "refutes",
+        "the source says English",
+    ),
+    (
+        "Adele is American.",
+        "Adele Laurie Blue Adkins (born 5 May 1988) is an English singer-songwriter.",
+        "refutes",
+        "",
+    ),
+    ("Adele is a British singer.", "Adele is an English singer.", "supports", ""),  # control
+    (
+        "Ana Roske is an American teacher.",
+        "Ana Roske is an English teacher.",
+        "not refutes",
+        "",
+    ),  # control
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
