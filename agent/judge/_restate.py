@@ -26,6 +26,7 @@ from agent.judge._news import named_alike, news_readings
 from agent.judge._predicates import second_deed
 from agent.judge._reworded import _RANKED, world_scope
 from agent.judge._trades import trades_joined
+from agent.judge._wordings import making_it
 from agent.judge._works import award_readings, work_readings
 from agent.judge._years import span_as_duration
 
@@ -174,6 +175,7 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     readings += span_as_duration(sentence, claim)  # "from 2005 to 2021": for about 16 years
     readings += from_its_people(sentence, claim)  # "is a Canadian actress": is from Canada
     readings += second_deed(sentence)  # "was born in A and died in B": died in B
+    readings += making_it(sentence)  # "…, making it the world's second-largest country"
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
     mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
     if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):

@@ -51,3 +51,19 @@ def more_wordings(claim: str, sentence: str) -> list[str]:
             + claim[seasons.end() :]
         )
     return said
+
+
+# "…, making it the world's second-largest country by total area": the subject is that
+_MAKING = re.compile(r",\s+making\s+(?:it|him|her|them)\s+(?P<rest>[^;]+?)\s*[.;]?\s*$")
+_OPENING = re.compile(
+    r"^(?P<name>(?:The\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,4})\s+(?P<be>is|was|are|were)\b"
+)
+
+
+def making_it(sentence: str) -> list[str]:
+    """ "Canada is a country … , making it the world's second-largest country by total area" says
+    "Canada is the world's second-largest country by total area": what the subject is made."""
+    made, opening = _MAKING.search(sentence), _OPENING.match(sentence)
+    if made is None or opening is None:
+        return []
+    return [f"{opening.group('name')} {opening.group('be')} {made.group('rest')}."]

@@ -48,6 +48,10 @@ BREAKING_BAD = (
     "Breaking Bad premiered on AMC on January 20, 2008, and concluded on September 29, 2013, after "
     "five seasons consisting of 62 episodes."
 )
+CANADA = (
+    "Canada is a country in North America whose ten provinces and three territories extend from "
+    "the Atlantic Ocean to the Pacific Ocean, making it {} by total area."
+)
 SUN = "Music of the Sun peaked at number {} on the US Billboard 200."
 HANKS = (
     "Hanks lost the Academy Award for Best Actor for his performance as the title character in "
@@ -302,6 +306,19 @@ ROWS = [
         "not refutes",
         "",
     ),  # control
+    # "…, making it the world's second-largest country": the subject is that
+    (
+        "Canada is one of the smallest countries in the world.",
+        CANADA.format("the world's second-largest country"),
+        "refutes",
+        "“largest”",
+    ),
+    (
+        "Canada is one of the smallest countries in the world.",
+        CANADA.format("one of the world's smallest countries"),
+        "supports",
+        "",
+    ),
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
