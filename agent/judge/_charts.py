@@ -92,6 +92,9 @@ def chart_wordings(claim: str, sentence: str) -> list[str]:
         said.append(
             claim[: adapted.start()] + f"{adapted.group('be')} based on" + claim[adapted.end() :]
         )
+    based = re.search(r"\b(?:is|was|are|were) based on\b", claim)
+    if based and re.search(r"\badapted\b[^.;]{0,80}?\bfrom\b", sentence):  # "adapted for HBO …
+        said.append(claim[: based.start()] + "was adapted from" + claim[based.end() :])  # from"
     founder = _FOUNDER.match(claim)
     if founder and re.search(r"\bfounded\b[^.;]{0,40}\bby\b", sentence):
         deny = " not" if founder.group("not") else ""

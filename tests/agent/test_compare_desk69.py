@@ -319,6 +319,12 @@ ROWS = [
         "supports",
         "",
     ),
+    (
+        "Jaws is based on a novel.",
+        "Jaws was adapted from the 1974 novel of the same name by Peter Benchley.",
+        "supports",
+        "",
+    ),
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
