@@ -118,6 +118,10 @@ def in_the_claims_words(decision: Comparison, claim: str, restated: str) -> Comp
     restated ("is childless" read as "has no children"; "born outside of" as "not born in"): its
     reason names the claim's own words, not the restatement's "no" or "not"."""
     m = _CLAIM_SAYS.search(decision.reason)
+    top = m and re.search(rf"\btop[- ]{re.escape(m.group(2))}\b", claim, re.I)
+    if top:  # "reached the top ten" read as the peak it needs: "the claim says the top ten"
+        said = f"the claim says the {top.group(0)}"
+        return replace(decision, reason=decision.reason.replace(m.group(0), said, 1))
     if m is None or claim == restated or m.group(2).lower() in claim.lower():
         return decision
     if m.group(2).startswith(("what will be", "it is so")):  # a headline's "to cut" read as

@@ -152,7 +152,7 @@ ROWS = [
         "Music of the Sun reached the top ten of the Billboard 200.",
         SUN.format("forty"),
         "refutes",
-        "the source says forty",
+        "the claim says the top ten; the source says forty",
     ),
     (
         "Music of the Sun never reached the top ten of the Billboard 200.",
