@@ -3,7 +3,9 @@ says it another way: "reached the top ten of the Billboard 200" against "peaked 
 the US Billboard 200" (the claim as the peak it needs: "peaked at number ten"), "topped the UK Albums
 Chart" against "debuted at number one on" it, "was a member of Queen" against "the lead vocalist and
 pianist of the rock band Queen", "made less than $1 billion" against "grossed $2.92 billion", "is
-an adaptation of" against "is based on". Read by agent/judge/_claimwords.other_wordings."""
+an adaptation of" against "is based on" (and "is based on" against "was adapted … from"), "was a
+founder of Microsoft" as "Microsoft was founded by …", "was praised by critics" against "received
+widespread acclaim from critics". Read by agent/judge/_claimwords.other_wordings."""
 
 from __future__ import annotations
 

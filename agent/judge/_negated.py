@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from agent.judge import _lexicon as lex
+from agent.judge._cues import _LOST
 from agent.judge._decision import GUARDS, Comparison, _decision
 from agent.judge._text import _Text
 
@@ -240,10 +241,9 @@ def narrower_denial(c: _Text, s: _Text, placed: dict[int, int]) -> bool:
     return after.cap or after.text.isdigit() or aged or region or _qualified(s, k)
 
 
-# a part of a group or of a place: "some bacteria", "in the north"
 NARROWER = "the source denies only a narrower statement than the claim"
-_LOST = frozenset(["lost", "lose", "loses", "losing"])
-_ROLE = frozenset(["role", "part"])
+_ROLE = frozenset(["role", "part"])  # "after losing the role of Jimmy Brooks"
+# a part of a group or of a place: "some bacteria", "in the north"
 _PART_OF = frozenset("some certain several many".split())
 _REGIONS = frozenset(
     "north south east west northern southern eastern western central northeast northwest "
