@@ -88,8 +88,11 @@ def _in_its_place(
         before = s.tokens[k].low if k >= 0 else None
         after = s.tokens[tok.index + 1].low if tok.index + 1 < len(s.tokens) else None
         fits_left = left is not None and (
-            before == left.low or (unit.proper and {before, left.low} <= _PLACE_PREPOSITIONS)
-        )  # "originated in Jamaica" / "originating from Australia": one slot
+            before == left.low
+            or (unit.proper and {before, left.low} <= _PLACE_PREPOSITIONS)
+            or (unit.proper and {before, left.low} == {"in", "of"} and _of_a_place(c, s, left, k))
+        )  # "originated in Jamaica" / "originating from Australia"; "a city in France" / "the
+        # largest city of Belgium": one slot
         fits_right = right is not None and after == right.low and right.low not in _STOP
         if unit.proper and tok.cap and (fits_left or fits_right):
             if tok.low in _OF_A_PEOPLE and unit.text.lower() not in _OF_A_PEOPLE:
@@ -117,6 +120,23 @@ def _in_its_place(
             best += [(tok.index, tok.index)] if far is not None and s.tokens[k].low == far else []
     fitting = best + [span for span in fitting if span not in best]
     return fitting + [span for span in candidates if span not in fitting]  # a neighbour's first
+
+
+_PLACE_KINDS = frozenset(
+    "city cities town village capital region province state country county district suburb port "
+    "island".split()
+)
+
+
+def _of_a_place(c: _Text, s: _Text, left: _Tok, k: int) -> bool:
+    """Do the claim's "in" and the sentence's "of" (or the other way round) both follow a kind of
+    place ("a city in France", "the largest city of Belgium")?"""
+    return (
+        left.index > 0
+        and k > 0
+        and c.tokens[left.index - 1].low in _PLACE_KINDS
+        and s.tokens[k - 1].low in _PLACE_KINDS
+    )
 
 
 _GENERIC = frozenset("point place spot site location area thing one part kind type member".split())

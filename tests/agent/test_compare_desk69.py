@@ -325,6 +325,19 @@ ROWS = [
         "supports",
         "",
     ),
+    # "a city in France" and "the largest city of Belgium": one slot
+    (
+        "Paris is a city in France.",
+        "Paris is the capital and largest city of Belgium.",
+        "refutes",
+        "Belgium",
+    ),
+    (
+        "Lyon is a city in France.",
+        "Lyon is the third-largest city of France.",
+        "supports",
+        "",
+    ),  # control
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
