@@ -338,6 +338,13 @@ ROWS = [
         "supports",
         "",
     ),  # control
+    # a mononym inside the opening's name ("Rihanna" in "Robyn Rihanna Fenty") is its subject
+    (
+        "Rihanna is only a singer.",
+        "Robyn Rihanna Fenty (born February 20, 1988) is a Barbadian singer, businesswoman, and actress.",
+        "refutes",
+        "businesswoman",
+    ),
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
