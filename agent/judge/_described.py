@@ -86,6 +86,8 @@ _ENDS = re.compile(
     r"and\s+(?:the|a|an|his|her|its|was|is|has|had|who))\b|[.,;:]\s*(?:who|which|"
     r"where|and\s+(?:the|a|an|his|her|its|was|is|has|had))\b|[.;:]"
 )
+# an opening's second description after "and a": "is a singer and an actress"
+_AND_A = re.compile(r",?\s+and\s+(?:an?|the)\s+[\w-]+(?:\s+[a-z][\w-]*){0,2}")
 _NO_CLAIM_WORDS = frozenset("and or of in on at by for from with that who which".split())
 
 
@@ -118,8 +120,15 @@ def described_otherwise(claim: str, sentence: str, name: str | None = None) -> C
     low = {w.lower().strip(".,;:()\"'") for w in sentence.split()}
     said = _said(o)
     mine_text = f"{m.group('article').lower()} {' '.join(words)}"
-    if m.group("only") in _SOLELY and _also(mine, theirs):  # "a singer and actress"
+    more = _AND_A.match(o.group("desc"), len(_written(o.group("desc"))))  # "… and an actress"
+    if m.group("only") in _SOLELY and (_also(mine, theirs) or (more and mine in theirs)):
         only = f"{m.group('only')} {mine_text}"
+        tail = (
+            re.sub(r"(?:\s+(?:of|in|for|at|by|with|from|on|to))+$", "", more.group(0))
+            if more
+            else ""
+        )
+        said = f"{said}{tail}"  # "a singer and an actress", "… and the founder"
         return _decision(
             "refutes", "substitution", f"the claim says {only}; the source says {said}"
         )

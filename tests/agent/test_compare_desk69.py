@@ -345,6 +345,20 @@ ROWS = [
         "refutes",
         "businesswoman",
     ),
+    # "only a singer" against a second description after "and a" (stop 68's tree supported it)
+    (
+        "Ana Roske is only a singer.",
+        "Ana Roske is a singer and an actress.",
+        "refutes",
+        "a singer and an actress",
+    ),
+    (
+        "Kessa is only a film.",
+        "Kessa is a 2010 film and a video game.",
+        "refutes",
+        "and a video game",
+    ),
+    ("Ana Roske is a singer.", "Ana Roske is a singer and an actress.", "supports", ""),  # control
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
