@@ -30,6 +30,7 @@ from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import NATIONALITIES
 from agent.judge._text import _EXCLUSIVE, _THE_ONLY, _Text, _Unit
 from agent.judge._units import NUMBER_WORDS
+from agent.judge._wordings import named_with_another
 
 # borders moved until then (Alsace, Galicia, Trieste); WordNet's are those of its day
 _BORDERS_SETTLED = 1950
@@ -290,7 +291,10 @@ _MADE = frozenset(
 
 
 def solely_said(decided: Comparison, lows: list[str], sentence: str) -> Comparison:
-    """A support of "solely <nationality>" says why: the sentence gives that one nationality."""
+    """A support of "solely <nationality>" says why: the sentence gives that one nationality; a
+    support of "only a singer" where the sentence names another beside it is none."""
+    if decided.stance == "supports" and (also := named_with_another(lows, sentence)):
+        return _decision("neutral", "partial", f"the source names another beside it (“{also}”)")
     if decided.stance != "supports" or not one_nationality(lows, sentence):
         return decided
     mine = next(w for w in lows if w in NATIONALITIES)

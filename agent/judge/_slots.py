@@ -87,12 +87,7 @@ def _in_its_place(
             k -= 1
         before = s.tokens[k].low if k >= 0 else None
         after = s.tokens[tok.index + 1].low if tok.index + 1 < len(s.tokens) else None
-        fits_left = left is not None and (
-            before == left.low
-            or (unit.proper and {before, left.low} <= _PLACE_PREPOSITIONS)
-            or (unit.proper and {before, left.low} == {"in", "of"} and _of_a_place(c, s, left, k))
-        )  # "originated in Jamaica" / "originating from Australia"; "a city in France" / "the
-        # largest city of Belgium": one slot
+        fits_left = left is not None and (before == left.low or _one_slot(c, s, unit, left, k))
         fits_right = right is not None and after == right.low and right.low not in _STOP
         if unit.proper and tok.cap and (fits_left or fits_right):
             if tok.low in _OF_A_PEOPLE and unit.text.lower() not in _OF_A_PEOPLE:
@@ -126,6 +121,16 @@ _PLACE_KINDS = frozenset(
     "city cities town village capital region province state country county district suburb port "
     "island".split()
 )
+
+
+def _one_slot(c: _Text, s: _Text, unit: _Unit, left: _Tok, k: int) -> bool:
+    """Do the claim's preposition before its name and the sentence's at ``k`` make one slot:
+    "originated in Jamaica" / "originating from Australia"; "a city in France" / "the largest city
+    of Belgium"?"""
+    pair = {s.tokens[k].low if k >= 0 else None, left.low}
+    if not unit.proper:
+        return False
+    return pair <= _PLACE_PREPOSITIONS or (pair == {"in", "of"} and _of_a_place(c, s, left, k))
 
 
 def _of_a_place(c: _Text, s: _Text, left: _Tok, k: int) -> bool:

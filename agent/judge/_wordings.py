@@ -67,3 +67,20 @@ def making_it(sentence: str) -> list[str]:
     if made is None or opening is None:
         return []
     return [f"{opening.group('name')} {opening.group('be')} {made.group('rest')}."]
+
+
+_ONLY_WORDS = frozenset(["only", "solely", "exclusively", "just"])
+
+
+def named_with_another(lows: list[str], sentence: str) -> str | None:
+    """The sentence's words where it names the claim's "only a singer" together with another
+    ("became a singer and an actress", "a singer and actress, lives …"): the claim's "only" is not
+    said there. ``lows``: the claim's words, lower-case."""
+    at = next((i for i, w in enumerate(lows) if w in _ONLY_WORDS), None)
+    if at is None or at + 2 >= len(lows) or lows[at + 1] not in ("a", "an"):
+        return None
+    noun = next((w for w in lows[at + 2 :] if w.isalpha()), "")  # "only a singer"
+    if not noun or re.search(r"\b(?:only|solely|exclusively)\b", sentence, re.I):
+        return None
+    found = re.search(rf"\b{re.escape(noun)}s?(?:,|\s+and|\s*&)\s+(?:an?\s+)?[a-z][\w-]*", sentence)
+    return found.group(0) if found else None

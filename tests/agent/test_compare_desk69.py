@@ -359,6 +359,18 @@ ROWS = [
         "and a video game",
     ),
     ("Ana Roske is a singer.", "Ana Roske is a singer and an actress.", "supports", ""),  # control
+    (
+        "Ana Roske is only a singer.",
+        "In 2010, Ana Roske became a singer and an actress.",
+        "not supports",
+        "",
+    ),
+    (
+        "Ana Roske is only a singer.",
+        "Ana Roske, a singer and actress, lives in Tessa.",
+        "not supports",
+        "",
+    ),
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
