@@ -30,8 +30,8 @@ _ROLE = (
     r"vocalist|singer|guitarist|drummer|bassist|pianist|keyboardist|frontman|frontwoman|rapper|"
     r"percussionist|saxophonist|songwriter"
 )
-_BAND_ROLE = re.compile(
-    rf"\b(?P<role>(?:the|a)\s+(?:lead\s+|founding\s+|original\s+|main\s+)?(?:{_ROLE})"
+_BAND_ROLE = re.compile(  # said of the subject: "was the lead vocalist", "as the lead singer"
+    rf"\b(?:is|was|as|became)\s+(?P<role>(?:the|a)\s+(?:lead\s+|founding\s+|original\s+|main\s+)?(?:{_ROLE})"
     rf"(?:\s+and\s+(?:lead\s+)?(?:{_ROLE}))?)\s+(?:of|for|in)\b",
     re.I,
 )

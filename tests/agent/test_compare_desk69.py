@@ -371,6 +371,37 @@ ROWS = [
         "not supports",
         "",
     ),
+    # a deed said of the subject's kin, and a band role said of another (probed at the end)
+    (
+        "Ana Roske was killed in a car crash.",
+        "Ana Roske died in 1990; her brother was killed in a car crash.",
+        "neutral:subject",
+        "her brother",
+    ),
+    (
+        "Ana Roske is an author.",
+        "Ana Roske is the daughter of an author.",
+        "neutral:subject",
+        "the daughter of an author",
+    ),
+    (
+        "Ana Roske died at 80.",
+        "Ana Roske (18 July 1918 – 5 December 2013) was a Borovian politician whose father died at 80.",
+        "refutes",
+        "the source says 95",
+    ),
+    (
+        "Ana Roske was killed in a car crash.",  # control
+        "Ana Roske was killed in a car crash in 1990.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske was a member of The Glass Keys.",  # control: the role is Bel Tamsin's
+        "Ana Roske married Bel Tamsin, the lead singer of The Glass Keys.",
+        "not supports",
+        "",
+    ),
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
