@@ -4,7 +4,7 @@ nor "Ana Roske is the daughter of an author" that she is an author."""
 
 from __future__ import annotations
 
-from agent.judge._text import _Text
+from agent.judge._text import _STOP, _Text
 
 _KIN = frozenset(
     """
@@ -37,3 +37,34 @@ def of_a_kin(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | No
             named = s.raw[start : s.tokens[first].end if of else s.tokens[k].end]
             return f"a relative (“{named}”)", c.units[0].text
     return None
+
+
+_BE = frozenset("is are was were be been being became becomes remains remained".split())
+_ARTICLES = frozenset(["a", "an", "the"])
+
+
+def object_of_a_deed(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | None:
+    """(the deed and its object, the claim's subject) where the claim says what its subject is ("Ana
+    Roske was a senator") and the sentence has that noun as the object of another verb ("married
+    a senator", "met a singer"); else None."""
+    if len(c.units) != 2 or 0 not in placed or 1 not in placed or c.units[1].proper:
+        return None
+    noun = c.units[1].tokens[0].index
+    if noun < 2 or c.tokens[noun - 1].low not in ("a", "an") or c.tokens[noun - 2].low not in _BE:
+        return None
+    k = placed[1] - 1
+    while k > placed[0] and s.tokens[k].low not in _ARTICLES and not s.gap(k):
+        if s.tokens[k].low in _STOP:
+            return None  # "started a career in politics": the deed's object is another noun
+        k -= 1  # back over the noun's modifiers ("a retired singer") to its article
+    verb = s.tokens[k - 1] if k - 1 > placed[0] and s.tokens[k].low in _ARTICLES else None
+    if verb is None or verb.low in _BE or not (verb.low.endswith("ed") or verb.low in _DEEDS):
+        return None  # "is a retired singer": said of the subject
+    if verb.index > 0 and s.tokens[verb.index - 1].low in _BE:
+        return None  # "was elected a senator": what the deed made the subject
+    said = s.raw[verb.start : s.tokens[placed[1]].end]
+    return f"another (“{said}”)", c.units[0].text
+
+
+# deeds whose object is another person or thing: "met a singer", "married a senator"
+_DEEDS = frozenset("met meets married marries hired hires saw sees beat beats".split())

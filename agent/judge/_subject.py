@@ -9,7 +9,7 @@ from __future__ import annotations
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._doers import _done_by_another
-from agent.judge._kin import of_a_kin
+from agent.judge._kin import object_of_a_deed, of_a_kin
 from agent.judge._modifier import (
     _SAME_THING,
     _a_part_of_the_place,
@@ -35,6 +35,7 @@ def said_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, st
         _acted_on,
         _relative_of_another,
         of_a_kin,
+        object_of_a_deed,
         _deed_of_a_relative,
         _object_in_a_relative,
         _owner,

@@ -402,6 +402,26 @@ ROWS = [
         "not supports",
         "",
     ),
+    # what the subject is, said as the object of another deed ("married a senator")
+    (
+        "Ana Roske was a senator.",
+        "Ana Roske married a senator in 1990.",
+        "neutral:subject",
+        "married a senator",
+    ),
+    (
+        "Ana Roske is a singer.",
+        "Ana Roske met a singer in Tessa.",
+        "neutral:subject",
+        "met a singer",
+    ),
+    ("Ana Roske is a singer.", "Ana Roske is a retired singer.", "supports", ""),  # control
+    (
+        "Ana Roske was a senator.",
+        "Ana Roske was elected a senator in 1990.",
+        "supports",
+        "",
+    ),  # control
     # controls: "Festival" of another festival is not the claim's; a verb in a clause about
     # another thing ("a film … that won Best Picture"); "that she founded" is her deed
     (
