@@ -272,7 +272,7 @@ def _deed_of_the_trade(d: re.Match, o: re.Match) -> Comparison | None:
 
 
 # what a company's full name may end in
-_CORPORATE = frozenset(
+CORPORATE = frozenset(
     "group inc corporation corp company co ltd limited plc ag sa llc holdings".split()
 )
 
@@ -281,7 +281,7 @@ def _same_subject(claimed: str, named: str) -> bool:
     """The claim's subject is the opening's name, or some of its words with the last ("Kendall
     Jenner" for "Kendall Nicole Jenner"); "The Mod Squad" is "The Mod Squad"."""
     a, b = claimed.split(), named.split()
-    if b and b[-1].rstrip(".").lower() in _CORPORATE and len(b) > 1:
+    if b and b[-1].rstrip(".").lower() in CORPORATE and len(b) > 1:
         b = b[:-1]  # "Samsung" is "Samsung Group", "Apple" "Apple Inc."
     if [w.lower() for w in a] == [w.lower() for w in b]:
         return True

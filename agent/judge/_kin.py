@@ -4,6 +4,7 @@ nor "Ana Roske is the daughter of an author" that she is an author."""
 
 from __future__ import annotations
 
+from agent.judge._places import _BE
 from agent.judge._text import _STOP, _Text
 
 _KIN = frozenset(
@@ -39,7 +40,6 @@ def of_a_kin(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | No
     return None
 
 
-_BE = frozenset("is are was were be been being became becomes remains remained".split())
 _ARTICLES = frozenset(["a", "an", "the"])
 
 

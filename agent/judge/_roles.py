@@ -13,6 +13,7 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
+from agent.judge._described import CORPORATE
 from agent.judge._doers import _by_after, _doer, _possessive
 from agent.judge._future import future_otherwise
 from agent.judge._lives import apposed_to_another, where_another
@@ -227,10 +228,10 @@ _STARRING = re.compile(r",\s+(?:starring|featuring|co-starring|with|written|prod
 
 
 # the last words of a company's name: "Island Records", "Pixar Animation Studios", "Apple Inc."
-_FIRM = frozenset(
+_FIRM = CORPORATE | frozenset(
     """
 records recordings music entertainment pictures studios studio films productions publishing press
-networks media games group inc corporation corp company co ltd limited plc llc holdings
+networks media games
 """.split()
 )
 _ISSUED = frozenset("release publish distribute issue market".split())
