@@ -37,8 +37,10 @@ from agent.judge._units import UNITS as _UNITS
 from agent.judge._units import UPPER_BOUNDS as _UPPER
 
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# "a million", "a billion dollars": one of the scale (not "a hundred", which _WORDS reads)
+_A_SCALE = r"\ban?(?=\s(?:thousand|million|billion|trillion)\b)"
 _NUMBER = re.compile(
-    rf"(?P<cur>us\$|\$|€|£|¥)?\s?(?<![\w.,])(?<![A-Za-z]-)(?P<num>{NUM}|(?:{'|'.join(_WORDS)})(?:[- ](?:{'|'.join(_WORDS)}))?\b)"
+    rf"(?P<cur>us\$|\$|€|£|¥)?\s?(?<![\w.,])(?<![A-Za-z]-)(?P<num>{NUM}|(?:{'|'.join(_WORDS)})(?:[- ](?:{'|'.join(_WORDS)}))?\b|{_A_SCALE})"
     rf"(?:\s?(?P<range>–|-|to|and|until|till)\s?(?P<num2>{NUM}))?"
     rf"(?:\s?(?P<scale>thousand|million|billion|trillion|bn)\b)?"
     r"(?:(?:\s?|-)(?P<unit>square (?:kilomet(?:re|er)s|miles|met(?:re|er)s)|degrees (?:celsius|fahrenheit|c|f)\b|° ?[cf]\b"
@@ -145,6 +147,8 @@ def _units():
 
 def _value(text: str) -> float | None:
     text = text.lower().replace(",", "")
+    if text in ("a", "an"):  # "a million"
+        return 1.0
     try:
         return float(text)
     except ValueError:
