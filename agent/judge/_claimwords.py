@@ -113,8 +113,10 @@ def in_sources_words(claim: str, sentence: str = "") -> str:
     claim = _STEPPED_DOWN.sub(lambda m: _RESIGNED[m.group(1) or ""], claim)
     claim = _TOPPED.sub("peaked at number one on", claim)
     claim = _REACHED_NUMBER.sub(r"peaked at number \1 on", claim)
-    claim = _CAME_OUT.sub(
-        lambda m: "was released" if m.group(1) == "came" else "is released", claim
+    claim = _PERFORMED_AS.sub("worked as", claim)  # "performed as an actor": a trade
+    out = "published" if re.search(r"\bpublished\b(?!.*\breleased\b)", sentence) else "released"
+    claim = _CAME_OUT.sub(  # a book "came out": "… published in 1813", where the sentence says so
+        lambda m: f"was {out}" if m.group(1) == "came" else f"is {out}", claim
     )
     claim = _SEEN.sub(lambda m: _VISIBLE.get(m.group("can"), "is not visible"), claim)
     claim = deaths_said(claim)  # "kills 8 million people": "causes 8 million deaths"
@@ -211,6 +213,7 @@ _ROSE_TO_FAME = re.compile(r"\b(?:rose|risen|rising|came) to (?:fame|prominence)
 _KILLED_IN = re.compile(r"\b(?:was|were) killed (?=in\b)")
 # "won the Nobel Prize": "was awarded the Nobel Prize"
 _WON = re.compile(r"\bwon (?=(?:the|a|an)\b)")
+_PERFORMED_AS = re.compile(r"\b(?:performed|performs) as(?= an? )")
 # "Elvis Presley was an actor": "… worked as an actor" where the sentence says it so
 _IS_A = re.compile(r"^(?P<who>.+?) (?:is|was) (?P<a>an?) (?P<what>[a-z-]+)\s*[.!]?\s*$")
 

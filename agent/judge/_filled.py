@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
-from agent.judge._places import side_otherwise
+from agent.judge._places import apposed_within, side_otherwise
 from agent.judge._text import _STOP, _norm, _Text, _word_match
 
 
@@ -51,7 +51,9 @@ def _slot_filled_otherwise(c: _Text, s: _Text) -> Comparison | None:
                 elif gap.strip() not in {"", ","}:
                     break
             near = _unbroken(s, start, 5)
-            if names[0] in near or names[-1] in near:  # "by American singer Katy Perry"
+            within = end > start and apposed_within(s, end - 1, unit.text)  # "Airstrip One, a
+            if names[0] in near or names[-1] in near or within:  # province of … Oceania"; "by
+                # American singer Katy Perry"
                 fills.append(list(unit.text.split()))
                 continue
             fills.append([t.text for t in s.tokens[start:end] if t.cap])

@@ -128,6 +128,10 @@ def is_adjective(word: str) -> bool:
     return any(base in table()["lemma_sets"]["a"] for base in lemmas(word))
 
 
+# who an "author" is where WordNet's hyponyms say too much (a playwright writes no books)
+BOOK_WRITERS = frozenset(["novelist", "essayist", "biographer", "memoirist"])
+
+
 @lru_cache(maxsize=16384)
 def synonyms(word: str) -> frozenset[str]:
     t = table()

@@ -122,11 +122,20 @@ def one_in_the_other(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> bool:
         lex.lies_in(first, mine)
         or lex.lies_in(mine, first)
         or any(lex.lies_in(n, mine) for n in after)
+        or apposed_within(s, b, unit.text)
     ):
         return True
     ours, theirs = lex.countries(mine), lex.countries(first)
     one_a_country = (mine in _lower(ours)) != (first in _lower(theirs))
     return bool(ours and theirs and one_a_country and _borders_moved(c, s))
+
+
+def apposed_within(s: _Text, b: int, mine: str) -> bool:
+    """ "Airstrip One, a province of the superstate Oceania": the sentence puts its place in the
+    claim's."""
+    rest = s.raw[s.tokens[b].end :]
+    kind = r"^\s*,\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:of|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+    return re.match(kind + re.escape(mine) + r"\b", rest) is not None
 
 
 def lies_within(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Comparison | None:

@@ -30,6 +30,7 @@ from agent.judge._units import LOWER_BOUNDS as _LOWER
 from agent.judge._units import MONEY_SCALES as _MONEY_SCALES
 from agent.judge._units import NUMBER_WORDS as _WORDS
 from agent.judge._units import OFFSET, a_difference, and_a_half, bounds, scores, unit_carried
+from agent.judge._units import ONE_OF_A_SCALE as _A_SCALE
 from agent.judge._units import SCALES as _SCALE
 from agent.judge._units import SQUARE as _SQUARE
 from agent.judge._units import TIMES as _TIMES
@@ -37,8 +38,6 @@ from agent.judge._units import UNITS as _UNITS
 from agent.judge._units import UPPER_BOUNDS as _UPPER
 
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-# "a million", "a billion dollars": one of the scale (not "a hundred", which _WORDS reads)
-_A_SCALE = r"\ban?(?=\s(?:thousand|million|billion|trillion)\b)"
 _NUMBER = re.compile(
     rf"(?P<cur>us\$|\$|€|£|¥)?\s?(?<![\w.,])(?<![A-Za-z]-)(?P<num>{NUM}|(?:{'|'.join(_WORDS)})(?:[- ](?:{'|'.join(_WORDS)}))?\b|{_A_SCALE})"
     rf"(?:\s?(?P<range>–|-|to|and|until|till)\s?(?P<num2>{NUM}))?"
@@ -146,9 +145,7 @@ def _units():
 
 
 def _value(text: str) -> float | None:
-    text = text.lower().replace(",", "")
-    if text in ("a", "an"):  # "a million"
-        return 1.0
+    text = {"a": "1", "an": "1"}.get(text.lower(), text.lower().replace(",", ""))  # "a million"
     try:
         return float(text)
     except ValueError:

@@ -16,6 +16,7 @@ from agent.judge._decision import Comparison, Rule, _decision
 from agent.judge._described import CORPORATE
 from agent.judge._doers import _by_after, _doer, _possessive
 from agent.judge._future import future_otherwise
+from agent.judge._left import left_it
 from agent.judge._lives import apposed_to_another, where_another
 from agent.judge._modifier import object_of_another
 from agent.judge._news import met_another
@@ -69,6 +70,8 @@ def held_in_another_role(c: _Text, s: _Text, placed: dict[int, int]) -> Comparis
     """A decision when the sentence gives a part of the claim another role: a guard (it speaks of
     someone else's, or of an intention) or a substitution (another name does the claim's deed);
     None when every part stands in its role."""
+    if (left := left_it(c, s, placed)) is not None:
+        return left  # "after leaving Konami" for "while he was still at Konami"
     agents = _other_agent(c, s, placed)
     if agents is not None:
         return _decision(

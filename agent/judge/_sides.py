@@ -161,6 +161,19 @@ _OPPOSED = word_pairs(
 )
 
 
+def least_of(c: _Text, s: _Text, i: int, j: int) -> bool:
+    """Is the claim's quality (part ``i``, said plainly) said with "least" before it in the
+    sentence (at ``j``), not "at least"?"""
+    word = c.units[i].tokens[0]
+    k = word.index
+    if len(c.units[i].tokens) != 1 or not is_adjective(word.low) or s.tokens[j - 1].low != "least":
+        return False
+    return (j < 2 or s.tokens[j - 2].low != "at") and (k == 0 or c.tokens[k - 1].low not in _DEGREE)
+
+
+_DEGREE = frozenset(["most", "least", "more", "less"])
+
+
 def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """The reason, where the word just before one of the claim's parts and the word just before
     it in the sentence are opposites of degree or place ("more people" against "fewer people"). A
@@ -175,6 +188,9 @@ def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if k == 0 or j == 0:
             continue
         mine, theirs = c.tokens[k - 1], s.tokens[j - 1]
+        if least_of(c, s, i, j):  # "one of the least influential creators" for "influential"
+            word = c.raw[c.units[i].tokens[0].start : c.units[i].tokens[-1].end]
+            return f"the claim says “{word}”; the source says “least {word}”"
         if frozenset((mine.low, theirs.low)) in _OPPOSED:
             end_c = c.units[i].tokens[-1].index + (c.units[i].tokens[-1].index + 1 < len(c.tokens))
             end_s = min(at + 1 + (end_c - c.units[i].tokens[-1].index) - 1, len(s.tokens) - 1)

@@ -144,7 +144,9 @@ def _of_a_place(c: _Text, s: _Text, left: _Tok, k: int) -> bool:
     )
 
 
-_GENERIC = frozenset("point place spot site location area thing one part kind type member".split())
+_GENERIC = frozenset(
+    "point place spot site location area thing one part kind type member work works".split()
+)
 _PLACE_PREPOSITIONS = frozenset(["in", "from", "at"])
 _HAVE = frozenset(["has", "have", "had"])
 # what a name is said to be before it ("the novel Alibaba", "the television series Homeland")

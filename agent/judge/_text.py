@@ -355,6 +355,8 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
             for t in sent.tokens
             if not t.cap and t.low.isalpha() and _as_noun(sent, t) and lex.hypernym_of(word, t.low)
         ]
+    if not out and word in {"author", "authors"}:  # "a novelist" (not "a playwright": of books)
+        out = [t.index for t in sent.tokens if t.low.rstrip("s") in lex.BOOK_WRITERS]
     if not out:
         for base in lex.lemmas(word):
             for phrase in _PARAPHRASE.get(base, ()):  # each place it is said: "was awarded A

@@ -154,6 +154,8 @@ GLUED = {
 
 __all__ = ["CURRENCY", "GLUED", "SQUARE", "UNITS"]
 
+# "a million", "a billion dollars": one of the scale (not "a hundred", which NUMBER_WORDS reads)
+ONE_OF_A_SCALE = r"\ban?(?=\s(?:thousand|million|billion|trillion)\b)"
 NUMBER_WORDS = {
     "zero": 0,
     "once": 1,  # how many times: "never strikes twice" against "more than once"

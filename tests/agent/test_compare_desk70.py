@@ -1,7 +1,10 @@
 """Claims of FEVER's kind probed at stop 70 (issue 36). "A million", "a billion dollars" are
 numbers: stop 69's tree read "under a million" as words the sentence shares, so "Kessa has a
 population of under a million" was supported by "a population of 3.4 million" and "grossed over a
-billion dollars" by "grossed 300 million dollars". A claim and one sentence, what the comparison
+billion dollars" by "grossed 300 million dollars". Also from two desks read at this stop (books; video
+games and comics): "one of the least influential creators" does not say "influential"; "founded …
+after leaving Konami" does not say "while he was still at Konami"; "Airstrip One, a province of the
+superstate Oceania" is in Oceania; "a stage work" names no kind a play is not. A claim and one sentence, what the comparison
 must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason.
 Each row failed on stop 69's tree (813ab6b) unless marked as a control."""
 
@@ -34,9 +37,88 @@ ROWS = [
         "refutes",
         "over a billion dollars",
     ),
-    ("Kessa has over a million inhabitants.", "Kessa has 300,000 inhabitants.", "refutes", "300,000"),
+    (
+        "Kessa has over a million inhabitants.",
+        "Kessa has 300,000 inhabitants.",
+        "refutes",
+        "300,000",
+    ),
     ("Nightfall sold a million copies.", "Nightfall sold 300,000 copies.", "refutes", "a million"),
     ("Nightfall grossed over a billion dollars.", GROSSED.format("$1.2 billion"), "supports", ""),
+    # "least influential" is not influential (stop 69 supported it)
+    (
+        "Jack Kirby was influential in comics.",
+        "Jack Kirby (born Jacob Kurtzberg; August 28, 1917 – February 6, 1994) was an American "
+        "comic book artist, widely regarded as one of the medium's most prolific but least "
+        "influential creators.",
+        "refutes",
+        "least influential",
+    ),
+    ("Kessa is populous.", "Kessa is the least populous state of Borovia.", "refutes", "least"),
+    (
+        "Jack Kirby was not influential.",
+        "Jack Kirby was one of the least influential creators.",
+        "supports",
+        "least influential",
+    ),
+    # after leaving a place, not while there (stop 69 supported the first)
+    (
+        "Hideo Kojima founded Kojima Productions while he was still at Konami.",
+        "Hideo Kojima is a Japanese video game designer who founded Kojima Productions in 2015 "
+        "after leaving Konami.",
+        "refutes",
+        "after leaving Konami",
+    ),
+    (
+        "Ana Roske founded Velta at Konami.",
+        "Ana Roske founded Velta in 2015 after leaving Konami.",
+        "neutral:partial",
+        "leaving Konami",
+    ),
+    # a place the sentence puts inside the claim's (stop 69 refuted it)
+    (
+        "Nineteen Eighty-Four is set in Oceania.",
+        "Nineteen Eighty-Four is set in Airstrip One, a province of the superstate Oceania in a "
+        "world of perpetual war.",
+        "supports",
+        "",
+    ),
+    # "a work" is any work (stop 69 refuted "a stage work" by "a stage play")
+    (
+        "Death of a Salesman is a stage work.",
+        "Death of a Salesman is a 1949 stage play written by the American playwright Arthur Miller.",
+        "not refutes",
+        "",
+    ),
+    # an author of books: a novelist (stop 69 left it open), not a playwright
+    (
+        "Toni Morrison was a British author.",
+        "Toni Morrison (born Chloe Ardelia Wofford; February 18, 1931 – August 5, 2019) was a "
+        "British novelist and editor.",
+        "supports",
+        "",
+    ),
+    # "came out" as the sentence says it: "published"; "performed as" a trade is "worked as"
+    (
+        "Pride and Prejudice came out in the 1810s.",
+        "Pride and Prejudice is the second novel by English novelist Jane Austen, published in "
+        "1813.",
+        "supports",
+        "",
+    ),
+    (
+        "Pride and Prejudice came out in the 1810s.",
+        "Pride and Prejudice is the second novel by English novelist Jane Austen, published in "
+        "1793.",
+        "refutes",
+        "1793",
+    ),
+    (
+        "William Shakespeare performed as an actor.",
+        "William Shakespeare was an English playwright and poet who never worked as an actor.",
+        "refutes",
+        "never worked as an actor",
+    ),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
@@ -44,6 +126,19 @@ ROWS = [
         "",
     ),
     ("Nightfall sold a million copies.", "Nightfall sold one million copies.", "supports", ""),
+    (
+        "Kenneth Lonergan is a writer of books.",
+        "Kenneth Lonergan (born October 16, 1962) is an American playwright, screenwriter, and "
+        "director.",
+        "not supports",
+        "",
+    ),
+    (
+        "Thriller came out in 1983.",
+        "Thriller was released on November 29, 1982.",
+        "refutes",
+        "1982",
+    ),
 ]
 
 
