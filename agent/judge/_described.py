@@ -31,6 +31,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._lexicon import DEMONYMS, NATIONALITIES
+from agent.judge._nicknames import named_alike
 from agent.judge._restate import subject_restated
 from agent.judge._trades import FIELD_NAMES, in_field, is_trade, trades_apart
 
@@ -287,7 +288,10 @@ def _same_subject(claimed: str, named: str) -> bool:
         return True
     if len(a) == 1 and len(b) > 1 and a[0] in b[1:] and not lex.known_word(a[0].lower()):
         return True  # "Rihanna" for "Robyn Rihanna Fenty": a name no dictionary knows, in it
-    return len(a) >= 2 and a[-1] == b[-1] and set(a) <= set(b)  # "Dorothy Ann Willis Richards"
+    if len(b) > 2 and b[-1].rstrip(".") in {"Jr", "Sr", "II", "III", "IV"}:
+        b = b[:-1]  # "William Henry Gates III"
+    said = {w.lower() for w in b}  # "Dorothy Ann Willis Richards"; "Tom" for "Thomas Jeffrey Hanks"
+    return len(a) >= 2 and a[-1] == b[-1] and all(named_alike(w.lower(), said) for w in a[:-1])
 
 
 def _said(o: re.Match) -> str:

@@ -16,7 +16,8 @@ betty:elizabeth jen:jennifer jenny:jennifer meg:margaret peggy:margaret maggie:m
 pat:patrick pat:patricia fred:frederick freddie:frederick harry:henry hank:henry larry:lawrence
 jerry:gerald ron:ronald ronnie:ronald don:donald ken:kenneth tim:timothy greg:gregory
 jeff:jeffrey pete:peter phil:philip ray:raymond walt:walter zach:zachary gabe:gabriel sue:susan
-vicky:victoria abby:abigail becky:rebecca sally:sarah nate:nathan nathaniel:nathan
+vicky:victoria abby:abigail becky:rebecca sally:sarah nate:nathan nathaniel:nathan brad:bradley
+al:albert al:alan al:alfred jon:jonathan josh:joshua leo:leonard lou:louis mitch:mitchell
 """
 NICKNAMES: dict[str, frozenset[str]] = {}
 for _pair in _SHORT.split():

@@ -21,6 +21,7 @@ from agent.judge._text import (
     _Text,
     _Tok,
     _word_match,
+    used_tokens,
 )
 
 
@@ -215,7 +216,7 @@ def _off_scope(c: _Text, s: _Text, at: int, placed: dict[int, int]) -> bool:
     daughters and no sons" for "had only daughters"), "failed to" before a verb ("failed to achieve
     worldwide success" for "was one of the worst-selling singles"), "not" or "never" right before
     one ("does not cure the disease" for "eases the symptoms"). Not plain either way."""
-    used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
+    used = used_tokens(c, s, placed)
     cue = s.tokens[at].low
     if cue == "no":
         longer = at + 1 < len(s.tokens) and s.tokens[at + 1].low == "longer"

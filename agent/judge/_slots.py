@@ -22,7 +22,7 @@ from agent.judge._places import (
     places_apart,
 )
 from agent.judge._roles import not_one_kind, owned_in_claim
-from agent.judge._text import _STOP, _Text, _Tok, _Unit
+from agent.judge._text import _STOP, _Text, _Tok, _Unit, used_tokens
 
 # nouns that turn a direction word around: "increasing rates of ice mass loss" is more decrease
 _DOWNWARD = frozenset(
@@ -228,7 +228,7 @@ def _slot(
 ) -> Comparison | None:
     """The claim's one unmatched part and what the sentence has in its place."""
     unit = c.units[missing]
-    used = {p + k for i, p in placed.items() for k in range(len(c.units[i].tokens))}
+    used = used_tokens(c, s, placed)
     nationality = other_nationality(s, unit, used, window)
     if nationality is not None:
         return _decision(

@@ -8,7 +8,8 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._cues import _LOST
-from agent.judge._text import _STOP, KIND_PREFIXES, _Text, _Unit
+from agent.judge._text import _STOP, _Text, _Unit
+from agent.judge._wordmatch import KIND_PREFIXES
 
 _FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.judge import _lexicon as lex
-from agent.judge._compounds import by_its_means
 from agent.judge._cues import (
     _FUTURE_AUX,
     _NEGATION,
@@ -18,11 +17,12 @@ from agent.judge._cues import (
     _phrase_negations,
 )
 from agent.judge._letters import letter_label
-from agent.judge._measures import SAID_BY, measures_as_dimensions
+from agent.judge._measures import measures_as_dimensions
 from agent.judge._nicknames import named_alike
 from agent.judge._paraphrases import FORMULAS as _FORMULAS
 from agent.judge._paraphrases import PARAPHRASES as _PARAPHRASE
 from agent.judge._quantities import Quantity, quantities
+from agent.judge._wordmatch import _word_match
 
 _STOP = frozenset(
     """
@@ -233,34 +233,6 @@ _EXCLUSIVE = frozenset(["exclusively", "solely"])
 _THE_ONLY = frozenset("the an his her its".split())  # "the only woman to win it" says more
 _GET = frozenset(["get", "gets", "got", "gotten", "getting"])
 
-# the first half of a compound that only says how much or how well: "best-supported" says supported,
-# "well-known" known ("non-toxic", "ex-president" and "anti-war" are other words)
-_DEGREE_PREFIXES = frozenset("best better well most more widely highly long much often".split())
-# prefixes that make a word another kind: "vice-captain", "semi-final", "non-member" (not "co-":
-# a co-founder is one of the founders; nor "half-" or "step-": a half-brother is a brother)
-KIND_PREFIXES = frozenset("vice semi ex non anti pre post sub quasi pseudo".split())
-
-
-def _word_match(a: str, b: str) -> bool:
-    """Does the sentence's word ``b`` say the claim's word ``a`` (or more: "best-supported" says
-    "supported"; "supported" does not say "best-supported")?"""
-    if a == b or b in SAID_BY.get(a, ()):
-        return True
-    head, _, rest = b.partition("-")
-    shared = head == "co" and rest.endswith(("ed", "wrote", "written"))  # "co-founded" founded it
-    prefixed = head in _DEGREE_PREFIXES | KIND_PREFIXES or shared  # "vice-captain": found, and
-    if rest and "-" not in rest and prefixed and _word_match(a, rest):  # held as another kind
-        return True  # (_tenure.lesser_post)
-    if rest == a and a.endswith(("ed", "en", "wn")) and by_its_means(head):
-        return True  # "computer-animated" says "animated"; "non-animated" does not
-    if lex.lemmas(a) & lex.lemmas(b):
-        return True
-    if lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a):
-        return True
-    if (b in lex.derived(a) or a in lex.derived(b)) and not (lex.noun_only(a) and lex.noun_only(b)):
-        return True
-    return len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6] and not lex.antonymous(a, b)
-
 
 def _others(verb: str, tok: _Tok, sent: _Text) -> bool:
     """The sentence's plural agent noun for the claim's verb ("climbers" for "climbed"): people who
@@ -324,7 +296,7 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                 if tok.cap and names[-1] in (tok.low, tok.low.rsplit("-", 1)[-1]):  # "Curie" in
                     # "Marie Salomea Skłodowska-Curie"
                     near = [
-                        t.low for t in sent.tokens[max(0, tok.index - len(names) - 1) : tok.index]
+                        t.low for t in sent.tokens[_run_start(sent, tok.index, names) : tok.index]
                     ]
                     if all(named_alike(n, set(near)) for n in names[:-1]) or not any(
                         t.cap and t.low not in names for t in _name_before(sent, tok.index, names)
@@ -363,6 +335,36 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                 for m in re.finditer(rf"\b{re.escape(phrase)}\b", sent.raw, re.I):  # but was
                     out.extend(t.index for t in sent.tokens if t.start == m.start())  # never …"
     return out
+
+
+def used_tokens(c: _Text, s: _Text, placed: dict[int, int]) -> set[int]:
+    """The sentence's tokens the claim's placed parts take: a name found by its surname takes the
+    whole name before it ("Thomas Jeffrey Hanks" for "Tom Hanks"), not the words after."""
+    used: set[int] = set()
+    for i, p in placed.items():
+        unit = c.units[i]
+        surname = len(unit.tokens) > 1 and unit.proper and s.tokens[p].low != unit.tokens[0].low
+        if surname and _unowned(s.tokens[p].low).endswith(_unowned(unit.tokens[-1].low)):
+            used |= set(range(_run_start(s, p, [t.low for t in unit.tokens]), p + 1))
+        else:
+            used |= set(range(p, p + len(unit.tokens)))
+    return used
+
+
+def _run_start(sent: _Text, k: int, names: list[str]) -> int:
+    """Where the name that ends at ``k`` starts: the claim's length back, or the whole run of
+    capitalised words and particles ("Gabriel José de la Concordia García Márquez")."""
+    j = k
+    while (
+        j > max(0, k - 8)
+        and not sent.gap(j - 1)
+        and (
+            sent.tokens[j - 1].cap
+            or sent.tokens[j - 1].low in {"de", "la", "del", "van", "von", "da"}
+        )
+    ):
+        j -= 1
+    return min(j, max(0, k - len(names) - 1))
 
 
 def _name_before(sent: _Text, k: int, names: list[str]) -> list[_Tok]:

@@ -119,6 +119,52 @@ ROWS = [
         "refutes",
         "never worked as an actor",
     ),
+    # an opening's full name: many given names and particles before the surname, a short form of
+    # the first, a generational suffix (stop 69 left all of these open)
+    (
+        "Gabriel García Márquez died in the 20th century.",
+        "Gabriel José de la Concordia García Márquez (6 March 1927 – 17 April 2014) was a Colombian "
+        "novelist.",
+        "refutes",
+        "17 April 2014",
+    ),
+    (
+        "Gabriel García Márquez was a novelist.",
+        "Gabriel José de la Concordia García Márquez (6 March 1927 – 17 April 2014) was a Colombian "
+        "novelist.",
+        "supports",
+        "",
+    ),
+    (
+        "Tom Hanks is a singer.",
+        "Thomas Jeffrey Hanks (born July 9, 1956) is an American actor.",
+        "refutes",
+        "a singer",
+    ),
+    (
+        "Bill Gates is a singer.",
+        "William Henry Gates III (born October 28, 1955) is an American businessman.",
+        "refutes",
+        "a singer",
+    ),
+    (
+        "Brad Pitt is an actor.",
+        "William Bradley Pitt (born December 18, 1963) is an American actor.",
+        "supports",
+        "",
+    ),
+    (
+        "President Straud vetoed the media law.",
+        "Sarnovian President Milena Straud signed a contested media law on Wednesday.",
+        "refutes",
+        "signed",
+    ),
+    (  # a control: another Pitt, no name of the claim's before the surname
+        "Brad Pitt is a singer.",
+        "William Pitt (born December 18, 1963) is an American actor.",
+        "not refutes",
+        "",
+    ),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
