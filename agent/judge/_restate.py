@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.judge._acronyms import with_the_claims_names
-from agent.judge._ages import ages_at_death
+from agent.judge._ages import ages_at_death, lived_as_died
 from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
 from agent.judge._demonyms import from_its_people
@@ -83,6 +83,7 @@ def restated_claim(claim: str, sentence: str = "") -> str:
         said = f"{genre[1]} {_article(genre[3])} {genre[3]} {genre[2]}"
         claim = claim[: genre.start()] + said + claim[genre.end() :]
     claim = in_sources_words(world_scope(claim), sentence)  # "is childless": "has no children"
+    claim = lived_as_died(claim)  # "lived past the age of 70": "died at the age of over 70"
     plain = " ".join(_BRACKET.sub(" ", claim).split())
     if len(plain.split()) >= 3:
         claim = plain

@@ -25,7 +25,8 @@ _OF_A_PLACE = re.compile(
 )
 _SEASONS = re.compile(r"\b(?:ran|runs|lasted|lasts|aired|went on)(?: for)? (?P<n>\S+) seasons\b")
 _SEASONS_SAID = re.compile(
-    r"\b(?P<how>after|over|lasting|spanning|across|with) (?:\S+ ){0,1}?\S+ seasons\b"
+    r"\b(?P<how>after|over|lasting|spanning|across|with|(?:aired|ran|lasted) for) "
+    r"(?:\S+ ){0,1}?\S+ seasons\b"
 )
 
 

@@ -165,6 +165,45 @@ ROWS = [
         "not refutes",
         "",
     ),
+    # how long someone lived, read against the life span as their death (stop 69 left them open)
+    (
+        "George Orwell lived past the age of 70.",
+        "George Orwell (25 June 1903 – 21 January 1950) was an English novelist.",
+        "refutes",
+        "46",
+    ),
+    (
+        "George Orwell lived into his forties.",
+        "George Orwell (25 June 1903 – 21 January 1950) was an English novelist.",
+        "supports",
+        "",
+    ),
+    (
+        "Osamu Tezuka lived into the 21st century.",
+        "Osamu Tezuka (3 November 1928 – 9 February 1989) was a Japanese manga artist.",
+        "refutes",
+        "lived into the 21st century",
+    ),
+    (
+        "Ana Roske lived into the 1990s.",
+        "Ana Roske (1920–1995) was a Borovian painter.",
+        "supports",
+        "",
+    ),
+    (
+        "Nelson Mandela died at the age of under 90.",
+        "Nelson Rolihlahla Mandela (18 July 1918 – 5 December 2013) was a South African politician.",
+        "refutes",
+        "95",
+    ),
+    # "aired for three seasons" says how long a series ran (stop 69 left it open)
+    (
+        "Avatar: The Last Airbender ran for five seasons.",
+        "Avatar: The Last Airbender, created by Michael Dante DiMartino and Bryan Konietzko, aired "
+        "for three seasons on Nickelodeon from February 2005 to July 2008.",
+        "refutes",
+        "three",
+    ),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
