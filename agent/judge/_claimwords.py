@@ -229,6 +229,8 @@ def _said_as_the_sentence_says(claim: str, sentence: str) -> list[str]:
         said.append(_KILLED_IN.sub("died ", claim))
     if _WON.search(claim) and re.search(r"\b(?:was|were) awarded\b", sentence):
         said.append(_WON.sub("was awarded ", claim, count=1))
+    if re.search(r"\bdebuted in\b", claim) and re.search(r"\bfirst appeared in\b", sentence):
+        said.append(re.sub(r"\bdebuted in\b", "first appeared in", claim))  # a character's debut
     job = _IS_A.match(claim)
     if job and re.search(rf"\bworked as an? {re.escape(job.group('what'))}\b", sentence):
         said.append(f"{job.group('who')} worked as {job.group('a')} {job.group('what')}.")

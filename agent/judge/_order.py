@@ -24,9 +24,16 @@ def _voice_differs(c: _Text, s: _Text, placed: dict[int, int], x: int, y: int) -
     def shared(word: str) -> bool:
         return any(_word_match(v, word) for v in verbs)
 
+    def be_done(words: list[str]) -> bool:  # "was released": a passive on its own
+        return any(words[j - 1] in _BE and shared(words[j]) for j in range(1, len(words)))
+
+    both = be_done(mine) and be_done(theirs)  # "was released on" / "was released for the Switch"
+
     def passive(words: list[str]) -> bool:  # the shared verb right before "by": "acquired by",
         for k, word in enumerate(words):  # or after "was" and before "for": "was criticised for"
             if word in {"for", "over"} and k > 1 and words[k - 2] in _BE and shared(words[k - 1]):
+                if both:
+                    continue
                 return True
             if word == "by" and any(  # or a time or place between: "was founded in 1998 by"
                 shared(words[j]) and (j == k - 1 or (j > 0 and words[j - 1] in _BE))

@@ -204,6 +204,29 @@ ROWS = [
         "refutes",
         "three",
     ),
+    # a character's debut is its first appearance; "released for the Switch and Wii U" is no
+    # turned voice against "released on the Wii U" (stop 69 left both open)
+    (
+        "Batman debuted in Detective Comics.",
+        "Batman was created by artist Bob Kane and writer Bill Finger, and first appeared in "
+        "Detective Comics #27, published on March 30, 1939.",
+        "supports",
+        "",
+    ),
+    (
+        "Batman debuted in Action Comics.",
+        "Batman was created by artist Bob Kane and writer Bill Finger, and first appeared in "
+        "Detective Comics #27, published on March 30, 1939.",
+        "refutes",
+        "Detective Comics",
+    ),
+    (
+        "Breath of the Wild was released on the Wii U.",
+        "The Legend of Zelda: Breath of the Wild was released for the Nintendo Switch and Wii U in "
+        "March 2017.",
+        "supports",
+        "",
+    ),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
@@ -211,6 +234,12 @@ ROWS = [
         "",
     ),
     ("Nightfall sold a million copies.", "Nightfall sold one million copies.", "supports", ""),
+    (
+        "Ana Roske criticised the Kessa plan.",
+        "Ana Roske was criticised for the Kessa plan.",
+        "neutral:subject",
+        "turns the voice",
+    ),
     (
         "Kenneth Lonergan is a writer of books.",
         "Kenneth Lonergan (born October 16, 1962) is an American playwright, screenwriter, and "
