@@ -165,6 +165,24 @@ _KNOWN_AS = re.compile(
     rf"^\W*(?P<real>{_NAME})\s*\((?:[^()]*)\),?\s+(?:(?:professionally|better|popularly)\s+)?"
     rf"known\s+(?:professionally\s+)?as\s+(?P<stage>{_NAME})"
 )
+# "Eric Arthur Blair (25 June 1903 – 21 January 1950), better known by his pen name George Orwell,
+# was an English novelist": the sentence says it of George Orwell
+_KNOWN_BY = re.compile(
+    rf"^\W*(?P<real>{_NAME})\s*(?P<aside>\([^()]*\))?,?\s+(?:(?:professionally|better|popularly)\s+)?"
+    r"known\s+(?:professionally\s+|mononymously\s+)?(?:as|by\s+(?:his|her|their|the)\s+"
+    rf"(?:pen|stage|ring)\s*name)\s+(?P<stage>{_NAME}),\s+(?P<rest>[a-z].+)$"
+)
+
+
+def renamed(sentence: str, claim: str) -> str | None:
+    """The opening said of the name its subject is known by, where the claim uses that name and
+    not the real one ("George Orwell (25 June 1903 – 21 January 1950) was an English novelist")."""
+    m = _KNOWN_BY.search(sentence)
+    if m is None or m["stage"].split()[-1] not in claim or m["real"].split()[-1] in claim:
+        return None
+    return f"{m['stage']}{' ' + m['aside'] if m['aside'] else ''} {m['rest']}"
+
+
 # "Alvin Corr (born Vincent Furr; February 4, 1948) is …"
 _BORN_AS = re.compile(rf"^\W*(?P<stage>{_NAME})\s*\(\s*born\s+(?P<real>{_NAME})\s*[;,]")
 

@@ -20,7 +20,7 @@ from agent.judge._ages import ages_at_death, lived_as_died
 from agent.judge._claimwords import in_sources_words
 from agent.judge._dates import dates
 from agent.judge._demonyms import from_its_people
-from agent.judge._lives import name_readings, span_readings, works_in_readings
+from agent.judge._lives import name_readings, renamed, span_readings, works_in_readings
 from agent.judge._measures import measured_as_claimed
 from agent.judge._news import named_alike, news_readings
 from agent.judge._predicates import second_deed
@@ -177,6 +177,8 @@ def sentence_readings(sentence: str, claim: str) -> list[str]:
     readings += from_its_people(sentence, claim)  # "is a Canadian actress": is from Canada
     readings += second_deed(sentence)  # "was born in A and died in B": died in B
     readings += making_it(sentence)  # "…, making it the world's second-largest country"
+    if named := renamed(sentence, claim):  # "…, better known by his pen name George Orwell, was"
+        readings += [named, *life_span(named, claim), *from_its_people(named, claim)]
     asides = _BRACKET.findall(sentence)  # left out where they qualify or hold the claim's words
     mine = {w for w in _words(claim) if len(w) > 3 or w.isdigit()}
     if asides and not any(_QUALIFIED.search(a) or mine & _words(a) for a in asides):

@@ -227,6 +227,29 @@ ROWS = [
         "supports",
         "",
     ),
+    # an opening that gives the name its subject is known by says it of that name (stop 69 left
+    # these open)
+    (
+        "George Orwell lived past the age of 70.",
+        "Eric Arthur Blair (25 June 1903 – 21 January 1950), better known by his pen name George "
+        "Orwell, was an English novelist, essayist, journalist and critic.",
+        "refutes",
+        "46",
+    ),
+    (  # a control: stop 69 refuted it too
+        "George Orwell was an American novelist.",
+        "Eric Arthur Blair (25 June 1903 – 21 January 1950), better known by his pen name George "
+        "Orwell, was an English novelist, essayist, journalist and critic.",
+        "refutes",
+        "English",
+    ),
+    (
+        "Hergé was from Belgium.",
+        "Georges Prosper Remi (22 May 1907 – 3 March 1983), known by the pen name Hergé, was a "
+        "Belgian cartoonist best known for creating The Adventures of Tintin.",
+        "supports",
+        "",
+    ),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
