@@ -229,6 +229,12 @@ def _said_as_the_sentence_says(claim: str, sentence: str) -> list[str]:
         said.append(_KILLED_IN.sub("died ", claim))
     if _WON.search(claim) and re.search(r"\b(?:was|were) awarded\b", sentence):
         said.append(_WON.sub("was awarded ", claim, count=1))
+    acted = re.search(
+        r"\bacted in\b(?= (?:an? |the )?(?:film|movie|series|show|play|[A-Z]))", claim
+    )
+    if acted and re.search(r"\b(?:starred|starring|co-starred|co-starring)\b", sentence):  # "acted
+        # in a film" or in a title: "starred in" it
+        said.append(claim[: acted.start()] + "starred in" + claim[acted.end() :])
     if re.search(r"\bdebuted in\b", claim) and re.search(r"\bfirst appeared in\b", sentence):
         said.append(re.sub(r"\bdebuted in\b", "first appeared in", claim))  # a character's debut
     job = _IS_A.match(claim)

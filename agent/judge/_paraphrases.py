@@ -129,6 +129,7 @@ PARAPHRASES["defeat"] = ("defeated", "defeats", "defeat", "beat", "beats", "over
 PARAPHRASES["last"] = ("last", "bottom", "final")  # "finished bottom"; "her final album"
 PARAPHRASES["final"] = ("final", "last")
 PARAPHRASES["series"] = ("series", "sitcom", "miniseries")  # "an American animated sitcom"
+PARAPHRASES["show"] = ("sitcom", "miniseries", "series")  # "a show": "a television series"
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
 # where an organisation is "based" its headquarters are, and the other way round
 PARAPHRASES["base"] = ("headquartered",)

@@ -11,7 +11,7 @@ from agent.judge._cues import _LOST
 from agent.judge._text import _STOP, _Text, _Unit
 from agent.judge._wordmatch import KIND_PREFIXES
 
-_FORMER = frozenset("former ex erstwhile onetime outgoing".split())
+_FORMER = frozenset("former ex erstwhile onetime outgoing retired".split())
 
 
 _BE = frozenset("is are was were be been being".split())
@@ -97,7 +97,11 @@ _DOERS = ("er", "or", "ist", "ian")
 def _former_doer(s: _Text, at: int, unit: _Unit) -> str | None:
     """The claim's verb ("plays") found as a doer's noun the sentence calls former ("a former
     professional tennis player"): the words, or None."""
-    if unit.proper or not unit.tokens[0].low.endswith("s") or not s.tokens[at].low.endswith(_DOERS):
+    if (
+        unit.proper
+        or not unit.tokens[0].low.endswith(("s", "ing"))
+        or not s.tokens[at].low.endswith(_DOERS)
+    ):
         return None
     for k in range(at - 1, max(-1, at - 4), -1):
         if s.tokens[k].low in _FORMER:

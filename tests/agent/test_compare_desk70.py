@@ -250,6 +250,30 @@ ROWS = [
         "supports",
         "",
     ),
+    # a retired player plays no more (stop 69 supported "is still playing"); a show is a series or
+    # a sitcom; acting in a film is starring in it (stop 69 left these open)
+    (
+        "Ana Roske is still playing.",
+        "Ana Roske is a retired American tennis player.",
+        "not supports",
+        "",
+    ),
+    (
+        "Ana Roske plays tennis.",
+        "Ana Roske is a retired American tennis player.",
+        "neutral:tense",
+        "retired",
+    ),
+    ("Nightfall is a show.", "Nightfall is an American television series.", "supports", ""),
+    (
+        "The Simpsons is a live-action show.",
+        "The Simpsons is an American live-action sitcom created by Matt Groening for the Fox "
+        "Broadcasting Company, and it is the longest-running American scripted primetime "
+        "television series.",
+        "supports",
+        "",
+    ),
+    ("Ana Roske acted in a film.", "Ana Roske starred in the film Nightfall.", "supports", ""),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
@@ -262,6 +286,14 @@ ROWS = [
         "Ana Roske was criticised for the Kessa plan.",
         "neutral:subject",
         "turns the voice",
+    ),
+    (
+        "The Simpsons is a live-action show.",
+        "The Simpsons is an American animated sitcom created by Matt Groening for the Fox "
+        "Broadcasting Company, and it is the longest-running American scripted primetime "
+        "television series.",
+        "refutes",
+        "animated sitcom",
     ),
     (
         "Kenneth Lonergan is a writer of books.",
