@@ -229,6 +229,10 @@ def _said_as_the_sentence_says(claim: str, sentence: str) -> list[str]:
         said.append(_KILLED_IN.sub("died ", claim))
     if _WON.search(claim) and re.search(r"\b(?:was|were) awarded\b", sentence):
         said.append(_WON.sub("was awarded ", claim, count=1))
+    party = re.search(r"\b(?:is|was) (?P<a>an? )(?P<who>Democrat|Republican)\b", claim)
+    named = party and {"Democrat": "Democratic"}.get(party["who"], party["who"]) + " Party"
+    if party and named in sentence:  # "a Democrat": "a member of the Democratic Party"
+        said.append(claim[: party.start("a")] + f"a member of the {named}" + claim[party.end() :])
     acted = re.search(
         r"\bacted in\b(?= (?:an? |the )?(?:film|movie|series|show|play|[A-Z]))", claim
     )

@@ -211,11 +211,15 @@ def noun_only(word: str) -> bool:
     )
 
 
+# two sides of one relation, not opposites: a parent has children, an employer employees
+_CONVERSES = frozenset(["parent", "child", "employer", "employee"])
+
+
 def antonymous(a: str, b: str) -> bool:
     antonyms = table()["antonym_sets"]
     la, lb = lemmas(a) | {a}, lemmas(b) | {b}
     return (
-        any(y in antonyms.get(x, ()) for x in la for y in lb)
+        any(y in antonyms.get(x, ()) for x in la - _CONVERSES for y in lb)
         or _paired(a, b, _NEWS_OPPOSITES)
         or _prefixed(a, b)
         or _compounds_opposed(a, b)

@@ -22,7 +22,7 @@ from agent.judge._places import (
     places_apart,
 )
 from agent.judge._roles import not_one_kind, owned_in_claim
-from agent.judge._text import _STOP, _Text, _Tok, _Unit, used_tokens
+from agent.judge._text import _STOP, _Text, _Tok, _Unit, _word_match, used_tokens
 
 # nouns that turn a direction word around: "increasing rates of ice mass loss" is more decrease
 _DOWNWARD = frozenset(
@@ -354,8 +354,8 @@ def _name_in_its_place(c: _Text, s: _Text, unit: _Unit, a: int, b: int) -> Compa
     other = " ".join(t.text for t in s.tokens[a : b + 1])
     mine = unit.text
     words, its = set(mine.lower().split()), set(other.lower().split())
-    if words <= its or its <= words:
-        return None  # "produced by Eilish": Billie Eilish by her surname
+    if words <= its or its <= words or (len(words) == len(its) == 1 and _word_match(*words, *its)):
+        return None  # "produced by Eilish": Billie Eilish by her surname; "Democratic" a Democrat
     if re.search(r"-[a-z]+$", other) and "-" not in mine:
         return None  # "the English-speaking world": an adjective, no name in the claim's place
     if within_another(mine, other):  # "British" against "an English actor"

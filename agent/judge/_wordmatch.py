@@ -29,7 +29,9 @@ def _word_match(a: str, b: str) -> bool:
         return True  # "computer-animated" says "animated"; "non-animated" does not
     if lex.lemmas(a) & lex.lemmas(b):
         return True
-    if lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a):
+    if (lex.synonyms(a) & lex.lemmas(b) or lex.synonyms(b) & lex.lemmas(a)) and not lex.antonymous(
+        a, b
+    ):  # not "father" for "mother", synonyms as verbs ("to sire")
         return True
     if (b in lex.derived(a) or a in lex.derived(b)) and not (lex.noun_only(a) and lex.noun_only(b)):
         return True

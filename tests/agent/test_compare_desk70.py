@@ -274,6 +274,23 @@ ROWS = [
         "",
     ),
     ("Ana Roske acted in a film.", "Ana Roske starred in the film Nightfall.", "supports", ""),
+    # three wrong answers of stop 69 found by probing: "Democratic" is a Democrat's party; a parent
+    # has children (WordNet pairs them as antonyms); "father" is no synonym of "mother" (as verbs,
+    # both mean "to sire")
+    (
+        "Ana Roske is a Democrat.",
+        "Ana Roske is a Democratic member of the United States Senate from Ohio.",
+        "not refutes",
+        "",
+    ),
+    (
+        "Ana Roske is a Democrat.",
+        "Ana Roske is an American politician and a member of the Democratic Party.",
+        "supports",
+        "",
+    ),
+    ("Ana Roske is a parent.", "Ana Roske has two children.", "not refutes", ""),
+    ("Ana Roske is a mother.", "Ana Roske is a father.", "refutes", "father"),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
@@ -295,6 +312,13 @@ ROWS = [
         "refutes",
         "animated sitcom",
     ),
+    (
+        "Ana Roske is a Republican.",
+        "Ana Roske is a Democratic member of the United States Senate from Ohio.",
+        "refutes",
+        "Democratic",
+    ),
+    ("Ana Roske is a brother.", "Ana Roske is a sister.", "refutes", "sister"),
     (
         "Kenneth Lonergan is a writer of books.",
         "Kenneth Lonergan (born October 16, 1962) is an American playwright, screenwriter, and "
