@@ -171,6 +171,7 @@ _SEQUENCES = word_pairs(
 # Opposite deeds a newsroom reports that WordNet does not pair as antonyms (ours, not WordNet's):
 # "supports the ban" / "opposes the ban", "signed the bill" / "vetoed the bill"
 _NEWS_OPPOSITES = word_pairs(
+    ("well", "poorly"),  # "sold well" / "sold poorly" (WordNet pairs "well" with "badly")
     ("support", "oppose"),
     ("endorse", "oppose"),
     ("uphold", "overturn"),

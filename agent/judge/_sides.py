@@ -174,6 +174,26 @@ def least_of(c: _Text, s: _Text, i: int, j: int) -> bool:
 _DEGREE = frozenset(["most", "least", "more", "less"])
 
 
+def manner_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
+    """The word right after one of the claim's verbs and the word right after it in the sentence
+    are opposite adverbs ("the album sold well" against "sold poorly"): the reason, or None."""
+    for i, at in placed.items():
+        first, last = c.units[i].tokens[0].index, c.units[i].tokens[-1].index
+        for k, j, word in (  # after the verb ("sold well"), or before its word ("well known")
+            (last + 1, at + len(c.units[i].tokens), last),
+            (first - 1, at - 1, first),
+        ):
+            if not (0 <= k < len(c.tokens) and 0 <= j < len(s.tokens)):
+                continue
+            mine, theirs = c.tokens[k].low, s.tokens[j].low
+            adverb = mine.endswith("ly") or mine in {"well", "badly"}
+            if adverb and mine != theirs and antonymous(mine, theirs):
+                said = c.raw[c.tokens[min(k, word)].start : c.tokens[max(k, word)].end]
+                other = s.raw[s.tokens[min(j, at)].start : s.tokens[max(j, at)].end]
+                return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    return None
+
+
 def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     """The reason, where the word just before one of the claim's parts and the word just before
     it in the sentence are opposites of degree or place ("more people" against "fewer people"). A
@@ -197,6 +217,8 @@ def degree_opposed(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
             said = c.raw[mine.start : c.tokens[min(end_c, len(c.tokens) - 1)].end]
             other = s.raw[theirs.start : s.tokens[end_s].end]
             return f"the claim says “{said}”; the source says the opposite, “{other}”"
+    if (manner := manner_opposed(c, s, placed)) is not None:  # "sold well" / "sold poorly"
+        return manner
     if (equal := _equal_or_not(c, s)) is not None:  # "as effective as" against "less effective
         return equal  # than" the same thing
     for k in c.hedges:  # "less likely" against "more likely" (inline: a leaf, as side_taken)

@@ -291,6 +291,9 @@ ROWS = [
     ),
     ("Ana Roske is a parent.", "Ana Roske has two children.", "not refutes", ""),
     ("Ana Roske is a mother.", "Ana Roske is a father.", "refutes", "father"),
+    # an opposite adverb after the verb or before its word (stop 69 supported both)
+    ("The album sold well.", "The album sold poorly.", "refutes", "sold poorly"),
+    ("Ana Roske is well known.", "Ana Roske is poorly known.", "refutes", "poorly known"),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
@@ -319,6 +322,7 @@ ROWS = [
         "Democratic",
     ),
     ("Ana Roske is a brother.", "Ana Roske is a sister.", "refutes", "sister"),
+    ("The album sold well.", "The album sold well in Europe.", "supports", ""),
     (
         "Kenneth Lonergan is a writer of books.",
         "Kenneth Lonergan (born October 16, 1962) is an American playwright, screenwriter, and "
