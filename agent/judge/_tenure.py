@@ -11,7 +11,7 @@ from agent.judge._cues import _LOST
 from agent.judge._text import _STOP, _Text, _Unit
 from agent.judge._wordmatch import KIND_PREFIXES
 
-_FORMER = frozenset("former ex erstwhile onetime outgoing retired".split())
+_FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 
 
 _BE = frozenset("is are was were be been being".split())
@@ -57,7 +57,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         lost = at > 1 and s.tokens[at - 2].low in _LOST and s.tokens[at - 1].low in _OWNERS
         if lost and {"has", "have"} & {t.low for t in c.tokens}:  # "lost its atmosphere"
             return s.raw[s.tokens[at - 2].start : s.tokens[at].end]
-        if (used := _used_to(s, at, unit.tokens[0].low) or _former_doer(s, at, unit)) is not None:
+        doer = None if "retired" in words else _former_doer(s, at, unit)  # "retired from tennis"
+        if (used := _used_to(s, at, unit.tokens[0].low) or doer) is not None:
             return used  # "used to live in Tessa" for "lives in Tessa"; "a former … player"
         if at > 2 and [t.low for t in s.tokens[at - 3 : at]] in _CAME_OUT:  # "came out of
             return s.raw[s.tokens[at - 3].start : s.tokens[at].end]  # retirement": it ended
@@ -104,7 +105,7 @@ def _former_doer(s: _Text, at: int, unit: _Unit) -> str | None:
     ):
         return None
     for k in range(at - 1, max(-1, at - 4), -1):
-        if s.tokens[k].low in _FORMER:
+        if s.tokens[k].low in _FORMER | {"retired"}:  # "a retired tennis player" plays no more
             return s.raw[s.tokens[k].start : s.tokens[at].end]
     return None
 

@@ -258,12 +258,6 @@ ROWS = [
         "not supports",
         "",
     ),
-    (
-        "Ana Roske plays tennis.",
-        "Ana Roske is a retired American tennis player.",
-        "neutral:tense",
-        "retired",
-    ),
     ("Nightfall is a show.", "Nightfall is an American television series.", "supports", ""),
     (
         "The Simpsons is a live-action show.",
