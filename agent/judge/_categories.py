@@ -99,6 +99,15 @@ def predicate_elsewhere(c: _Text, s: _Text, placed: dict[int, int]) -> Compariso
         return None
     said = _predicate(s, placed[0] + len(c.units[0].tokens))
     at = placed[unit]
+    before = [t.low for t in s.tokens[max(0, at - 4) : at]]
+    made_into = said is not None and at > max(said[1]) and "into" in before[-3:]
+    if made_into and set(before) & {"adapted", "made", "turned", "developed", "converted"}:
+        heads = " and ".join(s.tokens[h].text for h in said[1])  # "a novel … adapted into a film"
+        word = c.units[unit].tokens[0].text
+        a = "an" if heads[:1].lower() in "aeiou" else "a"
+        return _decision(
+            "neutral", "partial", f"the source says it is {a} {heads}, made into a {word}"
+        )
     if (
         said is None
         or at <= max(said[1])

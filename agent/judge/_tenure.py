@@ -57,8 +57,7 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         lost = at > 1 and s.tokens[at - 2].low in _LOST and s.tokens[at - 1].low in _OWNERS
         if lost and {"has", "have"} & {t.low for t in c.tokens}:  # "lost its atmosphere"
             return s.raw[s.tokens[at - 2].start : s.tokens[at].end]
-        doer = None if "retired" in words else _former_doer(s, at, unit)  # "retired from tennis"
-        if (used := _used_to(s, at, unit.tokens[0].low) or doer) is not None:
+        if used := _used_to(s, at, unit.tokens[0].low) or _former_doer(s, at, unit, words):
             return used  # "used to live in Tessa" for "lives in Tessa"; "a former … player"
         if at > 2 and [t.low for t in s.tokens[at - 3 : at]] in _CAME_OUT:  # "came out of
             return s.raw[s.tokens[at - 3].start : s.tokens[at].end]  # retirement": it ended
@@ -81,8 +80,8 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if k >= 1 and s.tokens[k].low == "as" and s.tokens[k - 1].low in _LEFT:
             verb = k - 2 if s.tokens[k - 1].low == "down" and k >= 2 else k - 1
             return s.raw[s.tokens[verb].start : s.tokens[at].end]  # "stepped down as CEO"
-        sub = placed.get(0, -1)  # "Bel Tamsin replaced Ana Roske as CEO": Ana Roske was
-        words = {t.low for t in c.tokens}  # "… replaced the Kessa bridge as the longest bridge"
+        sub = placed.get(0, -1)  # "Bel Tamsin replaced Ana Roske as CEO": Ana Roske was; "…
+        # replaced the Kessa bridge as the longest bridge"
         end = sub + len(c.units[0].tokens)
         ends = sub > 0 and s.tokens[k].low == "as" and end <= k
         ends = ends and all(t.low in words for t in s.tokens[end:k])
@@ -95,11 +94,13 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
 _DOERS = ("er", "or", "ist", "ian")
 
 
-def _former_doer(s: _Text, at: int, unit: _Unit) -> str | None:
+def _former_doer(s: _Text, at: int, unit: _Unit, words: set[str]) -> str | None:
     """The claim's verb ("plays") found as a doer's noun the sentence calls former ("a former
-    professional tennis player"): the words, or None."""
+    professional tennis player"): the words, or None (not where the claim's ``words`` say
+    "retired" themselves: "retired from tennis")."""
     if (
-        unit.proper
+        "retired" in words
+        or unit.proper
         or not unit.tokens[0].low.endswith(("s", "ing"))
         or not s.tokens[at].low.endswith(_DOERS)
     ):

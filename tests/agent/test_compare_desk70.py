@@ -288,6 +288,13 @@ ROWS = [
     # an opposite adverb after the verb or before its word (stop 69 supported both)
     ("The album sold well.", "The album sold poorly.", "refutes", "sold poorly"),
     ("Ana Roske is well known.", "Ana Roske is poorly known.", "refutes", "poorly known"),
+    # a novel made into a film is no film (stop 69 supported "is a film")
+    (
+        "Nightfall is a film.",
+        "Nightfall is a 2004 novel that was adapted into a film in 2008.",
+        "neutral:partial",
+        "made into a film",
+    ),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
@@ -316,6 +323,12 @@ ROWS = [
         "Democratic",
     ),
     ("Ana Roske is a brother.", "Ana Roske is a sister.", "refutes", "sister"),
+    (
+        "Nightfall is a novel.",
+        "Nightfall is a 2004 novel that was adapted into a film in 2008.",
+        "supports",
+        "",
+    ),
     ("The album sold well.", "The album sold well in Europe.", "supports", ""),
     (
         "Kenneth Lonergan is a writer of books.",
