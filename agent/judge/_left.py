@@ -1,6 +1,6 @@
 """A place the sentence says the subject had left: "founded Kojima Productions in 2015 after
 leaving Konami" does not say it was founded "while he was still at Konami" — it says the opposite —
-and does not say he "works at Konami"."""
+and does not say he "works at Konami". Nor does "moved to Paris in 1990" say she "is from Paris"."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from agent.judge._text import _Text
 _LEAVING = frozenset("leaving left leave leaves quitting quit departing".split())
 # the claim's word just before the name that says the subject was there
 _THERE = frozenset("at with for in".split())
+_MOVED = frozenset("moved relocated emigrated immigrated returned".split())
 
 
 def left_it(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
@@ -22,6 +23,11 @@ def left_it(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
     for i, at in placed.items():
         unit = c.units[i]
         k = unit.tokens[0].index
+        if unit.proper and k > 0 and claim[k - 1] == "from" and at > 1:  # "is from Paris"
+            moved = [t.low for t in s.tokens[at - 2 : at]]
+            if moved[1] == "to" and moved[0] in _MOVED:  # against "moved to Paris in 1990"
+                said = s.raw[s.tokens[at - 2].start : s.tokens[at + len(unit.tokens) - 1].end]
+                return _decision("neutral", "partial", f"the source says “{said}”")
         if not unit.proper or k == 0 or claim[k - 1] not in _THERE:
             continue
         j = at - (at > 1 and s.tokens[at - 1].low == "from")  # "departing from Konami"

@@ -52,7 +52,8 @@ _INTENT = (
 # only with "to": "committed to cutting" (not "committed a crime"), "is projected to reach"
 _TO_INTENT = frozenset(
     "commit commits committed committing projected forecast predicted set agree agrees agreed "
-    "agreeing deal deals talks".split()  # "set to direct", "agreed to acquire", "a deal to buy"
+    "agreeing deal deals talks studied".split()  # "set to direct", "agreed to acquire", "a
+    # deal to buy", "studied to become a doctor"
 )
 # an attempt or a plot named after the deed: "survived an assassination attempt"
 _ATTEMPT = frozenset("attempt attempts plot plots bid bids".split())

@@ -295,6 +295,14 @@ ROWS = [
         "neutral:partial",
         "made into a film",
     ),
+    # probed at the end: an intention ("studied to become a doctor"), a move ("moved to Paris")
+    (
+        "Ana Roske is a doctor.",
+        "Ana Roske studied to become a doctor but left medical school.",
+        "not supports",
+        "",
+    ),
+    ("Ana Roske is from Paris.", "Ana Roske moved to Paris in 1990.", "neutral:partial", "moved"),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
