@@ -133,6 +133,8 @@ def in_the_claims_words(decision: Comparison, claim: str, restated: str) -> Comp
     changed = [(i1, i2) for tag, i1, i2, _, _ in spans if tag != "equal"]
     if not changed or min(a for a, _ in changed) == max(b for _, b in changed):
         return decision
-    said = " ".join(mine[min(a for a, _ in changed) : max(b for _, b in changed)])
+    lo, hi = min(a for a, _ in changed), max(b for _, b in changed)
+    hi += hi < len(mine) and mine[hi] in m.group(2).split()  # "lived past the age of 70": its 70
+    said = " ".join(mine[lo:hi])
     quoted = f"the claim says “{said}”"
     return replace(decision, reason=decision.reason.replace(m.group(0), quoted, 1))

@@ -166,11 +166,11 @@ ROWS = [
         "",
     ),
     # how long someone lived, read against the life span as their death (stop 69 left them open)
-    (
+    (  # the reason quotes the claim's words with its number
         "George Orwell lived past the age of 70.",
         "George Orwell (25 June 1903 – 21 January 1950) was an English novelist.",
         "refutes",
-        "46",
+        "the claim says “lived past the age of 70”; the source says 46",
     ),
     (
         "George Orwell lived into his forties.",
