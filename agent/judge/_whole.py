@@ -158,9 +158,29 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
         )
     if (denied := privative(c, s, placed) or undercut(c, s, placed)) is not None:
         return denied  # "Pluto is a dwarf planet" for "a planet"; "but … found no benefit"
-    if (other_standard := compared_otherwise(c, s)) is not None:
-        return other_standard  # "faster than before" against "faster than the global average"
+    if (other := compared_otherwise(c, s) or _a_part_of(c, s, placed)) is not None:
+        return other  # "faster than before" against "faster than the global average"; "car parts"
     return _decision("supports", "same", "the source states every part of the claim")
+
+
+# what a thing's name before it makes another thing: "car parts" are no cars
+_PARTS = frozenset(
+    "part parts component components accessory accessories spare spares dealer dealers "
+    "dealership dealerships factory factories plant plants".split()
+)
+
+
+def _a_part_of(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """A plural of the claim's ("makes cars") found only qualifying a part or a place of it in the
+    sentence ("makes car parts", "owns car dealerships"): not plain."""
+    for i, at in placed.items():
+        unit, word = c.units[i], s.tokens[at]
+        after = s.tokens[at + 1].low if at + 1 < len(s.tokens) and not s.gap(at) else ""
+        plural = unit.tokens[-1].low.endswith("s") and word.low != unit.tokens[-1].low
+        if not unit.proper and len(unit.tokens) == 1 and after in _PARTS and plural:
+            said = f"{word.text} {s.tokens[at + 1].text}"
+            return _decision("neutral", "partial", f"the source speaks of {said}")
+    return None
 
 
 _LOOSE = "the source gives the claim's number only loosely, in part, or beside another"

@@ -303,6 +303,8 @@ ROWS = [
         "",
     ),
     ("Ana Roske is from Paris.", "Ana Roske moved to Paris in 1990.", "neutral:partial", "moved"),
+    # a part of a thing is no thing ("makes car parts" supported "makes cars" at stop 69)
+    ("Velta makes cars.", "Velta makes car parts.", "neutral:partial", "car parts"),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
@@ -331,6 +333,7 @@ ROWS = [
         "Democratic",
     ),
     ("Ana Roske is a brother.", "Ana Roske is a sister.", "refutes", "sister"),
+    ("Velta makes cars.", "Velta makes cars and car parts.", "supports", ""),
     (
         "Nightfall is a novel.",
         "Nightfall is a 2004 novel that was adapted into a film in 2008.",
