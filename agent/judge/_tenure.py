@@ -15,6 +15,9 @@ _FORMER = frozenset("former ex erstwhile onetime outgoing".split())
 
 
 _BE = frozenset("is are was were be been being".split())
+_GAVE_UP = re.compile(
+    r"\b(?:later |but |and )(?:gave|abandoned|quit) (?:it|them|this|that)(?: up)?\b"
+)
 
 
 def _used_to(s: _Text, at: int, mine: str) -> str | None:
@@ -35,7 +38,7 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
     if c.tense == "past" or any(t.low in _FORMER for t in c.tokens):
         return None
     words = {t.low for t in c.tokens}
-    if (split := _parted(c, s, placed)) is not None:
+    if (split := _parted(c, s, placed) or _given_up(s, placed)) is not None:
         return split  # "married Tom Vell in 2001; they divorced in 2009" for "is married to"
     for i, at in placed.items():
         unit = c.units[i]
@@ -89,6 +92,13 @@ def former(c: _Text, s: _Text, placed: dict[int, int]) -> str | None:
         if ends and s.tokens[verb].low in _SUCCEEDED:
             return s.raw[s.tokens[verb].start : s.tokens[at].end]
     return None
+
+
+def _given_up(s: _Text, placed: dict[int, int]) -> str | None:
+    """ "… but gave it up in 2006" after every part of the claim: what it says, or None."""
+    last = max((s.tokens[at].end for at in placed.values()), default=len(s.raw))
+    quit = _GAVE_UP.search(s.raw, last)  # "became a vegan in 2004 but gave it up in 2006"
+    return quit.group(0) if quit else None
 
 
 _DOERS = ("er", "or", "ist", "ian")

@@ -305,6 +305,14 @@ ROWS = [
     ("Ana Roske is from Paris.", "Ana Roske moved to Paris in 1990.", "neutral:partial", "moved"),
     # a part of a thing is no thing ("makes car parts" supported "makes cars" at stop 69)
     ("Velta makes cars.", "Velta makes car parts.", "neutral:partial", "car parts"),
+    # a state given up later is not held now ("became a vegan … but gave it up" supported "is a
+    # vegan" at stop 69)
+    (
+        "Ana Roske is a vegan.",
+        "Ana Roske became a vegan in 2004 but gave it up in 2006.",
+        "neutral:tense",
+        "gave it up",
+    ),
     (  # controls: stop 69's tree said the same
         "Kessa has a population of over a million.",
         POPULATION.format("3.4 million"),
@@ -334,6 +342,12 @@ ROWS = [
     ),
     ("Ana Roske is a brother.", "Ana Roske is a sister.", "refutes", "sister"),
     ("Velta makes cars.", "Velta makes cars and car parts.", "supports", ""),
+    (
+        "Ana Roske is a vegan.",
+        "Ana Roske gave up smoking and became a vegan in 2004.",
+        "supports",
+        "",
+    ),
     (
         "Nightfall is a novel.",
         "Nightfall is a 2004 novel that was adapted into a film in 2008.",
