@@ -358,10 +358,7 @@ def _run_start(sent: _Text, k: int, names: list[str]) -> int:
     while (
         j > max(0, k - 8)
         and not sent.gap(j - 1)
-        and (
-            sent.tokens[j - 1].cap
-            or sent.tokens[j - 1].low in {"de", "la", "del", "van", "von", "da"}
-        )
+        and (sent.tokens[j - 1].cap or sent.tokens[j - 1].low in _PARTICLES | {"la"})
     ):
         j -= 1
     return min(j, max(0, k - len(names) - 1))
