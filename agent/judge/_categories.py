@@ -233,6 +233,10 @@ _PLACE_KINDS = {
 }
 
 
+# words that say how of the participle after them, no noun of the phrase: "an actor best known for"
+_ADVERBS = frozenset("best better well widely most least mainly mostly chiefly also now".split())
+
+
 def _predicate(
     text: _Text, start: int, articles: frozenset[str] = _ARTICLES
 ) -> tuple[int, list[int]] | None:
@@ -248,7 +252,8 @@ def _predicate(
             word = tokens[j]
             after = tokens[j + 1].low if j + 1 < len(tokens) else ""
             participle = word.low.endswith("ed") or lex.irregular_verb_form(word.low)
-            if participle and after in {"by", "in", "on", "at", "for", "from"}:
+            if participle and after in {"by", "in", "on", "at", "for", "from", "as"}:
+                j -= j - 1 > k + 2 and tokens[j - 1].low in _ADVERBS  # "an actor best known for"
                 break  # "a 2004 drama film directed by …": the phrase ends before "directed"
             if word.low in _PREPOSITIONS or word.low in _RELATIVES:
                 break  # "a city in southern Ostrania" ("in" is also a noun: an inch; "who": WHO)

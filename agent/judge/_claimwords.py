@@ -241,12 +241,21 @@ def _said_as_the_sentence_says(claim: str, sentence: str) -> list[str]:
         said.append(claim[: acted.start()] + "starred in" + claim[acted.end() :])
     if re.search(r"\bdebuted in\b", claim) and re.search(r"\bfirst appeared in\b", sentence):
         said.append(re.sub(r"\bdebuted in\b", "first appeared in", claim))  # a character's debut
+    native = _NATIVE.match(claim)
+    if native and re.search(r"\bborn\b", sentence):  # "a native of California": born there
+        place = native["of"] or native["place"]
+        said.append(f"{native['who']} was born in {place}{native['end']}")
     job = _IS_A.match(claim)
     if job and re.search(rf"\bworked as an? {re.escape(job.group('what'))}\b", sentence):
         said.append(f"{job.group('who')} worked as {job.group('a')} {job.group('what')}.")
     return said
 
 
+# "is a native of California", "is a California native"
+_NATIVE = re.compile(
+    r"^(?P<who>.+?) (?:is|was) an? (?:native of (?P<of>[A-Z][\w .,'-]*?)|(?P<place>[A-Z][\w'-]*"
+    r"(?: [A-Z][\w'-]*)*) native)(?P<end>\s*[.!]?)\s*$"
+)
 _MADE_BY = re.compile(r"\b(?:is|was|are|were)\s+(made)\s+by\b")
 _MADE_AS = re.compile(r"\b(produced|developed|created|manufactured|built|designed)\s+by\b")
 _OWNED_BY = re.compile(r"\b(is|was|are|were)\s+(?:wholly\s+)?owned\s+by\b")

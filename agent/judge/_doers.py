@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from agent.judge import _lexicon as lex
 from agent.judge._dates import MONTHS
+from agent.judge._demonyms import NATIONALITIES
 from agent.judge._text import _STOP, _Text, _Tok
 from agent.judge._works import the_works_run
 
@@ -103,6 +104,9 @@ def _doer(c: _Text, verb: int) -> str | None:
     if verb > 0 and c.units[verb - 1].proper and c.units[verb - 1].tokens[-1].index == at - 1:
         if _possessive(c.units[verb - 1].tokens[-1]):
             return None  # "Ana Roske's novel": her novel, no deed of hers
+        word = c.units[verb - 1].tokens[-1].low
+        if word.endswith("-language") or word.split("-")[0] in NATIONALITIES:
+            return None  # "an English-language album", "a Mexican film": no doer
         return c.units[verb - 1].text
     return None
 

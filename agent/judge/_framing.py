@@ -14,7 +14,7 @@ from agent.judge._text import _analyse, _find, _Text
 # a view someone holds or reports, said of the claim: "X claimed that …", "Critics say …"
 ATTRIBUTED = re.compile(
     # "its claims were found to be false": a possessive's claims are a thing, not a report
-    r"\b(?:(?<!\bits )(?<!\bhis )(?<!\bher )(?<!\btheir )(?:claim|claims)|claimed|allege|alleges|alleged|allegedly|rumou?red|believe|believes|believed|"
+    r"\b(?:(?<!\bits )(?<!\bhis )(?<!\bher )(?<!\btheir )(?:claim|claims)|claimed|allege|alleges|alleged|alleging|allegedly|rumou?red|believe|believes|believed|"
     # second-hand and doubted: "Rep. Barton supposedly once said that …"
     r"supposedly|reportedly|purportedly|deny|denies|denied|(?:is|are|was|were) said to|"
     r"suggest|suggests|suggested|speculat\w+|propos\w+|argu\w+|"
@@ -35,7 +35,17 @@ ATTRIBUTED = re.compile(
     r"|\baccording\s+to\s+(?:older|earlier|previous|early|outdated|old|former)\s+(?:\w+\s+)?"
     r"(?:estimates?|studies|figures|data|reports|measurements|surveys)\b"
     # an accusation is not a finding: "was accused of stealing", "charged with fraud"
-    r"|\b(?:accused|suspected)\s+of\b|\b(?:charged|indicted)\s+(?:with|for|on)\b"
+    r"|\b(?:accused|suspected)\s+(?:by\s+(?:\w+\s+){1,3})?of\b|\b(?:charged|indicted)\s+(?:with|for|on)\b"
+    # a demand or an assumption is no deed: "Students demanded that he resign", "many assume"
+    r"|\b(?:demand|demands|demanded|demanding|urged|urging)\s+(?:that\b|\w+\s+to\b)"
+    r"|\b(?:assume|assumes|assumed)\b(?!\s+(?:office|power|control|command|the|his|her|its|their|"
+    r"responsibility|leadership|a|an)\b)"
+    # what a report says, dismissed: "dismissed reports of her resignation as false"
+    r"|\b(?:dismiss\w*|rejected|rejects)\s+(?:the\s+)?(?:reports?|claims?|rumou?rs?|suggestions?|"
+    r"allegations?|speculation)\s+(?:of|that|about)\b"
+    # a reader's comment quoted: '"…," one commenter wrote'
+    r"|\b(?:one|a|some|many|several)\s+(?:\w+\s+)?(?:commenters?|users?|posters?|readers?|"
+    r"viewers?|callers?|fans?)\s+(?:wrote|writes|posted|said|says|claimed|insisted)\b"
     # an estimate or a forecast of it, said with "that" ("an estimated 2 million" states a figure)
     r"|\b(?:estimat|predict|expect|forecast)\w*\s+that\b"
     # a theory or hypothesis reports a view only when it says what: "the theory that …"
@@ -86,6 +96,7 @@ _DOUBTED = (
         r"|\b(?:did not|failed to)\s+reach\s+(?:statistical\s+)?significance\b",
         re.I,
     ),
+    re.compile(r"\b(?:ruled|rules|ruling)\s+out\b", re.I),  # "Investigators ruled out arson"
 )
 
 

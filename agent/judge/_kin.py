@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent.judge._places import _BE
 from agent.judge._text import _STOP, _Text
 
-_KIN = frozenset(
+KIN = frozenset(
     """
 brother brothers sister sisters father mother parent parents son sons daughter daughters wife
 husband uncle aunt cousin cousins grandfather grandmother grandson granddaughter nephew niece
@@ -22,7 +22,7 @@ def of_a_kin(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | No
     before the claim's first part after its subject ("her brother was killed", "whose father died",
     "the daughter of an author") and the claim names no kin; else None."""
     at = placed.get(0)
-    if at is None or {t.low for t in c.tokens} & _KIN:
+    if at is None or {t.low for t in c.tokens} & KIN:
         return None
     after = [p for i, p in placed.items() if i and p > at]
     if not after:
@@ -32,7 +32,7 @@ def of_a_kin(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] | No
         word = s.tokens[k].low
         owned = k > 0 and s.tokens[k - 1].low in _OWNERS
         of = k + 1 < first and s.tokens[k + 1].low == "of"
-        if word in _KIN and (owned or of) and not any(s.gap(j) for j in range(k, first)):
+        if word in KIN and (owned or of) and not any(s.gap(j) for j in range(k, first)):
             article = k > 0 and s.tokens[k - 1].low in ("the", "a", "an")
             start = s.tokens[k - 1].start if owned or article else s.tokens[k].start
             named = s.raw[start : s.tokens[first].end if of else s.tokens[k].end]

@@ -131,6 +131,11 @@ PARAPHRASES["final"] = ("final", "last")
 PARAPHRASES["series"] = ("series", "sitcom", "miniseries")  # "an American animated sitcom"
 PARAPHRASES["show"] = ("sitcom", "miniseries", "series")  # "a show": "a television series"
 PARAPHRASES["inhabitant"] = ("inhabitants", "residents", "population")  # "a population of"
+PARAPHRASES["population"] = (
+    "population",
+    "inhabitants",
+    "residents",
+)  # "of some 80,000 inhabitants"
 # where an organisation is "based" its headquarters are, and the other way round
 PARAPHRASES["base"] = ("headquartered",)
 PARAPHRASES["headquarter"] = ("based",)
@@ -141,6 +146,8 @@ PARAPHRASES["receive"] = tuple(  # a prize "received": "was awarded", not "X awa
     f"{be} awarded" for be in "was were been is are".split()
 )
 PARAPHRASES["native"] = ("native", "endemic", "indigenous")  # endemic: native there alone
+PARAPHRASES["tv"] = ("tv", "television")  # "a TV actor": "a television actor"
+PARAPHRASES["television"] = ("television", "tv")
 # a level reached, as a source says it: "hits 10%", "reached 10%" for "rose to 10%", "stood at"
 _LEVEL = tuple(
     f"{verb} to"

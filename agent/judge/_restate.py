@@ -71,10 +71,15 @@ def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
 
+# "most-watched", "least-visited": "most" is the superlative, ranked like "deepest"
+MOST_OF = re.compile(r"\b(most|least)-(?=[a-z])", re.I)
+
+
 def restated_claim(claim: str, sentence: str = "") -> str:
     """The claim without its asides in brackets ("Fantastic Four (2005 film) was released …"), and
     with an introduced subject put first ("Y is a X")."""
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
+    claim = MOST_OF.sub(r"\1 ", claim)  # "the most-watched drama": "the most watched"
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
     claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
     claim = _WORKS_AS.sub(lambda m: "was " if m[1].endswith("ed") else "is ", claim)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+_MOST_OF = re.compile(r"\b(most|least)-(?=[a-z])", re.I)  # as _restate reads it
 _RANKED = re.compile(
     r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))-(\w+est)\b",
     re.I,
@@ -178,6 +179,7 @@ def reworded(claim: str, sentence: str) -> str:
     sentence = _NEVER_THE.sub(_never_said, sentence)
     sentence = deed_last(claim, margin_said(claim, sentence))
     sentence = _RANKED.sub(r"\1 \2", _free_of(claim, world_scope(deaths_said(sentence), claim)))
+    sentence = _MOST_OF.sub(r"\1 ", sentence)  # "the second most-watched drama"
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"
         sentence = _INEFFECTIVE.sub(r"\1 not effective \2", sentence)
     return sentence

@@ -22,7 +22,7 @@ from agent.judge._nicknames import named_alike
 from agent.judge._paraphrases import FORMULAS as _FORMULAS
 from agent.judge._paraphrases import PARAPHRASES as _PARAPHRASE
 from agent.judge._quantities import Quantity, quantities
-from agent.judge._wordmatch import _word_match
+from agent.judge._wordmatch import _word_match, same_name, spelled
 
 _STOP = frozenset(
     """
@@ -286,7 +286,7 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
                 ahead = [t.low for t in sent.tokens[tok.index + 1 : tok.index + 1 + len(rest)]]
                 if rest[-1:] and ahead[-1:] and _unowned(rest[-1]) == _unowned(ahead[-1]):
                     rest, ahead = rest[:-1], ahead[:-1]  # "Ana Roske's novel", "by Ana Roske"
-                if rest == ahead or _plural_of(rest, ahead):  # "three Academy Awards"
+                if spelled(rest) == spelled(ahead) or _plural_of(rest, ahead):  # "three Awards"
                     out.append(tok.index)
         if (
             not out and len(unit.tokens) > 1
@@ -305,11 +305,8 @@ def _find(unit: _Unit, sent: _Text) -> list[int]:
         if (
             not out and len(unit.tokens) == 1
         ):  # a name's other form: "Paris" ~ "Parisian" is not enough; plurals are
-            out = [
-                t.index
-                for t in sent.tokens
-                if lex.lemmas(t.low) & lex.lemmas(first) and t.cap == unit.tokens[0].cap
-            ]
+            cap = unit.tokens[0].cap
+            out = [t.index for t in sent.tokens if same_name(t.low, t.cap, first, cap)]
         if not out and len(unit.tokens) == 1 and first in _FORMULAS:  # "CO2": "carbon dioxide"
             m = re.search(rf"\b{_FORMULAS[first]}\b", sent.raw, re.I)
             out = [t.index for t in sent.tokens if m and t.start == m.start()]

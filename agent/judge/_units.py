@@ -308,6 +308,7 @@ def bounds(before: str, after: str, low: float, high: float) -> tuple[float, flo
     """An exact number's bounds as the words around it state them ("about", "more than", "up to",
     "or more"), and whether it is still exact."""
     exact = True
+    before = re.sub(r"\s+an?\s*$", " ", before)  # "at least a hundred": the bound is "at least"
     for word, rel in HEDGES.items():
         if re.search(rf"(?:^|\W){re.escape(word)}\s*$", before) and rel is not None:
             low, high = (

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from agent.judge._bearing import borne_by_another
 from agent.judge._categories import predicate_elsewhere
 from agent.judge._dates import MONTHS
 from agent.judge._decision import Comparison, _decision
@@ -158,7 +159,7 @@ def every_part_there(c: _Text, s: _Text, placed: dict[int, int], r: _Reading) ->
         )
     if (denied := privative(c, s, placed) or undercut(c, s, placed)) is not None:
         return denied  # "Pluto is a dwarf planet" for "a planet"; "but … found no benefit"
-    if (other := compared_otherwise(c, s) or _a_part_of(c, s, placed)) is not None:
+    if (other := compared_otherwise(c, s) or _of_another(c, s, placed)) is not None:
         return other  # "faster than before" against "faster than the global average"; "car parts"
     return _decision("supports", "same", "the source states every part of the claim")
 
@@ -168,6 +169,11 @@ _PARTS = frozenset(
     "part parts component components accessory accessories spare spares dealer dealers "
     "dealership dealerships factory factories plant plants".split()
 )
+
+
+def _of_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """A part of the thing ("car parts"), or the claim's words said of another head (_bearing)."""
+    return _a_part_of(c, s, placed) or borne_by_another(c, s, placed)
 
 
 def _a_part_of(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:

@@ -36,3 +36,15 @@ def _word_match(a: str, b: str) -> bool:
     if (b in lex.derived(a) or a in lex.derived(b)) and not (lex.noun_only(a) and lex.noun_only(b)):
         return True
     return len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6] and not lex.antonymous(a, b)
+
+
+def spelled(words: list[str]) -> list[str]:
+    """A name's words with "TV" spelled out: "BAFTA TV Award" is "BAFTA Television Award"."""
+    return ["television" if w == "tv" else w for w in words]
+
+
+def same_name(low: str, capital: bool, first: str, cap: bool) -> bool:
+    """A one-word name in another form of the word ("Parisian" is not enough; plurals are)."""
+    if spelled([first]) == [low] != [first]:
+        return True  # "TV": "television"
+    return bool(lex.lemmas(low) & lex.lemmas(first)) and capital == cap

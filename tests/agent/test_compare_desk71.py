@@ -1,0 +1,259 @@
+"""Claims probed at stop 71 (issue 36). Two desks written blind to find wrong answers (business,
+courts and local politics news; health and science news: sentences that share the claim's words
+but do not say it), two of FEVER-Symmetric's shape (television; music) and the three wrong supports
+stop 70 left standing. Every wrong True/False they showed in stop 70's tree is a row: the claim's
+words said of another head ("Jonas Perell's business partner … was convicted", "Bel Tamsin, born in
+1950", "who won the Horne Prize", "serving under chief executive Bram Holt", "afraid of dogs", "a
+film starring Ana Roske, shot in Paris", "Sisters of the Volga"), said only as a report, a demand
+or an assumption ("alleging that", "demanded that", "many assume", "ruled out arson"), dated
+apart ("three years later"), a rank written with a hyphen ("the second most-watched drama"),
+"at least a hundred", "a native of California", "BAFTA TV" for "BAFTA Television", and an
+"English-language album" read as made by someone. A claim and one sentence, what the comparison
+must say ("supports", "refutes", "neutral:<rule>", or "not <stance>") and a part of its reason.
+Each row failed on stop 70's tree (0169333) unless marked as a control."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.judge.compare import compare_item
+from tests.agent.test_compare_readers import read_as_expected
+
+CRANSTON = (
+    "Bryan Lee Cranston (born March 7, 1956, in Hollywood, California) is an American actor best "
+    "known for his television roles as Hal in Malcolm in the Middle and Walter White in Breaking Bad."
+)
+OKONKWO = (
+    "Chidi Okonkwo (born 9 November 1979) is a British-Nigerian actor who has received six BAFTA "
+    "Television Award nominations but has never won."
+)
+PRECINCT = (
+    "With an average of 2.4 million viewers per episode, Lakeside Precinct was the second "
+    "most-watched drama on Canadian television during the 2011-12 season."
+)
+
+ROWS = [
+    # the claim's words, said of another head
+    (
+        "Ana Roske was born in 1950.",
+        "Ana Roske married Bel Tamsin, born in 1950.",
+        "neutral:subject",
+        "Bel Tamsin",
+    ),
+    ("Ana Roske has a dog.", "Ana Roske is afraid of dogs.", "neutral:partial", "afraid of dogs"),
+    (
+        "Ana Roske was in Paris.",
+        "Vela is a film starring Ana Roske, shot in Paris.",
+        "neutral:subject",
+        "shot in Paris",
+    ),
+    (
+        "Ana Roske acted in Paris.",
+        "Vela is a film starring Ana Roske, shot in Paris.",
+        "not supports",
+        "",
+    ),
+    (
+        "Jonas Perell was convicted of fraud.",
+        "Jonas Perell's business partner, Lena Ross, was convicted of fraud, while Perell himself "
+        "is due to stand trial in the spring.",
+        "neutral:subject",
+        "Jonas Perell's business partner",
+    ),
+    (
+        "Shares in Pell & Hardy rose on Thursday.",
+        "Shares in Pell & Hardy's main supplier, Corrin plc, rose 8 percent on Thursday.",
+        "neutral:subject",
+        "main supplier",
+    ),
+    (
+        "Kestrel Labs' heart drug was approved.",
+        "Kestrel Labs' kidney drug was approved by regulators on Monday, and analysts quickly "
+        "turned their attention to the company's heart drug.",
+        "neutral:subject",
+        "kidney drug",
+    ),
+    (
+        "The Halbrook council approved the budget.",
+        "The Halbrook council's finance committee approved the draft budget, which goes before the "
+        "full council next week.",
+        "neutral:subject",
+        "finance committee",
+    ),
+    (
+        "Dr. Amir Castell won the Horne Prize for medicine.",
+        "Dr. Amir Castell congratulated his former student, Priya Danvers, who won the Horne Prize "
+        "for medicine on Tuesday.",
+        "neutral:subject",
+        "Priya Danvers",
+    ),
+    (
+        "Tessa Moran is the chief executive of Lumen Retail.",
+        "Tessa Moran is the chief financial officer of Lumen Retail, serving under chief executive "
+        "Bram Holt.",
+        "neutral:subject",
+        "chief executive Bram Holt",
+    ),
+    (
+        "Irina Petrova and Nadia Petrova are sisters.",
+        "Irina Petrova (born 1984) is a Russian actress and the mother of actress Nadia Petrova, "
+        "with whom she co-starred in the Channel One drama series Sisters of the Volga (2014-2017).",
+        "neutral:partial",
+        "only in a name",
+    ),
+    # controls: the claim's own head (each passed on stop 70's tree too)
+    (
+        "Irina Petrova and Nadia Petrova are sisters.",
+        "Irina Petrova (born 1984) is a Russian actress and the older sister of actress Nadia "
+        "Petrova, with whom she co-starred in the Channel One drama series Sisters of the Volga.",
+        "supports",
+        "",
+    ),
+    ("Ana Roske was born in 1950.", "Ana Roske, born in 1950, married Bel Tamsin.", "supports", ""),
+    (
+        "Ana Roske married Bel Tamsin.",
+        "Ana Roske married Bel Tamsin, born in 1950.",
+        "supports",
+        "",
+    ),
+    (
+        "Ana Roske starred in Vela.",
+        "Vela is a film starring Ana Roske, shot in Paris.",
+        "supports",
+        "",
+    ),
+    (
+        "Kestrel Labs' heart drug was approved.",
+        "Kestrel Labs' heart drug was approved by regulators on Monday.",
+        "supports",
+        "",
+    ),
+    ("Ana Roske's novel won the prize.", "Ana Roske's novel won the prize.", "supports", ""),
+    (
+        "Kessa has a population of 3.4 million.",
+        "Kessa's population is 3.4 million.",
+        "supports",
+        "",
+    ),
+    (
+        "Mia Lott left The Orsen Four in 2012.",
+        "Mia Lott left The Orsen Four in 2012 to pursue a solo career.",
+        "supports",
+        "",
+    ),
+    (
+        "Liverpool is a tourist destination because of The Beatles.",
+        "The popularity of The Beatles and other groups from the Merseybeat era contributes to "
+        "Liverpool's status as a tourist destination.",
+        "supports",
+        "",
+    ),
+    # a report, a demand, an assumption, a finding ruled out
+    (
+        "Councillor Mira Oduya resigned.",
+        "Councillor Mira Oduya dismissed reports of her resignation as false and said she would "
+        "serve out her full term.",
+        "neutral:reported",
+        "dismissed reports of",
+    ),
+    (
+        "The Linford plant closed in 2019.",
+        "The Linford plant, which many assume shut down in 2019, actually remained in operation "
+        "until 2023.",
+        "not supports",
+        "",
+    ),
+    (
+        "The Redhill warehouse fire was arson.",
+        "Investigators ruled out arson, concluding that the Redhill warehouse fire was caused by "
+        "faulty wiring.",
+        "not supports",
+        "",
+    ),
+    (
+        "Senator Pike took bribes.",
+        "The Daily Courier retracted its story alleging that Senator Pike took bribes, and an "
+        "inquiry later cleared him of any wrongdoing.",
+        "not supports",
+        "",
+    ),
+    (
+        "Professor Yusuf Adebayo-Klein resigned.",
+        "Students demanded that Professor Yusuf Adebayo-Klein resign over the grant scandal.",
+        "neutral:reported",
+        "demanded that",
+    ),
+    (
+        "Dr. Rafe Lindqvist falsified data.",
+        "Dr. Rafe Lindqvist has been accused by a former colleague of falsifying data; an inquiry "
+        "is ongoing.",
+        "not supports",
+        "",
+    ),
+    (
+        "Coffee raises the risk of heart disease.",
+        '"Coffee raises the risk of heart disease," one commenter wrote on the forum, though the '
+        "study itself did not examine cardiac outcomes.",
+        "not supports",
+        "",
+    ),
+    # dated apart
+    (
+        "Pellham hospital opened its cancer wing in 2021.",
+        "The Pellham hospital opened a new maternity wing in 2021 and its cancer wing three years "
+        "later.",
+        "neutral:tense",
+        "three years later",
+    ),
+    (  # control: passed on stop 70 too
+        "Pellham hospital opened its cancer wing in 2021.",
+        "The Pellham hospital opened its cancer wing in 2021.",
+        "supports",
+        "",
+    ),
+    # a rank written with a hyphen
+    (
+        "Lakeside Precinct was not the most-watched Canadian drama of the 2011-12 season.",
+        PRECINCT,
+        "supports",
+        "second most",
+    ),
+    (
+        "Lakeside Precinct was the most-watched Canadian drama of the 2011-12 season.",
+        PRECINCT,
+        "refutes",
+        "second most",
+    ),
+    # numbers and names written another way
+    (
+        "Kenji Hoshino has voiced at least a hundred anime characters.",
+        "Kenji Hoshino (born 2 February 1968) is a Japanese voice actor who has voiced more than "
+        "300 anime characters since his debut in 1989.",
+        "supports",
+        "",
+    ),
+    ("Bryan Cranston is a native of California.", CRANSTON, "supports", ""),
+    ("Bryan Cranston is a California native.", CRANSTON, "supports", ""),
+    ("Bryan Cranston is a native of Texas.", CRANSTON, "refutes", "Texas"),
+    ("Chidi Okonkwo has yet to win a BAFTA TV award.", OKONKWO, "not refutes", ""),
+    ("Chidi Okonkwo has won a BAFTA TV award.", OKONKWO, "refutes", "never won"),
+    ("Chidi Okonkwo is a TV actor.", "Chidi Okonkwo is a television actor.", "supports", ""),
+    (
+        "Wynford's population is about 80,000.",
+        "Wynford, a market town of some 80,000 inhabitants, lies on the river Esk.",
+        "supports",
+        "",
+    ),
+    (
+        "Canciones del Alba is an English-language album.",
+        "Canciones del Alba is the third studio album by Mexican singer Lucía Ferrer, and her first "
+        "to be recorded entirely in English.",
+        "not refutes",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence", "expected", "reason"), ROWS)
+def test_claims_probed_at_stop_71(claim, sentence, expected, reason):
+    read_as_expected(claim, sentence, expected, reason, judge=compare_item)
