@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._kin import KIN
 from agent.judge._text import _STOP, _Text
@@ -35,7 +36,11 @@ _TAKING_PART = frozenset("starring featuring by with and co-starring".split())
 def borne_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
     """The claim's parts after its named subject are found in the sentence, but said of another
     head: of the name before them, as a feeling towards them, or of a work the subject is in."""
-    if (owned := _possessed(c, s, placed)) is not None:
+    owned = _possessed(c, s, placed) or _counted_of_another(c, s, placed)
+    owned = (
+        owned or _of_a_name_before(c, s, placed) or quoted(c, s, placed) or _headed(c, s, placed)
+    )
+    if owned is not None or (owned := _year_apart(c, s)) is not None:
         return owned
     if 0 not in placed or not c.units[0].proper:
         return None
@@ -48,7 +53,9 @@ def borne_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison |
     if not rest or any(at != first - 1 for at in ahead):  # "starring" for the claim's "acted"
         return None
     return (
-        _dated_apart(c, s, placed)
+        _said_by(c, s, end, min(rest))
+        or _would(c, s, end, min(rest))
+        or _dated_apart(c, s, placed)
         or _title_of_another(c, s, placed)
         or _kin_in_a_title(c, s, placed)
         or _described_after(s, end, min(rest), s.raw[s.tokens[first].start : s.tokens[end - 1].end])
@@ -71,8 +78,9 @@ def _possessed(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
         if last + 1 >= len(s.tokens) or not _owned(s.tokens[last].text):
             continue
         later = min((p for p in taken if p > last), default=last)
-        again = [u for u in s.tokens[last + 1 : later] if u.low == s.tokens[last].low]
-        if any(not _owned(u.text) for u in again):
+        n, named = len(unit.tokens), [u.low for u in s.tokens[at : last + 1]]
+        again = [k for k in range(last + 1, later) if [u.low for u in s.tokens[k : k + n]] == named]
+        if any(not _owned(s.tokens[k + n - 1].text) for k in again):
             continue  # "The Earth's curvature … confirm that the Earth is a sphere"
         mine = unit.tokens[-1].index + 1  # the claim's own word after a name it owns too
         if _owned(unit.tokens[-1].text) and mine < len(c.tokens):
@@ -105,6 +113,172 @@ _APART = re.compile(
     r"(?:years?|months?|weeks?|days?|decades?)\s+(?:later|earlier|afterwards?|before)\b",
     re.I,
 )
+
+
+def _counted_of_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """ "received a $40 million donation …, separate from its annual budget" for "its budget is
+    $40 million": the claim's figure counts another thing, named right after it, and the claim's
+    own word stands apart from it."""
+    mine = {t.low.rstrip("s") for t in c.tokens}
+    values = {(q.low, q.high, q.dimension) for q in c.numbers}
+    for q in s.numbers:
+        if (q.low, q.high, q.dimension) not in values:
+            continue
+        after = next((t for t in s.tokens if t.start >= q.end), None)
+        if after is None or after.cap or not after.low.isalpha() or after.low in _STOP:
+            continue
+        if s.raw[q.end : after.start].strip():
+            continue  # "in 2000, meaning …": no thing counted
+        near = range(after.index - 6, after.index + 4)
+        apart = [at for i, at in placed.items() if not c.units[i].proper and at not in near]
+        if after.low.rstrip("s") not in mine and apart and lex.is_noun(after.low):
+            said = s.raw[q.start : after.end]
+            return _decision("neutral", "partial", f"the source counts another thing (“{said}”)")
+    return None
+
+
+def _of_a_name_before(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """ "Witnesses at the trial of Paul Grech included … Sara Minto" for "Sara Minto was on
+    trial": the claim's thing, before its subject, is another name's ("the trial of Paul Grech")."""
+    if 0 not in placed or not c.units[0].proper:
+        return None
+    taken, first = set(placed.values()), placed[0]
+    for i, at in placed.items():
+        after = at + len(c.units[i].tokens)
+        if i == 0 or c.units[i].proper or after + 1 >= first or s.tokens[after].low != "of":
+            continue
+        if c.units[i].tokens[-1].low in _KINDS_OF_PLACE:
+            continue  # "Set in the fictional town of Hawkins, …, the series": the town is Hawkins
+        name = after + 1
+        while name < first and s.tokens[name].low in _DETERMINERS:
+            name += 1
+        if not s.tokens[name].cap or name in taken:
+            continue
+        last = name
+        while last + 1 < first and s.tokens[last + 1].cap and not s.gap(last):
+            last += 1
+        if first - last > 2:  # "The mayor of Tessa, Ana Roske, …" is hers
+            start = at - (at > 0 and s.tokens[at - 1].low in _DETERMINERS)  # "the trial of …"
+            said = s.raw[s.tokens[start].start : s.tokens[last].end]
+            return _decision("neutral", "subject", f"the source speaks of {said}")
+    return None
+
+
+# what someone says: the words after it are theirs, not the source's
+_SAYING = frozenset(
+    "said says told tells announced argued insisted warned stated added noted claimed suggested "
+    "explained complained wrote writes tweeted posted predicted".split()
+)
+_QUOTES = "\"“”‘’'"
+
+
+def quoted(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """'"Tarnby's air is the cleanest in the country," the town's mayor told supporters': the
+    claim's words are inside a quotation that someone is said to have said."""
+    raw = s.raw.lstrip()
+    if not raw or raw[0] not in _QUOTES or not placed:
+        return None
+    close = next((k for k in range(1, len(raw)) if raw[k] in _QUOTES and raw[k - 1] in ",.!?"), -1)
+    offset = len(s.raw) - len(raw)
+    parts = [at for i, at in placed.items() if not c.units[i].proper] or list(placed.values())
+    if close < 0 or any(s.tokens[at].start >= offset + close for at in parts):
+        return None  # "'The jury was biased …,' complained …" for "The Vantor Prize jury …"
+    after = re.findall(r"[\w'’-]+", raw[close + 1 :])[:6]
+    said = next((w for w in after if w.lower() in _SAYING), None)
+    if said is None or said.lower() in {t.low for t in c.tokens}:
+        return None
+    return _decision(
+        "neutral", "reported", f"the source quotes what someone {said}, it does not state it"
+    )
+
+
+_YEARS = re.compile(r"\b(this|last|next|previous)\s+year(?:'s|’s)?\b", re.I)
+
+
+def _year_apart(c: _Text, s: _Text) -> Comparison | None:
+    """ "This year's Dunmore Derby" against "Last year's Dunmore Derby": another year's."""
+    mine = {m.lower() for m in _YEARS.findall(c.raw)}
+    theirs = {m.lower() for m in _YEARS.findall(s.raw)}
+    if mine and theirs and not mine & theirs:
+        other = _YEARS.search(s.raw).group(0)
+        return _decision("neutral", "tense", f"the source speaks of another year (“{other}”)")
+    return None
+
+
+def _said_by(c: _Text, s: _Text, end: int, lo: int) -> Comparison | None:
+    """ "Foreign Minister Rusa Pell said several of her counterparts had called the sanctions
+    illegal" for "Rusa Pell called the sanctions illegal": what the claim says of its subject
+    stands after a verb of saying of hers, which the claim does not have."""
+    mine = {t.low for t in c.tokens}
+    for k in range(end, lo):
+        word = s.tokens[k].low
+        own = {u.low for u in s.tokens[k + 1 : k + 5]} & {"it", "he", "she", "they", "we"}
+        if word in _SAYING and word not in mine and not own:  # "said it would cut": its own plan
+            return _decision(
+                "neutral", "reported", f"the source reports what {c.units[0].text} {word}"
+            )
+    return None
+
+
+# what names a thing by another's name: "the lead single from the album X", "the film adaptation
+# of the novel X", "the sequel to X"; not "the city of Paris"
+_OF_ANOTHER = frozenset("of from to".split())
+_KINDS_OF_PLACE = frozenset(
+    "city town village state province republic kingdom island county region port district "
+    "borough municipality".split()
+)
+
+
+# a share or a count of the subject's own: "Forty-eight percent of Dalby's adults"
+_AMOUNTS = frozenset(
+    "percent cent half third quarter share proportion number majority minority most rest part "
+    "parts all some many few dozens hundreds thousands millions".split()
+)
+
+
+def _headed(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
+    """The claim's subject named in the sentence only after "of", "from" or "to" and the noun that
+    the sentence speaks of ("The lead single from the album Paper Lanterns went platinum")."""
+    capital = (
+        i for i, u in enumerate(c.units) if u.proper or u.tokens[0].cap and u.tokens[0].index
+    )
+    name = next(capital, None)  # "The novel Winter Orchard": its words are a dictionary's too
+    if name is None or name not in placed or name > 1:
+        return None
+    first = placed[name]
+    k = first - 1
+    while k >= 0 and s.tokens[k].low in _DETERMINERS | {"album", "novel", "film", "book", "series"}:
+        k -= 1  # "from the album": the album is the subject's own kind
+    if k < 1 or s.tokens[k].low not in _OF_ANOTHER or s.gap(k - 1):
+        return None
+    head = s.tokens[k - 1]
+    mine = {t.low for t in c.tokens}
+    if (
+        head.cap
+        or head.low in mine | _STOP | _KINDS_OF_PLACE | _AMOUNTS
+        or not lex.is_noun(head.low)
+    ):
+        return None
+    if {u.low for u in s.tokens[max(0, k - 5) : k]} & mine - _STOP:
+        return None  # "the childhood and adolescence of Mason Evans": the claim's own head too
+    start = k - 1
+    while start > 0 and not s.tokens[start - 1].cap and s.tokens[start - 1].low not in _STOP:
+        start -= 1  # "film adaptation", "lead single"
+    said = s.raw[s.tokens[start].start : s.tokens[first - 1].end]
+    return _decision("neutral", "subject", f"the source speaks of {said} {c.units[name].text}")
+
+
+def _would(c: _Text, s: _Text, end: int, lo: int) -> Comparison | None:
+    """ "would move online should travel restrictions be reintroduced" for "will move online": a
+    condition, not a plan."""
+    if "will" not in {t.low for t in c.tokens}:
+        return None
+    words = [s.tokens[k].low for k in range(end, lo)]
+    if any(w in _SAYING for w in words):
+        return None  # "said on Tuesday it would cut": a plan reported, no condition
+    if any(w in {"would", "could", "might"} for w in words):
+        return _decision("neutral", "hedge", "the source says only that it would, on a condition")
+    return None
 
 
 def _dated_apart(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
@@ -159,15 +333,26 @@ def _kin_in_a_title(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | 
 
 
 def _described_after(s: _Text, end: int, lo: int, who: str) -> Comparison | None:
-    """ ", born in 1950" right after a name that is not the claim's subject describes that name."""
+    """ ", born in 1950" right after a name that is not the claim's subject describes that name;
+    ", Kit Barlow, proposed": the claim's verb right after another name set between commas."""
     for j in range(end, min(lo, len(s.tokens) - 1)):
-        if s.gap(j) == "," and s.tokens[j].cap and s.tokens[j + 1].low in _DESCRIBING:
+        apposed = j + 1 == lo and _apposed(s, end, j)  # "as his drummer, Kit Barlow, proposed"
+        if s.gap(j) == "," and s.tokens[j].cap and (s.tokens[j + 1].low in _DESCRIBING or apposed):
             k = j
             while k - 1 >= end and s.tokens[k - 1].cap and not s.gap(k - 1):
                 k -= 1
             name = " ".join(t.text for t in s.tokens[k : j + 1])
             return _decision("neutral", "subject", f"the source says it of {name}, not of {who}")
     return None
+
+
+def _apposed(s: _Text, end: int, j: int) -> bool:
+    """Is the name ending at token ``j`` set between commas after the subject ("…, Kit Barlow,")?"""
+    k = j
+    while k - 1 >= end and s.tokens[k - 1].cap and not s.gap(k - 1):
+        k -= 1
+    before = s.tokens[k - 1] if k - 1 >= end else None  # "his drummer, Kit Barlow,": a role
+    return before is not None and s.gap(k - 1) == "," and not before.cap and before.low.isalpha()
 
 
 def _felt_about(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:

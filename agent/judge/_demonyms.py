@@ -101,3 +101,8 @@ def from_its_people(sentence: str, claim: str) -> list[str]:
     if country.lower().removeprefix("the ") != place.lower().removeprefix("the "):
         return []
     return [f"{opening.group('name')} {claimed.group('said')}."]  # the claim's verb: "is from"
+
+
+def its_people(place: str, word: str) -> bool:
+    """Is ``word`` the adjective of the place's people ("karsenian" for "karsenia")?"""
+    return word != place and word.startswith(place[:-1]) and word.endswith(("n", "ese", "ish"))

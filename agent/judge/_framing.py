@@ -43,6 +43,8 @@ ATTRIBUTED = re.compile(
     # what a report says, dismissed: "dismissed reports of her resignation as false"
     r"|\b(?:dismiss\w*|rejected|rejects)\s+(?:the\s+)?(?:reports?|claims?|rumou?rs?|suggestions?|"
     r"allegations?|speculation)\s+(?:of|that|about)\b"
+    # a rumour or a report of it, not the thing: "Rumours that General Vosk had resigned …"
+    r"|\brumou?rs?\s+that\b|\b(?:the|a)\s+(?:\w+\s+)?reports?\s+that\b"
     # a reader's comment quoted: '"…," one commenter wrote'
     r"|\b(?:one|a|some|many|several)\s+(?:\w+\s+)?(?:commenters?|users?|posters?|readers?|"
     r"viewers?|callers?|fans?)\s+(?:wrote|writes|posted|said|says|claimed|insisted)\b"
@@ -132,7 +134,7 @@ _FALSE_WORDS = (
 _FRAMES = [  # (pattern with a group P: the proposition the sentence calls false, the phrase a reader sees)
     re.compile(
         r"\b(?:the|a|this|that|common|popular|widespread|persistent|false|old)?\s*(?:popular\s+|common\s+)?"
-        r"(?:myth|misconception|false claim|false belief|falsehood|rumou?r|hoax|conspiracy theory|"
+        r"(?:myth|misconception|false claim|false belief|falsehood|(?<=false )rumou?r|hoax|conspiracy theory|"
         r"misinformation|false notion|fallacy|urban legend)s?\s+(?:is\s+)?that\s+(?P<p>.+)",
         re.I,
     ),

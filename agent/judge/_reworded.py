@@ -9,6 +9,33 @@ from __future__ import annotations
 
 import re
 
+# a denial said by degree: "hardly cheap", "far from a small organisation", "anything but easy"
+_HARDLY = re.compile(
+    r"\b(?:hardly|far from|by no means|anything but)\s+(?P<a>(?:a|an)\s+)?(?P<word>[a-z]+)\b", re.I
+)
+# a place said with its kind before it: "the northern town of Kell" is Kell
+_TOWN_OF = re.compile(
+    r"\bthe\s+(?:(?:northern|southern|eastern|western|coastal|small|little|nearby|neighbou?ring|"
+    r"rural|industrial|market|mining|fishing|historic|ancient|old|medieval|tiny|quiet|remote|"
+    r"seaside|mountain|border|port)\s+){0,2}(?:town|city|village|port|hamlet|suburb)\s+of\s+"
+    r"(?P<name>[A-Z][\w'-]*)"
+)
+
+
+_NOT_AN_ADJECTIVE = frozenset(
+    "the this that these those his her its their our my your home here there it them him me us "
+    "being having".split()
+)
+
+
+def _hardly_said(m: re.Match) -> str:
+    """ "far from popular" as "not popular" where the word after is an adjective; "far from the
+    coast" stays a distance."""
+    if m["word"].lower() in _NOT_AN_ADJECTIVE:
+        return m.group(0)
+    return f"not {m['a'] or ''}{m['word']}"
+
+
 _MOST_OF = re.compile(r"\b(most|least)-(?=[a-z])", re.I)  # as _restate reads it
 _RANKED = re.compile(
     r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))-(\w+est)\b",
@@ -180,6 +207,8 @@ def reworded(claim: str, sentence: str) -> str:
     sentence = deed_last(claim, margin_said(claim, sentence))
     sentence = _RANKED.sub(r"\1 \2", _free_of(claim, world_scope(deaths_said(sentence), claim)))
     sentence = _MOST_OF.sub(r"\1 ", sentence)  # "the second most-watched drama"
+    sentence = _HARDLY.sub(_hardly_said, sentence)  # "far from popular": "not popular"
+    sentence = _TOWN_OF.sub(r"\g<name>", sentence)  # "born in the coastal town of Elbury"
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"
         sentence = _INEFFECTIVE.sub(r"\1 not effective \2", sentence)
     return sentence

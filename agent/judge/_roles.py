@@ -13,9 +13,9 @@ import re
 
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, Rule, _decision
-from agent.judge._described import CORPORATE
 from agent.judge._doers import _by_after, _doer, _possessive
 from agent.judge._future import future_otherwise
+from agent.judge._labels import a_label
 from agent.judge._left import left_it
 from agent.judge._lives import apposed_to_another, where_another
 from agent.judge._modifier import object_of_another
@@ -52,7 +52,7 @@ _INTENT = (
 # only with "to": "committed to cutting" (not "committed a crime"), "is projected to reach"
 _TO_INTENT = frozenset(
     "commit commits committed committing projected forecast predicted set agree agrees agreed "
-    "agreeing deal deals talks studied".split()  # "set to direct", "agreed to acquire", "a
+    "agreeing deal deals talks studied decision decisions".split()  # "set to direct", "agreed to acquire", "a
     # deal to buy", "studied to become a doctor"
 )
 # an attempt or a plot named after the deed: "survived an assassination attempt"
@@ -219,7 +219,7 @@ def _other_agent(c: _Text, s: _Text, placed: dict[int, int]) -> tuple[str, str] 
             continue  # "was sued by Kessa Corp" for "sued Kessa Corp": the roles turned, not plain
         caps = [t for t in span if t.cap]
         surname = not any(_possessive(t) for t in caps) and {t.low for t in caps} <= set(names)
-        if surname or _a_label(doer, caps, unit.tokens[0].low):
+        if surname or a_label(doer, caps, unit.tokens[0].low):  # "Karsenian forces": its people
             continue  # "produced by Eilish herself"; "released … by Island Records": her label
         last = caps[-1]  # "by Ana Roske's son": the son
         shown = s.raw[span[0].start : (span[-1] if _possessive(last) else last).end]
@@ -232,27 +232,6 @@ _STARRING = re.compile(r",\s+(?:starring|featuring|co-starring|with|written|prod
 
 
 # the last words of a company's name: "Island Records", "Pixar Animation Studios", "Apple Inc."
-_FIRM = CORPORATE | frozenset(
-    """
-records recordings music entertainment pictures studios studio films productions publishing press
-networks media games
-""".split()
-)
-_ISSUED = frozenset("release publish distribute issue market".split())
-
-
-def _a_company(name: str) -> bool:
-    """Does the name end as a company's does ("Island Records", "Apple Inc.")?"""
-    return len(name.split()) > 1 and name.split()[-1].rstrip(".").lower() in _FIRM
-
-
-def _a_label(doer: str, names: list[_Tok], verb: str) -> bool:
-    """A company that issues what the claim's doer made ("Amy Winehouse released Back to Black"
-    against "… released … by Island Records"): both are said to release it."""
-    said = " ".join(t.text for t in names)
-    return bool(lex.lemmas(verb) & _ISSUED) and _a_company(said) and not _a_company(doer)
-
-
 _SYMMETRIC = frozenset("border adjoin neighbour neighbor".split())
 
 
