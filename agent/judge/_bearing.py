@@ -13,6 +13,7 @@ from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._kin import KIN
 from agent.judge._text import _STOP, _Text
+from agent.judge._voiced import ended_or_deferred, quoted, said_by, would, year_apart
 
 # what opens a description of the name just before it: ", born in 1950", ", aged 40"
 _DESCRIBING = frozenset("born died aged nee née who whose".split())
@@ -40,7 +41,7 @@ def borne_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison |
     owned = (
         owned or _of_a_name_before(c, s, placed) or quoted(c, s, placed) or _headed(c, s, placed)
     )
-    if owned is not None or (owned := _year_apart(c, s)) is not None:
+    if owned is not None or (owned := year_apart(c, s)) is not None:
         return owned
     if 0 not in placed or not c.units[0].proper:
         return None
@@ -53,8 +54,9 @@ def borne_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison |
     if not rest or any(at != first - 1 for at in ahead):  # "starring" for the claim's "acted"
         return None
     return (
-        _said_by(c, s, end, min(rest))
-        or _would(c, s, end, min(rest))
+        ended_or_deferred(c, s, end, placed)
+        or said_by(c, s, end, min(rest))
+        or would(c, s, end, min(rest))
         or _dated_apart(c, s, placed)
         or _title_of_another(c, s, placed)
         or _kin_in_a_title(c, s, placed)
@@ -62,6 +64,11 @@ def borne_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison |
         or _felt_about(c, s, placed)
         or _made_there(c, s, first, end, min(rest), placed)
     )
+
+
+def _low(said: str) -> str:
+    """A phrase quoted mid-reason: its sentence-initial "The" in lower case."""
+    return "the" + said[3:] if said.startswith("The ") else said
 
 
 def _owned(word: str) -> bool:
@@ -104,7 +111,7 @@ def _possessed(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
             while start > 0 and s.tokens[start - 1].cap and not s.gap(start - 1):
                 start -= 1  # "The Halbrook council's finance committee"
             said = s.raw[s.tokens[start].start : s.tokens[end].end]
-            return _decision("neutral", "subject", f"the source speaks of {said}")
+            return _decision("neutral", "subject", f"the source speaks of {_low(said)}")
     return None
 
 
@@ -164,62 +171,6 @@ def _of_a_name_before(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison 
     return None
 
 
-# what someone says: the words after it are theirs, not the source's
-_SAYING = frozenset(
-    "said says told tells announced argued insisted warned stated added noted claimed suggested "
-    "explained complained wrote writes tweeted posted predicted".split()
-)
-_QUOTES = "\"“”‘’'"
-
-
-def quoted(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
-    """'"Tarnby's air is the cleanest in the country," the town's mayor told supporters': the
-    claim's words are inside a quotation that someone is said to have said."""
-    raw = s.raw.lstrip()
-    if not raw or raw[0] not in _QUOTES or not placed:
-        return None
-    close = next((k for k in range(1, len(raw)) if raw[k] in _QUOTES and raw[k - 1] in ",.!?"), -1)
-    offset = len(s.raw) - len(raw)
-    parts = [at for i, at in placed.items() if not c.units[i].proper] or list(placed.values())
-    if close < 0 or any(s.tokens[at].start >= offset + close for at in parts):
-        return None  # "'The jury was biased …,' complained …" for "The Vantor Prize jury …"
-    after = re.findall(r"[\w'’-]+", raw[close + 1 :])[:6]
-    said = next((w for w in after if w.lower() in _SAYING), None)
-    if said is None or said.lower() in {t.low for t in c.tokens}:
-        return None
-    return _decision(
-        "neutral", "reported", f"the source quotes what someone {said}, it does not state it"
-    )
-
-
-_YEARS = re.compile(r"\b(this|last|next|previous)\s+year(?:'s|’s)?\b", re.I)
-
-
-def _year_apart(c: _Text, s: _Text) -> Comparison | None:
-    """ "This year's Dunmore Derby" against "Last year's Dunmore Derby": another year's."""
-    mine = {m.lower() for m in _YEARS.findall(c.raw)}
-    theirs = {m.lower() for m in _YEARS.findall(s.raw)}
-    if mine and theirs and not mine & theirs:
-        other = _YEARS.search(s.raw).group(0)
-        return _decision("neutral", "tense", f"the source speaks of another year (“{other}”)")
-    return None
-
-
-def _said_by(c: _Text, s: _Text, end: int, lo: int) -> Comparison | None:
-    """ "Foreign Minister Rusa Pell said several of her counterparts had called the sanctions
-    illegal" for "Rusa Pell called the sanctions illegal": what the claim says of its subject
-    stands after a verb of saying of hers, which the claim does not have."""
-    mine = {t.low for t in c.tokens}
-    for k in range(end, lo):
-        word = s.tokens[k].low
-        own = {u.low for u in s.tokens[k + 1 : k + 5]} & {"it", "he", "she", "they", "we"}
-        if word in _SAYING and word not in mine and not own:  # "said it would cut": its own plan
-            return _decision(
-                "neutral", "reported", f"the source reports what {c.units[0].text} {word}"
-            )
-    return None
-
-
 # what names a thing by another's name: "the lead single from the album X", "the film adaptation
 # of the novel X", "the sequel to X"; not "the city of Paris"
 _OF_ANOTHER = frozenset("of from to".split())
@@ -264,21 +215,11 @@ def _headed(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
     start = k - 1
     while start > 0 and not s.tokens[start - 1].cap and s.tokens[start - 1].low not in _STOP:
         start -= 1  # "film adaptation", "lead single"
+    start -= start > 0 and s.tokens[start - 1].low in {"the", "a", "an"}  # "the lead single"
     said = s.raw[s.tokens[start].start : s.tokens[first - 1].end]
-    return _decision("neutral", "subject", f"the source speaks of {said} {c.units[name].text}")
-
-
-def _would(c: _Text, s: _Text, end: int, lo: int) -> Comparison | None:
-    """ "would move online should travel restrictions be reintroduced" for "will move online": a
-    condition, not a plan."""
-    if "will" not in {t.low for t in c.tokens}:
-        return None
-    words = [s.tokens[k].low for k in range(end, lo)]
-    if any(w in _SAYING for w in words):
-        return None  # "said on Tuesday it would cut": a plan reported, no condition
-    if any(w in {"would", "could", "might"} for w in words):
-        return _decision("neutral", "hedge", "the source says only that it would, on a condition")
-    return None
+    return _decision(
+        "neutral", "subject", f"the source speaks of {_low(said)} {c.units[name].text}"
+    )
 
 
 def _dated_apart(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:

@@ -24,7 +24,7 @@ from agent.judge._lives import name_readings, renamed, span_readings, works_in_r
 from agent.judge._measures import measured_as_claimed
 from agent.judge._news import named_alike, news_readings
 from agent.judge._predicates import second_deed
-from agent.judge._reworded import _RANKED, world_scope
+from agent.judge._reworded import _RANKED, BEST_OF, RANKED_BEST, world_scope
 from agent.judge._trades import trades_joined
 from agent.judge._wordings import making_it
 from agent.judge._works import award_readings, work_readings
@@ -80,6 +80,8 @@ def restated_claim(claim: str, sentence: str = "") -> str:
     with an introduced subject put first ("Y is a X")."""
     claim = _RANKED.sub(r"\1 \2", claim)  # "the second-largest" is "the second largest"
     claim = MOST_OF.sub(r"\1 ", claim)  # "the most-watched drama": "the most watched"
+    if RANKED_BEST.search(sentence):  # "the second best-selling album": "best selling" in both
+        claim = BEST_OF.sub(r"\1 ", claim)
     claim = _DEBUT.sub("first", _NUMBERED.sub(r"number \1", claim))  # "No. 1"; "debut" is "first"
     claim = _SIDE_OF.sub(r"\1ern ", claim)  # "in the south of Ostrania": "in southern Ostrania"
     claim = _WORKS_AS.sub(lambda m: "was " if m[1].endswith("ed") else "is ", claim)

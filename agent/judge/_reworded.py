@@ -36,6 +36,14 @@ def _hardly_said(m: re.Match) -> str:
     return f"not {m['a'] or ''}{m['word']}"
 
 
+# "best-selling" only where the other side ranks it ("the second best-selling"): elsewhere it stays
+# one word, the antonym of "worst-selling"
+BEST_OF = re.compile(r"\b(best|worst)-(?=[a-z])", re.I)
+RANKED_BEST = re.compile(
+    r"\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\s+"
+    r"(?:best|worst)-",
+    re.I,
+)
 _MOST_OF = re.compile(r"\b(most|least)-(?=[a-z])", re.I)  # as _restate reads it
 _RANKED = re.compile(
     r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))-(\w+est)\b",
@@ -207,6 +215,8 @@ def reworded(claim: str, sentence: str) -> str:
     sentence = deed_last(claim, margin_said(claim, sentence))
     sentence = _RANKED.sub(r"\1 \2", _free_of(claim, world_scope(deaths_said(sentence), claim)))
     sentence = _MOST_OF.sub(r"\1 ", sentence)  # "the second most-watched drama"
+    if RANKED_BEST.search(sentence):  # "the second best-selling album" (as _restate reads it)
+        sentence = BEST_OF.sub(r"\1 ", sentence)
     sentence = _HARDLY.sub(_hardly_said, sentence)  # "far from popular": "not popular"
     sentence = _TOWN_OF.sub(r"\g<name>", sentence)  # "born in the coastal town of Elbury"
     if "effective" not in claim.lower():  # "ineffective against viruses" denies "kills viruses"

@@ -410,6 +410,43 @@ ROWS = [
         "refutes",
         "Velmar",
     ),
+    (
+        "Thriller is not the best-selling album ever.",
+        "Thriller, Michael Jackson's sixth studio album, released in 1982, is the second best-selling album of all time.",
+        "supports",
+        "second best",
+    ),
+    (
+        "Thriller is the best-selling album of all time.",
+        "Thriller is the second best-selling album of all time.",
+        "refutes",
+        "second best",
+    ),
+    (
+        "Vessa Bank still finances coal mines.",
+        "Vessa Bank ended all financing for coal mines in 2022, its annual report states.",
+        "neutral:tense",
+        "ended all financing",
+    ),
+    (
+        "The Radical Party supports the pension reform.",
+        "The Radical Party supports holding a referendum on the pension reform, its leader said on Sunday.",
+        "neutral:partial",
+        "holding a referendum",
+    ),
+    # controls (each passed on stop 70's tree too)
+    (
+        "Velmar Nights was one of the worst-selling albums of 1990.",
+        "Velmar Nights was one of the best-selling albums of 1990.",
+        "refutes",
+        "best-selling",
+    ),
+    (
+        "The Radical Party supports the pension reform.",
+        "The Radical Party strongly supports the pension reform.",
+        "supports",
+        "",
+    ),
 ]
 
 
