@@ -12,6 +12,7 @@ import re
 from agent.judge import _lexicon as lex
 from agent.judge._decision import Comparison, _decision
 from agent.judge._kin import KIN
+from agent.judge._placed import away_from, post_named_otherwise
 from agent.judge._text import _STOP, _Text
 from agent.judge._voiced import ended_or_deferred, quoted, said_by, would, year_apart
 
@@ -41,6 +42,7 @@ def borne_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison |
     owned = (
         owned or _of_a_name_before(c, s, placed) or quoted(c, s, placed) or _headed(c, s, placed)
     )
+    owned = owned or away_from(c, s, placed) or post_named_otherwise(c, s, placed)
     if owned is not None or (owned := year_apart(c, s)) is not None:
         return owned
     if 0 not in placed or not c.units[0].proper:
@@ -68,7 +70,7 @@ def borne_by_another(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison |
 
 def _low(said: str) -> str:
     """A phrase quoted mid-reason: its sentence-initial "The" in lower case."""
-    return "the" + said[3:] if said.startswith("The ") else said
+    return said[0].lower() + said[1:] if said.startswith(("The ", "A ", "An ")) else said
 
 
 def _owned(word: str) -> bool:
@@ -173,7 +175,7 @@ def _of_a_name_before(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison 
 
 # what names a thing by another's name: "the lead single from the album X", "the film adaptation
 # of the novel X", "the sequel to X"; not "the city of Paris"
-_OF_ANOTHER = frozenset("of from to".split())
+_OF_ANOTHER = frozenset("of from to after".split())
 _KINDS_OF_PLACE = frozenset(
     "city town village state province republic kingdom island county region port district "
     "borough municipality".split()
@@ -202,6 +204,7 @@ def _headed(c: _Text, s: _Text, placed: dict[int, int]) -> Comparison | None:
         k -= 1  # "from the album": the album is the subject's own kind
     if k < 1 or s.tokens[k].low not in _OF_ANOTHER or s.gap(k - 1):
         return None
+    k -= s.tokens[k].low == "after" and s.tokens[k - 1].low == "named"  # "a band named after"
     head = s.tokens[k - 1]
     mine = {t.low for t in c.tokens}
     if (

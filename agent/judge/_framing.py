@@ -35,7 +35,12 @@ ATTRIBUTED = re.compile(
     r"|\baccording\s+to\s+(?:older|earlier|previous|early|outdated|old|former)\s+(?:\w+\s+)?"
     r"(?:estimates?|studies|figures|data|reports|measurements|surveys)\b"
     # an accusation is not a finding: "was accused of stealing", "charged with fraud"
-    r"|\b(?:accused|suspected)\s+(?:by\s+(?:\w+\s+){1,3})?of\b|\b(?:charged|indicted)\s+(?:with|for|on)\b"
+    r"|\b(?:accused|suspected)\s+(?:by\s+(?:\w+\s+){1,3}|(?:\w+\s+){1,3})?of\b"
+    r"|\b(?:charged|indicted)\s+(?:with|for|on)\b"
+    # what a paper reported, or a work is credited with: "A local newspaper reported that …",
+    # "is often credited to Juno Vaile"
+    r"|\b(?:newspapers?|papers?|tabloids?|outlets?|media|sites?|blogs?)\s+(?:\w+\s+)?reported\s+that\b"
+    r"|\b(?:often|widely|commonly|usually|wrongly|mistakenly|popularly)\s+(?:credited|attributed)\s+to\b"
     # a demand or an assumption is no deed: "Students demanded that he resign", "many assume"
     r"|\b(?:demand|demands|demanded|demanding|urged|urging)\s+(?:that\b|\w+\s+to\b)"
     r"|\b(?:assume|assumes|assumed)\b(?!\s+(?:office|power|control|command|the|his|her|its|their|"

@@ -52,7 +52,7 @@ _INTENT = (
 # only with "to": "committed to cutting" (not "committed a crime"), "is projected to reach"
 _TO_INTENT = frozenset(
     "commit commits committed committing projected forecast predicted set agree agrees agreed "
-    "agreeing deal deals talks studied decision decisions".split()  # "set to direct", "agreed to acquire", "a
+    "agreeing deal deals talks studied decision decisions invited".split()  # "set to direct", "agreed to acquire", "a
     # deal to buy", "studied to become a doctor"
 )
 # an attempt or a plot named after the deed: "survived an assassination attempt"

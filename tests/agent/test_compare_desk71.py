@@ -447,6 +447,68 @@ ROWS = [
         "supports",
         "",
     ),
+    # a fourth round, from two more desks aimed at wrong answers (business; culture)
+    (
+        "Ostley Motors is headquartered in Barrowby.",
+        "Ostley Motors moved its headquarters out of Barrowby in 2015 and is now based in Kelso Point.",
+        "neutral:partial",
+        "out of Barrowby",
+    ),
+    (
+        "Vantor Chemicals' plant is in Elsby.",
+        "Vantor Chemicals' only plant is located in Grimsdale, 200 km from Elsby.",
+        "neutral:partial",
+        "200 km from Elsby",
+    ),
+    (
+        "Wickham Oil's chief executive is Paul Ferrand.",
+        "Wickham Oil's chief executive, Sara Holm, fired finance director Paul Ferrand in April.",
+        "neutral:subject",
+        "Sara Holm",
+    ),
+    (
+        "The Tarrow Quartet played a concert in Brellin.",
+        "A tribute band named after the Tarrow Quartet played a sold-out concert in Brellin on Saturday.",
+        "neutral:subject",
+        "tribute band",
+    ),
+    (
+        "Grayling Pharma cut 500 jobs.",
+        "A local newspaper reported that Grayling Pharma had cut 500 jobs, but a company spokesperson denied the report.",
+        "neutral:reported",
+        "reported that",
+    ),
+    (
+        "Bertil Amsk plagiarised his debut novel.",
+        "Critic Lorna Fesk accused Bertil Amsk of plagiarising his debut novel, a charge the author's publisher called baseless.",
+        "neutral:reported",
+        "accused",
+    ),
+    (
+        "Aino Pask performed at the Tessaly Jazz Festival.",
+        "Aino Pask was invited to perform at the Tessaly Jazz Festival, organisers confirmed on Monday.",
+        "not supports",
+        "",
+    ),
+    (
+        "The mural on Tanner Street is by Juno Vaile.",
+        "Although the mural on Tanner Street is often credited to Juno Vaile, it was in fact painted by her assistant, Rook Amari.",
+        "not supports",
+        "",
+    ),
+    # controls (each passed on stop 70's tree too)
+    (
+        "Wickham Oil's chief executive is Sara Holm.",
+        "Wickham Oil's chief executive, Sara Holm, fired finance director Paul Ferrand in April.",
+        "supports",
+        "",
+    ),
+    (
+        "Vantor Chemicals' plant is in Grimsdale.",
+        "Vantor Chemicals' only plant is located in Grimsdale, 200 km from Elsby.",
+        "supports",
+        "",
+    ),
 ]
 
 
